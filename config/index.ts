@@ -1,0 +1,117 @@
+/**
+ * Typed configuration: defaults, overridden by LCI_* variables and by
+ * DATABASE_URL, REDIS_URL and PORT. Validated once at start; a bad value
+ * throws a ConfigError naming the variable.
+ */
+import { z } from 'zod';
+import { DEFAULT_REGION, REGIONS, type RegionCode } from './regions';
+
+export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
+
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/** Each entry: environment variable, description, schema, default (as text), secret. */
+export const VARIABLES = {
+  NODE_ENV: { desc: 'production, development or test', schema: z.enum(['production', 'development', 'test']), default: 'development' },
+  PORT: { desc: 'HTTP port of the server', schema: int(0, 65535), default: '3000' },
+  DATABASE_URL: { desc: 'PostgreSQL connection string; unset means the embedded PGlite database', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
+  REDIS_URL: { desc: 'Redis for the cross-process realtime bus; unset means in-process', schema: z.string().url().startsWith('redis'), default: undefined, secret: true },
+  LCI_DATA_DIR: { desc: 'Folder of the embedded database, job queue and local storage', schema: z.string().min(1), default: './data' },
+  LCI_REGION: { desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)', schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]), default: DEFAULT_REGION },
+  LCI_LOG_LEVEL: { desc: 'pino log level; default INFO in production, DEBUG otherwise', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: undefined },
+  LCI_BASE_URL: { desc: 'Public address of the server (issuer of tokens, links in mail)', schema: z.string().url(), default: undefined },
+  LCI_SECRET: { desc: 'Secret for cookies and signed storage links (at least 32 characters in production)', schema: z.string().min(16), default: 'lifecycle-development-secret-change-me', secret: true },
+  LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls', schema: z.string().min(8), default: 'lci-app-key-development' },
+  LCI_PUBLIC_API_KEY: { desc: 'Fixed API key sent on public calls', schema: z.string().min(8), default: 'lci-public-key' },
+  LCI_REROUTE_BYTES: { desc: 'Responses larger than this are written to storage and rerouted', schema: int(1024, 1 << 30), default: String(5 * 1024 * 1024) },
+  LCI_ACCESS_TOKEN_TTL: { desc: 'Access token lifetime in seconds', schema: int(60, 86400), default: '3600' },
+  LCI_PLUGINS_DISABLED: { desc: 'Comma-separated plugin ids to switch off', schema: list, default: '' },
+  LCI_SMTP_URL: { desc: 'SMTP server for mail (smtp://user:pass@host:port); unset keeps mail in the outbox', schema: z.string().url().startsWith('smtp'), default: undefined, secret: true },
+  LCI_MAIL_FROM: { desc: 'Sender address of mail', schema: z.string().min(3), default: 'Lifecycle <no-reply@lifecycle.local>' },
+  LCI_SEED_DEMO: { desc: 'Load the demo tenant on first start with an empty database', schema: bool, default: 'true' },
+  LCI_JOBS: { desc: 'Run the background job queue in this process', schema: bool, default: 'true' },
+} as const;
+
+type Vars = typeof VARIABLES;
+export type VariableName = keyof Vars;
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  databaseUrl?: string;
+  redisUrl?: string;
+  dataDir: string;
+  region: RegionCode;
+  logLevel: string;
+  baseUrl: string;
+  secret: string;
+  apiKey: string;
+  publicApiKey: string;
+  rerouteBytes: number;
+  accessTokenTtl: number;
+  pluginsDisabled: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  seedDemo: boolean;
+  jobs: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function read<N extends VariableName>(env: NodeJS.ProcessEnv, name: N): z.output<Vars[N]['schema']> | undefined {
+  const spec = VARIABLES[name];
+  const raw = env[name] !== undefined && env[name] !== '' ? env[name] : spec.default;
+  if (raw === undefined) return undefined;
+  const parsed = (spec.schema as z.ZodType).safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(name, `is ${JSON.stringify(raw)}: ${issue?.message ?? 'invalid'} (${spec.desc})`);
+  }
+  return parsed.data as z.output<Vars[N]['schema']>;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = read(env, 'NODE_ENV')!;
+  const port = read(env, 'PORT')!;
+  const secret = read(env, 'LCI_SECRET')!;
+  if (nodeEnv === 'production' && (secret === VARIABLES.LCI_SECRET.default || secret.length < 32)) {
+    throw new ConfigError('LCI_SECRET', 'must be set to a value of at least 32 characters in production');
+  }
+  return {
+    env: nodeEnv,
+    port,
+    databaseUrl: read(env, 'DATABASE_URL'),
+    redisUrl: read(env, 'REDIS_URL'),
+    dataDir: read(env, 'LCI_DATA_DIR')!,
+    region: read(env, 'LCI_REGION')!,
+    logLevel: read(env, 'LCI_LOG_LEVEL') ?? (nodeEnv === 'production' ? 'info' : 'debug'),
+    baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    secret,
+    apiKey: read(env, 'LCI_API_KEY')!,
+    publicApiKey: read(env, 'LCI_PUBLIC_API_KEY')!,
+    rerouteBytes: read(env, 'LCI_REROUTE_BYTES')!,
+    accessTokenTtl: read(env, 'LCI_ACCESS_TOKEN_TTL')!,
+    pluginsDisabled: read(env, 'LCI_PLUGINS_DISABLED')!,
+    smtpUrl: read(env, 'LCI_SMTP_URL'),
+    mailFrom: read(env, 'LCI_MAIL_FROM')!,
+    seedDemo: read(env, 'LCI_SEED_DEMO')!,
+    jobs: read(env, 'LCI_JOBS')!,
+  };
+}
+
+/** The effective configuration with secrets redacted (for `lci config show`). */
+export function describeConfig(env: NodeJS.ProcessEnv = process.env): { variable: string; value: string; source: 'environment' | 'default'; description: string }[] {
+  return (Object.keys(VARIABLES) as VariableName[]).map((name) => {
+    const spec = VARIABLES[name] as { desc: string; default?: string; secret?: boolean };
+    const set = env[name] !== undefined && env[name] !== '';
+    const value = set ? env[name]! : spec.default ?? '';
+    return { variable: name, value: spec.secret && value ? '••••••' : value, source: set ? 'environment' : 'default', description: spec.desc };
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Starts the kernel: database and migrations, plugins, services, routes,
+ * catalogue sync, demo seed on an empty database, and optionally HTTP.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '../config';
+import { createAccess, registerAccessRoutes, syncCatalog } from './access';
+import { audit } from './audit';
+import { createIdentity, registerIdentityRoutes } from './auth';
+import { openDatabase } from './db/connect';
+import { migrate, type MigrationSet } from './db/migrator';
+import { createFlags, registerFlagRoutes } from './flags';
+import { createApp } from './http/app';
+import { RouteTable } from './http/route-spec';
+import { createJobs } from './jobs';
+import type { Kernel } from './kernel';
+import { createLogger } from './log';
+import { Mailer } from './mail';
+import { Maintenance } from './maintenance';
+import { PATHS } from './paths';
+import type { LoadedPlugin } from './plugin';
+import { discoverPlugins } from './plugins/loader';
+import { createRealtime } from './realtime';
+import { LocalStorage } from './storage';
+
+export interface StartOptions {
+  config?: Config;
+  /** Extra plugin folders (tests add tests/plugins). */
+  pluginDirs?: string[];
+  /** Listen for HTTP (port from config; 0 picks a free one). */
+  http?: boolean;
+  /** Run migrations at start (default true). */
+  migrate?: boolean;
+  /** Seed the demo tenant when the database has no tenant (default: config.seedDemo). */
+  seed?: boolean;
+  /** Start background job workers (default: config.jobs). */
+  jobs?: boolean;
+  /** Serve the built workspace (default true when http). */
+  workspace?: boolean;
+}
+
+export interface Running { k: Kernel; server?: http.Server; url?: string; maintenance: Maintenance }
+
+export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
+  return [{ owner: 'kernel', dir: PATHS.kernelMigrations }, ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations') }))];
+}
+
+export async function startKernel(opts: StartOptions = {}): Promise<Running> {
+  const config = opts.config ?? loadConfig();
+  const log = createLogger(config.logLevel);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const plugins = await discoverPlugins([PATHS.plugins, ...(opts.pluginDirs ?? [])], config.pluginsDisabled);
+    if (opts.migrate !== false) {
+      const applied = await migrate(db.knex, migrationSets(plugins));
+      if (applied.length) log.info({ applied }, 'migrations applied');
+    }
+    const k = { config, log, db, plugins, routes: new RouteTable(), storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl), audit } as unknown as Kernel;
+    k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    k.flags = createFlags(k);
+    k.access = createAccess(k);
+    k.identity = await createIdentity(k);
+    stops.push(() => k.identity.close());
+    k.realtime = await createRealtime(k);
+    stops.push(() => k.realtime.close());
+    k.jobs = await createJobs(k, { work: opts.jobs ?? config.jobs });
+    stops.push(() => k.jobs.close());
+    const maintenance = new Maintenance(db.knex);
+
+    registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
+    registerAccessRoutes(k.routes.registrar('kernel:access'), k);
+    registerFlagRoutes(k.routes.registrar('kernel:flags'), k);
+    for (const p of plugins) {
+      p.routes?.(k.routes.registrar(p.id), k);
+      for (const [name, fn] of Object.entries(p.realtime ?? {})) k.realtime.register(name, fn);
+    }
+    await syncCatalog(k);
+    for (const p of plugins) if (p.start) { await p.start(k); if (p.stop) stops.push(() => p.stop!(k)); }
+
+    if (opts.seed ?? config.seedDemo) {
+      const { seedIfEmpty } = await import('../fixtures/seed');
+      await seedIfEmpty(k);
+    }
+
+    k.stop = async () => {
+      for (const s of stops.reverse()) await s().catch((e) => log.warn({ err: e }, 'stop step failed'));
+      await db.close();
+    };
+
+    if (!opts.http) return { k, maintenance };
+    const { serveWorkspace } = await import('./http/workspace');
+    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : serveWorkspace });
+    const server = http.createServer(app.callback());
+    k.realtime.attach(server);
+    await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(config.port, resolve); });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://localhost:${port}`;
+    const innerStop = k.stop;
+    k.stop = async () => {
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      await innerStop();
+    };
+    return { k, server, url, maintenance };
+  } catch (e) {
+    for (const s of stops.reverse()) await s().catch(() => {});
+    await db.close().catch(() => {});
+    throw e;
+  }
+}

@@ -1,0 +1,37 @@
+/** Opens the embedded PGlite database (default) or PostgreSQL when a URL is given. */
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { Database } from './database';
+
+// bigint (int8) as JS number: ids stay well below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent the embedded database is used. */
+  databaseUrl?: string;
+  /** Folder of the embedded database; 'memory://' keeps it in memory. */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const knex = knexFactory({ client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } });
+    await knex.raw('select 1');
+    return new Database(knex, 'postgres');
+  }
+  const dir = opts.dataDir ?? './data';
+  let connection: Record<string, unknown> = {};
+  if (dir !== 'memory://') {
+    const dbDir = path.resolve(dir, 'pg');
+    fs.mkdirSync(dbDir, { recursive: true });
+    connection = { filename: dbDir };
+  }
+  const knex = knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
+  await knex.raw('select 1');
+  return new Database(knex, 'pglite');
+}

@@ -1,0 +1,235 @@
+/**
+ * The Koa application: health, identity, the /v1 and /v3 API built from the
+ * route table, storage links, OpenAPI and the workspace. Each API request
+ * passes: API key -> bearer token -> caller -> tenant -> access -> maintenance
+ * -> validation -> one transaction (tenant, public or system scope) -> handler
+ * -> JSON (rerouted to storage when large).
+ */
+import crypto from 'node:crypto';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Trx } from '../db/database';
+import type { Kernel } from '../kernel';
+import type { Maintenance } from '../maintenance';
+import type { Caller } from '../types';
+import { fromDatabaseError } from './db-errors';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { buildOpenApi } from './openapi';
+import { Reply, type RegisteredRoute } from './route-spec';
+import { parsePart, stripCacheBuster } from './validate';
+
+export const API_KEY_HEADER = 'x-api-key';
+export const MSG_NO_TENANT = 'User must have a current tenantId set';
+export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
+export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
+export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
+
+export interface AppOptions { k: Kernel; maintenance: Maintenance; serveWorkspace?: (app: Koa) => void }
+
+export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
+  const app = new Koa({ proxy: true });
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (e) {
+      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? bodyParserError(e);
+      if (mapped) {
+        ctx.status = mapped.status;
+        ctx.body = mapped.toJSON();
+        return;
+      }
+      const id = crypto.randomUUID();
+      k.log.error({ err: e, errorId: id, path: ctx.path }, 'request failed');
+      ctx.status = 500;
+      ctx.body = new HttpError(500, `Something went wrong on our side (error ${id})`).toJSON();
+    }
+  });
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/healthz') { ctx.body = { status: 'ok' }; return; }
+    if (ctx.path === '/readyz') {
+      await k.db.knex.raw('select 1');
+      ctx.body = { status: 'ready', engine: k.db.engine, plugins: k.plugins.map((p) => p.id) };
+      return;
+    }
+    await next();
+  });
+
+  k.identity.mount(app);
+
+  const router = new Router();
+  const bodyParser = koaBody({ jsonLimit: '10mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
+  router.get('/v3/openapi.json', (ctx) => { ctx.body = buildOpenApi(k.routes.routes, k.config); });
+  router.get('/v3/storage/:key+', async (ctx) => serveStorage(ctx, k));
+  for (const route of k.routes.routes) {
+    router[route.method](route.path, bodyParser, async (ctx) => {
+      await runRoute(ctx, route, k, maintenance);
+    });
+  }
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: false }));
+
+  app.use(async (ctx, next) => {
+    if (/^\/(v1|v3)\//.test(ctx.path) && ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = new HttpError(404, `No route ${ctx.method} ${ctx.path}`).toJSON();
+      return;
+    }
+    await next();
+  });
+  serveWorkspace?.(app);
+  return app;
+}
+
+function bodyParserError(e: unknown): HttpError | null {
+  const err = e as { status?: number; message?: string; type?: string };
+  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+    return new HttpError(err.status, err.status === 400 ? `Invalid request body: ${err.message}` : err.message ?? 'Bad request');
+  }
+  return null;
+}
+
+function bearer(ctx: Koa.Context): string | null {
+  const h = ctx.get('authorization');
+  const m = /^Bearer\s+(.+)$/i.exec(h);
+  return m ? m[1].trim() : null;
+}
+
+export async function authenticate(ctx: Koa.Context, k: Kernel): Promise<Caller> {
+  const token = bearer(ctx);
+  if (!token) throw unauthorized('You are not authorized, please log in again');
+  let claims;
+  try {
+    claims = await k.identity.verify(token);
+  } catch (e) {
+    const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
+    throw unauthorized(expired ? 'The incoming token has expired' : 'You are not authorized, please log in again');
+  }
+  return k.access.resolve(claims);
+}
+
+function isWrite(route: RegisteredRoute, body: unknown): boolean {
+  const w = route.spec.write;
+  if (typeof w === 'function') return w(body);
+  if (typeof w === 'boolean') return w;
+  return route.method !== 'get';
+}
+
+async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, maintenance: Maintenance): Promise<void> {
+  const spec = route.spec;
+  const auth = spec.auth ?? 'user';
+  const key = ctx.get(API_KEY_HEADER);
+  if (auth === 'public') {
+    if (key !== k.config.publicApiKey && key !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+  } else if (key !== k.config.apiKey) {
+    throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+  }
+
+  const caller = auth === 'public' ? null : await authenticate(ctx, k);
+  if (caller) {
+    if (auth === 'internal' && !caller.isLciAdmin) throw forbidden(MSG_LCI_ADMIN);
+    if (auth === 'tenantAdmin' && !(caller.isTenantAdmin || caller.isLciAdmin)) throw forbidden(MSG_TENANT_ADMIN);
+  }
+
+  // Tenant in the path: numeric and the caller's current tenant.
+  const rawTenant = ctx.params?.tenantId as string | undefined;
+  if (rawTenant !== undefined) {
+    if (!/^\d+$/.test(rawTenant)) throw badRequest('tenantId must be numeric', [{ path: 'params.tenantId', message: 'must be numeric' }]);
+    if (caller && caller.tenantId === null) throw forbidden(MSG_NO_TENANT);
+    if (caller && Number(rawTenant) !== caller.tenantId) throw forbidden(`Tenant ${rawTenant} is not your current tenant`);
+  }
+
+  const params = parsePart('params', spec.params, ctx.params ?? {});
+  const query = parsePart('query', spec.query, stripCacheBuster(ctx.query as Record<string, unknown>));
+  const rawBody = (ctx.request as unknown as { body?: unknown }).body;
+  const body = parsePart('body', spec.body, rawBody ?? {});
+  const writes = isWrite(route, body);
+
+  if (caller && !caller.isLciAdmin) {
+    if (spec.page) {
+      const entry = k.access.matchPage(caller.pages, spec.page);
+      if (!entry) throw forbidden(`You do not have access to ${spec.page}`);
+      if (writes && entry.access_level === 'Read Only') throw forbidden(MSG_READ_ONLY);
+    }
+    if (spec.module && !caller.modules.includes(spec.module)) throw forbidden(`This page requires the ${spec.module} module`);
+  }
+
+  if (writes && !(spec.duringMaintenance ?? false) && !caller?.isLciAdmin) {
+    const m = await maintenance.get();
+    if (m.on) throw new HttpError(503, m.message || 'Lifecycle is under maintenance; changes are paused. Please try again shortly.', 'maintenance', undefined, { maintenance: true });
+  }
+
+  const scope = spec.scope ?? (auth === 'public' ? 'public' : 'tenant');
+  if (scope === 'system' && auth !== 'public' && auth !== 'internal') throw new Error(`${route.path}: system scope needs auth internal or public`);
+  if (scope === 'tenant' && (!caller || caller.tenantId === null)) throw forbidden(MSG_NO_TENANT);
+
+  const run = async (trx: Trx, tenantId: number) => {
+    const audit = async (action: string, details: Record<string, unknown> = {}, target?: string) => {
+      await k.audit.write(trx, {
+        tenantId: scope === 'tenant' ? tenantId : undefined,
+        actorUserId: caller?.userId ?? null,
+        impersonatorUserId: caller?.impersonation ? caller.userId : null,
+        action,
+        target,
+        details: caller?.impersonation ? { ...details, impersonation: caller.impersonation, homeTenantId: caller.homeTenantId } : details,
+      });
+    };
+    const result = await route.handler({ params, query, body, db: trx, caller, tenantId, koa: ctx, audit } as never);
+    if (scope === 'system' && writes && caller) await audit(`system.${route.method}`, { path: ctx.path }, route.path);
+    else if (caller?.impersonation && writes) await audit(`impersonated.${route.method}`, { path: ctx.path }, route.path);
+    return result;
+  };
+
+  let result: unknown;
+  if (scope === 'tenant') result = await k.db.withTenant(caller!.tenantId!, (trx) => run(trx, caller!.tenantId!), { userId: caller!.userId });
+  else if (scope === 'system') result = await k.db.withSystem((trx) => run(trx, 0));
+  else result = await k.db.withPublic((trx) => run(trx, 0));
+
+  await respond(ctx, k, route, result, scope === 'tenant' ? caller!.tenantId! : null);
+}
+
+async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, result: unknown, tenantId: number | null): Promise<void> {
+  let status = 200;
+  let body = result;
+  if (result instanceof Reply) {
+    status = result.status;
+    body = result.body;
+    for (const [h, v] of Object.entries(result.headers)) ctx.set(h, v);
+  }
+  if (body === undefined) { ctx.status = status === 200 ? 204 : status; return; }
+  if (Buffer.isBuffer(body) || typeof body === 'string') { ctx.status = status; ctx.body = body; return; }
+  const json = JSON.stringify(body);
+  if (route.spec.reroute !== false && Buffer.byteLength(json) > k.config.rerouteBytes) {
+    const key = `${tenantId ? `tenants/${tenantId}` : 'public'}/reroute/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;
+    await k.storage.put(key, json, 'application/json');
+    ctx.status = status;
+    ctx.body = { reroute_to_s3: true, key, url: k.storage.signedUrl(key, 600) };
+    return;
+  }
+  ctx.status = status;
+  ctx.type = 'application/json';
+  ctx.body = json;
+}
+
+/** GET /v3/storage/<key>: by a signed link, or by a signed-in caller for their tenant's keys. */
+async function serveStorage(ctx: Koa.Context, k: Kernel): Promise<void> {
+  const key = String(ctx.params.key);
+  const { expires, signature } = ctx.query as Record<string, string | undefined>;
+  let allowed = false;
+  if (signature) {
+    allowed = k.storage.verify(key, Number(expires), signature);
+    if (!allowed) throw new HttpError(403, 'This link has expired or is not valid', 'link_expired');
+  } else {
+    if (ctx.get(API_KEY_HEADER) !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+    const caller = await authenticate(ctx, k);
+    allowed = caller.tenantId !== null && key.startsWith(`tenants/${caller.tenantId}/`);
+    if (!allowed) throw forbidden('This file belongs to another tenant');
+  }
+  const obj = await k.storage.get(key);
+  if (!obj) throw new HttpError(404, 'File not found');
+  ctx.type = obj.contentType;
+  ctx.body = obj.body;
+}

@@ -1,0 +1,96 @@
+/** How a plugin declares a route: path, schemas and access; the handler gets parsed input and the request's transaction. */
+import type Koa from 'koa';
+import type { z } from 'zod';
+import type { Trx } from '../db/database';
+import type { Caller, ModuleName } from '../types';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteAccess {
+  /**
+   * public: no token (public API key accepted). user (default): a signed-in
+   * caller. internal: an internal (LCI) admin. tenantAdmin: a tenant admin or internal admin.
+   */
+  auth?: 'public' | 'user' | 'internal' | 'tenantAdmin';
+  /** Permission key: the page url this endpoint serves. GET needs any access; writes need Read/Write. */
+  page?: string;
+  /** The tenant must have this module and the caller's group include it. */
+  module?: ModuleName;
+  /** Overrides whether the call writes (default: every method but GET). */
+  write?: boolean | ((body: unknown) => boolean);
+}
+
+export interface RouteSpec<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined> extends RouteAccess {
+  summary?: string;
+  tags?: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: Schema;
+  /**
+   * Database scope of the handler. tenant (default for signed-in routes): the
+   * caller's tenant under RLS. public (default for public routes): the app role
+   * with no tenant. system: cross-tenant, audited; only for internal routes or
+   * public lookups that need it.
+   */
+  scope?: 'tenant' | 'public' | 'system';
+  /** Whether the response may be rerouted to storage when large (default true). */
+  reroute?: boolean;
+  /** Allowed while maintenance mode is on (default: reads yes, writes no). */
+  duringMaintenance?: boolean;
+}
+
+export interface HandlerContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The request's transaction (tenant-scoped unless the route says otherwise). Use nothing else. */
+  db: Trx;
+  /** The signed-in caller; null on public routes. */
+  caller: Caller | null;
+  /** The effective tenant of a tenant-scoped route. */
+  tenantId: number;
+  koa: Koa.Context;
+  /** Writes an audit entry in the same transaction, with both identities under impersonation. */
+  audit(action: string, details?: Record<string, unknown>, target?: string): Promise<void>;
+}
+
+export type Handler<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> =
+  (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown> | unknown;
+
+export interface RegisteredRoute {
+  method: Method;
+  path: string;
+  spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+  handler: Handler<Schema | undefined, Schema | undefined, Schema | undefined>;
+  owner: string;
+}
+
+/** A reply with a status other than 200, or extra headers. */
+export class Reply {
+  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {}
+}
+export const reply = (status: number, body: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
+
+export interface RouteRegistrar {
+  get<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, undefined>, handler: Handler<P, Q, undefined>): void;
+  post<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
+  put<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
+  patch<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
+  delete<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
+}
+
+/** Collects routes with their owner, for the router, OpenAPI, the isolation probe and the fuzzer. */
+export class RouteTable {
+  readonly routes: RegisteredRoute[] = [];
+  registrar(owner: string): RouteRegistrar {
+    const add = (method: Method) => (path: string, spec: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
+      if (!/^\/(v1|v3)\//.test(path)) throw new Error(`${owner}: route ${path} must live under /v1/ or /v3/`);
+      if (this.routes.some((r) => r.method === method && r.path === path)) throw new Error(`${owner}: route ${method.toUpperCase()} ${path} is already registered`);
+      this.routes.push({ method, path, spec, handler, owner });
+    };
+    return { get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') } as unknown as RouteRegistrar;
+  }
+}

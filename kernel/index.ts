@@ -1,0 +1,14 @@
+/** The kernel's public surface for plugins. Import from here only. */
+export { definePlugin } from './plugin';
+export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeContext, JobDef, JobContext, FixtureContext, Providers } from './plugin';
+export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs } from './kernel';
+export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
+export { MODULES } from './types';
+export type { Database, Trx } from './db/database';
+export { createTenantTable, enableTenantRls, tenantForeignKey, grantApp } from './db/tenant-table';
+export type { RouteRegistrar, RouteSpec, HandlerContext } from './http/route-spec';
+export { reply, Reply } from './http/route-spec';
+export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized } from './http/errors';
+export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
+export type { Storage } from './storage';
+export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';

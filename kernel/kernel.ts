@@ -1,0 +1,85 @@
+/** The Kernel object handed to plugins, and the service contracts it carries. */
+import type http from 'node:http';
+import type Koa from 'koa';
+import type { Config } from '../config';
+import type { Database, Trx } from './db/database';
+import type { RouteTable } from './http/route-spec';
+import type { Logger } from './log';
+import type { Mailer } from './mail';
+import type { LoadedPlugin, RealtimeFunction } from './plugin';
+import type { Storage } from './storage';
+import type { AccessPage, Audit, Caller, PrincipalResolver, TokenVerifier } from './types';
+
+/** kernel/auth: oidc-provider at /oidc, the sign-in interaction, token verification. */
+export interface Identity extends TokenVerifier {
+  /** Mounts /oidc and the interaction endpoints on the app. */
+  mount(app: Koa): void;
+  /** A signed access token for a user, as the provider issues them (tests, bench, scripted support). */
+  issueAccessToken(userId: number, opts?: { ttlSeconds?: number; tenantId?: number }): Promise<string>;
+  hashPassword(password: string): Promise<string>;
+  verifyPassword(hash: string, password: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** kernel/access: callers, security groups, page access, modules, navigation. */
+export interface AccessService extends PrincipalResolver {
+  /** Drops cached callers of a tenant (or all); called after group or membership changes. */
+  invalidate(tenantId?: number): void;
+  /** The access entry matching a path by the rule of platform.md section 5, if any. */
+  matchPage(pages: AccessPage[], path: string): AccessPage | undefined;
+}
+
+export interface FeatureFlags {
+  /** Value of a flag for a tenant (or its parent provider tenant) and user; default off. */
+  get(trx: Trx, tenantId: number, userId: number | null, key: string): Promise<boolean>;
+  all(trx: Trx, tenantId: number, userId: number | null): Promise<Record<string, boolean>>;
+  set(trx: Trx, tenantId: number, userId: number | null, key: string, value: boolean): Promise<void>;
+}
+
+export type Room = `tenant:${number}` | `user:${number}` | 'all';
+export interface ServerMessage { msg_type: string; msg: string; display_type?: string; download_url?: string; [k: string]: unknown }
+export interface Realtime {
+  /** Delivers a message to every socket in a room, on every server process (through the bus). */
+  publish(room: Room, message: Record<string, unknown>): Promise<void>;
+  /** A server message (msg_type, msg, display_type, download_url). */
+  serverMessage(room: Room, message: ServerMessage): Promise<void>;
+  /** A store-target update; large data goes through storage. */
+  storeUpdate(room: Room, storeTarget: string, data: unknown): Promise<void>;
+  /** Attaches the websocket server at /ws to an HTTP server. */
+  attach(server: http.Server): void;
+  register(name: string, fn: RealtimeFunction): void;
+  /** Sockets connected to this process. */
+  sockets(): { tenantId: number | null; userId: number; connectedAt: string }[];
+  close(): Promise<void>;
+}
+
+export interface JobSendOptions { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number }
+export interface Jobs {
+  send(name: string, data: Record<string, unknown>, opts?: JobSendOptions): Promise<string | null>;
+  /** Queues, counts by state, failed jobs with errors. */
+  stats(): Promise<{ queue: string; counts: Record<string, number> }[]>;
+  failed(queue?: string, limit?: number): Promise<{ id: string; name: string; data: unknown; output: unknown; createdOn: string }[]>;
+  retry(queue: string, id: string): Promise<void>;
+  cancel(queue: string, id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Kernel {
+  config: Config;
+  log: Logger;
+  db: Database;
+  routes: RouteTable;
+  plugins: LoadedPlugin[];
+  storage: Storage;
+  mail: Mailer;
+  audit: Audit;
+  identity: Identity;
+  access: AccessService;
+  flags: FeatureFlags;
+  realtime: Realtime;
+  jobs: Jobs;
+  /** Runs the kernel's shutdown (jobs, realtime, identity, database). */
+  stop(): Promise<void>;
+}
+
+export type { Caller };

@@ -1,0 +1,87 @@
+/**
+ * Blob storage behind an interface an S3-compatible store can implement. The
+ * local implementation keeps files under <dataDir>/storage and signs expiring
+ * links with HMAC-SHA256.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StoredObject { body: Buffer; contentType: string }
+export interface Storage {
+  put(key: string, body: Buffer | string, contentType?: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with prefix; returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /** A link to GET the object that stops working after ttlSeconds. */
+  signedUrl(key: string, ttlSeconds?: number): string;
+  /** Checks a signed link's parameters. */
+  verify(key: string, expires: number, signature: string, now?: number): boolean;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
+export function assertKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`invalid storage key: ${key}`);
+}
+
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string, private readonly secret: string, private readonly baseUrl: string) {}
+
+  private file(key: string): string {
+    assertKey(key);
+    return path.join(this.root, key);
+  }
+  async put(key: string, body: Buffer | string, contentType = 'application/octet-stream'): Promise<void> {
+    const f = this.file(key);
+    await fs.mkdir(path.dirname(f), { recursive: true });
+    await fs.writeFile(f, body);
+    await fs.writeFile(`${f}.meta.json`, JSON.stringify({ contentType }));
+  }
+  async get(key: string): Promise<StoredObject | null> {
+    const f = this.file(key);
+    try {
+      const [body, meta] = await Promise.all([fs.readFile(f), fs.readFile(`${f}.meta.json`, 'utf8').catch(() => '{}')]);
+      return { body, contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream' };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+  }
+  async delete(key: string): Promise<void> {
+    const f = this.file(key);
+    await fs.rm(f, { force: true });
+    await fs.rm(`${f}.meta.json`, { force: true });
+  }
+  async deletePrefix(prefix: string): Promise<number> {
+    assertKey(prefix);
+    const dir = path.join(this.root, prefix);
+    let n = 0;
+    const walk = async (d: string): Promise<void> => {
+      let entries: import('node:fs').Dirent[] = [];
+      try { entries = await fs.readdir(d, { withFileTypes: true }); } catch { return; }
+      for (const e of entries) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) await walk(p);
+        else if (!e.name.endsWith('.meta.json')) n++;
+      }
+    };
+    await walk(dir);
+    await fs.rm(dir, { recursive: true, force: true });
+    return n;
+  }
+  private sign(key: string, expires: number): string {
+    return crypto.createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+  signedUrl(key: string, ttlSeconds = 300): string {
+    assertKey(key);
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&signature=${this.sign(key, expires)}`;
+  }
+  verify(key: string, expires: number, signature: string, now = Date.now()): boolean {
+    if (!Number.isFinite(expires) || expires * 1000 < now) return false;
+    const want = Buffer.from(this.sign(key, expires));
+    const got = Buffer.from(signature);
+    return want.length === got.length && crypto.timingSafeEqual(want, got);
+  }
+}

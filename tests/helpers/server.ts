@@ -1,0 +1,82 @@
+/**
+ * Starts the real server on a free port against a real database for API tests:
+ * the embedded PGlite by default, or a fresh PostgreSQL database (dropped at
+ * stop) when TEST_DATABASE_URL or DATABASE_URL is set. One per test file.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { loadConfig } from '../../config';
+import { startKernel, type Running, type StartOptions } from '../../kernel/boot';
+
+export interface TestServer extends Running {
+  url: string;
+  dataDir: string;
+  databaseUrl?: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, () => { const port = (s.address() as net.AddressInfo).port; s.close(() => resolve(port)); });
+    s.on('error', reject);
+  });
+}
+
+export function postgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+/** Creates an empty PostgreSQL database next to the one in `base`; returns its URL and a drop function. */
+export async function createPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lci_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+  await admin.raw(`create database ${name}`);
+  await admin.destroy();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+      await a.raw(`drop database if exists ${name} with (force)`);
+      await a.destroy();
+    },
+  };
+}
+
+export interface TestServerOptions extends Omit<StartOptions, 'config'> {
+  env?: Record<string, string>;
+  /** 'pglite' forces the embedded engine even when a PostgreSQL URL is set. */
+  engine?: 'pglite' | 'postgres';
+}
+
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-test-'));
+  const port = await freePort();
+  const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
+  if (opts.engine === 'postgres' && !pgBase) throw new Error('engine postgres needs TEST_DATABASE_URL or DATABASE_URL');
+  const pgDb = pgBase ? await createPostgresDatabase(pgBase) : undefined;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
+    LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),
+  };
+  if (pgDb) env.DATABASE_URL = pgDb.url;
+  if (!process.env.REDIS_URL || opts.env?.REDIS_URL === undefined) delete env.REDIS_URL;
+  const config = loadConfig({ ...env });
+  const running = await startKernel({ ...opts, config, http: opts.http ?? true, workspace: opts.workspace ?? false });
+  return {
+    ...running,
+    url: running.url ?? `http://localhost:${port}`,
+    dataDir,
+    databaseUrl: pgDb?.url,
+    stop: async () => {
+      await running.k.stop();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
