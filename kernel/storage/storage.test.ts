@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { LocalStorage } from './index';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-storage-'));
+const storage = new LocalStorage(dir, 'secret-of-at-least-16', 'http://localhost:3000');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('put, get and delete keep content and type', async () => {
+  await storage.put('tenants/1/a.json', '{"x":1}', 'application/json');
+  const got = await storage.get('tenants/1/a.json');
+  expect(got?.body.toString()).toBe('{"x":1}');
+  expect(got?.contentType).toBe('application/json');
+  await storage.delete('tenants/1/a.json');
+  expect(await storage.get('tenants/1/a.json')).toBeNull();
+});
+
+test('signed links verify until they expire, and only for their key', async () => {
+  const url = new URL(storage.signedUrl('tenants/1/b.csv', 60));
+  const expires = Number(url.searchParams.get('expires'));
+  const sig = url.searchParams.get('signature')!;
+  expect(url.pathname).toBe('/v3/storage/tenants/1/b.csv');
+  expect(storage.verify('tenants/1/b.csv', expires, sig)).toBe(true);
+  expect(storage.verify('tenants/2/b.csv', expires, sig)).toBe(false);
+  expect(storage.verify('tenants/1/b.csv', expires + 1, sig)).toBe(false);
+  expect(storage.verify('tenants/1/b.csv', expires, sig, (expires + 1) * 1000)).toBe(false);
+});
+
+test('keys that escape the folder are refused', async () => {
+  await expect(storage.put('../etc/passwd', 'x')).rejects.toThrow(/invalid storage key/);
+  await expect(storage.put('tenants/../../x', 'x')).rejects.toThrow(/invalid storage key/);
+  await expect(storage.put('/abs', 'x')).rejects.toThrow(/invalid storage key/);
+});
+
+test('deletePrefix removes a tenant folder and counts objects', async () => {
+  await storage.put('tenants/7/x/1.txt', '1');
+  await storage.put('tenants/7/2.txt', '2');
+  await storage.put('tenants/8/3.txt', '3');
+  expect(await storage.deletePrefix('tenants/7')).toBe(2);
+  expect(await storage.get('tenants/7/2.txt')).toBeNull();
+  expect(await storage.get('tenants/8/3.txt')).not.toBeNull();
+});
