@@ -92,7 +92,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
 
     if (!opts.http) return { k, maintenance };
     const { serveWorkspace } = await import('./http/workspace');
-    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : serveWorkspace });
+    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey }) });
     const server = http.createServer(app.callback());
     k.realtime.attach(server);
     await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(config.port, resolve); });
@@ -100,6 +100,8 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     const url = `http://localhost:${port}`;
     const innerStop = k.stop;
     k.stop = async () => {
+      // Websockets are detached from the HTTP server: close them first or server.close() never completes.
+      await k.realtime.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
       await innerStop();
     };

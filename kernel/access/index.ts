@@ -1,6 +1,27 @@
-// SCAFFOLD: replaced by the access work (kernel/access).
-import type { Kernel, AccessService } from '../kernel';
+/**
+ * kernel/access: callers, security groups, page access lists, modules,
+ * navigation, impersonation (platform.md sections 1, 5, 6, 7.4).
+ */
 import type { RouteRegistrar } from '../http/route-spec';
-export function createAccess(_k: Kernel): AccessService { throw new Error('kernel/access not built yet'); }
-export function registerAccessRoutes(_r: RouteRegistrar, _k: Kernel): void {}
-export async function syncCatalog(_k: Kernel): Promise<void> {}
+import type { AccessService, Kernel } from '../kernel';
+import { registerImpersonationRoutes } from './routes/impersonation';
+import { registerSecurityGroupRoutes } from './routes/security-groups';
+import { registerSecurityManagerRoutes } from './routes/security-manager';
+import { registerSessionRoutes } from './routes/session';
+import { createAccessService } from './service';
+
+export { syncCatalog, KERNEL_NAV, SECURITY_GROUPS_PAGE } from './catalog';
+export { matchPage } from './match-page';
+export { CALLER_TTL_MS, kernelAccess, type KernelAccess } from './service';
+export { visibleNavItems, visibleModuleViews, navResponse, type NavItem, type ModuleView } from './navigation';
+
+export function createAccess(k: Kernel): AccessService {
+  return createAccessService(k);
+}
+
+export function registerAccessRoutes(r: RouteRegistrar, k: Kernel): void {
+  registerSessionRoutes(r, k);
+  registerSecurityManagerRoutes(r, k);
+  registerImpersonationRoutes(r, k);
+  registerSecurityGroupRoutes(r, k);
+}

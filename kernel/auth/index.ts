@@ -1,5 +1,81 @@
-// SCAFFOLD: replaced by the identity work (kernel/auth).
-import type { Kernel, Identity } from '../kernel';
+/**
+ * Identity core: oidc-provider at /oidc (the identity service), the sign-in
+ * interaction, access token verification and issuing, password hashing.
+ * See README.md in this folder for the sign-in design.
+ */
+import type Koa from 'koa';
+import mount from 'koa-mount';
+import type Provider from 'oidc-provider';
 import type { RouteRegistrar } from '../http/route-spec';
-export async function createIdentity(_k: Kernel): Promise<Identity> { throw new Error('kernel/auth not built yet'); }
-export function registerIdentityRoutes(_r: RouteRegistrar, _k: Kernel): void {}
+import type { Identity, Kernel } from '../kernel';
+import { purgeExpired } from './adapter';
+import { interactionRoutes } from './interaction';
+import { cookieKeys, loadSigningKeys } from './keys';
+import { CHALLENGE_RULES } from './login/challenges';
+import { LoginMachine } from './login/machine';
+import { loginStateStore } from './login/state-store';
+import { FailureThrottle } from './login/throttle';
+import { UserStore } from './login/users';
+import { hashPassword, verifyPassword } from './passwords';
+import { createProvider, providerUrls } from './provider';
+import { registerPublicConfigRoute } from './public-config';
+import { TokenService } from './tokens';
+
+export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, LoginUser } from './login/types';
+export { hashPassword, verifyPassword } from './passwords';
+export { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
+export { MSG_LOGIN_FAILED } from './login/password';
+export { PLATFORM_VERSION, publicConfig } from './public-config';
+
+/** The Identity service plus what the later identity work builds on. */
+export interface IdentityService extends Identity {
+  provider: Provider;
+  login: LoginMachine;
+  users: UserStore;
+}
+
+const PURGE_EVERY_MS = 10 * 60_000;
+
+export async function createIdentity(k: Kernel): Promise<IdentityService> {
+  const knex = k.db.knex;
+  const users = new UserStore(k.db);
+  const jwks = await loadSigningKeys(knex);
+  const urls = providerUrls(k.config);
+  const tokens = new TokenService(jwks, { issuer: urls.issuer, audience: urls.resource, ttlSeconds: k.config.accessTokenTtl });
+  const provider = createProvider({ config: k.config, knex, jwks, users });
+  provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
+  const login = new LoginMachine(loginStateStore(knex), (id) => users.byId(id), CHALLENGE_RULES);
+  const throttles = { byEmail: new FailureThrottle(10), byAddress: new FailureThrottle(200) };
+
+  const purge = setInterval(() => {
+    purgeExpired(knex).catch((err) => k.log.warn({ err }, 'oidc purge failed'));
+  }, PURGE_EVERY_MS);
+  purge.unref();
+
+  return {
+    provider,
+    login,
+    users,
+    mount(app: Koa) {
+      // The provider's middleware runs on this app's context: its cookies are signed with these keys.
+      app.keys = cookieKeys(k.config.secret);
+      app.use(interactionRoutes({ provider, machine: login, users, throttles, config: k.config, log: k.log }));
+      app.use(mount('/oidc', provider as unknown as Koa));
+    },
+    verify: (token) => tokens.verify(token),
+    async issueAccessToken(userId, opts = {}) {
+      // Looks the tenant up on the owner connection unless given: do not call inside a request transaction on PGlite.
+      const tenantId = opts.tenantId !== undefined ? opts.tenantId : await users.currentTenant(userId);
+      return tokens.issue(userId, tenantId, opts.ttlSeconds);
+    },
+    hashPassword,
+    verifyPassword,
+    async close() {
+      clearInterval(purge);
+    },
+  };
+}
+
+export function registerIdentityRoutes(r: RouteRegistrar, k: Kernel): void {
+  registerPublicConfigRoute(r, k);
+}

@@ -10,6 +10,17 @@ import { Database } from './database';
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * knex-pglite names a delete's command "DEL" (from knex's method "del"), so knex
+ * answers the raw result instead of the number of rows deleted, unlike on
+ * PostgreSQL. Same behaviour on both engines: map it to DELETE.
+ */
+class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) => { processResponse(obj: { method?: string }, runner: unknown): unknown }) {
+  override processResponse(obj: { method?: string }, runner: unknown): unknown {
+    return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+}
+
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */
   databaseUrl?: string;
@@ -31,7 +42,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     fs.mkdirSync(dbDir, { recursive: true });
     connection = { filename: dbDir };
   }
-  const knex = knexFactory({ client: ClientPgLite as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
+  const knex = knexFactory({ client: PgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
   await knex.raw('select 1');
   return new Database(knex, 'pglite');
 }

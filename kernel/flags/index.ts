@@ -1,5 +1,11 @@
-// SCAFFOLD: replaced by the access work (kernel/flags).
-import type { Kernel, FeatureFlags } from '../kernel';
-import type { RouteRegistrar } from '../http/route-spec';
-export function createFlags(_k: Kernel): FeatureFlags { throw new Error('kernel/flags not built yet'); }
-export function registerFlagRoutes(_r: RouteRegistrar, _k: Kernel): void {}
+/** kernel/flags: feature flags keyed by tenant (or its parent provider tenant) and user, default off (platform.md section 6). */
+import type { FeatureFlags, Kernel } from '../kernel';
+import { createFlagService } from './service';
+
+export { registerFlagRoutes } from './routes';
+export { effectiveFlags } from './precedence';
+export { flagKeys } from './service';
+
+export function createFlags(k: Kernel): FeatureFlags {
+  return createFlagService(k);
+}

@@ -63,7 +63,7 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   const router = new Router();
   const bodyParser = koaBody({ jsonLimit: '10mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
   router.get('/v3/openapi.json', (ctx) => { ctx.body = buildOpenApi(k.routes.routes, k.config); });
-  router.get('/v3/storage/:key+', async (ctx) => serveStorage(ctx, k));
+  router.get('/v3/storage/*key', async (ctx) => serveStorage(ctx, k));
   for (const route of k.routes.routes) {
     router[route.method](route.path, bodyParser, async (ctx) => {
       await runRoute(ctx, route, k, maintenance);
@@ -74,6 +74,14 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
 
   app.use(async (ctx, next) => {
     if (/^\/(v1|v3)\//.test(ctx.path) && ctx.status === 404 && ctx.body === undefined) {
+      // A known path with another method: 405 in the one error shape (allowedMethods leaves a set 405 alone).
+      const allowed = [...new Set(router.match(ctx.path, ctx.method).path.flatMap((l) => l.methods))].filter((m) => m !== 'HEAD');
+      if (allowed.length) {
+        ctx.set('Allow', allowed.join(', '));
+        ctx.status = 405;
+        ctx.body = new HttpError(405, `${ctx.method} is not allowed on ${ctx.path} (allowed: ${allowed.join(', ')})`, 'method_not_allowed').toJSON();
+        return;
+      }
       ctx.status = 404;
       ctx.body = new HttpError(404, `No route ${ctx.method} ${ctx.path}`).toJSON();
       return;
@@ -149,7 +157,8 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   const writes = isWrite(route, body);
 
   if (caller && !caller.isLciAdmin) {
-    if (spec.page) {
+    // Ordinary users are limited to their access list (platform.md section 6); tenant admins are not.
+    if (spec.page && !caller.isTenantAdmin) {
       const entry = k.access.matchPage(caller.pages, spec.page);
       if (!entry) throw forbidden(`You do not have access to ${spec.page}`);
       if (writes && entry.access_level === 'Read Only') throw forbidden(MSG_READ_ONLY);

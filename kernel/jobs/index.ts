@@ -1,3 +1,215 @@
-// SCAFFOLD: replaced by the jobs work (kernel/jobs).
-import type { Kernel, Jobs } from '../kernel';
-export async function createJobs(_k: Kernel, _opts: { work: boolean }): Promise<Jobs> { throw new Error('kernel/jobs not built yet'); }
+/**
+ * kernel/jobs: background work on pg-boss 10. Plugins declare jobs by name
+ * (PluginDefinition.jobs); each becomes a queue, worked in this process when
+ * opts.work is true. Handlers report progress to the job's tenant room over
+ * the realtime bus. Jobs live in the database, so they survive a restart.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import PgBoss from 'pg-boss';
+import { badRequest, notFound } from '../http/errors';
+import type { JobSendOptions, Jobs, Kernel } from '../kernel';
+import type { JobContext, JobDef } from '../plugin';
+import { openJobsBackend, type JobsBackend } from './backend';
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+const INTERNAL_QUEUE = /^__pgboss__/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const QUEUE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,99}$/;
+
+export interface JobsOptions {
+  /** Start workers for the plugins' queues in this process. */
+  work: boolean;
+  /** How often an idle worker looks for jobs (a send in this process wakes it at once). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface FailedJob { id: string; name: string; data: unknown; output: unknown; error: string | null; createdOn: string; completedOn: string | null; retryCount: number }
+
+type Row = Record<string, unknown>;
+
+class PgBossJobs implements Jobs {
+  private readonly workers = new Map<string, string>();
+  private starting?: Promise<{ boss: PgBoss; backend: JobsBackend }>;
+  private closed = false;
+
+  constructor(private readonly k: Kernel, private readonly defs: Map<string, JobDef<any>>, private readonly opts: JobsOptions) {}
+
+  /** Opens the queue (once): backend, pg-boss schema, the plugins' queues and, when working, their workers. */
+  ready(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
+    if (this.closed) return Promise.reject(new Error('the job queue is closed'));
+    this.starting ??= this.open();
+    return this.starting;
+  }
+
+  private async open(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
+    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseUrl, dataDir: this.k.config.dataDir });
+    const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
+    boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
+    try {
+      await boss.start();
+      for (const [name, def] of this.defs) {
+        const options = { name, retryLimit: def.retryLimit ?? 2, retryDelay: 5, retryBackoff: true, expireInSeconds: def.expireInSeconds ?? 15 * 60 };
+        await boss.createQueue(name, options);
+        await boss.updateQueue(name, options);
+      }
+      if (this.opts.work) {
+        for (const [name, def] of this.defs) {
+          const id = await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 }, async ([job]) => this.run(name, def, job));
+          this.workers.set(name, id);
+        }
+      }
+      this.k.log.debug({ engine: backend.engine, queues: [...this.defs.keys()], work: this.opts.work }, 'jobs ready');
+      return { boss, backend };
+    } catch (e) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await backend.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  private async sql(text: string, values: unknown[] = []): Promise<Row[]> {
+    const { boss } = await this.ready();
+    const r = await boss.getDb().executeSql(text, values);
+    return (r?.rows ?? []) as Row[];
+  }
+
+  private async run(name: string, def: JobDef<any>, job: PgBoss.Job<Record<string, unknown>>): Promise<unknown> {
+    const data = (job.data ?? {}) as JobContext['data'];
+    const log = this.k.log.child({ job: name, jobId: job.id, tenantId: data.tenantId });
+    const ctx: JobContext = { id: job.id, name, data, k: this.k, progress: (percent, message) => this.progress(name, job.id, data, percent, message) };
+    const started = Date.now();
+    log.debug('job started');
+    try {
+      const output = await def.handler(ctx);
+      log.info({ ms: Date.now() - started }, 'job completed');
+      return output === undefined || output === null || typeof output === 'object' ? output : { value: output };
+    } catch (e) {
+      log.error({ err: e, ms: Date.now() - started }, 'job failed');
+      throw e;
+    }
+  }
+
+  /** Records progress on the job row and sends { msg_type: 'job_progress', ... } to the tenant's sockets. */
+  private async progress(name: string, id: string, data: JobContext['data'], percent: number, message?: string): Promise<void> {
+    const p = Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));
+    await this.sql('update pgboss.job set output = $3::jsonb where name = $1 and id = $2', [name, id, JSON.stringify({ progress: p, message: message ?? null })]);
+    const userId = (data as { userId?: unknown }).userId;
+    const room = typeof data.tenantId === 'number' ? `tenant:${data.tenantId}` as const : typeof userId === 'number' ? `user:${userId}` as const : null;
+    if (room) await this.k.realtime.publish(room, { msg_type: 'job_progress', msg: message ?? `${p}%`, job: name, jobId: id, percent: p, message: message ?? null });
+  }
+
+  async send(name: string, data: Record<string, unknown>, opts: JobSendOptions = {}): Promise<string | null> {
+    if (!this.defs.has(name)) throw badRequest(`No job queue named ${name}`);
+    const tenantId = (data as { tenantId?: unknown }).tenantId;
+    if (tenantId !== undefined && !(Number.isSafeInteger(tenantId) && (tenantId as number) > 0)) throw badRequest('tenantId of a job must be a positive integer');
+    const send: PgBoss.SendOptions = {};
+    if (opts.singletonKey) send.singletonKey = opts.singletonKey;
+    if (opts.startAfterSeconds) send.startAfter = opts.startAfterSeconds;
+    if (opts.retryLimit !== undefined) send.retryLimit = opts.retryLimit;
+    const { boss } = await this.ready();
+    const id = await boss.send(name, data, send);
+    const worker = this.workers.get(name);
+    if (id && worker && !opts.startAfterSeconds) boss.notifyWorker(worker);
+    return id;
+  }
+
+  async stats(): Promise<{ queue: string; counts: Record<string, number> }[]> {
+    const rows = await this.sql(`select q.name as queue, j.state as state, count(j.id)::int as n
+      from pgboss.queue q left join pgboss.job j on j.name = q.name
+      group by q.name, j.state order by q.name`);
+    const byQueue = new Map<string, Record<string, number>>();
+    for (const r of rows) {
+      const queue = String(r.queue);
+      if (INTERNAL_QUEUE.test(queue)) continue;
+      let counts = byQueue.get(queue);
+      if (!counts) byQueue.set(queue, (counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0]))));
+      if (r.state) counts[String(r.state)] = Number(r.n);
+    }
+    return [...byQueue].map(([queue, counts]) => ({ queue, counts }));
+  }
+
+  async failed(queue?: string, limit = 50): Promise<FailedJob[]> {
+    const rows = await this.sql(`select id, name, data, output, created_on, completed_on, retry_count from pgboss.job
+      where state = 'failed' and ($1::text is null or name = $1) order by completed_on desc nulls last limit $2`,
+    [queue ?? null, Math.max(1, Math.min(Math.trunc(limit) || 50, 1000))]);
+    return rows.map((r) => {
+      const output = r.output as { message?: unknown; value?: unknown } | null;
+      const error = typeof output?.message === 'string' ? output.message : typeof output?.value === 'string' ? output.value : null;
+      return {
+        id: String(r.id), name: String(r.name), data: r.data, output, error,
+        createdOn: toIso(r.created_on)!, completedOn: toIso(r.completed_on), retryCount: Number(r.retry_count ?? 0),
+      };
+    });
+  }
+
+  private checkIds(queue: string, id: string): void {
+    if (!QUEUE_NAME.test(queue)) throw badRequest(`"${queue}" is not a queue name`);
+    if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
+  }
+
+  async retry(queue: string, id: string): Promise<void> {
+    this.checkIds(queue, id);
+    const { boss } = await this.ready();
+    const r = await boss.retry(queue, id) as unknown as { affected?: number };
+    if (!r?.affected) throw notFound(`No failed job ${id} in queue ${queue}`);
+    const worker = this.workers.get(queue);
+    if (worker) boss.notifyWorker(worker);
+  }
+
+  async cancel(queue: string, id: string): Promise<void> {
+    this.checkIds(queue, id);
+    const { boss } = await this.ready();
+    const r = await boss.cancel(queue, id) as unknown as { affected?: number };
+    if (!r?.affected) throw notFound(`No pending or active job ${id} in queue ${queue}`);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    const starting = this.starting;
+    this.closed = true;
+    if (!starting) return;
+    const opened = await starting.catch(() => null);
+    if (!opened) return;
+    // Graceful: running handlers get time to finish; jobs never started stay queued for the next start.
+    await opened.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 50)); // pg-boss completes the last job without awaiting it
+    await opened.backend.close();
+  }
+}
+
+function toIso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
+}
+
+/** Every job of every plugin, by queue name; two plugins declaring one name is an error. */
+export function collectJobDefs(k: Pick<Kernel, 'plugins'>): Map<string, JobDef<any>> {
+  const defs = new Map<string, JobDef<any>>();
+  const owner = new Map<string, string>();
+  for (const p of k.plugins) {
+    for (const [name, def] of Object.entries(p.jobs ?? {})) {
+      if (!QUEUE_NAME.test(name)) throw new Error(`plugin ${p.id}: job name "${name}" must use letters, digits, _ . - /`);
+      if (defs.has(name)) throw new Error(`plugins ${owner.get(name)} and ${p.id} both declare the job "${name}"`);
+      defs.set(name, def);
+      owner.set(name, p.id);
+    }
+  }
+  return defs;
+}
+
+/**
+ * Opens the job queue. On PostgreSQL, and on an embedded queue that already
+ * exists (it may hold jobs from before a restart), at once. A brand-new
+ * embedded queue cannot hold jobs yet, so it is created on first use: creating
+ * a PGlite database costs seconds that a process that never queues a job
+ * (tests, CLI commands) should not pay.
+ */
+export async function createJobs(k: Kernel, opts: JobsOptions): Promise<Jobs> {
+  const jobs = new PgBossJobs(k, collectJobDefs(k), opts);
+  const { databaseUrl, dataDir } = k.config;
+  const freshEmbedded = !databaseUrl && (dataDir === 'memory://' || !fs.existsSync(path.resolve(dataDir, 'jobs')));
+  if (!freshEmbedded) await jobs.ready();
+  return jobs;
+}

@@ -1,3 +1,84 @@
-// SCAFFOLD: replaced by the realtime work (kernel/realtime).
-import type { Kernel, Realtime } from '../kernel';
-export async function createRealtime(_k: Kernel): Promise<Realtime> { throw new Error('kernel/realtime not built yet'); }
+/**
+ * kernel/realtime: the realtime channel. Sockets at /ws (hub.ts), a bus that
+ * carries room messages across processes (bus.ts), apiinvoke functions
+ * (invoke.ts) with their HTTP fallback (routes.ts), server messages and
+ * store-target updates (large data through storage).
+ */
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import type { Kernel, Realtime, Room, ServerMessage } from '../kernel';
+import type { RealtimeFunction } from '../plugin';
+import { createBus, type Bus } from './bus';
+import { DEFAULT_HUB_OPTIONS, SocketHub, type HubOptions } from './hub';
+import { FunctionRegistry } from './invoke';
+import { isRoom, type StoreUpdate, type StoreUpdateRerouted } from './protocol';
+import { registerRealtimeRoutes } from './routes';
+
+export { WS_PATH } from './hub';
+export { CLOSE_UNAUTHORIZED } from './protocol';
+export type { Bus } from './bus';
+
+/** Signed links to rerouted store updates stay valid this long. */
+export const REROUTE_LINK_SECONDS = 600;
+
+export interface RealtimeOptions { hub?: Partial<HubOptions>; bus?: Bus }
+
+class RealtimeService implements Realtime {
+  private closed = false;
+  constructor(private readonly k: Kernel, private readonly bus: Bus, private readonly hub: SocketHub, private readonly registry: FunctionRegistry) {
+    bus.onMessage((env) => { if (!this.closed) this.hub.deliver(env.room, env.message); });
+  }
+
+  get busKind(): Bus['kind'] { return this.bus.kind; }
+
+  async publish(room: Room, message: Record<string, unknown>): Promise<void> {
+    if (!isRoom(room)) throw new Error(`realtime: invalid room ${room}`);
+    if (this.closed) { this.k.log.debug({ room }, 'realtime: publish after close dropped'); return; }
+    // Delivery is best effort (pub/sub is at most once): a bus outage is logged, never fails the caller's work.
+    try {
+      await this.bus.publish({ room, message });
+    } catch (e) {
+      this.k.log.warn({ err: (e as Error).message, room }, 'realtime: publish failed');
+    }
+  }
+
+  async serverMessage(room: Room, message: ServerMessage): Promise<void> {
+    const { msg_type, msg, display_type, download_url, ...rest } = message;
+    await this.publish(room, { ...rest, msg_type, msg, display_type: display_type ?? null, download_url: download_url ?? null });
+  }
+
+  async storeUpdate(room: Room, storeTarget: string, data: unknown): Promise<void> {
+    const json = JSON.stringify(data ?? null);
+    if (Buffer.byteLength(json) <= this.k.config.rerouteBytes) {
+      const update: StoreUpdate = { store_target: storeTarget, data: data ?? null };
+      await this.publish(room, update as unknown as Record<string, unknown>);
+      return;
+    }
+    const [kind, id] = room.split(':');
+    const prefix = kind === 'tenant' ? `tenants/${id}` : kind === 'user' ? `users/${id}` : 'public';
+    const key = `${prefix}/realtime/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;
+    await this.k.storage.put(key, json, 'application/json');
+    const update: StoreUpdateRerouted = { store_target: storeTarget, reroute_to_s3: true, key, url: this.k.storage.signedUrl(key, REROUTE_LINK_SECONDS) };
+    await this.publish(room, update as unknown as Record<string, unknown>);
+  }
+
+  attach(server: http.Server): void { this.hub.attach(server); }
+  register(name: string, fn: RealtimeFunction): void { this.registry.register(name, fn); }
+  sockets() { return this.hub.list(); }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.hub.close();
+    await this.bus.close();
+  }
+}
+
+export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Promise<Realtime> {
+  const registry = new FunctionRegistry();
+  const bus = opts.bus ?? await createBus({ redisUrl: k.config.redisUrl, databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, log: k.log });
+  const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, ...opts.hub });
+  registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);
+  k.log.debug({ bus: bus.kind }, 'realtime ready');
+  return new RealtimeService(k, bus, hub, registry);
+}

@@ -1,0 +1,96 @@
+/** `lci db migrate|status|seed|reset`. */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { confirm } from '@inquirer/prompts';
+import { credentialLines, seedDemo } from '../../fixtures/seed';
+import { openDatabase } from '../../kernel/db/connect';
+import { migrate, migrationStatus, type MigrationSet } from '../../kernel/db/migrator';
+import type { CliContext } from '../context';
+import { CliError } from '../errors';
+import { printJson, printList, write } from '../output';
+import { progressBar } from '../progress';
+
+async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>): Promise<T> {
+  const cfg = ctx.config();
+  const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  try { return await fn(db.knex); } finally { await db.close(); }
+}
+
+/** Applies pending migrations owner by owner (kernel first, then plugins in dependency order). */
+/** The migration sets of the kernel and the loaded plugins (kernel/boot.ts, imported on use: it loads every service). */
+async function sets(ctx: CliContext): Promise<MigrationSet[]> {
+  const { migrationSets } = await import('../../kernel/boot');
+  return migrationSets(ctx.plugins);
+}
+
+export async function migrateAll(ctx: CliContext, onOwner?: (owner: string) => void): Promise<string[]> {
+  const all = await sets(ctx);
+  return withDatabase(ctx, async (knex) => {
+    const applied: string[] = [];
+    for (let i = 0; i < all.length; i++) {
+      onOwner?.(all[i].owner);
+      // Each call sees the sets so far; earlier ones are already applied, so only this owner's pending files run.
+      applied.push(...(await migrate(knex, all.slice(0, i + 1))));
+    }
+    return applied;
+  });
+}
+
+export function registerDbCommands(program: Command, ctx: CliContext): void {
+  const db = program.command('db').description('database: migrations and demo data');
+
+  db.command('migrate')
+    .description('apply pending migrations of the kernel and every plugin, in dependency order')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const bar = progressBar();
+      bar.start(ctx.plugins.length + 1, 'migrating');
+      let applied: string[];
+      try { applied = await migrateAll(ctx, (owner) => bar.tick(owner)); } finally { bar.stop(); }
+      if (opts.json) return printJson({ applied });
+      if (!applied.length) return write('Nothing to migrate: the database is up to date.');
+      write([`Applied ${applied.length} migration(s):`, ...applied.map((n) => `  ${n}`)].join('\n'));
+    });
+
+  db.command('status')
+    .description('list migrations and whether each is applied')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const all = await sets(ctx);
+      const rows = await withDatabase(ctx, (knex) => migrationStatus(knex, all));
+      printList(rows, [{ header: 'MIGRATION', value: (r) => r.name }, { header: 'STATE', value: (r) => (r.applied ? 'applied' : 'pending') }], opts);
+    });
+
+  db.command('seed')
+    .description('load the demo tenant, its users and every plugin\'s demo data (idempotent)')
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const k = await ctx.kernel();
+      const bar = progressBar();
+      let result;
+      try {
+        result = await seedDemo(k, { operator: ctx.operator, onStep: (label, i, total) => { if (i === 0) bar.start(total, label); else bar.tick(label); } });
+      } finally { bar.stop(); }
+      if (opts.json) return printJson(result);
+      const lines = result.changes.length ? ['Seeded:', ...result.changes.map((c) => `  ${c}`)] : ['Demo data already present; nothing added.'];
+      write([...lines, ...credentialLines(result, k.config.baseUrl)].join('\n'));
+    });
+
+  db.command('reset')
+    .description('delete the embedded database and local storage (LCI_DATA_DIR); PostgreSQL is never touched')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action(async (opts: { yes?: boolean }) => {
+      const cfg = ctx.config();
+      if (cfg.databaseUrl) throw new CliError('db reset works on the embedded database only; DATABASE_URL is set');
+      const dir = path.resolve(cfg.dataDir);
+      if (!fs.existsSync(dir)) return write(`Nothing to reset: ${dir} does not exist.`);
+      if (!fs.existsSync(path.join(dir, 'pg'))) throw new CliError(`${dir} does not look like a Lifecycle data folder (no pg/ inside); not deleting it`);
+      if (!opts.yes) {
+        if (!process.stdin.isTTY) throw new CliError('db reset needs --yes when not run in a terminal');
+        if (!(await confirm({ message: `Delete every tenant, user and file in ${dir}?`, default: false }))) return write('Cancelled.');
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+      write(`Deleted ${dir}. The next start creates an empty database and loads the demo tenant.`);
+    });
+}

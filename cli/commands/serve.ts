@@ -1,0 +1,51 @@
+/**
+ * `lci serve`: the kernel with HTTP (API, /oidc, /ws, the built workspace).
+ * On first start with an empty database the demo tenant is loaded and its
+ * credentials printed (fixtures/seed.ts). SIGINT/SIGTERM stop it gracefully;
+ * a second signal exits at once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { PATHS } from '../../kernel/paths';
+import { positiveInt } from '../args';
+import type { CliContext } from '../context';
+import { write } from '../output';
+
+interface ServeOpts { port?: number; dev?: boolean; seed: boolean }
+
+export function registerServeCommand(program: Command, ctx: CliContext): void {
+  program.command('serve')
+    .description('serve the product over HTTP (default http://localhost:3000)')
+    .option('--port <port>', 'port (overrides PORT)', positiveInt)
+    .option('--dev', 'development: NODE_ENV=development and debug logs unless set otherwise')
+    .option('--no-seed', 'do not load the demo tenant into an empty database')
+    .action(async (opts: ServeOpts) => {
+      if (opts.port !== undefined) process.env.PORT = String(opts.port);
+      if (opts.dev) {
+        process.env.NODE_ENV ??= 'development';
+        process.env.LCI_LOG_LEVEL ??= 'debug';
+      }
+      const config = ctx.config();
+      const { startKernel } = await import('../../kernel/boot');
+      const running = await startKernel({ config, pluginDirs: ctx.pluginDirs, http: true, seed: opts.seed ? undefined : false });
+      const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
+      write(`Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`);
+      if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
+      if (!fs.existsSync(path.join(PATHS.workspaceDist, 'index.html'))) process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
+
+      await new Promise<void>((resolve) => {
+        let stopping = false;
+        const onSignal = (signal: NodeJS.Signals) => {
+          if (stopping) { process.stderr.write(`${signal} again: exiting now\n`); process.exit(130); }
+          stopping = true;
+          write(`${signal}: stopping...`);
+          running.k.stop()
+            .catch((e) => process.stderr.write(`error: shutdown: ${(e as Error).message}\n`))
+            .finally(() => { write('Stopped.'); resolve(); });
+        };
+        process.on('SIGINT', onSignal);
+        process.on('SIGTERM', onSignal);
+      });
+    });
+}

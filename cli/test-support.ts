@@ -1,0 +1,66 @@
+/**
+ * For the CLI's tests: runs the real `lci` as a child process (tsx
+ * cli/index.ts) against a private data folder, and on PostgreSQL when
+ * TEST_DATABASE_URL is set (a fresh database per sandbox).
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPostgresDatabase, postgresUrl } from '../tests/helpers/server';
+
+const ROOT = path.resolve(__dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliSandbox {
+  dataDir: string;
+  env: Record<string, string>;
+  run(args: string[], opts?: { env?: Record<string, string>; input?: string }): Promise<CliResult>;
+  /** Runs and expects exit 0; returns stdout. */
+  ok(args: string[], opts?: { env?: Record<string, string>; input?: string }): Promise<string>;
+  json<T = any>(args: string[]): Promise<T>;
+  cleanup(): Promise<void>;
+}
+
+/** The environment of a child: the parent's, minus anything that would point it at a shared database or bus. */
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined) continue;
+    if (/^(LCI_|DATABASE_URL$|REDIS_URL$|PORT$|NODE_ENV$|JEST_|TEST_DATABASE_URL$)/.test(k)) continue;
+    env[k] = v;
+  }
+  return env;
+}
+
+export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres' } = {}): Promise<CliSandbox> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-cli-'));
+  const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
+  const pg = pgBase ? await createPostgresDatabase(pgBase) : undefined;
+  const env: Record<string, string> = { ...baseEnv(), LCI_DATA_DIR: dataDir, NODE_ENV: 'test', ...(pg ? { DATABASE_URL: pg.url } : {}) };
+  const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => new Promise<CliResult>((resolve) => {
+    const child = execFile(TSX, [path.join(ROOT, 'cli', 'index.ts'), ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+    if (o.input !== undefined) child.stdin?.end(o.input);
+    else child.stdin?.end();
+  });
+  const ok = async (args: string[], o?: { env?: Record<string, string>; input?: string }) => {
+    const r = await run(args, o);
+    if (r.code !== 0) throw new Error(`lci ${args.join(' ')} exited ${r.code}: ${r.stderr.slice(0, 2000)}`);
+    return r.stdout;
+  };
+  return {
+    dataDir,
+    env,
+    run,
+    ok,
+    json: async (args) => JSON.parse(await ok([...args, '--json'])),
+    cleanup: async () => {
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

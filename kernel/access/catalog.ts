@@ -1,0 +1,88 @@
+/**
+ * The navigation and page catalogue (nav_items): the kernel's own entries plus
+ * every plugin's navItems and pages, upserted on each start (idempotent).
+ * Menu entries have level 1 or 2; pages that are no menu entry are kept as
+ * level 3 so the access-list editor and the guard know them.
+ */
+import type { Kernel } from '../kernel';
+import type { LoadedPlugin, NavItemDef, PageDef } from '../plugin';
+import type { ModuleName } from '../types';
+
+export const KERNEL_OWNER = 'kernel';
+export const SECURITY_GROUPS_PAGE = '/securitygroups';
+export const PAGE_LEVEL = 3;
+
+/** The kernel's own navigation: home, settings, and the internal admin and support areas. */
+export const KERNEL_NAV: NavItemDef[] = [
+  { url: '/dashboard', title: 'Dashboard', level: 1, icon: 'dashboard', sort: 0 },
+  { url: '/settings', title: 'Settings', level: 1, icon: 'cog', sort: 900 },
+  { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', level: 2, parentUrl: '/settings', icon: 'people', sort: 20, requiresAdmin: true },
+  { url: '/lciadmin', title: 'LCI Admin', level: 1, icon: 'shield', sort: 990, internalOnly: true },
+  { url: '/lciadmin/adminsummary', title: 'Admin Summary', level: 2, parentUrl: '/lciadmin', icon: 'th', sort: 1, internalOnly: true },
+  { url: '/lcisupport', title: 'LCI Support', level: 1, icon: 'wrench', sort: 995, internalOnly: true },
+];
+export const KERNEL_PAGES: PageDef[] = [
+  { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', requiresAdmin: true, module: 'Any' },
+];
+
+export interface CatalogRow {
+  url: string; title: string; parent_url: string | null; level: number; icon: string | null; lci_modules: ModuleName[]; sort: number;
+  requires_admin: boolean; internal_only: boolean; never_hide: boolean; header_nav: boolean; plugin_id: string;
+}
+
+function fromNav(owner: string, n: NavItemDef, defaultModule?: ModuleName): CatalogRow {
+  return {
+    url: n.url, title: n.title, parent_url: n.parentUrl ?? null, level: n.level, icon: n.icon ?? null,
+    lci_modules: n.modules ?? (defaultModule ? [defaultModule] : []), sort: n.sort ?? 0, requires_admin: !!n.requiresAdmin,
+    internal_only: !!n.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(n.url), never_hide: !!n.neverHide, header_nav: !!n.headerNav, plugin_id: owner,
+  };
+}
+
+function pageModules(p: PageDef, defaultModule?: ModuleName): ModuleName[] {
+  if (p.module === 'Any') return [];
+  if (p.module) return [p.module];
+  return defaultModule ? [defaultModule] : [];
+}
+
+/** The rows the catalogue should hold for these plugins (pure; later owners win a url clash). */
+export function catalogRows(plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pages' | 'module'>[], warn: (msg: string) => void = () => {}): CatalogRow[] {
+  const rows = new Map<string, CatalogRow>();
+  const owners = [{ id: KERNEL_OWNER, navItems: KERNEL_NAV, pages: KERNEL_PAGES, module: undefined }, ...plugins];
+  for (const p of owners) {
+    for (const n of p.navItems ?? []) {
+      const prev = rows.get(n.url);
+      if (prev && prev.plugin_id !== p.id) warn(`nav item ${n.url} of ${p.id} replaces the one of ${prev.plugin_id}`);
+      rows.set(n.url, fromNav(p.id, n, p.module));
+    }
+  }
+  for (const p of owners) {
+    for (const page of p.pages ?? []) {
+      const prev = rows.get(page.url);
+      if (prev) {
+        // A page that is also a menu entry: its access flags apply to the entry.
+        prev.requires_admin ||= !!page.requiresAdmin;
+        prev.internal_only ||= !!page.internalOnly;
+        prev.never_hide ||= !!page.neverHide;
+        if (!prev.lci_modules.length && page.module && page.module !== 'Any') prev.lci_modules = [page.module];
+        continue;
+      }
+      rows.set(page.url, {
+        url: page.url, title: page.title, parent_url: null, level: PAGE_LEVEL, icon: null, lci_modules: pageModules(page, p.module), sort: 0,
+        requires_admin: !!page.requiresAdmin, internal_only: !!page.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(page.url),
+        never_hide: !!page.neverHide, header_nav: false, plugin_id: p.id,
+      });
+    }
+  }
+  return [...rows.values()];
+}
+
+export async function syncCatalog(k: Kernel): Promise<void> {
+  const rows = catalogRows(k.plugins, (m) => k.log.warn(m));
+  await k.db.withSystem(async (trx) => {
+    for (const row of rows) {
+      await trx('nav_items').insert(row).onConflict('url').merge();
+    }
+    // Entries of plugins that are gone or switched off; rows without an owner (added by admins) stay.
+    await trx('nav_items').whereNotNull('plugin_id').whereNotIn('url', rows.map((r) => r.url)).delete();
+  });
+}

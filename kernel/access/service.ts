@@ -1,0 +1,41 @@
+/** The access service: cached caller resolution, invalidation and the page match rule. */
+import type { AccessService, Kernel } from '../kernel';
+import type { Caller, TokenClaims } from '../types';
+import { CallerCache } from './cache';
+import { matchPage } from './match-page';
+import { loadPrincipal, principalTenants, type Profile } from './resolve';
+
+/** How long a resolved caller is reused (per user and token tenant). */
+export const CALLER_TTL_MS = 30_000;
+
+export interface KernelAccess extends AccessService {
+  /** Drops cached callers of one user (impersonation start/stop, membership change). */
+  invalidateUser(userId: number): void;
+  /** The session details loaded with a caller. */
+  profileOf(caller: Caller): Profile | undefined;
+}
+
+export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): KernelAccess {
+  const cache = new CallerCache<Caller>(opts.ttlMs ?? CALLER_TTL_MS);
+  const profiles = new WeakMap<Caller, Profile>();
+  return {
+    async resolve(claims: TokenClaims): Promise<Caller> {
+      const tokenTenant = claims.tenantId ?? null;
+      return cache.get(CallerCache.key(Number(claims.userId), tokenTenant), async () => {
+        const p = await loadPrincipal(k, claims);
+        Object.freeze(p.caller.pages);
+        Object.freeze(p.caller.modules);
+        Object.freeze(p.caller);
+        profiles.set(p.caller, p.profile);
+        return { value: p.caller, tags: { userId: p.caller.userId, tenantIds: principalTenants(p, tokenTenant) } };
+      });
+    },
+    invalidate(tenantId?: number) { cache.invalidateTenant(tenantId); },
+    invalidateUser(userId: number) { cache.invalidateUser(userId); },
+    matchPage,
+    profileOf(caller: Caller) { return profiles.get(caller); },
+  };
+}
+
+/** The kernel's access service with its extras (the kernel types it as AccessService). */
+export const kernelAccess = (k: Kernel): KernelAccess => k.access as KernelAccess;

@@ -1,0 +1,45 @@
+/** Reads and updates users for sign-in, in an explicit system scope (users are global identities under RLS). */
+import type { Database } from '../../db/database';
+import type { LoginUser } from './types';
+
+const COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'force_new_password', 'mfa_type', 'id_provider_name', 'phone_number', 'password_hash', 'current_tenant_id', 'name_first', 'name_last'];
+
+type Row = Record<string, any>;
+function toUser(r: Row): LoginUser {
+  return {
+    userId: Number(r.user_id), username: r.username, email: r.email, active: !!r.active_flag, confirmed: !!r.confirmed_flag,
+    forceNewPassword: !!r.force_new_password, mfaType: r.mfa_type ?? null, idProviderName: r.id_provider_name, phoneNumber: r.phone_number ?? null,
+  };
+}
+
+export interface AccountUser extends LoginUser { currentTenantId: number | null; firstName: string; lastName: string; name: string }
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class UserStore {
+  constructor(private readonly db: Database) {}
+
+  async byEmail(email: string): Promise<{ user: LoginUser; passwordHash: string | null } | null> {
+    const row = await this.db.withSystem((trx) => trx('users').where({ username: normalizeEmail(email) }).first(COLUMNS));
+    return row ? { user: toUser(row), passwordHash: row.password_hash ?? null } : null;
+  }
+
+  async byId(userId: number): Promise<AccountUser | null> {
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    const row = await this.db.withSystem((trx) => trx('users').where({ user_id: userId }).first(COLUMNS));
+    if (!row) return null;
+    const firstName = row.name_first ?? '';
+    const lastName = row.name_last ?? '';
+    return { ...toUser(row), currentTenantId: row.current_tenant_id == null ? null : Number(row.current_tenant_id), firstName, lastName, name: `${firstName} ${lastName}`.trim() };
+  }
+
+  async currentTenant(userId: number): Promise<number | null> {
+    return (await this.byId(userId))?.currentTenantId ?? null;
+  }
+
+  async markSignedIn(userId: number): Promise<void> {
+    await this.db.withSystem((trx) => trx('users').where({ user_id: userId }).update({ last_sign_in_at: trx.fn.now() }));
+  }
+}

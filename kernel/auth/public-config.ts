@@ -1,0 +1,32 @@
+/** GET /v3/public/config: what the workspace needs before anyone signs in. */
+import { z } from 'zod';
+import type { RouteRegistrar } from '../http/route-spec';
+import type { Kernel } from '../kernel';
+import { providerUrls } from './provider';
+import { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
+
+export const PLATFORM_VERSION = '2024.12.10';
+
+export const publicConfigSchema = z.object({
+  version: z.string(),
+  region: z.string(),
+  publicApiKey: z.string(),
+  apiKey: z.string(),
+  oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export function publicConfig(k: Kernel): PublicConfig {
+  const urls = providerUrls(k.config);
+  return {
+    version: PLATFORM_VERSION,
+    region: k.config.region,
+    publicApiKey: k.config.publicApiKey,
+    apiKey: k.config.apiKey,
+    oidc: { issuer: urls.issuer, clientId: WORKSPACE_CLIENT_ID, scope: WORKSPACE_SCOPE, resource: urls.resource },
+  };
+}
+
+export function registerPublicConfigRoute(r: RouteRegistrar, k: Kernel): void {
+  r.get('/v3/public/config', { auth: 'public', summary: 'Workspace bootstrap: version, region, API keys and the sign-in (OIDC) settings', tags: ['identity'], response: publicConfigSchema, reroute: false }, () => publicConfig(k));
+}

@@ -1,0 +1,215 @@
+/**
+ * The sockets of this process: the ws server at /ws, authentication by the
+ * token in the query, rooms, the message loop and a keepalive that drops dead
+ * connections.
+ */
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Kernel } from '../kernel';
+import type { Caller, TokenClaims } from '../types';
+import { invoke, toClientError, type FunctionRegistry } from './invoke';
+import { CLOSE_SHUTDOWN, CLOSE_UNAUTHORIZED, clientMessage, roomsOf, type ApiResult } from './protocol';
+
+export const WS_PATH = '/ws';
+
+export interface HubOptions {
+  /** Keepalive period: a socket that has not answered the previous ping is dropped. */
+  heartbeatMs: number;
+  /** Largest client message accepted. */
+  maxPayloadBytes: number;
+  /** A socket whose unsent data exceeds this is dropped (a client that stopped reading). */
+  maxBufferedBytes: number;
+}
+export const DEFAULT_HUB_OPTIONS: HubOptions = { heartbeatMs: 30_000, maxPayloadBytes: 1 << 20, maxBufferedBytes: 16 << 20 };
+
+interface Client {
+  id: string;
+  ws: WebSocket;
+  claims: TokenClaims;
+  userId: number;
+  tenantId: number | null;
+  rooms: string[];
+  connectedAt: Date;
+  alive: boolean;
+}
+
+export class SocketHub {
+  private readonly wss: WebSocketServer;
+  private readonly clients = new Set<Client>();
+  private readonly rooms = new Map<string, Set<Client>>();
+  private timer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly k: Kernel, private readonly registry: FunctionRegistry, private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS) {
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes });
+  }
+
+  attach(server: http.Server): void {
+    server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== WS_PATH) {
+        // Leave other paths to other upgrade handlers; refuse them when there are none.
+        if (server.listenerCount('upgrade') <= 1) socket.destroy();
+        return;
+      }
+      if (this.closed) { socket.destroy(); return; }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, url.searchParams.get('token')));
+    });
+    if (!this.timer) {
+      this.timer = setInterval(() => this.sweep(), this.opts.heartbeatMs);
+      this.timer.unref();
+    }
+  }
+
+  private onConnection(ws: WebSocket, token: string | null): void {
+    const pending: RawData[] = [];
+    let client: Client | null = null;
+    ws.on('message', (data) => {
+      if (client) void this.onMessage(client, data);
+      else pending.push(data);
+    });
+    ws.on('error', (e) => this.k.log.debug({ err: e.message }, 'realtime: socket error'));
+    ws.on('close', () => { if (client) this.remove(client); });
+    void this.authenticate(token).then((claims) => {
+      if (!claims) {
+        if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+        return;
+      }
+      if (ws.readyState !== WebSocket.OPEN) return;
+      client = this.add(ws, claims.claims, claims.caller);
+      ws.on('pong', () => { client!.alive = true; });
+      for (const data of pending.splice(0)) void this.onMessage(client, data);
+    });
+  }
+
+  private async authenticate(token: string | null): Promise<{ claims: TokenClaims; caller: Caller } | null> {
+    if (!token) return null;
+    try {
+      const claims = await this.k.identity.verify(token);
+      const caller = await this.k.access.resolve(claims);
+      return { claims, caller };
+    } catch (e) {
+      this.k.log.debug({ err: (e as Error).message }, 'realtime: connection refused');
+      return null;
+    }
+  }
+
+  private add(ws: WebSocket, claims: TokenClaims, caller: Caller): Client {
+    const client: Client = {
+      id: crypto.randomUUID(), ws, claims, userId: caller.userId, tenantId: caller.tenantId,
+      rooms: roomsOf(caller.userId, caller.tenantId), connectedAt: new Date(), alive: true,
+    };
+    this.clients.add(client);
+    for (const room of client.rooms) {
+      let set = this.rooms.get(room);
+      if (!set) this.rooms.set(room, (set = new Set()));
+      set.add(client);
+    }
+    return client;
+  }
+
+  private remove(client: Client): void {
+    this.clients.delete(client);
+    for (const room of client.rooms) {
+      const set = this.rooms.get(room);
+      set?.delete(client);
+      if (set && set.size === 0) this.rooms.delete(room);
+    }
+  }
+
+  private expired(client: Client): boolean {
+    return typeof client.claims.exp === 'number' && client.claims.exp * 1000 <= Date.now();
+  }
+
+  private send(client: Client, text: string): void {
+    if (client.ws.readyState !== WebSocket.OPEN) return;
+    if (client.ws.bufferedAmount > this.opts.maxBufferedBytes) {
+      this.k.log.warn({ userId: client.userId }, 'realtime: dropping a socket that stopped reading');
+      client.ws.terminate();
+      return;
+    }
+    client.ws.send(text);
+  }
+
+  private async onMessage(client: Client, data: RawData): Promise<void> {
+    client.alive = true;
+    let raw: unknown;
+    try { raw = JSON.parse(data.toString()); } catch {
+      this.reply(client, { action: 'apiresult', requestId: null, ok: false, error: { status: 400, message: 'Messages must be JSON' } });
+      return;
+    }
+    const parsed = clientMessage.safeParse(raw);
+    if (!parsed.success) {
+      const requestId = (raw as { requestId?: unknown })?.requestId;
+      const fields = parsed.error.issues.map((i) => `${i.path.join('.') || 'message'} ${i.message}`).join('; ');
+      this.reply(client, { action: 'apiresult', requestId: typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null, ok: false, error: { status: 400, message: `Invalid message: ${fields}` } });
+      return;
+    }
+    const msg = parsed.data;
+    if (msg.action === 'ping') { this.reply(client, { action: 'pong', ts: Date.now() }); return; }
+
+    if (this.expired(client)) {
+      this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error: { status: 401, message: 'The incoming token has expired' } });
+      client.ws.close(CLOSE_UNAUTHORIZED, 'Token expired');
+      return;
+    }
+    let result: ApiResult;
+    try {
+      // Resolved per call (cached by the access service) so impersonation and group changes apply at once.
+      const caller = await this.k.access.resolve(client.claims);
+      const data = await invoke(this.k, this.registry, caller, msg.function, msg.payload, msg.tenantId);
+      result = { action: 'apiresult', requestId: msg.requestId, ok: true, data: data ?? null };
+    } catch (e) {
+      result = { action: 'apiresult', requestId: msg.requestId, ok: false, error: toClientError(e, this.k.log, { function: msg.function, userId: client.userId }) };
+    }
+    this.reply(client, result);
+  }
+
+  private reply(client: Client, message: object): void {
+    this.send(client, JSON.stringify(message));
+  }
+
+  /** Sends a message to this process's sockets in a room. */
+  deliver(room: string, message: Record<string, unknown>): number {
+    const set = this.rooms.get(room);
+    if (!set?.size) return 0;
+    const text = JSON.stringify(message);
+    for (const c of set) this.send(c, text);
+    return set.size;
+  }
+
+  /** Keepalive: drops sockets that did not answer the last ping, and sockets whose token expired. */
+  private sweep(): void {
+    for (const c of this.clients) {
+      if (this.expired(c)) { c.ws.close(CLOSE_UNAUTHORIZED, 'Token expired'); continue; }
+      if (!c.alive) { c.ws.terminate(); this.remove(c); continue; }
+      c.alive = false;
+      try { c.ws.ping(); } catch { /* closing */ }
+    }
+  }
+
+  list(): { tenantId: number | null; userId: number; connectedAt: string }[] {
+    return [...this.clients].map((c) => ({ tenantId: c.tenantId, userId: c.userId, connectedAt: c.connectedAt.toISOString() }));
+  }
+
+  /** Closes every socket (1001) and stops accepting new ones. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    const all = [...this.clients];
+    for (const c of all) c.ws.close(CLOSE_SHUTDOWN, 'Server shutting down');
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(() => { for (const c of all) c.ws.terminate(); resolve(); }, 1000);
+      t.unref();
+      const check = () => { if (all.every((c) => c.ws.readyState === WebSocket.CLOSED)) { clearTimeout(t); resolve(); } };
+      for (const c of all) c.ws.once('close', check);
+      check();
+    });
+    this.clients.clear();
+    this.rooms.clear();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

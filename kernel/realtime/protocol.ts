@@ -1,0 +1,39 @@
+/**
+ * Messages of the realtime channel (/ws). Client to server: ping, apiinvoke.
+ * Server to client: pong, apiresult, server messages (msg_type, msg,
+ * display_type, download_url) and store-target updates.
+ */
+import { z } from 'zod';
+
+/** Close codes. */
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_SHUTDOWN = 1001;
+
+export const clientMessage = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('ping') }).passthrough(),
+  z.object({
+    action: z.literal('apiinvoke'),
+    requestId: z.union([z.string().max(200), z.number()]),
+    function: z.string().min(1).max(200),
+    payload: z.unknown().optional(),
+    tenantId: z.coerce.number().int().positive().optional(),
+  }),
+]);
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+export interface Pong { action: 'pong'; ts: number }
+export type ApiResult =
+  | { action: 'apiresult'; requestId: string | number | null; ok: true; data: unknown }
+  | { action: 'apiresult'; requestId: string | number | null; ok: false; error: { status: number; message: string } };
+
+export interface StoreUpdate { store_target: string; data: unknown }
+export interface StoreUpdateRerouted { store_target: string; reroute_to_s3: true; key: string; url: string }
+
+/** Rooms a caller's socket joins. */
+export function roomsOf(userId: number, tenantId: number | null): string[] {
+  return [`user:${userId}`, ...(tenantId ? [`tenant:${tenantId}`] : []), 'all'];
+}
+
+export function isRoom(room: string): boolean {
+  return room === 'all' || /^(tenant|user):[1-9]\d*$/.test(room);
+}

@@ -1,0 +1,41 @@
+/**
+ * Playwright drives Debian's Chromium (/usr/bin/chromium; never a downloaded
+ * browser) against the real server, started by tests/e2e/server.mjs with the
+ * CLI `serve` on a fresh data folder, the demo data and a known demo password.
+ */
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3197);
+export const E2E_DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.e2e.ts', 'plugins/*/tests/**/*.e2e.ts'],
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node tests/e2e/server.mjs',
+    url: `http://localhost:${E2E_PORT}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT), E2E_DEMO_PASSWORD },
+  },
+});

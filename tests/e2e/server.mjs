@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * The server Playwright tests run against: `lci serve` (the CLI) on a fresh
+ * temporary data folder, with the demo data loaded on first start and the
+ * demo password taken from E2E_DEMO_PASSWORD. The folder is removed on exit.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = process.env.E2E_PORT ?? '3197';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-e2e-'));
+const env = {
+  ...process.env,
+  PORT: port,
+  LCI_BASE_URL: `http://localhost:${port}`,
+  LCI_DATA_DIR: dataDir,
+  LCI_SEED_DEMO: 'true',
+  LCI_DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024',
+  LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'warn',
+};
+delete env.DATABASE_URL;
+delete env.REDIS_URL;
+
+const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'cli/index.ts', 'serve'], { cwd: root, env, stdio: 'inherit' });
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill('SIGTERM'));
+child.on('exit', (code, signal) => { cleanup(); process.exit(code ?? (signal ? 0 : 1)); });

@@ -1,0 +1,67 @@
+/** App root: jotai store, wouter router on the guarded location, shell routes plus plugin routes. */
+import { Provider, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { Router, useLocation } from 'wouter';
+import { noTenantStep } from './guard';
+import { Dialogs } from './layout/Dialogs';
+import { Shell } from './layout/Shell';
+import { Toasts } from './layout/Toasts';
+import { lazyPage, PageLoading, PageSlot } from './lazy-page';
+import { navigate, startNavigation, useNavLocation, useNavReady, useNavSearch } from './nav';
+import { findRoute, registerGuardSteps, registerRoutes, type RegisteredRoute } from './registry';
+import { startTokenTimer } from './runtime';
+import Authed from './screens/Authed';
+import Initializer from './screens/Initializer';
+import Maintenance from './screens/Maintenance';
+import SignIn from './screens/SignIn';
+import SignOut from './screens/SignOut';
+import UserTerms from './screens/UserTerms';
+import { sessionAtom, store } from './state/atoms';
+import './plugins';
+
+function Home() {
+  useEffect(() => { void navigate('/dashboard', { replace: true }); }, []);
+  return <PageLoading />;
+}
+
+export const CORE_ROUTES: RegisteredRoute[] = [
+  { path: '/signIn', title: 'Sign in', public: true, layout: 'bare', component: SignIn },
+  { path: '/authed', title: 'Signing in', public: true, layout: 'bare', component: Authed },
+  { path: '/maintenance', title: 'Under Maintenance', public: true, layout: 'bare', component: Maintenance },
+  { path: '/signOut', title: 'Signing Out', public: true, layout: 'bare', component: SignOut },
+  { path: '/initializer', title: 'Loading', page: false, layout: 'bare', component: Initializer },
+  { path: '/userTerms', title: 'Updated Terms of Use', page: false, layout: 'bare', component: UserTerms },
+  { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
+  { path: '/dashboard', title: 'Dashboard', page: '/dashboard', neverHide: true, layout: 'shell', load: () => import('./pages/Dashboard') },
+  { path: '/noCompanies', title: 'No companies', page: false, layout: 'shell', load: () => import('./pages/NoCompanies') },
+];
+const NOT_FOUND: RegisteredRoute = { path: '*', title: 'Page not found', page: false, layout: 'shell', load: () => import('./pages/NotFound') };
+
+registerRoutes(CORE_ROUTES);
+// Step 12 (user without a tenant) is kernel tenancy: the shell supplies it; plugins supply 13-16.
+registerGuardSteps([noTenantStep]);
+
+function Routes() {
+  const [path] = useLocation();
+  const session = useAtomValue(sessionAtom);
+  const found = findRoute(path);
+  const route = found?.route ?? NOT_FOUND;
+  const Comp = route.component ?? lazyPage(route.load!);
+  const page = <PageSlot component={Comp} params={found?.params ?? {}} resetKey={path} />;
+  if (route.layout === 'bare' || !session) return page;
+  return <Shell>{page}</Shell>;
+}
+
+export function App() {
+  useEffect(() => { startTokenTimer(); startNavigation(); }, []);
+  const ready = useNavReady();
+  return (
+    <Provider store={store}>
+      <Router hook={useNavLocation} searchHook={useNavSearch}>
+        {ready ? <Routes /> : <PageLoading label="Loading Lifecycle" />}
+        <Dialogs />
+        <Toasts />
+      </Router>
+    </Provider>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Navigation controller: every navigation (links, navigate(), back/forward, first load and
+ * state changes) passes the guard of guard.ts before the location is committed. wouter reads
+ * the committed location through useNavLocation / useNavSearch.
+ */
+import { useSyncExternalStore } from 'react';
+import { firstAccessiblePath, runGuard, type GuardResult, type RouteMeta } from './guard';
+import { findRoute, guardSteps, setEnabledPlugins } from './registry';
+import { isSignedIn } from './runtime';
+import {
+  companiesAtom, currentModuleViewAtom, dirtyPagesAtom, guardAlertAtom, invalidLoginAtom, isDirtyAtom, leavePromptAtom,
+  maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, store, tokensAtom, trackedPathsAtom,
+} from './state/atoms';
+import { NAV_MAX_LEVEL } from './constants';
+
+interface Loc { path: string; search: string }
+let committed: Loc | null = null;
+const listeners = new Set<() => void>();
+const emit = () => { for (const l of listeners) l(); };
+const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+function subscribe(cb: () => void) { listeners.add(cb); return () => { listeners.delete(cb); }; }
+export const getPath = () => committed?.path ?? '';
+export const getSearch = () => (committed?.search ?? '').replace(/^\?/, '');
+export const isReady = () => committed !== null;
+
+export function routeMetaFor(path: string): RouteMeta {
+  const found = findRoute(path);
+  const meta: RouteMeta = found ? { ...found.route, title: found.route.title } : { title: 'Page not found', page: false };
+  const item = store.get(navAtom)?.navItems.find((i) => trim(i.url).toLowerCase() === trim(path).toLowerCase());
+  if (item) {
+    meta.requiresAdmin = meta.requiresAdmin || item.requiresAdmin;
+    meta.internalOnly = meta.internalOnly || item.internalOnly;
+    meta.neverHide = meta.neverHide || item.neverHide;
+  }
+  return meta;
+}
+
+export function evaluate(path: string, search: string, from: string | null, leaveConfirmed: boolean): GuardResult {
+  const session = store.get(sessionAtom);
+  setEnabledPlugins(session ? session.plugins : null);
+  const nav = store.get(navAtom);
+  const navUrls = (nav?.navItems ?? []).filter((i) => i.level <= NAV_MAX_LEVEL).sort((a, b) => a.sort - b.sort).map((i) => i.url);
+  return runGuard({
+    path, search, from,
+    route: routeMetaFor(path),
+    signedIn: isSignedIn(),
+    session,
+    invalidLogin: store.get(invalidLoginAtom),
+    inMaintenance: (session?.inMaintenance ?? false) || store.get(maintenanceHintAtom) !== null,
+    dirty: store.get(isDirtyAtom),
+    leaveConfirmed,
+    firstAccessiblePath: firstAccessiblePath(navUrls, session?.userAccessPages ?? [], session?.user.isLciAdmin ?? false),
+    companies: store.get(companiesAtom),
+    moduleView: store.get(currentModuleViewAtom),
+  }, guardSteps());
+}
+
+function askLeave(message: string): Promise<boolean> {
+  return new Promise((resolve) => store.set(leavePromptAtom, { message, resolve: (ok) => { store.set(leavePromptAtom, null); resolve(ok); } }));
+}
+
+function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
+  const url = loc.path + loc.search;
+  if (window.location.pathname + window.location.search !== url || mode === 'push') {
+    if (mode === 'push') window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  }
+  committed = loc;
+  if (r.title) document.title = `${r.title} | Lifecycle`;
+  if (r.track) store.set(trackedPathsAtom, (p) => [...p.slice(-19), r.track!]);
+  emit();
+}
+
+let running: Promise<boolean> = Promise.resolve(true);
+
+interface GoOpts { replace?: boolean; popped?: boolean; recheck?: boolean }
+
+async function go(to: string, opts: GoOpts): Promise<boolean> {
+  const from = committed?.path ?? null;
+  let target = to;
+  let confirmed = false;
+  let redirected = false;
+  for (let hop = 0; hop < 12; hop++) {
+    const url = new URL(target, window.location.origin);
+    const r = evaluate(url.pathname, url.search, opts.recheck ? url.pathname : from, confirmed);
+    if (r.action === 'prompt') {
+      if (!(await askLeave(r.message!))) { if (opts.popped) restoreUrl(); return false; }
+      confirmed = true;
+      store.set(dirtyPagesAtom, {});
+      continue;
+    }
+    if (r.action === 'block') {
+      if (r.alert) store.set(guardAlertAtom, r.alert);
+      if (opts.popped) restoreUrl();
+      if (committed === null && target !== '/dashboard') { target = '/dashboard'; redirected = true; continue; }
+      return false;
+    }
+    if (r.action === 'redirect') { target = r.to!; redirected = true; continue; }
+    const sameAsCommitted = committed && committed.path === url.pathname && committed.search === url.search;
+    if (opts.recheck && sameAsCommitted) return true;
+    const mode = opts.popped || opts.replace || committed === null || (opts.recheck && redirected) ? 'replace' : 'push';
+    commit({ path: url.pathname, search: url.search }, sameAsCommitted ? 'replace' : mode, r);
+    return true;
+  }
+  console.error('navigation: too many redirects from', to);
+  return false;
+}
+
+function restoreUrl(): void {
+  if (committed) window.history.pushState(null, '', committed.path + committed.search);
+}
+
+/** Serialised navigation (a prompt waits for the user before the next one runs). */
+function enqueue(to: string, opts: GoOpts): Promise<boolean> {
+  running = running.then(() => go(to, opts), () => go(to, opts));
+  return running;
+}
+
+export function navigate(to: string, opts: { replace?: boolean } = {}): Promise<boolean> {
+  return enqueue(to, { replace: opts.replace });
+}
+
+let recheckQueued = false;
+/** Re-runs the guard on the current location after a state change (session, tokens, maintenance...). */
+export function recheck(): void {
+  if (recheckQueued || !committed) return;
+  recheckQueued = true;
+  queueMicrotask(() => {
+    recheckQueued = false;
+    if (committed) void enqueue(committed.path + committed.search, { recheck: true });
+  });
+}
+
+let started = false;
+export function startNavigation(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('popstate', () => { void enqueue(window.location.pathname + window.location.search, { popped: true }); });
+  for (const a of [sessionAtom, tokensAtom, maintenanceHintAtom, companiesAtom, moduleViewTextAtom, navAtom, invalidLoginAtom]) store.sub(a, recheck);
+  window.addEventListener('beforeunload', (e) => { if (store.get(isDirtyAtom)) { e.preventDefault(); e.returnValue = ''; } });
+  void enqueue(window.location.pathname + window.location.search, { replace: true });
+}
+
+// wouter hooks.
+export function useNavLocation(): [string, (to: string, opts?: { replace?: boolean }) => void] {
+  const path = useSyncExternalStore(subscribe, getPath);
+  return [path, (to, opts) => { void navigate(to, opts); }];
+}
+export function useNavSearch(): string {
+  return useSyncExternalStore(subscribe, getSearch);
+}
+export function useNavReady(): boolean {
+  return useSyncExternalStore(subscribe, isReady);
+}

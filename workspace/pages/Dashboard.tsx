@@ -1,0 +1,49 @@
+/** /dashboard: welcome with the tenant name, the realtime status and module cards. */
+import { Card, H2, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { Icons } from '@blueprintjs/icons';
+import { useAtom, useAtomValue } from 'jotai';
+import { PageHeader } from '../components/PageHeader';
+import { RealtimeIndicator } from '../layout/Shell';
+import { currentModuleViewAtom, moduleViewsAtom, moduleViewTextAtom, sessionAtom } from '../state/atoms';
+
+export default function Dashboard() {
+  const session = useAtomValue(sessionAtom);
+  const views = useAtomValue(moduleViewsAtom);
+  const current = useAtomValue(currentModuleViewAtom);
+  const [, setView] = useAtom(moduleViewTextAtom);
+  if (!session) return null;
+  const tenant = session.tenant?.name ?? 'Lifecycle';
+  return (
+    <div className="lci-page">
+      <PageHeader title={`Welcome to ${tenant}`} subtitle={`Signed in as ${session.user.name || session.user.username}`} />
+      <section aria-label="Realtime status" className="lci-row">
+        <span>Live updates:</span> <RealtimeIndicator />
+      </section>
+      <section aria-labelledby="modules-heading">
+        <H2 id="modules-heading" className="lci-section-title">Your modules</H2>
+        {views.length === 0 ? (
+          <NonIdealState icon="applications" title="No modules yet" description="Your security group does not include any module view. Ask your administrator for access." />
+        ) : (
+          <div className="lci-cards">
+            {views.map((v) => {
+              const active = current?.text === v.text;
+              const icon = v.icon && Icons.isValidIconName(v.icon) ? v.icon : 'applications';
+              return (
+                <Card
+                  key={v.text} interactive={!v.disabled} selected={active} elevation={active ? 2 : 0} className="lci-module-card"
+                  role="button" tabIndex={v.disabled ? -1 : 0} aria-pressed={active} aria-disabled={v.disabled} aria-label={`${v.text} module view`}
+                  onClick={() => { if (!v.disabled) setView(v.text); }}
+                  onKeyDown={(e) => { if (!v.disabled && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); setView(v.text); } }}
+                >
+                  <H5><Icon icon={icon as never} /> {v.text}</H5>
+                  <div className="lci-row">{v.modules.map((m) => <Tag key={m} minimal>{m === 'Core' ? 'vCIO' : m}</Tag>)}</div>
+                  {active && <p className="bp6-text-muted">Current view</p>}
+                </Card>
+              );
+            })}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps and icons. */
+import { registerGuardSteps, registerNavIcons, registerRoutes } from './registry';
+import type { WorkspacePlugin } from './sdk';
+
+const found = import.meta.glob<WorkspacePlugin>('../plugins/*/workspace/index.ts', { eager: true, import: 'default' });
+
+export const workspacePlugins: WorkspacePlugin[] = Object.values(found).filter((p): p is WorkspacePlugin => !!p && typeof p.id === 'string');
+
+for (const p of workspacePlugins) {
+  registerRoutes(p.routes.map((r) => ({
+    path: r.path, title: r.title, page: r.page, requiresAdmin: r.requiresAdmin, internalOnly: r.internalOnly, neverHide: r.neverHide,
+    public: r.public, layout: r.layout ?? 'shell', load: r.component, plugin: p.id,
+  })));
+  if (p.guardSteps) registerGuardSteps(p.guardSteps, p.id);
+  if (p.navIcons) registerNavIcons(p.navIcons);
+}

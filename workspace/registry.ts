@@ -1,0 +1,41 @@
+/** Route and guard-step registry: the shell's own routes plus every discovered workspace plugin. */
+import type { ComponentType } from 'react';
+import type { GuardStep, RouteMeta } from './guard';
+import { findByPattern } from './route-match';
+
+export type PageModule = { default: ComponentType<any> };
+
+export interface RegisteredRoute extends RouteMeta {
+  path: string;
+  title: string;
+  /** 'shell': inside the signed-in layout; 'bare': full-screen (sign-in, initializer...). */
+  layout: 'shell' | 'bare';
+  /** Eager component (shell screens) or lazy loader (pages). */
+  component?: ComponentType<any>;
+  load?: () => Promise<PageModule>;
+  /** Owning plugin id; plugin routes disappear when the session says the plugin is off. */
+  plugin?: string;
+}
+
+const routes: RegisteredRoute[] = [];
+const steps: GuardStep[] = [];
+const navIcons: Record<string, string> = {};
+let enabledPlugins: Set<string> | null = null;
+
+export function registerRoutes(list: RegisteredRoute[]): void { routes.push(...list); }
+export function registerGuardSteps(list: GuardStep[], plugin?: string): void {
+  for (const s of list) steps.push(plugin ? { ...s, run: (i) => (isEnabled(plugin) ? s.run(i) : null) } : s);
+}
+export function registerNavIcons(icons: Record<string, string>): void { Object.assign(navIcons, icons); }
+export function setEnabledPlugins(ids: string[] | null): void { enabledPlugins = ids ? new Set(ids) : null; }
+
+function isEnabled(plugin: string | undefined): boolean {
+  return !plugin || !enabledPlugins || enabledPlugins.has(plugin);
+}
+
+export function allRoutes(): RegisteredRoute[] { return routes.filter((r) => isEnabled(r.plugin)); }
+export function findRoute(path: string): { route: RegisteredRoute; params: Record<string, string> } | null {
+  return findByPattern(allRoutes(), path);
+}
+export function guardSteps(): GuardStep[] { return steps; }
+export function navIconFor(url: string): string | undefined { return navIcons[url]; }

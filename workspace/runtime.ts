@@ -1,0 +1,243 @@
+/**
+ * Services shared by the screens: public config, api client, token refresh timer (section 4.2),
+ * session initialisation (/initializer), realtime client and sign-out.
+ */
+import { createApiClient } from './api';
+import { exchangeCode as exchange, refreshTokens, revokeRefreshToken, endSessionUrl } from './auth/oidc';
+import { nextTokenStep } from './auth/token-schedule';
+import { navigate } from './nav';
+import { RealtimeClient } from './realtime';
+import {
+  companiesAtom, configAtom, maintenanceHintAtom, messagesAtom, moduleViewsAtom, navAtom, realtimeStatusAtom, resetAllAtoms,
+  sessionAtom, store, storeTargetsAtom, tokensAtom,
+} from './state/atoms';
+import { clearAllState } from './state/persist';
+import type { Company, ModuleView, NavData, PublicConfig, ServerMessage, Session, Tokens } from './types';
+
+const DEFAULT_PUBLIC_KEY = 'lci-public-key';
+
+/** The public key comes from the page (the server writes it into index.html); a build-time or default value otherwise. */
+function bootPublicKey(): string {
+  const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="lci-public-api-key"]')?.getAttribute('content') : null;
+  if (meta && !meta.startsWith('%')) return meta;
+  return (import.meta.env?.VITE_LCI_PUBLIC_API_KEY as string | undefined) ?? DEFAULT_PUBLIC_KEY;
+}
+
+export const api = createApiClient({
+  apiKey: () => store.get(configAtom)?.apiKey ?? '',
+  publicApiKey: () => store.get(configAtom)?.publicApiKey ?? bootPublicKey(),
+  token: () => store.get(tokensAtom)?.accessToken ?? null,
+  onTokenExpired: () => refreshNow(),
+  onMaintenance: (m) => store.set(maintenanceHintAtom, m || 'Under Maintenance'),
+});
+
+let configPromise: Promise<PublicConfig> | null = null;
+export function loadConfig(): Promise<PublicConfig> {
+  const have = store.get(configAtom);
+  if (have) return Promise.resolve(have);
+  configPromise ??= api.get<PublicConfig>('/v3/public/config', { public: true }).then(
+    (c) => { store.set(configAtom, c); return c; },
+    (e) => { configPromise = null; throw e; },
+  );
+  return configPromise;
+}
+
+/** Tokens present and not past the sign-out limit of section 4.2. */
+export function isSignedIn(now = Date.now()): boolean {
+  const t = store.get(tokensAtom);
+  return !!t && nextTokenStep(now, t.expiresAt).action !== 'signOut';
+}
+
+export async function exchangeCode(code: string, verifier: string): Promise<Tokens> {
+  const cfg = await loadConfig();
+  const tokens = await exchange(cfg, code, verifier);
+  store.set(tokensAtom, tokens);
+  return tokens;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** Re-initialises the user's tokens (refresh grant); single flight. */
+export function refreshNow(): Promise<boolean> {
+  refreshing ??= (async () => {
+    try {
+      const cfg = await loadConfig();
+      const t = store.get(tokensAtom);
+      if (!t) return false;
+      store.set(tokensAtom, await refreshTokens(cfg, t));
+      return true;
+    } catch (e) {
+      console.warn('token refresh failed', e);
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+// Token timer (section 4.2).
+let tokenTimer: ReturnType<typeof setTimeout> | null = null;
+export function scheduleTokenCheck(): void {
+  if (tokenTimer) { clearTimeout(tokenTimer); tokenTimer = null; }
+  const t = store.get(tokensAtom);
+  if (!t) return;
+  const step = nextTokenStep(Date.now(), t.expiresAt);
+  if (step.action === 'signOut') {
+    signOutLocal();
+    window.location.assign('/signIn');
+  } else if (step.action === 'refresh') {
+    void refreshNow().then((ok) => {
+      if (ok) {
+        // Re-initialise the session quietly: access, maintenance and flags may have changed.
+        if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
+        scheduleTokenCheck();
+      } else {
+        tokenTimer = setTimeout(scheduleTokenCheck, step.retryAfterMs);
+      }
+    });
+  } else {
+    tokenTimer = setTimeout(scheduleTokenCheck, step.delayMs);
+  }
+}
+let tokenSubStarted = false;
+export function startTokenTimer(): void {
+  if (tokenSubStarted) return;
+  tokenSubStarted = true;
+  store.sub(tokensAtom, scheduleTokenCheck);
+  scheduleTokenCheck();
+}
+
+// Session (/initializer).
+async function securityManager<T>(s: Session, operation: string, payload: Record<string, unknown> = {}): Promise<T> {
+  return api.post<T>(`/v3/tenant/${s.tenant!.tenantId}/securitymanager`, { userId: s.user.authenticatedUserId, operation, payload });
+}
+
+async function loadNav(s: Session): Promise<void> {
+  try {
+    let nav: NavData;
+    if (s.impersonation?.securityGroupId) nav = await securityManager<NavData>(s, 'get_nav_items_as_impersonated_user', { security_group_id: s.impersonation.securityGroupId });
+    else if (s.user.isLciAdmin) nav = await securityManager<NavData>(s, 'get_nav_items_as_lci_admin');
+    else nav = await securityManager<NavData>(s, 'get_nav_items');
+    store.set(navAtom, nav);
+  } catch (e) {
+    store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] });
+    pushMessage({ msg_type: 'error', msg: `The navigation could not be loaded: ${(e as Error).message}` });
+  }
+}
+
+async function loadModules(s: Session): Promise<void> {
+  try {
+    const r = await securityManager<{ moduleViews: ModuleView[] }>(s, 'get_modules');
+    store.set(moduleViewsAtom, r.moduleViews ?? []);
+  } catch (e) {
+    store.set(moduleViewsAtom, []);
+    pushMessage({ msg_type: 'error', msg: `The module views could not be loaded: ${(e as Error).message}` });
+  }
+}
+
+export async function loadCompanies(s: Session | null = store.get(sessionAtom)): Promise<void> {
+  if (!s?.tenant) { store.set(companiesAtom, []); return; }
+  try {
+    const r = await api.get<{ companies: Company[] }>(`/v3/tenant/${s.tenant.tenantId}/companies`);
+    store.set(companiesAtom, r.companies ?? []);
+  } catch (e) {
+    // Companies plugin switched off or failing: the selector shows its empty state; guard step 16 does not decide.
+    store.set(companiesAtom, null);
+    if ((e as { status?: number }).status !== 404) pushMessage({ msg_type: 'error', msg: `Companies could not be loaded: ${(e as Error).message}` });
+  }
+}
+
+export async function reloadSession(): Promise<Session> {
+  const s = await api.get<Session>('/v3/manager/session');
+  store.set(sessionAtom, s);
+  if (!s.inMaintenance) store.set(maintenanceHintAtom, null);
+  return s;
+}
+
+export async function initializeSession(): Promise<Session> {
+  await loadConfig();
+  const s = await api.get<Session>('/v3/manager/session');
+  if (s.tenant) await Promise.all([loadNav(s), loadModules(s), loadCompanies(s)]);
+  else { store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] }); store.set(moduleViewsAtom, []); store.set(companiesAtom, []); }
+  if (!s.inMaintenance) store.set(maintenanceHintAtom, null);
+  store.set(sessionAtom, s);
+  startTokenTimer();
+  startRealtime();
+  return s;
+}
+
+// Messages (toasts).
+export function pushMessage(m: ServerMessage): void {
+  const id = m.id ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+  store.set(messagesAtom, (list) => [...list.slice(-49), { ...m, id, receivedAt: m.receivedAt ?? Date.now() }]);
+}
+export function dismissMessage(id: string): void {
+  store.set(messagesAtom, (list) => list.filter((m) => m.id !== id));
+}
+
+// Realtime.
+let rt: RealtimeClient | null = null;
+export function startRealtime(): void {
+  if (rt || typeof window === 'undefined') return;
+  rt = new RealtimeClient({
+    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
+    getToken: () => store.get(tokensAtom)?.accessToken ?? null,
+    getTenant: () => {
+      const s = store.get(sessionAtom);
+      return { tenantId: s?.tenant?.tenantId ?? null, impersonatedTenantId: s?.impersonation?.tenantId ?? null };
+    },
+    httpInvoke: async (tenantId, fn, payload) => (await api.post<{ data: unknown }>(`/v3/tenant/${tenantId}/apiinvoke/${encodeURIComponent(fn)}`, { payload })).data,
+    fetchRerouted: async (u) => {
+      if (u.url && /[?&]signature=/.test(u.url)) { const r = await fetch(u.url); if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.json(); }
+      return api.get(u.url ?? `/v3/storage/${u.key}`);
+    },
+    onStore: (target, data) => store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data })),
+    onMessage: (m) => pushMessage(m),
+    onStatus: (st) => store.set(realtimeStatusAtom, st),
+    onAuthRejected: () => { void refreshNow(); },
+  });
+  rt.start();
+  window.addEventListener('online', onlineAgain);
+}
+function onlineAgain() { rt?.retryNow(); }
+export function stopRealtime(): void {
+  rt?.stop();
+  rt = null;
+  if (typeof window !== 'undefined') window.removeEventListener('online', onlineAgain);
+}
+
+/** apiinvoke over the channel, HTTP when it is not open. */
+export function invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<T> {
+  if (rt) return rt.invoke<T>(fn, payload);
+  const s = store.get(sessionAtom);
+  const tid = s?.impersonation?.tenantId ?? s?.tenant?.tenantId;
+  if (tid == null) return Promise.reject(new Error('User must have a current tenantId set'));
+  return api.post<{ data: T }>(`/v3/tenant/${tid}/apiinvoke/${encodeURIComponent(fn)}`, { payload }).then((r) => r.data);
+}
+
+/** Clears every store and the token time (section 4.1). */
+export function signOutLocal(): void {
+  stopRealtime();
+  if (tokenTimer) { clearTimeout(tokenTimer); tokenTimer = null; }
+  resetAllAtoms();
+  try { clearAllState(localStorage); } catch { /* ignore */ }
+}
+
+/** Revokes the refresh token, clears local state and ends the provider session. Returns the URL to go to. */
+export async function signOutEverywhere(): Promise<string> {
+  const tokens = store.get(tokensAtom);
+  let target = '/signIn';
+  try {
+    const cfg = await loadConfig();
+    await revokeRefreshToken(cfg, tokens);
+    if (tokens?.idToken) target = endSessionUrl(cfg, tokens.idToken);
+  } catch { /* the local sign-out still happens */ }
+  signOutLocal();
+  return target;
+}
+
+/** Forgets the loaded session and goes through /initializer again (optionally to a path). */
+export function reinitialize(path: string | null): Promise<boolean> {
+  store.set(sessionAtom, null);
+  return navigate(`/initializer${path ? `?${new URLSearchParams({ path }).toString()}` : ''}`, { replace: true });
+}

@@ -1,0 +1,45 @@
+/** /initializer (query path): loads the session, navigation, modules and companies, then opens the path or /dashboard. */
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { navigate } from '../nav';
+import { initializeSession, signOutLocal } from '../runtime';
+import { AuthFrame } from './AuthFrame';
+
+function target(raw: string | null): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.toLowerCase().startsWith('/initializer') ? raw : '/dashboard';
+}
+
+export default function Initializer() {
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const ran = useRef(-1);
+  useEffect(() => {
+    if (ran.current === attempt) return;
+    ran.current = attempt;
+    const path = target(new URLSearchParams(window.location.search).get('path'));
+    initializeSession()
+      .then(async () => {
+        if (!(await navigate(path, { replace: true }))) await navigate('/dashboard', { replace: true });
+      })
+      .catch((e) => {
+        const status = (e as { status?: number }).status;
+        if (status === 401) { signOutLocal(); window.location.assign(`/signIn?${new URLSearchParams({ path }).toString()}`); return; }
+        setError((e as Error).message || 'Your workspace could not be loaded');
+      });
+  }, [attempt]);
+  return (
+    <AuthFrame>
+      {error ? (
+        <Callout intent="danger" role="alert" title="Your workspace could not be loaded">
+          <p>{error}</p>
+          <div className="lci-row">
+            <Button intent="primary" text="Try again" onClick={() => { setError(null); setAttempt((a) => a + 1); }} />
+            <Button text="Sign out" onClick={() => void navigate('/signOut')} />
+          </div>
+        </Callout>
+      ) : (
+        <div className="lci-center" role="status" aria-live="polite"><Spinner size={40} aria-label="Loading your workspace" /><p>Loading your workspace…</p></div>
+      )}
+    </AuthFrame>
+  );
+}

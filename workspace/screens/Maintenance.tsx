@@ -1,0 +1,38 @@
+/** /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut; leaves to /signOut when maintenance ends. */
+import { Button, H2, Spinner } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { navigate } from '../nav';
+import { isSignedIn, reloadSession } from '../runtime';
+import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
+import { AuthFrame } from './AuthFrame';
+
+const POLL_MS = 30_000;
+
+export default function Maintenance() {
+  const session = useAtomValue(sessionAtom);
+  const hint = useAtomValue(maintenanceHintAtom);
+  const inMaintenance = (session?.inMaintenance ?? false) || hint !== null || !session;
+  const message = session?.maintenanceMessage || hint;
+
+  useEffect(() => {
+    if (!isSignedIn()) return;
+    let stop = false;
+    const t = setInterval(() => {
+      void reloadSession().then((s) => { if (!stop && !s.inMaintenance) void navigate('/signOut'); }).catch(() => undefined);
+    }, POLL_MS);
+    return () => { stop = true; clearInterval(t); };
+  }, []);
+
+  return (
+    <AuthFrame>
+      <div className="lci-center">
+        <H2>Under Maintenance</H2>
+        {message && message !== 'Under Maintenance' && <p>{message}</p>}
+        <p className="bp6-text-muted">Lifecycle is being updated. This page checks again every 30 seconds.</p>
+        {inMaintenance && <Spinner size={40} aria-label="Waiting for maintenance to end" />}
+        <Button className="lci-space-top" text="Logout" icon="log-out" onClick={() => void navigate('/signOut')} />
+      </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * /signIn. Without an `interaction` query: starts the OIDC authorization request (PKCE).
+ * With one: the e-mail + password form of the provider's login interaction (old view of 2.3).
+ */
+import { Button, Callout, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
+import { useAtom } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { authorizationUrl } from '../auth/oidc';
+import { validateEmail, validatePassword } from '../auth/validation';
+import { LOGIN_STATUS_CLEAR_MS, MSG_LOGIN_FAILED } from '../constants';
+import { api, isSignedIn, loadConfig, reinitialize } from '../runtime';
+import { authStatusAtom } from '../state/atoms';
+import { AuthFrame } from './AuthFrame';
+
+type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
+
+const CHALLENGE_ROUTES: Record<string, string> = {
+  NEW_PASSWORD_REQUIRED: '/changePassword',
+  SMS_MFA: '/confirmMFA',
+  SOFTWARE_TOKEN_MFA: '/confirmMFA',
+  MFA_SETUP: '/confirmMFA',
+  UserNotConfirmedException: '/confirmSignUp',
+};
+
+export default function SignIn() {
+  const params = new URLSearchParams(useSearch());
+  const interaction = params.get('interaction');
+  if (!interaction) return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
+  return <LoginForm uid={interaction} prefill={params.get('qemail') ?? ''} />;
+}
+
+function StartSignIn({ loginHint, path }: { loginHint: string | null; path: string | null }) {
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const started = useRef(-1);
+  useEffect(() => {
+    if (started.current === attempt) return;
+    started.current = attempt;
+    if (isSignedIn()) { void reinitialize(path); return; }
+    loadConfig()
+      .then((cfg) => authorizationUrl(cfg, { loginHint, path }))
+      .then((url) => window.location.assign(url))
+      .catch((e) => setError((e as Error).message || 'Sign-in could not start'));
+  }, [attempt, loginHint, path]);
+  return (
+    <AuthFrame>
+      {error ? (
+        <Callout intent="danger" title="Sign-in could not start">
+          <p>{error}</p>
+          <Button text="Try again" onClick={() => { setError(null); setAttempt((a) => a + 1); }} />
+        </Callout>
+      ) : (
+        <div className="lci-center" role="status"><Spinner size={40} aria-label="Redirecting to sign in" /><p>Redirecting to sign in…</p></div>
+      )}
+    </AuthFrame>
+  );
+}
+
+function LoginForm({ uid, prefill }: { uid: string; prefill: string }) {
+  const [email, setEmail] = useState(prefill);
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [status, setStatus] = useAtom(authStatusAtom);
+  const [expired, setExpired] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (isSignedIn()) { void reinitialize(null); return; }
+    api.get<{ uid: string; prompt: string; loginHint?: string }>(`/oidc/interaction/${encodeURIComponent(uid)}`, { public: true })
+      .then((r) => { if (r.loginHint && !prefill) setEmail(r.loginHint); })
+      .catch((e) => { if ((e as { code?: string }).code === 'interaction_expired' || (e as { status?: number }).status === 400 || (e as { status?: number }).status === 404) setExpired(true); });
+  }, [uid, prefill]);
+
+  // The authentication status message is cleared after 4 seconds.
+  useEffect(() => {
+    if (!status) return;
+    const t = setTimeout(() => setStatus(null), LOGIN_STATUS_CLEAR_MS);
+    return () => clearTimeout(t);
+  }, [status, setStatus]);
+
+  const emailError = validateEmail(email);
+  const passwordError = validatePassword(password);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched({ email: true, password: true });
+    if (busyRef.current) return; // repeat submits are ignored while in progress
+    if (emailError || passwordError) return;
+    busyRef.current = true;
+    setBusy(true);
+    setStatus(null);
+    try {
+      const r = await api.post<LoginReply>(`/oidc/interaction/${encodeURIComponent(uid)}/login`, { email: email.trim(), password }, { public: true });
+      if (r.redirectTo) { window.location.assign(r.redirectTo); return; } // stays busy while the browser leaves
+      if (r.challenge) {
+        sessionStorage.setItem('lci.challenge', JSON.stringify({ uid, email: email.trim(), ...r }));
+        const to = CHALLENGE_ROUTES[r.challenge];
+        if (to) { window.location.assign(`${to}?interaction=${encodeURIComponent(uid)}`); return; }
+        setNotice(`This sign-in needs a step that is not available yet (${r.challenge}).`);
+      }
+    } catch (err) {
+      const ex = err as { status?: number; code?: string; message?: string };
+      if (ex.code === 'interaction_expired') setExpired(true);
+      else setStatus({ state: 'failed', variant: 'error', message: ex.status === 401 ? ex.message || MSG_LOGIN_FAILED : ex.message || MSG_LOGIN_FAILED });
+    }
+    busyRef.current = false;
+    setBusy(false);
+  }
+
+  if (expired) {
+    return (
+      <AuthFrame>
+        <Callout intent="warning" title="This sign-in page has expired">
+          <p>Please start signing in again.</p>
+          <Button intent="primary" text="Sign in again" onClick={() => window.location.assign('/signIn')} />
+        </Callout>
+      </AuthFrame>
+    );
+  }
+
+  const showEmail = touched.email && emailError;
+  const showPassword = touched.password && passwordError;
+  return (
+    <AuthFrame>
+      <H2 className="lci-auth-title">Sign in</H2>
+      <form onSubmit={submit} noValidate aria-label="Sign in">
+        <FormGroup label="Email" labelFor="signin-email" intent={showEmail ? 'danger' : 'none'} helperText={showEmail ? <span id="signin-email-error">{emailError}</span> : undefined}>
+          <InputGroup
+            id="signin-email" name="email" type="email" autoComplete="username" autoFocus value={email} size="large"
+            intent={showEmail ? 'danger' : 'none'} aria-invalid={!!showEmail} aria-describedby={showEmail ? 'signin-email-error' : undefined}
+            onValueChange={(v) => setEmail(v)} onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+          />
+        </FormGroup>
+        <FormGroup label="Password" labelFor="signin-password" intent={showPassword ? 'danger' : 'none'} helperText={showPassword ? <span id="signin-password-error">{passwordError}</span> : undefined}>
+          <InputGroup
+            id="signin-password" name="password" type="password" autoComplete="current-password" value={password} size="large"
+            intent={showPassword ? 'danger' : 'none'} aria-invalid={!!showPassword} aria-describedby={showPassword ? 'signin-password-error' : undefined}
+            onValueChange={(v) => setPassword(v)} onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+          />
+        </FormGroup>
+        {status && <Callout intent="danger" role="alert" className="lci-auth-status">{status.message}</Callout>}
+        {notice && <Callout intent="warning" role="status" className="lci-auth-status">{notice}</Callout>}
+        <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
+      </form>
+      <div className="lci-auth-links">
+        <Link href={`/passwordReset${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>Reset password</Link>
+        <span>ScalePad partner? <a href="/signin?sso=1">Sign in here</a></span>
+      </div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,20 @@
+/** /signOut: shows 'Signing Out', revokes the refresh token, clears every store and ends the provider session. */
+import { Spinner } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { signOutEverywhere } from '../runtime';
+import { AuthFrame } from './AuthFrame';
+
+let signingOut = false;
+
+export default function SignOut() {
+  useEffect(() => {
+    if (signingOut) return;
+    signingOut = true;
+    void signOutEverywhere().then((url) => window.location.assign(url));
+  }, []);
+  return (
+    <AuthFrame>
+      <div className="lci-center" role="status" aria-live="polite"><Spinner size={40} aria-label="Signing Out" /><p className="lci-big">Signing Out</p></div>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The workspace SDK: the only workspace module plugin panels import.
+ *
+ *   // plugins/<id>/workspace/index.ts
+ *   import { defineWorkspacePlugin } from '../../../workspace/sdk';
+ *   export default defineWorkspacePlugin({
+ *     id: 'companies',
+ *     routes: [{ path: '/companies', title: 'Companies', component: () => import('./CompaniesPage') }],
+ *     guardSteps: [noCompaniesStep(['/companies'])],
+ *     navIcons: { '/companies': 'office' },
+ *   });
+ *
+ * Route components are lazy (one chunk per route). Pages render <PageHeader .../> and use the hooks below.
+ */
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { accessLevelFor } from './access';
+import type { GuardStep } from './guard';
+import {
+  chartsShownAtom, companiesAtom, currentModuleViewAtom, dirtyPagesAtom, moduleViewsAtom, realtimeStatusAtom,
+  selectedCompanyIdAtom, sessionAtom, storeTargetsAtom,
+} from './state/atoms';
+import { getPath, navigate } from './nav';
+import type { PageModule } from './registry';
+import type { AccessLevel } from './types';
+import { useAtom } from 'jotai';
+
+export interface WorkspaceRouteDef {
+  /** wouter-style pattern: '/contracts', '/meeting/:meetingId', '/cs/*'. */
+  path: string;
+  title: string;
+  /** Permission key in the access list; defaults to the path; false: no access-list check. */
+  page?: string | false;
+  requiresAdmin?: boolean;
+  internalOnly?: boolean;
+  neverHide?: boolean;
+  /** Public page (no sign-in needed). */
+  public?: boolean;
+  /** 'bare' renders without the signed-in layout. */
+  layout?: 'shell' | 'bare';
+  component: () => Promise<PageModule>;
+}
+
+export interface WorkspacePlugin {
+  id: string;
+  routes: WorkspaceRouteDef[];
+  /** Guard steps 12-16 (tenant, subscription, companies). */
+  guardSteps?: GuardStep[];
+  /** Blueprint icon names for nav urls. */
+  navIcons?: Record<string, string>;
+}
+
+export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
+  if (!/^[a-z][a-z0-9-]*$/.test(p.id)) throw new Error(`workspace plugin id "${p.id}" must be lowercase letters, digits and dashes`);
+  for (const r of p.routes) if (!r.path.startsWith('/')) throw new Error(`${p.id}: route path "${r.path}" must start with /`);
+  return p;
+}
+
+export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
+export { api, invoke, pushMessage } from './runtime';
+export { ApiError } from './api';
+export { navigate } from './nav';
+export { noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt } from './guard';
+export type { GuardStep, GuardInput, GuardResult } from './guard';
+export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
+export { MSG_READ_ONLY, HEADER_ACTIONS } from './constants';
+
+export const useSession = () => useAtomValue(sessionAtom);
+export const useTenant = () => useAtomValue(sessionAtom)?.tenant ?? null;
+export const useCompanies = () => useAtomValue(companiesAtom);
+export const useModuleViews = () => useAtomValue(moduleViewsAtom);
+export const useModuleView = () => useAtomValue(currentModuleViewAtom);
+export const useRealtimeStatus = () => useAtomValue(realtimeStatusAtom);
+export const useChartsShown = () => useAtom(chartsShownAtom);
+export function useSelectedCompany() {
+  const [id, setId] = useAtom(selectedCompanyIdAtom);
+  const companies = useAtomValue(companiesAtom);
+  return { companyId: id, company: companies?.find((c) => c.tenant_company_id === id) ?? null, setCompanyId: setId };
+}
+/** Latest data of a realtime store target. */
+export function useStoreTarget<T = unknown>(target: string): T | undefined {
+  return useAtomValue(storeTargetsAtom)[target] as T | undefined;
+}
+export function useFlag(key: string): boolean {
+  return useAtomValue(sessionAtom)?.flags?.[key] ?? false;
+}
+
+/** Access level of a page (defaults to the current path): 'Read/Write', 'Read Only' or null. */
+export function usePageAccess(page?: string): AccessLevel | null {
+  const s = useAtomValue(sessionAtom);
+  const p = page ?? getPath();
+  return useMemo(() => (s ? accessLevelFor(s.userAccessPages, p, s.user.isLciAdmin) : null), [s, p]);
+}
+export const useReadOnly = (page?: string) => usePageAccess(page) === 'Read Only';
+
+function newUuid(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `p${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Dirty-page tracking with a uuid per page instance (section 4.6): while dirty, leaving the page
+ * asks 'You have pending changes - are you sure you want to leave this page?'.
+ */
+export function useDirtyPage(): { uuid: string; dirty: boolean; setDirty(d: boolean): void } {
+  const [uuid] = useState(newUuid);
+  const pages = useAtomValue(dirtyPagesAtom);
+  const set = useSetAtom(dirtyPagesAtom);
+  const setDirty = useCallback((d: boolean) => {
+    set((all) => {
+      if (d === uuid in all) return all;
+      const next = { ...all };
+      if (d) next[uuid] = { path: getPath() }; else delete next[uuid];
+      return next;
+    });
+  }, [set, uuid]);
+  useEffect(() => () => set((all) => { if (!(uuid in all)) return all; const next = { ...all }; delete next[uuid]; return next; }), [set, uuid]);
+  return { uuid, dirty: uuid in pages, setDirty };
+}
+
+export function useNavigate() {
+  return navigate;
+}
