@@ -4,6 +4,7 @@
  * bare Koa + pg route running the same query on the same PostgreSQL database.
  * Prints one JSON line { kernel, bare, headers } when ready; stops on SIGTERM.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Koa from 'koa';
 import pg from 'pg';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     await pool.end();
     await k.stop();
     await database.drop();
+    fs.rmSync(config.dataDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

@@ -50,7 +50,11 @@ export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const config = opts.config ?? loadConfig();
   const log = createLogger(config.logLevel);
+  const timings: Record<string, number> = {};
+  let last = Date.now();
+  const phase = (name: string) => { const now = Date.now(); timings[name] = now - last; last = now; };
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  phase('database');
   const stops: (() => Promise<void>)[] = [];
   try {
     const plugins = await discoverPlugins([PATHS.plugins, ...(opts.pluginDirs ?? [])], config.pluginsDisabled);
@@ -58,16 +62,20 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       const applied = await migrate(db.knex, migrationSets(plugins));
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
+    phase('migrations');
     const k = { config, log, db, plugins, routes: new RouteTable(), storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl), audit } as unknown as Kernel;
     k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     k.flags = createFlags(k);
     k.access = createAccess(k);
     k.identity = await createIdentity(k);
     stops.push(() => k.identity.close());
+    phase('identity');
     k.realtime = await createRealtime(k);
     stops.push(() => k.realtime.close());
+    phase('realtime');
     k.jobs = await createJobs(k, { work: opts.jobs ?? config.jobs });
     stops.push(() => k.jobs.close());
+    phase('jobs');
     const maintenance = new Maintenance(db.knex);
 
     registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
@@ -78,12 +86,16 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       for (const [name, fn] of Object.entries(p.realtime ?? {})) k.realtime.register(name, fn);
     }
     await syncCatalog(k);
+    phase('catalog');
     for (const p of plugins) if (p.start) { await p.start(k); if (p.stop) stops.push(() => p.stop!(k)); }
+    phase('plugins');
 
     if (opts.seed ?? config.seedDemo) {
       const { seedIfEmpty } = await import('../fixtures/seed');
       await seedIfEmpty(k);
+      phase('seed');
     }
+    log.debug({ timings }, 'kernel started');
 
     k.stop = async () => {
       for (const s of stops.reverse()) await s().catch((e) => log.warn({ err: e }, 'stop step failed'));

@@ -4,6 +4,8 @@
  * 16px/20px sets (about 100 KB gzipped each) that Blueprint loads by default.
  */
 import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
+import i16_wrench from '@blueprintjs/icons/lib/esm/generated/16px/paths/wrench';
+import i20_wrench from '@blueprintjs/icons/lib/esm/generated/20px/paths/wrench';
 import i16_lock from '@blueprintjs/icons/lib/esm/generated/16px/paths/lock';
 import i20_lock from '@blueprintjs/icons/lib/esm/generated/20px/paths/lock';
 import i16_envelope from '@blueprintjs/icons/lib/esm/generated/16px/paths/envelope';
@@ -74,6 +76,7 @@ import i16_clipboard from '@blueprintjs/icons/lib/esm/generated/16px/paths/clipb
 import i20_clipboard from '@blueprintjs/icons/lib/esm/generated/20px/paths/clipboard';
 
 const BUNDLED: Record<string, [IconPaths, IconPaths]> = {
+  'wrench': [i16_wrench, i20_wrench],
   'lock': [i16_lock, i20_lock],
   'envelope': [i16_envelope, i20_envelope],
   'edit': [i16_edit, i20_edit],

@@ -12,7 +12,7 @@
  *
  * Route components are lazy (one chunk per route). Pages render <PageHeader .../> and use the hooks below.
  */
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { accessLevelFor } from './access';
 import type { GuardStep } from './guard';
@@ -23,7 +23,6 @@ import {
 import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
 import type { AccessLevel } from './types';
-import { useAtom } from 'jotai';
 
 export interface WorkspaceRouteDef {
   /** wouter-style pattern: '/contracts', '/meeting/:meetingId', '/cs/*'. */

@@ -65,7 +65,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),
   };
   if (pgDb) env.DATABASE_URL = pgDb.url;
-  if (!process.env.REDIS_URL || opts.env?.REDIS_URL === undefined) delete env.REDIS_URL;
+  // CI runs the API suites once more with REDIS_URL set: use the cross-process bus then too.
+  if (process.env.REDIS_URL && opts.env?.REDIS_URL === undefined) env.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ ...env });
   const running = await startKernel({ ...opts, config, http: opts.http ?? true, workspace: opts.workspace ?? false });
   return {

@@ -2,7 +2,7 @@ import { Icon } from '@blueprintjs/core';
 import { Icons } from '@blueprintjs/icons';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'wouter';
-import { navIconFor } from '../registry';
+import { findRoute, navIconFor } from '../registry';
 import { currentModuleViewAtom, navAtom } from '../state/atoms';
 import { buildNavTree, type NavNode } from './nav-tree';
 
@@ -15,6 +15,15 @@ function Entry({ node, path }: { node: NavNode; path: string }) {
   const { item, children } = node;
   const active = path.toLowerCase() === item.url.toLowerCase();
   const icon = iconOf(item.url, item.icon);
+  // A parent without a page of its own is a group label, not a link.
+  if (children.length > 0 && !findRoute(item.url)) {
+    return (
+      <li>
+        <span className="lci-nav-group">{icon && <Icon icon={icon as never} size={14} aria-hidden />}<span>{item.title}</span></span>
+        <ul aria-label={item.title}>{children.map((c) => <Entry key={c.item.url} node={c} path={path} />)}</ul>
+      </li>
+    );
+  }
   return (
     <li>
       <Link href={item.url} className={`lci-nav-link${active ? ' lci-active' : ''}${item.level > 1 ? ' lci-nav-child' : ''}`} aria-current={active ? 'page' : undefined}>

@@ -1,0 +1,63 @@
+/**
+ * The workspace shell in real Chromium against the real server (`lci serve`
+ * on a fresh data folder with the demo data): the demo admin signs in through
+ * /signIn, sees the navigation of their security group, opens a page from it
+ * and signs out, which ends the session on the server.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN } from '../../fixtures/demo';
+
+const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+test('sign-in validates the form and refuses a wrong password', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Required.').first()).toBeVisible();
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect(page.getByText('Invalid e-mail.')).toBeVisible();
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill('Wrong#Password1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Login failed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/signIn/);
+});
+
+test('the demo admin signs in, sees the navigation, opens a page and signs out', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN.email, PASSWORD);
+
+  // Signed in: the shell with the navigation drawn from the admin's security group.
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav).toBeVisible();
+  const links = nav.getByRole('link');
+  await expect(links.first()).toBeVisible();
+  expect(await links.count()).toBeGreaterThan(1);
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('aria-label', /connected/i);
+
+  // Open a page from the navigation other than the current one.
+  const here = new URL(page.url()).pathname.toLowerCase();
+  const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''));
+  const target = hrefs.find((h) => h && h.toLowerCase() !== here);
+  expect(target, `a navigation link other than ${here}`).toBeTruthy();
+  await nav.locator(`a[href="${target}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${target!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i'));
+  await expect(page.locator(`a[href="${target}"][aria-current="page"]`).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+  // Sign out: 'Signing Out', then back to the sign-in screen.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(/\/signIn/);
+
+  // The server session is over: a signed-in page asks for the password again.
+  await page.goto('/dashboard');
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await expect(page.getByLabel('Password')).toBeVisible();
+});
