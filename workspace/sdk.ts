@@ -56,7 +56,7 @@ export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
 }
 
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
-export { api, invoke, pushMessage } from './runtime';
+export { api, invoke, pushMessage, loadCompanies as reloadCompanies } from './runtime';
 export { ApiError } from './api';
 export { navigate } from './nav';
 export { noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt } from './guard';

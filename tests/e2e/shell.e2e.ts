@@ -17,6 +17,13 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** A page of the workspace, not the 'Page not found' fallback: its header (h1) is shown. */
+async function expectRealPage(page: Page) {
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(main.getByText('Page not found')).toHaveCount(0);
+}
+
 test('sign-in validates the form and refuses a wrong password', async ({ page }) => {
   await page.goto('/');
   await page.waitForURL(/\/signIn\?.*interaction=/);
@@ -50,7 +57,7 @@ test('the demo admin signs in, sees the navigation, opens a page and signs out',
   await nav.locator(`a[href="${target}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`${target!.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i'));
   await expect(page.locator(`a[href="${target}"][aria-current="page"]`).first()).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expectRealPage(page);
 
   // Sign out: 'Signing Out', then back to the sign-in screen.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -60,4 +67,20 @@ test('the demo admin signs in, sees the navigation, opens a page and signs out',
   await page.goto('/dashboard');
   await page.waitForURL(/\/signIn\?.*interaction=/);
   await expect(page.getByLabel('Password')).toBeVisible();
+});
+
+test('every entry of the demo admin\'s navigation opens a page', async ({ page }) => {
+  await signIn(page, DEMO_ADMIN.email, PASSWORD);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  const hrefs = [...new Set(await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? '')))].filter(Boolean);
+  const broken: string[] = [];
+  for (const href of hrefs) {
+    await nav.locator(`a[href="${href}"]`).first().click();
+    await expect(page.locator(`a[href="${href}"][aria-current="page"]`).first()).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main).toBeVisible();
+    if (await main.getByText('Page not found').count()) broken.push(href);
+  }
+  expect(broken, 'navigation entries that open the Page not found screen').toEqual([]);
 });

@@ -56,7 +56,7 @@ export const leavePromptAtom = atom<{ message: string; resolve: (ok: boolean) =>
 export const currentModuleViewAtom = atom((get) => {
   const views = get(moduleViewsAtom).filter((v) => !v.disabled);
   const text = get(moduleViewTextAtom);
-  return views.find((v) => v.text === text) ?? views[0] ?? null;
+  return views.find((v) => v.text === text) ?? views.find((v) => v.text === 'vCIO') ?? views[0] ?? null;
 });
 
 export const isDirtyAtom = atom((get) => Object.keys(get(dirtyPagesAtom)).length > 0);
