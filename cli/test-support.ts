@@ -3,7 +3,7 @@
  * cli/index.ts) against a private data folder, and on PostgreSQL when
  * TEST_DATABASE_URL is set (a fresh database per sandbox).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ export interface CliSandbox {
   /** Runs and expects exit 0; returns stdout. */
   ok(args: string[], opts?: { env?: Record<string, string>; input?: string }): Promise<string>;
   json<T = any>(args: string[]): Promise<T>;
+  /** Starts a long-running command (serve); output is collected in `out`. */
+  spawn(args: string[], opts?: { env?: Record<string, string> }): { child: ChildProcess; out: { stdout: string; stderr: string }; exited: Promise<number | null> };
   cleanup(): Promise<void>;
 }
 
@@ -58,6 +60,14 @@ export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres' } = {}):
     run,
     ok,
     json: async (args) => JSON.parse(await ok([...args, '--json'])),
+    spawn: (args, o = {}) => {
+      const child = spawn(TSX, [path.join(ROOT, 'cli', 'index.ts'), ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const out = { stdout: '', stderr: '' };
+      child.stdout!.on('data', (d) => { out.stdout += d; });
+      child.stderr!.on('data', (d) => { out.stderr += d; });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      return { child, out, exited };
+    },
     cleanup: async () => {
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -18,13 +18,14 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
   program.command('serve')
     .description('serve the product over HTTP (default http://localhost:3000)')
     .option('--port <port>', 'port (overrides PORT)', positiveInt)
-    .option('--dev', 'development: NODE_ENV=development and debug logs unless set otherwise')
+    .option('--dev', 'development: the workspace through Vite (hot reload, no build), NODE_ENV=development and debug logs unless set otherwise')
     .option('--no-seed', 'do not load the demo tenant into an empty database')
     .action(async (opts: ServeOpts) => {
       if (opts.port !== undefined) process.env.PORT = String(opts.port);
       if (opts.dev) {
         process.env.NODE_ENV ??= 'development';
         process.env.LCI_LOG_LEVEL ??= 'debug';
+        process.env.LCI_WORKSPACE_DEV ??= '1';
       }
       const config = ctx.config();
       const { startKernel } = await import('../../kernel/boot');
@@ -32,7 +33,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
       write(`Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`);
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
-      if (!fs.existsSync(path.join(PATHS.workspaceDist, 'index.html'))) process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
+      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html'))) process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
 
       await new Promise<void>((resolve) => {
         let stopping = false;

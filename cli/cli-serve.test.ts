@@ -1,0 +1,43 @@
+/** `lci serve` as a child process: first start seeds and prints the credentials once; SIGTERM stops it cleanly. */
+import { freePort } from '../tests/helpers/server';
+import { cliSandbox, type CliSandbox } from './test-support';
+
+jest.setTimeout(300_000);
+
+let cli: CliSandbox;
+beforeAll(async () => { cli = await cliSandbox(); });
+afterAll(async () => { await cli?.cleanup(); });
+
+async function serveOnce(env: Record<string, string>) {
+  const port = await freePort();
+  const s = cli.spawn(['serve', '--port', String(port)], { env: { LCI_LOG_LEVEL: 'warn', LCI_BASE_URL: `http://localhost:${port}`, ...env } });
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    if (s.child.exitCode !== null) throw new Error(`serve exited ${s.child.exitCode}: ${s.out.stderr.slice(0, 500)}`);
+    const ok = await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok, () => false);
+    if (ok && s.out.stdout.includes('is serving at')) break;
+    if (Date.now() > deadline) throw new Error('serve did not come up');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const session = await fetch(`http://localhost:${port}/v3/public/config`, { headers: { 'x-api-key': 'lci-public-key' } }).then((r) => r.json());
+  s.child.kill('SIGTERM');
+  const code = await s.exited;
+  return { code, stdout: s.out.stdout, stderr: s.out.stderr, port, session };
+}
+
+test('serve: seeds an empty database, prints the credentials once, stops on SIGTERM', async () => {
+  const first = await serveOnce({});
+  expect(first.code).toBe(0);
+  expect(first.session).toMatchObject({ version: '2024.12.10', oidc: { clientId: 'lci-workspace' } });
+  expect(first.stdout).toContain(`Demo tenant "Demo MSP" is ready. Sign in at http://localhost:${first.port}`);
+  const password = /password:\s+(\S+)\s+\(shown once/.exec(first.stdout)?.[1];
+  expect(password).toMatch(/^\S{19}$/);
+  expect(first.stdout).toContain(`Lifecycle is serving at http://localhost:${first.port}`);
+  expect(first.stdout).toMatch(/SIGTERM: stopping\.\.\.\nStopped\./);
+
+  const second = await serveOnce({});
+  expect(second.code).toBe(0);
+  expect(second.stdout).not.toContain('Demo tenant');
+  expect(second.stdout).not.toContain(password!);
+  expect(second.stdout).toContain('is serving at');
+});
