@@ -34,6 +34,7 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
   { path: '/dashboard', title: 'Dashboard', page: '/dashboard', neverHide: true, layout: 'shell', load: () => import('./pages/Dashboard') },
   { path: '/noCompanies', title: 'No companies', page: false, layout: 'shell', load: () => import('./pages/NoCompanies') },
+  { path: '/securitygroups/*', title: 'Security Groups', page: '/securitygroups', requiresAdmin: true, layout: 'shell', load: () => import('./pages/security-groups/SecurityGroupsPage') },
 ];
 const NOT_FOUND: RegisteredRoute = { path: '*', title: 'Page not found', page: false, layout: 'shell', load: () => import('./pages/NotFound') };
 

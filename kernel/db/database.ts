@@ -5,6 +5,7 @@
  * security filters every statement. Never a session-level SET.
  */
 import type { Knex } from 'knex';
+import { SCOPE_KEY } from './pg-client';
 import { APP_ROLE, SYSTEM_SETTING, TENANT_SETTING } from './roles';
 
 export type Engine = 'pglite' | 'postgres';
@@ -16,8 +17,21 @@ export class Database {
   /** Runs fn in a transaction scoped to one tenant under row-level security. */
   async withTenant<T>(tenantId: number, fn: (trx: Trx) => Promise<T>, opts: { userId?: number } = {}): Promise<T> {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`withTenant needs a positive integer tenant id, got ${tenantId}`);
+    const userId = opts.userId ?? null;
+    if (userId !== null && (!Number.isSafeInteger(userId) || userId < 0)) throw new Error(`withTenant needs an integer user id, got ${userId}`);
+    // Only integers and constants enter this text (validated above).
+    return this.scoped(`select set_config('role', '${APP_ROLE}', true), set_config('${TENANT_SETTING}', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true)`, fn);
+  }
+
+  /**
+   * A transaction that first runs a scope statement. On PostgreSQL the
+   * statement travels with BEGIN in one round trip (pg-client.ts); PGlite is
+   * in-process and takes one statement per call.
+   */
+  private scoped<T>(scopeSql: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
+    if (this.engine === 'postgres') return this.knex.transaction(fn, { [SCOPE_KEY]: scopeSql } as Knex.TransactionConfig);
     return this.knex.transaction(async (trx) => {
-      await trx.raw(`select set_config('role', ?, true), set_config(?, ?, true), set_config('app.user_id', ?, true)`, [APP_ROLE, TENANT_SETTING, String(tenantId), String(opts.userId ?? '')]);
+      await trx.raw(scopeSql);
       return fn(trx);
     });
   }
