@@ -5,7 +5,6 @@ import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
-import { ScopedPgClient } from './pg-client';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -32,7 +31,7 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const knex = knexFactory({ client: ScopedPgClient as unknown as typeof knexFactory.Client, connection: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } });
+    const knex = knexFactory({ client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } });
     await knex.raw('select 1');
     return new Database(knex, 'postgres');
   }

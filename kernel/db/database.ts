@@ -5,7 +5,7 @@
  * security filters every statement. Never a session-level SET.
  */
 import type { Knex } from 'knex';
-import { SCOPE_KEY } from './pg-client';
+import { leanTransaction } from './lean-pg';
 import { APP_ROLE, SYSTEM_SETTING, TENANT_SETTING } from './roles';
 
 export type Engine = 'pglite' | 'postgres';
@@ -25,11 +25,11 @@ export class Database {
 
   /**
    * A transaction that first runs a scope statement. On PostgreSQL the
-   * statement travels with BEGIN in one round trip (pg-client.ts); PGlite is
-   * in-process and takes one statement per call.
+   * statement travels with BEGIN in one round trip on a pooled connection
+   * (lean-pg.ts); PGlite is in-process and takes one statement per call.
    */
   private scoped<T>(scopeSql: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
-    if (this.engine === 'postgres') return this.knex.transaction(fn, { [SCOPE_KEY]: scopeSql } as Knex.TransactionConfig);
+    if (this.engine === 'postgres') return leanTransaction(this.knex, scopeSql, fn);
     return this.knex.transaction(async (trx) => {
       await trx.raw(scopeSql);
       return fn(trx);
@@ -38,10 +38,7 @@ export class Database {
 
   /** Runs fn as the application role with no tenant set: tenant tables show nothing. Used by public routes. */
   async withPublic<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.knex.transaction(async (trx) => {
-      await trx.raw(`select set_config('role', ?, true)`, [APP_ROLE]);
-      return fn(trx);
-    });
+    return this.scoped(`select set_config('role', '${APP_ROLE}', true)`, fn);
   }
 
   /**
@@ -49,10 +46,7 @@ export class Database {
    * they do with it; the kernel's HTTP layer does so for system-scope routes.
    */
   async withSystem<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.knex.transaction(async (trx) => {
-      await trx.raw(`select set_config(?, 'on', true)`, [SYSTEM_SETTING]);
-      return fn(trx);
-    });
+    return this.scoped(`select set_config('${SYSTEM_SETTING}', 'on', true)`, fn);
   }
 
   async close(): Promise<void> {

@@ -58,16 +58,14 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     await next();
   });
 
-  k.identity.mount(app);
-
   const router = new Router();
   const bodyParser = koaBody({ jsonLimit: '10mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
   router.get('/v3/openapi.json', (ctx) => { ctx.body = buildOpenApi(k.routes.routes, k.config); });
   router.get('/v3/storage/*key', async (ctx) => serveStorage(ctx, k));
   for (const route of k.routes.routes) {
-    router[route.method](route.path, bodyParser, async (ctx) => {
-      await runRoute(ctx, route, k, maintenance);
-    });
+    const handle = (ctx: Koa.Context) => runRoute(ctx, route, k, maintenance);
+    if (route.method === 'get') router.get(route.path, handle);
+    else router[route.method](route.path, bodyParser, handle);
   }
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
@@ -88,6 +86,8 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     }
     await next();
   });
+  // After the API so API calls do not pass through the provider's middleware.
+  k.identity.mount(app);
   serveWorkspace?.(app);
   return app;
 }
@@ -219,7 +219,7 @@ async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, resu
     return;
   }
   ctx.status = status;
-  ctx.type = 'application/json';
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = json;
 }
 

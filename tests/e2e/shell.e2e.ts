@@ -61,7 +61,9 @@ test('the demo admin signs in, sees the navigation, opens a page and signs out',
 
   // Sign out: 'Signing Out', then back to the sign-in screen.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(/\/signIn/);
+  // /signIn starts a new authorization request and comes back with an interaction: wait until it settles.
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await expect(page.getByLabel('Password')).toBeVisible();
 
   // The server session is over: a signed-in page asks for the password again.
   await page.goto('/dashboard');
