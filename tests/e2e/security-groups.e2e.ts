@@ -6,18 +6,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MANAGER_GROUP, ADMIN_GROUP, DEMO_ACCOUNT_MANAGER, DEMO_ADMIN } from '../../fixtures/demo';
+import { PASSWORD, signIn as signInThroughForm } from './session';
 
-const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
 const MSG_DIRTY_PAGE = 'You have pending changes - are you sure you want to leave this page?';
 const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
 const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.waitForURL(/\/signIn\?.*interaction=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await signInThroughForm(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }
 

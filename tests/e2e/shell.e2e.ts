@@ -6,16 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../fixtures/demo';
-
-const PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/');
-  await page.waitForURL(/\/signIn\?.*interaction=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+import { PASSWORD, signIn } from './session';
 
 /** A page of the workspace, not the 'Page not found' fallback: its header (h1) is shown. */
 async function expectRealPage(page: Page) {
