@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../config';
-import { createAccess, registerAccessRoutes, syncCatalog } from './access';
+import { createAccess, kernelAccess, registerAccessRoutes, syncCatalog } from './access';
 import { audit } from './audit';
 import { createIdentity, registerIdentityRoutes } from './auth';
 import { openDatabase } from './db/connect';
@@ -72,6 +72,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     phase('identity');
     k.realtime = await createRealtime(k);
     stops.push(() => k.realtime.close());
+    kernelAccess(k).listenForInvalidations();
     phase('realtime');
     k.jobs = await createJobs(k, { work: opts.jobs ?? config.jobs });
     stops.push(() => k.jobs.close());

@@ -48,6 +48,9 @@ export interface Realtime {
   /** Attaches the websocket server at /ws to an HTTP server. */
   attach(server: http.Server): void;
   register(name: string, fn: RealtimeFunction): void;
+  /** The kernel's own signals between server processes (e.g. access-cache invalidation); never sent to sockets. */
+  onInternal(channel: string, fn: (message: Record<string, unknown>) => void): void;
+  publishInternal(channel: string, message: Record<string, unknown>): Promise<void>;
   /** Sockets connected to this process. */
   sockets(): { tenantId: number | null; userId: number; connectedAt: string }[];
   close(): Promise<void>;

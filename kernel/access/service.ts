@@ -1,4 +1,5 @@
 /** The access service: cached caller resolution, invalidation and the page match rule. */
+import crypto from 'node:crypto';
 import type { AccessService, Kernel } from '../kernel';
 import type { Caller, TokenClaims } from '../types';
 import { CallerCache } from './cache';
@@ -7,10 +8,14 @@ import { loadPrincipal, principalTenants, type Profile } from './resolve';
 
 /** How long a resolved caller is reused (per user and token tenant). */
 export const CALLER_TTL_MS = 30_000;
+/** Bus channel carrying cache invalidations between server processes. */
+export const ACCESS_CHANNEL = 'access';
 
 export interface KernelAccess extends AccessService {
   /** Drops cached callers of one user (impersonation start/stop, membership change). */
   invalidateUser(userId: number): void;
+  /** Applies invalidations published by other server processes (called once the realtime bus exists). */
+  listenForInvalidations(): void;
   /** The session details loaded with a caller. */
   profileOf(caller: Caller): Profile | undefined;
 }
@@ -18,6 +23,8 @@ export interface KernelAccess extends AccessService {
 export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): KernelAccess {
   const cache = new CallerCache<Caller>(opts.ttlMs ?? CALLER_TTL_MS);
   const profiles = new WeakMap<Caller, Profile>();
+  /** This process's id on the bus. */
+  const origin = crypto.randomUUID();
   return {
     async resolve(claims: TokenClaims): Promise<Caller> {
       const tokenTenant = claims.tenantId ?? null;
@@ -30,8 +37,16 @@ export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): K
         return { value: p.caller, tags: { userId: p.caller.userId, tenantIds: principalTenants(p, tokenTenant) } };
       });
     },
-    invalidate(tenantId?: number) { cache.invalidateTenant(tenantId); },
-    invalidateUser(userId: number) { cache.invalidateUser(userId); },
+    // Local at once, then every other server process through the bus (our own echo is ignored).
+    invalidate(tenantId?: number) { cache.invalidateTenant(tenantId); void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, tenantId: tenantId ?? null }); },
+    invalidateUser(userId: number) { cache.invalidateUser(userId); void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, userId }); },
+    listenForInvalidations() {
+      k.realtime.onInternal(ACCESS_CHANNEL, (m) => {
+        if (m.origin === origin) return;
+        if (typeof m.userId === 'number') cache.invalidateUser(m.userId);
+        else cache.invalidateTenant(typeof m.tenantId === 'number' ? m.tenantId : undefined);
+      });
+    },
     matchPage,
     profileOf(caller: Caller) { return profiles.get(caller); },
   };

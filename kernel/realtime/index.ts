@@ -23,10 +23,37 @@ export const REROUTE_LINK_SECONDS = 600;
 
 export interface RealtimeOptions { hub?: Partial<HubOptions>; bus?: Bus }
 
+/** Rooms of the kernel's own cross-process signals; no socket ever joins them. */
+const INTERNAL_PREFIX = 'kernel:';
+
 class RealtimeService implements Realtime {
   private closed = false;
+  private readonly internal = new Map<string, ((message: Record<string, unknown>) => void)[]>();
   constructor(private readonly k: Kernel, private readonly bus: Bus, private readonly hub: SocketHub, private readonly registry: FunctionRegistry) {
-    bus.onMessage((env) => { if (!this.closed) this.hub.deliver(env.room, env.message); });
+    bus.onMessage((env) => {
+      if (this.closed) return;
+      if (env.room.startsWith(INTERNAL_PREFIX)) {
+        for (const fn of this.internal.get(env.room) ?? []) {
+          try { fn(env.message); } catch (e) { this.k.log.warn({ err: (e as Error).message, room: env.room }, 'realtime: internal handler failed'); }
+        }
+        return;
+      }
+      this.hub.deliver(env.room, env.message);
+    });
+  }
+
+  onInternal(channel: string, fn: (message: Record<string, unknown>) => void): void {
+    const room = INTERNAL_PREFIX + channel;
+    this.internal.set(room, [...(this.internal.get(room) ?? []), fn]);
+  }
+
+  async publishInternal(channel: string, message: Record<string, unknown>): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.bus.publish({ room: INTERNAL_PREFIX + channel, message });
+    } catch (e) {
+      this.k.log.warn({ err: (e as Error).message, channel }, 'realtime: internal publish failed');
+    }
   }
 
   get busKind(): Bus['kind'] { return this.bus.kind; }
