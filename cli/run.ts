@@ -8,7 +8,7 @@ import { CommanderError } from 'commander';
 import { loadConfig } from '../config';
 import { PATHS } from '../kernel/paths';
 import type { LoadedPlugin } from '../kernel/plugin';
-import { discoverPlugins } from '../kernel/plugins/loader';
+import { discoverPlugins } from '../kernel/plugin-loader';
 import { createContext, type CliContext } from './context';
 import { CliError, debugEnabled, errorLine } from './errors';
 import { buildProgram } from './program';

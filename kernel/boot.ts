@@ -21,7 +21,7 @@ import { Mailer } from './mail';
 import { Maintenance } from './maintenance';
 import { PATHS } from './paths';
 import type { LoadedPlugin } from './plugin';
-import { discoverPlugins } from './plugins/loader';
+import { discoverPlugins } from './plugin-loader';
 import { createRealtime } from './realtime';
 import { LocalStorage } from './storage';
 

@@ -15,7 +15,7 @@ import { migrate } from '../kernel/db/migrator';
 import { APP_ROLE } from '../kernel/db/roles';
 import { tenantTablesRlsState } from '../kernel/db/tenant-table';
 import { PATHS } from '../kernel/paths';
-import { discoverPlugins } from '../kernel/plugins/loader';
+import { discoverPlugins } from '../kernel/plugin-loader';
 import { createTenant } from '../kernel/tenancy/provision';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
 import { createPostgresDatabase } from './helpers/server';

@@ -13,7 +13,7 @@ import { MSG_READ_ONLY } from '../kernel/http/app';
 import { tenantTablesRlsState } from '../kernel/db/tenant-table';
 import type { LoadedPlugin } from '../kernel/plugin';
 import { PATHS } from '../kernel/paths';
-import { discoverPlugins, orderPlugins } from '../kernel/plugins/loader';
+import { discoverPlugins, orderPlugins } from '../kernel/plugin-loader';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
 import { startTestServer, type TestServer } from './helpers/server';
 import { makeTenant, type TestTenant } from './helpers/tenants';

@@ -1,7 +1,7 @@
 /** Discovers plugins/<id>/plugin.ts, drops disabled ones, orders by dependsOn. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LoadedPlugin, PluginDefinition } from '../plugin';
+import type { LoadedPlugin, PluginDefinition } from './plugin';
 
 export async function discoverPlugins(dirs: string[], disabled: string[] = []): Promise<LoadedPlugin[]> {
   const found: LoadedPlugin[] = [];
