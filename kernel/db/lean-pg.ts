@@ -26,7 +26,6 @@ interface KnexClient {
 }
 
 const COPIED = ['version', 'config', 'driver', 'connectionSettings', 'valueForUndefined', 'logger'];
-const EVENTS = ['start', 'query', 'query-error', 'query-response'];
 
 export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   const client = root.client as unknown as KnexClient;
@@ -54,7 +53,8 @@ export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx:
     return state.conn ? Promise.resolve(state.conn) : (opening ??= open());
   };
   bound.releaseConnection = () => Promise.resolve();
-  for (const ev of EVENTS) (bound as unknown as NodeJS.EventEmitter).on(ev, (...args: unknown[]) => (client as unknown as NodeJS.EventEmitter).emit(ev, ...args));
+  // Query events go to the root client (counting, logging), as knex's transactions forward them.
+  (bound as unknown as NodeJS.EventEmitter).emit = (ev: string | symbol, ...args: unknown[]) => (client as unknown as NodeJS.EventEmitter).emit(ev, ...args);
   const trx = makeKnex(bound);
   const refuse = () => { throw new Error('A request runs in one transaction already; nested transactions are not supported here'); };
   ((trx as unknown as { context: { transaction: unknown } }).context).transaction = refuse;
