@@ -136,6 +136,43 @@ describe.each(engines)('tenant isolation on $engine', ({ engine }) => {
     expect([Number(ra[0].n), Number(rb[0].n)]).toEqual([aItems.length, bItems.length]);
   });
 
+  test('read-only work (GET routes) is scoped the same, and cannot write', async () => {
+    const seen = await db.withTenant(A, async (trx) => {
+      // Several statements, in parallel and in sequence: each carries the scope.
+      const [names, me] = await Promise.all([
+        trx('probe_items').orderBy('item_id').pluck('name'),
+        trx.raw(`select current_user as u, current_setting('transaction_read_only') as ro`),
+      ]);
+      const other = await trx('probe_items').where({ item_id: bItems[0] });
+      return { names, me: me.rows[0], other };
+    }, { readOnly: true });
+    expect(seen).toEqual({ names: ['a-one', 'a-two'], me: { u: APP_ROLE, ro: 'on' }, other: [] });
+    await expect(db.withTenant(A, (trx) => trx('probe_items').insert({ tenant_id: A, name: 'sneaky', qty: 1 }), { readOnly: true })).rejects.toThrow(/read-only transaction/);
+    await expect(db.withTenant(A, (trx) => trx('probe_items').where({ item_id: aItems[0] }).update({ name: 'sneaky' }), { readOnly: true })).rejects.toThrow(/read-only transaction/);
+    expect((await items(A)).map((r) => r.name)).toEqual(['a-one', 'a-two']);
+    expect(await db.withPublic((trx) => trx('probe_items').select(), { readOnly: true })).toEqual([]);
+  });
+
+  test('a write transaction is one transaction from its first query to the end', async () => {
+    const ids = await inRolledBack(db, A, async (trx) => {
+      const first = (await trx.raw('select txid_current() as x')).rows[0].x;
+      await trx('probe_items').insert({ tenant_id: A, name: 'temp', qty: 1 });
+      const second = (await trx.raw('select txid_current() as x, current_user as u')).rows[0];
+      return { same: String(first) === String(second.x), u: second.u, temp: (await trx('probe_items').where({ name: 'temp' })).length };
+    });
+    expect(ids).toEqual({ same: true, u: APP_ROLE, temp: 1 });
+    expect((await items(A)).map((r) => r.name)).toEqual(['a-one', 'a-two']);
+  });
+
+  test('the tenant policy lets the planner use the tenant_id index (no scan of other tenants\' rows)', async () => {
+    const plan = await inRolledBack(db, A, async (trx) => {
+      await trx.raw('set local enable_seqscan = off');
+      const r = await trx.raw(`explain select * from probe_items order by item_id`);
+      return r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index Cond: \(\(tenant_id >=/);
+  });
+
   test('every table having tenant_id has row-level security enabled and forced, with a USING and WITH CHECK policy', async () => {
     const state = await tenantTablesRlsState(db.knex);
     const tables = state.map((s) => s.table);

@@ -1,14 +1,13 @@
 /** Transaction helpers for routes whose scope depends on the caller. */
-import type { Trx } from '../db/database';
-import { TENANT_SETTING } from '../db/roles';
+import { enterTenantScope, type Trx } from '../db/database';
 
 /**
  * Scopes an application-role transaction (a `scope: 'public'` route) to the
  * caller's tenant, transaction-locally, as Database.withTenant does. Used by
  * signed-in routes that must also answer callers who have no tenant.
  */
-export async function enterTenant(trx: Trx, tenantId: number, userId: number): Promise<void> {
-  await trx.raw(`select set_config(?, ?, true), set_config('app.user_id', ?, true)`, [TENANT_SETTING, String(tenantId), String(userId)]);
+export function enterTenant(trx: Trx, tenantId: number, userId: number): Promise<void> {
+  return enterTenantScope(trx, tenantId, userId);
 }
 
 /** Runs fn once the transaction has committed (immediately when it already has). */

@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Identity, Kernel } from '../kernel';
 import { purgeExpired } from './adapter';
+import { VerificationCodes } from './codes';
 import { interactionRoutes } from './interaction';
 import { cookieKeys, loadSigningKeys } from './keys';
 import { CHALLENGE_RULES } from './login/challenges';
@@ -25,6 +26,7 @@ export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, Login
 export { hashPassword, verifyPassword } from './passwords';
 export { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
 export { MSG_LOGIN_FAILED } from './login/password';
+export { VerificationCodes, type CodePurpose, type CodeCheck } from './codes';
 export { PLATFORM_VERSION, publicConfig } from './public-config';
 
 /** The Identity service plus what the later identity work builds on. */
@@ -32,6 +34,8 @@ export interface IdentityService extends Identity {
   provider: Provider;
   login: LoginMachine;
   users: UserStore;
+  /** One-time codes (sign-up confirmation, password reset, SMS step): issue/consume in a system-scope transaction. */
+  codes: VerificationCodes;
 }
 
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -56,6 +60,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     provider,
     login,
     users,
+    codes: new VerificationCodes(k.config.secret),
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);

@@ -1,7 +1,8 @@
 /** Request transactions on PostgreSQL (lean-pg.ts): scope, rollback, laziness, and no query after the end. */
+import pg from 'pg';
 import { createPostgresDatabase, postgresUrl } from '../../tests/helpers/server';
 import { openDatabase } from './connect';
-import type { Database, Trx } from './database';
+import { enterTenantScope, type Database, type Trx } from './database';
 import { migrate } from './migrator';
 import { PATHS } from '../paths';
 
@@ -60,5 +61,43 @@ describePg('PostgreSQL request transactions', () => {
     const r = await db.knex.raw(`select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as t`);
     expect(r.rows[0].u).not.toBe('lci_app');
     expect(r.rows[0].t).toBe('');
+  });
+
+  /** Messages handed to node-postgres (each one a round trip) while fn runs. */
+  const roundTrips = async (fn: () => Promise<unknown>) => {
+    const spy = jest.spyOn(pg.Client.prototype, 'query');
+    try { await fn(); return spy.mock.calls.length; } finally { spy.mockRestore(); }
+  };
+
+  test('round trips: a write request sends BEGIN and scope with its first query, then COMMIT; a read sends only its queries', async () => {
+    expect(await roundTrips(() => db.withTenant(1, (trx) => trx('tenants').where({ tenant_id: 1 }).update({ name: 'A' })))).toBe(2);
+    expect(await roundTrips(() => db.withTenant(1, async (trx) => { await trx('tenants').select(); await trx('tenants').select(); }))).toBe(3);
+    expect(await roundTrips(() => db.withTenant(1, (trx) => trx('tenants').select(), { readOnly: true }))).toBe(1);
+    expect(await roundTrips(() => db.withTenant(1, async (trx) => { await trx('tenants').select(); await trx('tenants').select(); }, { readOnly: true }))).toBe(2);
+  });
+
+  test('a raw text of several statements still answers each of them, in both modes', async () => {
+    for (const readOnly of [false, true]) {
+      const r = await db.withTenant(2, (trx) => trx.raw(`select name from tenants; select current_user as u`), { readOnly });
+      expect(r.map((x: { rows: unknown[] }) => x.rows)).toEqual([[{ name: 'B' }], [{ u: 'lci_app' }]]);
+    }
+  });
+
+  test('a failing first query of a write request rolls back and frees the connection', async () => {
+    await expect(db.withTenant(1, (trx) => trx.raw('select no_such_column from tenants'))).rejects.toThrow(/no_such_column/);
+    expect(await db.withTenant(1, (trx) => trx('tenants').pluck('name'))).toEqual(['A']);
+    const r = await db.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+    expect(r.rows[0].n).toBe(0);
+  });
+
+  test('a public-scope read that enters a tenant keeps that tenant for its later statements', async () => {
+    const seen = await db.withPublic(async (trx) => {
+      const before = await trx('tenants').pluck('name');
+      await enterTenantScope(trx, 2, 7);
+      const after = await trx('tenants').pluck('name');
+      const user = (await trx.raw(`select current_setting('app.user_id') as u`)).rows[0].u;
+      return { before, after, user };
+    }, { readOnly: true });
+    expect(seen).toEqual({ before: [], after: ['B'], user: '7' });
   });
 });

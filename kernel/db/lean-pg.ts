@@ -1,64 +1,122 @@
 /**
- * Request transactions on PostgreSQL with less machinery than knex's own.
+ * Request work on PostgreSQL with as few round trips as the request allows.
  * A request gets a knex instance bound to it whose first query takes a pooled
- * connection and sends "BEGIN; <scope>" in one round trip; at the end the
- * transaction COMMITs (ROLLBACK on error) and the connection goes back to the
- * pool. A handler that never queries costs no round trip at all. Once the
- * request is over, its instance refuses further queries (a stray un-awaited
- * query can never run inside another request's transaction), and nested
- * transactions are refused: the request already is one.
+ * connection, which the request keeps until it ends. Two modes:
+ *
+ * - write (default): one transaction. The first query travels with
+ *   "BEGIN" and the scope statement in one round trip (scoped-query.ts); at
+ *   the end the transaction COMMITs (ROLLBACK on error).
+ * - readOnly: no explicit transaction. Every query travels with the scope
+ *   statement (which also makes the transaction read-only) in one round trip,
+ *   as one implicit transaction: the tenant is set transaction-locally for that
+ *   statement, so a read costs what an unscoped query costs. Under READ
+ *   COMMITTED every statement takes its own snapshot anyway, so reads lose no
+ *   consistency; a write attempted in this mode fails ("read-only transaction").
+ *
+ * A handler that never queries costs no round trip at all. Once the request is
+ * over, its instance refuses further queries (a stray un-awaited query can never
+ * run inside another request's transaction), and nested transactions are
+ * refused: the request already is one.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { PATHS } from '../paths';
+import { ScopedQuery } from './scoped-query';
 
 const require = createRequire(path.join(PATHS.root, 'package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const makeKnex = require('knex/lib/knex-builder/make-knex.js') as (client: unknown) => Knex;
 
-type PgConn = { query(sql: string): Promise<unknown>; __knex__disposed?: unknown };
+type PgConn = { query(q: unknown, cb?: unknown): Promise<unknown>; __knex__disposed?: unknown };
 interface KnexClient {
   acquireConnection(): Promise<PgConn>;
   releaseConnection(conn: PgConn): Promise<unknown>;
+  _query(conn: PgConn, obj: { sql: string; bindings?: unknown[]; options?: object; response?: unknown }): Promise<unknown>;
   constructor: { prototype: object };
   [k: string]: unknown;
 }
 
 const COPIED = ['version', 'config', 'driver', 'connectionSettings', 'valueForUndefined', 'logger'];
 
-export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
-  const client = root.client as unknown as KnexClient;
-  const state: { conn: PgConn | null } = { conn: null };
-  let opening: Promise<PgConn> | null = null;
-  let completed = false;
+type KnexFn = Knex & { context: Record<string, unknown> };
+const templates = new WeakMap<object, KnexFn>();
 
-  const open = async (): Promise<PgConn> => {
-    const c = await client.acquireConnection();
-    try {
-      await c.query(`BEGIN; ${scopeSql}`);
-    } catch (e) {
-      await client.releaseConnection(c);
-      throw e;
-    }
-    state.conn = c;
-    return c;
-  };
+/**
+ * A knex instance over `bound`. knex's own makeKnex defines some 150
+ * properties on every new instance; here they are inherited from one template
+ * instance per root client and only the context (which carries the client)
+ * is new, which makes a request's instance cheap.
+ */
+function bindKnex(root: KnexClient, bound: KnexClient): KnexFn {
+  let template = templates.get(root);
+  if (!template) {
+    template = makeKnex(Object.create(root.constructor.prototype)) as KnexFn;
+    templates.set(root, template);
+  }
+  const context = Object.create(template.context) as Record<string, unknown> & { queryBuilder(): Knex.QueryBuilder };
+  context.client = bound;
+  context.userParams = {};
+  const trx = function knex(tableName?: string, options?: unknown) {
+    const qb = context.queryBuilder() as Knex.QueryBuilder & { table(t: string, o?: unknown): Knex.QueryBuilder };
+    return tableName ? qb.table(tableName, options) : qb;
+  } as unknown as KnexFn & { _events?: unknown; _eventsCount?: number };
+  Object.setPrototypeOf(trx, template);
+  trx.context = context;
+  // Listeners of its own, should anyone subscribe, never the template's.
+  trx._events = undefined;
+  trx._eventsCount = 0;
+  return trx;
+}
+
+export interface LeanOptions { readOnly?: boolean }
+
+/** Key of the hook by which a lean request instance takes extra scope settings. */
+export const EXTEND_SCOPE = Symbol('lci.extendScope');
+export type ScopedTrx = { [EXTEND_SCOPE]?: (sql: string) => Promise<void> };
+
+export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx: Knex.Transaction) => Promise<T>, opts: LeanOptions = {}): Promise<T> {
+  const client = root.client as unknown as KnexClient;
+  const readOnly = opts.readOnly === true;
+  const scope = [scopeSql];
+  const state: { conn: PgConn | null } = { conn: null };
+  let acquiring = null as Promise<PgConn> | null;
+  let begun = false;
+  let completed = false;
 
   const bound = Object.create(client.constructor.prototype) as KnexClient;
   for (const key of COPIED) bound[key] = client[key];
   bound.transacting = true;
   bound.acquireConnection = () => {
     if (completed) return Promise.reject(new Error('Transaction query already complete: the request has ended'));
-    return state.conn ? Promise.resolve(state.conn) : (opening ??= open());
+    return state.conn ? Promise.resolve(state.conn) : (acquiring ??= client.acquireConnection().then((c) => (state.conn = c)));
   };
   bound.releaseConnection = () => Promise.resolve();
+  // The scope rides along with the query: every query in read-only mode, the first one (with BEGIN) otherwise.
+  bound._query = (c, obj) => {
+    let prefix: string[] = [];
+    if (readOnly) prefix = scope;
+    else if (!begun) { begun = true; prefix = ['BEGIN', ...scope]; }
+    if (!prefix.length) return client._query.call(bound, c, obj);
+    return new Promise((resolve, reject) => {
+      c.query(new ScopedQuery(prefix, { text: obj.sql, values: obj.bindings ?? [], ...obj.options }, (err, response) => {
+        if (err) return reject(err);
+        obj.response = response;
+        resolve(obj);
+      }));
+    });
+  };
   // Query events go to the root client (counting, logging), as knex's transactions forward them.
   (bound as unknown as NodeJS.EventEmitter).emit = (ev: string | symbol, ...args: unknown[]) => (client as unknown as NodeJS.EventEmitter).emit(ev, ...args);
-  const trx = makeKnex(bound);
-  const refuse = () => { throw new Error('A request runs in one transaction already; nested transactions are not supported here'); };
-  ((trx as unknown as { context: { transaction: unknown } }).context).transaction = refuse;
+  const trx = bindKnex(client, bound);
+  trx.context.transaction = () => { throw new Error('A request runs in one transaction already; nested transactions are not supported here'); };
   (trx as unknown as { isTransaction: boolean }).isTransaction = true;
+  // Narrowing the scope mid-request (enterScope in database.ts): read-only work carries the
+  // extra settings with every later statement; a transaction simply runs them.
+  (trx as unknown as ScopedTrx)[EXTEND_SCOPE] = async (sql: string) => {
+    if (readOnly) scope.push(sql);
+    else await trx.raw(sql);
+  };
   // Like knex's transactions: executionPromise settles once the transaction has committed or rolled back.
   let settle!: (ok: boolean, e?: unknown) => void;
   const executionPromise = new Promise<void>((resolve, reject) => { settle = (ok, e) => (ok ? resolve() : reject(e)); });
@@ -67,26 +125,25 @@ export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx:
 
   let broken = false;
   try {
-    const result = await fn(trx as Knex.Transaction);
+    const result = await fn(trx as unknown as Knex.Transaction);
     completed = true;
-    const pending = opening as Promise<PgConn> | null;
-    const c = pending ? await pending : null;
-    if (c) await c.query('COMMIT');
+    if (acquiring) await acquiring;
+    if (state.conn && begun) await state.conn.query('COMMIT');
     settle(true);
     return result;
   } catch (e) {
     completed = true;
-    const c = state.conn;
+    if (acquiring) await acquiring.catch(() => null);
     // After a failed COMMIT the transaction is already over; ROLLBACK then only warns.
-    if (c) await c.query('ROLLBACK').catch(() => { broken = true; });
+    if (state.conn && begun) await state.conn.query('ROLLBACK').catch(() => { broken = true; });
     settle(false, e);
     throw e;
   } finally {
     completed = true;
-    const c = state.conn;
-    if (c) {
-      if (broken) c.__knex__disposed = new Error('connection broken during ROLLBACK');
-      await client.releaseConnection(c);
+    const conn = state.conn;
+    if (conn) {
+      if (broken) conn.__knex__disposed = new Error('connection broken during ROLLBACK');
+      await client.releaseConnection(conn);
     }
   }
 }

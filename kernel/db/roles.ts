@@ -6,3 +6,13 @@ export const SYSTEM_SETTING = 'app.system';
 export const CURRENT_TENANT_SQL = `nullif(current_setting('${TENANT_SETTING}', true), '')::bigint`;
 /** SQL expression: true inside an explicit, audited system scope. */
 export const SYSTEM_SCOPE_SQL = `coalesce(current_setting('${SYSTEM_SETTING}', true), '') = 'on'`;
+/**
+ * The row filter of every tenant table, as a range on tenant_id so the
+ * planner can use the tenant_id index: the current tenant alone in a tenant
+ * scope, every tenant in the system scope, no row (NULL bounds) otherwise.
+ * (An "or system scope" disjunction would force a sequential scan of all
+ * tenants' rows on every query.)
+ */
+export const tenantPolicySql = (column = 'tenant_id'): string =>
+  `(${column} between (case when ${SYSTEM_SCOPE_SQL} then (-9223372036854775807 - 1) else ${CURRENT_TENANT_SQL} end)` +
+  ` and (case when ${SYSTEM_SCOPE_SQL} then 9223372036854775807 else ${CURRENT_TENANT_SQL} end))`;

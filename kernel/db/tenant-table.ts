@@ -5,7 +5,7 @@
  * application role. No tenant table can forget its policy.
  */
 import type { Knex } from 'knex';
-import { APP_ROLE, CURRENT_TENANT_SQL, SYSTEM_SCOPE_SQL } from './roles';
+import { APP_ROLE, tenantPolicySql } from './roles';
 
 export interface TenantTableOptions {
   /** Own id column (bigserial, globally unique); the primary key is (tenant_id, id). Omit with `primaryKey`. */
@@ -32,7 +32,7 @@ export async function createTenantTable(knex: Knex, name: string, build: (t: Kne
 export async function enableTenantRls(knex: Knex, name: string): Promise<void> {
   await knex.raw(`alter table ?? enable row level security`, [name]);
   await knex.raw(`alter table ?? force row level security`, [name]);
-  const expr = `(tenant_id = ${CURRENT_TENANT_SQL} or ${SYSTEM_SCOPE_SQL})`;
+  const expr = tenantPolicySql();
   await knex.raw(`create policy tenant_isolation on ?? using ${expr} with check ${expr}`, [name]);
   await knex.raw(`grant select, insert, update, delete on ?? to ${APP_ROLE}`, [name]);
 }

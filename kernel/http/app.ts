@@ -193,9 +193,11 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   };
 
   let result: unknown;
-  if (scope === 'tenant') result = await k.db.withTenant(caller!.tenantId!, (trx) => run(trx, caller!.tenantId!), { userId: caller!.userId });
-  else if (scope === 'system') result = await k.db.withSystem((trx) => run(trx, 0));
-  else result = await k.db.withPublic((trx) => run(trx, 0));
+  // Reads run read-only: on PostgreSQL each statement then carries its scope in its own round trip (lean-pg.ts).
+  const readOnly = !writes;
+  if (scope === 'tenant') result = await k.db.withTenant(caller!.tenantId!, (trx) => run(trx, caller!.tenantId!), { userId: caller!.userId, readOnly });
+  else if (scope === 'system') result = await k.db.withSystem((trx) => run(trx, 0), { readOnly });
+  else result = await k.db.withPublic((trx) => run(trx, 0), { readOnly });
 
   await respond(ctx, k, route, result, scope === 'tenant' ? caller!.tenantId! : null);
 }
