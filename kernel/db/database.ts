@@ -7,6 +7,10 @@
 import type { Knex } from 'knex';
 import { EXTEND_SCOPE, leanTransaction, type ScopedTrx } from './lean-pg';
 import { APP_ROLE, SYSTEM_SETTING, TENANT_SETTING } from './roles';
+import { scopeStatement, type Setting } from './scope-statement';
+
+const ROLE: Setting = { key: 'role', value: APP_ROLE };
+const READ_ONLY: Setting = { key: 'transaction_read_only', value: 'on' };
 
 export type Engine = 'pglite' | 'postgres';
 export type Trx = Knex.Transaction;
@@ -21,8 +25,7 @@ export class Database {
     if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`withTenant needs a positive integer tenant id, got ${tenantId}`);
     const userId = opts.userId ?? null;
     if (userId !== null && (!Number.isSafeInteger(userId) || userId < 0)) throw new Error(`withTenant needs an integer user id, got ${userId}`);
-    // Only integers and constants enter this text (validated above).
-    return this.scoped(`select set_config('role', '${APP_ROLE}', true), set_config('${TENANT_SETTING}', '${tenantId}', true), set_config('app.user_id', '${userId ?? ''}', true)`, fn, opts);
+    return this.scoped([ROLE, { key: TENANT_SETTING, value: String(tenantId), perRequest: true }, { key: 'app.user_id', value: userId === null ? '' : String(userId), perRequest: true }], fn, opts);
   }
 
   /**
@@ -31,18 +34,18 @@ export class Database {
    * round trip on a pooled connection (lean-pg.ts); PGlite is in-process and
    * runs it in a knex transaction. Read-only work cannot write on either engine.
    */
-  private scoped<T>(scopeSql: string, fn: (trx: Trx) => Promise<T>, opts: ScopeOptions = {}): Promise<T> {
-    const sql = opts.readOnly ? `${scopeSql}, set_config('transaction_read_only', 'on', true)` : scopeSql;
-    if (this.engine === 'postgres') return leanTransaction(this.knex, sql, fn, opts);
+  private scoped<T>(settings: Setting[], fn: (trx: Trx) => Promise<T>, opts: ScopeOptions = {}): Promise<T> {
+    const scope = scopeStatement(opts.readOnly ? [...settings, READ_ONLY] : settings);
+    if (this.engine === 'postgres') return leanTransaction(this.knex, scope, fn, opts);
     return this.knex.transaction(async (trx) => {
-      await trx.raw(sql);
+      await trx.raw(scope.literal!);
       return fn(trx);
     });
   }
 
   /** Runs fn as the application role with no tenant set: tenant tables show nothing. Used by public routes. */
   async withPublic<T>(fn: (trx: Trx) => Promise<T>, opts: ScopeOptions = {}): Promise<T> {
-    return this.scoped(`select set_config('role', '${APP_ROLE}', true)`, fn, opts);
+    return this.scoped([ROLE], fn, opts);
   }
 
   /**
@@ -50,7 +53,7 @@ export class Database {
    * they do with it; the kernel's HTTP layer does so for system-scope routes.
    */
   async withSystem<T>(fn: (trx: Trx) => Promise<T>, opts: ScopeOptions = {}): Promise<T> {
-    return this.scoped(`select set_config('${SYSTEM_SETTING}', 'on', true)`, fn, opts);
+    return this.scoped([{ key: SYSTEM_SETTING, value: 'on' }], fn, opts);
   }
 
   async close(): Promise<void> {
@@ -66,9 +69,8 @@ export class Database {
  */
 export async function enterTenantScope(trx: Trx, tenantId: number, userId: number): Promise<void> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0 || !Number.isSafeInteger(userId) || userId < 0) throw new Error(`enterTenantScope needs integer ids, got ${tenantId}/${userId}`);
-  // Only integers and constants enter this text (validated above).
-  const sql = `select set_config('${TENANT_SETTING}', '${tenantId}', true), set_config('app.user_id', '${userId}', true)`;
+  const scope = scopeStatement([{ key: TENANT_SETTING, value: String(tenantId), perRequest: true }, { key: 'app.user_id', value: String(userId), perRequest: true }]);
   const extend = (trx as unknown as ScopedTrx)[EXTEND_SCOPE];
-  if (extend) await extend(sql);
-  else await trx.raw(sql);
+  if (extend) await extend(scope);
+  else await trx.raw(scope.literal!);
 }

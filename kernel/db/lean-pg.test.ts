@@ -11,10 +11,12 @@ const describePg = url ? describe : describe.skip;
 
 describePg('PostgreSQL request transactions', () => {
   let db: Database;
+  let dbUrl: string;
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const made = await createPostgresDatabase(url!);
     drop = made.drop;
+    dbUrl = made.url;
     db = await openDatabase({ databaseUrl: made.url });
     await migrate(db.knex, [{ owner: 'kernel', dir: PATHS.kernelMigrations }]);
     await db.knex('tenants').insert([{ name: 'A' }, { name: 'B' }]);
@@ -99,5 +101,34 @@ describePg('PostgreSQL request transactions', () => {
       return { before, after, user };
     }, { readOnly: true });
     expect(seen).toEqual({ before: [], after: ['B'], user: '7' });
+  });
+
+  test('errors between requests never leave a connection unable to scope the next one', async () => {
+    for (let i = 0; i < 24; i++) {
+      const readOnly = i % 3 !== 0;
+      await expect(db.withTenant(1, (trx) => trx('tenants').where('no_such_column', 1), { readOnly })).rejects.toThrow(/no_such_column/);
+      expect(await db.withTenant(2, (trx) => trx('tenants').where('tenant_id', '>', 0).pluck('name'), { readOnly })).toEqual(['B']);
+    }
+  });
+
+  test('prepared statements: reused across requests, and a schema change costs at most one failed query', async () => {
+    const one = await openDatabase({ databaseUrl: dbUrl, poolMax: 1 });
+    try {
+      await one.knex.raw('create table cache_probe (a int)');
+      await one.knex.raw('grant select on cache_probe to lci_app');
+      await one.knex('cache_probe').insert({ a: 1 });
+      const read = () => one.withTenant(1, (trx) => trx('cache_probe').select('*'), { readOnly: true });
+      expect(await read()).toEqual([{ a: 1 }]);
+      expect(await read()).toEqual([{ a: 1 }]);
+      // One connection: it holds the scope statement and the query, each parsed once.
+      const named = await one.knex.raw(`select name from pg_prepared_statements where name like 'lci_%' order by name`);
+      expect(named.rows.map((r: { name: string }) => r.name.replace(/_[^_]+$/, ''))).toEqual(['lci_q', 'lci_scope']);
+      await one.knex.raw('alter table cache_probe add column b int default 2');
+      const after = await read().catch((e: Error) => e);
+      if (after instanceof Error) expect(after.message).toMatch(/cached plan must not change result type/);
+      expect(await read()).toEqual([{ a: 1, b: 2 }]);
+    } finally {
+      await one.close();
+    }
   });
 });

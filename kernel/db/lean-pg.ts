@@ -18,11 +18,12 @@
  * run inside another request's transaction), and nested transactions are
  * refused: the request already is one.
  */
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { PATHS } from '../paths';
-import { ScopedQuery } from './scoped-query';
+import { ScopedQuery, type PrefixStatement } from './scoped-query';
 
 const require = createRequire(path.join(PATHS.root, 'package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -32,7 +33,7 @@ type PgConn = { query(q: unknown, cb?: unknown): Promise<unknown>; __knex__dispo
 interface KnexClient {
   acquireConnection(): Promise<PgConn>;
   releaseConnection(conn: PgConn): Promise<unknown>;
-  _query(conn: PgConn, obj: { sql: string; bindings?: unknown[]; options?: object; response?: unknown }): Promise<unknown>;
+  _query(conn: PgConn, obj: { sql: string; method?: string; bindings?: unknown[]; options?: object; response?: unknown }): Promise<unknown>;
   constructor: { prototype: object };
   [k: string]: unknown;
 }
@@ -71,14 +72,16 @@ function bindKnex(root: KnexClient, bound: KnexClient): KnexFn {
 
 export interface LeanOptions { readOnly?: boolean }
 
+const BEGIN: PrefixStatement = { text: 'BEGIN' };
+
 /** Key of the hook by which a lean request instance takes extra scope settings. */
 export const EXTEND_SCOPE = Symbol('lci.extendScope');
-export type ScopedTrx = { [EXTEND_SCOPE]?: (sql: string) => Promise<void> };
+export type ScopedTrx = { [EXTEND_SCOPE]?: (statement: PrefixStatement) => Promise<void> };
 
-export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx: Knex.Transaction) => Promise<T>, opts: LeanOptions = {}): Promise<T> {
+export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixStatement, fn: (trx: Knex.Transaction) => Promise<T>, opts: LeanOptions = {}): Promise<T> {
   const client = root.client as unknown as KnexClient;
   const readOnly = opts.readOnly === true;
-  const scope = [scopeSql];
+  const scope: PrefixStatement[] = [scopeStatement];
   const state: { conn: PgConn | null } = { conn: null };
   let acquiring = null as Promise<PgConn> | null;
   let begun = false;
@@ -94,16 +97,18 @@ export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx:
   bound.releaseConnection = () => Promise.resolve();
   // The scope rides along with the query: every query in read-only mode, the first one (with BEGIN) otherwise.
   bound._query = (c, obj) => {
-    let prefix: string[] = [];
+    let prefix: PrefixStatement[] = [];
     if (readOnly) prefix = scope;
-    else if (!begun) { begun = true; prefix = ['BEGIN', ...scope]; }
-    if (!prefix.length) return client._query.call(bound, c, obj);
+    else if (!begun) { begun = true; prefix = [BEGIN, ...scope]; }
+    // knex-built queries are one statement each: kept prepared per connection under a name from their text.
+    const single = obj.method !== undefined && obj.method !== 'raw';
+    const name = single ? `lci_q_${crypto.createHash('sha1').update(obj.sql).digest('hex').slice(0, 24)}` : undefined;
     return new Promise((resolve, reject) => {
       c.query(new ScopedQuery(prefix, { text: obj.sql, values: obj.bindings ?? [], ...obj.options }, (err, response) => {
         if (err) return reject(err);
         obj.response = response;
         resolve(obj);
-      }));
+      }, name));
     });
   };
   // Query events go to the root client (counting, logging), as knex's transactions forward them.
@@ -113,9 +118,9 @@ export async function leanTransaction<T>(root: Knex, scopeSql: string, fn: (trx:
   (trx as unknown as { isTransaction: boolean }).isTransaction = true;
   // Narrowing the scope mid-request (enterScope in database.ts): read-only work carries the
   // extra settings with every later statement; a transaction simply runs them.
-  (trx as unknown as ScopedTrx)[EXTEND_SCOPE] = async (sql: string) => {
-    if (readOnly) scope.push(sql);
-    else await trx.raw(sql);
+  (trx as unknown as ScopedTrx)[EXTEND_SCOPE] = async (statement: PrefixStatement) => {
+    if (readOnly) scope.push(statement);
+    else await trx.raw(statement.literal ?? statement.text);
   };
   // Like knex's transactions: executionPromise settles once the transaction has committed or rolled back.
   let settle!: (ok: boolean, e?: unknown) => void;

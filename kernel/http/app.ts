@@ -213,7 +213,8 @@ async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, resu
   if (body === undefined) { ctx.status = status === 200 ? 204 : status; return; }
   if (Buffer.isBuffer(body) || typeof body === 'string') { ctx.status = status; ctx.body = body; return; }
   const json = JSON.stringify(body);
-  if (route.spec.reroute !== false && Buffer.byteLength(json) > k.config.rerouteBytes) {
+  // A UTF-16 code unit takes at most 3 bytes in UTF-8: most answers need no byte count.
+  if (route.spec.reroute !== false && json.length * 3 > k.config.rerouteBytes && Buffer.byteLength(json) > k.config.rerouteBytes) {
     const key = `${tenantId ? `tenants/${tenantId}` : 'public'}/reroute/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;
     await k.storage.put(key, json, 'application/json');
     ctx.status = status;

@@ -20,6 +20,7 @@ export function parsePart<S extends z.ZodType | undefined>(where: 'params' | 'qu
 }
 
 export function stripCacheBuster(query: Record<string, unknown>): Record<string, unknown> {
+  if (!CACHE_BUSTER_KEYS.some((k) => k in query)) return query;
   const out = { ...query };
   for (const k of CACHE_BUSTER_KEYS) delete out[k];
   return out;
