@@ -4,7 +4,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
   transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 60000,
   maxWorkers: 2,

@@ -77,6 +77,8 @@ export interface GuardStep {
 }
 
 export const MAINTENANCE_EXEMPT = ['/signIn', '/signOut', '/maintenance'];
+/** Screens open to a signed-in user who has not accepted the terms (step 6); plugin steps skip them. */
+export const TERMS_STEP_PATHS = ['/userTerms', '/signOut'];
 export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup'];
 /** Step 15 exempt pages, exactly as platform.md lists them. */
 export const MAX_COMPANIES_EXEMPT_PAGES = ['support', 'subscriptionViolation', 'accountsettings', 'integrations', 'connectwise', 'itglue', 'profile', 'datamanager', 'datamanagercompanies'];
@@ -117,7 +119,7 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
     if (!session && !samePath(path, '/initializer')) return decide(5, { action: 'redirect', to: withQuery('/initializer', { path: back }) });
   }
   // 6. Terms not accepted.
-  if (authenticated && !isPublic && !session!.tacAcceptance && !['/userTerms', '/signOut'].some((p) => samePath(p, path))) {
+  if (authenticated && !isPublic && !session!.tacAcceptance && !TERMS_STEP_PATHS.some((p) => samePath(p, path))) {
     return decide(6, { action: 'redirect', to: '/userTerms' });
   }
   // 7. Authenticated user on /initializer.
@@ -139,8 +141,9 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   if (authenticated && SIGNED_IN_REDIRECT_PREFIXES.some((p) => path.toLowerCase().startsWith(p))) {
     return decide(11, { action: 'redirect', to: '/signIn' });
   }
-  // 12-16. Plugin steps (only on signed-in routes).
-  if (authenticated && !isPublic) {
+  // 12-16. Plugin steps (only on signed-in routes; not on the terms and sign-out screens step 6 leaves open,
+  // or a user who has not accepted would bounce between /userTerms and e.g. /noCompanies).
+  if (authenticated && !isPublic && !TERMS_STEP_PATHS.some((p) => samePath(p, path))) {
     const ordered = [...steps].sort((a, b) => a.step - b.step);
     for (const s of ordered) {
       const r = s.run(input);

@@ -7,6 +7,7 @@ import { cliAudit } from '../audit';
 import type { CliContext } from '../context';
 import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
+import { registerPlatformFlagCommand } from './platform-flags';
 
 interface Scope { tenant: number; user?: number; json?: boolean }
 
@@ -60,4 +61,6 @@ export function registerFlagCommands(program: Command, ctx: CliContext): void {
       if (opts.json) return printJson({ key, value, tenantId: opts.tenant, userId: opts.user ?? null });
       write(`${key} is ${value ? 'on' : 'off'} for ${opts.user ? `user ${opts.user} of ` : ''}tenant ${opts.tenant}.`);
     });
+
+  registerPlatformFlagCommand(flags, ctx); // platform level for public screens
 }

@@ -1,7 +1,8 @@
-/** `lci user create|list|set-password`: users and their tenant memberships (system scope, audited). */
+/** `lci user create|list|set-password|reset-mfa|require-mfa`: users and their tenant memberships (system scope, audited). */
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { generatePassword } from '../../fixtures/password';
+import { clearMfa, MFA_AUDIT } from '../../kernel/auth/mfa/audit-actions';
 import { addTenantUser, createUser } from '../../kernel/tenancy/provision';
 import { emailArg, nameArg, positiveInt, readStdinPassword, requireTenant } from '../args';
 import { cliAudit } from '../audit';
@@ -136,5 +137,34 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         await cliAudit(k, ctx, trx, 'user.set-password', { tenantId: u.current_tenant_id === null ? undefined : Number(u.current_tenant_id), target: email.toLowerCase(), details: { userId: Number(u.user_id) } });
       });
       write(supplied ? `Password of ${email} changed.` : `Password of ${email} changed to: ${password}   (shown once)`);
+    });
+
+  user.command('reset-mfa')
+    .description('clear a user\'s second sign-in factor (authenticator app or SMS); they enrol again if MFA is required')
+    .argument('<email>', 'e-mail address', emailArg)
+    .action(async (email: string) => {
+      const k = await ctx.kernel();
+      await k.db.withSystem(async (trx) => {
+        const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'mfa_type');
+        if (!u) throw new CliError(`no user with the e-mail ${email}`);
+        await clearMfa(trx, Number(u.user_id));
+        await cliAudit(k, ctx, trx, MFA_AUDIT.reset, { target: email.toLowerCase(), details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null } });
+      });
+      write(`MFA of ${email} reset.`);
+    });
+
+  user.command('require-mfa')
+    .description('require (or with --off, stop requiring) an authenticator app at sign-in; without one the user sets it up at the next sign-in')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--off', 'stop requiring it (an enrolled factor is kept; use reset-mfa to clear it)')
+    .action(async (email: string, opts: { off?: boolean }) => {
+      const k = await ctx.kernel();
+      await k.db.withSystem(async (trx) => {
+        const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id');
+        if (!u) throw new CliError(`no user with the e-mail ${email}`);
+        await trx('users').where({ user_id: u.user_id }).update({ mfa_required: !opts.off });
+        await cliAudit(k, ctx, trx, MFA_AUDIT.required, { target: email.toLowerCase(), details: { userId: Number(u.user_id), required: !opts.off } });
+      });
+      write(opts.off ? `MFA no longer required for ${email}.` : `MFA required for ${email}.`);
     });
 }

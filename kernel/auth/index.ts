@@ -17,9 +17,17 @@ import { LoginMachine } from './login/machine';
 import { loginStateStore } from './login/state-store';
 import { FailureThrottle } from './login/throttle';
 import { UserStore } from './login/users';
+import { registerNewPasswordResponder } from './login/new-password';
+import type { Throttles } from './login/password';
+import { registerPasswordRoutes } from './routes/passwords';
+import { registerMfaResponders } from './mfa/responders';
+import { SecretBox } from './mfa/secret-box';
+import { outboxSmsTransport } from '../mail/sms';
 import { hashPassword, verifyPassword } from './passwords';
 import { createProvider, providerUrls } from './provider';
 import { registerPublicConfigRoute } from './public-config';
+import { registerSignupRoutes } from './signup';
+import { registerTenantUserRoutes } from '../tenancy/tenant-user-routes';
 import { TokenService } from './tokens';
 
 export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, LoginUser } from './login/types';
@@ -36,6 +44,8 @@ export interface IdentityService extends Identity {
   users: UserStore;
   /** One-time codes (sign-up confirmation, password reset, SMS step): issue/consume in a system-scope transaction. */
   codes: VerificationCodes;
+  /** Sign-in failure throttles (per e-mail, per address); a password reset clears the e-mail's. */
+  throttles: Throttles;
 }
 
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -49,7 +59,9 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   const provider = createProvider({ config: k.config, knex, jwks, users });
   provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
   const login = new LoginMachine(loginStateStore(knex), (id) => users.byId(id), CHALLENGE_RULES);
+  registerMfaResponders(login, { db: k.db, codes: new VerificationCodes(k.config.secret), sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
   const throttles = { byEmail: new FailureThrottle(10), byAddress: new FailureThrottle(200) };
+  registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
 
   const purge = setInterval(() => {
     purgeExpired(knex).catch((err) => k.log.warn({ err }, 'oidc purge failed'));
@@ -61,6 +73,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     login,
     users,
     codes: new VerificationCodes(k.config.secret),
+    throttles,
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);
@@ -83,4 +96,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
 
 export function registerIdentityRoutes(r: RouteRegistrar, k: Kernel): void {
   registerPublicConfigRoute(r, k);
+  registerSignupRoutes(r, k); // sign-up confirmation, resend, registration key
+  registerTenantUserRoutes(r, k); // tenant user record and terms acceptance
+  registerPasswordRoutes(r, k); // password forgot, confirm and change
 }

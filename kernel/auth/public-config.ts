@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
+import { platformFlags } from './platform-flags';
 import { providerUrls } from './provider';
 import { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
 
@@ -13,6 +14,8 @@ export const publicConfigSchema = z.object({
   publicApiKey: z.string(),
   apiKey: z.string(),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
+  /** Platform-level values of the flags public screens need (platform-flags.ts). */
+  flags: z.record(z.string(), z.boolean()).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -28,5 +31,6 @@ export function publicConfig(k: Kernel): PublicConfig {
 }
 
 export function registerPublicConfigRoute(r: RouteRegistrar, k: Kernel): void {
-  r.get('/v3/public/config', { auth: 'public', summary: 'Workspace bootstrap: version, region, API keys and the sign-in (OIDC) settings', tags: ['identity'], response: publicConfigSchema, reroute: false }, () => publicConfig(k));
+  r.get('/v3/public/config', { auth: 'public', summary: 'Workspace bootstrap: version, region, API keys and the sign-in (OIDC) settings', tags: ['identity'], response: publicConfigSchema, reroute: false, scope: 'system' },
+    async ({ db }) => ({ ...publicConfig(k), flags: await platformFlags(db) }));
 }

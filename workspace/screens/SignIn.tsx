@@ -7,11 +7,13 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { authorizationUrl } from '../auth/oidc';
+import { takeSignInNotice } from '../auth/notice';
 import { validateEmail, validatePassword } from '../auth/validation';
 import { LOGIN_STATUS_CLEAR_MS, MSG_LOGIN_FAILED } from '../constants';
 import { api, isSignedIn, loadConfig, reinitialize } from '../runtime';
 import { authStatusAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
+import { isClientEntry, SignInCards, ToClientSignIn } from './SignInVariants';
 
 type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
 
@@ -19,7 +21,7 @@ const CHALLENGE_ROUTES: Record<string, string> = {
   NEW_PASSWORD_REQUIRED: '/changePassword',
   SMS_MFA: '/confirmMFA',
   SOFTWARE_TOKEN_MFA: '/confirmMFA',
-  MFA_SETUP: '/confirmMFA',
+  MFA_SETUP: '/setupMFA',
   UserNotConfirmedException: '/confirmSignUp',
 };
 
@@ -27,6 +29,7 @@ export default function SignIn() {
   const params = new URLSearchParams(useSearch());
   const interaction = params.get('interaction');
   if (!interaction) return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
+  if (isClientEntry()) return <ToClientSignIn uid={interaction} />; // started at /clients/signin
   return <LoginForm uid={interaction} prefill={params.get('qemail') ?? ''} />;
 }
 
@@ -57,7 +60,7 @@ function StartSignIn({ loginHint, path }: { loginHint: string | null; path: stri
   );
 }
 
-function LoginForm({ uid, prefill }: { uid: string; prefill: string }) {
+export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; prefill: string; variant?: 'main' | 'clients' }) {
   const [email, setEmail] = useState(prefill);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
@@ -66,6 +69,12 @@ function LoginForm({ uid, prefill }: { uid: string; prefill: string }) {
   const [status, setStatus] = useAtom(authStatusAtom);
   const [expired, setExpired] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [signInNotice, setSignInNotice] = useState<string | null>(() => takeSignInNotice()); // e.g. after a password reset
+  useEffect(() => {
+    if (!signInNotice) return;
+    const t = setTimeout(() => setSignInNotice(null), LOGIN_STATUS_CLEAR_MS);
+    return () => clearTimeout(t);
+  }, [signInNotice]);
 
   useEffect(() => {
     if (isSignedIn()) { void reinitialize(null); return; }
@@ -125,23 +134,25 @@ function LoginForm({ uid, prefill }: { uid: string; prefill: string }) {
   const showPassword = touched.password && passwordError;
   return (
     <AuthFrame>
-      <H2 className="lci-auth-title">Sign in</H2>
+      <H2 className="lci-auth-title">{variant === 'clients' ? 'Client sign in' : 'Sign in'}</H2>
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <FormGroup label="Email" labelFor="signin-email" intent={showEmail ? 'danger' : 'none'} helperText={showEmail ? <span id="signin-email-error">{emailError}</span> : undefined}>
+          {/* An empty field is not flagged on blur: the message would move the links under a click. */}
           <InputGroup
             id="signin-email" name="email" type="email" autoComplete="username" autoFocus value={email} size="large"
             intent={showEmail ? 'danger' : 'none'} aria-invalid={!!showEmail} aria-describedby={showEmail ? 'signin-email-error' : undefined}
-            onValueChange={(v) => setEmail(v)} onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+            onValueChange={(v) => setEmail(v)} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, email: true })); }}
           />
         </FormGroup>
         <FormGroup label="Password" labelFor="signin-password" intent={showPassword ? 'danger' : 'none'} helperText={showPassword ? <span id="signin-password-error">{passwordError}</span> : undefined}>
           <InputGroup
             id="signin-password" name="password" type="password" autoComplete="current-password" value={password} size="large"
             intent={showPassword ? 'danger' : 'none'} aria-invalid={!!showPassword} aria-describedby={showPassword ? 'signin-password-error' : undefined}
-            onValueChange={(v) => setPassword(v)} onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+            onValueChange={(v) => setPassword(v)} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, password: true })); }}
           />
         </FormGroup>
         {status && <Callout intent="danger" role="alert" className="lci-auth-status">{status.message}</Callout>}
+        {signInNotice && <Callout intent="success" role="status" className="lci-auth-status">{signInNotice}</Callout>}
         {notice && <Callout intent="warning" role="status" className="lci-auth-status">{notice}</Callout>}
         <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
       </form>
@@ -149,6 +160,7 @@ function LoginForm({ uid, prefill }: { uid: string; prefill: string }) {
         <Link href={`/passwordReset${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>Reset password</Link>
         <span>ScalePad partner? <a href="/signin?sso=1">Sign in here</a></span>
       </div>
+      {variant === 'main' && <SignInCards />}
     </AuthFrame>
   );
 }

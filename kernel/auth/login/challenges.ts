@@ -6,9 +6,11 @@ export const CHALLENGE_RULES: ChallengeRule[] = [
   { challenge: 'UserNotConfirmedException', terminal: true, applies: (u) => !u.confirmed },
   // An administrator (or an imported account) demands a new password first.
   { challenge: 'NEW_PASSWORD_REQUIRED', applies: (u) => u.forceNewPassword },
+  // The user must enrol an authenticator app first (users.mfa_required); answering it enrols and counts as the second step.
+  { challenge: 'MFA_SETUP', applies: (u) => !!u.mfaRequired && !u.mfaType },
   { challenge: 'SMS_MFA', applies: (u) => u.mfaType === 'SMS_MFA', parameters: (u) => ({ destination: maskPhone(u.phoneNumber) }) },
-  { challenge: 'SOFTWARE_TOKEN_MFA', applies: (u) => u.mfaType === 'SOFTWARE_TOKEN_MFA' },
-  // MFA_SETUP (tenant requires MFA, user has none) and CUSTOM_CHALLENGE (social/partner) are added by the identity issue.
+  { challenge: 'SOFTWARE_TOKEN_MFA', applies: (u, s) => u.mfaType === 'SOFTWARE_TOKEN_MFA' && !s.satisfied.includes('MFA_SETUP') },
+  // CUSTOM_CHALLENGE (social/partner) is added by the identity issue.
 ];
 
 export function nextChallenge(rules: ChallengeRule[], user: LoginUser, state: LoginState): ChallengeRule | null {

@@ -77,7 +77,8 @@ export class LoginMachine {
       await this.store.delete(uid);
       return { kind: 'challenge', challenge: rule.challenge, userId: user.userId, parameters, terminal: true };
     }
+    const issued = await this.responders.get(rule.challenge)?.issue?.(user, state);
     await this.store.set(uid, { ...state, pending: rule.challenge }, this.ttlSeconds);
-    return { kind: 'challenge', challenge: rule.challenge, userId: user.userId, parameters, terminal: false };
+    return { kind: 'challenge', challenge: rule.challenge, userId: user.userId, parameters: { ...parameters, ...issued }, terminal: false };
   }
 }

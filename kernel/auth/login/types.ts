@@ -23,6 +23,8 @@ export interface LoginUser {
   confirmed: boolean;
   forceNewPassword: boolean;
   mfaType: string | null;
+  /** Must enrol an authenticator before signing in (MFA_SETUP). */
+  mfaRequired?: boolean;
   idProviderName: string;
   phoneNumber: string | null;
 }
@@ -76,4 +78,9 @@ export interface ChallengeResponder {
   respond(user: LoginUser, answer: Record<string, unknown>, state: LoginState): Promise<LoginFailure | null>;
   /** Method recorded in amr when answered. */
   amr?: string;
+  /**
+   * Runs when the challenge is issued (e.g. sends the SMS code, prepares an
+   * authenticator secret); what it returns is added to the challenge's parameters.
+   */
+  issue?(user: LoginUser, state: LoginState): Promise<Record<string, unknown>>;
 }

@@ -2,13 +2,13 @@
 import type { Database } from '../../db/database';
 import type { LoginUser } from './types';
 
-const COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'force_new_password', 'mfa_type', 'id_provider_name', 'phone_number', 'password_hash', 'current_tenant_id', 'name_first', 'name_last'];
+const COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'force_new_password', 'mfa_type', 'mfa_required', 'id_provider_name', 'phone_number', 'password_hash', 'current_tenant_id', 'name_first', 'name_last'];
 
 type Row = Record<string, any>;
 function toUser(r: Row): LoginUser {
   return {
     userId: Number(r.user_id), username: r.username, email: r.email, active: !!r.active_flag, confirmed: !!r.confirmed_flag,
-    forceNewPassword: !!r.force_new_password, mfaType: r.mfa_type ?? null, idProviderName: r.id_provider_name, phoneNumber: r.phone_number ?? null,
+    forceNewPassword: !!r.force_new_password, mfaType: r.mfa_type ?? null, mfaRequired: !!r.mfa_required, idProviderName: r.id_provider_name, phoneNumber: r.phone_number ?? null,
   };
 }
 

@@ -1,0 +1,27 @@
+/**
+ * The server side of the password rules (platform.md sections 5 and 9): the same
+ * pure rules the workspace forms show (workspace/auth/password-rules.ts), and
+ * storing a new password (argon2id) for a user.
+ */
+import type { Knex } from 'knex';
+import { firstUnmetRule, NEW_PASSWORD_POLICY, type PasswordPolicy } from '../../workspace/auth/password-rules';
+import type { LoginFailure } from './login/types';
+import { hashPassword } from './passwords';
+
+export { NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, passwordRuleStates } from '../../workspace/auth/password-rules';
+
+export const INVALID_PASSWORD = 'InvalidPasswordException';
+export const MSG_PASSWORD_REQUIRED = 'Password is required.';
+
+/** 400 InvalidPasswordException naming the first rule the password breaks; null when it meets them all. */
+export function checkNewPassword(password: unknown, policy: PasswordPolicy = NEW_PASSWORD_POLICY): (LoginFailure & { rule?: string }) | null {
+  if (typeof password !== 'string' || password.length === 0) return { status: 400, code: INVALID_PASSWORD, message: MSG_PASSWORD_REQUIRED };
+  const rule = firstUnmetRule(password, policy);
+  return rule ? { status: 400, code: INVALID_PASSWORD, message: rule.message, rule: rule.id } : null;
+}
+
+/** Stores the argon2id hash of a (checked) password and clears a forced change. Runs in a system-scope transaction. */
+export async function storePassword(db: Knex, userId: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db('users').where({ user_id: userId }).update({ password_hash: passwordHash, force_new_password: false });
+}

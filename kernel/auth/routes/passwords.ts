@@ -1,0 +1,191 @@
+/**
+ * Password reset and change (platform.md 2.3, 4.1, 5, 7.2: passwordReset,
+ * confirmPasswordReset, passwordChange). No user enumeration: forgot answers
+ * the same for any e-mail; confirm answers an unknown user like a wrong code.
+ *
+ *   POST /v3/manager/identity/password/forgot  {username}                 -> {status:'SENT'}      (public)
+ *   POST /v3/manager/identity/password/confirm {username, code, password} -> {status:'SUCCESS'}   (public)
+ *     400 CodeMismatchException | ExpiredCodeException | InvalidPasswordException (names the rule), 429 LimitExceededException
+ *   POST /v3/manager/identity/password/change  {oldPassword, newPassword} -> {status:'SUCCESS'}   (signed in: app key + bearer)
+ *     400 NotAuthorizedException 'Incorrect username or password.' | InvalidPasswordException, 401 without a valid token
+ *
+ * A reset ends every session and refresh token of the user and clears the
+ * sign-in lockout of the e-mail; a change ends the other sessions (the one
+ * whose cookie comes with the call stays). Every outcome is audited.
+ *
+ * The routes run in the system scope (users, verification codes and provider
+ * sessions are global). /change is therefore declared 'public' for the route
+ * table and checks the app key and the bearer token itself (no database
+ * lookup outside its transaction). Failures are committed replies, not thrown
+ * errors, so wrong-try counts and audit entries are kept.
+ */
+import type Koa from 'koa';
+import { z } from 'zod';
+import type { Trx } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { reply, type RouteRegistrar } from '../../http/route-spec';
+import type { Kernel } from '../../kernel';
+import { CODE_TTL_MS, type VerificationCodes } from '../codes';
+import type { Throttles } from '../login/password';
+import { FailureThrottle } from '../login/throttle';
+import { normalizeEmail } from '../login/users';
+import { MSG_SAME_PASSWORD } from '../login/new-password';
+import { checkNewPassword, INVALID_PASSWORD, storePassword } from '../password-policy';
+import { verifyPassword } from '../passwords';
+import { COOKIE_NAMES } from '../provider';
+import { endUserSessions } from '../sessions';
+
+export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
+export const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
+export const MSG_TOO_MANY = 'Attempt limit exceeded, please try after some time.';
+export const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
+
+/**
+ * In-process, 15-minute windows (as the sign-in throttle):
+ *   forgot:  5 codes per e-mail, 30 requests per address
+ *   confirm: 10 wrong codes per e-mail, 100 per address
+ *   change:  10 wrong current passwords per user
+ */
+export interface PasswordThrottles {
+  forgotByEmail: FailureThrottle; forgotByAddress: FailureThrottle;
+  confirmByEmail: FailureThrottle; confirmByAddress: FailureThrottle;
+  changeByUser: FailureThrottle;
+}
+export function createPasswordThrottles(): PasswordThrottles {
+  return {
+    forgotByEmail: new FailureThrottle(5), forgotByAddress: new FailureThrottle(30),
+    confirmByEmail: new FailureThrottle(10), confirmByAddress: new FailureThrottle(100),
+    changeByUser: new FailureThrottle(10),
+  };
+}
+
+const username = z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters');
+// Length and character rules are checked in the handler, so the answer names the rule.
+const password = z.string({ error: 'Required.' }).min(1, 'Required.').max(1000, 'Max 1000 characters');
+const forgotBody = z.object({ username });
+const confirmBody = z.object({ username, code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters'), password });
+const changeBody = z.object({ oldPassword: password, newPassword: password });
+const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
+
+const fail = (status: number, code: string, message: string, extra?: Record<string, unknown>) => reply(status, new HttpError(status, message, code, undefined, extra).toJSON());
+const tooMany = () => new HttpError(429, MSG_TOO_MANY, 'LimitExceededException');
+
+interface UserRow { user_id: number | string; username: string; email: string; active_flag: boolean; confirmed_flag: boolean; id_provider_name: string; password_hash: string | null; current_tenant_id: number | string | null }
+const USER_COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'id_provider_name', 'password_hash', 'current_tenant_id'];
+
+const tenantOf = (u: UserRow | undefined) => (u?.current_tenant_id == null ? undefined : Number(u.current_tenant_id));
+/** Only active, confirmed users who sign in with a Lifecycle password can reset it. */
+const canReset = (u: UserRow | undefined): u is UserRow => !!u && u.active_flag && u.confirmed_flag && u.id_provider_name === 'lifecycle';
+
+export async function sendResetCode(k: Kernel, codes: VerificationCodes, db: Trx, user: { user_id: number | string; email: string }): Promise<void> {
+  const code = await codes.issue(db, Number(user.user_id), 'password_reset');
+  const link = `${k.config.baseUrl}/confirmPasswordReset?${new URLSearchParams({ username: user.email }).toString()}`;
+  await k.mail.send(db, {
+    to: user.email,
+    subject: RESET_MAIL_SUBJECT,
+    text: [
+      `Your password reset code is ${code}`,
+      '',
+      `Enter it at ${link} to choose a new password. It expires in ${CODE_TTL_MS / 60_000} minutes and works once.`,
+      '',
+      'If you did not ask to reset your password, you can ignore this message: your password has not changed.',
+    ].join('\n'),
+  });
+}
+
+/** The signed-in user of /change: the app API key and a valid access token of an active user. */
+async function signedInUser(k: Kernel, db: Trx, koa: Koa.Context): Promise<UserRow> {
+  if (koa.get('x-api-key') !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+  const token = /^Bearer\s+(.+)$/i.exec(koa.get('authorization'))?.[1]?.trim();
+  if (!token) throw new HttpError(401, 'You are not authorized, please log in again', 'unauthorized');
+  let userId: number;
+  try {
+    userId = (await k.identity.verify(token)).userId;
+  } catch (e) {
+    const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
+    throw new HttpError(401, expired ? 'The incoming token has expired' : 'You are not authorized, please log in again', 'unauthorized');
+  }
+  const user = (await db('users').where({ user_id: userId }).first(USER_COLUMNS)) as UserRow | undefined;
+  if (!user || !user.active_flag) throw new HttpError(401, 'You are not authorized, please log in again', 'unauthorized');
+  return user;
+}
+
+/** The provider session the call came with (signed cookie), if any: it survives a password change. */
+function sessionCookie(koa: Koa.Context): string | null {
+  try {
+    return koa.cookies.get(COOKIE_NAMES.session, { signed: true }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: PasswordThrottles = createPasswordThrottles()): void {
+  const identity = () => k.identity as unknown as { codes: VerificationCodes; throttles?: Throttles };
+
+  r.post('/v3/manager/identity/password/forgot', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: forgotBody, response: statusAnswer('SENT'),
+    summary: 'Sends a password reset code by mail (answers the same whether or not the e-mail is known)',
+  }, async ({ db, body, koa }) => {
+    const email = normalizeEmail(body.username);
+    if (throttles.forgotByEmail.blocked([email]) || throttles.forgotByAddress.blocked([koa.ip])) throw tooMany();
+    throttles.forgotByEmail.fail([email]);
+    throttles.forgotByAddress.fail([koa.ip]);
+    const user = (await db('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
+    if (canReset(user)) {
+      await sendResetCode(k, identity().codes, db, user);
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_code_sent', target: email, details: { ip: koa.ip } });
+    }
+    return { status: 'SENT' };
+  });
+
+  r.post('/v3/manager/identity/password/confirm', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: confirmBody, response: statusAnswer('SUCCESS'),
+    summary: 'Sets a new password with the reset code sent by mail (unknown users answer like a wrong code)',
+  }, async ({ db, body, koa }) => {
+    const email = normalizeEmail(body.username);
+    if (throttles.confirmByEmail.blocked([email]) || throttles.confirmByAddress.blocked([koa.ip])) throw tooMany();
+    // The rules first: a weak password does not use up the code.
+    const weak = checkNewPassword(body.password);
+    if (weak) return fail(weak.status, weak.code, weak.message, { rule: weak.rule });
+    const user = (await db('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
+    const result = canReset(user) ? await identity().codes.consume(db, Number(user.user_id), 'password_reset', body.code) : 'mismatch';
+    if (result === 'ok') {
+      const userId = Number(user!.user_id);
+      await storePassword(db, userId, body.password);
+      const ended = await endUserSessions(db, userId);
+      throttles.confirmByEmail.clear(email);
+      identity().throttles?.byEmail.clear(email); // a successful reset lifts the sign-in lockout of the e-mail
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.reset', target: email, details: { ip: koa.ip, ended } });
+      return { status: 'SUCCESS' };
+    }
+    throttles.confirmByEmail.fail([email]);
+    throttles.confirmByAddress.fail([koa.ip]);
+    await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_failed', target: email, details: { reason: result, ip: koa.ip } });
+    return result === 'expired' ? fail(400, 'ExpiredCodeException', MSG_CODE_EXPIRED) : fail(400, 'CodeMismatchException', MSG_CODE_MISMATCH);
+  });
+
+  r.post('/v3/manager/identity/password/change', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: changeBody, response: statusAnswer('SUCCESS'),
+    summary: 'Changes the signed-in user\'s password (needs the app API key and a bearer token); ends their other sessions',
+  }, async ({ db, body, koa }) => {
+    const user = await signedInUser(k, db, koa);
+    const userId = Number(user.user_id);
+    const key = String(userId);
+    if (throttles.changeByUser.blocked([key])) throw tooMany();
+    const right = !!user.password_hash && (await verifyPassword(user.password_hash, body.oldPassword));
+    if (!right) {
+      throttles.changeByUser.fail([key]);
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.change_failed', target: user.username, details: { reason: 'wrong_password', ip: koa.ip } });
+      return fail(400, 'NotAuthorizedException', MSG_WRONG_PASSWORD);
+    }
+    const weak = checkNewPassword(body.newPassword);
+    if (weak) return fail(weak.status, weak.code, weak.message, { rule: weak.rule });
+    if (body.newPassword === body.oldPassword) return fail(400, INVALID_PASSWORD, MSG_SAME_PASSWORD);
+    throttles.changeByUser.clear(key);
+    await storePassword(db, userId, body.newPassword);
+    const ended = await endUserSessions(db, userId, { keepSessionId: sessionCookie(koa) });
+    await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.changed', target: user.username, details: { reason: 'change', ip: koa.ip, ended } });
+    return { status: 'SUCCESS' };
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * Sign-up confirmation (platform.md 2.3 "Confirm sign up", 4.1): public, no user enumeration.
+ *
+ *   POST /v3/manager/identity/signup/confirm {username, code} -> {status:'SUCCESS'}
+ *     wrong code (and unknown or already confirmed user): 400 CodeMismatchException
+ *     no open code (never sent, used, expired, burnt): 400 ExpiredCodeException
+ *   POST /v3/manager/identity/signup/resend {username} -> {status:'SENT'} always;
+ *     mails a confirm_signup code only when the user exists and is unconfirmed.
+ *
+ * Failures are answered with a committed reply (not a thrown error) so the
+ * code's wrong-try count and the audit entry are kept.
+ */
+import { z } from 'zod';
+import { HttpError } from '../../http/errors';
+import { reply, type RouteRegistrar } from '../../http/route-spec';
+import type { Kernel } from '../../kernel';
+import type { Trx } from '../../db/database';
+import { CODE_TTL_MS, VerificationCodes } from '../codes';
+import { normalizeEmail } from '../login/users';
+import { username } from './rules';
+import { MSG_TOO_MANY_ATTEMPTS, type SignupThrottles } from './throttles';
+
+export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
+
+const confirmBody = z.object({ username, code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters') });
+const resendBody = z.object({ username });
+const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
+
+const fail = (status: number, code: string, message: string) => reply(status, new HttpError(status, message, code).toJSON());
+const tooMany = () => new HttpError(429, MSG_TOO_MANY_ATTEMPTS, 'LimitExceededException');
+
+interface UserRow { user_id: number | string; email: string; confirmed_flag: boolean; current_tenant_id: number | string | null }
+
+async function findUser(db: Trx, name: string): Promise<UserRow | undefined> {
+  return db('users').where({ username: normalizeEmail(name) }).first('user_id', 'email', 'confirmed_flag', 'current_tenant_id');
+}
+const tenantOf = (u: UserRow | undefined) => (u?.current_tenant_id == null ? undefined : Number(u.current_tenant_id));
+
+/** Mails a fresh sign-up confirmation code to an unconfirmed user (the caller decides whether to). */
+export async function sendSignupCode(k: Kernel, codes: VerificationCodes, db: Trx, user: { user_id: number | string; email: string }): Promise<void> {
+  const code = await codes.issue(db, Number(user.user_id), 'confirm_signup');
+  const link = `${k.config.baseUrl}/confirmSignUp?${new URLSearchParams({ username: user.email }).toString()}`;
+  await k.mail.send(db, {
+    to: user.email,
+    subject: 'Your Lifecycle confirmation code',
+    text: [
+      `Your confirmation code is ${code}`,
+      '',
+      `Enter it at ${link} to confirm your e-mail address. It expires in ${CODE_TTL_MS / 60_000} minutes.`,
+      '',
+      'If you did not sign up for Lifecycle, you can ignore this message.',
+    ].join('\n'),
+  });
+}
+
+export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
+  const codes = (): VerificationCodes => (k.identity as unknown as { codes: VerificationCodes }).codes;
+
+  r.post('/v3/manager/identity/signup/confirm', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: confirmBody, response: statusAnswer('SUCCESS'),
+    summary: 'Confirms a sign-up with the code sent by mail (unknown users answer like a wrong code)',
+  }, async ({ db, body, koa }) => {
+    const email = normalizeEmail(body.username);
+    if (throttles.confirmByEmail.blocked([email]) || throttles.confirmByAddress.blocked([koa.ip])) throw tooMany();
+    const user = await findUser(db, email);
+    const result = user && !user.confirmed_flag ? await codes().consume(db, Number(user.user_id), 'confirm_signup', body.code) : 'mismatch';
+    if (result === 'ok') {
+      await db('users').where({ user_id: user!.user_id }).update({ confirmed_flag: true });
+      throttles.confirmByEmail.clear(email);
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: Number(user!.user_id), action: 'identity.signup.confirmed', target: email });
+      return { status: 'SUCCESS' };
+    }
+    throttles.confirmByEmail.fail([email]);
+    throttles.confirmByAddress.fail([koa.ip]);
+    await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.confirm_failed', target: email, details: { reason: result, ip: koa.ip } });
+    return result === 'expired' ? fail(400, 'ExpiredCodeException', MSG_CODE_EXPIRED) : fail(400, 'CodeMismatchException', MSG_CODE_MISMATCH);
+  });
+
+  r.post('/v3/manager/identity/signup/resend', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: resendBody, response: statusAnswer('SENT'),
+    summary: 'Sends a new sign-up confirmation code (answers the same whether or not the e-mail is known)',
+  }, async ({ db, body, koa }) => {
+    const email = normalizeEmail(body.username);
+    if (throttles.resendByEmail.blocked([email]) || throttles.resendByAddress.blocked([koa.ip])) throw tooMany();
+    throttles.resendByEmail.fail([email]);
+    throttles.resendByAddress.fail([koa.ip]);
+    const user = await findUser(db, email);
+    if (user && !user.confirmed_flag) {
+      await sendSignupCode(k, codes(), db, user);
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.code_sent', target: email, details: { ip: koa.ip } });
+    }
+    return { status: 'SENT' };
+  });
+}
