@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { HttpError } from '../http/errors';
 
 export type CodePurpose = 'confirm_signup' | 'password_reset' | 'sms_mfa';
 
@@ -15,6 +16,16 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const CODE_LENGTH = 6;
 
 export type CodeCheck = 'ok' | 'mismatch' | 'expired';
+
+/** The answers of every code flow (sign-up confirmation, password reset). */
+export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
+export const MSG_TOO_MANY_ATTEMPTS = 'Attempt limit exceeded, please try after some time.';
+/** The error of a code that was not 'ok': wrong (or unknown user), or none open. */
+export const codeFailure = (result: Exclude<CodeCheck, 'ok'>) => (result === 'expired'
+  ? new HttpError(400, MSG_CODE_EXPIRED, 'ExpiredCodeException')
+  : new HttpError(400, MSG_CODE_MISMATCH, 'CodeMismatchException'));
+export const tooManyAttempts = () => new HttpError(429, MSG_TOO_MANY_ATTEMPTS, 'LimitExceededException');
 
 export class VerificationCodes {
   constructor(private readonly secret: string, private readonly now: () => number = Date.now) {}

@@ -172,7 +172,8 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   }
 
   const scope = spec.scope ?? (auth === 'public' ? 'public' : 'tenant');
-  if (scope === 'system' && auth !== 'public' && auth !== 'internal') throw new Error(`${route.path}: system scope needs auth internal or public`);
+  // A signed-in user's route may run in the system scope only when the kernel owns it (identity work on the global users table).
+  if (scope === 'system' && auth !== 'public' && auth !== 'internal' && !route.owner.startsWith('kernel:')) throw new Error(`${route.path}: system scope needs auth internal or public`);
   if (scope === 'tenant' && (!caller || caller.tenantId === null)) throw forbidden(MSG_NO_TENANT);
 
   const run = async (trx: Trx, tenantId: number) => {

@@ -25,7 +25,7 @@ import type { Trx } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
-import { CODE_TTL_MS, type VerificationCodes } from '../codes';
+import { CODE_TTL_MS, codeFailure, tooManyAttempts, type VerificationCodes } from '../codes';
 import type { Throttles } from '../login/password';
 import { FailureThrottle } from '../login/throttle';
 import { normalizeEmail } from '../login/users';
@@ -35,10 +35,8 @@ import { verifyPassword } from '../passwords';
 import { COOKIE_NAMES } from '../provider';
 import { endUserSessions } from '../sessions';
 
-export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
-export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
 export const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
-export const MSG_TOO_MANY = 'Attempt limit exceeded, please try after some time.';
+export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED, MSG_TOO_MANY_ATTEMPTS as MSG_TOO_MANY } from '../codes';
 export const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
 
 /**
@@ -69,7 +67,7 @@ const changeBody = z.object({ oldPassword: password, newPassword: password });
 const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
 
 const fail = (status: number, code: string, message: string, extra?: Record<string, unknown>) => reply(status, new HttpError(status, message, code, undefined, extra).toJSON());
-const tooMany = () => new HttpError(429, MSG_TOO_MANY, 'LimitExceededException');
+const tooMany = tooManyAttempts;
 
 interface UserRow { user_id: number | string; username: string; email: string; active_flag: boolean; confirmed_flag: boolean; id_provider_name: string; password_hash: string | null; current_tenant_id: number | string | null }
 const USER_COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'id_provider_name', 'password_hash', 'current_tenant_id'];
@@ -94,18 +92,8 @@ export async function sendResetCode(k: Kernel, codes: VerificationCodes, db: Trx
   });
 }
 
-/** The signed-in user of /change: the app API key and a valid access token of an active user. */
-async function signedInUser(k: Kernel, db: Trx, koa: Koa.Context): Promise<UserRow> {
-  if (koa.get('x-api-key') !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
-  const token = /^Bearer\s+(.+)$/i.exec(koa.get('authorization'))?.[1]?.trim();
-  if (!token) throw new HttpError(401, 'You are not authorized, please log in again', 'unauthorized');
-  let userId: number;
-  try {
-    userId = (await k.identity.verify(token)).userId;
-  } catch (e) {
-    const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
-    throw new HttpError(401, expired ? 'The incoming token has expired' : 'You are not authorized, please log in again', 'unauthorized');
-  }
+/** The signed-in user of /change (the pipeline checked the API key and the token), if still active. */
+async function signedInUser(db: Trx, userId: number): Promise<UserRow> {
   const user = (await db('users').where({ user_id: userId }).first(USER_COLUMNS)) as UserRow | undefined;
   if (!user || !user.active_flag) throw new HttpError(401, 'You are not authorized, please log in again', 'unauthorized');
   return user;
@@ -155,21 +143,22 @@ export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: 
       await storePassword(db, userId, body.password);
       const ended = await endUserSessions(db, userId);
       throttles.confirmByEmail.clear(email);
-      identity().throttles?.byEmail.clear(email); // a successful reset lifts the sign-in lockout of the e-mail
+      await identity().throttles?.byEmail.clear(email, db); // a successful reset lifts the sign-in lockout of the e-mail
       await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.reset', target: email, details: { ip: koa.ip, ended } });
       return { status: 'SUCCESS' };
     }
     throttles.confirmByEmail.fail([email]);
     throttles.confirmByAddress.fail([koa.ip]);
     await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_failed', target: email, details: { reason: result, ip: koa.ip } });
-    return result === 'expired' ? fail(400, 'ExpiredCodeException', MSG_CODE_EXPIRED) : fail(400, 'CodeMismatchException', MSG_CODE_MISMATCH);
+    const f = codeFailure(result);
+    return fail(f.status, f.code, f.message);
   });
 
   r.post('/v3/manager/identity/password/change', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: changeBody, response: statusAnswer('SUCCESS'),
-    summary: 'Changes the signed-in user\'s password (needs the app API key and a bearer token); ends their other sessions',
-  }, async ({ db, body, koa }) => {
-    const user = await signedInUser(k, db, koa);
+    auth: 'user', scope: 'system', tags: ['identity'], body: changeBody, response: statusAnswer('SUCCESS'),
+    summary: 'Changes the signed-in user\'s password; ends their other sessions',
+  }, async ({ db, body, koa, caller }) => {
+    const user = await signedInUser(db, caller!.userId);
     const userId = Number(user.user_id);
     const key = String(userId);
     if (throttles.changeByUser.blocked([key])) throw tooMany();

@@ -15,20 +15,19 @@ import { HttpError } from '../../http/errors';
 import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import type { Trx } from '../../db/database';
-import { CODE_TTL_MS, VerificationCodes } from '../codes';
+import { CODE_TTL_MS, codeFailure, tooManyAttempts, VerificationCodes } from '../codes';
 import { normalizeEmail } from '../login/users';
 import { username } from './rules';
-import { MSG_TOO_MANY_ATTEMPTS, type SignupThrottles } from './throttles';
+import type { SignupThrottles } from './throttles';
 
-export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
-export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
+export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED } from '../codes';
 
 const confirmBody = z.object({ username, code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters') });
 const resendBody = z.object({ username });
 const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
 
 const fail = (status: number, code: string, message: string) => reply(status, new HttpError(status, message, code).toJSON());
-const tooMany = () => new HttpError(429, MSG_TOO_MANY_ATTEMPTS, 'LimitExceededException');
+const tooMany = tooManyAttempts;
 
 interface UserRow { user_id: number | string; email: string; confirmed_flag: boolean; current_tenant_id: number | string | null }
 
@@ -74,7 +73,8 @@ export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: S
     throttles.confirmByEmail.fail([email]);
     throttles.confirmByAddress.fail([koa.ip]);
     await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.confirm_failed', target: email, details: { reason: result, ip: koa.ip } });
-    return result === 'expired' ? fail(400, 'ExpiredCodeException', MSG_CODE_EXPIRED) : fail(400, 'CodeMismatchException', MSG_CODE_MISMATCH);
+    const f = codeFailure(result);
+    return fail(f.status, f.code, f.message);
   });
 
   r.post('/v3/manager/identity/signup/resend', {

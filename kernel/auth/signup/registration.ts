@@ -17,8 +17,9 @@ import { HttpError } from '../../http/errors';
 import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { findRegistrationKey, useRegistrationKey, type OpenRegistrationKey } from '../../tenancy/registration-keys';
+import { tooManyAttempts } from '../codes';
 import { personName, registrationKey, registrationPassword } from './rules';
-import { MSG_TOO_MANY_ATTEMPTS, type SignupThrottles } from './throttles';
+import type { SignupThrottles } from './throttles';
 
 export const MSG_REGISTRATION_NOT_FOUND = 'This registration link is not valid or has expired. Please ask your administrator for a new invitation.';
 
@@ -34,7 +35,7 @@ const lookupAnswer = z.array(z.object({ company: z.string(), name_first: z.strin
 export function registerRegistrationRoutes(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
   /** The open key or a 404 (counted per address). */
   async function openKey(db: Trx, key: string, ip: string): Promise<OpenRegistrationKey> {
-    if (throttles.keyByAddress.blocked([ip])) throw new HttpError(429, MSG_TOO_MANY_ATTEMPTS, 'LimitExceededException');
+    if (throttles.keyByAddress.blocked([ip])) throw tooManyAttempts();
     const found = await findRegistrationKey(db, key);
     if (!found) {
       throttles.keyByAddress.fail([ip]);

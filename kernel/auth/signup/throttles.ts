@@ -22,4 +22,4 @@ export function createSignupThrottles(): SignupThrottles {
   };
 }
 
-export const MSG_TOO_MANY_ATTEMPTS = 'Attempt limit exceeded, please try after some time.';
+export { MSG_TOO_MANY_ATTEMPTS } from '../codes';
