@@ -32,6 +32,18 @@ export const VARIABLES = {
   LCI_MAIL_FROM: { desc: 'Sender address of mail', schema: z.string().min(3), default: 'Lifecycle <no-reply@lifecycle.local>' },
   LCI_SEED_DEMO: { desc: 'Load the demo tenant on first start with an empty database', schema: bool, default: 'true' },
   LCI_JOBS: { desc: 'Run the background job queue in this process', schema: bool, default: 'true' },
+  LCI_MS_CLIENT_ID: { desc: 'Microsoft sign-in (OpenID Connect): client id of the app registration; unset switches the Microsoft button off', schema: z.string().min(1).max(200), default: undefined },
+  LCI_MS_CLIENT_SECRET: { desc: 'Microsoft sign-in: client secret (required with LCI_MS_CLIENT_ID)', schema: z.string().min(1).max(500), default: undefined, secret: true },
+  LCI_MS_ISSUER: { desc: 'Microsoft sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)', schema: z.string().url(), default: 'https://login.microsoftonline.com/common/v2.0' },
+  LCI_GOOGLE_CLIENT_ID: { desc: 'Google sign-in (OpenID Connect): OAuth client id; unset switches the Google button off', schema: z.string().min(1).max(200), default: undefined },
+  LCI_GOOGLE_CLIENT_SECRET: { desc: 'Google sign-in: client secret (required with LCI_GOOGLE_CLIENT_ID)', schema: z.string().min(1).max(500), default: undefined, secret: true },
+  LCI_GOOGLE_ISSUER: { desc: 'Google sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)', schema: z.string().url(), default: 'https://accounts.google.com' },
+  LCI_SCALEPAD_AUTHORIZE_URL: { desc: 'ScalePad partner sign-in (OAuth 2.0): authorization endpoint the browser is sent to; unset (with the other LCI_SCALEPAD_ values) switches partner sign-in off', schema: z.string().url(), default: undefined },
+  LCI_SCALEPAD_TOKEN_URL: { desc: 'ScalePad partner sign-in: token endpoint the server exchanges the code at', schema: z.string().url(), default: undefined },
+  LCI_SCALEPAD_USERINFO_URL: { desc: 'ScalePad partner sign-in: user info endpoint (company, first and last name, e-mail, subscriptions)', schema: z.string().url(), default: undefined },
+  LCI_SCALEPAD_CLIENT_ID: { desc: 'ScalePad partner sign-in: OAuth client id of Lifecycle', schema: z.string().min(1).max(200), default: undefined },
+  LCI_SCALEPAD_CLIENT_SECRET: { desc: 'ScalePad partner sign-in: OAuth client secret of Lifecycle', schema: z.string().min(1).max(500), default: undefined, secret: true },
+  LCI_SCALEPAD_SCOPE: { desc: 'ScalePad partner sign-in: scope asked at the authorization endpoint (empty: none sent)', schema: z.string().max(500), default: undefined },
 } as const;
 
 type Vars = typeof VARIABLES;
@@ -56,6 +68,43 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   jobs: boolean;
+  /** Social sign-in providers (upstream OpenID Connect); a provider without client id is off. */
+  social: Record<SocialProviderId, SocialProviderConfig>;
+  /** ScalePad partner sign-in (OAuth 2.0); undefined when not configured. */
+  scalepad?: ScalePadConfig;
+}
+
+export interface ScalePadConfig { authorizeUrl: string; tokenUrl: string; userInfoUrl: string; clientId: string; clientSecret: string; scope?: string }
+
+/** All five ScalePad variables or none; the endpoints must be https (http only on loopback). */
+function readScalePad(env: NodeJS.ProcessEnv): ScalePadConfig | undefined {
+  const names = ['LCI_SCALEPAD_AUTHORIZE_URL', 'LCI_SCALEPAD_TOKEN_URL', 'LCI_SCALEPAD_USERINFO_URL', 'LCI_SCALEPAD_CLIENT_ID', 'LCI_SCALEPAD_CLIENT_SECRET'] as const;
+  const [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret] = names.map((n) => read(env, n));
+  if (names.every((_, i) => [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret][i] === undefined)) return undefined;
+  const missing = names.find((_, i) => [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret][i] === undefined);
+  if (missing) throw new ConfigError(missing, 'must be set with the other LCI_SCALEPAD_ variables (or leave them all unset)');
+  for (const [name, url] of [[names[0], authorizeUrl], [names[1], tokenUrl], [names[2], userInfoUrl]] as const) {
+    const u = new URL(url!);
+    const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError(name, `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
+  }
+  const scope = read(env, 'LCI_SCALEPAD_SCOPE')?.trim();
+  return { authorizeUrl: authorizeUrl!, tokenUrl: tokenUrl!, userInfoUrl: userInfoUrl!, clientId: clientId!, clientSecret: clientSecret!, ...(scope ? { scope } : {}) };
+}
+
+export type SocialProviderId = 'ms' | 'google';
+export interface SocialProviderConfig { clientId?: string; clientSecret?: string; issuer: string }
+
+/** Reads one social provider's variables; a client id needs its secret, the issuer must be https (http only on loopback). */
+function readSocial(env: NodeJS.ProcessEnv, prefix: 'LCI_MS' | 'LCI_GOOGLE'): SocialProviderConfig {
+  const clientId = read(env, `${prefix}_CLIENT_ID`);
+  const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
+  const issuer = read(env, `${prefix}_ISSUER`)!.replace(/\/$/, '');
+  if (clientId && !clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET`, `must be set when ${prefix}_CLIENT_ID is set`);
+  const u = new URL(issuer);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError(`${prefix}_ISSUER`, `is ${JSON.stringify(issuer)}: must be an https URL (http only on loopback)`);
+  return { clientId, clientSecret, issuer };
 }
 
 export class ConfigError extends Error {
@@ -103,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: read(env, 'LCI_MAIL_FROM')!,
     seedDemo: read(env, 'LCI_SEED_DEMO')!,
     jobs: read(env, 'LCI_JOBS')!,
+    social: { ms: readSocial(env, 'LCI_MS'), google: readSocial(env, 'LCI_GOOGLE') },
+    scalepad: readScalePad(env),
   };
 }
 

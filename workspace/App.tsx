@@ -39,12 +39,15 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/signUpRegisteredUser', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpRegisteredUser') },
   { path: '/signUp', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUp') },
   { path: '/signUpWithTenant', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpWithTenant') },
+  { path: '/signUp/sp', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
+  { path: '/ScalePad', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
   { path: '/initializer', title: 'Loading', page: false, layout: 'bare', component: Initializer },
   { path: '/userTerms', title: 'Updated Terms of Use', page: false, layout: 'bare', component: UserTerms },
   { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
   { path: '/dashboard', title: 'Dashboard', page: '/dashboard', neverHide: true, layout: 'shell', load: () => import('./pages/Dashboard') },
   { path: '/noCompanies', title: 'No companies', page: false, layout: 'shell', load: () => import('./pages/NoCompanies') },
   { path: '/securitygroups/*', title: 'Security Groups', page: '/securitygroups', requiresAdmin: true, layout: 'shell', load: () => import('./pages/security-groups/SecurityGroupsPage') },
+  { path: '/usermanager', title: 'User Manager', page: '/usermanager', requiresAdmin: true, layout: 'shell', load: () => import('./pages/user-manager/UserManagerPage') },
 ];
 const NOT_FOUND: RegisteredRoute = { path: '*', title: 'Page not found', page: false, layout: 'shell', load: () => import('./pages/NotFound') };
 

@@ -27,6 +27,8 @@ export const HEADER_ACTIONS = {
 export const TOKEN = { signOutAfterExpiredMs: 360_000, refreshAtRemainingMs: 100, minRecheckMs: 500, retryAfterFailureMs: 1_000 } as const;
 export const LOGIN_STATUS_CLEAR_MS = 4_000;
 export const INITIALISING_REDIRECT_MS = 6_000;
+/** The partner landing's loading flag is cleared after this (section 9). */
+export const PARTNER_LOADING_CLEAR_MS = 25_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CHUNK_RELOAD_GUARD_MS = 86_400_000;
 export const LOCAL_STATE_TTL_MS = 86_400_000;

@@ -16,7 +16,7 @@
  * 12-16. Plugin steps (tenant, subscription, companies), run in step order; the first decision wins.
  */
 import { matchAccessPage } from './access';
-import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_TENANT_ADMIN } from './constants';
+import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
 import type { AccessPage, Company, ModuleView, Session } from './types';
 
 export type GuardAction = 'allow' | 'redirect' | 'block' | 'prompt';
@@ -108,8 +108,9 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   if (input.dirty && !input.leaveConfirmed && input.from !== null && !samePath(input.from, path)) {
     return decide(2, { action: 'prompt', message: MSG_DIRTY_PAGE });
   }
-  // 3. Invalid login.
-  if (input.invalidLogin) return decide(3, { action: 'block' });
+  // 3. Invalid login (token flag lci_invalid_login): signed-in pages are blocked with the notice; public screens and
+  //    /signOut stay open so the user can leave and sign in again.
+  if (input.invalidLogin && !isPublic && !samePath(path, '/signOut')) return decide(3, { action: 'block', alert: MSG_NOT_AUTHORIZED });
   // 4. Maintenance.
   if (input.inMaintenance && !MAINTENANCE_EXEMPT.some((p) => samePath(p, path))) return decide(4, { action: 'redirect', to: '/maintenance' });
   // 5. Unauthenticated on an authenticated route.
@@ -118,8 +119,8 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
     if (!input.signedIn) return decide(5, { action: 'redirect', to: withQuery('/signIn', { invalidLocalLogin: 'true', path: back }) });
     if (!session && !samePath(path, '/initializer')) return decide(5, { action: 'redirect', to: withQuery('/initializer', { path: back }) });
   }
-  // 6. Terms not accepted.
-  if (authenticated && !isPublic && !session!.tacAcceptance && !TERMS_STEP_PATHS.some((p) => samePath(p, path))) {
+  // 6. Terms not accepted (accepted per tenant user: a user with no tenant has none to accept; step 12 sends them on).
+  if (authenticated && !isPublic && !session!.tacAcceptance && session!.tenant !== null && !TERMS_STEP_PATHS.some((p) => samePath(p, path))) {
     return decide(6, { action: 'redirect', to: '/userTerms' });
   }
   // 7. Authenticated user on /initializer.

@@ -5,8 +5,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { firstAccessiblePath, runGuard, type GuardResult, type RouteMeta } from './guard';
+import { inMaintenance, readTokenFlags } from './auth/token-claims';
 import { findRoute, guardSteps, setEnabledPlugins } from './registry';
-import { isSignedIn } from './runtime';
+import { isSignedIn, refreshAccessIfStale } from './runtime';
 import {
   companiesAtom, currentModuleViewAtom, dirtyPagesAtom, guardAlertAtom, invalidLoginAtom, isDirtyAtom, leavePromptAtom,
   maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, store, tokensAtom, trackedPathsAtom,
@@ -38,6 +39,7 @@ export function routeMetaFor(path: string): RouteMeta {
 
 export function evaluate(path: string, search: string, from: string | null, leaveConfirmed: boolean): GuardResult {
   const session = store.get(sessionAtom);
+  const tokenFlags = readTokenFlags(store.get(tokensAtom)?.accessToken);
   setEnabledPlugins(session ? session.plugins : null);
   const nav = store.get(navAtom);
   const navUrls = (nav?.navItems ?? []).filter((i) => i.level <= NAV_MAX_LEVEL).sort((a, b) => a.sort - b.sort).map((i) => i.url);
@@ -46,8 +48,9 @@ export function evaluate(path: string, search: string, from: string | null, leav
     route: routeMetaFor(path),
     signedIn: isSignedIn(),
     session,
-    invalidLogin: store.get(invalidLoginAtom),
-    inMaintenance: (session?.inMaintenance ?? false) || store.get(maintenanceHintAtom) !== null,
+    // 4.1: the maintenance and invalid-login flags come from the token (the loaded session's live maintenance state wins).
+    invalidLogin: store.get(invalidLoginAtom) || tokenFlags.invalidLogin,
+    inMaintenance: inMaintenance(session, tokenFlags, store.get(maintenanceHintAtom)),
     dirty: store.get(isDirtyAtom),
     leaveConfirmed,
     firstAccessiblePath: firstAccessiblePath(navUrls, session?.userAccessPages ?? [], session?.user.isLciAdmin ?? false),
@@ -77,6 +80,9 @@ let running: Promise<boolean> = Promise.resolve(true);
 interface GoOpts { replace?: boolean; popped?: boolean; recheck?: boolean }
 
 async function go(to: string, opts: GoOpts): Promise<boolean> {
+  // Access changed on the server (realtime lci.accessChanged): reload session and menu now; when they arrive the
+  // guard runs again on the location (recheck), so a page no longer allowed is left. Not awaited: the page keeps its state.
+  if (!opts.recheck) void refreshAccessIfStale();
   const from = committed?.path ?? null;
   let target = to;
   let confirmed = false;

@@ -5,6 +5,8 @@
 import { createApiClient } from './api';
 import { exchangeCode as exchange, refreshTokens, revokeRefreshToken, endSessionUrl } from './auth/oidc';
 import { nextTokenStep } from './auth/token-schedule';
+import { createTokenTimer } from './auth/token-timer';
+import { readTokenFlags, signOutDestination } from './auth/token-claims';
 import { navigate } from './nav';
 import { RealtimeClient } from './realtime';
 import {
@@ -75,29 +77,19 @@ export function refreshNow(): Promise<boolean> {
   return refreshing;
 }
 
-// Token timer (section 4.2).
-let tokenTimer: ReturnType<typeof setTimeout> | null = null;
+// Token timer (section 4.2): the rules live in auth/token-timer.ts; here are the real clock, tokens and actions.
+const tokenTimer = createTokenTimer({
+  now: () => Date.now(),
+  expiresAt: () => store.get(tokensAtom)?.expiresAt ?? null,
+  refresh: () => refreshNow(),
+  // Re-initialise the session quietly: access, maintenance and flags may have changed.
+  onRefreshed: () => { if (store.get(sessionAtom)) void reloadSession().catch(() => undefined); },
+  signOut: () => { signOutLocal(); window.location.assign('/signIn'); },
+  setTimer: (fn, ms) => setTimeout(fn, ms),
+  clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+});
 export function scheduleTokenCheck(): void {
-  if (tokenTimer) { clearTimeout(tokenTimer); tokenTimer = null; }
-  const t = store.get(tokensAtom);
-  if (!t) return;
-  const step = nextTokenStep(Date.now(), t.expiresAt);
-  if (step.action === 'signOut') {
-    signOutLocal();
-    window.location.assign('/signIn');
-  } else if (step.action === 'refresh') {
-    void refreshNow().then((ok) => {
-      if (ok) {
-        // Re-initialise the session quietly: access, maintenance and flags may have changed.
-        if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
-        scheduleTokenCheck();
-      } else {
-        tokenTimer = setTimeout(scheduleTokenCheck, step.retryAfterMs);
-      }
-    });
-  } else {
-    tokenTimer = setTimeout(scheduleTokenCheck, step.delayMs);
-  }
+  tokenTimer.check();
 }
 let tokenSubStarted = false;
 export function startTokenTimer(): void {
@@ -147,6 +139,25 @@ export async function loadCompanies(s: Session | null = store.get(sessionAtom)):
   }
 }
 
+/** Realtime store target the server sends when the user's access changed (security group, rights, membership). */
+export const ACCESS_CHANGED_TARGET = 'lci.accessChanged';
+let accessStale = false;
+/**
+ * Called before each navigation: when the server said the access changed, the session (access list,
+ * rights) and the navigation are loaded again first, so the change shows at the next navigation.
+ */
+export async function refreshAccessIfStale(): Promise<void> {
+  const s = store.get(sessionAtom);
+  if (!accessStale || !s) return;
+  accessStale = false;
+  try {
+    const fresh = await reloadSession();
+    if (fresh.tenant) await loadNav(fresh);
+  } catch {
+    accessStale = true;
+  }
+}
+
 export async function reloadSession(): Promise<Session> {
   const s = await api.get<Session>('/v3/manager/session');
   store.set(sessionAtom, s);
@@ -191,7 +202,10 @@ export function startRealtime(): void {
       if (u.url && /[?&]signature=/.test(u.url)) { const r = await fetch(u.url); if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.json(); }
       return api.get(u.url ?? `/v3/storage/${u.key}`);
     },
-    onStore: (target, data) => store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data })),
+    onStore: (target, data) => {
+      if (target === ACCESS_CHANGED_TARGET) accessStale = true;
+      store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data }));
+    },
     onMessage: (m) => pushMessage(m),
     onStatus: (st) => store.set(realtimeStatusAtom, st),
     onAuthRejected: () => { void refreshNow(); },
@@ -218,19 +232,22 @@ export function invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<
 /** Clears every store and the token time (section 4.1). */
 export function signOutLocal(): void {
   stopRealtime();
-  if (tokenTimer) { clearTimeout(tokenTimer); tokenTimer = null; }
+  tokenTimer.stop();
   resetAllAtoms();
   try { clearAllState(localStorage); } catch { /* ignore */ }
 }
 
 /** Revokes the refresh token, clears local state and ends the provider session. Returns the URL to go to. */
-export async function signOutEverywhere(): Promise<string> {
+export async function signOutEverywhere(to?: '/signIn'): Promise<string> {
   const tokens = store.get(tokensAtom);
-  let target = '/signIn';
+  // Internal users back to /signIn, others to /clients/signin (decided before the stores are cleared);
+  // a caller may ask for /signIn (declining the terms goes there, section 4.1).
+  const after = to ?? signOutDestination(store.get(sessionAtom), readTokenFlags(tokens?.accessToken));
+  let target = after;
   try {
     const cfg = await loadConfig();
     await revokeRefreshToken(cfg, tokens);
-    if (tokens?.idToken) target = endSessionUrl(cfg, tokens.idToken);
+    if (tokens?.idToken) target = endSessionUrl(cfg, tokens.idToken, after);
   } catch { /* the local sign-out still happens */ }
   signOutLocal();
   return target;

@@ -8,6 +8,8 @@ export interface PublicConfig {
   publicApiKey: string;
   apiKey: string;
   oidc: { issuer: string; clientId: string; scope: string; resource: string };
+  /** Social sign-in providers switched on (buttons on /signIn). */
+  social?: { id: 'ms' | 'google'; name: string }[];
 }
 
 export interface SessionUser {

@@ -6,6 +6,7 @@ import { clearMfa, MFA_AUDIT } from '../../kernel/auth/mfa/audit-actions';
 import { addTenantUser, createUser } from '../../kernel/tenancy/provision';
 import { emailArg, nameArg, positiveInt, readStdinPassword, requireTenant } from '../args';
 import { cliAudit } from '../audit';
+import { registerUserProtectionCommands } from './user-protection';
 import type { CliContext } from '../context';
 import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
@@ -167,4 +168,6 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
       });
       write(opts.off ? `MFA no longer required for ${email}.` : `MFA required for ${email}.`);
     });
+
+  registerUserProtectionCommands(user, ctx); // unlock, sessions [--revoke], disable, enable
 }

@@ -10,12 +10,16 @@ import type { ModuleName } from '../types';
 
 export const KERNEL_OWNER = 'kernel';
 export const SECURITY_GROUPS_PAGE = '/securitygroups';
+export const USER_MANAGER_PAGE = '/usermanager';
+/** Realtime store target telling open workspaces that their access (groups, pages, rights) changed. */
+export const ACCESS_CHANGED_TARGET = 'lci.accessChanged';
 export const PAGE_LEVEL = 3;
 
 /** The kernel's own navigation: home, settings, and the internal admin and support areas. */
 export const KERNEL_NAV: NavItemDef[] = [
   { url: '/dashboard', title: 'Dashboard', level: 1, icon: 'dashboard', sort: 0 },
   { url: '/settings', title: 'Settings', level: 1, icon: 'cog', sort: 900 },
+  { url: USER_MANAGER_PAGE, title: 'User Manager', level: 2, parentUrl: '/settings', icon: 'user', sort: 10, requiresAdmin: true },
   { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', level: 2, parentUrl: '/settings', icon: 'people', sort: 20, requiresAdmin: true },
   { url: '/lciadmin', title: 'LCI Admin', level: 1, icon: 'shield', sort: 990, internalOnly: true },
   { url: '/lciadmin/adminsummary', title: 'Admin Summary', level: 2, parentUrl: '/lciadmin', icon: 'th', sort: 1, internalOnly: true },
@@ -23,6 +27,7 @@ export const KERNEL_NAV: NavItemDef[] = [
 ];
 export const KERNEL_PAGES: PageDef[] = [
   { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', requiresAdmin: true, module: 'Any' },
+  { url: USER_MANAGER_PAGE, title: 'User Manager', requiresAdmin: true, module: 'Any' },
 ];
 
 export interface CatalogRow {

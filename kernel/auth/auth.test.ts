@@ -29,6 +29,8 @@ test('GET /v3/public/config gives the workspace its OIDC settings (public key ac
     version: '2024.12.10', region: 'ue1', publicApiKey: PUBLIC_KEY, apiKey: s.k.config.apiKey,
     oidc: { issuer: `${s.url}/oidc`, clientId: 'lci-workspace', scope: 'openid offline_access lci', resource: `${s.url}/v3` },
     flags: { 'user-manager-changes': false },
+    social: [], // no social sign-in provider configured
+    scalepad: { enabled: false }, // no partner sign-in configured
   });
   expect((await apiCall(s.url, '', null, 'GET', '/v3/public/config')).status).toBe(401);
   const discovery = await (await fetch(`${s.url}/oidc/.well-known/openid-configuration`)).json();

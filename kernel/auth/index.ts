@@ -11,11 +11,14 @@ import type { Identity, Kernel } from '../kernel';
 import { purgeExpired } from './adapter';
 import { VerificationCodes } from './codes';
 import { interactionRoutes } from './interaction';
+import { federationRoutes } from './federation/routes';
+import { FederationStore } from './federation/store';
 import { cookieKeys, loadSigningKeys } from './keys';
 import { CHALLENGE_RULES } from './login/challenges';
 import { LoginMachine } from './login/machine';
 import { loginStateStore } from './login/state-store';
-import { FailureThrottle } from './login/throttle';
+import { createSignInLockouts } from './login/lockout';
+import { signInAudit } from './login/audit';
 import { UserStore } from './login/users';
 import { registerNewPasswordResponder } from './login/new-password';
 import type { Throttles } from './login/password';
@@ -24,11 +27,15 @@ import { registerMfaResponders } from './mfa/responders';
 import { SecretBox } from './mfa/secret-box';
 import { outboxSmsTransport } from '../mail/sms';
 import { hashPassword, verifyPassword } from './passwords';
+import { partnerFactor } from './partner/factor';
+import { registerPartnerRoutes } from './partner/routes';
 import { createProvider, providerUrls } from './provider';
 import { registerPublicConfigRoute } from './public-config';
 import { registerSignupRoutes } from './signup';
 import { registerTenantUserRoutes } from '../tenancy/tenant-user-routes';
+import { registerUserManagerRoutes } from '../tenancy/user-manager/routes';
 import { TokenService } from './tokens';
+import { tokenClaimsLoader } from './token-claims';
 
 export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, LoginUser } from './login/types';
 export { hashPassword, verifyPassword } from './passwords';
@@ -56,11 +63,12 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   const jwks = await loadSigningKeys(knex);
   const urls = providerUrls(k.config);
   const tokens = new TokenService(jwks, { issuer: urls.issuer, audience: urls.resource, ttlSeconds: k.config.accessTokenTtl });
-  const provider = createProvider({ config: k.config, knex, jwks, users });
+  const tokenClaims = tokenClaimsLoader(k.db);
+  const provider = createProvider({ config: k.config, knex, jwks, users, tokenClaims });
   provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
   const login = new LoginMachine(loginStateStore(knex), (id) => users.byId(id), CHALLENGE_RULES);
   registerMfaResponders(login, { db: k.db, codes: new VerificationCodes(k.config.secret), sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
-  const throttles = { byEmail: new FailureThrottle(10), byAddress: new FailureThrottle(200) };
+  const throttles = createSignInLockouts(k.db); // 10 per e-mail, 200 per address in 15 min, in the database (login/lockout.ts)
   registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
 
   const purge = setInterval(() => {
@@ -77,14 +85,17 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);
-      app.use(interactionRoutes({ provider, machine: login, users, throttles, config: k.config, log: k.log }));
+      app.use(federationRoutes({ provider, machine: login, users, config: k.config, log: k.log, db: k.db, audit: k.audit, store: new FederationStore(knex) })); // social sign-in (federation/)
+      app.use(interactionRoutes({ provider, machine: login, users, throttles, config: k.config, log: k.log, audit: signInAudit(k.db, k.audit), partner: partnerFactor(knex, users) }));
       app.use(mount('/oidc', provider as unknown as Koa));
     },
     verify: (token) => tokens.verify(token),
     async issueAccessToken(userId, opts = {}) {
       // Looks the tenant up on the owner connection unless given: do not call inside a request transaction on PGlite.
-      const tenantId = opts.tenantId !== undefined ? opts.tenantId : await users.currentTenant(userId);
-      return tokens.issue(userId, tenantId, opts.ttlSeconds);
+      // The lci_* claims as the provider sets them (token-claims.ts); with an explicit tenant, no lookup: defaults.
+      if (opts.tenantId !== undefined) return tokens.issue(userId, opts.tenantId, opts.ttlSeconds, { lci_maintenance: false, lci_invalid_login: false, lci_internal: false });
+      const { tid, ...claims } = await tokenClaims(userId, undefined);
+      return tokens.issue(userId, tid, opts.ttlSeconds, claims);
     },
     hashPassword,
     verifyPassword,
@@ -99,4 +110,6 @@ export function registerIdentityRoutes(r: RouteRegistrar, k: Kernel): void {
   registerSignupRoutes(r, k); // sign-up confirmation, resend, registration key
   registerTenantUserRoutes(r, k); // tenant user record and terms acceptance
   registerPasswordRoutes(r, k); // password forgot, confirm and change
+  registerUserManagerRoutes(r, k); // tenant admin user manager (/usermanager) and the userManager realtime function
+  registerPartnerRoutes(r, k); // ScalePad partner sign-in (POST /v3/manager/preauth/scalepad)
 }

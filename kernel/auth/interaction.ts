@@ -20,12 +20,14 @@ import type { Config } from '../../config';
 import type { Logger } from '../log';
 import { HttpError } from '../http/errors';
 import { parsePart } from '../http/validate';
+import type { SignInAudit } from './login/audit';
 import type { LoginMachine } from './login/machine';
 import { passwordFactor, type Throttles } from './login/password';
 import type { ChallengeName, LoginStep } from './login/types';
 import type { UserStore } from './login/users';
+import type { PartnerFactor } from './partner/factor';
 
-const PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|challenge))?\/?$/;
+const PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|challenge|partner))?\/?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CHALLENGES = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP', 'NEW_PASSWORD_REQUIRED', 'CUSTOM_CHALLENGE'] as const;
 
@@ -35,17 +37,18 @@ export const loginBody = z.object({
   email: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters').regex(EMAIL, 'Invalid e-mail.'),
   password: z.string({ error: 'Required.' }).min(1, 'Required.').max(256, 'Max 256 characters'),
 });
+export const partnerBody = z.object({ grant: z.string({ error: 'Required.' }).min(1, 'Required.').max(128, 'Max 128 characters') });
 export const challengeBody = z.object({
   challenge: z.enum(CHALLENGES, { error: `Must be one of ${CHALLENGES.join(', ')}` }),
   answer: z.record(z.string(), z.unknown()).default({}),
 });
 
-export interface InteractionDeps { provider: Provider; machine: LoginMachine; users: UserStore; throttles: Throttles; config: Config; log: Logger }
+export interface InteractionDeps { provider: Provider; machine: LoginMachine; users: UserStore; throttles: Throttles; config: Config; log: Logger; audit?: SignInAudit; /** POST :uid/partner {grant} (partner/factor.ts). */ partner?: PartnerFactor }
 
 const expired = () => new HttpError(400, MSG_INTERACTION_EXPIRED, 'interaction_expired');
 
 export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
-  const { provider, machine, users, throttles, config, log } = deps;
+  const { provider, machine, users, throttles, config, log, audit } = deps;
   const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
 
   /** The interaction named in the path, bound to this browser by the provider's interaction cookie. */
@@ -72,6 +75,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
     }
     const redirectTo = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: String(step.userId), amr: step.amr, remember: true } }, { mergeWithLastSubmission: false });
     await users.markSignedIn(step.userId);
+    await audit?.succeeded({ userId: step.userId, username: (await users.byId(step.userId))?.username ?? email ?? '', amr: step.amr, ip: ctx.ip, uid });
     log.info({ userId: step.userId, amr: step.amr, uid }, 'signed in');
     ctx.body = { redirectTo };
   }
@@ -106,7 +110,18 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
       if (interaction.prompt.name !== 'login') throw new HttpError(400, 'This sign-in does not ask for a password.', 'InvalidParameterException');
       const primary = await passwordFactor(users, throttles, { email: body.email, password: body.password, ip: ctx.ip });
       if (!primary.ok) log.info({ uid, code: primary.failure.code }, 'sign-in refused');
-      await reply(ctx, uid, await machine.start(uid, primary), body.email);
+      const step = await machine.start(uid, primary);
+      if (step.kind === 'failed') await audit?.failed({ email: body.email, userId: primary.ok ? primary.user.userId : undefined, code: step.failure.code, message: step.failure.message, ip: ctx.ip, uid });
+      await reply(ctx, uid, step, body.email);
+      return;
+    }
+    if (action === 'partner') {
+      // ScalePad: the grant of POST /v3/manager/preauth/scalepad finishes this interaction (amr fed).
+      const body = parsePart('body', partnerBody, raw);
+      if (!deps.partner || interaction.prompt.name !== 'login') throw new HttpError(400, 'This sign-in does not take a partner sign-in.', 'InvalidParameterException');
+      const step = await machine.start(uid, await deps.partner(uid, body.grant));
+      if (step.kind === 'failed') await audit?.failed({ code: step.failure.code, message: step.failure.message, ip: ctx.ip, uid });
+      await reply(ctx, uid, step);
       return;
     }
     const body = parsePart('body', challengeBody, raw);

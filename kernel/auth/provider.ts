@@ -43,9 +43,13 @@ function page(title: string, body: string, script = ''): string {
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>${script ? `<script>${script}</script>` : ''}</head><body style="font-family:sans-serif;margin:40px">${body}</body></html>`;
 }
 
-export interface ProviderDeps { config: Config; knex: Knex; jwks: PrivateJwks; users: UserStore }
+export interface ProviderDeps {
+  config: Config; knex: Knex; jwks: PrivateJwks; users: UserStore;
+  /** Claims added to access tokens besides tid (token-claims.ts: maintenance, invalid login, internal). */
+  tokenClaims?: (userId: number, amr: readonly string[] | undefined) => Promise<Record<string, unknown>>;
+}
 
-export function createProvider({ config, knex, jwks, users }: ProviderDeps): Provider {
+export function createProvider({ config, knex, jwks, users, tokenClaims }: ProviderDeps): Provider {
   const urls = providerUrls(config);
   const ttl = config.accessTokenTtl;
   const secure = urls.origin.startsWith('https:');
@@ -134,6 +138,10 @@ export function createProvider({ config, knex, jwks, users }: ProviderDeps): Pro
     },
     extraTokenClaims: async (_ctx, token) => {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined;
+      if (tokenClaims) {
+        const e = _ctx.oidc.entities as { AuthorizationCode?: { amr?: string[] }; RefreshToken?: { amr?: string[] } };
+        return tokenClaims(Number(token.accountId), e.AuthorizationCode?.amr ?? e.RefreshToken?.amr);
+      }
       return { tid: await users.currentTenant(Number(token.accountId)) };
     },
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((u) => new URL(u).origin === origin) ?? false,

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
+import { publicSocialProviders } from './federation/providers';
+import { publicScalePad } from './partner/scalepad';
 import { platformFlags } from './platform-flags';
 import { providerUrls } from './provider';
 import { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
@@ -16,6 +18,10 @@ export const publicConfigSchema = z.object({
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
   /** Platform-level values of the flags public screens need (platform-flags.ts). */
   flags: z.record(z.string(), z.boolean()).optional(),
+  /** Social sign-in buttons to show (providers with a client id configured), in order. */
+  social: z.array(z.object({ id: z.enum(['ms', 'google']), name: z.string() })).optional(),
+  /** ScalePad partner sign-in: off (LCI_SCALEPAD_ unset) or the authorization endpoint and client id (partner/scalepad.ts). */
+  scalepad: z.object({ enabled: z.boolean(), authorizeUrl: z.string().optional(), clientId: z.string().optional(), scope: z.string().optional() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -27,6 +33,8 @@ export function publicConfig(k: Kernel): PublicConfig {
     publicApiKey: k.config.publicApiKey,
     apiKey: k.config.apiKey,
     oidc: { issuer: urls.issuer, clientId: WORKSPACE_CLIENT_ID, scope: WORKSPACE_SCOPE, resource: urls.resource },
+    social: publicSocialProviders(k.config),
+    scalepad: publicScalePad(k.config.scalepad),
   };
 }
 

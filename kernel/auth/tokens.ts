@@ -67,13 +67,13 @@ export class TokenService {
   }
 
   /** Signs a token with the provider's current key and the claims the provider puts in its access tokens. */
-  async issue(userId: number, tenantId: number | null, ttlSeconds = this.settings.ttlSeconds): Promise<string> {
+  async issue(userId: number, tenantId: number | null, ttlSeconds = this.settings.ttlSeconds, extra: Record<string, unknown> = {}): Promise<string> {
     if (!this.signingKey) {
       const jwk = this.jwks.keys[0];
       this.signingKey = { key: await importJWK(jwk, 'RS256'), kid: jwk.kid };
     }
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ ...(tenantId != null ? { tid: tenantId } : { tid: null }), scope: API_SCOPE, client_id: WORKSPACE_CLIENT_ID })
+    return new SignJWT({ ...extra, ...(tenantId != null ? { tid: tenantId } : { tid: null }), scope: API_SCOPE, client_id: WORKSPACE_CLIENT_ID })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: this.signingKey.kid })
       .setJti(crypto.randomBytes(16).toString('base64url'))
       .setSubject(String(userId))

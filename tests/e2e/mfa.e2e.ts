@@ -55,7 +55,7 @@ test('the MFA demo user sets up an authenticator app at sign-in, then signs in w
 
   // Sign out, then sign in again: now the second step asks for the app's code.
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await page.waitForURL(/\/(signIn|clients\/signin)\?.*interaction=/); // not an internal user: the client sign-in
   await signIn(page, DEMO_MFA_USER.email);
   await page.waitForURL(/\/confirmMFA\?interaction=/);
   await expect(page.getByRole('heading', { name: 'Confirm second step' })).toBeVisible();

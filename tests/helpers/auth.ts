@@ -104,7 +104,7 @@ export async function startAuthorization(baseUrl: string, opts: { jar?: CookieJa
   return { config, jar, uid, verifier: pkce.verifier, state };
 }
 
-export async function interactionCall(baseUrl: string, jar: CookieJar, uid: string, action: '' | 'login' | 'challenge', body?: unknown, apiKey = 'lci-public-key') {
+export async function interactionCall(baseUrl: string, jar: CookieJar, uid: string, action: '' | 'login' | 'challenge' | 'partner', body?: unknown, apiKey = 'lci-public-key') {
   const res = await jar.fetch(`${baseUrl}/oidc/interaction/${uid}${action ? `/${action}` : ''}`, {
     method: action ? 'POST' : 'GET',
     headers: { [PUBLIC_KEY_HEADER]: apiKey, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },

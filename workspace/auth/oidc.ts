@@ -24,7 +24,8 @@ export async function challengeFor(verifier: string): Promise<string> {
 }
 
 export const redirectUri = () => `${window.location.origin}/authed`;
-export const postLogoutUri = () => `${window.location.origin}/signIn`;
+/** Where the provider sends the browser after sign-out: /signIn (internal users) or /clients/signin (both registered in kernel/auth/provider.ts). */
+export const postLogoutUri = (path = '/signIn') => `${window.location.origin}${path}`;
 
 /** Builds the authorization request and stores the verifier. */
 export async function authorizationUrl(cfg: PublicConfig, opts: { loginHint?: string | null; path?: string | null } = {}): Promise<string> {
@@ -83,8 +84,8 @@ export async function revokeRefreshToken(cfg: PublicConfig, tokens: Tokens | nul
   }).catch(() => undefined);
 }
 
-export function endSessionUrl(cfg: PublicConfig, idToken: string | null): string {
-  const q = new URLSearchParams({ post_logout_redirect_uri: postLogoutUri(), client_id: cfg.oidc.clientId });
+export function endSessionUrl(cfg: PublicConfig, idToken: string | null, after = '/signIn'): string {
+  const q = new URLSearchParams({ post_logout_redirect_uri: postLogoutUri(after), client_id: cfg.oidc.clientId });
   if (idToken) q.set('id_token_hint', idToken);
   return `/oidc/session/end?${q.toString()}`;
 }

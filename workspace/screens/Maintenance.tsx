@@ -7,7 +7,8 @@ import { isSignedIn, reloadSession } from '../runtime';
 import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
 
-const POLL_MS = 30_000;
+/** How often the live state is asked (GET /v3/manager/session); the token's lci_maintenance is only a snapshot. */
+const POLL_MS = 10_000;
 
 export default function Maintenance() {
   const session = useAtomValue(sessionAtom);
@@ -29,7 +30,7 @@ export default function Maintenance() {
       <div className="lci-center">
         <H2>Under Maintenance</H2>
         {message && message !== 'Under Maintenance' && <p>{message}</p>}
-        <p className="bp6-text-muted">Lifecycle is being updated. This page checks again every 30 seconds.</p>
+        <p className="bp6-text-muted">Lifecycle is being updated. This page checks again every 10 seconds.</p>
         {inMaintenance && <Spinner size={40} aria-label="Waiting for maintenance to end" />}
         <Button className="lci-space-top" text="Logout" icon="log-out" onClick={() => void navigate('/signOut')} />
       </div>

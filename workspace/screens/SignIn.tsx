@@ -14,6 +14,8 @@ import { api, isSignedIn, loadConfig, reinitialize } from '../runtime';
 import { authStatusAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
 import { isClientEntry, SignInCards, ToClientSignIn } from './SignInVariants';
+import { rememberSso, SocialSignIn } from './SocialSignIn';
+import { ToScalePad } from './ScalePadEntry';
 
 type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
 
@@ -28,6 +30,8 @@ const CHALLENGE_ROUTES: Record<string, string> = {
 export default function SignIn() {
   const params = new URLSearchParams(useSearch());
   const interaction = params.get('interaction');
+  if (!interaction && params.get('sso') === '1') return <ToScalePad />; // partner platform (ScalePad.tsx)
+  if (!interaction) rememberSso(params.get('sso')); // sso=ms|google: started once the form is reached
   if (!interaction) return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
   if (isClientEntry()) return <ToClientSignIn uid={interaction} />; // started at /clients/signin
   return <LoginForm uid={interaction} prefill={params.get('qemail') ?? ''} />;
@@ -156,6 +160,7 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
         {notice && <Callout intent="warning" role="status" className="lci-auth-status">{notice}</Callout>}
         <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
       </form>
+      {variant === 'main' && <SocialSignIn uid={uid} />}
       <div className="lci-auth-links">
         <Link href={`/passwordReset${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>Reset password</Link>
         <span>ScalePad partner? <a href="/signin?sso=1">Sign in here</a></span>

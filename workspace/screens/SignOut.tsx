@@ -10,7 +10,9 @@ export default function SignOut() {
   useEffect(() => {
     if (signingOut) return;
     signingOut = true;
-    void signOutEverywhere().then((url) => window.location.assign(url));
+    // ?to=signIn: back to /signIn whoever signs out (declined terms); otherwise by role (runtime.ts).
+    const to = new URLSearchParams(window.location.search).get('to') === 'signIn' ? '/signIn' : undefined;
+    void signOutEverywhere(to).then((url) => window.location.assign(url));
   }, []);
   return (
     <AuthFrame>

@@ -37,7 +37,7 @@ export default function UserTerms() {
       {error && <Callout intent="danger" role="alert">{error}</Callout>}
       <div className="lci-row lci-space-top">
         <Button intent="primary" text="Accept" loading={busy} onClick={accept} />
-        <Button text="Decline" disabled={busy} onClick={() => void navigate('/signOut')} />
+        <Button text="Decline" disabled={busy} onClick={() => void navigate('/signOut?to=signIn')} />
       </div>
     </AuthFrame>
   );

@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { MODULES, type ModuleName } from '../../types';
-import { SECURITY_GROUPS_PAGE } from '../catalog';
+import { ACCESS_CHANGED_TARGET, SECURITY_GROUPS_PAGE } from '../catalog';
 import { afterCommit } from '../scope';
 import { loadGroupWithPages } from '../tenant-data';
 
@@ -44,7 +44,11 @@ async function replacePages(trx: Trx, tenantId: number, groupId: number, list: z
 
 function invalidate(k: Kernel, trx: Trx, tenantId: number) {
   k.access.invalidate(tenantId);
-  afterCommit(trx, () => k.access.invalidate(tenantId));
+  afterCommit(trx, () => {
+    k.access.invalidate(tenantId);
+    // The tenant's open workspaces reload their access list at their next navigation (workspace/runtime.ts).
+    void k.realtime?.storeUpdate(`tenant:${tenantId}`, ACCESS_CHANGED_TARGET, { tenantId }).catch(() => undefined);
+  });
 }
 
 export function registerSecurityGroupRoutes(r: RouteRegistrar, k: Kernel): void {

@@ -39,6 +39,12 @@ export class UserStore {
     return (await this.byId(userId))?.currentTenantId ?? null;
   }
 
+  /** True when an active membership of the user has force_sso_flag: no password sign-in (social sign-in only). */
+  async requiresSso(userId: number): Promise<boolean> {
+    const row = await this.db.withSystem((trx) => trx('tenant_users').where({ user_id: userId, force_sso_flag: true, active_flag: true }).first('user_id'));
+    return !!row;
+  }
+
   async markSignedIn(userId: number): Promise<void> {
     await this.db.withSystem((trx) => trx('users').where({ user_id: userId }).update({ last_sign_in_at: trx.fn.now() }));
   }

@@ -1,0 +1,102 @@
+/**
+ * `lci user unlock|sessions|disable|enable`: sign-in lockout, server sessions
+ * and ending a user's access at once (system scope, audited).
+ */
+import type { Command } from 'commander';
+import type { Knex } from 'knex';
+import { SIGNIN_AUDIT } from '../../kernel/auth/login/audit';
+import { unlockEmail } from '../../kernel/auth/login/lockout';
+import { dropCachedAccess, endUserSessions, listUserSessions } from '../../kernel/auth/user-access';
+import { emailArg, positiveInt } from '../args';
+import { cliAudit } from '../audit';
+import type { CliContext } from '../context';
+import { CliError } from '../errors';
+import { printJson, printList, write } from '../output';
+
+async function findUser(trx: Knex, email: string): Promise<{ userId: number; username: string }> {
+  const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'username');
+  if (!u) throw new CliError(`no user with the e-mail ${email}`);
+  return { userId: Number(u.user_id), username: u.username };
+}
+
+export function registerUserProtectionCommands(user: Command, ctx: CliContext): void {
+  user.command('unlock')
+    .description('clear the sign-in lockout of an e-mail (10 failed sign-ins in 15 minutes lock it)')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--json', 'print JSON')
+    .action(async (email: string, opts: { json?: boolean }) => {
+      const k = await ctx.kernel();
+      const username = email.toLowerCase();
+      const cleared = await k.db.withSystem(async (trx) => {
+        const n = await unlockEmail(trx, username);
+        await cliAudit(k, ctx, trx, SIGNIN_AUDIT.unlocked, { target: username, details: { failuresCleared: n } });
+        return n;
+      });
+      if (opts.json) return printJson({ email: username, failuresCleared: cleared });
+      write(cleared ? `Sign-in lockout of ${username} cleared (${cleared} recent failures).` : `${username} had no recent sign-in failures.`);
+    });
+
+  user.command('sessions')
+    .description('list a user\'s server sessions and refresh tokens; --revoke ends them all')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--revoke', 'end every session, grant and refresh token of the user (access tokens are refused at once)')
+    .option('--json', 'print JSON')
+    .action(async (email: string, opts: { revoke?: boolean; json?: boolean }) => {
+      const k = await ctx.kernel();
+      const result = await k.db.withSystem(async (trx) => {
+        const u = await findUser(trx, email);
+        const sessions = await listUserSessions(trx, u.userId);
+        const ended = opts.revoke ? await endUserSessions(trx, u.userId) : null;
+        await cliAudit(k, ctx, trx, opts.revoke ? SIGNIN_AUDIT.sessionsRevoked : SIGNIN_AUDIT.sessionsListed, { target: u.username, details: { userId: u.userId, count: sessions.length, ...(ended ? { ended } : {}) } });
+        return { ...u, sessions, ended };
+      });
+      if (opts.revoke) await dropCachedAccess(k, result.userId);
+      if (opts.json) return printJson({ email: result.username, userId: result.userId, sessions: result.sessions, ...(result.ended ? { revoked: result.ended } : {}) });
+      printList(result.sessions, [
+        { header: 'KIND', value: (s) => s.kind },
+        { header: 'REF', value: (s) => s.ref },
+        { header: 'CLIENT', value: (s) => s.clientId ?? '' },
+        { header: 'CREATED', value: (s) => s.createdAt ?? '' },
+        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '' },
+      ], {}, `${result.username} has no open sessions.`);
+      if (result.ended) {
+        const e = result.ended;
+        write(`Ended ${e.sessions} sessions, ${e.grants} grants and ${e.refreshTokens} refresh tokens of ${result.username}.`);
+      }
+    });
+
+  const setActive = (active: boolean) => async (email: string, opts: { tenant?: number; json?: boolean }) => {
+    const k = await ctx.kernel();
+    const result = await k.db.withSystem(async (trx) => {
+      const u = await findUser(trx, email);
+      if (opts.tenant) {
+        const n = await trx('tenant_users').where({ tenant_id: opts.tenant, user_id: u.userId }).update({ active_flag: active });
+        if (!n) throw new CliError(`${u.username} is not a user of tenant ${opts.tenant}`);
+      } else {
+        await trx('users').where({ user_id: u.userId }).update({ active_flag: active });
+      }
+      const ended = active ? null : await endUserSessions(trx, u.userId);
+      await cliAudit(k, ctx, trx, active ? SIGNIN_AUDIT.userEnabled : SIGNIN_AUDIT.userDisabled, { tenantId: opts.tenant, target: u.username, details: { userId: u.userId, scope: opts.tenant ? 'tenant' : 'user', ...(ended ? { ended } : {}) } });
+      return { ...u, ended };
+    });
+    await dropCachedAccess(k, result.userId);
+    if (opts.tenant) k.access.invalidate(opts.tenant);
+    if (opts.json) return printJson({ email: result.username, userId: result.userId, active, tenantId: opts.tenant ?? null, ...(result.ended ? { ended: result.ended } : {}) });
+    const where = opts.tenant ? ` in tenant ${opts.tenant}` : '';
+    write(active ? `${result.username} enabled${where}.` : `${result.username} disabled${where}; ${result.ended!.sessions} sessions and ${result.ended!.refreshTokens} refresh tokens ended.`);
+  };
+
+  user.command('disable')
+    .description('disable a user (or with --tenant only their membership of that tenant); their sessions end and their tokens are refused at once')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--tenant <tenantId>', 'only the membership of this tenant', positiveInt)
+    .option('--json', 'print JSON')
+    .action(setActive(false));
+
+  user.command('enable')
+    .description('enable a disabled user (or with --tenant their membership of that tenant)')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--tenant <tenantId>', 'only the membership of this tenant', positiveInt)
+    .option('--json', 'print JSON')
+    .action(setActive(true));
+}

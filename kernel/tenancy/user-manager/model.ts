@@ -1,0 +1,148 @@
+/**
+ * The user manager's rules (platform.md 7.4 "Tenant user", 2.4 "user manager"):
+ * list the tenant's users, insert (invite) a user, update names, security
+ * group, tenant admin, force-SSO and active flags, and send the registration
+ * e-mail again. Every function runs in the tenant admin's transaction (tenant
+ * scope: row-level security keeps it to the tenant). A new identity is made by
+ * the database function app_invite_identity (migration 0046): users are global
+ * and cannot be inserted, or seen across tenants, from a tenant scope.
+ */
+import type { Knex } from 'knex';
+import { issueRegistrationKey, registrationLink } from '../registration-keys';
+import { toTenantUserRecord, type TenantUserRecord } from '../tenant-users';
+
+export interface ManagedUser extends TenantUserRecord {
+  security_group_name: string | null;
+  /** Invited, has not set a password through the registration link yet. */
+  registration_pending: boolean;
+  last_sign_in_at: string | null;
+}
+
+export interface NewManagedUser {
+  email: string; name_first: string; name_last: string; security_group_id: number;
+  is_tenant_admin?: boolean; force_sso_flag?: boolean;
+}
+export interface ManagedUserChanges {
+  name_first?: string; name_last?: string; security_group_id?: number;
+  is_tenant_admin?: boolean; force_sso_flag?: boolean; is_active?: boolean;
+}
+export interface WriteResult { records_updated: number; errorMessage?: string; user?: ManagedUser }
+
+export const MSG_USER_EXISTS = (email: string) => `User Email Already Exists: ${email}`;
+export const MSG_GROUP_NOT_FOUND = 'Security group not found in this tenant.';
+export const MSG_NOT_A_USER = 'User not found in this tenant.';
+export const MSG_SELF_DEACTIVATE = 'You cannot deactivate your own user.';
+export const MSG_SELF_ADMIN = 'You cannot remove your own tenant admin rights.';
+export const MSG_ALREADY_REGISTERED = 'This user has already completed registration.';
+
+const COLUMNS = ['tu.user_id', 'tu.tenant_user_id', 'u.username', 'u.email', 'u.name_first', 'u.name_last', 'tu.force_sso_flag', 'tu.active_flag',
+  'tu.external_flag', 'tu.tenant_admin_flag', 'tu.security_group_id', 'tu.accept_timestamp', 'g.name as security_group_name', 'u.last_sign_in_at',
+  'u.confirmed_flag', 'u.active_flag as user_active_flag'];
+
+type Row = Record<string, any>;
+const iso = (d: unknown) => (d == null ? null : new Date(d as string).toISOString());
+
+function usersQuery(db: Knex, tenantId: number) {
+  return db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id')
+    .leftJoin('security_groups as g', function join() { this.on('g.tenant_id', 'tu.tenant_id').andOn('g.security_group_id', 'tu.security_group_id'); })
+    .where('tu.tenant_id', tenantId)
+    .select([...COLUMNS, db.raw('(u.password_hash is not null) as has_password')]);
+}
+
+function toManaged(r: Row): ManagedUser {
+  const base = toTenantUserRecord(r);
+  return {
+    ...base,
+    // A user disabled platform-wide shows as inactive here too.
+    is_active: base.is_active && r.user_active_flag !== false,
+    security_group_name: r.security_group_name ?? null,
+    registration_pending: !r.has_password || !r.confirmed_flag,
+    last_sign_in_at: iso(r.last_sign_in_at),
+  };
+}
+
+export async function listUsers(db: Knex, tenantId: number): Promise<{ users: ManagedUser[]; user_count: number }> {
+  const rows = await usersQuery(db, tenantId).orderBy([{ column: 'u.name_last' }, { column: 'u.name_first' }, { column: 'u.username' }]);
+  const users = rows.map(toManaged);
+  return { users, user_count: users.length };
+}
+
+export async function getManagedUser(db: Knex, tenantId: number, userId: number): Promise<ManagedUser | null> {
+  const row = await usersQuery(db, tenantId).where('tu.user_id', userId).first();
+  return row ? toManaged(row) : null;
+}
+
+async function groupExists(db: Knex, tenantId: number, groupId: number): Promise<boolean> {
+  return !!(await db('security_groups').where({ tenant_id: tenantId, security_group_id: groupId }).first('security_group_id'));
+}
+
+/**
+ * Adds a user to the tenant: an existing identity (member of another tenant)
+ * is added as it is; a new one is created without a password and must
+ * register through the link mailed by `sendRegistrationEmail`.
+ */
+export async function insertUser(db: Knex, tenantId: number, input: NewManagedUser): Promise<WriteResult & { created?: boolean; userId?: number }> {
+  const email = input.email.trim();
+  const username = email.toLowerCase();
+  if (await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id').where({ 'tu.tenant_id': tenantId, 'u.username': username }).first('tu.user_id')) {
+    return { records_updated: 0, errorMessage: MSG_USER_EXISTS(email) };
+  }
+  if (!(await groupExists(db, tenantId, input.security_group_id))) return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
+  const r = await db.raw('select invited_user_id, created from app_invite_identity(?, ?, ?)', [email, input.name_first, input.name_last]);
+  const row = (r.rows ?? r)[0] as { invited_user_id: number | string; created: boolean };
+  const userId = Number(row.invited_user_id);
+  await db('tenant_users').insert({
+    tenant_id: tenantId, user_id: userId, security_group_id: input.security_group_id, tenant_admin_flag: !!input.is_tenant_admin,
+    force_sso_flag: !!input.force_sso_flag, external_flag: false, accept_timestamp: null,
+  });
+  await db('users').where({ user_id: userId }).whereNull('current_tenant_id').update({ current_tenant_id: tenantId });
+  return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, created: !!row.created, userId };
+}
+
+/** Applies the changes; refuses (errorMessage) what would lock the acting admin out. */
+export async function updateUser(db: Knex, tenantId: number, userId: number, changes: ManagedUserChanges, actorUserId: number | null): Promise<WriteResult & { before?: ManagedUser }> {
+  const before = await getManagedUser(db, tenantId, userId);
+  if (!before) return { records_updated: 0, errorMessage: MSG_NOT_A_USER };
+  if (actorUserId === userId && changes.is_active === false) return { records_updated: 0, errorMessage: MSG_SELF_DEACTIVATE };
+  if (actorUserId === userId && changes.is_tenant_admin === false && before.is_tenant_admin) return { records_updated: 0, errorMessage: MSG_SELF_ADMIN };
+  if (changes.security_group_id !== undefined && !(await groupExists(db, tenantId, changes.security_group_id))) return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
+  const names: Record<string, string> = {};
+  if (changes.name_first !== undefined) names.name_first = changes.name_first;
+  if (changes.name_last !== undefined) names.name_last = changes.name_last;
+  if (Object.keys(names).length) await db('users').where({ user_id: userId }).update(names);
+  const membership: Record<string, unknown> = {};
+  if (changes.security_group_id !== undefined) membership.security_group_id = changes.security_group_id;
+  if (changes.is_tenant_admin !== undefined) membership.tenant_admin_flag = changes.is_tenant_admin;
+  if (changes.force_sso_flag !== undefined) membership.force_sso_flag = changes.force_sso_flag;
+  if (changes.is_active !== undefined) membership.active_flag = changes.is_active;
+  if (Object.keys(membership).length) await db('tenant_users').where({ tenant_id: tenantId, user_id: userId }).update(membership);
+  return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, before };
+}
+
+/**
+ * Mails the invitation (registration link, valid 14 days, single use; a new
+ * one retires the open ones). Only for users who have not registered yet.
+ */
+export async function sendRegistrationEmail(
+  db: Knex, tenantId: number, userId: number,
+  deps: { baseUrl: string; send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>; createdBy: number | null },
+): Promise<{ status: 'SENT' } | { errorMessage: string }> {
+  const user = await getManagedUser(db, tenantId, userId);
+  if (!user) return { errorMessage: MSG_NOT_A_USER };
+  if (!user.registration_pending) return { errorMessage: MSG_ALREADY_REGISTERED };
+  const tenant = await db('tenants').where({ tenant_id: tenantId }).first('name');
+  const key = await issueRegistrationKey(db, tenantId, userId, { createdBy: deps.createdBy });
+  const link = registrationLink(deps.baseUrl, key);
+  await deps.send(db, {
+    to: user.email,
+    subject: 'You are invited to Lifecycle',
+    text: [
+      `${tenant?.name ?? 'Your company'} has invited you to Lifecycle.`,
+      '',
+      `Open this link to set your name and password: ${link}`,
+      '',
+      'The link can be used once and expires in 14 days. If you did not expect this invitation, you can ignore this message.',
+    ].join('\n'),
+  });
+  return { status: 'SENT' };
+}

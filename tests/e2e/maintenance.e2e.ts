@@ -1,0 +1,65 @@
+/**
+ * Maintenance and sign-out destinations in real Chromium, on a server of this test's own (the test
+ * switches maintenance in the database while the server runs): a signed-in user lands on /maintenance
+ * ('Under Maintenance', a spinner, Logout), cannot navigate away, and is taken to /signOut when
+ * maintenance ends; Logout signs out. Client (non-internal) users end at /clients/signin, internal
+ * users at /signIn.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { makeTenant, TEST_PASSWORD } from '../helpers/tenants';
+
+let s: TestServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
+});
+test.afterAll(async () => { await s?.stop(); });
+
+const setMaintenance = (on: boolean) => s.k.db.withSystem((trx) => trx('kernel_settings').insert({ key: 'maintenance', value: JSON.stringify({ on, message: '' }) }).onConflict('key').merge());
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${s.url}/`);
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('in maintenance the user sees /maintenance until it ends, then goes to /signOut and back to sign-in', async ({ page }) => {
+  test.setTimeout(90_000);
+  const t = await makeTenant(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  await signIn(page, t.email);
+  await setMaintenance(true);
+  try {
+    await page.goto(`${s.url}/dashboard`);
+    await expect(page).toHaveURL(/\/maintenance$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Under Maintenance' })).toBeVisible();
+    await expect(page.getByLabel('Waiting for maintenance to end')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Every signed-in page leads back here.
+    await page.evaluate(() => { window.history.pushState({}, '', '/dashboard'); window.dispatchEvent(new PopStateEvent('popstate')); });
+    await expect(page).toHaveURL(/\/maintenance$/);
+  } finally {
+    await setMaintenance(false);
+  }
+  // The page checks the live state and leaves to /signOut, which ends at the client sign-in.
+  await expect(page).toHaveURL(/\/clients\/signin(\?|$)/, { timeout: 30_000 });
+});
+
+test('Logout on the maintenance page signs out; an internal user ends at /signIn', async ({ page }) => {
+  const t = await makeTenant(s.k, s.url, { lciAdmin: true });
+  await signIn(page, t.email);
+  await setMaintenance(true);
+  try {
+    await page.goto(`${s.url}/dashboard`);
+    await expect(page).toHaveURL(/\/maintenance$/, { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/signIn(\?|$)/, { timeout: 30_000 });
+  } finally {
+    await setMaintenance(false);
+  }
+  // Signed out: the sign-in form is shown again.
+  await expect(page.getByLabel('Password')).toBeVisible({ timeout: 30_000 });
+});
