@@ -99,6 +99,8 @@ export async function insertUser(db: Knex, tenantId: number, input: NewManagedUs
   return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, created: !!row.created, userId };
 }
 
+export const MSG_NAME_ELSEWHERE = 'This user\'s name is managed by their home company and cannot be changed here.';
+
 /** Applies the changes; refuses (errorMessage) what would lock the acting admin out. */
 export async function updateUser(db: Knex, tenantId: number, userId: number, changes: ManagedUserChanges, actorUserId: number | null): Promise<WriteResult & { before?: ManagedUser }> {
   const before = await getManagedUser(db, tenantId, userId);
@@ -109,7 +111,12 @@ export async function updateUser(db: Knex, tenantId: number, userId: number, cha
   const names: Record<string, string> = {};
   if (changes.name_first !== undefined) names.name_first = changes.name_first;
   if (changes.name_last !== undefined) names.name_last = changes.name_last;
-  if (Object.keys(names).length) await db('users').where({ user_id: userId }).update(names);
+  // Users are global identities: only their home tenant (current_tenant_id) may rename them, never a tenant
+  // that merely added an existing identity (it would rename a user of another tenant).
+  if (Object.keys(names).length) {
+    const renamed = await db('users').where({ user_id: userId, current_tenant_id: tenantId }).update(names);
+    if (renamed === 0) return { records_updated: 0, errorMessage: MSG_NAME_ELSEWHERE };
+  }
   const membership: Record<string, unknown> = {};
   if (changes.security_group_id !== undefined) membership.security_group_id = changes.security_group_id;
   if (changes.is_tenant_admin !== undefined) membership.tenant_admin_flag = changes.is_tenant_admin;

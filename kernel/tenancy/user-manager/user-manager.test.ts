@@ -89,6 +89,11 @@ test('an existing identity of another tenant is added as it is (no invitation, n
   const r = await a.api('POST', users(a), { email: b.email, name_first: 'Ignored', name_last: 'Names', security_group_id: a.securityGroupId });
   expect(r.body).toMatchObject({ records_updated: 1, user: { user_id: b.userId, registration_pending: false, name: 'Test Admin' } });
   expect(await outbox(b.email)).toEqual([]);
+  // Tenant A may manage the membership, but not rename a user whose home is tenant B.
+  const rename = await a.api('PUT', `${users(a)}/${b.userId}`, { name_first: 'Hijacked', security_group_id: a.securityGroupId });
+  expect(rename.body).toEqual({ records_updated: 0, errorMessage: "This user's name is managed by their home company and cannot be changed here." });
+  const row = await s.k.db.withSystem((trx) => trx('users').where({ user_id: b.userId }).first('name_first'));
+  expect(row.name_first).toBe('Test');
 });
 
 test('update: names, security group, tenant admin and force-SSO flags; the admin cannot lock themselves out', async () => {
