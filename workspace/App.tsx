@@ -1,7 +1,8 @@
 /** App root: jotai store, wouter router on the guarded location, shell routes plus plugin routes. */
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { Router, useLocation } from 'wouter';
+import { Router, useLocation, useSearch } from 'wouter';
+import { CONSENT_RETURN_ROUTE, isConsentReturn } from './consent-return';
 import { noTenantStep } from './guard';
 import { Dialogs } from './layout/Dialogs';
 import { Shell } from './layout/Shell';
@@ -58,8 +59,9 @@ registerGuardSteps([noTenantStep]);
 function Routes() {
   const [path] = useLocation();
   const session = useAtomValue(sessionAtom);
+  const search = useSearch();
   const found = findRoute(path);
-  const route = found?.route ?? NOT_FOUND;
+  const route = found?.route ?? (isConsentReturn(path, search) ? CONSENT_RETURN_ROUTE : NOT_FOUND);
   const Comp = route.component ?? lazyPage(route.load!);
   const page = <PageSlot component={Comp} params={found?.params ?? {}} resetKey={path} />;
   if (route.layout === 'bare' || !session) return page;

@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { firstAccessiblePath, runGuard, type GuardResult, type RouteMeta } from './guard';
 import { inMaintenance, readTokenFlags } from './auth/token-claims';
+import { CONSENT_RETURN_ROUTE, isConsentReturn } from './consent-return';
 import { findRoute, guardSteps, setEnabledPlugins } from './registry';
 import { isSignedIn, refreshAccessIfStale } from './runtime';
 import {
@@ -25,8 +26,8 @@ export const getPath = () => committed?.path ?? '';
 export const getSearch = () => (committed?.search ?? '').replace(/^\?/, '');
 export const isReady = () => committed !== null;
 
-export function routeMetaFor(path: string): RouteMeta {
-  const found = findRoute(path);
+export function routeMetaFor(path: string, search = ''): RouteMeta {
+  const found = findRoute(path) ?? (isConsentReturn(path, search) ? { route: CONSENT_RETURN_ROUTE } : null);
   const meta: RouteMeta = found ? { ...found.route, title: found.route.title } : { title: 'Page not found', page: false };
   const item = store.get(navAtom)?.navItems.find((i) => trim(i.url).toLowerCase() === trim(path).toLowerCase());
   if (item) {
@@ -45,7 +46,7 @@ export function evaluate(path: string, search: string, from: string | null, leav
   const navUrls = (nav?.navItems ?? []).filter((i) => i.level <= NAV_MAX_LEVEL).sort((a, b) => a.sort - b.sort).map((i) => i.url);
   return runGuard({
     path, search, from,
-    route: routeMetaFor(path),
+    route: routeMetaFor(path, search),
     signedIn: isSignedIn(),
     session,
     // 4.1: the maintenance and invalid-login flags come from the token (the loaded session's live maintenance state wins).
