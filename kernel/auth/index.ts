@@ -10,6 +10,7 @@ import type { RouteRegistrar } from '../http/route-spec';
 import type { Identity, Kernel } from '../kernel';
 import { purgeExpired } from './adapter';
 import { VerificationCodes } from './codes';
+import { Deliveries } from './deliveries';
 import { interactionRoutes } from './interaction';
 import { federationRoutes } from './federation/routes';
 import { FederationStore } from './federation/store';
@@ -53,6 +54,8 @@ export interface IdentityService extends Identity {
   codes: VerificationCodes;
   /** Sign-in failure throttles (per e-mail, per address); a password reset clears the e-mail's. */
   throttles: Throttles;
+  /** Code mails sent after the request answered (no timing difference between known and unknown e-mails). */
+  deliveries: Deliveries;
 }
 
 const PURGE_EVERY_MS = 10 * 60_000;
@@ -68,6 +71,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
   const login = new LoginMachine(loginStateStore(knex), (id) => users.byId(id), CHALLENGE_RULES);
   registerMfaResponders(login, { db: k.db, codes: new VerificationCodes(k.config.secret), sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
+  const deliveries = new Deliveries(k.log);
   const throttles = createSignInLockouts(k.db); // 10 per e-mail, 200 per address in 15 min, in the database (login/lockout.ts)
   registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
 
@@ -82,6 +86,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     users,
     codes: new VerificationCodes(k.config.secret),
     throttles,
+    deliveries,
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);
@@ -101,6 +106,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     verifyPassword,
     async close() {
       clearInterval(purge);
+      await deliveries.drain();
     },
   };
 }

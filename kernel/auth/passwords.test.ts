@@ -24,6 +24,7 @@ const change = (token: string | null, body: unknown, headers: Record<string, str
   apiCall(s.url, key, token, 'POST', '/v3/manager/identity/password/change', body, headers);
 
 async function outbox(to: string) {
+  await (s.k.identity as unknown as { deliveries: { drain(): Promise<void> } }).deliveries.drain(); // codes are mailed after the answer
   return s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: to }).orderBy('mail_id', 'desc').select());
 }
 async function lastCode(to: string): Promise<string> {

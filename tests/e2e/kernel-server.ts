@@ -23,7 +23,10 @@ export interface E2EKernel {
 
 export async function startE2EKernel(): Promise<E2EKernel> {
   const s = await startTestServer({ workspace: true, jobs: false });
-  const outbox = (to: string) => s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: to }).orderBy('mail_id', 'desc').select('subject', 'text_body', 'kind'));
+  const outbox = async (to: string) => {
+    await (s.k.identity as unknown as { deliveries: { drain(): Promise<void> } }).deliveries.drain(); // codes are mailed after the answer
+    return s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: to }).orderBy('mail_id', 'desc').select('subject', 'text_body', 'kind'));
+  };
   return {
     s,
     url: s.url,

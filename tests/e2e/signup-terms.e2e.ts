@@ -36,6 +36,7 @@ async function newUser(opts: { confirmed?: boolean; password?: string | null; ac
 }
 
 async function codeFromOutbox(email: string): Promise<string> {
+  await (s.k.identity as unknown as { deliveries: { drain(): Promise<void> } }).deliveries.drain(); // codes are mailed after the answer
   const m = await s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: email }).orderBy('mail_id', 'desc').first('text_body'));
   const code = /code is (\d{6})/.exec(m?.text_body ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);

@@ -26,6 +26,7 @@ import { HttpError } from '../../http/errors';
 import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { CODE_TTL_MS, codeFailure, tooManyAttempts, type VerificationCodes } from '../codes';
+import type { Deliveries } from '../deliveries';
 import type { Throttles } from '../login/password';
 import { FailureThrottle } from '../login/throttle';
 import { normalizeEmail } from '../login/users';
@@ -109,7 +110,7 @@ function sessionCookie(koa: Koa.Context): string | null {
 }
 
 export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: PasswordThrottles = createPasswordThrottles()): void {
-  const identity = () => k.identity as unknown as { codes: VerificationCodes; throttles?: Throttles };
+  const identity = () => k.identity as unknown as { codes: VerificationCodes; throttles?: Throttles; deliveries: Deliveries };
 
   r.post('/v3/manager/identity/password/forgot', {
     auth: 'public', scope: 'system', tags: ['identity'], body: forgotBody, response: statusAnswer('SENT'),
@@ -119,11 +120,14 @@ export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: 
     if (throttles.forgotByEmail.blocked([email]) || throttles.forgotByAddress.blocked([koa.ip])) throw tooMany();
     throttles.forgotByEmail.fail([email]);
     throttles.forgotByAddress.fail([koa.ip]);
-    const user = (await db('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
-    if (canReset(user)) {
-      await sendResetCode(k, identity().codes, db, user);
-      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_code_sent', target: email, details: { ip: koa.ip } });
-    }
+    // The lookup and the mail run after the answer: the same time for known and unknown e-mails.
+    const ip = koa.ip;
+    identity().deliveries.afterRequest(db, 'password reset code', () => k.db.withSystem(async (trx) => {
+      const user = (await trx('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
+      if (!canReset(user)) return;
+      await sendResetCode(k, identity().codes, trx, user);
+      await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_code_sent', target: email, details: { ip } });
+    }));
     return { status: 'SENT' };
   });
 

@@ -16,6 +16,7 @@ import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import type { Trx } from '../../db/database';
 import { CODE_TTL_MS, codeFailure, tooManyAttempts, VerificationCodes } from '../codes';
+import type { Deliveries } from '../deliveries';
 import { normalizeEmail } from '../login/users';
 import { username } from './rules';
 import type { SignupThrottles } from './throttles';
@@ -85,11 +86,14 @@ export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: S
     if (throttles.resendByEmail.blocked([email]) || throttles.resendByAddress.blocked([koa.ip])) throw tooMany();
     throttles.resendByEmail.fail([email]);
     throttles.resendByAddress.fail([koa.ip]);
-    const user = await findUser(db, email);
-    if (user && !user.confirmed_flag) {
-      await sendSignupCode(k, codes(), db, user);
-      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.code_sent', target: email, details: { ip: koa.ip } });
-    }
+    // The lookup and the mail run after the answer: the same time for known and unknown e-mails.
+    const ip = koa.ip;
+    (k.identity as unknown as { deliveries: Deliveries }).deliveries.afterRequest(db, 'sign-up code', () => k.db.withSystem(async (trx) => {
+      const user = await findUser(trx, email);
+      if (!user || user.confirmed_flag) return;
+      await sendSignupCode(k, codes(), trx, user);
+      await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.code_sent', target: email, details: { ip } });
+    }));
     return { status: 'SENT' };
   });
 }
