@@ -129,3 +129,21 @@ test('signed-in change: current and new password, wrong current password refused
   const row = await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('password_hash'));
   expect(await kx.s.k.identity.verifyPassword(row.password_hash, NEW_PASSWORD)).toBe(true);
 });
+
+test('forced new password, then the second step: the sign-in goes on to /confirmMFA and completes with the SMS code', async ({ page }) => {
+  const u = await kx.user();
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+  await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ force_new_password: true, mfa_type: 'SMS_MFA', phone_number: phone }));
+  await openSignIn(page);
+  await submitSignIn(page, u.email, u.password);
+  await page.waitForURL(/\/changePassword\?interaction=/);
+  await page.getByLabel('New Password').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/\/confirmMFA/);
+  const code = await kx.lastCode(phone);
+  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(LANDED);
+  const row = await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('force_new_password'));
+  expect(row.force_new_password).toBe(false);
+});
