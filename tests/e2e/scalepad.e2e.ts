@@ -85,3 +85,18 @@ test('the logo: more than 6 clicks show partner sign-in, more than 10 toggle deb
   await expect(page.getByRole('alert')).toHaveText('400 Bad Request: The authorization code is invalid or has expired.', { timeout: 30_000 });
   await expect(page.getByTestId('sp-debug')).toContainText('partnerStatus');
 });
+
+test('the loading flag clears after 25 s when the partner sign-in does not answer', async ({ page }) => {
+  sp.next(partnerUser());
+  await page.clock.install();
+  // Our own preauth call never answers: the landing stays in its loading state.
+  await page.route('**/v3/manager/preauth/scalepad', () => { /* never answered */ });
+  await page.goto(`${s.url}/signIn?sso=1`);
+  await page.waitForURL(/\/signUp\/sp\?.*code=/);
+  const spinner = page.getByLabel('Loading');
+  await expect(spinner).toBeVisible();
+  await page.clock.fastForward(24_000);
+  await expect(spinner).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(spinner).toHaveCount(0);
+});
