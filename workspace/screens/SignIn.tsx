@@ -6,6 +6,7 @@ import { Button, Callout, FormGroup, H2, InputGroup, Spinner } from '@blueprintj
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
+import { challengeUrl, savePendingChallenge } from '../auth/challenge';
 import { authorizationUrl } from '../auth/oidc';
 import { takeSignInNotice } from '../auth/notice';
 import { validateEmail, validatePassword } from '../auth/validation';
@@ -18,14 +19,6 @@ import { rememberSso, SocialSignIn } from './SocialSignIn';
 import { ToScalePad } from './ScalePadEntry';
 
 type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
-
-const CHALLENGE_ROUTES: Record<string, string> = {
-  NEW_PASSWORD_REQUIRED: '/changePassword',
-  SMS_MFA: '/confirmMFA',
-  SOFTWARE_TOKEN_MFA: '/confirmMFA',
-  MFA_SETUP: '/setupMFA',
-  UserNotConfirmedException: '/confirmSignUp',
-};
 
 export default function SignIn() {
   const params = new URLSearchParams(useSearch());
@@ -109,9 +102,9 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
       const r = await api.post<LoginReply>(`/oidc/interaction/${encodeURIComponent(uid)}/login`, { email: email.trim(), password }, { public: true });
       if (r.redirectTo) { window.location.assign(r.redirectTo); return; } // stays busy while the browser leaves
       if (r.challenge) {
-        sessionStorage.setItem('lci.challenge', JSON.stringify({ uid, email: email.trim(), ...r }));
-        const to = CHALLENGE_ROUTES[r.challenge];
-        if (to) { window.location.assign(`${to}?interaction=${encodeURIComponent(uid)}`); return; }
+        savePendingChallenge({ ...r, uid, challenge: r.challenge, email: email.trim() });
+        const to = challengeUrl(r.challenge, uid);
+        if (to) { window.location.assign(to); return; }
         setNotice(`This sign-in needs a step that is not available yet (${r.challenge}).`);
       }
     } catch (err) {
