@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addTenantUser, createSecurityGroup, createUser } from '../../kernel/tenancy/provision';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { signInToShell } from './session';
 import { makeTenant, TEST_PASSWORD, type TestTenant } from '../helpers/tenants';
 
 let s: TestServer;
@@ -29,14 +30,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { await s?.stop(); });
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${s.url}/`);
-  await page.waitForURL(/\/signIn\?.*interaction=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
-}
+const signIn = (page: Page, email: string) => signInToShell(page, email, TEST_PASSWORD, s.url);
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
 test('a page taken out of the member\'s group is gone at their next navigation', async ({ page }) => {

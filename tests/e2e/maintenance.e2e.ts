@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { signInToShell } from './session';
 import { makeTenant, TEST_PASSWORD } from '../helpers/tenants';
 
 let s: TestServer;
@@ -18,14 +19,7 @@ test.afterAll(async () => { await s?.stop(); });
 
 const setMaintenance = (on: boolean) => s.k.db.withSystem((trx) => trx('kernel_settings').insert({ key: 'maintenance', value: JSON.stringify({ on, message: '' }) }).onConflict('key').merge());
 
-async function signIn(page: Page, email: string) {
-  await page.goto(`${s.url}/`);
-  await page.waitForURL(/\/signIn\?.*interaction=/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
-}
+const signIn = (page: Page, email: string) => signInToShell(page, email, TEST_PASSWORD, s.url);
 
 test('in maintenance the user sees /maintenance until it ends, then goes to /signOut and back to sign-in', async ({ page }) => {
   test.setTimeout(90_000);

@@ -4,9 +4,10 @@
  * One route ('/securitygroups/*'); the data of GET .../securitygroups is loaded once and reloaded
  * after every change.
  */
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, navigate, PageHeader, pushMessage, useReadOnly, useSession, useTenant } from '../../sdk';
+import { PageLoadError, PageLoading } from '../../components/PageLoadState';
 import { reloadSession } from '../../runtime';
 import { GroupEditor } from './GroupEditor';
 import { GroupList } from './GroupList';
@@ -60,10 +61,7 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
     return (
       <div className="lci-page lci-sg">
         <PageHeader title="Security Groups" readOnly={readOnly} />
-        <Callout intent="danger" icon="error" title="Security groups could not be loaded" role="alert">
-          <p>{error}</p>
-          <Button text="Try again" icon="refresh" onClick={() => void load()} loading={loading} />
-        </Callout>
+        <PageLoadError title="Security groups could not be loaded" error={error} retry={() => void load()} busy={loading} />
       </div>
     );
   }
@@ -72,10 +70,7 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
     return (
       <div className="lci-page lci-sg">
         <PageHeader title="Security Groups" readOnly={readOnly} />
-        <div className="lci-sg-loading" role="status" aria-live="polite">
-          <Spinner size={28} aria-label="Loading security groups" />
-          <span className="bp6-text-muted">Loading security groups…</span>
-        </div>
+        <PageLoading what="security groups" />
       </div>
     );
   }

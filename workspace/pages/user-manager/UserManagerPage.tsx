@@ -5,9 +5,10 @@
  * function, with GET /v3/tenantadmin/:tenantId/users as the fallback. A write answering
  * records_updated 0 shows the server's errorMessage in an alert (platform.md 5).
  */
-import { Alert, Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
+import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, invoke, PageHeader, pushMessage, useReadOnly, useSession, useTenant } from '../../sdk';
+import { PageLoadError, PageLoading } from '../../components/PageLoadState';
 import { reloadSession } from '../../runtime';
 import {
   filterUsers, insertBody, statusOf, updateBody, USER_MANAGER_FUNCTION, USER_MANAGER_PAGE, usersUrl, writeFailure,
@@ -120,10 +121,7 @@ export default function UserManagerPage() {
     return (
       <div className="lci-page lci-um">
         {header}
-        <Callout intent="danger" icon="error" title="Users could not be loaded" role="alert">
-          <p>{error}</p>
-          <Button text="Try again" icon="refresh" onClick={() => void load()} loading={loading} />
-        </Callout>
+        <PageLoadError title="Users could not be loaded" error={error} retry={() => void load()} busy={loading} />
       </div>
     );
   }
@@ -131,7 +129,7 @@ export default function UserManagerPage() {
     return (
       <div className="lci-page lci-um">
         {header}
-        <div className="lci-um-loading" role="status" aria-live="polite"><Spinner size={28} aria-label="Loading users" /><span className="bp6-text-muted">Loading users…</span></div>
+        <PageLoading what="users" />
       </div>
     );
   }
