@@ -44,6 +44,11 @@ export const VARIABLES = {
   LCI_SCALEPAD_CLIENT_ID: { desc: 'ScalePad partner sign-in: OAuth client id of Lifecycle', schema: z.string().min(1).max(200), default: undefined },
   LCI_SCALEPAD_CLIENT_SECRET: { desc: 'ScalePad partner sign-in: OAuth client secret of Lifecycle', schema: z.string().min(1).max(500), default: undefined, secret: true },
   LCI_SCALEPAD_SCOPE: { desc: 'ScalePad partner sign-in: scope asked at the authorization endpoint (empty: none sent)', schema: z.string().max(500), default: undefined },
+  LCI_STRIPE_SECRET_KEY: { desc: 'Stripe secret key; set switches billing to Stripe, unset uses the embedded billing provider', schema: z.string().min(8).max(500), default: undefined, secret: true },
+  LCI_STRIPE_WEBHOOK_SECRET: { desc: 'Stripe webhook signing secret (whsec_...) that verifies POST /v3/manager/stripe/webhook', schema: z.string().min(8).max(500), default: undefined, secret: true },
+  LCI_STRIPE_API_URL: { desc: 'Base URL of the Stripe API (https; http only on loopback); unset means Stripe\'s own (api.stripe.com)', schema: z.string().url(), default: undefined },
+  LCI_GEO_URL: { desc: 'Geo/IP lookup service for sign-up (currency, time zone, country, continent, in_eu); {ip} in the URL is replaced by the client address; unset uses the offline default (browser time zone and locale)', schema: z.string().url(), default: undefined },
+  LCI_GEO_KEY: { desc: 'Key of the geo/IP lookup service (sent as the query parameter key)', schema: z.string().min(1).max(500), default: undefined, secret: true },
 } as const;
 
 type Vars = typeof VARIABLES;
@@ -72,6 +77,35 @@ export interface Config {
   social: Record<SocialProviderId, SocialProviderConfig>;
   /** ScalePad partner sign-in (OAuth 2.0); undefined when not configured. */
   scalepad?: ScalePadConfig;
+  /** Stripe billing; undefined when LCI_STRIPE_SECRET_KEY is unset (the embedded provider is used). */
+  stripe?: StripeConfig;
+  /** Geo/IP lookup for sign-up; undefined when LCI_GEO_URL is unset (offline default). */
+  geo?: { url: string; key?: string };
+}
+
+export interface StripeConfig { secretKey: string; webhookSecret?: string; host?: string; port?: number; protocol?: 'http' | 'https' }
+
+/** LCI_STRIPE_SECRET_KEY switches Stripe on; LCI_STRIPE_API_URL (https, http only on loopback) points the SDK elsewhere. */
+function readStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = read(env, 'LCI_STRIPE_SECRET_KEY');
+  const webhookSecret = read(env, 'LCI_STRIPE_WEBHOOK_SECRET');
+  const apiUrl = read(env, 'LCI_STRIPE_API_URL');
+  if (!secretKey) {
+    if (webhookSecret || apiUrl) throw new ConfigError('LCI_STRIPE_SECRET_KEY', 'must be set when LCI_STRIPE_WEBHOOK_SECRET or LCI_STRIPE_API_URL is set');
+    return undefined;
+  }
+  if (!apiUrl) return { secretKey, ...(webhookSecret ? { webhookSecret } : {}) };
+  const u = new URL(apiUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError('LCI_STRIPE_API_URL', `is ${JSON.stringify(apiUrl)}: must be an https URL (http only on loopback)`);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  return {
+    secretKey,
+    ...(webhookSecret ? { webhookSecret } : {}),
+    host: u.hostname.replace(/^\[|\]$/g, ''),
+    port: u.port ? Number(u.port) : protocol === 'http' ? 80 : 443,
+    protocol,
+  };
 }
 
 export interface ScalePadConfig { authorizeUrl: string; tokenUrl: string; userInfoUrl: string; clientId: string; clientSecret: string; scope?: string }
@@ -105,6 +139,20 @@ function readSocial(env: NodeJS.ProcessEnv, prefix: 'LCI_MS' | 'LCI_GOOGLE'): So
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
   if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError(`${prefix}_ISSUER`, `is ${JSON.stringify(issuer)}: must be an https URL (http only on loopback)`);
   return { clientId, clientSecret, issuer };
+}
+
+/** LCI_GEO_URL (https, http only on loopback) switches the geo service on; LCI_GEO_KEY needs it. */
+function readGeo(env: NodeJS.ProcessEnv): Config['geo'] {
+  const url = read(env, 'LCI_GEO_URL');
+  const key = read(env, 'LCI_GEO_KEY');
+  if (!url) {
+    if (key) throw new ConfigError('LCI_GEO_URL', 'must be set when LCI_GEO_KEY is set');
+    return undefined;
+  }
+  const u = new URL(url.replace('{ip}', '0.0.0.0'));
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError('LCI_GEO_URL', `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
+  return { url, ...(key ? { key } : {}) };
 }
 
 export class ConfigError extends Error {
@@ -154,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: read(env, 'LCI_JOBS')!,
     social: { ms: readSocial(env, 'LCI_MS'), google: readSocial(env, 'LCI_GOOGLE') },
     scalepad: readScalePad(env),
+    stripe: readStripe(env),
+    geo: readGeo(env),
   };
 }
 

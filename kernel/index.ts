@@ -1,7 +1,7 @@
 /** The kernel's public surface for plugins. Import from here only. */
 export { definePlugin } from './plugin';
-export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeContext, JobDef, JobContext, FixtureContext, Providers } from './plugin';
-export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs } from './kernel';
+export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeContext, JobDef, JobContext, FixtureContext, Providers, ResyncStep } from './plugin';
+export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs, JobInfo } from './kernel';
 export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
 export { MODULES } from './types';
 export type { Database, Trx } from './db/database';
@@ -12,3 +12,5 @@ export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized } fr
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
 export type { Storage } from './storage';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
+export { afterCommit } from './access/scope';
+export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';

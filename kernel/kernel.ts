@@ -53,6 +53,10 @@ export interface Realtime {
   publishInternal(channel: string, message: Record<string, unknown>): Promise<void>;
   /** Sockets connected to this process. */
   sockets(): { tenantId: number | null; userId: number; connectedAt: string }[];
+  /** Sockets connected to this process with their ids (internal admin: websocketadmin). */
+  socketDetails(): { socketId: string; tenantId: number | null; userId: number; connectedAt: string }[];
+  /** Sends a message to one socket of this process; false when it is not connected here. */
+  sendToSocket(socketId: string, message: Record<string, unknown>): boolean;
   close(): Promise<void>;
 }
 
@@ -64,8 +68,15 @@ export interface Jobs {
   failed(queue?: string, limit?: number): Promise<{ id: string; name: string; data: unknown; output: unknown; createdOn: string }[]>;
   retry(queue: string, id: string): Promise<void>;
   cancel(queue: string, id: string): Promise<void>;
+  /** One job by id (any queue), or null. */
+  find(id: string): Promise<JobInfo | null>;
+  /** Jobs of a queue (or all) in a state (or any), newest first. */
+  list(opts?: { queue?: string; state?: string; limit?: number }): Promise<JobInfo[]>;
+  /** Fetches the next job of a queue and works it in this process (a CLI following its job when no server works the queue); false when none waits. */
+  workNext(queue: string): Promise<boolean>;
   close(): Promise<void>;
 }
+export interface JobInfo { id: string; name: string; state: string; data: unknown; output: unknown; error: string | null; createdOn: string; startedOn: string | null; completedOn: string | null; retryCount: number }
 
 export interface Kernel {
   config: Config;

@@ -64,6 +64,27 @@ export interface Providers {
   tenantModules?(trx: Trx, tenantId: number): Promise<ModuleName[]>;
   /** Active companies of a tenant; kind narrows to assessment-only or AIR-only companies. */
   activeCompanies?(trx: Trx, tenantId: number, kind: 'all' | 'assessmentOnly' | 'airOnly', module?: ModuleName): Promise<{ tenant_company_id: number; name: string }[]>;
+  /** Billing: where a tenant without an active subscription can resume paying (an open checkout), or null. */
+  recoveryUrl?(trx: Trx, tenantId: number): Promise<string | null>;
+  /** Billing: whether the tenant has a subscription (any status) or complimentary access. */
+  hasSubscription?(trx: Trx, tenantId: number): Promise<boolean>;
+  /** Billing: the tenant's subscription status (e.g. active, trialing, past_due) or null without one (admin summary). */
+  subscriptionStatus?(trx: Trx, tenantId: number): Promise<string | null>;
+  /**
+   * Billing: refuses a tenant write when the subscription does not allow it (no subscription, status not active,
+   * active companies above the plan maximum). Called by the kernel before plugin write routes; null allows.
+   */
+  writeGuard?(trx: Trx, tenantId: number, route: { method: string; path: string; owner: string; page?: string }): Promise<{ status: number; code: string; message: string } | null>;
+  /** Support (data resync): the synchronisation and recalculation steps this plugin can re-run for a tenant. */
+  resyncSteps?(): ResyncStep[];
+}
+
+/** One step of a tenant's data resync; runs in a transaction scoped to the tenant. */
+export interface ResyncStep {
+  /** Short name used by `lci admin resync --what` (letters, digits, dashes). */
+  name: string;
+  description: string;
+  run(trx: Trx, tenantId: number, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown>;
 }
 
 export interface PluginDefinition {

@@ -39,7 +39,6 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/confirmSignUp', title: 'Confirm sign up', public: true, layout: 'bare', load: () => import('./screens/ConfirmSignUp') },
   { path: '/signUpRegisteredUser', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpRegisteredUser') },
   { path: '/signUp', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUp') },
-  { path: '/signUpWithTenant', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpWithTenant') },
   { path: '/signUp/sp', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
   { path: '/ScalePad', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
   { path: '/initializer', title: 'Loading', page: false, layout: 'bare', component: Initializer },
@@ -47,6 +46,7 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
   { path: '/dashboard', title: 'Dashboard', page: '/dashboard', neverHide: true, layout: 'shell', load: () => import('./pages/Dashboard') },
   { path: '/noCompanies', title: 'No companies', page: false, layout: 'shell', load: () => import('./pages/NoCompanies') },
+  { path: '/subscriptionViolation', title: 'Subscription issue', page: false, layout: 'shell', load: () => import('./pages/SubscriptionViolation') },
   { path: '/securitygroups/*', title: 'Security Groups', page: '/securitygroups', requiresAdmin: true, layout: 'shell', load: () => import('./pages/security-groups/SecurityGroupsPage') },
   { path: '/usermanager', title: 'User Manager', page: '/usermanager', requiresAdmin: true, layout: 'shell', load: () => import('./pages/user-manager/UserManagerPage') },
 ];

@@ -77,6 +77,8 @@ export interface GuardStep {
 }
 
 export const MAINTENANCE_EXEMPT = ['/signIn', '/signOut', '/maintenance'];
+/** Internal admins may still open the maintenance-mode page during maintenance, to turn it off (their writes are allowed). */
+export const MAINTENANCE_ADMIN_PAGE = '/lcisupport/maintenancemode';
 /** Screens open to a signed-in user who has not accepted the terms (step 6); plugin steps skip them. */
 export const TERMS_STEP_PATHS = ['/userTerms', '/signOut'];
 export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup'];
@@ -112,7 +114,8 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   //    /signOut stay open so the user can leave and sign in again.
   if (input.invalidLogin && !isPublic && !samePath(path, '/signOut')) return decide(3, { action: 'block', alert: MSG_NOT_AUTHORIZED });
   // 4. Maintenance.
-  if (input.inMaintenance && !MAINTENANCE_EXEMPT.some((p) => samePath(p, path))) return decide(4, { action: 'redirect', to: '/maintenance' });
+  const adminMaintenancePage = !!input.session?.user.isLciAdmin && samePath(path, MAINTENANCE_ADMIN_PAGE);
+  if (input.inMaintenance && !adminMaintenancePage && !MAINTENANCE_EXEMPT.some((p) => samePath(p, path))) return decide(4, { action: 'redirect', to: '/maintenance' });
   // 5. Unauthenticated on an authenticated route.
   if (!isPublic) {
     const back = path + (input.search ?? '');

@@ -11,7 +11,7 @@ import { findRoute, guardSteps, setEnabledPlugins } from './registry';
 import { isSignedIn, refreshAccessIfStale } from './runtime';
 import {
   companiesAtom, currentModuleViewAtom, dirtyPagesAtom, guardAlertAtom, invalidLoginAtom, isDirtyAtom, leavePromptAtom,
-  maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, store, tokensAtom, trackedPathsAtom,
+  maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, sessionDataAtom, store, tokensAtom, trackedPathsAtom,
 } from './state/atoms';
 import { NAV_MAX_LEVEL } from './constants';
 
@@ -57,6 +57,7 @@ export function evaluate(path: string, search: string, from: string | null, leav
     firstAccessiblePath: firstAccessiblePath(navUrls, session?.userAccessPages ?? [], session?.user.isLciAdmin ?? false),
     companies: store.get(companiesAtom),
     moduleView: store.get(currentModuleViewAtom),
+    extra: store.get(sessionDataAtom),
   }, guardSteps());
 }
 
@@ -66,9 +67,12 @@ function askLeave(message: string): Promise<boolean> {
 
 function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
   const url = loc.path + loc.search;
-  if (window.location.pathname + window.location.search !== url || mode === 'push') {
-    if (mode === 'push') window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
+  const same = window.location.pathname + window.location.search === url;
+  if (!same || mode === 'push') {
+    // A navigation to the location already shown keeps its anchor (a deep link such as /cs/company/detail#stackAlignment).
+    const target = same ? url + window.location.hash : url;
+    if (mode === 'push') window.history.pushState(null, '', target);
+    else window.history.replaceState(null, '', target);
   }
   committed = loc;
   if (r.title) document.title = `${r.title} | Lifecycle`;
@@ -103,6 +107,8 @@ async function go(to: string, opts: GoOpts): Promise<boolean> {
       if (committed === null && target !== '/dashboard') { target = '/dashboard'; redirected = true; continue; }
       return false;
     }
+    // An absolute URL (e.g. a payment provider's checkout to resume) leaves the workspace.
+    if (r.action === 'redirect' && /^https?:\/\//i.test(r.to!)) { window.location.assign(r.to!); return false; }
     if (r.action === 'redirect') { target = r.to!; redirected = true; continue; }
     const sameAsCommitted = committed && committed.path === url.pathname && committed.search === url.search;
     if (opts.recheck && sameAsCommitted) return true;
@@ -144,7 +150,7 @@ export function startNavigation(): void {
   if (started) return;
   started = true;
   window.addEventListener('popstate', () => { void enqueue(window.location.pathname + window.location.search, { popped: true }); });
-  for (const a of [sessionAtom, tokensAtom, maintenanceHintAtom, companiesAtom, moduleViewTextAtom, navAtom, invalidLoginAtom]) store.sub(a, recheck);
+  for (const a of [sessionAtom, tokensAtom, maintenanceHintAtom, companiesAtom, sessionDataAtom, moduleViewTextAtom, navAtom, invalidLoginAtom]) store.sub(a, recheck);
   window.addEventListener('beforeunload', (e) => { if (store.get(isDirtyAtom)) { e.preventDefault(); e.returnValue = ''; } });
   void enqueue(window.location.pathname + window.location.search, { replace: true });
 }

@@ -1,5 +1,6 @@
-/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps and icons. */
-import { registerGuardSteps, registerNavIcons, registerRoutes } from './registry';
+/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps, icons and session data. */
+import { registerBanners, registerGuardSteps, registerNavIcons, registerRoutes } from './registry';
+import { registerSessionData } from './session-data';
 import type { WorkspacePlugin } from './sdk';
 
 const found = import.meta.glob<WorkspacePlugin>('../plugins/*/workspace/index.ts', { eager: true, import: 'default' });
@@ -13,4 +14,6 @@ for (const p of workspacePlugins) {
   })));
   if (p.guardSteps) registerGuardSteps(p.guardSteps, p.id);
   if (p.navIcons) registerNavIcons(p.navIcons);
+  if (p.sessionData) registerSessionData(p.sessionData, p.id);
+  if (p.banners) registerBanners(p.banners, p.id);
 }

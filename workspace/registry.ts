@@ -26,6 +26,15 @@ export function registerRoutes(list: RegisteredRoute[]): void { routes.push(...l
 export function registerGuardSteps(list: GuardStep[], plugin?: string): void {
   for (const s of list) steps.push(plugin ? { ...s, run: (i) => (isEnabled(plugin) ? s.run(i) : null) } : s);
 }
+/** Lazily loaded banners of the signed-in layout, by plugin (WorkspacePlugin.banners). */
+const banners: { plugin: string; load: () => Promise<{ default: ComponentType }> }[] = [];
+export function registerBanners(list: (() => Promise<{ default: ComponentType }>)[], plugin: string): void {
+  for (const load of list) banners.push({ plugin, load });
+}
+/** The banners of the enabled plugins. */
+export function shellBanners(): (() => Promise<{ default: ComponentType }>)[] {
+  return banners.filter((b) => isEnabled(b.plugin)).map((b) => b.load);
+}
 export function registerNavIcons(icons: Record<string, string>): void { Object.assign(navIcons, icons); }
 export function setEnabledPlugins(ids: string[] | null): void { enabledPlugins = ids ? new Set(ids) : null; }
 

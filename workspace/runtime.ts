@@ -14,6 +14,7 @@ import {
   sessionAtom, store, storeTargetsAtom, tokensAtom,
 } from './state/atoms';
 import { clearAllState } from './state/persist';
+import { clearSessionData, loadSessionData } from './session-data';
 import type { Company, ModuleView, NavData, PublicConfig, ServerMessage, Session, Tokens } from './types';
 
 const DEFAULT_PUBLIC_KEY = 'lci-public-key';
@@ -168,8 +169,8 @@ export async function reloadSession(): Promise<Session> {
 export async function initializeSession(): Promise<Session> {
   await loadConfig();
   const s = await api.get<Session>('/v3/manager/session');
-  if (s.tenant) await Promise.all([loadNav(s), loadModules(s), loadCompanies(s)]);
-  else { store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] }); store.set(moduleViewsAtom, []); store.set(companiesAtom, []); }
+  if (s.tenant) await Promise.all([loadNav(s), loadModules(s), loadCompanies(s), loadSessionData(s)]);
+  else { store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] }); store.set(moduleViewsAtom, []); store.set(companiesAtom, []); clearSessionData(); }
   if (!s.inMaintenance) store.set(maintenanceHintAtom, null);
   store.set(sessionAtom, s);
   startTokenTimer();
@@ -187,6 +188,13 @@ export function dismissMessage(id: string): void {
 }
 
 // Realtime.
+/** Server message sent to every socket when maintenance mode is turned on or off (msg: the message; on: the new state). */
+export const MAINTENANCE_MSG_TYPE = 'maintenance';
+/** On: the guard sends the user to /maintenance at once; off: the live session clears it (the maintenance screen then leaves). */
+function onMaintenanceMessage(m: ServerMessage): void {
+  if ((m as { on?: unknown }).on !== false) store.set(maintenanceHintAtom, m.msg || 'Under Maintenance');
+  if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
+}
 let rt: RealtimeClient | null = null;
 export function startRealtime(): void {
   if (rt || typeof window === 'undefined') return;
@@ -206,7 +214,7 @@ export function startRealtime(): void {
       if (target === ACCESS_CHANGED_TARGET) accessStale = true;
       store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data }));
     },
-    onMessage: (m) => pushMessage(m),
+    onMessage: (m) => { if (m.msg_type === MAINTENANCE_MSG_TYPE) onMaintenanceMessage(m); else pushMessage(m); },
     onStatus: (st) => store.set(realtimeStatusAtom, st),
     onAuthRejected: () => { void refreshNow(); },
   });
@@ -234,6 +242,7 @@ export function signOutLocal(): void {
   stopRealtime();
   tokenTimer.stop();
   resetAllAtoms();
+  clearSessionData();
   try { clearAllState(localStorage); } catch { /* ignore */ }
 }
 

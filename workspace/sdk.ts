@@ -13,15 +13,16 @@
  * Route components are lazy (one chunk per route). Pages render <PageHeader .../> and use the hooks below.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { accessLevelFor } from './access';
 import type { GuardStep } from './guard';
 import {
   chartsShownAtom, companiesAtom, currentModuleViewAtom, dirtyPagesAtom, moduleViewsAtom, realtimeStatusAtom,
-  selectedCompanyIdAtom, sessionAtom, storeTargetsAtom,
+  selectedCompanyIdAtom, sessionAtom, sessionDataAtom, storeTargetsAtom,
 } from './state/atoms';
 import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
+import type { SessionDataDef } from './session-data';
 import type { AccessLevel } from './types';
 
 export interface WorkspaceRouteDef {
@@ -47,6 +48,16 @@ export interface WorkspacePlugin {
   guardSteps?: GuardStep[];
   /** Blueprint icon names for nav urls. */
   navIcons?: Record<string, string>;
+  /**
+   * Data loaded when the session starts and again with reloadSessionData(key); guard steps read it as
+   * input.extra[key] (absent while not loaded, when the load failed or the plugin is off), pages with useSessionData(key).
+   */
+  sessionData?: SessionDataDef[];
+  /**
+   * Banners of the signed-in layout, shown under the top bar on every page (e.g. notifications to users). Each is
+   * lazily loaded and renders nothing when it has nothing to say.
+   */
+  banners?: (() => Promise<{ default: ComponentType }>)[];
 }
 
 export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
@@ -56,10 +67,14 @@ export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
 }
 
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
+export { PageLoading, PageLoadError } from './components/PageLoadState';
 export { api, invoke, pushMessage, loadCompanies as reloadCompanies } from './runtime';
+/** Forgets the loaded session and initialises it again (e.g. after starting or stopping impersonation), then goes to path. */
+export { reinitialize } from './runtime';
 export { ApiError } from './api';
 export { navigate } from './nav';
-export { noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt } from './guard';
+export { reloadSessionData, type SessionDataDef } from './session-data';
+export { noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt, isInternalPath } from './guard';
 export type { GuardStep, GuardInput, GuardResult } from './guard';
 export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
 export { MSG_READ_ONLY, HEADER_ACTIONS } from './constants';
@@ -79,6 +94,10 @@ export function useSelectedCompany() {
 /** Latest data of a realtime store target. */
 export function useStoreTarget<T = unknown>(target: string): T | undefined {
   return useAtomValue(storeTargetsAtom)[target] as T | undefined;
+}
+/** Plugin session data of a key (see WorkspacePlugin.sessionData); undefined while absent. */
+export function useSessionData<T = unknown>(key: string): T | undefined {
+  return useAtomValue(sessionDataAtom)[key] as T | undefined;
 }
 export function useFlag(key: string): boolean {
   return useAtomValue(sessionAtom)?.flags?.[key] ?? false;

@@ -4,6 +4,7 @@ import type { Kernel } from '../kernel';
 import { MODULES, type ModuleName } from '../types';
 import { moduleViewFromRow, navItemFromRow, type ModuleView, type NavItem } from './navigation';
 import { asModules } from './resolve';
+import { applyNavOverrides, loadNavOverrides } from './nav-overrides';
 
 export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
 
@@ -26,7 +27,7 @@ export async function tenantModules(k: Kernel, trx: Trx, tenantId: number): Prom
 }
 
 export async function loadNavCatalog(trx: Trx): Promise<NavItem[]> {
-  return (await trx('nav_items').select()).map(navItemFromRow);
+  return applyNavOverrides((await trx('nav_items').select()).map(navItemFromRow), await loadNavOverrides(trx));
 }
 
 export async function loadModuleViews(trx: Trx): Promise<ModuleView[]> {

@@ -65,7 +65,7 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   for (const route of k.routes.routes) {
     const handle = (ctx: Koa.Context) => runRoute(ctx, route, k, maintenance);
     if (route.method === 'get') router.get(route.path, handle);
-    else router[route.method](route.path, bodyParser, handle);
+    else router[route.method](route.path, route.spec.rawBody ? rawBodyReader : bodyParser, handle);
   }
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: false }));
@@ -90,6 +90,21 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   k.identity.mount(app);
   serveWorkspace?.(app);
   return app;
+}
+
+const RAW_BODY_LIMIT = 1024 * 1024;
+
+/** For routes declared with rawBody: keeps the exact request body as text (ctx.state.rawBody). */
+async function rawBodyReader(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > RAW_BODY_LIMIT) throw new HttpError(413, `Request body larger than ${RAW_BODY_LIMIT} bytes`);
+    chunks.push(chunk);
+  }
+  ctx.state.rawBody = Buffer.concat(chunks).toString('utf8');
+  await next();
 }
 
 function bodyParserError(e: unknown): HttpError | null {
@@ -131,7 +146,7 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   const auth = spec.auth ?? 'user';
   const key = ctx.get(API_KEY_HEADER);
   if (auth === 'public') {
-    if (key !== k.config.publicApiKey && key !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+    if (spec.apiKey !== false && key !== k.config.publicApiKey && key !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
   } else if (key !== k.config.apiKey) {
     throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
   }
@@ -152,8 +167,9 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
 
   const params = parsePart('params', spec.params, ctx.params ?? {});
   const query = parsePart('query', spec.query, stripCacheBuster(ctx.query as Record<string, unknown>));
-  const rawBody = (ctx.request as unknown as { body?: unknown }).body;
-  const body = parsePart('body', spec.body, rawBody ?? {});
+  const rawBody = spec.rawBody ? String(ctx.state.rawBody ?? '') : undefined;
+  const parsedBody = spec.rawBody ? undefined : (ctx.request as unknown as { body?: unknown }).body;
+  const body = parsePart('body', spec.body, parsedBody ?? {});
   const writes = isWrite(route, body);
 
   if (caller && !caller.isLciAdmin) {
@@ -187,7 +203,8 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
         details: caller?.impersonation ? { ...details, impersonation: caller.impersonation, homeTenantId: caller.homeTenantId } : details,
       });
     };
-    const result = await route.handler({ params, query, body, db: trx, caller, tenantId, koa: ctx, audit } as never);
+    if (scope === 'tenant' && writes) await guardWrite(k, trx, tenantId, route, caller);
+    const result = await route.handler({ params, query, body, db: trx, caller, tenantId, koa: ctx, audit, rawBody } as never);
     if (scope === 'system' && writes && caller) await audit(`system.${route.method}`, { path: ctx.path }, route.path);
     else if (caller?.impersonation && writes) await audit(`impersonated.${route.method}`, { path: ctx.path }, route.path);
     return result;
@@ -201,6 +218,19 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   else result = await k.db.withPublic((trx) => run(trx, 0), { readOnly });
 
   await respond(ctx, k, route, result, scope === 'tenant' ? caller!.tenantId! : null);
+}
+
+/**
+ * Plugins' write guards (billing: subscription violations) on tenant writes of plugin routes; the kernel's own
+ * routes and LCI admins pass. A refusal is thrown inside the transaction, so nothing is written.
+ */
+async function guardWrite(k: Kernel, trx: Trx, tenantId: number, route: RegisteredRoute, caller: Caller | null): Promise<void> {
+  if (!caller || caller.isLciAdmin || route.owner.startsWith('kernel:')) return;
+  for (const p of k.plugins) {
+    if (!p.providers?.writeGuard) continue;
+    const refusal = await p.providers.writeGuard(trx, tenantId, { method: route.method.toUpperCase(), path: route.path, owner: route.owner, page: route.spec.page });
+    if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
+  }
 }
 
 async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, result: unknown, tenantId: number | null): Promise<void> {

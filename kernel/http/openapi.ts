@@ -37,7 +37,7 @@ export function buildOpenApi(routes: RegisteredRoute[], config: Pick<Config, 'ba
         400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
         ...(auth !== 'public' ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } } : {}),
       },
-      security: auth === 'public' ? [{ apiKey: [] }] : [{ apiKey: [], bearer: [] }],
+      security: auth === 'public' ? (r.spec.apiKey === false ? [] : [{ apiKey: [] }]) : [{ apiKey: [], bearer: [] }],
       'x-lci-access': { auth, page: r.spec.page, module: r.spec.module, scope: r.spec.scope },
     };
   }

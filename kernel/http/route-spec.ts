@@ -40,6 +40,13 @@ export interface RouteSpec<P extends Schema | undefined = undefined, Q extends S
   reroute?: boolean;
   /** Allowed while maintenance mode is on (default: reads yes, writes no). */
   duringMaintenance?: boolean;
+  /**
+   * The handler gets the request body unparsed, as text (`rawBody`, at most 1 MB), e.g. to verify a
+   * webhook signature over the exact bytes sent; `body` is not parsed then (declare no body schema).
+   */
+  rawBody?: boolean;
+  /** false: a public route that needs no API key header (a webhook whose handler verifies a signature). */
+  apiKey?: false;
 }
 
 export interface HandlerContext<P, Q, B> {
@@ -53,6 +60,8 @@ export interface HandlerContext<P, Q, B> {
   /** The effective tenant of a tenant-scoped route. */
   tenantId: number;
   koa: Koa.Context;
+  /** The unparsed request body of a route declared with `rawBody: true`; undefined otherwise. */
+  rawBody?: string;
   /** Writes an audit entry in the same transaction, with both identities under impersonation. */
   audit(action: string, details?: Record<string, unknown>, target?: string): Promise<void>;
 }
@@ -89,6 +98,8 @@ export class RouteTable {
     const add = (method: Method) => (path: string, spec: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
       if (!/^\/(v1|v3)\//.test(path)) throw new Error(`${owner}: route ${path} must live under /v1/ or /v3/`);
       if (this.routes.some((r) => r.method === method && r.path === path)) throw new Error(`${owner}: route ${method.toUpperCase()} ${path} is already registered`);
+      if (spec.apiKey === false && spec.auth !== 'public') throw new Error(`${owner}: route ${path}: apiKey false is only for public routes`);
+      if (spec.rawBody && spec.body) throw new Error(`${owner}: route ${path}: a rawBody route declares no body schema`);
       this.routes.push({ method, path, spec, handler, owner });
     };
     return { get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') } as unknown as RouteRegistrar;

@@ -16,7 +16,34 @@ export function parsePart<S extends z.ZodType | undefined>(where: 'params' | 'qu
     const fields = fieldErrors(where, r.error);
     throw badRequest(`Invalid ${where}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
   }
+  const nul = nulPath(r.data);
+  if (nul) {
+    const fields = [{ path: [where, ...nul].join('.'), message: MSG_NUL }];
+    throw badRequest(`Invalid ${where}: ${fields[0].path} ${MSG_NUL}`, fields);
+  }
   return r.data as never;
+}
+
+export const MSG_NUL = 'Text may not contain the NUL character.';
+
+/**
+ * The path of the first string holding U+0000, or null. PostgreSQL cannot store NUL in text (the query fails),
+ * so such input is refused here, for every route, as a 400 naming the field rather than a 500.
+ */
+export function nulPath(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) { const p = nulPath(value[i], [...path, String(i)]); if (p) return p; }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return [...path, k];
+      const p = nulPath(v, [...path, k]);
+      if (p) return p;
+    }
+  }
+  return null;
 }
 
 export function stripCacheBuster(query: Record<string, unknown>): Record<string, unknown> {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { badRequest, notFound } from '../http/errors';
-import type { JobSendOptions, Jobs, Kernel } from '../kernel';
+import type { JobInfo, JobSendOptions, Jobs, Kernel } from '../kernel';
 import type { JobContext, JobDef } from '../plugin';
 import { openJobsBackend, type JobsBackend } from './backend';
 
@@ -164,6 +164,38 @@ class PgBossJobs implements Jobs {
     if (!r?.affected) throw notFound(`No pending or active job ${id} in queue ${queue}`);
   }
 
+  async find(id: string): Promise<JobInfo | null> {
+    if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
+    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job where id = $1
+      union all select ${JOB_COLUMNS} from pgboss.archive where id = $1 limit 1`, [id]);
+    return rows.length ? jobInfo(rows[0]) : null;
+  }
+
+  async list(opts: { queue?: string; state?: string; limit?: number } = {}): Promise<JobInfo[]> {
+    if (opts.queue !== undefined && !QUEUE_NAME.test(opts.queue)) throw badRequest(`"${opts.queue}" is not a queue name`);
+    if (opts.state !== undefined && !(JOB_STATES as readonly string[]).includes(opts.state)) throw badRequest(`"${opts.state}" is not a job state (${JOB_STATES.join(', ')})`);
+    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job
+      where name not like '\\_\\_pgboss\\_\\_%' and ($1::text is null or name = $1) and ($2::text is null or state::text = $2)
+      order by created_on desc limit $3`,
+    [opts.queue ?? null, opts.state ?? null, Math.max(1, Math.min(Math.trunc(opts.limit ?? 50) || 50, 1000))]);
+    return rows.map(jobInfo);
+  }
+
+  async workNext(queue: string): Promise<boolean> {
+    const def = this.defs.get(queue);
+    if (!def) throw badRequest(`No job queue named ${queue}`);
+    const { boss } = await this.ready();
+    const [job] = await boss.fetch<Record<string, unknown>>(queue, { batchSize: 1 });
+    if (!job) return false;
+    try {
+      const output = await this.run(queue, def, job);
+      await boss.complete(queue, job.id, (output ?? {}) as object);
+    } catch (e) {
+      await boss.fail(queue, job.id, { message: (e as Error).message ?? String(e) });
+    }
+    return true;
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     const starting = this.starting;
@@ -176,6 +208,19 @@ class PgBossJobs implements Jobs {
     await new Promise((r) => setTimeout(r, 50)); // pg-boss completes the last job without awaiting it
     await opened.backend.close();
   }
+}
+
+const JOB_COLUMNS = 'id, name, state::text as state, data, output, created_on, started_on, completed_on, retry_count';
+
+function jobInfo(r: Row): JobInfo {
+  const output = r.output as { message?: unknown; value?: unknown } | null;
+  const error = r.state === 'failed' || r.state === 'retry'
+    ? (typeof output?.message === 'string' ? output.message : typeof output?.value === 'string' ? output.value : null)
+    : null;
+  return {
+    id: String(r.id), name: String(r.name), state: String(r.state), data: r.data, output, error,
+    createdOn: toIso(r.created_on)!, startedOn: toIso(r.started_on), completedOn: toIso(r.completed_on), retryCount: Number(r.retry_count ?? 0),
+  };
 }
 
 function toIso(v: unknown): string | null {

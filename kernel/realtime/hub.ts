@@ -190,6 +190,21 @@ export class SocketHub {
     }
   }
 
+  /** Sockets of this process with their ids. */
+  details(): { socketId: string; tenantId: number | null; userId: number; connectedAt: string }[] {
+    return [...this.clients].map((c) => ({ socketId: c.id, tenantId: c.tenantId, userId: c.userId, connectedAt: c.connectedAt.toISOString() }));
+  }
+
+  /** Sends to one socket of this process; false when no such socket is connected here. */
+  deliverTo(socketId: string, message: Record<string, unknown>): boolean {
+    for (const c of this.clients) {
+      if (c.id !== socketId) continue;
+      this.send(c, JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
   list(): { tenantId: number | null; userId: number; connectedAt: string }[] {
     return [...this.clients].map((c) => ({ tenantId: c.tenantId, userId: c.userId, connectedAt: c.connectedAt.toISOString() }));
   }

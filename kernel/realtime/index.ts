@@ -92,6 +92,8 @@ class RealtimeService implements Realtime {
   attach(server: http.Server): void { this.hub.attach(server); }
   register(name: string, fn: RealtimeFunction): void { this.registry.register(name, fn); }
   sockets() { return this.hub.list(); }
+  socketDetails() { return this.hub.details(); }
+  sendToSocket(socketId: string, message: Record<string, unknown>) { return this.hub.deliverTo(socketId, message); }
 
   async close(): Promise<void> {
     if (this.closed) return;

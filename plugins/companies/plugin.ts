@@ -1,31 +1,35 @@
 import { definePlugin } from '../../kernel/index';
-import { routes, COMPANIES_PAGE } from './server/routes';
-import { insertCompany, listCompanies } from './server/service';
+import { importCli } from './cli/import-command';
+import { companiesFixtures } from './server/fixtures';
+import { ASSET_TYPE_MANAGER_PAGE, COMPANIES_PAGE, CONTRACT_MANAGER_PAGE, DATA_MANAGER, IMPORT_PAGE } from './server/pages';
+import { routes } from './server/routes';
+import { listCompanies } from './server/service';
+
+const MODULES = ['Core', 'Customer Success', 'AIR', 'Assessment'] as const;
 
 export default definePlugin({
   id: 'companies',
-  description: 'Client companies of a tenant: list, add, update; active-company provider for guard and plan limits.',
-  pages: [{ url: COMPANIES_PAGE, title: 'Companies', requiresAdmin: false }],
-  navItems: [{ url: COMPANIES_PAGE, title: 'Companies', level: 2, parentUrl: '/datamanager', icon: 'office', modules: ['Core', 'Customer Success', 'AIR', 'Assessment'], sort: 50 }],
+  description: 'Client companies of a tenant with their locations, contracts, saved links, filters, asset types and statuses; CSV imports; active-company provider for guard and plan limits.',
+  pages: [
+    { url: COMPANIES_PAGE, title: 'Companies', requiresAdmin: false },
+    { url: CONTRACT_MANAGER_PAGE, title: 'Contract Manager' },
+    { url: ASSET_TYPE_MANAGER_PAGE, title: 'Asset Type Manager' },
+    { url: IMPORT_PAGE, title: 'Imports' },
+  ],
+  navItems: [
+    { url: DATA_MANAGER, title: 'Data Manager', level: 1, icon: 'database', modules: [...MODULES], sort: 50 },
+    { url: COMPANIES_PAGE, title: 'Companies', level: 2, parentUrl: DATA_MANAGER, icon: 'office', modules: [...MODULES], sort: 50 },
+    { url: CONTRACT_MANAGER_PAGE, title: 'Contracts', level: 2, parentUrl: DATA_MANAGER, icon: 'document', modules: ['Core', 'Customer Success'], sort: 60 },
+    { url: ASSET_TYPE_MANAGER_PAGE, title: 'Asset Types', level: 2, parentUrl: DATA_MANAGER, icon: 'desktop', modules: ['Core', 'AIR'], sort: 70 },
+    { url: IMPORT_PAGE, title: 'Imports', level: 2, parentUrl: DATA_MANAGER, icon: 'import', modules: [...MODULES], sort: 80 },
+  ],
   routes,
+  cli: importCli,
   providers: {
     async activeCompanies(trx, _tenantId, kind) {
       const rows = await listCompanies(trx, { activeOnly: true, kind });
       return rows.map((r) => ({ tenant_company_id: r.tenant_company_id, name: r.moniker }));
     },
   },
-  async fixtures({ db, tenantId, log }) {
-    await db.withTenant(tenantId, async (trx) => {
-      const existing = new Set((await listCompanies(trx)).map((c) => c.moniker));
-      const demo = [
-        { moniker: 'Acme Dental Group', seats: 42 },
-        { moniker: 'Brightwater Logistics', seats: 118 },
-        { moniker: 'Cedar Ridge Law', seats: 17 },
-        { moniker: 'Northwind Clinics', seats: 65, assessment_only_flag: true },
-        { moniker: 'Summit Manufacturing', seats: 230, air_only_flag: true },
-      ].filter((c) => !existing.has(c.moniker));
-      for (const c of demo) await insertCompany(trx, tenantId, c);
-      if (demo.length) log(`companies: ${demo.length} demo companies`);
-    });
-  },
+  fixtures: companiesFixtures,
 });

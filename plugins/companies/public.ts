@@ -1,2 +1,33 @@
-/** What other plugins may use of `companies`. */
-export { listCompanies, type CompanyRow, type CompanyKind } from './server/service';
+/**
+ * What other plugins may use of `companies` (they list 'companies' in dependsOn and import only this file).
+ *
+ * Companies, locations and contracts: read helpers that take the caller's transaction.
+ * CSV imports: `defineCsvImport({ kind, title, columns, check?, apply })` adds a kind to `lci import <kind>` and to
+ * POST /v3/tenant/:tenantId/import/:kind (see import/csv-import.ts); `csvCell` builds row schemas from CSV cells.
+ * Goals linked to contracts: `registerLinkedGoalsSource` lets the plugin that owns goals fill contracts' linked_goals.
+ */
+import type { Trx } from '../../kernel/index';
+import { listContracts, type ContractWithCompany } from './server/contracts';
+
+export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type CompanyKind } from './server/service';
+export { listLocations, locationCounts, type LocationRow } from './server/locations';
+export { noticeDate } from './shared/notice-date';
+export type { Contract, LinkedGoal } from './shared/contract-fields';
+export { defineCsvImport, csvCell, type CsvImportDef, type CsvRow, type CsvRejection, type CsvApplyResult } from './import/csv-import';
+export type { CsvImportReport } from './import/run';
+export { registerLinkedGoalsSource, type LinkedGoalsSource } from './server/linked-goals';
+
+/** Contracts of one company, or of every company of the tenant (with the company's moniker). */
+export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {
+  return listContracts(null, trx, opts);
+}
+
+/** Tables other plugins may reference with tenantForeignKey (tenant_id plus the id column). */
+export const COMPANY_TABLES = {
+  companies: { table: 'tenant_companies', id: 'tenant_company_id' },
+  locations: { table: 'tenant_company_locations', id: 'tenant_company_location_id' },
+  contracts: { table: 'tenant_company_contracts', id: 'tenant_company_contract_id' },
+  links: { table: 'tenant_company_links', id: 'tenant_company_link_id' },
+  assetTypes: { table: 'tenant_asset_types', id: 'asset_type_id' },
+  assetStatuses: { table: 'tenant_asset_statuses', id: 'tenant_asset_status_id' },
+} as const;

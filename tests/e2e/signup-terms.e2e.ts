@@ -181,5 +181,5 @@ test('new sign-in view (flag on at the platform level): the client card leads to
 test('/signUp goes to the sign-up wizard route', async ({ page }) => {
   await page.goto(`${s.url}/signUp`);
   await page.waitForURL(/\/signUpWithTenant/);
-  await expect(page.getByText('Self sign-up is not open yet')).toBeVisible();
+  await expect(page.getByRole('tab', { name: '1 User Details' })).toBeVisible();
 });

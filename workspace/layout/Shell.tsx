@@ -1,10 +1,11 @@
 /** The signed-in layout: top bar (brand, module view, company, header nav, realtime, user) and the side navigation. */
 import { Alignment, Button, Callout, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag, Tooltip } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { navigate } from '../nav';
 import { api, reinitialize } from '../runtime';
+import { shellBanners } from '../registry';
 import { navAtom, realtimeStatusAtom, sessionAtom } from '../state/atoms';
 import { CompanySelector, ModuleSwitcher } from './Selectors';
 import { SideNav } from './SideNav';
@@ -46,6 +47,13 @@ function ImpersonationBanner() {
   );
 }
 
+/** The plugins' banners (WorkspacePlugin.banners), each loaded lazily once. */
+let pluginBanners: ReturnType<typeof lazy>[] | null = null;
+function PluginBanners() {
+  pluginBanners ??= shellBanners().map((load) => lazy(load));
+  return <>{pluginBanners.map((B, i) => <Suspense key={i} fallback={null}><B /></Suspense>)}</>;
+}
+
 export function Shell({ children }: { children: ReactNode }) {
   const session = useAtomValue(sessionAtom);
   const [path] = useLocation();
@@ -76,6 +84,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </NavbarGroup>
       </Navbar>
       <ImpersonationBanner />
+      <PluginBanners />
       <div className="lci-body">
         <SideNav />
         <main id="main" ref={main} tabIndex={-1} className="lci-main">{children}</main>

@@ -1,7 +1,7 @@
 /** /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut; leaves to /signOut when maintenance ends. */
 import { Button, H2, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { navigate } from '../nav';
 import { isSignedIn, reloadSession } from '../runtime';
 import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
@@ -25,6 +25,13 @@ export default function Maintenance() {
     return () => { stop = true; clearInterval(t); };
   }, []);
 
+  // Maintenance ended while this screen was open (the live session says so, e.g. after the 'maintenance' server message).
+  const wasOn = useRef(inMaintenance);
+  useEffect(() => {
+    if (wasOn.current && !inMaintenance && session) void navigate('/signOut');
+    wasOn.current = inMaintenance;
+  }, [inMaintenance, session]);
+
   return (
     <AuthFrame>
       <div className="lci-center">
@@ -33,6 +40,9 @@ export default function Maintenance() {
         <p className="bp6-text-muted">Lifecycle is being updated. This page checks again every 10 seconds.</p>
         {inMaintenance && <Spinner size={40} aria-label="Waiting for maintenance to end" />}
         <Button className="lci-space-top" text="Logout" icon="log-out" onClick={() => void navigate('/signOut')} />
+        {session?.user.isLciAdmin && (
+          <Button className="lci-space-top" variant="minimal" text="Maintenance mode settings" icon="build" onClick={() => void navigate('/lcisupport/maintenancemode')} />
+        )}
       </div>
     </AuthFrame>
   );

@@ -76,7 +76,8 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
   useEffect(() => {
     if (isSignedIn()) { void reinitialize(null); return; }
     api.get<{ uid: string; prompt: string; loginHint?: string }>(`/oidc/interaction/${encodeURIComponent(uid)}`, { public: true })
-      .then((r) => { if (r.loginHint && !prefill) setEmail(r.loginHint); })
+      // The hint never overwrites what the user already typed.
+      .then((r) => { const hint = r.loginHint; if (hint && !prefill) setEmail((typed) => typed || hint); })
       .catch((e) => { if ((e as { code?: string }).code === 'interaction_expired' || (e as { status?: number }).status === 400 || (e as { status?: number }).status === 404) setExpired(true); });
   }, [uid, prefill]);
 

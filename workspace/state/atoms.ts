@@ -33,6 +33,8 @@ export const navAtom = atom<NavData | null>(null);
 export const moduleViewsAtom = atom<ModuleView[]>([]);
 export const moduleViewTextAtom = persistedAtom<string | null>('moduleView', null);
 export const companiesAtom = atom<Company[] | null>(null);
+/** Plugin session data by key (workspace/session-data.ts); reaches the guard as GuardInput.extra. */
+export const sessionDataAtom = atom<Record<string, unknown>>({});
 export const selectedCompanyIdAtom = persistedAtom<number | null>('company', null);
 export const chartsShownAtom = persistedAtom<boolean>('chartsShown', true);
 export const realtimeStatusAtom = atom<RealtimeStatus>('idle');
@@ -69,6 +71,7 @@ export function resetAllAtoms(): void {
   store.set(moduleViewsAtom, []);
   store.set(moduleViewTextAtom, null);
   store.set(companiesAtom, null);
+  store.set(sessionDataAtom, {});
   store.set(selectedCompanyIdAtom, null);
   store.set(messagesAtom, []);
   store.set(storeTargetsAtom, {});

@@ -8,24 +8,25 @@
  *
  * Keys are issued by kernel/tenancy/registration-keys.ts (issueRegistrationKey).
  * The other sign-up operations of section 7.1 (insertUserAndTenant, dupTenantCheck,
- * dupUserCheck, checktenantforrecoveryurl) belong to the sign-up wizard: add them
- * to ACCOUNT_SIGNUP_OPERATIONS below.
+ * dupUserCheck, checktenantforrecoveryurl) belong to the sign-up wizard
+ * (account-operations.ts); they join ACCOUNT_SIGNUP_OPERATIONS below.
  */
 import { z } from 'zod';
 import type { Trx } from '../../db/database';
 import { HttpError } from '../../http/errors';
-import type { RouteRegistrar } from '../../http/route-spec';
+import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { findRegistrationKey, useRegistrationKey, type OpenRegistrationKey } from '../../tenancy/registration-keys';
 import { tooManyAttempts } from '../codes';
+import { checkTenantForRecoveryUrl, dupTenantCheck, dupUserCheck, insertUserAndTenant, WIZARD_OPERATIONS, wizardAnswers } from './account-operations';
 import { personName, registrationKey, registrationPassword } from './rules';
-import type { SignupThrottles } from './throttles';
+import { overLimit, type SignupThrottles } from './throttles';
 
 export const MSG_REGISTRATION_NOT_FOUND = 'This registration link is not valid or has expired. Please ask your administrator for a new invitation.';
 
 const userRegistration = z.object({ operation: z.literal('userRegistration'), payload: z.object({ registrationKey }) });
 /** Operations of POST /v3/manager/account/signup (discriminated by `operation`). */
-export const ACCOUNT_SIGNUP_OPERATIONS = [userRegistration] as const;
+export const ACCOUNT_SIGNUP_OPERATIONS = [userRegistration, ...WIZARD_OPERATIONS] as const;
 const accountSignupBody = z.discriminatedUnion('operation', ACCOUNT_SIGNUP_OPERATIONS);
 
 const registeredBody = z.object({ registrationKey, firstName: personName, lastName: personName, password: registrationPassword });
@@ -45,10 +46,41 @@ export function registerRegistrationRoutes(r: RouteRegistrar, k: Kernel, throttl
   }
 
   r.post('/v3/manager/account/signup', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: accountSignupBody, response: lookupAnswer,
-    write: (b) => (b as { operation?: string }).operation !== 'userRegistration',
-    summary: 'Account sign-up operations; userRegistration looks up the invitation behind a registration key',
+    auth: 'public', scope: 'system', tags: ['identity'], body: accountSignupBody, response: z.union([lookupAnswer, ...wizardAnswers]),
+    write: (b) => (b as { operation?: string }).operation === 'insertUserAndTenant',
+    summary: 'Account sign-up operations: userRegistration (registration key lookup), insertUserAndTenant, dupTenantCheck, dupUserCheck, checktenantforrecoveryurl',
   }, async ({ db, body, koa }) => {
+    switch (body.operation) {
+      case 'insertUserAndTenant': {
+        if (overLimit([[throttles.tenantByAddress, koa.ip]])) throw tooManyAttempts();
+        let result;
+        try {
+          result = await insertUserAndTenant(db, body.payload);
+        } catch (err) {
+          // Refusals happen before anything is written: answer them committed, with the audit entry.
+          if (!(err instanceof HttpError)) throw err;
+          await k.audit.write(db, { actorUserId: null, action: 'signup.tenant.refused', target: body.payload.email.toLowerCase(), details: { reason: err.code, ip: koa.ip } });
+          return reply(err.status, err.toJSON());
+        }
+        await k.audit.write(db, {
+          tenantId: result.tenantId, actorUserId: result.userId, action: result.replayed ? 'signup.tenant.replayed' : 'signup.tenant.created',
+          target: body.payload.email.toLowerCase(),
+          details: { tenantName: body.payload.tenantName, emailDomain: body.payload.tenantEmailDomain, affiliate: body.payload.affiliate ?? null, signupSource: body.payload.signupSource ?? null, ip: koa.ip },
+        });
+        return { userId: result.userId, tenantId: result.tenantId };
+      }
+      case 'dupTenantCheck':
+        if (overLimit([[throttles.dupTenantByAddress, koa.ip]])) throw tooManyAttempts();
+        return dupTenantCheck(db, body.payload);
+      case 'dupUserCheck':
+        if (overLimit([[throttles.dupUserByAddress, koa.ip]])) throw tooManyAttempts();
+        return dupUserCheck(k, db, body.payload);
+      case 'checktenantforrecoveryurl':
+        if (overLimit([[throttles.recoveryByAddress, koa.ip]])) throw tooManyAttempts();
+        return checkTenantForRecoveryUrl(k, db, koa, body.payload);
+      default:
+        break;
+    }
     const found = await openKey(db, body.payload.registrationKey, koa.ip);
     const user = await db('users').where({ user_id: found.userId }).first('email', 'name_first', 'name_last');
     const tenant = await db('tenants').where({ tenant_id: found.tenantId }).first('name', 'region_code');

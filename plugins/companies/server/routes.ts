@@ -1,10 +1,19 @@
-/** Company routes: thin — parse, call the service, shape the response. */
+/** Company routes: thin — parse, call the service, shape the response. The other areas register their own files. */
 import { z } from 'zod';
 import { notFound, type Kernel, type RouteRegistrar } from '../../../kernel/index';
-import { insertCompany, listCompanies, toApi, updateCompany } from './service';
+import { importRoutes } from '../import/routes';
+import { assetRoutes } from './asset-routes';
+import { requireCompany } from './company-scope';
+import { contractRoutes } from './contract-routes';
+import { companyFilters } from './filters';
+import { linkRoutes } from './link-routes';
+import { listLocations } from './locations';
+import { COMPANIES_PAGE } from './pages';
+import { companyParams, tenantParams } from './params';
+import { getCompany, insertCompany, listCompanies, toApi, updateCompany } from './service';
 
-const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
-const companyParams = tenantParams.extend({ tenantCompanyId: z.coerce.number().int().positive() });
+export { COMPANIES_PAGE } from './pages';
+
 const listQuery = z.object({ active: z.enum(['true', 'false']).optional(), kind: z.enum(['all', 'assessmentOnly', 'airOnly']).optional() });
 const companyBody = z.object({
   moniker: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
@@ -13,13 +22,17 @@ const companyBody = z.object({
   air_only_flag: z.boolean().optional(),
   seats: z.number().int().min(0).max(1_000_000).optional(),
 });
+const locationBody = z.object({ location_name: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters') });
 
-export const COMPANIES_PAGE = '/datamanagercompanies';
-
-export function routes(r: RouteRegistrar, _k: Kernel): void {
+export function routes(r: RouteRegistrar, k: Kernel): void {
   r.get('/v3/tenant/:tenantId/companies', { summary: 'Client companies of the tenant', params: tenantParams, query: listQuery }, async ({ db, query }) => {
     const rows = await listCompanies(db, { activeOnly: query.active === 'true', kind: query.kind });
     return { companies: rows.map(toApi) };
+  });
+  r.get('/v3/tenant/:tenantId/companies/:tenantCompanyId', { summary: 'One client company', params: companyParams }, async ({ db, params }) => {
+    const row = await getCompany(db, params.tenantCompanyId);
+    if (!row) throw notFound('Company not found');
+    return { company: toApi(row) };
   });
   r.post('/v3/tenant/:tenantId/companies', { summary: 'Add a client company', params: tenantParams, body: companyBody, page: COMPANIES_PAGE }, async ({ db, tenantId, body, audit }) => {
     const row = await insertCompany(db, tenantId, body);
@@ -32,4 +45,26 @@ export function routes(r: RouteRegistrar, _k: Kernel): void {
     await audit('company.update', body, String(row.tenant_company_id));
     return { company: toApi(row), records_updated: 1 };
   });
+
+  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/locations', { summary: 'Locations of a company (the placeholder -1 dropped)', params: companyParams }, async ({ db, params }) => {
+    await requireCompany(db, params.tenantCompanyId);
+    return { locations: await listLocations(db, params.tenantCompanyId) };
+  });
+  r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/locations', { summary: 'Add a location to a company', params: companyParams, body: locationBody, page: COMPANIES_PAGE }, async ({ db, tenantId, params, body, audit }) => {
+    await requireCompany(db, params.tenantCompanyId);
+    const [row] = await db('tenant_company_locations').insert({ tenant_id: tenantId, tenant_company_id: params.tenantCompanyId, location_name: body.location_name }).returning('tenant_company_location_id');
+    const locationId = Number(row.tenant_company_location_id);
+    await audit('location.insert', { tenant_company_id: params.tenantCompanyId, location_name: body.location_name }, String(locationId));
+    return { records_updated: 1, tenant_company_location_id: locationId };
+  });
+
+  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/filter', { summary: 'Filters of a company: locations, asset types, asset statuses', params: companyParams }, async ({ db, params }) => {
+    await requireCompany(db, params.tenantCompanyId);
+    return { filter_data: await companyFilters(db, params.tenantCompanyId) };
+  });
+
+  contractRoutes(r, k);
+  linkRoutes(r);
+  assetRoutes(r);
+  importRoutes(r, k);
 }

@@ -36,7 +36,7 @@ export default function CompaniesPage() {
 
   return (
     <div className="lci-page">
-      <PageHeader title="Companies" subtitle="Client companies of your MSP" readOnly={readOnly}>
+      <PageHeader title="Companies" subtitle="Client companies of your MSP" readOnly={readOnly} link={{ text: 'Import from CSV', to: '/datamanager/import', icon: 'import' }}>
         {!readOnly && <Button icon="add" intent="primary" text="Add company" onClick={() => setAdding(true)} />}
       </PageHeader>
       {error && <Callout intent="danger" title="Companies could not be loaded">{error} <Button minimal text="Try again" onClick={() => void load()} /></Callout>}

@@ -1,0 +1,30 @@
+/**
+ * GET /v3/manager/signup/geo?timeZone=&locale= (public): the wizard's userGeo
+ * (section 3: currency_code, time_zone, country, continent, in_eu) for the
+ * caller's address, from the configured service (its key stays on the server)
+ * or the offline default from the browser's time zone and locale.
+ */
+import { z } from 'zod';
+import type { RouteRegistrar } from '../../../http/route-spec';
+import { tooManyAttempts } from '../../codes';
+import { overLimit, type SignupThrottles } from '../throttles';
+import type { GeoLookup } from './types';
+
+const query = z.object({
+  timeZone: z.string().trim().max(64).optional(),
+  locale: z.string().trim().max(35).optional(),
+});
+const answer = z.object({
+  currency_code: z.string(), time_zone: z.string().nullable(), country: z.string().nullable(), continent: z.string().nullable(), in_eu: z.boolean(),
+});
+
+export function registerGeoRoute(r: RouteRegistrar, geo: GeoLookup, throttles: SignupThrottles): void {
+  r.get('/v3/manager/signup/geo', {
+    auth: 'public', tags: ['identity'], query, response: answer, reroute: false,
+    summary: 'Geo lookup for the sign-up wizard (currency, time zone, country, continent, in_eu)',
+  }, async ({ query: q, koa }) => {
+    if (overLimit([[throttles.geoByAddress, koa.ip]])) throw tooManyAttempts();
+    const g = await geo.lookup({ ip: koa.ip, timeZone: q.timeZone, locale: q.locale });
+    return { currency_code: g.currency_code, time_zone: g.time_zone, country: g.country, continent: g.continent, in_eu: g.in_eu };
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The identity sign-up (platform.md 3 "Sign-up payload for the identity service",
+ * 4.4 Finish, 5, 7.2 signUp):
+ *
+ *   POST /v3/manager/identity/signup {username, password, attributes:{name, email, custom:company_name, custom:phone_0}}
+ *     -> {status:'SUCCESS', userConfirmed:false, codeDeliveryDetails:{deliveryMedium:'EMAIL', attributeName:'email', destination}}
+ *
+ * Creates the unconfirmed user (argon2id hash of a password meeting the wizard
+ * rules) and mails a confirm_signup code. Idempotent for a sign-up in progress:
+ * the same e-mail again, while the user is unconfirmed and has no tenant, keeps
+ * the one user (names and password as given now) and mails a fresh code, which
+ * retires the earlier ones; an unconfirmed user with a tenant is answered the
+ * same only with the right password. A confirmed user, or a wrong password once
+ * the tenant exists, is refused: 400 UsernameExistsException, nothing changed.
+ */
+import { z } from 'zod';
+import type { Trx } from '../../db/database';
+import { HttpError } from '../../http/errors';
+import { reply, type RouteRegistrar } from '../../http/route-spec';
+import type { Kernel } from '../../kernel';
+import { tooManyAttempts, type VerificationCodes } from '../codes';
+import { normalizeEmail } from '../login/users';
+import { sendSignupCode } from './confirm';
+import type { SignupThrottles } from './throttles';
+import { identitySignupBody } from './wizard-rules';
+
+export const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
+
+const answer = z.object({
+  status: z.literal('SUCCESS'),
+  userConfirmed: z.literal(false),
+  codeDeliveryDetails: z.object({ deliveryMedium: z.literal('EMAIL'), attributeName: z.literal('email'), destination: z.string() }),
+});
+
+/** a***@e***.com: enough for the user to recognise the address, not to read it. */
+export function maskEmail(email: string): string {
+  const [local, domain = ''] = email.split('@');
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
+}
+
+/** The identity's name attribute split into first and last name (the tenant sign-up sets both exactly). */
+export function splitName(name: string): { first: string; last: string } {
+  const parts = name.trim().split(/\s+/);
+  return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
+}
+
+interface ExistingUser { user_id: string | number; email: string; confirmed_flag: boolean; password_hash: string | null; has_tenant: boolean }
+
+async function findExisting(db: Trx, username: string): Promise<ExistingUser | undefined> {
+  return db('users as u').where('u.username', username).forUpdate()
+    .first('u.user_id', 'u.email', 'u.confirmed_flag', 'u.password_hash',
+      db.raw('(u.current_tenant_id is not null or exists (select 1 from tenant_users tu where tu.user_id = u.user_id)) as has_tenant'));
+}
+
+export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
+  const codes = (): VerificationCodes => (k.identity as unknown as { codes: VerificationCodes }).codes;
+
+  r.post('/v3/manager/identity/signup', {
+    auth: 'public', scope: 'system', tags: ['identity'], body: identitySignupBody, response: answer,
+    summary: 'Signs up a new identity (unconfirmed) and mails a confirmation code; a retry of a sign-up in progress keeps the one user',
+  }, async ({ db, body, koa }) => {
+    const username = normalizeEmail(body.username);
+    if (throttles.identityByEmail.blocked([username]) || throttles.identityByAddress.blocked([koa.ip])) throw tooManyAttempts();
+    throttles.identityByEmail.fail([username]);
+    throttles.identityByAddress.fail([koa.ip]);
+
+    const a = body.attributes;
+    const { first, last } = splitName(a.name);
+    const profile = { name_first: first, name_last: last, company_name: a['custom:company_name'], phone_number: a['custom:phone_0'] || null };
+    const existing = await findExisting(db, username);
+    let userId: number;
+    let mailTo = a.email.trim();
+    let action: string;
+    if (!existing) {
+      const passwordHash = await k.identity.hashPassword(body.password);
+      const [row] = await db('users').insert({ username, email: a.email.trim(), password_hash: passwordHash, confirmed_flag: false, ...profile }).returning('user_id');
+      userId = Number(row.user_id);
+      action = 'identity.signup.created';
+    } else {
+      const samePassword = !!existing.password_hash && (await k.identity.verifyPassword(existing.password_hash, body.password));
+      const inProgress = !existing.confirmed_flag && (!existing.has_tenant || samePassword);
+      if (!inProgress) {
+        await k.audit.write(db, { actorUserId: null, action: 'identity.signup.refused', target: username, details: { reason: existing.confirmed_flag ? 'confirmed' : 'has_tenant', ip: koa.ip } });
+        return reply(400, new HttpError(400, MSG_USERNAME_EXISTS, 'UsernameExistsException').toJSON());
+      }
+      userId = Number(existing.user_id);
+      mailTo = existing.email;
+      if (!existing.has_tenant) {
+        const passwordHash = samePassword ? existing.password_hash : await k.identity.hashPassword(body.password);
+        await db('users').where({ user_id: userId }).update({ password_hash: passwordHash, ...profile });
+      }
+      action = 'identity.signup.retried';
+    }
+    await sendSignupCode(k, codes(), db, { user_id: userId, email: mailTo });
+    await k.audit.write(db, { actorUserId: userId, action, target: username, details: { ip: koa.ip } });
+    await k.audit.write(db, { actorUserId: null, action: 'identity.signup.code_sent', target: username, details: { ip: koa.ip } });
+    return { status: 'SUCCESS', userConfirmed: false, codeDeliveryDetails: { deliveryMedium: 'EMAIL', attributeName: 'email', destination: maskEmail(mailTo) } };
+  });
+}

@@ -1,0 +1,79 @@
+/**
+ * What billing answers to the kernel (plugin providers): the modules a tenant's active subscriptions give,
+ * the recovery URL of an open checkout, whether the tenant has a subscription, and the write guard that
+ * refuses tenant writes on a subscription violation (guard steps 13-15 of platform.md section 4.7).
+ *
+ * Complimentary access: a tenant with a kernel module grant (tenant_module_grants, any source: `lci tenant
+ * create`, the demo seed, tests) of a subscription module (Core, AIR or Customer Success) counts as subscribed,
+ * without a company limit. Grants of other modules (a signed-up tenant gets Assessment and Admin) do not.
+ */
+import type { ModuleName, Providers, Trx } from '../../../kernel/index';
+import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
+import { liveKernels } from './kernels';
+import { loadSubscriptionRows, openCheckoutSessions } from './state';
+
+/** Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down). */
+export const MAX_COMPANIES_EXEMPT_PAGES = ['support', 'subscriptionViolation', 'accountsettings', 'integrations', 'connectwise', 'itglue', 'profile', 'datamanager', 'datamanagercompanies'];
+
+export const PAYMENT_REQUIRED = 402;
+
+export async function isComplimentary(trx: Trx, tenantId: number): Promise<boolean> {
+  const grant = await trx('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
+    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now())).first('module');
+  return !!grant;
+}
+
+/** Active companies of the tenant, from every plugin's activeCompanies provider (de-duplicated). */
+export async function activeCompanyCount(trx: Trx, tenantId: number, module?: ModuleName): Promise<number> {
+  const k = liveKernels()[0];
+  if (!k) return 0;
+  const ids = new Set<number>();
+  for (const p of k.plugins) {
+    if (!p.providers?.activeCompanies) continue;
+    for (const c of await p.providers.activeCompanies(trx, tenantId, 'all', module)) ids.add(Number(c.tenant_company_id));
+  }
+  return ids.size;
+}
+
+export function violationMessage(v: Violation, detail: { status?: string; limit?: number; active?: number }): string {
+  if (v === 'noSubscription') return 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.';
+  if (v === 'statusNotActive') return `Your subscription is not active (status: ${detail.status ?? 'unknown'}). Update it on the Subscription page to make changes.`;
+  return `Your plan allows ${detail.limit} active customers and you have ${detail.active}. Deactivate customers or upgrade your plan on the Subscription page to make changes.`;
+}
+
+const isExemptPage = (page: string | undefined) => !!page && MAX_COMPANIES_EXEMPT_PAGES.includes(page.replace(/^\/+/, '').split(/[/?#]/)[0]);
+
+export const billingProviders: Providers = {
+  async tenantModules(trx, tenantId) {
+    return activeModules(await loadSubscriptionRows(trx, tenantId));
+  },
+
+  async recoveryUrl(trx, tenantId) {
+    if (hasActiveSubscription(await loadSubscriptionRows(trx, tenantId))) return null;
+    return (await openCheckoutSessions(trx, tenantId, 'subscription'))[0]?.url ?? null;
+  },
+
+  /** For the internal admin summary: the overall status (one status, or 'Mixed'), 'complimentary', or null without one. */
+  async subscriptionStatus(trx, tenantId) {
+    if (await isComplimentary(trx, tenantId)) return 'complimentary';
+    const status = overallStatus(await loadSubscriptionRows(trx, tenantId));
+    return status === NO_SUBSCRIPTION ? null : status;
+  },
+
+  async hasSubscription(trx, tenantId) {
+    if (await isComplimentary(trx, tenantId)) return true;
+    return !!(await trx('billing_subscriptions').where({ tenant_id: tenantId }).first('stripe_subscription_id'));
+  },
+
+  async writeGuard(trx, tenantId, route) {
+    if (route.owner === 'billing') return null;
+    if (await isComplimentary(trx, tenantId)) return null;
+    const rows = await loadSubscriptionRows(trx, tenantId);
+    const limit = coreCompanyLimit(rows);
+    const active = limit !== null && limit > 0 ? await activeCompanyCount(trx, tenantId) : 0;
+    const v = subscriptionViolation({ rows, complimentary: false, activeCompanies: active });
+    if (!v || (v === 'maxCompanies' && isExemptPage(route.page))) return null;
+    const status = rows.find((r) => !hasActiveSubscription([r]))?.subscription_status;
+    return { status: PAYMENT_REQUIRED, code: v, message: violationMessage(v, { status, limit: limit ?? undefined, active }) };
+  },
+};

@@ -1,0 +1,170 @@
+/**
+ * Subscription and billing routes (platform.md 7.1 and 7.3). Thin: parse, call the actions, shape the answer.
+ * Reading the tenant's subscriptions is for every signed-in user of the tenant (the navigation guard needs
+ * it); everything that changes billing or shows invoices is for tenant admins (and LCI admins).
+ */
+import { z } from 'zod';
+import { HttpError, type Caller, type Kernel, type RouteRegistrar, type Trx } from '../../../kernel/index';
+import { BILLING_MODULES, overallStatus, statusByModule } from '../shared/status';
+import * as actions from './actions';
+import { billingEmail, ensureCustomer, findCustomer } from './customers';
+import { affiliateDiscounts, discountOut } from './discounts';
+import { embeddedPageRoutes } from './embedded/page-routes';
+import type { BillingProvider, ProviderInvoice } from './provider';
+import { billingProvider } from './provider-factory';
+import { signupSession } from './signup-session';
+
+const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
+/** Plan ids are text; a number is taken as its text (then an unknown plan). */
+const planIds = z.array(z.coerce.string().trim().min(1).max(100)).max(10);
+export const ACTIONS = ['cancel', 'update', 'addPlans', 'cancelPlans', 'convertTrialToPaid', 'updateEmail', 'addCoupon'] as const;
+
+const REQUIRED: Record<(typeof ACTIONS)[number], ('planIds' | 'subscriptionId' | 'email' | 'couponId')[]> = {
+  cancel: [], update: ['planIds'], addPlans: ['planIds'], cancelPlans: ['planIds'], convertTrialToPaid: ['subscriptionId'], updateEmail: ['email'], addCoupon: ['couponId'],
+};
+
+export const subscriptionBody = z.object({
+  action: z.enum(ACTIONS),
+  planIds: planIds.optional(),
+  discountCode: z.string().trim().max(100).nullish(),
+  subscriptionId: z.coerce.string().trim().min(1).max(100).optional(),
+  email: z.string().trim().max(80, 'Max 80 characters').email('Invalid e-mail.').optional(),
+  couponId: z.coerce.string().trim().min(1).max(100).optional(),
+}).superRefine((b, ctx) => {
+  for (const f of REQUIRED[b.action]) {
+    const v = b[f];
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) ctx.addIssue({ code: 'custom', path: [f], message: f === 'planIds' ? 'Choose at least one plan.' : `Required for ${b.action}.` });
+  }
+});
+
+const signupBody = z.object({
+  email: z.string().trim().min(1, 'Required.').max(80, 'Max 80 characters').email('Invalid e-mail.'),
+  userId: z.coerce.number().int().positive(),
+  tenantId: z.coerce.number().int().positive(),
+  affiliate: z.string().trim().max(100).nullish(),
+  planIds: planIds.min(1, 'Choose at least one plan.'),
+});
+
+const admin = { auth: 'tenantAdmin' as const, tags: ['billing'] };
+
+/** Stripe's errors (statusCode, message, code) as the API's error shape; anything else passes on. */
+function providerError(e: unknown): never {
+  if (e instanceof HttpError) throw e;
+  const err = e as { statusCode?: unknown; message?: unknown; code?: unknown };
+  if (typeof err?.statusCode === 'number' && typeof err.message === 'string') {
+    throw new HttpError(err.statusCode >= 500 ? 502 : err.statusCode, err.message, typeof err.code === 'string' ? err.code : 'provider_error');
+  }
+  throw e;
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try { return await fn(); } catch (e) { return providerError(e); }
+}
+
+export function invoiceOut(i: ProviderInvoice) {
+  return {
+    id: i.id, number: i.number, status: i.status, currency: i.currency, subtotal: i.subtotal, total: i.total, amount_due: i.amountDue, amount_paid: i.amountPaid,
+    created: i.created, period_start: i.periodStart, period_end: i.periodEnd, next_payment_attempt: i.nextPaymentAttempt,
+    hosted_invoice_url: i.hostedInvoiceUrl, invoice_pdf: i.invoicePdf,
+    lines: i.lines.map((l) => ({ description: l.description, amount: l.amount, plan_id: l.planId, period_start: l.periodStart, period_end: l.periodEnd })),
+    discount: i.discount ? { coupon_id: i.discount.couponId, name: i.discount.name, percent_off: i.discount.percentOff, amount_off: i.discount.amountOff } : null,
+  };
+}
+
+export const NO_UPCOMING_INVOICE = { message: 'No upcoming invoice', total: 0 } as const;
+
+export async function upcomingInvoice(provider: BillingProvider, customerId: string | null) {
+  if (!customerId) return NO_UPCOMING_INVOICE;
+  try {
+    const inv = await provider.upcomingInvoice(customerId);
+    return inv ? invoiceOut(inv) : NO_UPCOMING_INVOICE;
+  } catch (e) {
+    if (String((e as Error)?.message ?? '').includes('No upcoming invoices for customer')) return NO_UPCOMING_INVOICE;
+    return providerError(e);
+  }
+}
+
+function ctxOf(k: Kernel, h: { db: Trx; tenantId: number; caller: Caller | null; audit: actions.BillingCtx['audit'] }): actions.BillingCtx {
+  return { k, db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, provider: billingProvider(k, h.db) };
+}
+
+export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
+  r.get('/v3/manager/tenant/:tenantId/subscriptions', { summary: 'Subscription rows of the tenant with the status of each module (section 4.5)', params: tenantParams, tags: ['billing'] }, async ({ db, tenantId }) => {
+    const rows = await actions.tenantRows({ db, tenantId });
+    const grants = await db('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
+      .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now())).pluck('module');
+    const provider = billingProvider(k, db);
+    return {
+      subscriptions: rows,
+      status_by_module: statusByModule(rows),
+      overall_status: overallStatus(rows),
+      complimentary_modules: BILLING_MODULES.filter((m) => grants.includes(m)),
+      provider: provider.name,
+      has_customer: !!(await findCustomer(db, tenantId, provider)),
+    };
+  });
+
+  r.post('/v3/manager/stripe/subscription/', { ...admin, summary: 'Changes the tenant\'s subscription: cancel, update, addPlans, cancelPlans, convertTrialToPaid, updateEmail, addCoupon', body: subscriptionBody }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const b = h.body;
+    return guarded(async () => {
+      switch (b.action) {
+        case 'cancel': return actions.cancel(ctx, b.subscriptionId);
+        case 'update': return actions.update(ctx, b.planIds!);
+        case 'addPlans': return actions.addPlans(ctx, b.planIds!, b.discountCode, await billingEmail(h.db, h.tenantId, h.caller));
+        case 'cancelPlans': return actions.cancelPlans(ctx, b.planIds!);
+        case 'convertTrialToPaid': return actions.convertTrialToPaid(ctx, b.subscriptionId!);
+        case 'updateEmail': return actions.updateEmail(ctx, b.email!);
+        case 'addCoupon': return actions.addCoupon(ctx, b.couponId!);
+      }
+    });
+  });
+
+  r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: z.object({}) }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
+    if (!customer) throw actions.requireCustomerMessage();
+    const { url } = await guarded(() => ctx.provider.createPortalSession(customer.customer_id, `${k.config.baseUrl}/subscription`));
+    await h.audit('billing.portal.open', { provider: ctx.provider.name }, customer.customer_id);
+    return { url };
+  });
+
+  r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: z.object({}) }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const customer = await ensureCustomer(h.db, h.tenantId, ctx.provider, { email: await billingEmail(h.db, h.tenantId, h.caller) });
+    const s = await guarded(() => ctx.provider.createUpdatePaymentSession(customer.customer_id, h.tenantId, `${k.config.baseUrl}/subscription?paymentUpdated=true`));
+    await h.db('billing_checkout_sessions').insert({ tenant_id: h.tenantId, session_id: s.id, provider: ctx.provider.name, customer_id: customer.customer_id, url: s.url, mode: 'setup', plan_ids: [], expires_at: new Date(Date.now() + actions.CHECKOUT_TTL_MS) });
+    await h.audit('billing.payment_method.session', { provider: ctx.provider.name }, s.id);
+    return { id: s.id, url: s.url };
+  });
+
+  r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: z.object({}) }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
+    return upcomingInvoice(ctx.provider, customer?.customer_id ?? null);
+  });
+
+  r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: z.object({ limit: z.number().int().min(1).max(100).optional() }) }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
+    if (!customer) return { invoices: [] };
+    return { invoices: (await guarded(() => ctx.provider.listInvoices(customer.customer_id, h.body.limit ?? 24))).map(invoiceOut) };
+  });
+
+  r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) }) }, async ({ db, body }) => {
+    const provider = billingProvider(k, db);
+    return { discounts: (await guarded(() => affiliateDiscounts(provider, body.affiliateCode))).map(discountOut) };
+  });
+
+  r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: z.object({}) }, async (h) => {
+    const ctx = ctxOf(k, h);
+    const counts = await guarded(() => actions.sync(ctx));
+    await h.audit('billing.sync', { ...counts, provider: ctx.provider.name });
+    return { subscriptions: await actions.tenantRows(ctx), ...counts };
+  });
+
+  r.post('/v3/manager/signup/session', { auth: 'public', scope: 'system', tags: ['billing'], summary: 'The payment step of sign-up: a checkout session, or the subscription for free plans', body: signupBody }, async ({ db, body }) =>
+    guarded(() => signupSession(k, db, body)));
+
+  embeddedPageRoutes(r, k);
+}

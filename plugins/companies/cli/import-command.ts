@@ -1,0 +1,91 @@
+/**
+ * `lci import <kind> FILE.csv --tenant N [--skip-invalid] [--dry-run] [--json]`: one command for every CSV import
+ * kind (companies and contracts here; other plugins add kinds through companies' public.ts). A progress bar on a
+ * terminal while rows are written; a report naming each rejected row (its line) and why. Nothing is half-imported:
+ * with rejected rows and no --skip-invalid, nothing is written and the command fails. Audited with the operator.
+ */
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import type { Kernel } from '../../../kernel/index';
+import { positiveInt } from '../../../cli/args';
+import { operatorName } from '../../../cli/context';
+import { CliError } from '../../../cli/errors';
+import { printJson, write } from '../../../cli/output';
+import { progressBar } from '../../../cli/progress';
+import { columnsOf, csvImportKind, csvImportKinds } from '../import/csv-import';
+import '../import/kinds';
+import { CsvFileError } from '../import/parse';
+import { runCsvImport, type CsvImportReport } from '../import/run';
+
+interface ImportOpts { tenant: number; skipInvalid?: boolean; dryRun?: boolean; json?: boolean }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function reportLines(r: CsvImportReport, title: string, tenantId: number): string[] {
+  const what = title.toLowerCase();
+  const lines: string[] = [];
+  if (r.status === 'dry-run') lines.push(`Dry run: ${plural(r.valid, 'row')} of ${r.total} would be imported as ${what} into tenant ${tenantId}; nothing was written.`);
+  else if (r.status === 'rejected') lines.push(`Nothing was imported into tenant ${tenantId}: ${plural(r.rejected.length, 'row')} of ${r.total} rejected.`);
+  else lines.push(`Imported ${plural(r.imported, 'row')} of ${r.total} as ${what} into tenant ${tenantId}: ${r.inserted} new, ${r.updated} updated.`);
+  if (r.rejected.length) {
+    lines.push(`${plural(r.rejected.length, 'row')} rejected${r.status === 'imported' ? ' (skipped)' : ''}:`);
+    for (const x of r.rejected) lines.push(`  line ${x.line}: ${x.reasons.join('; ')}`);
+  }
+  return lines;
+}
+
+export function importCli(program: Command, kernel: () => Promise<Kernel>): void {
+  program.command('import')
+    .description('imports a CSV file into a tenant, all rows in one transaction (see the kinds below)')
+    .argument('<kind>', 'what the file holds (companies, contracts, ...)')
+    .argument('<file>', 'the CSV file; the first line names the columns')
+    .requiredOption('--tenant <id>', 'tenant id', positiveInt)
+    .option('--skip-invalid', 'import the valid rows and report the others (default: import nothing when a row is invalid)')
+    .option('--dry-run', 'check every row and report; write nothing')
+    .option('--json', 'print the report as JSON')
+    .addHelpText('after', () => `\nKinds and their columns (* required):\n${csvImportKinds().map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}`)
+    .action(async (kind: string, file: string, opts: ImportOpts) => {
+      if (!csvImportKind(kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${csvImportKinds().map((d) => d.kind).join(', ')}.`);
+      let text: string;
+      try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new CliError(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
+      const k = await kernel();
+      const def = csvImportKind(kind, k.plugins.map((p) => p.id));
+      if (!def) throw new CliError(`The import kind "${kind}" belongs to a plugin that is switched off.`);
+      const tenant = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'));
+      if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
+
+      const bar = progressBar();
+      let started = false;
+      let shown = 0;
+      let report: CsvImportReport;
+      try {
+        report = await k.db.withTenant(opts.tenant, async (trx) => {
+          const r = await runCsvImport(trx, opts.tenant, def, text, {
+            skipInvalid: opts.skipInvalid,
+            dryRun: opts.dryRun,
+            onProgress: (done, total) => {
+              if (!started) { bar.start(total, `importing ${def.kind}`); started = true; }
+              while (done > shown) { bar.tick(); shown++; }
+            },
+          });
+          if (r.status === 'imported') {
+            await k.audit.write(trx, {
+              tenantId: opts.tenant, actorUserId: null, action: `import.${def.kind}`, target: file.split(/[\\/]/).pop(),
+              details: { via: 'cli', by: operatorName(), total: r.total, inserted: r.inserted, updated: r.updated, rejected: r.rejected.length, skipInvalid: r.skipInvalid },
+            });
+          }
+          return r;
+        });
+      } catch (e) {
+        if (e instanceof CsvFileError) throw new CliError(`${file}: ${e.message}`);
+        throw e;
+      } finally {
+        bar.stop();
+      }
+      if (opts.json) printJson(report);
+      else write(reportLines(report, def.title, opts.tenant).join('\n'));
+      if (report.status === 'rejected') {
+        throw new CliError(`${plural(report.rejected.length, 'row is', 'rows are')} invalid; nothing was imported (--skip-invalid imports the valid rows).`);
+      }
+    });
+}

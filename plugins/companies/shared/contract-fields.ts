@@ -1,0 +1,50 @@
+/**
+ * Contract fields (customer-success.md section 3) and the value lists where the spec shows none (see README):
+ * statuses, billing cycles, business impact and alert triggers.
+ */
+export const CONTRACT_STATUSES = ['Active', 'Pending', 'Expired', 'Cancelled'] as const;
+export const BILLING_CYCLES = ['Monthly', 'Quarterly', 'Semi-Annually', 'Annually', 'Multi-Year', 'One-Time'] as const;
+export const BUSINESS_IMPACTS = ['Low', 'Medium', 'High', 'Critical'] as const;
+/** Which date raises the contract's alert, lead_time_to_alert_in_days before it. */
+export const ALERT_TRIGGERS = ['None', 'End Date', 'Notice Date', 'Next Due Date'] as const;
+
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+export type BusinessImpact = (typeof BUSINESS_IMPACTS)[number];
+export type AlertTrigger = (typeof ALERT_TRIGGERS)[number];
+
+/** The editable fields of a contract (what insert and update carry). */
+export interface ContractInput {
+  vendor: string;
+  account: string | null;
+  tenant_company_location_id: number | null;
+  business_impact: BusinessImpact | null;
+  description: string | null;
+  contract_status: ContractStatus | null;
+  billing_cycle: BillingCycle | null;
+  cost: number | null;
+  auto_renew_flag: boolean;
+  next_due_date: string | null;
+  end_date: string | null;
+  notice_to_terminate_in_days: number | null;
+  budget_past_end_date_flag: boolean;
+  alert_trigger: AlertTrigger | null;
+  lead_time_to_alert_in_days: number | null;
+}
+
+export interface LinkedGoal { tenant_company_goal_id: number; moniker: string }
+
+/** A contract as the API answers it: every field of section 3. */
+export interface Contract extends ContractInput {
+  tenant_company_contract_id: number;
+  tenant_company_id: number;
+  location_moniker: string | null;
+  /** Same value as auto_renew_flag (both names are in the spec). */
+  is_auto_renew: boolean;
+  notice_date: string | null;
+  linked_goals: LinkedGoal[];
+  version: number;
+  updated_at: string;
+}
+
+export const CONTRACT_LIMITS = { text: 200, description: 4000, cost: 1_000_000_000, days: 3650 } as const;

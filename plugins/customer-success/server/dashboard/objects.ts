@@ -1,0 +1,17 @@
+/** TenantCsDashboardMetrics (customer-success.md section 7: reads dashboardMetrics), of the filtered companies. */
+import { z } from 'zod';
+import { csResult, defineCsObject } from '../object-api/registry';
+import { CS_DASHBOARD_PAGE } from '../pages';
+import { dashboardFor } from './service';
+
+export const tenantCsDashboardMetrics = defineCsObject({
+  name: 'TenantCsDashboardMetrics',
+  responseKey: 'dashboardMetrics',
+  companyLevel: false,
+  summary: 'Dashboard metrics: counts by health and effort colour, segments, average scores, data quality',
+  pages: { read: CS_DASHBOARD_PAGE },
+  schema: z.object({}),
+  async list({ db }, { companyIds }) {
+    return csResult(await dashboardFor(db, companyIds));
+  },
+});

@@ -1,0 +1,60 @@
+/**
+ * TenantCsDashboardMetrics (customer-success.md sections 2, 3, 7: reads dashboardMetrics): over the filtered
+ * active companies, counts by health and effort colour, the segment distribution (placed now; stale_data tells
+ * the page the stored segments, which the segmentIds filter reads, need a refresh), the average scores, the total monthly value and the data quality chart
+ * (overallScore, overallScoreColor, one entry per check; drilldown: the companies failing each check).
+ */
+import type { Trx } from '../../../../kernel/index';
+import { listCompanies } from '../../../companies/public';
+import { dashboardMetrics, type DashboardCompany, type DashboardMetrics } from '../../shared/dashboard-metrics';
+import { dataQuality, DATA_QUALITY_CHECKS, type DataQualityChart, type DataQualityCompany } from '../../shared/data-quality';
+import type { SegmentId } from '../../shared/segment-settings';
+import { listManagers } from '../accounts/store';
+import { cutFor } from '../../shared/cut-scores';
+import { loadCuts } from '../cuts/store';
+import { companiesWithProfile } from '../detail/profile-store';
+import { computePlacements } from '../segments/compute';
+import { listCompanySegments } from '../segments/store';
+import { companyScores } from './company-scores';
+import { stackCharts, type StackCharts } from '../alignment/matrix';
+
+export interface DashboardAnswer extends DashboardMetrics, StackCharts {
+  dataQuality: DataQualityChart & { drilldown: { key: string; tenantCompanyIds: number[] }[] };
+  stale_data: boolean;
+}
+
+export async function dashboardFor(db: Trx, companyIds: number[] | null): Promise<DashboardAnswer> {
+  let companies = await listCompanies(db, { activeOnly: true });
+  if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
+  const ids = companies.map((c) => Number(c.tenant_company_id));
+  // Segments as they are now (computed in memory; the page refreshes the stored ones when stale_data).
+  const fresh = await computePlacements(db);
+  const { stale_data } = await listCompanySegments(db, ids);
+  const seg = fresh.placements;
+  const scores = await companyScores(db, ids);
+  const rows: DashboardCompany[] = ids.map((id) => {
+    const s = scores.get(id)!;
+    const g = seg.get(id);
+    return { tenantCompanyId: id, ...s, segmentId: (g?.segmentId ?? null) as SegmentId | null, monthlyValue: g?.monthlyValue ?? 0 };
+  });
+  const managed = new Set((await listManagers(db, 1)).flatMap((m) => m.tenantCompanyIds));
+  const profiled = await companiesWithProfile(db, ids);
+  const quality: DataQualityCompany[] = rows.map((r) => ({
+    tenantCompanyId: r.tenantCompanyId,
+    healthScored: r.healthScore !== null,
+    effortScored: r.effortScore !== null,
+    hasContracts: r.monthlyValue > 0,
+    hasAccountManager: managed.has(r.tenantCompanyId),
+    hasProfile: profiled.has(r.tenantCompanyId),
+  }));
+  const healthCuts = await loadCuts(db, 'health');
+  const chart = dataQuality(quality, (score) => cutFor(score, healthCuts)?.variant ?? null);
+  const settings = fresh.settings;
+  return {
+    ...dashboardMetrics(rows, settings),
+    dataQuality: { ...chart, drilldown: DATA_QUALITY_CHECKS.map(({ key }) => ({ key, tenantCompanyIds: quality.filter((q) => !q[key]).map((q) => q.tenantCompanyId) })) },
+    stale_data,
+    // Stack alignment: the top 10 companies and services by MRR opportunity (alignment/matrix.ts).
+    ...(await stackCharts(db, null, companyIds === null ? null : ids)),
+  };
+}

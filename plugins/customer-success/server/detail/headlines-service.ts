@@ -1,0 +1,39 @@
+/**
+ * Headlines keyed by company (customer-success.md section 3): for each company, the lines of shared/headlines.ts
+ * from its health score and the previous month's, its contracts, its goals and its segment.
+ */
+import type { Trx } from '../../../../kernel/index';
+import { buildHeadlines, type Headline } from '../../shared/headlines';
+import { monthStart } from '../../shared/history-month';
+import { contractLabel, companyContracts } from '../segments/contracts';
+import { listCompanySegments } from '../segments/store';
+import { companyScores } from '../dashboard/company-scores';
+import { goalsOfCompanies } from './company-goals';
+
+/** The latest score of each company before the current month (the previous value of the delta). */
+async function previousHealth(db: Trx, ids: number[], today: Date): Promise<Map<number, number>> {
+  const rows = await db('cs_company_score_history').distinctOn('tenant_company_id').select('tenant_company_id', 'score')
+    .where('score_type', 'health').whereIn('tenant_company_id', ids).where('month', '<', monthStart(today)).whereNotNull('score')
+    .orderBy([{ column: 'tenant_company_id' }, { column: 'month', order: 'desc' }]);
+  return new Map(rows.map((r) => [Number(r.tenant_company_id), Number(r.score)]));
+}
+
+export async function headlinesFor(db: Trx, companyIds: number[], today: Date = new Date()): Promise<Record<string, Headline[]>> {
+  if (!companyIds.length) return {};
+  const scores = await companyScores(db, companyIds);
+  const previous = await previousHealth(db, companyIds, today);
+  const contracts = await companyContracts(db, companyIds);
+  const goals = await goalsOfCompanies(db, companyIds);
+  const { segments } = await listCompanySegments(db, companyIds, today);
+  const seg = new Map(segments.map((s) => [s.tenantCompanyId, s.segmentName]));
+  const out: Record<string, Headline[]> = {};
+  for (const id of companyIds) {
+    out[String(id)] = buildHeadlines({
+      health: { current: scores.get(id)?.healthScore ?? null, previous: previous.get(id) ?? null },
+      contracts: (contracts.get(id) ?? []).map((c) => ({ label: contractLabel(c), end_date: c.end_date, notice_date: c.notice_date, active: !c.contract_status || c.contract_status === 'Active' })),
+      goals: goals.filter((g) => g.tenantCompanyId === id),
+      segmentName: seg.get(id) ?? null,
+    }, today);
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * Object types TenantCompanyGoal (with link tables to recommendations, contracts and notes; action addScore),
+ * TenantCompanyGoalTask and TenantCsCrossCompanyGoals (goals of every company, for /cs/goalsreporting).
+ * Goals and tasks are soft deleted (activeFlag 0) and edited with optimistic concurrency (version).
+ */
+import { z } from 'zod';
+import { badRequest, notFound } from '../../../../kernel/index';
+import { GOAL_STATUSES, isOverdue, isValidDate } from '../../shared/goal-rules';
+import { csResult, defineCsObject } from '../object-api/registry';
+import { COMPANY_DETAIL_PAGE, GOALS_REPORTING_PAGE } from '../pages';
+import * as store from './store';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ids = z.array(id).max(1000);
+const date = z.string().max(10).refine(isValidDate, 'A real date as YYYY-MM-DD').meta({ format: 'date' }).nullable();
+const version = z.number().int().min(1).optional();
+const activeFlag = z.union([z.literal(0), z.literal(1)]).optional();
+
+const goalBody = z.object({
+  tenantCompanyId: id.optional(),
+  moniker: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
+  description: z.string().max(4000, 'Max 4000 characters').optional(),
+  status: z.enum(GOAL_STATUSES).optional(),
+  startDate: date.optional(),
+  dueDate: date.optional(),
+  /** Other companies the goal covers (its own company is always one). */
+  tenantCompanyIds: ids.optional(),
+  tenantCompanyProjectIds: ids.optional(),
+  tenantCompanyContractIds: ids.optional(),
+  tenantNoteIds: ids.optional(),
+});
+
+/** The companies a list covers: the selected company, the filtered ones, or both (intersection). */
+function coverage(tenantCompanyId: number | null, companyIds: number[] | null): number[] | null {
+  if (tenantCompanyId === null) return companyIds;
+  return companyIds ? companyIds.filter((c) => c === tenantCompanyId) : [tenantCompanyId];
+}
+
+export const tenantCompanyGoal = defineCsObject({
+  name: 'TenantCompanyGoal',
+  responseKey: 'tenantCompanyGoals',
+  companyLevel: true,
+  summary: 'Company goals with their companies, scores and link tables (recommendations, contracts, notes)',
+  pages: { write: COMPANY_DETAIL_PAGE },
+  schema: goalBody,
+  updateSchema: goalBody.omit({ tenantCompanyId: true }).partial().extend({ activeFlag, version }),
+  async list({ db }, { tenantCompanyId, activeFlag: af, companyIds }) {
+    const { goals, links } = await store.listGoals(db, { companyIds: coverage(tenantCompanyId, companyIds), activeFlag: af });
+    return csResult(goals, { linkTables: links });
+  },
+  get: ({ db }, goalId) => store.getGoal(db, goalId),
+  create: ({ db, tenantId, caller }, body, { tenantCompanyId }) => store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body),
+  update: ({ db, tenantId }, goalId, body) => store.updateGoal(db, tenantId, goalId, body),
+  remove: ({ db }, goalId) => store.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
+  actions: {
+    addScore: {
+      schema: z.object({ score: z.number().int('A whole number from 0 to 100').min(0, 'A whole number from 0 to 100').max(100, 'A whole number from 0 to 100'), note: z.string().max(2000, 'Max 2000 characters').optional() }),
+      async handler({ db, tenantId, caller }, body: { score: number; note?: string }, { id: goalId }) {
+        if (!goalId) throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [{ path: 'params.id', message: 'Required' }]);
+        const score = await store.addScore(db, tenantId, caller?.userId ?? null, goalId, body);
+        if (!score) throw notFound(`TenantCompanyGoal ${goalId} not found`);
+        return { records_updated: 1, tenantCompanyGoalScores: [score] };
+      },
+    },
+  },
+});
+
+const taskBody = z.object({
+  tenantCompanyGoalId: id,
+  moniker: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
+  description: z.string().max(4000, 'Max 4000 characters').optional(),
+  dueDate: date.optional(),
+  completedFlag: z.boolean().optional(),
+  sort: z.number().int().min(0).max(100_000).optional(),
+});
+
+export const tenantCompanyGoalTask = defineCsObject({
+  name: 'TenantCompanyGoalTask',
+  responseKey: 'tenantCompanyGoalTasks',
+  companyLevel: true,
+  summary: 'Tasks of company goals',
+  pages: { write: COMPANY_DETAIL_PAGE },
+  schema: taskBody,
+  updateSchema: taskBody.omit({ tenantCompanyGoalId: true }).partial().extend({ activeFlag, version }),
+  query: z.object({ tenantCompanyGoalId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+  list: ({ db }, { tenantCompanyId, activeFlag: af, companyIds, query }) => store.listTasks(db, { companyIds: coverage(tenantCompanyId, companyIds), goalId: query.tenantCompanyGoalId, activeFlag: af }),
+  get: ({ db }, taskId) => store.getTask(db, taskId),
+  create: ({ db, tenantId }, body, { tenantCompanyId }) => store.createTask(db, tenantId, tenantCompanyId!, body),
+  update: ({ db }, taskId, body) => store.updateTask(db, taskId, body),
+  remove: ({ db }, taskId) => store.softDelete(db, 'tenant_company_goal_tasks', 'tenant_company_goal_task_id', taskId),
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const tenantCsCrossCompanyGoals = defineCsObject({
+  name: 'TenantCsCrossCompanyGoals',
+  responseKey: 'tenantCsCrossCompanyGoals',
+  companyLevel: false,
+  summary: 'Goals of every company (Cross Company Goals); the report adds counts by status and overdue',
+  pages: { read: GOALS_REPORTING_PAGE },
+  schema: z.object({}),
+  async list({ db }, { activeFlag: af, companyIds }) {
+    const { goals, links } = await store.listGoals(db, { companyIds, activeFlag: af });
+    return csResult(goals, { linkTables: links });
+  },
+  report: {
+    schema: z.object({ today: z.string().refine((v) => v !== '' && isValidDate(v), 'A real date as YYYY-MM-DD').optional() }),
+    async handler({ db }, body: { today?: string }, { companyIds }) {
+      const { goals } = await store.listGoals(db, { companyIds, activeFlag: 1 });
+      const day = body.today ?? today();
+      const byStatus = Object.fromEntries(GOAL_STATUSES.map((s) => [s, goals.filter((g) => g.status === s).length]));
+      return csResult(goals, { summary: { total: goals.length, byStatus, overdue: goals.filter((g) => isOverdue(g, day)).length, crossCompany: goals.filter((g) => g.tenantCompanyIds.length > 1).length } });
+    },
+  },
+});

@@ -1,0 +1,100 @@
+/**
+ * The Customer Success object API registry (customer-success.md section 7 "Customer success objects").
+ * Each object type is one `defineCsObject({...})` value, listed in server/objects.ts; the routes of
+ * object-api/routes.ts serve every listed type under v3/cs/tenant/:tenantId/cs/<name>[/:id] and
+ * v3/cs/tenant/:tenantId/csrpt/<name>[/:id]. See the plugin README "Adding a CS object type".
+ */
+import type { z } from 'zod';
+import type { Caller, HandlerContext, Trx } from '../../../../kernel/index';
+import { CS_OBJECT_KEYS } from '../../shared/cs-objects';
+import type { CsFilters } from '../../shared/filter-rules';
+
+/** What every handler of an object type gets: the request's transaction and caller. */
+export interface CsContext {
+  db: Trx;
+  tenantId: number;
+  caller: Caller | null;
+  audit: HandlerContext<unknown, unknown, unknown>['audit'];
+}
+
+/** Arguments of a list (GET, or POST { action: 'filteredGet' }). */
+export interface CsListArgs<Q = Record<string, unknown>> {
+  /** Query tenantCompanyId (always set for companyLevel objects on a plain GET). */
+  tenantCompanyId: number | null;
+  /** 1: active records (default); 0: the soft-deleted ones. */
+  activeFlag: 0 | 1;
+  /** The filters of a filteredGet, as sent (null on a plain GET). */
+  filters: CsFilters | null;
+  /**
+   * The company id set the filters resolve to (filters/resolve.ts), or null when nothing is filtered
+   * (every company). A list of a filteredGet must keep only rows of these companies.
+   */
+  companyIds: number[] | null;
+  /** The object's own extra query fields (def.query), parsed. */
+  query: Q;
+}
+
+/** A list value with sibling fields next to the responseKey (e.g. linkTables). */
+export class CsResult {
+  constructor(public value: unknown, public extra: Record<string, unknown> = {}) {}
+}
+export const csResult = (value: unknown, extra: Record<string, unknown> = {}) => new CsResult(value, extra);
+export type CsListValue = unknown[] | CsResult;
+
+export interface CsWriteArgs {
+  /** Company of a companyLevel object: query tenantCompanyId, else body.tenantCompanyId. */
+  tenantCompanyId: number | null;
+}
+
+export interface CsActionDef<S extends z.ZodType = z.ZodType> {
+  /** Body schema of the action (the `action` field itself is added by the framework). */
+  schema: S;
+  /** Whether the action writes (default true). */
+  write?: boolean;
+  handler(ctx: CsContext, body: z.output<S>, args: { id: number | null; tenantCompanyId: number | null }): Promise<unknown>;
+}
+
+export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+  /** The object type as in the spec (TenantCompanyGoal...): the {object} of the path. */
+  name: string;
+  /** Field of the response that holds the value (e.g. tenantCompanyGoals); the workspace client requires it. */
+  responseKey: string;
+  /** Company-level objects need a company: 'Must select a customer' without one. */
+  companyLevel: boolean;
+  summary: string;
+  /** Permission keys: reads need any access to `read`, writes Read/Write on `write` (none: module check only). */
+  pages?: { read?: string; write?: string };
+  /** Writes (create, update, save, remove, write actions) need a tenant admin. */
+  adminWrites?: boolean;
+  /** Body of POST (create). Also the default of PUT /:id as `.partial()` when it is a z.object. */
+  schema: S;
+  /** Body of PUT /:id (default: schema.partial() for an object schema). */
+  updateSchema?: U;
+  /** Extra query fields of GET (a z.object of optional fields, e.g. startDate). */
+  query?: Q;
+  list(ctx: CsContext, args: CsListArgs<z.output<Q>>): Promise<CsListValue>;
+  /** One record by id (GET /:id); undefined answers 404. */
+  get?(ctx: CsContext, id: number): Promise<unknown | undefined>;
+  /** POST: returns the new record. */
+  create?(ctx: CsContext, body: z.output<S>, args: CsWriteArgs): Promise<unknown>;
+  /** PUT /:id: returns the record, or undefined for 404. May throw conflict() on a stale version. */
+  update?(ctx: CsContext, id: number, body: z.output<U>, args: CsWriteArgs): Promise<unknown | undefined>;
+  /** PUT without id: saves a whole set (e.g. the cut scores of a type). Returns the value saved. */
+  save?: { schema: z.ZodType; handler(ctx: CsContext, body: any, args: CsWriteArgs): Promise<CsListValue> };
+  /** DELETE /:id: soft delete (activeFlag 0). false answers 404. */
+  remove?(ctx: CsContext, id: number): Promise<boolean>;
+  /** POST { action: name, ... } (and POST /:id { action }); filteredGet is built in. */
+  actions?: Record<string, CsActionDef>;
+  /** POST csrpt/<name>[/:id]: a report (read-only). */
+  report?: { schema: z.ZodType; handler(ctx: CsContext, body: any, args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null }): Promise<CsListValue> };
+}
+
+/** Declares an object type (typed identity; list the value in server/objects.ts). */
+export function defineCsObject<S extends z.ZodType, U extends z.ZodType = S, Q extends z.ZodType = z.ZodObject<Record<string, never>>>(def: CsObjectDef<S, U, Q>): CsObjectDef {
+  if (!/^[A-Z][A-Za-z]+$/.test(def.name)) throw new Error(`CS object name "${def.name}" must be the spec's PascalCase name`);
+  const key = (CS_OBJECT_KEYS as Record<string, string>)[def.name];
+  if (key !== def.responseKey) throw new Error(`CS object ${def.name}: responseKey "${def.responseKey}" must be listed in shared/cs-objects.ts (found ${JSON.stringify(key)})`);
+  return def as unknown as CsObjectDef;
+}
+
+export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';

@@ -1,0 +1,27 @@
+/**
+ * A fresh computation of the segments, answered for the (filtered) companies: the realtime function
+ * customerSegments and the normal-call fallback (TenantCompanySegment action refresh) both run this. It is stored
+ * when the transaction may write (the socket and the refresh action; the kernel's HTTP apiinvoke route is
+ * read-only, so there the answer is fresh but not stored).
+ */
+import type { Trx } from '../../../../kernel/index';
+import type { CsFilters } from '../../shared/filter-rules';
+import { resolveCompanyFilter } from '../filters/resolve';
+import { CS_FILTER_RESOLVERS } from '../filters/resolvers';
+import { csResult, type CsResult } from '../object-api/registry';
+import { computeCompanySegments } from './compute';
+import { listCompanySegments } from './store';
+
+export async function freshSegments(db: Trx, tenantId: number, filters: Partial<CsFilters> | undefined): Promise<CsResult> {
+  const now = new Date();
+  const computed = await computeCompanySegments(db, tenantId, now);
+  // segmentIds select by the fresh placements (the stored ones may be the stale ones being replaced).
+  const { segmentIds = [], ...others } = filters ?? {};
+  let companyIds = filters ? await resolveCompanyFilter(db, others, CS_FILTER_RESOLVERS) : null;
+  if (segmentIds.length) {
+    const inSegments = new Set([...computed.placements.values()].filter((p) => segmentIds.includes(p.segmentId)).map((p) => p.tenantCompanyId));
+    companyIds = (companyIds ?? [...computed.placements.keys()]).filter((id) => inSegments.has(id));
+  }
+  const r = await listCompanySegments(db, companyIds, now, computed);
+  return csResult(r.segments, { stale_data: r.stale_data });
+}

@@ -1,0 +1,76 @@
+/**
+ * Object types of the segments (customer-success.md sections 3, 4 and 7):
+ *   TenantCsSegmentSettings   the tenant's settings; GET, PUT (save; version -> 409 when stale; marks segments stale)
+ *   TenantCompanySegment      every (filtered) company's segment with stale_data; action refresh computes them again
+ *                             (the HTTP fallback of the realtime function customerSegments)
+ *   TenantCompanyCsSegment    one company's segment (company level)
+ */
+import type { z } from 'zod';
+import { badRequest } from '../../../../kernel/index';
+import { csResult, defineCsObject } from '../object-api/registry';
+import { segmentBoundsErrors } from '../../shared/segment-settings';
+import { freshSegments } from './fresh';
+import { SEGMENT_MANAGER_PAGE } from './pages';
+import { noBody, refreshBody, segmentSettingsBody } from './schema';
+import { getSegmentSettings, saveSegmentSettings } from './settings-store';
+import { listCompanySegments } from './store';
+
+export const tenantCsSegmentSettings = defineCsObject({
+  name: 'TenantCsSegmentSettings',
+  responseKey: 'tenantCsSegmentSettings',
+  companyLevel: false,
+  summary: 'Segment settings (colorBy, segAutoCalc, value and effort bounds, names, sliders)',
+  pages: { write: SEGMENT_MANAGER_PAGE },
+  schema: segmentSettingsBody,
+  async list({ db }) {
+    return csResult(await getSegmentSettings(db));
+  },
+  save: {
+    schema: segmentSettingsBody,
+    async handler({ db, tenantId, caller }, body) {
+      const { version, ...patch } = body as import('./schema').SegmentSettingsBody;
+      const current = await getSegmentSettings(db);
+      const errors = segmentBoundsErrors({ ...current, ...patch });
+      if (Object.keys(errors).length) throw badRequest('Invalid segment bounds', Object.entries(errors).map(([k, message]) => ({ path: `body.${k}`, message })));
+      const saved = await saveSegmentSettings(db, tenantId, patch, version, caller?.userId ?? null);
+      return csResult(saved);
+    },
+  },
+});
+
+export const tenantCompanySegment = defineCsObject({
+  name: 'TenantCompanySegment',
+  responseKey: 'segments',
+  companyLevel: false,
+  summary: 'Company segments (value vs effort) with stale_data',
+  // Refreshing recomputes derived data only: any Customer Success user may (as the realtime function).
+  schema: noBody,
+  async list({ db }, { companyIds }) {
+    const r = await listCompanySegments(db, companyIds);
+    return csResult(r.segments, { stale_data: r.stale_data });
+  },
+  actions: {
+    refresh: {
+      schema: refreshBody,
+      write: true,
+      async handler({ db, tenantId }, body) {
+        return freshSegments(db, tenantId, (body as z.output<typeof refreshBody>).filters);
+      },
+    },
+  },
+});
+
+export const tenantCompanyCsSegment = defineCsObject({
+  name: 'TenantCompanyCsSegment',
+  responseKey: 'segments',
+  companyLevel: true,
+  summary: 'The segment of one company, with stale_data',
+  schema: noBody,
+  async list({ db }, { tenantCompanyId, companyIds }) {
+    const ids = tenantCompanyId ? [tenantCompanyId] : companyIds;
+    const r = await listCompanySegments(db, ids);
+    return csResult(r.segments, { tenantCompanyId, stale_data: r.stale_data });
+  },
+});
+
+export const SEGMENT_OBJECTS = [tenantCsSegmentSettings, tenantCompanySegment, tenantCompanyCsSegment];

@@ -1,0 +1,19 @@
+/**
+ * A vega-lite chart through react-vega's <VegaEmbed spec options />, loaded lazily: vega is large, so it is fetched
+ * only when a chart is first shown (the pages and the first page stay small).
+ */
+import { Spinner } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
+import type { VisualizationSpec } from 'vega-embed';
+
+const VegaEmbed = lazy(() => import('react-vega').then((m) => ({ default: m.VegaEmbed })));
+
+export function VegaChart({ spec, label, className }: { spec: VisualizationSpec; label: string; className?: string }) {
+  return (
+    <figure className={`cs-chart ${className ?? ''}`} aria-label={label}>
+      <Suspense fallback={<Spinner size={24} aria-label={`Loading ${label}`} />}>
+        <VegaEmbed spec={spec} options={{ actions: false, renderer: 'svg' }} />
+      </Suspense>
+    </figure>
+  );
+}

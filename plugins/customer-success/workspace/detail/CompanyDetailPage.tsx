@@ -1,0 +1,150 @@
+/**
+ * /cs/company/detail (tagCode, query): the selected company's tiles (customer-success.md section 2): details
+ * (CustomerSuccessDetailsTile), profile (TenantCompanyProfile, autosaved), headlines, health and effort with
+ * history, goals, contracts and links. The tile order is the user's (moved with the arrows, saved per user).
+ * Query: `query` selects a company by name or id; `tagCode` names a tile to scroll to. The company is the one of
+ * the shell's company selector; without one the page says 'Must select a customer'.
+ */
+import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
+import { DETAIL_TILE_TITLES, isDetailTile, moveTile, normalizeTileOrder, type DetailTile } from '../../shared/tile-order';
+import { CompanyStackAlignmentTab } from '../alignment/CompanyStackAlignmentTab';
+import { setDetailAnchor, STACK_ALIGNMENT_ANCHOR, takeDetailAnchor } from '../alignment/stack-alignment-link';
+import { useCsApi } from '../cs-api';
+import { CsFiltersBar } from '../filters/CsFiltersBar';
+import { ContractsTile } from './tiles/ContractsTile';
+import { DetailsTile } from './tiles/DetailsTile';
+import { GoalsTile } from './tiles/GoalsTile';
+import { HeadlinesTile } from './tiles/HeadlinesTile';
+import { LinksTile } from './tiles/LinksTile';
+import { ProfileTile } from './tiles/ProfileTile';
+import { ScoresTile } from './tiles/ScoresTile';
+import type { DetailsTileData, Headlines } from './tiles/types';
+import './detail.css';
+
+/** Section 5: a company must be selected first. */
+const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
+
+function queryParams(): { tagCode: string | null; query: string | null } {
+  const p = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
+  return { tagCode: p.get('tagCode'), query: p.get('query') };
+}
+
+export default function CompanyDetailPage() {
+  const cs = useCsApi();
+  const tenant = useTenant();
+  const readOnly = useReadOnly();
+  const companies = useCompanies();
+  const { companyId, company, setCompanyId } = useSelectedCompany();
+  const [chartsShown, setChartsShown] = useChartsShown();
+  const [details, setDetails] = useState<DetailsTileData | null>(null);
+  const [headlines, setHeadlines] = useState<Headlines>({});
+  const [order, setOrder] = useState<DetailTile[]>(normalizeTileOrder(null));
+  const [error, setError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+  const { tagCode, query } = useMemo(queryParams, []);
+  // The anchor #stackAlignment opens the stack alignment tab (kept mounted once opened, so edits survive a tab switch).
+  const [tab, setTab] = useState<'tiles' | 'stackAlignment'>(() => (takeDetailAnchor() === STACK_ALIGNMENT_ANCHOR ? 'stackAlignment' : 'tiles'));
+  const [alignmentOpened, setAlignmentOpened] = useState(tab === 'stackAlignment');
+  const showTab = (t: 'tiles' | 'stackAlignment') => { setTab(t); if (t === 'stackAlignment') setAlignmentOpened(true); setDetailAnchor(t === 'stackAlignment' ? STACK_ALIGNMENT_ANCHOR : null); };
+  useEffect(() => {
+    const onHash = () => { if (window.location.hash === `#${STACK_ALIGNMENT_ANCHOR}`) { setTab('stackAlignment'); setAlignmentOpened(true); } };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  // ?query= selects a company by name or id (selecting the same company again does nothing).
+  useEffect(() => {
+    if (!query || !companies) return;
+    const q = query.trim().toLowerCase();
+    const found = companies.find((c) => String(c.tenant_company_id) === q || c.name.toLowerCase() === q);
+    if (found && found.tenant_company_id !== companyId) setCompanyId(found.tenant_company_id);
+  }, [query, companies]);
+
+  useEffect(() => {
+    setDetails(null);
+    setError(null);
+    if (!companyId) return;
+    let live = true;
+    (async () => {
+      const d = await cs.csGet<'CustomerSuccessDetailsTile', DetailsTileData[]>('CustomerSuccessDetailsTile', { tenantCompanyId: companyId });
+      const h = await cs.csGet<'TenantCsHeadlines', Headlines>('TenantCsHeadlines', { tenantCompanyId: companyId });
+      if (!live) return;
+      setDetails(d.customerSuccessDetailsTile[0]);
+      setOrder(normalizeTileOrder(d.customerSuccessDetailsTile[0].tileOrder));
+      setHeadlines(h.headlines);
+    })().catch((e) => { if (live) setError((e as Error).message); });
+    return () => { live = false; };
+  }, [cs, companyId]);
+
+  useEffect(() => {
+    if (details && tagCode && isDetailTile(tagCode)) document.getElementById(`cs-tile-${tagCode}`)?.scrollIntoView({ block: 'start' });
+  }, [details, tagCode]);
+
+  const move = async (tile: DetailTile, by: -1 | 1) => {
+    const next = moveTile(order, tile, by);
+    const before = order;
+    setOrder(next);
+    try {
+      setOrderError(null);
+      await cs.csSave('CustomerSuccessDetailsTile', { tileOrder: next }, companyId);
+    } catch (e) { setOrder(before); setOrderError((e as Error).message); }
+  };
+
+  const currency = tenant?.currency ?? 'USD';
+  const dateFormat = tenant?.dateFormat;
+  const body = (tile: DetailTile): ReactNode => {
+    if (!companyId || !details || !tenant) return null;
+    switch (tile) {
+      case 'details': return <DetailsTile d={details} currency={currency} dateFormat={dateFormat} />;
+      case 'profile': return <ProfileTile key={companyId} companyId={companyId} readOnly={readOnly} dateFormat={dateFormat} />;
+      case 'headlines': return <HeadlinesTile headlines={headlines[String(companyId)] ?? []} />;
+      case 'scores': return <ScoresTile companyId={companyId} readOnly={readOnly} chartsShown={chartsShown} />;
+      case 'goals': return <GoalsTile companyId={companyId} dateFormat={dateFormat} />;
+      case 'contracts': return <ContractsTile tenantId={tenant.tenantId} companyId={companyId} currency={currency} dateFormat={dateFormat} />;
+      case 'links': return <LinksTile tenantId={tenant.tenantId} companyId={companyId} />;
+    }
+  };
+
+  return (
+    <div className="lci-page cs-detail-page">
+      <PageHeader title={company ? company.name : 'Company Detail'} subtitle="Customer Success detail" readOnly={readOnly} charts={{ shown: chartsShown, onChange: setChartsShown }} />
+      <CsFiltersBar />
+      {!companyId ? (
+        <NonIdealState icon="office" title={MSG_MUST_SELECT_CUSTOMER} description="Choose a company in the company selector to see its details." />
+      ) : error ? (
+        <Callout intent="danger" title="The company could not be loaded">{error}</Callout>
+      ) : !details ? (
+        <Spinner aria-label="Loading the company" />
+      ) : (
+        <>
+          <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(t as 'tiles' | 'stackAlignment')}>
+            <Tab id="tiles" title="Overview" />
+            <Tab id="stackAlignment" title="Stack Alignment" />
+          </Tabs>
+          {alignmentOpened && (
+            <div style={tab !== 'stackAlignment' ? { display: 'none' } : undefined}>
+              <CompanyStackAlignmentTab key={companyId} companyId={companyId} readOnly={readOnly} currency={currency} />
+            </div>
+          )}
+          {tab === 'tiles' && orderError && <Callout intent="warning">The tile order could not be saved: {orderError}</Callout>}
+          <div className="cs-detail-tiles" style={tab !== 'tiles' ? { display: 'none' } : undefined}>
+            {order.map((tile, i) => (
+              <Card key={tile} id={`cs-tile-${tile}`} className={`cs-detail-tile cs-detail-tile-${tile}${tagCode === tile ? ' cs-detail-tile-tagged' : ''}`} aria-label={DETAIL_TILE_TITLES[tile]} role="region">
+                <div className="cs-detail-tile-head">
+                  <h3 className="bp6-heading">{DETAIL_TILE_TITLES[tile]}</h3>
+                  <ButtonGroup variant="minimal">
+                    <Button icon="arrow-up" aria-label={`Move ${DETAIL_TILE_TITLES[tile]} up`} disabled={i === 0} onClick={() => void move(tile, -1)} />
+                    <Button icon="arrow-down" aria-label={`Move ${DETAIL_TILE_TITLES[tile]} down`} disabled={i === order.length - 1} onClick={() => void move(tile, 1)} />
+                  </ButtonGroup>
+                </div>
+                {body(tile)}
+              </Card>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

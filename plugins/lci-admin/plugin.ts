@@ -1,0 +1,35 @@
+/**
+ * Internal admin and support tools (platform.md sections 2.4, 4.7, 6, 8, 9): the /lciadmin and /lcisupport areas
+ * and `lci admin ...`. Every route is `auth: 'internal'` (internal admins only). Three parts, each an index that
+ * contributes pages, nav items, routes, jobs and CLI subcommands:
+ *   server/core  areas, admin summary, maintenance mode, impersonation, audit log
+ *   server/data  data resync, delete tenant data, job queue stats
+ *   server/pages the other admin and support pages (notifications, onboarding, modules and menu, websockets,
+ *                affiliates, ETL, currency, primary integration change, initial sync, assessment templates)
+ */
+import { definePlugin } from '../../kernel/index';
+import { CORE_PART } from './server/core/index';
+import { DATA_PART } from './server/data/index';
+import { PAGES_PART } from './server/pages/index';
+import type { AdminPart } from './server/part';
+
+const PARTS: AdminPart[] = [CORE_PART, DATA_PART, PAGES_PART];
+
+export default definePlugin({
+  id: 'lci-admin',
+  description: 'Internal admin and support tools: the /lciadmin and /lcisupport areas and `lci admin` commands.',
+  pages: PARTS.flatMap((p) => p.pages ?? []),
+  navItems: PARTS.flatMap((p) => p.navItems ?? []),
+  realtime: Object.assign({}, ...PARTS.map((p) => p.realtime ?? {})),
+  jobs: Object.assign({}, ...PARTS.map((p) => p.jobs ?? {})),
+  routes(r, k) {
+    for (const p of PARTS) p.routes?.(r, k);
+  },
+  cli(program, kernel) {
+    const admin = program.command('admin').description('Internal admin and support tools (internal staff)');
+    for (const p of PARTS) p.cli?.(admin, kernel);
+  },
+  async fixtures(ctx) { for (const p of PARTS) await p.fixtures?.(ctx); },
+  async start(k) { for (const p of PARTS) await p.start?.(k); },
+  async stop(k) { for (const p of PARTS) await p.stop?.(k); },
+});

@@ -1,0 +1,32 @@
+/**
+ * Part "core" of the internal admin and support tools (see ../../plugin.ts): the /lciadmin and /lcisupport areas,
+ * the admin summary, maintenance mode, impersonation and the audit log (pages, routes, `lci admin` commands).
+ */
+import type { AdminPart } from '../part';
+import { auditCli } from './audit/cli';
+import { auditRoutes } from './audit/routes';
+import { impersonateCli } from './impersonation/cli';
+import { impersonationRoutes } from './impersonation/targets';
+import { maintenanceCli } from './maintenance/cli';
+import { maintenanceRoutes } from './maintenance/routes';
+import { startMaintenanceWatcher, stopMaintenanceWatcher } from './maintenance/service';
+import { CORE_NAV, CORE_PAGES } from './pages';
+import { summaryRoutes } from './summary/routes';
+
+export const CORE_PART: AdminPart = {
+  pages: CORE_PAGES,
+  navItems: CORE_NAV,
+  routes(r, k) {
+    summaryRoutes(r, k);
+    maintenanceRoutes(r, k);
+    impersonationRoutes(r);
+    auditRoutes(r);
+  },
+  cli(admin, kernel) {
+    maintenanceCli(admin, kernel);
+    impersonateCli(admin, kernel);
+    auditCli(admin, kernel);
+  },
+  async start(k) { await startMaintenanceWatcher(k); },
+  async stop(k) { stopMaintenanceWatcher(k); },
+};

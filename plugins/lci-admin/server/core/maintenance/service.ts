@@ -1,0 +1,105 @@
+/**
+ * Maintenance mode: read and write the kernel setting (kernel/maintenance.ts, key 'maintenance' of kernel_settings),
+ * audit the change, and announce it to every open socket.
+ *
+ * Reaching every socket, on every process: the process that writes the setting (the API or `lci admin maintenance`)
+ * publishes the 'maintenance' server message to room 'all' through the realtime bus after commit (Redis carries it to
+ * every server when REDIS_URL is set). Besides, every server process polls the setting every MAINTENANCE_POLL_MS and
+ * announces a change it has not seen announced (a CLI run without Redis, or with an in-process bus, still reaches a
+ * running server within two seconds). Writes answer 503 through the kernel's own check (its cache lives 2 s).
+ */
+import type { Kernel, Trx } from '../../../../../kernel/index';
+import { Maintenance } from '../../../../../kernel/maintenance';
+import { auditAction, MAINTENANCE_CHANNEL, MAINTENANCE_POLL_MS, maintenanceMessage, parseState, stateKey, type MaintenanceState } from './rules';
+
+const KEY = 'maintenance';
+
+export async function readMaintenance(db: Trx): Promise<MaintenanceState> {
+  const row = await db('kernel_settings').where({ key: KEY }).first('value', 'updated_at');
+  return parseState(row?.value);
+}
+
+export interface ChangedBy { userId?: number | null; via: 'api' | 'cli'; by?: string }
+
+/** Writes the setting and the audit entry in the given (system-scope) transaction; returns the new state. */
+export async function writeMaintenance(k: Kernel, db: Trx, next: { on: boolean; message: string }, by: ChangedBy): Promise<{ state: MaintenanceState; previous: MaintenanceState }> {
+  const previous = await readMaintenance(db);
+  await new Maintenance(db).set(db, { on: next.on, message: next.on ? next.message : '' });
+  const state = await readMaintenance(db);
+  await k.audit.write(db, {
+    action: auditAction(state), actorUserId: by.userId ?? null, target: 'maintenance',
+    details: { via: by.via, ...(by.by ? { by: by.by } : {}), message: state.message, previous: { on: previous.on, message: previous.message } },
+  });
+  return { state, previous };
+}
+
+/** Runs fn once the transaction has committed (right away outside one). */
+export function afterCommit(db: Trx, fn: () => void): void {
+  const p = (db as { executionPromise?: Promise<unknown> }).executionPromise;
+  if (!p) { fn(); return; }
+  p.then(fn, () => {});
+}
+
+/** Tells every socket (all processes) and the other processes' watchers. */
+export async function announceMaintenance(k: Kernel, state: MaintenanceState): Promise<void> {
+  const key = stateKey(state);
+  watchers.get(k)?.seen(key);
+  await k.realtime.publishInternal(MAINTENANCE_CHANNEL, { key });
+  await k.realtime.serverMessage('all', maintenanceMessage(state));
+}
+
+class MaintenanceWatcher {
+  private known: string | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private busy = false;
+  constructor(private readonly k: Kernel) {}
+
+  seen(key: string): void { this.known = key; }
+
+  async start(): Promise<void> {
+    this.k.realtime.onInternal(MAINTENANCE_CHANNEL, (m) => { if (typeof m.key === 'string') this.known = m.key; });
+    this.known = stateKey(await this.read());
+    this.timer = setInterval(() => void this.tick(), MAINTENANCE_POLL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void { if (this.timer) clearInterval(this.timer); this.timer = null; }
+
+  private read(): Promise<MaintenanceState> {
+    return this.k.db.withSystem((db) => readMaintenance(db), { readOnly: true });
+  }
+
+  private async tick(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      const state = await this.read();
+      const key = stateKey(state);
+      if (key !== this.known) {
+        this.known = key;
+        await this.k.realtime.publishInternal(MAINTENANCE_CHANNEL, { key });
+        await this.k.realtime.serverMessage('all', maintenanceMessage(state));
+      }
+    } catch (e) {
+      this.k.log.debug({ err: e }, 'maintenance watcher: read failed');
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+const watchers = new Map<Kernel, MaintenanceWatcher>();
+
+export async function startMaintenanceWatcher(k: Kernel): Promise<void> {
+  if (watchers.has(k)) return;
+  const w = new MaintenanceWatcher(k);
+  watchers.set(k, w);
+  await w.start();
+}
+
+export function stopMaintenanceWatcher(k: Kernel): void {
+  watchers.get(k)?.stop();
+  watchers.delete(k);
+}
+
+export { MAINTENANCE_POLL_MS };

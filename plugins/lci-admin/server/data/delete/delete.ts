@@ -1,0 +1,73 @@
+/**
+ * Deleting a tenant's data, in the caller's one system-scope transaction: refuse unless the typed confirmation is
+ * the tenant's name and nothing blocks; lock the tenant row; export everything first; move users who belong to
+ * other tenants off it as their current tenant; delete the tenant's rows from every tenant table (children first,
+ * the tenants row last); remove the users who belonged to this tenant only; then count again: if any row of the
+ * tenant is left anywhere, throw (the transaction rolls back and nothing is deleted).
+ */
+import { badRequest, conflict, notFound, type Kernel, type Trx } from '../../../../../kernel/index';
+import { countRows, tenantTableReferences } from './catalog';
+import { exportTenant, type TenantExport } from './export';
+import { confirmationMatches, deletionOrder } from './order';
+import { planDeletion, type DeletionPlan } from './plan';
+
+export const MSG_CONFIRM = 'Type the tenant\'s name exactly to confirm';
+
+export interface DeletionResult {
+  tenantId: number;
+  name: string;
+  deleted: { table: string; rows: number }[];
+  totalRows: number;
+  usersRemoved: { userId: number; username: string }[];
+  usersKept: { userId: number; username: string }[];
+  export: TenantExport;
+}
+
+/** The plan, or the reason to refuse (not found, blocked, wrong confirmation). */
+export async function checkedPlan(db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionPlan> {
+  const plan = await planDeletion(db, tenantId);
+  if (!plan) throw notFound(`Tenant ${tenantId} not found`);
+  if (plan.blockers.length) throw conflict(`Tenant ${tenantId} cannot be deleted: ${plan.blockers.join(' ')}`);
+  if (!confirmationMatches(plan.name, confirm)) throw badRequest(`${MSG_CONFIRM}: "${plan.name}"`, [{ path: 'body.confirm', message: `must be the tenant's name "${plan.name}"` }]);
+  return plan;
+}
+
+export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionResult> {
+  // Lock first, so two deletions (or a deletion and a rename) do not interleave; then plan under the lock.
+  await db('tenants').where({ tenant_id: tenantId }).forUpdate().first('tenant_id');
+  const plan = await checkedPlan(db, tenantId, confirm);
+  const exported = await exportTenant(k, db, plan);
+
+  await db.raw(`update users u set current_tenant_id =
+      (select min(o.tenant_id) from tenant_users o where o.user_id = u.user_id and o.tenant_id <> ?)
+    where u.current_tenant_id = ?`, [tenantId, tenantId]);
+  const tables = plan.tables.map((t) => t.table);
+  for (const table of deletionOrder(tables, await tenantTableReferences(db, tables))) {
+    await db(table).where('tenant_id', tenantId).delete();
+  }
+  const removeIds = plan.usersRemoved.map((u) => u.userId);
+  if (removeIds.length) {
+    // Only users with no membership left (checked again in the statement itself).
+    await db('users').whereIn('user_id', removeIds).whereNotExists(function () { this.select(1).from('tenant_users').whereRaw('tenant_users.user_id = users.user_id'); }).delete();
+  }
+
+  const left = (await countRows(db, tables, tenantId)).filter((t) => t.rows > 0);
+  if (left.length) throw new Error(`Deletion of tenant ${tenantId} left rows in ${left.map((t) => `${t.table} (${t.rows})`).join(', ')}; nothing was deleted`);
+  const usersLeft = removeIds.length ? Number((await db('users').whereIn('user_id', removeIds).count({ n: '*' }))[0].n) : 0;
+  if (usersLeft) throw new Error(`Deletion of tenant ${tenantId} could not remove ${usersLeft} of its users; nothing was deleted`);
+
+  return {
+    tenantId, name: plan.name, deleted: plan.tables.filter((t) => t.rows > 0), totalRows: plan.totalRows,
+    usersRemoved: plan.usersRemoved.map(({ userId, username }) => ({ userId, username })),
+    usersKept: plan.usersKept.map(({ userId, username }) => ({ userId, username })),
+    export: exported,
+  };
+}
+
+/** What the audit entry of a deletion keeps (tenant 0, target tenant:N). */
+export function auditDetails(r: DeletionResult): Record<string, unknown> {
+  return {
+    tenantId: r.tenantId, tenantName: r.name, totalRows: r.totalRows, rows: Object.fromEntries(r.deleted.map((t) => [t.table, t.rows])),
+    usersRemoved: r.usersRemoved.map((u) => u.username), usersKept: r.usersKept.map((u) => u.username), exportKey: r.export.key,
+  };
+}
