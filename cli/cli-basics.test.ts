@@ -5,7 +5,9 @@ import { cliSandbox, type CliSandbox } from './test-support';
 jest.setTimeout(300_000);
 
 let cli: CliSandbox;
-beforeAll(async () => { cli = await cliSandbox(); });
+// The real executable in child processes (exit codes, stdout and stderr as a script sees them), on an empty
+// database: `db migrate` below runs every migration from the start.
+beforeAll(async () => { cli = await cliSandbox({ migrated: false, process: 'child' }); });
 afterAll(async () => { await cli?.cleanup(); });
 
 const oneLine = (s: string) => s.trim().split('\n');

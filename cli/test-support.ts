@@ -1,16 +1,20 @@
 /**
- * For the CLI's tests: runs the real `lci` as a child process (tsx
- * cli/index.ts) against a private data folder, and on PostgreSQL when
- * TEST_DATABASE_URL is set (a fresh database per sandbox).
+ * For the CLI's tests: runs `lci` against a private data folder, and on
+ * PostgreSQL when TEST_DATABASE_URL is set (a database per sandbox), either
+ * in the test process (cli/in-process.ts, the default) or as the real
+ * executable in a child process (bin/lci.mjs: the prebuilt CLI, rebuilt when
+ * its sources changed).
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, postgresUrl } from '../tests/helpers/server';
+import { seedPgliteDataDir } from '../tests/helpers/template-db';
+import { runInProcess } from './in-process';
 
 const ROOT = path.resolve(__dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+const LCI = path.join(ROOT, 'bin', 'lci.mjs');
 
 export interface CliResult { code: number; stdout: string; stderr: string }
 export interface CliSandbox {
@@ -36,13 +40,27 @@ function baseEnv(): Record<string, string> {
   return env;
 }
 
-export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres' } = {}): Promise<CliSandbox> {
+/**
+ * A private data folder (and database). It starts as a copy of this run's migrated template database unless
+ * `migrated: false` asks for an empty one (the first command then runs every migration).
+ *
+ * Commands run in this process (cli/in-process.ts: the same run() as bin/lci.mjs, minus loading the modules
+ * again) unless `process: 'child'` asks for the real executable; a call with `input` (stdin) and spawn() always
+ * use a child process.
+ */
+export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres'; migrated?: boolean; process?: 'child' | 'in-process' } = {}): Promise<CliSandbox> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-cli-'));
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
-  const pg = pgBase ? await createPostgresDatabase(pgBase) : undefined;
+  const migrated = opts.migrated !== false;
+  const pg = pgBase ? await createPostgresDatabase(pgBase, migrated ? { migrated: true } : { migrated: false }) : undefined;
+  if (!pg && migrated) await seedPgliteDataDir(dataDir);
   const env: Record<string, string> = { ...baseEnv(), LCI_DATA_DIR: dataDir, NODE_ENV: 'test', ...(pg ? { DATABASE_URL: pg.url } : {}) };
-  const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => new Promise<CliResult>((resolve) => {
-    const child = execFile(TSX, [path.join(ROOT, 'cli', 'index.ts'), ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 }, (err, stdout, stderr) => {
+  const inProcess = opts.process !== 'child';
+  const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => (inProcess && o.input === undefined
+    ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT })
+    : runChild(args, o));
+  const runChild = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => new Promise<CliResult>((resolve) => {
+    const child = execFile(process.execPath, [LCI, ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) });
     });
@@ -61,7 +79,7 @@ export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres' } = {}):
     ok,
     json: async (args) => JSON.parse(await ok([...args, '--json'])),
     spawn: (args, o = {}) => {
-      const child = spawn(TSX, [path.join(ROOT, 'cli', 'index.ts'), ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [LCI, ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
       const out = { stdout: '', stderr: '' };
       child.stdout!.on('data', (d) => { out.stdout += d; });
       child.stderr!.on('data', (d) => { out.stderr += d; });

@@ -1,6 +1,7 @@
 /** Discovers plugins/<id>/plugin.ts, drops disabled ones, orders by dependsOn. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { importModule } from './module-registry';
 import type { LoadedPlugin, PluginDefinition } from './plugin';
 
 export async function discoverPlugins(dirs: string[], disabled: string[] = []): Promise<LoadedPlugin[]> {
@@ -11,7 +12,7 @@ export async function discoverPlugins(dirs: string[], disabled: string[] = []): 
       const dir = path.join(root, name);
       const file = ['plugin.ts', 'plugin.js'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
       if (!file) continue;
-      const mod = (await import(file)) as { default?: PluginDefinition };
+      const mod = await importModule<{ default?: PluginDefinition }>(file);
       const def = mod.default;
       if (!def || typeof def.id !== 'string') throw new Error(`${file} must default-export definePlugin({...})`);
       if (disabled.includes(def.id)) continue;

@@ -15,7 +15,7 @@ import { OPERATIONS } from '../kernel/access/routes/security-manager';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
 import { allRoutes, enumVariants, fillPath, isIdKey, jsonSchema, pathParams, realtimeFunctionNames, routeLabel, sample, snake, type JsonSchema } from './helpers/route-walk';
 import { startTestServer, type TestServer } from './helpers/server';
-import { diffSnapshots, snapshot, tenantRows } from './helpers/snapshot';
+import { ChangeTracker, tenantRows } from './helpers/snapshot';
 import { apiCall, type TestTenant } from './helpers/tenants';
 import { loadAllFixtures, makeFullTenant } from './helpers/walk-tenants';
 
@@ -145,7 +145,7 @@ test('tenant B cannot reach tenant A\'s data through any route', async () => {
   const leaks: Leak[] = [];
   const tenantViolations: string[] = [];
   const changes: string[] = [];
-  const before = await snapshot(k, [A.tenantId]);
+  const tracker = await ChangeTracker.start(k, [A.tenantId]);
   const summary: string[] = [];
 
   for (const route of routes) {
@@ -214,12 +214,10 @@ test('tenant B cannot reach tenant A\'s data through any route', async () => {
         }
       }
     }
-    const after = await snapshot(k, [A.tenantId]);
-    for (const d of diffSnapshots(before, after)) {
+    // A change is attributed to the route that made it; later routes compare with the new state.
+    for (const d of await tracker.changes()) {
       changes.push(`${label}: ${d.table} changed (${d.removed.length} removed/changed, ${d.added.length} added): ${(d.added[0] ?? d.removed[0]).slice(0, 200)}`);
     }
-    // A change is attributed to the route that made it; later routes compare with the new state.
-    Object.assign(before, after);
     const bUser = await k.db.withSystem((trx) => trx('users').where({ user_id: B.userId }).first('current_tenant_id'));
     if (Number(bUser?.current_tenant_id) !== B.tenantId) tenantViolations.push(`${label} moved B's user to tenant ${bUser?.current_tenant_id}`);
     const onlyRefused = [...statuses].filter(([v, st]) => v !== 'A-tenant' && st.size === 1 && st.has(400)).map(([v]) => `${v} refused as invalid: ${firstRefusal.get(v)}`);

@@ -81,13 +81,23 @@ export function catalogRows(plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pag
   return [...rows.values()];
 }
 
+/** Rows of `want` that `have` lacks or holds with other values (compared field by field). */
+export function changedCatalogRows(want: CatalogRow[], have: CatalogRow[]): CatalogRow[] {
+  const held = new Map(have.map((r) => [r.url, r]));
+  const fields = (r: CatalogRow) => JSON.stringify([r.title, r.parent_url, Number(r.level), r.icon, [...(r.lci_modules ?? [])], Number(r.sort), !!r.requires_admin, !!r.internal_only, !!r.never_hide, !!r.header_nav, r.plugin_id]);
+  return want.filter((r) => { const h = held.get(r.url); return !h || fields(h) !== fields(r); });
+}
+
+/** Brings nav_items in line with the plugins: one read, then writes only for what changed (a start with nothing new writes nothing). */
 export async function syncCatalog(k: Kernel): Promise<void> {
   const rows = catalogRows(k.plugins, (m) => k.log.warn(m));
+  const wanted = new Set(rows.map((r) => r.url));
   await k.db.withSystem(async (trx) => {
-    for (const row of rows) {
-      await trx('nav_items').insert(row).onConflict('url').merge();
-    }
+    const have = (await trx('nav_items').select('url', 'title', 'parent_url', 'level', 'icon', 'lci_modules', 'sort', 'requires_admin', 'internal_only', 'never_hide', 'header_nav', 'plugin_id')) as CatalogRow[];
+    const changed = changedCatalogRows(rows, have);
+    if (changed.length) await trx('nav_items').insert(changed).onConflict('url').merge();
     // Entries of plugins that are gone or switched off; rows without an owner (added by admins) stay.
-    await trx('nav_items').whereNotNull('plugin_id').whereNotIn('url', rows.map((r) => r.url)).delete();
+    const gone = have.filter((r) => r.plugin_id !== null && !wanted.has(r.url)).map((r) => r.url);
+    if (gone.length) await trx('nav_items').whereIn('url', gone).delete();
   });
 }

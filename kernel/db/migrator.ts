@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
+import { importModule } from '../module-registry';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> }
 export interface MigrationSet { owner: string; dir: string }
@@ -16,7 +17,7 @@ export function listMigrationFiles(set: MigrationSet): Named[] {
   return fs.readdirSync(set.dir)
     .filter((f) => /^\d+.*\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('.test.'))
     .sort()
-    .map((f) => ({ name: `${set.owner}/${f.replace(/\.(ts|js|mjs)$/, '')}`, load: async () => (await import(path.join(set.dir, f))) as MigrationModule }));
+    .map((f) => ({ name: `${set.owner}/${f.replace(/\.(ts|js|mjs)$/, '')}`, load: () => importModule<MigrationModule>(path.join(set.dir, f)) }));
 }
 
 class SetSource implements Knex.MigrationSource<Named> {
@@ -36,12 +37,13 @@ class SetSource implements Knex.MigrationSource<Named> {
 /** Applies every pending migration of the given sets in order. Returns the names applied. */
 export async function migrate(knex: Knex, sets: MigrationSet[]): Promise<string[]> {
   const items = sets.flatMap(listMigrationFiles);
+  // Nothing pending (every start but the first after an upgrade): two reads instead of knex's lock-and-list round.
+  if ((await migrationStatus(knex, sets, items)).every((m) => m.applied)) return [];
   const [, applied] = await knex.migrate.latest({ migrationSource: new SetSource(items), tableName: 'knex_migrations', disableMigrationsListValidation: true });
   return applied as string[];
 }
 
-export async function migrationStatus(knex: Knex, sets: MigrationSet[]): Promise<{ name: string; applied: boolean }[]> {
-  const items = sets.flatMap(listMigrationFiles);
+export async function migrationStatus(knex: Knex, sets: MigrationSet[], items = sets.flatMap(listMigrationFiles)): Promise<{ name: string; applied: boolean }[]> {
   const has = await knex.schema.hasTable('knex_migrations');
   const done = new Set<string>(has ? (await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name) : []);
   return items.map((i) => ({ name: i.name, applied: done.has(i.name) }));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * The server Playwright tests run against: `lci serve` (the CLI) on a fresh
+ * The server Playwright tests run against: `lci serve` (bin/lci.mjs, the
+ * prebuilt CLI) on a fresh
  * temporary data folder, with the demo data loaded on first start and the
  * demo password taken from E2E_DEMO_PASSWORD. The folder is removed on exit.
  */
@@ -25,7 +26,7 @@ const env = {
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
 
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'cli/index.ts', 'serve'], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'bin', 'lci.mjs'), 'serve'], { cwd: root, env, stdio: 'inherit' });
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill('SIGTERM'));
 child.on('exit', (code, signal) => { cleanup(); process.exit(code ?? (signal ? 0 : 1)); });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../config';
 import { startKernel, type Running, type StartOptions } from '../../kernel/boot';
+import { createPostgresFromTemplate, seedPgliteDataDir } from './template-db';
 
 export interface TestServer extends Running {
   url: string;
@@ -30,12 +31,20 @@ export function postgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
-/** Creates an empty PostgreSQL database next to the one in `base`; returns its URL and a drop function. */
-export async function createPostgresDatabase(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** What a new database is made from: this run's migrated template when it fits these plugins (see template-db.ts), or nothing. */
+export type DatabaseStart = { migrated: true; pluginDirs?: string[]; disabled?: string[] } | { migrated: false };
+
+/**
+ * Creates a PostgreSQL database next to the one in `base`: a copy of the migrated template, or empty with
+ * `{ migrated: false }`. Returns its URL and a drop function.
+ */
+export async function createPostgresDatabase(base: string, start: DatabaseStart = { migrated: true }): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `lci_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
-  await admin.raw(`create database ${name}`);
-  await admin.destroy();
+  if (!(start.migrated && (await createPostgresFromTemplate(base, name, start)))) {
+    const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+    await admin.raw(`create database ${name}`);
+    await admin.destroy();
+  }
   const u = new URL(base);
   u.pathname = `/${name}`;
   return {
@@ -48,10 +57,17 @@ export async function createPostgresDatabase(base: string): Promise<{ url: strin
   };
 }
 
+/** Plugins a test switches off through LCI_PLUGINS_DISABLED (the config's own variable). */
+function disabledOf(env: Record<string, string> | undefined): string[] {
+  return (env?.LCI_PLUGINS_DISABLED ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
 export interface TestServerOptions extends Omit<StartOptions, 'config'> {
   env?: Record<string, string>;
   /** 'pglite' forces the embedded engine even when a PostgreSQL URL is set. */
   engine?: 'pglite' | 'postgres';
+  /** false: start from an empty database (migrations run at start) instead of this run's migrated template. */
+  migrated?: boolean;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -59,7 +75,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const port = await freePort();
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
   if (opts.engine === 'postgres' && !pgBase) throw new Error('engine postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  const pgDb = pgBase ? await createPostgresDatabase(pgBase) : undefined;
+  const pgDb = pgBase ? await createPostgresDatabase(pgBase, opts.migrated === false ? { migrated: false } : { migrated: true, pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) }) : undefined;
+  if (!pgDb && opts.migrated !== false) await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) });
   const env: Record<string, string> = {
     NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
     LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),

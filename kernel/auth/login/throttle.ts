@@ -2,14 +2,18 @@
 import { LRUCache } from 'lru-cache';
 
 export class FailureThrottle {
-  private readonly counts: LRUCache<string, number[]>;
-  constructor(private readonly limit = 10, private readonly windowMs = 15 * 60_000) {
-    this.counts = new LRUCache({ max: 50_000, ttl: windowMs });
+  // Made on first use: an LRU cache allocates its whole capacity up front (tens of ms per throttle), which a
+  // process that never signs anyone in (every lci command) should not pay.
+  private cache?: LRUCache<string, number[]>;
+  constructor(private readonly limit = 10, private readonly windowMs = 15 * 60_000) {}
+
+  private get counts(): LRUCache<string, number[]> {
+    return (this.cache ??= new LRUCache({ max: 50_000, ttl: this.windowMs }));
   }
 
   private recent(key: string): number[] {
     const since = Date.now() - this.windowMs;
-    return (this.counts.get(key) ?? []).filter((t) => t > since);
+    return (this.cache?.get(key) ?? []).filter((t) => t > since);
   }
 
   blocked(keys: string[]): boolean {
@@ -21,6 +25,6 @@ export class FailureThrottle {
   }
 
   clear(key: string): void {
-    this.counts.delete(key);
+    this.cache?.delete(key);
   }
 }

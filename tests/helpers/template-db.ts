@@ -1,0 +1,178 @@
+/**
+ * A migrated database to start test servers and CLI sandboxes from, built once
+ * per jest run (tests/helpers/jest-global.ts names the run): a PGlite data
+ * folder that is copied, or a PostgreSQL template database that CREATE
+ * DATABASE ... TEMPLATE copies. Creating a database and running every
+ * migration costs several seconds per suite; a copy costs tens of
+ * milliseconds. The copy is a database after `migrate` and nothing else, so
+ * a kernel starting on it does what it does on any restart; migrations from
+ * an empty database stay covered by the suites that opt out (`lci db
+ * migrate` in cli/cli-basics.test.ts).
+ *
+ * The template holds the migrations of every plugin under plugins/. It is
+ * used only when the kernel about to start needs all of them (a test that
+ * disables a plugin starts from empty); migrations of extra plugin folders
+ * (tests/plugins) are applied on top by the kernel as usual.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { migrationSets } from '../../kernel/boot';
+import { openDatabase } from '../../kernel/db/connect';
+import { listMigrationFiles, migrate } from '../../kernel/db/migrator';
+import { PATHS } from '../../kernel/paths';
+import { discoverPlugins } from '../../kernel/plugin-loader';
+
+/** Set by jest's global setup; without it (another runner) every database starts empty. */
+export const RUN_ENV = 'LCI_TEST_RUN';
+const WAIT_MS = 240_000;
+
+function runId(): string | undefined {
+  const id = process.env[RUN_ENV];
+  return id && /^[a-z0-9]+$/.test(id) ? id : undefined;
+}
+
+/** Names of the migrations the template holds: the kernel's and every plugin's under plugins/. */
+async function templateMigrations(): Promise<string[]> {
+  const plugins = await discoverPlugins([PATHS.plugins]);
+  return migrationSets(plugins).flatMap(listMigrationFiles).map((m) => m.name);
+}
+
+/** Whether a kernel with these plugin folders and disabled plugins needs every migration the template holds. */
+async function templateFits(pluginDirs: string[], disabled: string[]): Promise<boolean> {
+  const plugins = await discoverPlugins([PATHS.plugins, ...pluginDirs], disabled);
+  const needed = new Set(migrationSets(plugins).flatMap(listMigrationFiles).map((m) => m.name));
+  return (await templateMigrations()).every((n) => needed.has(n));
+}
+
+export function pgliteTemplateDir(id: string): string {
+  return path.join(os.tmpdir(), `lci-template-${id}`);
+}
+
+async function sleep(ms: number) {
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+/** The migrated PGlite folder of this run, built by whichever process asks first (the others wait for it). */
+async function pgliteTemplate(id: string): Promise<string | undefined> {
+  const root = pgliteTemplateDir(id);
+  const ready = path.join(root, 'pg');
+  fs.mkdirSync(root, { recursive: true });
+  const lock = path.join(root, 'building');
+  const deadline = Date.now() + WAIT_MS;
+  while (!fs.existsSync(ready)) {
+    let mine = false;
+    try { fs.mkdirSync(lock); mine = true; } catch { /* another process builds it */ }
+    if (mine) {
+      try {
+        const build = path.join(root, `build-${process.pid}`);
+        const db = await openDatabase({ dataDir: build });
+        try {
+          await migrate(db.knex, migrationSets(await discoverPlugins([PATHS.plugins])));
+        } finally {
+          await db.close();
+        }
+        fs.renameSync(path.join(build, 'pg'), ready);
+        fs.rmSync(build, { recursive: true, force: true });
+      } finally {
+        fs.rmSync(lock, { recursive: true, force: true });
+      }
+      break;
+    }
+    if (Date.now() > deadline) return undefined;
+    await sleep(200);
+  }
+  return ready;
+}
+
+/** Fills `<dataDir>/pg` with a copy of the migrated template when one fits; returns whether it did. */
+export async function seedPgliteDataDir(dataDir: string, opts: { pluginDirs?: string[]; disabled?: string[] } = {}): Promise<boolean> {
+  const id = runId();
+  if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
+  const template = await pgliteTemplate(id);
+  if (!template) return false;
+  fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
+  return true;
+}
+
+function adminKnex(base: string) {
+  return knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
+}
+
+export function postgresTemplateName(id: string): string {
+  return `lci_tpl_${id}`;
+}
+
+async function adminRaw(base: string, sql: string): Promise<void> {
+  const admin = adminKnex(base);
+  try { await admin.raw(sql); } finally { await admin.destroy(); }
+}
+
+/** The migrated PostgreSQL template database of this run (built under an advisory lock by the first process that asks). */
+async function postgresTemplate(base: string, id: string): Promise<string> {
+  const name = postgresTemplateName(id);
+  const building = `${name}_build`;
+  const key = Number.parseInt(crypto.createHash('sha1').update(name).digest('hex').slice(0, 12), 16);
+  const lockHolder = adminKnex(base);
+  try {
+    // The lock lives as long as this transaction; CREATE/DROP DATABASE run on other connections (never inside a transaction).
+    await lockHolder.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(?)', [key]);
+      const { rows } = await trx.raw('select 1 from pg_database where datname = ?', [name]);
+      if (rows.length) return;
+      await adminRaw(base, `drop database if exists ${building} with (force)`);
+      await adminRaw(base, `create database ${building}`);
+      const u = new URL(base);
+      u.pathname = `/${building}`;
+      const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 2 });
+      try {
+        await migrate(db.knex, migrationSets(await discoverPlugins([PATHS.plugins])));
+      } finally {
+        await db.close();
+      }
+      await adminRaw(base, `alter database ${building} rename to ${name}`);
+    });
+  } finally {
+    await lockHolder.destroy();
+  }
+  return name;
+}
+
+/** CREATE DATABASE `name` from the migrated template when one fits; returns whether it did (the caller creates an empty one otherwise). */
+export async function createPostgresFromTemplate(base: string, name: string, opts: { pluginDirs?: string[]; disabled?: string[] } = {}): Promise<boolean> {
+  const id = runId();
+  if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
+  const template = await postgresTemplate(base, id);
+  const admin = adminKnex(base);
+  try {
+    // Two copies of one template at the same moment can collide ("being accessed by other users"): try again.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.raw(`create database ${name} template ${template}`);
+        return true;
+      } catch (e) {
+        if (attempt >= 50 || !/being accessed by other users/.test(String(e))) throw e;
+        await sleep(100 + Math.random() * 200);
+      }
+    }
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Removes this run's templates (jest's global teardown). */
+export async function dropTemplates(id: string, postgresBase?: string): Promise<void> {
+  fs.rmSync(pgliteTemplateDir(id), { recursive: true, force: true });
+  if (!postgresBase) return;
+  const admin = adminKnex(postgresBase);
+  try {
+    await admin.raw(`drop database if exists ${postgresTemplateName(id)} with (force)`);
+    await admin.raw(`drop database if exists ${postgresTemplateName(id)}_build with (force)`);
+  } catch {
+    /* the server may be gone; nothing to clean then */
+  } finally {
+    await admin.destroy();
+  }
+}
