@@ -7,6 +7,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 60000,
+  setupFiles: ['<rootDir>/tests/helpers/jest-setup.ts'],
   globalSetup: '<rootDir>/tests/helpers/jest-global-setup.ts',
   globalTeardown: '<rootDir>/tests/helpers/jest-global-teardown.ts',
   maxWorkers: 2,
