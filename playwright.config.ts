@@ -11,6 +11,7 @@ export const E2E_DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycl
 export default defineConfig({
   testDir: '.',
   testMatch: ['tests/e2e/**/*.e2e.ts', 'plugins/*/tests/**/*.e2e.ts'],
+  globalSetup: './tests/e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -1,7 +1,11 @@
 /** jest global teardown: removes this run's template databases. */
-import { dropTemplates, RUN_ENV } from './template-db';
+import { installConsoleFilter } from '../../cli/console';
+import { RUN_ENV } from './run-id';
 
 export default async function globalTeardown(): Promise<void> {
   const id = process.env[RUN_ENV];
-  if (id) await dropTemplates(id, process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined);
+  if (!id) return;
+  installConsoleFilter();
+  const { dropTemplates } = await import('./template-db');
+  await dropTemplates(id, process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined);
 }

@@ -24,9 +24,10 @@ import { openDatabase } from '../../kernel/db/connect';
 import { listMigrationFiles, migrate } from '../../kernel/db/migrator';
 import { PATHS } from '../../kernel/paths';
 import { discoverPlugins } from '../../kernel/plugin-loader';
+import { RUN_ENV } from './run-id';
 
-/** Set by jest's global setup; without it (another runner) every database starts empty. */
-export const RUN_ENV = 'LCI_TEST_RUN';
+// RUN_ENV is set by jest's global setup; without it (another runner) every database starts empty.
+export { RUN_ENV };
 const WAIT_MS = 240_000;
 
 function runId(): string | undefined {
