@@ -17,7 +17,10 @@
  */
 import { matchAccessPage } from './access';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
+import { isMaxCompaniesExempt } from './max-companies-exempt';
 import type { AccessPage, Company, ModuleView, Session } from './types';
+
+export { isMaxCompaniesExempt, MAX_COMPANIES_EXEMPT_PAGES } from './max-companies-exempt';
 
 export type GuardAction = 'allow' | 'redirect' | 'block' | 'prompt';
 export interface GuardResult {
@@ -82,8 +85,6 @@ export const MAINTENANCE_ADMIN_PAGE = '/lcisupport/maintenancemode';
 /** Screens open to a signed-in user who has not accepted the terms (step 6); plugin steps skip them. */
 export const TERMS_STEP_PATHS = ['/userTerms', '/signOut'];
 export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup'];
-/** Step 15 exempt pages, exactly as platform.md lists them. */
-export const MAX_COMPANIES_EXEMPT_PAGES = ['support', 'subscriptionViolation', 'accountsettings', 'integrations', 'connectwise', 'itglue', 'profile', 'datamanager', 'datamanagercompanies'];
 
 const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q).toString()}`;
@@ -92,11 +93,6 @@ export function isInternalPath(path: string): boolean {
   return /^\/(lciadmin|lcisupport)(\/|$)/i.test(path);
 }
 
-/** True when a path is one of the step-15 exempt pages (any path segment, case-insensitive). */
-export function isMaxCompaniesExempt(path: string): boolean {
-  const segs = path.split(/[/?#]/).filter(Boolean).map((s) => s.toLowerCase());
-  return MAX_COMPANIES_EXEMPT_PAGES.some((p) => segs.includes(p.toLowerCase()));
-}
 
 export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): GuardResult {
   const { path, route, session } = input;

@@ -9,11 +9,13 @@
  */
 import type { ModuleName, Providers, Trx } from '../../../kernel/index';
 import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
+import { isMaxCompaniesExempt } from '../../../workspace/max-companies-exempt';
 import { liveKernels } from './kernels';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
-/** Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down). */
-export const MAX_COMPANIES_EXEMPT_PAGES = ['support', 'subscriptionViolation', 'accountsettings', 'integrations', 'connectwise', 'itglue', 'profile', 'datamanager', 'datamanagercompanies'];
+// Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
+// shell's own list and matching, so the API and the workspace never disagree on a page.
+export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../workspace/max-companies-exempt';
 
 export const PAYMENT_REQUIRED = 402;
 
@@ -41,7 +43,7 @@ export function violationMessage(v: Violation, detail: { status?: string; limit?
   return `Your plan allows ${detail.limit} active customers and you have ${detail.active}. Deactivate customers or upgrade your plan on the Subscription page to make changes.`;
 }
 
-const isExemptPage = (page: string | undefined) => !!page && MAX_COMPANIES_EXEMPT_PAGES.includes(page.replace(/^\/+/, '').split(/[/?#]/)[0]);
+const isExemptPage = (page: string | undefined) => !!page && isMaxCompaniesExempt(page);
 
 export const billingProviders: Providers = {
   async tenantModules(trx, tenantId) {
