@@ -14,9 +14,11 @@ import {
   maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, sessionDataAtom, store, tokensAtom, trackedPathsAtom,
 } from './state/atoms';
 import { NAV_MAX_LEVEL } from './constants';
+import { AnchorKeeper } from './anchor-keeper';
 
 interface Loc { path: string; search: string }
 let committed: Loc | null = null;
+const anchors = new AnchorKeeper();
 const listeners = new Set<() => void>();
 const emit = () => { for (const l of listeners) l(); };
 const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
@@ -67,12 +69,19 @@ function askLeave(message: string): Promise<boolean> {
 
 function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
   const url = loc.path + loc.search;
-  const same = window.location.pathname + window.location.search === url;
-  if (!same || mode === 'push') {
-    // A navigation to the location already shown keeps its anchor (a deep link such as /cs/company/detail#stackAlignment).
-    const target = same ? url + window.location.hash : url;
+  const shown = window.location.pathname + window.location.search;
+  const same = shown === url;
+  // The anchor of a deep link (/cs/company/detail#stackAlignment) survives the hops before its page; a navigation to
+  // the location already shown keeps the anchor shown.
+  const anchor = anchors.anchorFor(url, { at: shown, hash: window.location.hash });
+  const anchorChanged = window.location.hash !== anchor;
+  if (!same || mode === 'push' || anchorChanged) {
+    const oldURL = window.location.href;
+    const target = url + anchor;
     if (mode === 'push') window.history.pushState(null, '', target);
     else window.history.replaceState(null, '', target);
+    // history.replaceState fires no hashchange: a page already shown learns of a restored anchor as from a link.
+    if (same && anchorChanged && anchor) window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }));
   }
   committed = loc;
   if (r.title) document.title = `${r.title} | Lifecycle`;
@@ -131,7 +140,16 @@ function enqueue(to: string, opts: GoOpts): Promise<boolean> {
 }
 
 export function navigate(to: string, opts: { replace?: boolean } = {}): Promise<boolean> {
-  return enqueue(to, { replace: opts.replace });
+  const url = new URL(to, window.location.origin);
+  if (url.hash) anchors.ask(url.pathname + url.search, url.hash);
+  return enqueue(url.pathname + url.search, { replace: opts.replace });
+}
+
+/** The location the browser shows, its anchor remembered for the commit. */
+function askShown(): string {
+  const at = window.location.pathname + window.location.search;
+  anchors.ask(at, window.location.hash);
+  return at;
 }
 
 let recheckQueued = false;
@@ -149,10 +167,10 @@ let started = false;
 export function startNavigation(): void {
   if (started) return;
   started = true;
-  window.addEventListener('popstate', () => { void enqueue(window.location.pathname + window.location.search, { popped: true }); });
+  window.addEventListener('popstate', () => { void enqueue(askShown(), { popped: true }); });
   for (const a of [sessionAtom, tokensAtom, maintenanceHintAtom, companiesAtom, sessionDataAtom, moduleViewTextAtom, navAtom, invalidLoginAtom]) store.sub(a, recheck);
   window.addEventListener('beforeunload', (e) => { if (store.get(isDirtyAtom)) { e.preventDefault(); e.returnValue = ''; } });
-  void enqueue(window.location.pathname + window.location.search, { replace: true });
+  void enqueue(askShown(), { replace: true });
 }
 
 // wouter hooks.

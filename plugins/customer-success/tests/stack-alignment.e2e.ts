@@ -52,6 +52,10 @@ test('company detail #stackAlignment: edit the alignment, see score and opportun
   await page.goto(`${s.url}/cs/company/detail#stackAlignment`);
   const tab = page.getByRole('region', { name: 'Stack alignment', exact: true });
   await expect(page.getByRole('tab', { name: 'Stack Alignment' })).toHaveAttribute('aria-selected', 'true');
+  // A full page load of the deep link passes /initializer while the session loads: the anchor still opens the tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Stack Alignment' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/cs\/company\/detail#stackAlignment$/);
   await expect(tab.getByLabel('Alignment score')).toHaveText('50%');
   await expect(tab.getByLabel('MRR opportunity')).toHaveText('$300');
   await expect(tab.getByLabel('Alignment score')).toHaveAttribute('data-variant', 'warning');

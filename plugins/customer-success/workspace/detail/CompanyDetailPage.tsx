@@ -51,6 +51,7 @@ export default function CompanyDetailPage() {
   useEffect(() => {
     const onHash = () => { if (window.location.hash === `#${STACK_ALIGNMENT_ANCHOR}`) { setTab('stackAlignment'); setAlignmentOpened(true); } };
     window.addEventListener('hashchange', onHash);
+    onHash(); // an anchor that arrived between the first render and this effect (no hashchange is heard then)
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
 
