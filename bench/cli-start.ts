@@ -12,12 +12,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PATHS } from '../kernel/paths';
+import { median } from './lib/paired';
 
 const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 7)));
 const TARGET = 0.7;
 const LCI = path.join(PATHS.root, 'bin', 'lci.mjs');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function timed(env: Record<string, string>, args: string[]): { ms: number; out: string } {
   const started = process.hrtime.bigint();

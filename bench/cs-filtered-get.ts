@@ -14,7 +14,6 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); --strict exits 1 when a target is missed.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config';
@@ -24,6 +23,7 @@ import { PATHS } from '../kernel/paths';
 import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
 import { recalculate } from '../plugins/customer-success/server/metrics/recalculate';
 import { createPostgresDatabase } from '../tests/helpers/server';
+import { closeConnections, median, pairedRounds, post } from './lib/paired';
 
 const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 15)));
 const COMPANIES = Math.max(10, Math.floor(Number(process.env.BENCH_COMPANIES ?? 5000)));
@@ -98,23 +98,6 @@ async function seed(k: Kernel): Promise<{ tenantId: number; userId: number; othe
   return { tenantId: a.tenantId, userId: a.userId, otherTenantId: b.tenantId };
 }
 
-/** One POST through the real route; the body is read whole (no compression asked for). */
-function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; text: string }> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: keepAlive, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 /** What both sides must agree on: per company its score, previous score and metric values/scores. */
 function digestOfRoute(body: { companyCsHealthMetricValues: { tenantCompanyId: number; healthScore: number | null; previousHealthScore: number | null; metrics: { healthMetricId: number; value: number | null; score: number | null }[] }[] }): Side {
@@ -175,22 +158,7 @@ async function main(): Promise<void> {
       const a = digestOfRoute(JSON.parse(routeText));
       const b = digestOfRows(await sql());
       if (a.companies !== b.companies || a.digest !== b.digest) throw new Error(`${c.name}: the route and the SQL disagree (${a.companies} / ${b.companies} companies)`);
-      for (let i = 0; i < 2; i++) { await sql(); await route(); } // warm-up
-      const ratios: number[] = [];
-      const tSql: number[] = [];
-      const tRoute: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        let s = performance.now();
-        await sql();
-        const ms1 = performance.now() - s;
-        s = performance.now();
-        await route();
-        const ms2 = performance.now() - s;
-        tSql.push(ms1);
-        tRoute.push(ms2);
-        ratios.push(ms2 / ms1);
-      }
-      const ratio = median(ratios);
+      const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
       const ok = ratio <= TARGET;
       if (!ok) failed = true;
       console.log(`${c.name}: ${a.companies} companies, ${(routeText.length / 1024).toFixed(0)} KB of JSON`);
@@ -200,7 +168,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await pool.end();
-    keepAlive.destroy();
+    closeConnections();
     await k.stop();
     await database.drop();
     fs.rmSync(config.dataDir, { recursive: true, force: true });

@@ -17,7 +17,6 @@
  * postgres://postgres@127.0.0.1:5432/postgres).
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config';
@@ -26,6 +25,7 @@ import type { Kernel } from '../kernel/kernel';
 import { PATHS } from '../kernel/paths';
 import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
 import { createPostgresDatabase } from '../tests/helpers/server';
+import { closeConnections, median, pairedRounds, post } from './lib/paired';
 
 const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 15)));
 const COMPANIES = Math.max(10, Math.floor(Number(process.env.BENCH_COMPANIES ?? 3000)));
@@ -204,21 +204,6 @@ async function seed(k: Kernel): Promise<{ tenantId: number; userId: number }> {
   return a;
 }
 
-function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; text: string }> {
-  const data = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent: keepAlive, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(data)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
 async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
@@ -253,22 +238,7 @@ async function main(): Promise<void> {
       const b = digestOfRows(await sql());
       const diff = sameDigest(a.map, b);
       if (diff) throw new Error(`typeFilter ${typeFilter}: the route and the SQL disagree (${diff})`);
-      for (let i = 0; i < 2; i++) { await sql(); await route(); } // warm-up
-      const ratios: number[] = [];
-      const tSql: number[] = [];
-      const tRoute: number[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        let s = performance.now();
-        await sql();
-        const ms1 = performance.now() - s;
-        s = performance.now();
-        await route();
-        const ms2 = performance.now() - s;
-        tSql.push(ms1);
-        tRoute.push(ms2);
-        ratios.push(ms2 / ms1);
-      }
-      const ratio = median(ratios);
+      const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
       const ok = ratio <= TARGET;
       if (!ok) failed = true;
       console.log(`typeFilter '${typeFilter}': ${a.rows} company rows, ${a.map.size} numbers agreed, ${(routeText.length / 1024).toFixed(0)} KB of JSON`);
@@ -278,7 +248,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await pool.end();
-    keepAlive.destroy();
+    closeConnections();
     await k.stop();
     await database.drop();
     fs.rmSync(config.dataDir, { recursive: true, force: true });
