@@ -13,17 +13,11 @@
  * Target: route / SQL <= 1.5 for each request. Options: BENCH_ROUNDS (default 15), BENCH_COMPANIES (default 5000),
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); --strict exits 1 when a target is missed.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { loadConfig } from '../config';
-import { startKernel } from '../kernel/boot';
 import type { Kernel } from '../kernel/kernel';
-import { PATHS } from '../kernel/paths';
 import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
 import { recalculate } from '../plugins/customer-success/server/metrics/recalculate';
-import { createPostgresDatabase } from '../tests/helpers/server';
-import { closeConnections, median, pairedRounds, post } from './lib/paired';
+import { median, pairedRounds, post } from './lib/paired';
+import { startBenchServer } from './lib/server';
 
 const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 15)));
 const COMPANIES = Math.max(10, Math.floor(Number(process.env.BENCH_COMPANIES ?? 5000)));
@@ -124,21 +118,14 @@ async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(`Benchmark filteredGet CompanyCsHealthMetricValues: ${COMPANIES} companies x ${METRICS.length} health metrics, ${MONTHS} months of history; ${ROUNDS} rounds; PostgreSQL ${base.replace(/\/\/[^@]*@/, '//')}`);
-  const database = await createPostgresDatabase(base);
-  const config = loadConfig({
-    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL: database.url, PORT: '0',
-    LCI_BASE_URL: 'http://127.0.0.1', LCI_LOG_LEVEL: 'silent', LCI_SEED_DEMO: 'false', LCI_JOBS: 'false', LCI_DATA_DIR: path.join(PATHS.root, '.tmp', `bench-cs-${process.pid}`),
-  });
-  const running = await startKernel({ config, http: true, workspace: false, jobs: false, seed: false });
-  const { k } = running;
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const server = await startBenchServer(base, 'cs');
+  const { k, config, pool, port } = server;
   let failed = false;
   try {
     const t0 = Date.now();
     const { tenantId, userId } = await seed(k);
     console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const token = await k.identity.issueAccessToken(userId, { ttlSeconds: 3600 });
-    const port = (running.server!.address() as { port: number }).port;
     const url = `http://127.0.0.1:${port}/v3/cs/tenant/${tenantId}/cs/CompanyCsHealthMetricValues`;
     const headers = { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` };
 
@@ -167,11 +154,7 @@ async function main(): Promise<void> {
       console.log(`  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`);
     }
   } finally {
-    await pool.end();
-    closeConnections();
-    await k.stop();
-    await database.drop();
-    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   if (failed && strict) process.exit(1);
 }

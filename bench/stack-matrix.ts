@@ -16,16 +16,10 @@
  * BENCH_COMPANIES (default 3000), BENCH_SERVICES (default 40), BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { loadConfig } from '../config';
-import { startKernel } from '../kernel/boot';
 import type { Kernel } from '../kernel/kernel';
-import { PATHS } from '../kernel/paths';
 import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
-import { createPostgresDatabase } from '../tests/helpers/server';
-import { closeConnections, median, pairedRounds, post } from './lib/paired';
+import { median, pairedRounds, post } from './lib/paired';
+import { startBenchServer } from './lib/server';
 
 const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 15)));
 const COMPANIES = Math.max(10, Math.floor(Number(process.env.BENCH_COMPANIES ?? 3000)));
@@ -209,21 +203,14 @@ async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   console.log(`Benchmark TenantCsRptStackMatrix: ${COMPANIES} companies x ${SERVICES} services; ${ROUNDS} rounds; PostgreSQL ${base.replace(/\/\/[^@]*@/, '//')}`);
-  const database = await createPostgresDatabase(base);
-  const config = loadConfig({
-    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL: database.url, PORT: '0',
-    LCI_BASE_URL: 'http://127.0.0.1', LCI_LOG_LEVEL: 'silent', LCI_SEED_DEMO: 'false', LCI_JOBS: 'false', LCI_DATA_DIR: path.join(PATHS.root, '.tmp', `bench-stack-${process.pid}`),
-  });
-  const running = await startKernel({ config, http: true, workspace: false, jobs: false, seed: false });
-  const { k } = running;
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  const server = await startBenchServer(base, 'stack');
+  const { k, config, pool, port } = server;
   let failed = false;
   try {
     const t0 = Date.now();
     const { tenantId, userId } = await seed(k);
     console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const token = await k.identity.issueAccessToken(userId, { ttlSeconds: 3600 });
-    const port = (running.server!.address() as { port: number }).port;
     const url = `http://127.0.0.1:${port}/v3/cs/tenant/${tenantId}/csrpt/TenantCsRptStackMatrix`;
     const headers = { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` };
     for (const typeFilter of ['mrrGt0', 'none']) {
@@ -247,11 +234,7 @@ async function main(): Promise<void> {
       console.log(`  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`);
     }
   } finally {
-    await pool.end();
-    closeConnections();
-    await k.stop();
-    await database.drop();
-    fs.rmSync(config.dataDir, { recursive: true, force: true });
+    await server.stop();
   }
   if (failed && strict) process.exit(1);
 }
