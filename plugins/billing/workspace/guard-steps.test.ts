@@ -5,49 +5,17 @@
 jest.mock('../../../workspace/sdk', () => ({ ...jest.requireActual('../../../workspace/guard'), defineWorkspacePlugin: (p: unknown) => p }));
 
 import { noTenantStep, runGuard, type GuardInput } from '../../../workspace/guard';
-import type { Company, Session } from '../../../workspace/types';
-import type { SubscriptionRow } from '../shared/types';
+import type { Company } from '../../../workspace/types';
 import { maxCompaniesLimitStep, noSubscriptionStep, statusNotActiveStep, subscriptionGuardSteps } from './guard-steps';
-import { SUBSCRIPTIONS_KEY, type SubscriptionGuardData } from './subscription-state';
+import { data, input, MAX, NO_SUB, NOT_ACTIVE, row, session } from './guard-fixtures';
+import { SUBSCRIPTIONS_KEY } from './subscription-state';
 
 const STEPS = [noTenantStep, ...subscriptionGuardSteps];
-
-function session(user: Partial<Session['user']> = {}, over: Partial<Session> = {}): Session {
-  return {
-    user: { isLciAdmin: false, isTenantAdmin: false, ...user } as Session['user'],
-    tenant: { tenantId: 5, name: 'MSP', currency: 'USD', dateFormat: 'yyyy-mm-dd', regionCode: 'ue1' },
-    tacAcceptance: true, userAccessPages: [{ url: '/dashboard', access_level: 'Read/Write' }], inMaintenance: false, maintenanceMessage: '',
-    modules: ['Core'], flags: {}, impersonation: null, plugins: ['billing'], ...over,
-  };
-}
-
-function row(over: Partial<SubscriptionRow> = {}): SubscriptionRow {
-  return {
-    stripe_subscription_id: 'sub_1', stripe_plan_id: 'plan_basic_usd_month', subscription_status: 'active', module_moniker: 'Core',
-    product_name: 'Basic', plan_name: 'Basic monthly', plan_interval: 'month', current_start_date: '2024-12-01', current_end_date: '2025-01-01',
-    original_start_date: '2024-12-01', limit_max_companies: 5, module_active_companies: 3, affiliate_code: null, ...over,
-  };
-}
-
-function data(rows: SubscriptionRow[], over: Partial<SubscriptionGuardData> = {}): SubscriptionGuardData {
-  return { subscriptions: rows, status_by_module: {}, overall_status: 'active', complimentary_modules: [], provider: 'embedded', has_customer: true, recoveryUrl: null, ...over };
-}
 
 const companies = (active: number, inactive = 0): Company[] => [
   ...Array.from({ length: active }, (_, n) => ({ tenant_company_id: n + 1, name: `A${n}`, is_active: true, assessment_only_flag: false, air_only_flag: false })),
   ...Array.from({ length: inactive }, (_, n) => ({ tenant_company_id: 100 + n, name: `I${n}`, is_active: false, assessment_only_flag: false, air_only_flag: false })),
 ];
-
-function input(path: string, d: SubscriptionGuardData | undefined, over: Partial<GuardInput> = {}): GuardInput {
-  return {
-    path, from: '/dashboard', route: { title: 't', page: false }, signedIn: true, session: session(), invalidLogin: false, inMaintenance: false,
-    dirty: false, firstAccessiblePath: '/dashboard', companies: null, extra: d === undefined ? {} : { [SUBSCRIPTIONS_KEY]: d }, ...over,
-  };
-}
-
-const NO_SUB = '/subscriptionViolation?violationType=noSubscription';
-const NOT_ACTIVE = '/subscriptionViolation?violationType=statusNotActive';
-const MAX = '/subscriptionViolation?violationType=maxCompanies';
 
 describe('13: no active subscription', () => {
   const none = data([]);
