@@ -4,42 +4,10 @@
  */
 import type { Trx } from '../../../../kernel/index';
 import { compareServices, type CalcType } from '../../shared/stack-catalogue';
+import type { StackProduct, StackService } from '../../shared/stack-services-api';
 import { serviceUsage } from '../alignment/usage';
 
-export interface StackProduct {
-  productId: number;
-  serviceId: number;
-  moniker: string;
-  description: string;
-  calcType: CalcType;
-  chargeEstimate: number;
-  preferredFlag: 0 | 1;
-  activeFlag: 0 | 1;
-  sort: number;
-}
-
-export interface StackService {
-  serviceId: number;
-  moniker: string;
-  description: string;
-  sort: number;
-  order: number;
-  tagIds: number[];
-  categoryId: number | null;
-  products: StackProduct[];
-  preferredProducts: number[];
-  productIds: number[];
-  defaultApplicableFlag: 0 | 1;
-  defaultAlignment: 'fully' | 'partial' | 'other';
-  defaultPartOfContractFlag: 0 | 1;
-  defaultChargeEstimate: number;
-  defaultCalcType: CalcType;
-  activeFlag: 0 | 1;
-  version: number;
-  servicesUsed: number;
-  totMrrOpp: number;
-  companyNames: string[];
-}
+export type { StackProduct, StackService };
 
 export interface ServiceRow {
   service_id: number | string;

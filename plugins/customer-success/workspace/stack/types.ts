@@ -1,31 +1,7 @@
 /** The Stack Manager's records as the API answers them (issue 6 contract; customer-success.md section 3). */
 import type { Alignment, CalcType } from '../../shared/stack-catalogue';
-import type { StackProductDraft } from '../../shared/stack-manager';
 
-export type StackProduct = StackProductDraft & { serviceId: number };
-
-export interface StackService {
-  serviceId: number;
-  moniker: string;
-  description: string;
-  sort: number;
-  order: number;
-  tagIds: number[];
-  categoryId: number | null;
-  products: StackProduct[];
-  preferredProducts: number[];
-  productIds: number[];
-  defaultApplicableFlag: 0 | 1;
-  defaultAlignment: Alignment;
-  defaultPartOfContractFlag: 0 | 1;
-  defaultChargeEstimate: number;
-  defaultCalcType: CalcType;
-  activeFlag: 0 | 1;
-  version: number;
-  servicesUsed: number;
-  totMrrOpp: number;
-  companyNames: string[];
-}
+export type { StackProduct, StackService } from '../../shared/stack-services-api';
 
 export interface StackCategory { csStackCategoryId: number; moniker: string; sort: number; serviceIds: number[]; activeFlag: 0 | 1 }
 
