@@ -9,6 +9,7 @@ export { createTenantTable, enableTenantRls, tenantForeignKey, grantApp } from '
 export type { RouteRegistrar, RouteSpec, HandlerContext } from './http/route-spec';
 export { reply, Reply } from './http/route-spec';
 export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized } from './http/errors';
+export { MSG_NUL } from './http/validate';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
 export type { Storage } from './storage';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';

@@ -15,6 +15,7 @@ import { progressBar } from '../../../cli/progress';
 import { columnsOf, csvImportKind, csvImportKinds } from '../import/csv-import';
 import '../import/kinds';
 import { CsvFileError } from '../import/parse';
+import { isDatabaseError } from '../import/row-errors';
 import { runCsvImport, type CsvImportReport } from '../import/run';
 
 interface ImportOpts { tenant: number; skipInvalid?: boolean; dryRun?: boolean; json?: boolean }
@@ -78,6 +79,8 @@ export function importCli(program: Command, kernel: () => Promise<Kernel>): void
         });
       } catch (e) {
         if (e instanceof CsvFileError) throw new CliError(`${file}: ${e.message}`);
+        // A database refusal outside the rows (the runner reports those per row) is named, never its SQL.
+        if (isDatabaseError(e)) throw new CliError(`${file}: the database refused the import (SQLSTATE ${e.code}); nothing was imported.`);
         throw e;
       } finally {
         bar.stop();

@@ -56,6 +56,7 @@ export function parseCsv(def: CsvImportDef, text: string): ParsedCsv {
   const names = new Set(known.map((c) => c.name));
   const aliases = new Map(Object.entries(def.aliases ?? {}).map(([a, c]) => [normalizeHeader(a), c]));
   const head = records[0].record;
+  if (head.some((h) => h.includes('\u0000'))) throw new CsvFileError('The first line (the column names) may not contain the NUL character.');
   const header = head.map((raw) => {
     const h = normalizeHeader(raw);
     return names.has(h) ? h : aliases.get(h) ?? null;

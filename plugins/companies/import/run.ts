@@ -2,11 +2,17 @@
  * Runs an import of one kind inside the caller's transaction: parse, validate every row (row schema, then the
  * kind's check), then apply. Nothing is half-imported: with any rejected row and without skipInvalid nothing is
  * written; with skipInvalid the valid rows are written and the report lists the others. A dry run writes nothing.
+ *
+ * A cell holding the NUL character is a rejected row (PostgreSQL cannot store it), found before anything is written.
+ * Rows are written in chunks, each under a savepoint: when the database refuses a chunk, its rows are written one by
+ * one to find the refused ones, which become rejected rows with a clear reason (row-errors.ts), never the database's
+ * message. Without skipInvalid such a refusal undoes every row of the import.
  */
 import type { z } from 'zod';
 import type { Trx } from '../../../kernel/index';
-import type { CsvImportDef, CsvRejection, CsvRow } from './csv-import';
+import type { CsvApplyResult, CsvImportDef, CsvRejection, CsvRow } from './csv-import';
 import { parseCsv } from './parse';
+import { nulReasons, rowFailureReason } from './row-errors';
 
 export interface CsvImportOptions {
   skipInvalid?: boolean;
@@ -55,6 +61,8 @@ export async function runCsvImport(trx: Trx, tenantId: number, def: CsvImportDef
   const rejections: CsvRejection[] = [...parsed.rejected];
   let valid: CsvRow<z.output<typeof def.columns>>[] = [];
   for (const { line, cells } of parsed.rows) {
+    const nul = nulReasons(cells);
+    if (nul.length) { rejections.push({ line, reasons: nul }); continue; }
     const r = def.columns.safeParse(cells);
     if (r.success) valid.push({ line, row: r.data });
     else rejections.push({ line, reasons: reasonsOf(r.error, cells) });
@@ -75,13 +83,57 @@ export async function runCsvImport(trx: Trx, tenantId: number, def: CsvImportDef
   if (rejected.length && !opts.skipInvalid) return { ...report, status: 'rejected' };
 
   await opts.onProgress?.(0, valid.length);
-  for (let i = 0; i < valid.length; i += APPLY_CHUNK) {
-    const chunk = valid.slice(i, i + APPLY_CHUNK);
-    const r = await def.apply(trx, tenantId, chunk.map((c) => c.row));
-    report.inserted += r.inserted;
-    report.updated += r.updated;
-    await opts.onProgress?.(Math.min(i + APPLY_CHUNK, valid.length), valid.length);
+  const refused: CsvRejection[] = [];
+  const applied = { inserted: 0, updated: 0 };
+  const wrote = await savepoint(trx, 'lci_import', async () => {
+    for (let i = 0; i < valid.length; i += APPLY_CHUNK) {
+      const chunk = valid.slice(i, i + APPLY_CHUNK);
+      let r: CsvApplyResult;
+      try {
+        r = await savepoint(trx, 'lci_import_chunk', () => def.apply(trx, tenantId, chunk.map((c) => c.row)));
+      } catch (e) {
+        if (rowFailureReason(e) === null) throw e;
+        r = { inserted: 0, updated: 0 };
+        for (const c of chunk) {
+          try {
+            const one = await savepoint(trx, 'lci_import_row', () => def.apply(trx, tenantId, [c.row]));
+            r.inserted += one.inserted;
+            r.updated += one.updated;
+          } catch (e2) {
+            const reason = rowFailureReason(e2);
+            if (reason === null) throw e2;
+            refused.push({ line: c.line, reasons: [reason] });
+          }
+        }
+      }
+      applied.inserted += r.inserted;
+      applied.updated += r.updated;
+      await opts.onProgress?.(Math.min(i + APPLY_CHUNK, valid.length), valid.length);
+    }
+    // Nothing is half-imported: a row the database refused undoes the others unless skipInvalid.
+    return !(refused.length && !opts.skipInvalid);
+  });
+  if (refused.length) {
+    report.rejected = mergeRejections([...rejections, ...refused]);
+    report.valid -= refused.length;
   }
+  if (!wrote) return { ...report, status: 'rejected' };
+  report.inserted = applied.inserted;
+  report.updated = applied.updated;
   report.imported = report.inserted + report.updated;
   return report;
+}
+
+/** Runs fn under a savepoint: released when fn succeeds and returns anything but false, rolled back otherwise. */
+async function savepoint<T>(trx: Trx, name: string, fn: () => Promise<T>): Promise<T> {
+  await trx.raw(`savepoint ${name}`);
+  let result: T;
+  try {
+    result = await fn();
+  } catch (e) {
+    await trx.raw(`rollback to savepoint ${name}`);
+    throw e;
+  }
+  await trx.raw(result === false ? `rollback to savepoint ${name}` : `release savepoint ${name}`);
+  return result;
 }

@@ -15,12 +15,25 @@ const def = defineCsvImport({
     return rows.filter((r) => r.row.name === 'taken').map((r) => ({ line: r.line, reasons: ['name: already taken'] }));
   },
   async apply(_trx, _t, rows) {
+    // A stand-in for a database refusal (pg's error: SQLSTATE code, a message quoting the SQL).
+    if (rows.some((r) => r.name === 'refused')) throw Object.assign(new Error('insert into "widgets" ("name") values ($1) - duplicate key value violates unique constraint "widgets_pkey"'), { code: '23505' });
     written.push(rows.map((r) => ({ name: r.name, qty: r.qty, when: r.when })));
     return { inserted: rows.length, updated: 0 };
   },
 });
-const trx = {} as Trx;
-beforeEach(() => { written.length = 0; });
+/** The statements the runner sends itself (savepoints); a rollback to a savepoint drops what was written under it. */
+const statements: string[] = [];
+const trx = {
+  async raw(sql: string) {
+    statements.push(sql);
+    const m = /^rollback to savepoint (\w+)$/.exec(sql);
+    if (m) written.splice(marks.get(m[1]) ?? written.length);
+    const s = /^savepoint (\w+)$/.exec(sql);
+    if (s) marks.set(s[1], written.length);
+  },
+} as unknown as Trx;
+const marks = new Map<string, number>();
+beforeEach(() => { written.length = 0; statements.length = 0; marks.clear(); });
 
 test('columns: required when the schema refuses an empty cell', () => {
   expect(columnsOf(def).map((c) => [c.name, c.required])).toEqual([['name', true], ['qty', false], ['when', false], ['active', false], ['level', false]]);
@@ -92,4 +105,25 @@ test('rows are applied in chunks of 100 in file order, with progress', async () 
 test('a kind is defined once; kinds are lowercase names', () => {
   expect(() => defineCsvImport({ ...def })).toThrow('import kind "widgets-test" is defined twice');
   expect(() => defineCsvImport({ ...def, kind: 'Bad Kind' })).toThrow(/lowercase/);
+});
+
+test('a cell with the NUL character is a rejected row naming its column, found before anything is written', async () => {
+  const r = await runCsvImport(trx, 1, def, 'name,qty\na\u0000b,1\nok,2\n', { skipInvalid: true });
+  expect(r).toMatchObject({ status: 'imported', total: 2, valid: 1, imported: 1, rejected: [{ line: 2, reasons: ['name: Text may not contain the NUL character.'] }] });
+  expect(written.flat().map((w) => w.name)).toEqual(['ok']);
+  expect(() => parseCsv(def, 'na\u0000me\nx\n')).toThrow('The first line (the column names) may not contain the NUL character.');
+});
+
+test('a row the database refuses: a rejected row with a clear reason (never the SQL); skipInvalid keeps the others', async () => {
+  const csv = 'name,qty\na,1\nrefused,2\nc,3\n';
+  const skip = await runCsvImport(trx, 1, def, csv, { skipInvalid: true });
+  expect(skip).toMatchObject({ status: 'imported', total: 3, valid: 2, imported: 2, inserted: 2, rejected: [{ line: 3, reasons: ['Duplicates a record that already exists.'] }] });
+  expect(written.flat().map((w) => w.name)).toEqual(['a', 'c']);
+  expect(JSON.stringify(skip)).not.toMatch(/insert into|widgets_pkey/);
+
+  written.length = 0;
+  const strict = await runCsvImport(trx, 1, def, csv);
+  expect(strict).toMatchObject({ status: 'rejected', valid: 2, imported: 0, inserted: 0, rejected: [{ line: 3, reasons: ['Duplicates a record that already exists.'] }] });
+  expect(written).toEqual([]);
+  expect(statements.at(-1)).toBe('rollback to savepoint lci_import');
 });

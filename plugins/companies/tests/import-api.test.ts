@@ -141,3 +141,10 @@ test('the import is audited with its counts', async () => {
     expect.objectContaining({ total: 150, inserted: 150, updated: 0 }),
   ]);
 });
+
+test('a file with the NUL character answers 400 naming body.csv (the CLI reports such rows one by one); nothing is written', async () => {
+  const r = await importCsv(a, 'companies', 'moniker\nNul\u0000 Co\nFine Co\n', { skipInvalid: true });
+  expect(r.status).toBe(400);
+  expect(r.body.error.fields).toEqual([{ path: 'body.csv', message: 'Text may not contain the NUL character.' }]);
+  expect((await companies(a)).map((c) => c.moniker)).not.toContain('Fine Co');
+});

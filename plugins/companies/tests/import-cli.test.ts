@@ -58,3 +58,20 @@ test('usage errors name what is wrong: unknown kind, unreadable file, unknown te
   expect(columns.code).not.toBe(0);
   expect(columns.stderr.trim()).toMatch(/^error: .*cols\.csv: Unknown column "company_size"; the columns are moniker, /);
 });
+
+test('a NUL byte in a cell is a rejected row naming its column, never a database error; --skip-invalid imports the rest', async () => {
+  const csv = file('nul.csv', 'moniker,locations\nNul\u0000 Dental,HQ\nEcho Clinic,Main\u0000 Office\nFoxtrot Labs,\n');
+  const strict = await cli.run(['import', 'companies', csv, '--tenant', String(tenantId)]);
+  expect(strict.code).toBe(1);
+  expect(strict.stdout.trim().split('\n')).toEqual([
+    `Nothing was imported into tenant ${tenantId}: 2 rows of 3 rejected.`,
+    '2 rows rejected:',
+    '  line 2: moniker: Text may not contain the NUL character.',
+    '  line 3: locations: Text may not contain the NUL character.',
+  ]);
+  const r = await cli.run(['import', 'companies', csv, '--tenant', String(tenantId), '--skip-invalid']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(r.stdout.split('\n')[0]).toBe(`Imported 1 row of 3 as companies into tenant ${tenantId}: 1 new, 0 updated.`);
+  expect(r.stdout + r.stderr).not.toMatch(/insert into|invalid byte sequence|0x00|select /i);
+});
