@@ -32,6 +32,7 @@ export const VARIABLES = {
   LCI_MAIL_FROM: { desc: 'Sender address of mail', schema: z.string().min(3), default: 'Lifecycle <no-reply@lifecycle.local>' },
   LCI_SEED_DEMO: { desc: 'Load the demo tenant on first start with an empty database', schema: bool, default: 'true' },
   LCI_JOBS: { desc: 'Run the background job queue in this process', schema: bool, default: 'true' },
+  LCI_DB_ACQUIRE_TIMEOUT_MS: { desc: 'PostgreSQL: how long a request waits for a database connection before it answers 503 (milliseconds)', schema: int(100, 120000), default: '3000' },
   LCI_MS_CLIENT_ID: { desc: 'Microsoft sign-in (OpenID Connect): client id of the app registration; unset switches the Microsoft button off', schema: z.string().min(1).max(200), default: undefined },
   LCI_MS_CLIENT_SECRET: { desc: 'Microsoft sign-in: client secret (required with LCI_MS_CLIENT_ID)', schema: z.string().min(1).max(500), default: undefined, secret: true },
   LCI_MS_ISSUER: { desc: 'Microsoft sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)', schema: z.string().url(), default: 'https://login.microsoftonline.com/common/v2.0' },
@@ -73,6 +74,8 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   jobs: boolean;
+  /** PostgreSQL: a request waits at most this long for a connection, then answers 503 (LCI_DB_ACQUIRE_TIMEOUT_MS). */
+  dbAcquireTimeoutMs: number;
   /** Social sign-in providers (upstream OpenID Connect); a provider without client id is off. */
   social: Record<SocialProviderId, SocialProviderConfig>;
   /** ScalePad partner sign-in (OAuth 2.0); undefined when not configured. */
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: read(env, 'LCI_MAIL_FROM')!,
     seedDemo: read(env, 'LCI_SEED_DEMO')!,
     jobs: read(env, 'LCI_JOBS')!,
+    dbAcquireTimeoutMs: read(env, 'LCI_DB_ACQUIRE_TIMEOUT_MS')!,
     social: { ms: readSocial(env, 'LCI_MS'), google: readSocial(env, 'LCI_GOOGLE') },
     scalepad: readScalePad(env),
     stripe: readStripe(env),

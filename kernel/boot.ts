@@ -53,7 +53,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => { const now = Date.now(); timings[name] = now - last; last = now; };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs });
   phase('database');
   const stops: (() => Promise<void>)[] = [];
   try {

@@ -57,6 +57,8 @@ export interface Realtime {
   socketDetails(): { socketId: string; tenantId: number | null; userId: number; connectedAt: string }[];
   /** Sends a message to one socket of this process; false when it is not connected here. */
   sendToSocket(socketId: string, message: Record<string, unknown>): boolean;
+  /** The bus's dependency (Redis) as /readyz reports it. */
+  health?(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,8 @@ export interface Jobs {
   list(opts?: { queue?: string; state?: string; limit?: number }): Promise<JobInfo[]>;
   /** Fetches the next job of a queue and works it in this process (a CLI following its job when no server works the queue); false when none waits. */
   workNext(queue: string): Promise<boolean>;
+  /** Whether the queue's database answers (/readyz). */
+  health?(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
 export interface JobInfo { id: string; name: string; state: string; data: unknown; output: unknown; error: string | null; createdOn: string; startedOn: string | null; completedOn: string | null; retryCount: number }

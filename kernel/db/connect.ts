@@ -5,6 +5,7 @@ import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
+import { postgresDatabase } from './logins';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -24,16 +25,33 @@ class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */
   databaseUrl?: string;
+  /** PostgreSQL: the system role's login (DATABASE_SYSTEM_URL); then databaseUrl must be the application role's (logins.ts). */
+  systemUrl?: string;
   /** Folder of the embedded database; 'memory://' keeps it in memory. */
   dataDir?: string;
   poolMax?: number;
+  /**
+   * PostgreSQL: how long a query waits for a pooled connection (and a new
+   * connection for its handshake) before it fails with a DatabaseUnavailable
+   * (503); default DEFAULT_ACQUIRE_TIMEOUT_MS.
+   */
+  acquireTimeoutMs?: number;
 }
+
+/** LCI_DB_ACQUIRE_TIMEOUT_MS's default: a request fails fast while PostgreSQL is down. */
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 3000;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const knex = knexFactory({ client: 'pg', connection: opts.databaseUrl, pool: { min: 0, max: opts.poolMax ?? 10 } });
+    const timeout = opts.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
+    const knex = knexFactory({
+      client: 'pg',
+      connection: { connectionString: opts.databaseUrl, connectionTimeoutMillis: timeout },
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+      acquireConnectionTimeout: timeout,
+    });
     await knex.raw('select 1');
-    return new Database(knex, 'postgres');
+    return postgresDatabase(knex, opts.systemUrl);
   }
   const dir = opts.dataDir ?? './data';
   let connection: Record<string, unknown> = {};

@@ -13,9 +13,10 @@ import type { Trx } from '../db/database';
 import type { Kernel } from '../kernel';
 import type { Maintenance } from '../maintenance';
 import type { Caller } from '../types';
-import { fromDatabaseError } from './db-errors';
+import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable } from './db-errors';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { buildOpenApi } from './openapi';
+import { checkReadiness, readinessMessage } from './readiness';
 import { Reply, type RegisteredRoute } from './route-spec';
 import { parsePart, stripCacheBuster } from './validate';
 
@@ -35,9 +36,11 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     try {
       await next();
     } catch (e) {
-      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? bodyParserError(e);
+      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? (isDatabaseUnavailable(e) ? databaseUnavailable() : null) ?? bodyParserError(e);
       if (mapped) {
         ctx.status = mapped.status;
+        // 503: a dependency is down or maintenance is on; the client retries after a few seconds.
+        if (mapped.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
         ctx.body = mapped.toJSON();
         return;
       }
@@ -51,8 +54,15 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   app.use(async (ctx, next) => {
     if (ctx.path === '/healthz') { ctx.body = { status: 'ok' }; return; }
     if (ctx.path === '/readyz') {
-      await k.db.knex.raw('select 1');
-      ctx.body = { status: 'ready', engine: k.db.engine, plugins: k.plugins.map((p) => p.id) };
+      const r = await checkReadiness(k);
+      ctx.set('Cache-Control', 'no-store');
+      if (!r.ready) {
+        ctx.status = 503;
+        ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        ctx.body = { status: 'unavailable', message: readinessMessage(r.failed), failed: r.failed, checks: r.checks, engine: k.db.engine };
+        return;
+      }
+      ctx.body = { status: 'ready', engine: k.db.engine, checks: r.checks, plugins: k.plugins.map((p) => p.id) };
       return;
     }
     await next();

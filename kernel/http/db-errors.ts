@@ -25,3 +25,30 @@ export function fromDatabaseError(e: unknown): HttpError | null {
       return null;
   }
 }
+
+/** Seconds a client is asked to wait (Retry-After) when a dependency is down. */
+export const RETRY_AFTER_SECONDS = 5;
+export const MSG_DATABASE_UNAVAILABLE = 'The database is not reachable right now; please try again in a few seconds.';
+
+/** SQLSTATEs of a server shutting down, starting up or a broken connection (classes 08 and 57P). */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+/** Node socket errors of an unreachable server. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's and knex's messages that carry no code (knex puts the SQL in front: "select ... - Connection terminated"). */
+const UNAVAILABLE_MESSAGES = /(?:^| - )(Connection terminated|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+
+/** True when the error says the database cannot be reached (down, restarting, pool timed out): a 503, not a 500. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const err = e as { code?: unknown; name?: unknown; message?: unknown; errors?: unknown[] } | null;
+  if (!err || typeof err !== 'object') return false;
+  if (err.name === 'KnexTimeoutError') return true;
+  if (typeof err.code === 'string' && (UNAVAILABLE_CODES.has(err.code) || NETWORK_CODES.has(err.code))) return true;
+  if (typeof err.message === 'string' && UNAVAILABLE_MESSAGES.test(err.message)) return true;
+  // AggregateError of a connect to several addresses (localhost: ::1 and 127.0.0.1).
+  return Array.isArray(err.errors) && err.errors.length > 0 && err.errors.every((x) => isDatabaseUnavailable(x));
+}
+
+/** The 503 a request gets while the database is down (the error middleware adds Retry-After). */
+export function databaseUnavailable(): HttpError {
+  return new HttpError(503, MSG_DATABASE_UNAVAILABLE, 'unavailable', undefined, { dependency: 'database', retry_after: RETRY_AFTER_SECONDS });
+}

@@ -36,9 +36,9 @@ export function pgliteAdapter(pg: PGlite): PgBoss.Db {
   } as PgBoss.Db;
 }
 
-export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: string }): Promise<JobsBackend> {
+export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: string; /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number }): Promise<JobsBackend> {
   if (opts.databaseUrl) {
-    return { engine: 'postgres', options: { connectionString: opts.databaseUrl, max: 4, application_name: 'lci-jobs' }, close: async () => {} };
+    return { engine: 'postgres', options: { connectionString: opts.databaseUrl, max: 4, application_name: 'lci-jobs', connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000 } as PgBoss.ConstructorOptions, close: async () => {} };
   }
   let pg: PGlite;
   if (opts.dataDir === 'memory://') pg = await PGlite.create();

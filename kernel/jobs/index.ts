@@ -38,12 +38,29 @@ class PgBossJobs implements Jobs {
   /** Opens the queue (once): backend, pg-boss schema, the plugins' queues and, when working, their workers. */
   ready(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
     if (this.closed) return Promise.reject(new Error('the job queue is closed'));
-    this.starting ??= this.open();
+    if (!this.starting) {
+      // A failed open (the database was down) is tried again on the next use rather than kept for good.
+      const opening = this.open();
+      this.starting = opening;
+      opening.catch(() => { if (this.starting === opening) this.starting = undefined; });
+    }
     return this.starting;
   }
 
+  /** /readyz: the queue's database answers (a queue not opened yet in this process counts as fine). */
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    if (this.closed) return { ok: false, detail: 'the job queue is closed' };
+    if (!this.starting) return { ok: true };
+    try {
+      await this.sql('select 1');
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, detail: (e as Error).message };
+    }
+  }
+
   private async open(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
-    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseUrl, dataDir: this.k.config.dataDir });
+    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseUrl, dataDir: this.k.config.dataDir, connectTimeoutMs: this.k.config.dbAcquireTimeoutMs });
     const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {

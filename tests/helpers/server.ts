@@ -68,6 +68,8 @@ export interface TestServerOptions extends Omit<StartOptions, 'config'> {
   engine?: 'pglite' | 'postgres';
   /** false: start from an empty database (migrations run at start) instead of this run's migrated template. */
   migrated?: boolean;
+  /** PostgreSQL: the address the server connects through (e.g. a TCP proxy a test stops); the database is made and dropped at the real one. */
+  routeDatabase?: (url: string) => string | Promise<string>;
 }
 
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
@@ -81,7 +83,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
     LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),
   };
-  if (pgDb) env.DATABASE_URL = pgDb.url;
+  if (pgDb) env.DATABASE_URL = opts.routeDatabase ? await opts.routeDatabase(pgDb.url) : pgDb.url;
   // CI runs the API suites once more with REDIS_URL set: use the cross-process bus then too.
   if (process.env.REDIS_URL && opts.env?.REDIS_URL === undefined) env.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ ...env });
