@@ -5,7 +5,6 @@ import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
-import { postgresDatabase } from './logins';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -25,8 +24,6 @@ class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */
   databaseUrl?: string;
-  /** PostgreSQL: the system role's login (DATABASE_SYSTEM_URL); then databaseUrl must be the application role's (logins.ts). */
-  systemUrl?: string;
   /** Folder of the embedded database; 'memory://' keeps it in memory. */
   dataDir?: string;
   poolMax?: number;
@@ -51,7 +48,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       acquireConnectionTimeout: timeout,
     });
     await knex.raw('select 1');
-    return postgresDatabase(knex, opts.systemUrl);
+    return new Database(knex, 'postgres');
   }
   const dir = opts.dataDir ?? './data';
   let connection: Record<string, unknown> = {};
