@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createPostgresDatabase(base);
   const config = loadConfig({
-    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATABASE_URL: database.url, PORT: '0',
+    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LCI_API_KEY: 'bench-app-key-0123', DATABASE_URL: database.url, PORT: '0',
     LCI_BASE_URL: 'http://127.0.0.1', LCI_LOG_LEVEL: 'silent', LCI_SEED_DEMO: 'false', LCI_JOBS: 'false', LCI_DATA_DIR: path.join(PATHS.root, '.tmp', `bench-${process.pid}`),
   });
   const running = await startKernel({ config, pluginDirs: [path.join(PATHS.root, 'bench', 'plugins')], http: true, workspace: false, jobs: false, seed: false });

@@ -8,7 +8,7 @@ test('defaults: port 3000, embedded database in ./data, region ue1, DEBUG outsid
 });
 
 test('INFO in production (with a real secret), regions and URLs from the environment', () => {
-  const c = loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_REGION: 'ec1', DATABASE_URL: 'postgres://u@h:5432/d', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '8080' });
+  const c = loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'a-real-app-key-1234', LCI_REGION: 'ec1', DATABASE_URL: 'postgres://u@h:5432/d', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '8080' });
   expect(c).toMatchObject({ logLevel: 'info', region: 'ec1', databaseUrl: 'postgres://u@h:5432/d', redisUrl: 'redis://127.0.0.1:6379', port: 8080 });
 });
 
@@ -27,6 +27,22 @@ test.each([
 
 test('production refuses the development secret', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LCI_SECRET/);
+});
+
+test('production refuses the development API key, naming the variable', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40) })).toThrow(/^Invalid configuration: LCI_API_KEY .*lci-app-key-development/);
+  expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'lci-app-key-development' })).toThrow(/LCI_API_KEY/);
+  expect(loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'a-real-app-key-1234' }).apiKey).toBe('a-real-app-key-1234');
+  // Outside production the development key stays the default.
+  expect(loadConfig({}).apiKey).toBe('lci-app-key-development');
+});
+
+test('LCI_TRUSTED_PROXIES: none by default, a hop count, or addresses/CIDRs; a bad entry names the variable', () => {
+  expect(loadConfig({}).trustedProxies).toEqual([]);
+  expect(loadConfig({ LCI_TRUSTED_PROXIES: '2' }).trustedProxies).toBe(2);
+  expect(loadConfig({ LCI_TRUSTED_PROXIES: ' 10.0.0.0/8, loopback ,192.168.1.7' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback', '192.168.1.7']);
+  expect(() => loadConfig({ LCI_TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/^Invalid configuration: LCI_TRUSTED_PROXIES /);
+  expect(() => loadConfig({ LCI_TRUSTED_PROXIES: 'proxy.example.com' })).toThrow(/LCI_TRUSTED_PROXIES/);
 });
 
 test('describeConfig redacts secrets and tells the source', () => {

@@ -3,6 +3,7 @@
  * DATABASE_URL, REDIS_URL and PORT. Validated once at start; a bad value
  * throws a ConfigError naming the variable.
  */
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_REGION, REGIONS, type RegionCode } from './regions';
 
@@ -49,6 +50,7 @@ export const VARIABLES = {
   LCI_STRIPE_WEBHOOK_SECRET: { desc: 'Stripe webhook signing secret (whsec_...) that verifies POST /v3/manager/stripe/webhook', schema: z.string().min(8).max(500), default: undefined, secret: true },
   LCI_STRIPE_API_URL: { desc: 'Base URL of the Stripe API (https; http only on loopback); unset means Stripe\'s own (api.stripe.com)', schema: z.string().url(), default: undefined },
   LCI_GEO_URL: { desc: 'Geo/IP lookup service for sign-up (currency, time zone, country, continent, in_eu); {ip} in the URL is replaced by the client address; unset uses the offline default (browser time zone and locale)', schema: z.string().url(), default: undefined },
+  LCI_TRUSTED_PROXIES: { desc: 'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a number of proxy hops in front of the server, or comma-separated addresses/CIDRs (loopback, uniquelocal, linklocal allowed); unset trusts none (the client address is the peer)', schema: z.string().max(2000), default: undefined },
   LCI_GEO_KEY: { desc: 'Key of the geo/IP lookup service (sent as the query parameter key)', schema: z.string().min(1).max(500), default: undefined, secret: true },
 } as const;
 
@@ -84,6 +86,26 @@ export interface Config {
   stripe?: StripeConfig;
   /** Geo/IP lookup for sign-up; undefined when LCI_GEO_URL is unset (offline default). */
   geo?: { url: string; key?: string };
+  /** LCI_TRUSTED_PROXIES: a hop count, or the addresses/CIDRs of trusted proxies; 0 or [] trusts none. */
+  trustedProxies: number | string[];
+}
+
+/** LCI_TRUSTED_PROXIES: empty (none), a hop count, or addresses/CIDRs that proxy-addr accepts. */
+function readTrustedProxies(env: NodeJS.ProcessEnv): number | string[] {
+  const raw = read(env, 'LCI_TRUSTED_PROXIES')?.trim() ?? '';
+  if (raw === '') return [];
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError('LCI_TRUSTED_PROXIES', `is ${JSON.stringify(raw)}: at most 10 proxy hops`);
+    return hops;
+  }
+  const list = raw.split(',').map((v) => v.trim()).filter(Boolean);
+  try {
+    proxyAddr.compile(list);
+  } catch (e) {
+    throw new ConfigError('LCI_TRUSTED_PROXIES', `is ${JSON.stringify(raw)}: ${(e as Error).message} (a hop count, or addresses/CIDRs separated by commas)`);
+  }
+  return list;
 }
 
 export interface StripeConfig { secretKey: string; webhookSecret?: string; host?: string; port?: number; protocol?: 'http' | 'https' }
@@ -184,6 +206,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (nodeEnv === 'production' && (secret === VARIABLES.LCI_SECRET.default || secret.length < 32)) {
     throw new ConfigError('LCI_SECRET', 'must be set to a value of at least 32 characters in production');
   }
+  if (nodeEnv === 'production' && read(env, 'LCI_API_KEY') === VARIABLES.LCI_API_KEY.default) {
+    throw new ConfigError('LCI_API_KEY', `must be set in production (the development key ${VARIABLES.LCI_API_KEY.default} is public)`);
+  }
   return {
     env: nodeEnv,
     port,
@@ -208,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scalepad: readScalePad(env),
     stripe: readStripe(env),
     geo: readGeo(env),
+    trustedProxies: readTrustedProxies(env),
   };
 }
 

@@ -7,6 +7,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Knex } from 'knex';
 import type { Config } from '../../config';
+import { trustsAnyProxy } from '../http/client-address';
 import { adapterFactory, revokeGrant } from './adapter';
 import { cookieKeys, type PrivateJwks } from './keys';
 import { API_SCOPE, WORKSPACE_CLIENT_ID } from './tokens';
@@ -154,7 +155,9 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
   };
 
   const provider = new Provider(urls.issuer, configuration);
-  provider.proxy = true;
+  // Its own koa app's setting, for coherence: mounted with koa-mount, its middleware runs on the main app's context,
+  // whose forwarded headers are already filtered by LCI_TRUSTED_PROXIES (kernel/http/client-address.ts).
+  provider.proxy = trustsAnyProxy(config.trustedProxies);
 
   // Sign-out ends everything: grants (and their refresh tokens) of the session go too, offline_access or not.
   provider.use(async (ctx: KoaContextWithOIDC, next) => {

@@ -13,6 +13,7 @@ import type { Trx } from '../db/database';
 import type { Kernel } from '../kernel';
 import type { Maintenance } from '../maintenance';
 import type { Caller } from '../types';
+import { proxyConfigWarning, trustedProxyMiddleware } from './client-address';
 import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable } from './db-errors';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { buildOpenApi } from './openapi';
@@ -29,8 +30,12 @@ export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
 export interface AppOptions { k: Kernel; maintenance: Maintenance; serveWorkspace?: (app: Koa) => void }
 
 export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
-  const app = new Koa({ proxy: true });
+  const app = new Koa();
   app.silent = true;
+  // Forwarded headers only from LCI_TRUSTED_PROXIES; ctx.ip is the client address everywhere (client-address.ts).
+  app.use(trustedProxyMiddleware(app, k.config.trustedProxies));
+  const proxyWarning = proxyConfigWarning(k.config);
+  if (proxyWarning) k.log.warn(proxyWarning);
 
   app.use(async (ctx, next) => {
     try {

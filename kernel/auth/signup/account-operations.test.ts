@@ -31,7 +31,7 @@ const stubBilling: LoadedPlugin = {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false, env: { LCI_PLUGINS_DISABLED: 'billing' } });
+  s = await startTestServer({ jobs: false, env: { LCI_PLUGINS_DISABLED: 'billing', LCI_TRUSTED_PROXIES: 'loopback' } }) // the test acts as a proxy: X-Forwarded-For picks the address;
   s.k.plugins.push(stubBilling);
 });
 afterAll(async () => { await s?.stop(); });

@@ -17,7 +17,7 @@ const PASSWORD = 'Wizard#Signup1';
 let seq = 0;
 let ipSeq = 0;
 
-beforeAll(async () => { s = await startTestServer({ jobs: false }); });
+beforeAll(async () => { s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } }); }); // X-Forwarded-For picks the address
 afterAll(async () => { await s?.stop(); });
 
 /** Each test from its own client address (the per-address throttles are not what most tests are about). */

@@ -92,7 +92,7 @@ describe('configured service (loopback stand-in)', () => {
 
   test('GET /v3/manager/signup/geo answers from the configured service, without the key', async () => {
     mode = 'ok';
-    const s: TestServer = await startTestServer({ jobs: false, env: { LCI_GEO_URL: `${base}/{ip}/json/`, LCI_GEO_KEY: 'route-key' } });
+    const s: TestServer = await startTestServer({ jobs: false, env: { LCI_GEO_URL: `${base}/{ip}/json/`, LCI_GEO_KEY: 'route-key', LCI_TRUSTED_PROXIES: 'loopback' } });
     try {
       const r = await apiCall(s.url, 'lci-public-key', null, 'GET', '/v3/manager/signup/geo?timeZone=Europe%2FLondon&locale=en-GB', undefined, { 'x-forwarded-for': '203.0.113.9' });
       expect(r).toEqual({ status: 200, body: { currency_code: 'GBP', time_zone: 'Europe/London', country: 'GB', continent: 'EU', in_eu: false } });
@@ -103,7 +103,7 @@ describe('configured service (loopback stand-in)', () => {
 });
 
 test('GET /v3/manager/signup/geo without a service: the offline default; bad input 400; throttled per address', async () => {
-  const s = await startTestServer({ jobs: false });
+  const s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
   try {
     const get = (q: string, ip = '203.0.113.50') => apiCall(s.url, 'lci-public-key', null, 'GET', `/v3/manager/signup/geo${q}`, undefined, { 'x-forwarded-for': ip });
     expect(await get('?timeZone=America%2FVancouver&locale=en-US')).toEqual({ status: 200, body: { currency_code: 'CAD', time_zone: 'America/Vancouver', country: 'CA', continent: 'NA', in_eu: false } });
