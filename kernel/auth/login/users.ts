@@ -39,9 +39,14 @@ export class UserStore {
     return (await this.byId(userId))?.currentTenantId ?? null;
   }
 
-  /** True when an active membership of the user has force_sso_flag: no password sign-in (social sign-in only). */
+  /**
+   * True when the user's membership of their home tenant (users.current_tenant_id) has force_sso_flag: no password
+   * sign-in (social sign-in only). Only the home tenant decides: another tenant the user also belongs to cannot lock
+   * them out of their password (issue 13 part 1).
+   */
   async requiresSso(userId: number): Promise<boolean> {
-    const row = await this.db.withSystem((trx) => trx('tenant_users').where({ user_id: userId, force_sso_flag: true, active_flag: true }).first('user_id'));
+    const row = await this.db.withSystem((trx) => trx('tenant_users as tu').join('users as u', function home() { this.on('u.user_id', 'tu.user_id').andOn('u.current_tenant_id', 'tu.tenant_id'); })
+      .where({ 'tu.user_id': userId, 'tu.force_sso_flag': true, 'tu.active_flag': true }).first('tu.user_id'));
     return !!row;
   }
 

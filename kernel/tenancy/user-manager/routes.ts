@@ -1,21 +1,26 @@
 /**
  * User manager routes (tenant admins; page /usermanager, requiresAdmin):
  *
- *   GET  /v3/tenantadmin/:tenantId/users                          -> {users, user_count}  (REST fallback of the realtime function)
+ *   GET  /v3/tenantadmin/:tenantId/users                          -> {users, user_count, invitations}  (REST fallback of the realtime function)
  *   POST /v3/tenantadmin/:tenantId/users                          {email, name_first, name_last, security_group_id, is_tenant_admin?, force_sso_flag?}
- *                                                                 -> {records_updated, errorMessage?, user?}; a new user gets the registration e-mail
+ *                                                                 -> {records_updated, errorMessage?, user?, invitation?}; a new user gets the registration
+ *                                                                 e-mail; an existing user of another tenant gets an invitation (no membership until accepted)
  *   PUT  /v3/tenantadmin/:tenantId/users/:userId                  {name_first?, name_last?, security_group_id?, is_tenant_admin?, force_sso_flag?, is_active?}
  *                                                                 -> {records_updated, errorMessage?, user?}
  *   POST /v3/tenantadmin/:tenantId/users/:userId/deactivate       -> {records_updated, errorMessage?, user?}
  *   POST /v3/tenantadmin/:tenantId/users/:userId/registrationemail -> {status: 'SENT'} (409 when the user has registered)
  *
- * Realtime (apiinvoke) function `userManager` {operation?: 'list'} -> {users, user_count}.
+ * Realtime (apiinvoke) function `userManager` {operation?: 'list'} -> {users, user_count, invitations}.
+ * Invitation answers and cancelling: ../invitations/routes.ts.
  *
  * A refusal the admin can act on (duplicate e-mail, unknown group, acting on
  * oneself) answers 200 with records_updated 0 and errorMessage, which the page
  * shows as an alert (platform.md 5). Deactivating a user (or changing their
- * group or rights) drops their cached access in every process; deactivating
- * also ends their server sessions, so their tokens are refused at once.
+ * group or rights) drops their cached access in every process, so their
+ * tokens for this tenant are refused at once. Deactivating in the user's home
+ * tenant also ends their server sessions (their sign-ins are the home
+ * tenant's); another tenant's deactivation leaves them alone. A change of the
+ * global identity of a user whose home is another tenant is refused and audited.
  */
 import { z } from 'zod';
 import { afterCommit } from '../../access/scope';
@@ -26,6 +31,8 @@ import type { Kernel } from '../../kernel';
 import type { Trx } from '../../db/database';
 import type { Caller } from '../../types';
 import { getManagedUser, insertUser, listUsers, MSG_ALREADY_REGISTERED, sendRegistrationEmail, updateUser, type ManagedUserChanges } from './model';
+import { inviteExistingUser } from '../invitations/service';
+import { INVITATION_AUDIT, registerInvitationRoutes } from '../invitations/routes';
 
 export { USER_MANAGER_PAGE } from '../../access/catalog';
 import { ACCESS_CHANGED_TARGET, USER_MANAGER_PAGE } from '../../access/catalog';
@@ -47,7 +54,7 @@ const insertBody = z.object({
 const updateBody = z.object({
   name_first: name, name_last: name, security_group_id: id, is_tenant_admin: z.boolean(), force_sso_flag: z.boolean(), is_active: z.boolean(),
 }).partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
-const writeAnswer = z.object({ records_updated: z.number().int(), errorMessage: z.string().optional(), user: z.unknown().optional() });
+const writeAnswer = z.object({ records_updated: z.number().int(), errorMessage: z.string().optional(), user: z.unknown().optional(), invitation: z.unknown().optional() });
 
 function isAdmin(c: Caller | null): boolean {
   return !!c && (c.isTenantAdmin || c.isLciAdmin);
@@ -81,8 +88,18 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
 
   r.get(base, { ...access, summary: 'Users of the tenant (REST fallback of the userManager realtime function)', params }, async ({ db, tenantId }) => listUsers(db, tenantId));
 
-  r.post(base, { ...access, summary: 'Add a user to the tenant; a new user gets the registration e-mail', params, body: insertBody, response: writeAnswer }, async ({ db, tenantId, body, caller, audit }) => {
+  registerInvitationRoutes(r, k);
+
+  r.post(base, { ...access, summary: 'Add a user to the tenant; a new user gets the registration e-mail, an existing user of another tenant an invitation', params, body: insertBody, response: writeAnswer }, async ({ db, tenantId, body, caller, audit }) => {
     const result = await insertUser(db, tenantId, body);
+    if (result.invite) {
+      const email = body.email.trim().toLowerCase();
+      const invited = await inviteExistingUser(db, tenantId, { userId: result.userId!, email, securityGroupId: body.security_group_id, tenantAdmin: !!body.is_tenant_admin, invitedBy: caller!.userId }, { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) });
+      if ('errorMessage' in invited) return { records_updated: 0, errorMessage: invited.errorMessage };
+      if (invited.expiredBefore) await audit(INVITATION_AUDIT.expired, { invitationId: invited.expiredBefore }, `user:${result.userId}`);
+      await audit(INVITATION_AUDIT.sent, { invitationId: invited.invitationId, email, security_group_id: body.security_group_id, is_tenant_admin: !!body.is_tenant_admin }, `user:${result.userId}`);
+      return { records_updated: 1, invitation: invited.invitation };
+    }
     if (!result.records_updated) return { records_updated: 0, errorMessage: result.errorMessage };
     let mailed = false;
     if (result.user!.registration_pending) {
@@ -117,11 +134,16 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
     const result = await updateUser(db, tenantId, userId, changes, caller?.userId ?? null);
     if (!result.records_updated) {
       if (!(await getManagedUser(db, tenantId, userId))) throw notFound(result.errorMessage);
+      if (result.identityElsewhere) await audit('user_manager.update_refused', { changes, reason: 'identity of another home tenant' }, `user:${userId}`);
       return { records_updated: 0, errorMessage: result.errorMessage };
     }
-    const deactivated = changes.is_active === false && result.before!.is_active;
-    await audit(deactivated ? 'user_manager.deactivate' : 'user_manager.update', { changes, before: result.before }, `user:${userId}`);
-    afterAccessChange(k, db, tenantId, userId, deactivated);
+    const before = result.before!;
+    const deactivated = changes.is_active === false && before.is_active;
+    // Another tenant's sign-in time is not this tenant's to record either.
+    const shown = before.is_home_tenant ? before : { ...before, last_sign_in_at: null };
+    await audit(deactivated ? 'user_manager.deactivate' : 'user_manager.update', { changes, before: shown, membershipOnly: !before.is_home_tenant }, `user:${userId}`);
+    // Only the home tenant's deactivation ends the user's sessions; any other ends this tenant's access alone.
+    afterAccessChange(k, db, tenantId, userId, deactivated && before.is_home_tenant);
     return { records_updated: 1, user: result.user };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The user manager on a real server: a tenant admin lists, adds (invitation
  * mailed with a registration link that works), updates, deactivates (the
- * user's sessions end and their tokens are refused at once) and re-sends the
+ * home user's sessions end and their tokens are refused at once) and re-sends the
  * registration e-mail; ordinary users and other tenants are refused; the
  * userManager realtime function answers like the REST route.
  */
@@ -85,13 +85,16 @@ test('insert validates its input (400 with fields)', async () => {
   ]));
 });
 
-test('an existing identity of another tenant is added as it is (no invitation, no password change)', async () => {
+test('an existing identity of another tenant is invited, not added (no registration e-mail, no password change; see cross-tenant.test.ts)', async () => {
   const r = await a.api('POST', users(a), { email: b.email, name_first: 'Ignored', name_last: 'Names', security_group_id: a.securityGroupId });
-  expect(r.body).toMatchObject({ records_updated: 1, user: { user_id: b.userId, registration_pending: false, name: 'Test Admin' } });
-  expect(await outbox(b.email)).toEqual([]);
-  // Tenant A may manage the membership, but not rename a user whose home is tenant B.
+  expect(r.body).toMatchObject({ records_updated: 1, invitation: { email: b.email, status: 'invited' } });
+  expect(r.body.user).toBeUndefined();
+  const mails = await outbox(b.email);
+  expect(mails.map((m: { subject: string }) => m.subject)).toEqual([expect.stringMatching(/^You are invited to join .+ on Lifecycle$/)]);
+  expect(mails[0].text_body).not.toContain('registrationKey');
+  // Not a member of A until they accept: A can neither rename nor otherwise change them.
   const rename = await a.api('PUT', `${users(a)}/${b.userId}`, { name_first: 'Hijacked', security_group_id: a.securityGroupId });
-  expect(rename.body).toEqual({ records_updated: 0, errorMessage: "This user's name is managed by their home company and cannot be changed here." });
+  expect(rename.status).toBe(404);
   const row = await s.k.db.withSystem((trx) => trx('users').where({ user_id: b.userId }).first('name_first'));
   expect(row.name_first).toBe('Test');
 });
