@@ -10,6 +10,7 @@ import { createAccess, kernelAccess, registerAccessRoutes, syncCatalog } from '.
 import { audit } from './audit';
 import { createIdentity, registerIdentityRoutes } from './auth';
 import { openDatabase } from './db/connect';
+import { offerEmbedded } from './db/embedded';
 import { migrate, type MigrationSet } from './db/migrator';
 import { createFlags, registerFlagRoutes } from './flags';
 import { createApp } from './http/app';
@@ -23,6 +24,7 @@ import { PATHS } from './paths';
 import type { LoadedPlugin } from './plugin';
 import { discoverPlugins } from './plugin-loader';
 import { createRealtime } from './realtime';
+import { hostLocalBus, relayToRealtime, serverBus } from './realtime/local-bus';
 import { LocalStorage } from './storage';
 
 export interface StartOptions {
@@ -43,6 +45,11 @@ export interface StartOptions {
 
 export interface Running { k: Kernel; server?: http.Server; url?: string; maintenance: Maintenance }
 
+/** Embedded database: a server refuses a data directory another process holds; a command uses the running server's database. */
+function embeddedClaim(opts: StartOptions): { whenInUse: 'refuse' | 'share'; holder: string } {
+  return opts.http ? { whenInUse: 'refuse', holder: 'lci serve' } : { whenInUse: 'share', holder: 'an lci command' };
+}
+
 export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
   return [{ owner: 'kernel', dir: PATHS.kernelMigrations }, ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations') }))];
 }
@@ -53,7 +60,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => { const now = Date.now(); timings[name] = now - last; last = now; };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs, ...embeddedClaim(opts) });
   phase('database');
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -70,7 +77,8 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     k.identity = await createIdentity(k);
     stops.push(() => k.identity.close());
     phase('identity');
-    k.realtime = await createRealtime(k);
+    // `lci` beside a running server on the embedded database publishes through that server's bus.
+    k.realtime = await createRealtime(k, { bus: serverBus(config.dataDir, log) });
     stops.push(() => k.realtime.close());
     kernelAccess(k).listenForInvalidations();
     phase('realtime');
@@ -111,8 +119,13 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(config.port, resolve); });
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
+    const unoffer = config.databaseUrl ? async () => {} : await offerEmbedded(config.dataDir, {
+      httpPort: port, log,
+      bus: (token) => hostLocalBus({ token, log, deliver: (env) => relayToRealtime(k, env) }),
+    }).catch((e) => { log.warn({ err: e }, 'embedded database: could not offer it to lci commands'); return async () => {}; });
     const innerStop = k.stop;
     k.stop = async () => {
+      await unoffer();
       // Websockets are detached from the HTTP server: close them first or server.close() never completes.
       await k.realtime.close();
       await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { confirm } from '@inquirer/prompts';
 import { credentialLines, seedDemo } from '../../fixtures/seed';
 import { openDatabase } from '../../kernel/db/connect';
+import { currentHolder, describeHolder } from '../../kernel/db/embedded';
 import { migrate, migrationStatus, type MigrationSet } from '../../kernel/db/migrator';
 import type { CliContext } from '../context';
 import { CliError } from '../errors';
@@ -13,7 +14,8 @@ import { progressBar } from '../progress';
 
 async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>): Promise<T> {
   const cfg = ctx.config();
-  const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir });
+  // Beside a running server on the embedded database: its database, never the files.
+  const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
   try { return await fn(db.knex); } finally { await db.close(); }
 }
 
@@ -86,6 +88,8 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       const dir = path.resolve(cfg.dataDir);
       if (!fs.existsSync(dir)) return write(`Nothing to reset: ${dir} does not exist.`);
       if (!fs.existsSync(path.join(dir, 'pg'))) throw new CliError(`${dir} does not look like a Lifecycle data folder (no pg/ inside); not deleting it`);
+      const holder = currentHolder(dir);
+      if (holder) throw new CliError(`${describeHolder(dir, holder)}; stop it before resetting`);
       if (!opts.yes) {
         if (!process.stdin.isTTY) throw new CliError('db reset needs --yes when not run in a terminal');
         if (!(await confirm({ message: `Delete every tenant, user and file in ${dir}?`, default: false }))) return write('Cancelled.');

@@ -1,10 +1,10 @@
 /** Opens the embedded PGlite database (default) or PostgreSQL when a URL is given. */
 import fs from 'node:fs';
-import path from 'node:path';
 import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
+import { openEmbedded, SessionGate, type WhenInUse } from './embedded';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -15,9 +15,24 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * answers the raw result instead of the number of rows deleted, unlike on
  * PostgreSQL. Same behaviour on both engines: map it to DELETE.
  */
-class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) => { processResponse(obj: { method?: string }, runner: unknown): unknown }) {
+class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) => { processResponse(obj: { method?: string }, runner: unknown): unknown; acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<unknown> }) {
   override processResponse(obj: { method?: string }, runner: unknown): unknown {
     return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+
+  /** The session, shared with the `lci` commands a serving process offers it to (embedded/gate.ts): held per query or transaction. */
+  readonly gate = new SessionGate();
+  private leave?: () => void;
+  override async acquireConnection(): Promise<unknown> {
+    const c = await super.acquireConnection();
+    this.leave = await this.gate.enter();
+    return c;
+  }
+  override releaseConnection(c: unknown): Promise<unknown> {
+    const leave = this.leave;
+    this.leave = undefined;
+    leave?.();
+    return super.releaseConnection(c);
   }
 }
 
@@ -26,6 +41,9 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; 'memory://' keeps it in memory. */
   dataDir?: string;
+  /** Embedded: when a live process holds the folder, refuse (default) or use the database a running server offers (`lci`); `holder` names this process in the lock. */
+  whenInUse?: WhenInUse;
+  holder?: string;
   poolMax?: number;
   /**
    * PostgreSQL: how long a query waits for a pooled connection (and a new
@@ -51,13 +69,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return new Database(knex, 'postgres');
   }
   const dir = opts.dataDir ?? './data';
-  let connection: Record<string, unknown> = {};
-  if (dir !== 'memory://') {
-    const dbDir = path.resolve(dir, 'pg');
+  const open = async (connection: Record<string, unknown>) => {
+    const knex = knexFactory({ client: PgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
+    await knex.raw('select 1');
+    return knex;
+  };
+  if (dir === 'memory://') return new Database(await open({}), 'pglite');
+  // A folder: one process at a time (embedded/index.ts: the lock, or the running server's database).
+  return openEmbedded(dir, opts, async (dbDir) => {
     fs.mkdirSync(dbDir, { recursive: true });
-    connection = { filename: dbDir };
-  }
-  const knex = knexFactory({ client: PgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
-  await knex.raw('select 1');
-  return new Database(knex, 'pglite');
+    return open({ filename: dbDir });
+  });
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type PgBoss from 'pg-boss';
+import { registerJobsDatabase, sharedJobsConnection, type SessionGate } from '../db/embedded';
 
 export interface JobsBackend {
   engine: 'pglite' | 'postgres';
@@ -22,18 +23,18 @@ export interface JobsBackend {
  * statement lists (schema creation, locked maintenance batches) through exec().
  * For exec the rows of the last statement that returns columns are answered.
  */
-export function pgliteAdapter(pg: PGlite): PgBoss.Db {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      if (values && values.length) {
-        const r = await pg.query(text, values as unknown[]);
-        return { rows: r.rows as unknown[] };
-      }
-      const results = await pg.exec(text);
-      const withColumns = results.filter((r) => r.fields.length > 0);
-      return { rows: ((withColumns[withColumns.length - 1] ?? results[results.length - 1])?.rows ?? []) as unknown[] };
-    },
-  } as PgBoss.Db;
+export function pgliteAdapter(pg: PGlite, gate?: SessionGate): PgBoss.Db {
+  const run = async (text: string, values?: unknown[]) => {
+    if (values && values.length) {
+      const r = await pg.query(text, values as unknown[]);
+      return { rows: r.rows as unknown[] };
+    }
+    const results = await pg.exec(text);
+    const withColumns = results.filter((r) => r.fields.length > 0);
+    return { rows: ((withColumns[withColumns.length - 1] ?? results[results.length - 1])?.rows ?? []) as unknown[] };
+  };
+  // The gate: `lci` commands beside a serving process share this session (kernel/db/embedded).
+  return { executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)) } as PgBoss.Db;
 }
 
 export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: string; /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number }): Promise<JobsBackend> {
@@ -41,11 +42,17 @@ export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: str
     return { engine: 'postgres', options: { connectionString: opts.databaseUrl, max: 4, application_name: 'lci-jobs', connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000 } as PgBoss.ConstructorOptions, close: async () => {} };
   }
   let pg: PGlite;
+  let gate: SessionGate | undefined;
   if (opts.dataDir === 'memory://') pg = await PGlite.create();
   else {
+    // `lci` beside a running server: its queue, never the files (kernel/db/embedded).
+    const shared = sharedJobsConnection(opts.dataDir);
+    if (shared && 'refused' in shared) throw new Error(shared.refused);
+    if (shared) return { engine: 'pglite', options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions, close: async () => {} };
     const dir = path.resolve(opts.dataDir, 'jobs');
     fs.mkdirSync(dir, { recursive: true });
     pg = await PGlite.create(dir);
+    gate = await registerJobsDatabase(opts.dataDir, pg);
   }
-  return { engine: 'pglite', options: { db: pgliteAdapter(pg) }, close: async () => { if (!pg.closed) await pg.close(); } };
+  return { engine: 'pglite', options: { db: pgliteAdapter(pg, gate) }, close: async () => { if (!pg.closed) await pg.close(); } };
 }
