@@ -10,6 +10,12 @@
  * (rerouted responses followed), any change to A's rows (per-tenant snapshot
  * of every tenant table, read through the system scope), or B's user moved
  * into A. Prints a summary of every route walked.
+ *
+ * A second case: a user whose home is A and who also belongs to B (invited by
+ * B, accepted). B's admin walks every user route of its own tenant with that
+ * user's id and every identity field; nothing of the user's global identity,
+ * A's membership or A's session changes, and B never reads the user's
+ * sign-in time or home tenant.
  */
 import { OPERATIONS } from '../kernel/access/routes/security-manager';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
@@ -17,7 +23,8 @@ import { allRoutes, enumVariants, fillPath, isIdKey, jsonSchema, pathParams, rea
 import { startTestServer, type TestServer } from './helpers/server';
 import { ChangeTracker, tenantRows } from './helpers/snapshot';
 import { apiCall, type TestTenant } from './helpers/tenants';
-import { loadAllFixtures, makeFullTenant } from './helpers/walk-tenants';
+import { refresh, signInThroughProvider } from './helpers/auth';
+import { loadAllFixtures, makeFullTenant, makeSharedUser } from './helpers/walk-tenants';
 
 let s: TestServer;
 let A: TestTenant;
@@ -238,3 +245,55 @@ test('tenant B cannot reach tenant A\'s data through any route', async () => {
   expect(tenantViolations).toEqual([]);
 }, 300_000);
 
+
+test('a user of both tenants: B\'s admin cannot read or change what belongs to the user and their home tenant A', async () => {
+  const k = s.k;
+  const u = await makeSharedUser(k, s.url, A, B);
+  const signed = await signInThroughProvider(s.url, u.email, u.password);
+  const identity = () => k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first());
+  const homeMembership = () => k.db.withSystem((trx) => trx('tenant_users').where({ tenant_id: A.tenantId, user_id: u.userId }).first());
+  const before = { identity: await identity(), home: await homeMembership() };
+  const signInTime = new Date(before.identity.last_sign_in_at).toISOString();
+  const tracker = await ChangeTracker.start(k, [A.tenantId]);
+
+  const userRoutes = allRoutes(k).filter((r) => r.path.startsWith('/v3/tenantadmin/:tenantId/users') || r.path.startsWith('/v3/tenantadmin/:tenantId/invitations') || r.path.startsWith('/v3/tenant/:tenantId/tenantuser'));
+  expect(userRoutes.length).toBeGreaterThanOrEqual(6);
+  const identityBodies = [{ force_sso_flag: true }, { name_first: B_TEXT }, { name_last: B_TEXT }, { is_tenant_admin: true }, { is_active: false }, { security_group_id: B.securityGroupId }];
+  const problems: string[] = [];
+  let calls = 0;
+  const inspect = (label: string, body: unknown) => {
+    const text = JSON.stringify(body) ?? '';
+    if (text.includes(signInTime)) problems.push(`${label}: shows the user's sign-in time`);
+    if (/current_tenant_id|home_tenant_id/.test(text)) problems.push(`${label}: shows a home tenant`);
+    for (const obj of objects(body)) if (Number(obj.user_id) === u.userId && obj.last_sign_in_at != null) problems.push(`${label}: last_sign_in_at of the user`);
+  };
+  for (const route of userRoutes) {
+    const bodySchema = jsonSchema(route.spec.body);
+    const sampled = (sample(bodySchema, { text: B_TEXT, value: (key: string) => (isIdKey(key) ? (key === 'security_group_id' ? B.securityGroupId : u.userId) : undefined) }) as Record<string, unknown>) ?? {};
+    const bodies = route.method === 'get' || route.method === 'delete' ? [undefined] : [sampled, ...identityBodies.map((b) => ({ ...sampled, ...b })), ...identityBodies];
+    const path = fillPath(route.path, { tenantId: B.tenantId, userId: u.userId, invitationId: u.userId });
+    for (const body of bodies) {
+      const token = await k.identity.issueAccessToken(B.userId);
+      const res = await apiCall(s.url, k.config.apiKey, token, route.method.toUpperCase(), path, body);
+      calls++;
+      inspect(`${routeLabel(route)} ${JSON.stringify(body ?? {})}`, res.body);
+    }
+  }
+  const rt = await B.api('POST', `/v3/tenant/${B.tenantId}/apiinvoke/userManager`, { payload: { operation: 'list' } });
+  expect(rt.status).toBe(200);
+  inspect('realtime userManager', rt.body);
+  // B did manage its own membership (the walk deactivated it at least once).
+  expect(await k.db.withSystem((trx) => trx('tenant_users').where({ tenant_id: B.tenantId, user_id: u.userId }).first('user_id'))).toBeTruthy();
+
+  await new Promise((res) => setTimeout(res, 300)); // work after commit (session ending) has run, when it did
+  const after = { identity: await identity(), home: await homeMembership() };
+  expect(after.identity).toEqual(before.identity);
+  expect(after.home).toEqual(before.home);
+  expect((await tracker.changes()).map((d) => d.table)).toEqual([]);
+  // The user's sign-in at home is intact: the access token works in A, the refresh token still refreshes.
+  const session = await apiCall(s.url, k.config.apiKey, signed.accessToken, 'GET', '/v3/manager/session');
+  expect(session.body.tenant.tenantId).toBe(A.tenantId);
+  expect((await refresh(s.url, signed.refreshToken)).status).toBe(200);
+  console.log(`Isolation probe (user of two tenants): ${userRoutes.length} user routes, ${calls} calls as tenant ${B.tenantId}'s admin on user ${u.userId} of tenant ${A.tenantId}; problems: ${problems.length}`);
+  expect(problems).toEqual([]);
+}, 120_000);
