@@ -19,7 +19,8 @@ import { createJobs } from './jobs';
 import type { Kernel } from './kernel';
 import { createLogger } from './log';
 import { Mailer } from './mail';
-import { Maintenance } from './maintenance';
+import type { Maintenance } from './maintenance';
+import { maintenanceOf } from './http/guard-pipeline';
 import { PATHS } from './paths';
 import type { LoadedPlugin } from './plugin';
 import { discoverPlugins } from './plugin-loader';
@@ -85,14 +86,14 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     k.jobs = await createJobs(k, { work: opts.jobs ?? config.jobs });
     stops.push(() => k.jobs.close());
     phase('jobs');
-    const maintenance = new Maintenance(db.knex);
+    const maintenance = maintenanceOf(k);
 
     registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
     registerAccessRoutes(k.routes.registrar('kernel:access'), k);
     registerFlagRoutes(k.routes.registrar('kernel:flags'), k);
     for (const p of plugins) {
       p.routes?.(k.routes.registrar(p.id), k);
-      for (const [name, fn] of Object.entries(p.realtime ?? {})) k.realtime.register(name, fn);
+      for (const [name, fn] of Object.entries(p.realtime ?? {})) k.realtime.register(name, fn, p.id);
     }
     await syncCatalog(k);
     phase('catalog');

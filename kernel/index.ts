@@ -1,6 +1,6 @@
 /** The kernel's public surface for plugins. Import from here only. */
 export { definePlugin } from './plugin';
-export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeContext, JobDef, JobContext, FixtureContext, Providers, ResyncStep } from './plugin';
+export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext, Providers, ResyncStep } from './plugin';
 export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs, JobInfo } from './kernel';
 export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
 export { MODULES } from './types';

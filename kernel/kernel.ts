@@ -6,7 +6,7 @@ import type { Database, Trx } from './db/database';
 import type { RouteTable } from './http/route-spec';
 import type { Logger } from './log';
 import type { Mailer } from './mail';
-import type { LoadedPlugin, RealtimeFunction } from './plugin';
+import type { LoadedPlugin, RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from './plugin';
 import type { Storage } from './storage';
 import type { AccessPage, Audit, Caller, PrincipalResolver, TokenVerifier } from './types';
 
@@ -47,7 +47,9 @@ export interface Realtime {
   storeUpdate(room: Room, storeTarget: string, data: unknown): Promise<void>;
   /** Attaches the websocket server at /ws to an HTTP server. */
   attach(server: http.Server): void;
-  register(name: string, fn: RealtimeFunction): void;
+  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void;
+  /** Every registered apiinvoke function with its owner (a plugin id or kernel:...) and access. */
+  functions(): { name: string; owner: string; access: RealtimeAccess }[];
   /** The kernel's own signals between server processes (e.g. access-cache invalidation); never sent to sockets. */
   onInternal(channel: string, fn: (message: Record<string, unknown>) => void): void;
   publishInternal(channel: string, message: Record<string, unknown>): Promise<void>;

@@ -41,6 +41,26 @@ export interface NavItemDef {
 
 export interface RealtimeContext { caller: Caller; tenantId: number; db: Trx; payload: unknown }
 export type RealtimeFunction = (ctx: RealtimeContext) => Promise<unknown>;
+/**
+ * Who may call a realtime function and whether it writes, checked by the same pipeline as HTTP routes
+ * (kernel/http/guard-pipeline.ts) over the socket and over the HTTP fallback alike.
+ */
+export interface RealtimeAccess {
+  /** user (default): any signed-in caller; tenantAdmin: a tenant admin or LCI admin; internal: an LCI admin. */
+  auth?: 'user' | 'tenantAdmin' | 'internal';
+  /** Permission key: any access to call; Read/Write when the call writes ("Read Only" refuses it). */
+  page?: string;
+  /** The caller's group and tenant must include this module. */
+  module?: ModuleName;
+  /**
+   * Whether a call writes (default false). A reading call runs in a read-only transaction (a write in it fails);
+   * a writing one waits out maintenance and passes the plugins' write guards (billing's subscription check).
+   */
+  write?: boolean | ((payload: unknown) => boolean);
+  /** Allowed while maintenance mode is on (default: reads yes, writes no). */
+  duringMaintenance?: boolean;
+}
+export interface RealtimeFunctionDef extends RealtimeAccess { handler: RealtimeFunction }
 
 export interface JobContext<T = Record<string, unknown>> {
   id: string;
@@ -98,7 +118,7 @@ export interface PluginDefinition {
   navItems?: NavItemDef[];
   routes?(r: RouteRegistrar, k: Kernel): void;
   /** apiinvoke functions of the realtime channel, by name. */
-  realtime?: Record<string, RealtimeFunction>;
+  realtime?: Record<string, RealtimeFunction | RealtimeFunctionDef>;
   jobs?: Record<string, JobDef<any>>;
   /** Adds `lci <area> ...` commands. `kernel()` starts the kernel (without HTTP) on first use. */
   cli?(program: Command, kernel: () => Promise<Kernel>): void;

@@ -16,16 +16,14 @@ import type { Caller } from '../types';
 import { proxyConfigWarning, trustedProxyMiddleware } from './client-address';
 import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable } from './db-errors';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
+import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN, checkCaller, checkMaintenance, guardWrite, type GuardTarget } from './guard-pipeline';
 import { buildOpenApi } from './openapi';
 import { checkReadiness, readinessMessage } from './readiness';
 import { Reply, type RegisteredRoute } from './route-spec';
 import { parsePart, stripCacheBuster } from './validate';
 
 export const API_KEY_HEADER = 'x-api-key';
-export const MSG_NO_TENANT = 'User must have a current tenantId set';
-export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
-export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
-export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
+export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './guard-pipeline';
 
 export interface AppOptions { k: Kernel; maintenance: Maintenance; serveWorkspace?: (app: Koa) => void }
 
@@ -156,6 +154,13 @@ function isWrite(route: RegisteredRoute, body: unknown): boolean {
   return route.method !== 'get';
 }
 
+/** What the checks of guard-pipeline.ts see of a route: its own access, or that of what it dispatches to. */
+function routeTarget(route: RegisteredRoute, params: unknown, body: unknown): GuardTarget {
+  const spec = route.spec;
+  if (spec.dispatch) return spec.dispatch({ params, body });
+  return { owner: route.owner, method: route.method.toUpperCase(), path: route.path, auth: spec.auth, page: spec.page, module: spec.module, write: isWrite(route, body), duringMaintenance: spec.duringMaintenance };
+}
+
 async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, maintenance: Maintenance): Promise<void> {
   const spec = route.spec;
   const auth = spec.auth ?? 'user';
@@ -185,22 +190,11 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   const rawBody = spec.rawBody ? String(ctx.state.rawBody ?? '') : undefined;
   const parsedBody = spec.rawBody ? undefined : (ctx.request as unknown as { body?: unknown }).body;
   const body = parsePart('body', spec.body, parsedBody ?? {});
-  const writes = isWrite(route, body);
-
-  if (caller && !caller.isLciAdmin) {
-    // Ordinary users are limited to their access list (platform.md section 6); tenant admins are not.
-    if (spec.page && !caller.isTenantAdmin) {
-      const entry = k.access.matchPage(caller.pages, spec.page);
-      if (!entry) throw forbidden(`You do not have access to ${spec.page}`);
-      if (writes && entry.access_level === 'Read Only') throw forbidden(MSG_READ_ONLY);
-    }
-    if (spec.module && !caller.modules.includes(spec.module)) throw forbidden(`This page requires the ${spec.module} module`);
-  }
-
-  if (writes && !(spec.duringMaintenance ?? false) && !caller?.isLciAdmin) {
-    const m = await maintenance.get();
-    if (m.on) throw new HttpError(503, m.message || 'Lifecycle is under maintenance; changes are paused. Please try again shortly.', 'maintenance', undefined, { maintenance: true });
-  }
+  // The one pipeline of checks (guard-pipeline.ts), shared with realtime functions over the socket.
+  const target = routeTarget(route, params, body);
+  const writes = target.write;
+  checkCaller(k, caller, target);
+  await checkMaintenance(maintenance, caller, target);
 
   const scope = spec.scope ?? (auth === 'public' ? 'public' : 'tenant');
   // A signed-in user's route may run in the system scope only when the kernel owns it (identity work on the global users table).
@@ -218,7 +212,7 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
         details: caller?.impersonation ? { ...details, impersonation: caller.impersonation, homeTenantId: caller.homeTenantId } : details,
       });
     };
-    if (scope === 'tenant' && writes) await guardWrite(k, trx, tenantId, route, caller);
+    if (scope === 'tenant') await guardWrite(k, trx, tenantId, target, caller);
     const result = await route.handler({ params, query, body, db: trx, caller, tenantId, koa: ctx, audit, rawBody } as never);
     if (scope === 'system' && writes && caller) await audit(`system.${route.method}`, { path: ctx.path }, route.path);
     else if (caller?.impersonation && writes) await audit(`impersonated.${route.method}`, { path: ctx.path }, route.path);
@@ -233,19 +227,6 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   else result = await k.db.withPublic((trx) => run(trx, 0), { readOnly });
 
   await respond(ctx, k, route, result, scope === 'tenant' ? caller!.tenantId! : null);
-}
-
-/**
- * Plugins' write guards (billing: subscription violations) on tenant writes of plugin routes; the kernel's own
- * routes and LCI admins pass. A refusal is thrown inside the transaction, so nothing is written.
- */
-async function guardWrite(k: Kernel, trx: Trx, tenantId: number, route: RegisteredRoute, caller: Caller | null): Promise<void> {
-  if (!caller || caller.isLciAdmin || route.owner.startsWith('kernel:')) return;
-  for (const p of k.plugins) {
-    if (!p.providers?.writeGuard) continue;
-    const refusal = await p.providers.writeGuard(trx, tenantId, { method: route.method.toUpperCase(), path: route.path, owner: route.owner, page: route.spec.page });
-    if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
-  }
 }
 
 async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, result: unknown, tenantId: number | null): Promise<void> {

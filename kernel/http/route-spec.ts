@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Trx } from '../db/database';
 import type { Caller, ModuleName } from '../types';
+import type { GuardTarget } from './guard-pipeline';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodType;
@@ -47,6 +48,12 @@ export interface RouteSpec<P extends Schema | undefined = undefined, Q extends S
   rawBody?: boolean;
   /** false: a public route that needs no API key header (a webhook whose handler verifies a signature). */
   apiKey?: false;
+  /**
+   * A route that runs something declared elsewhere (the HTTP fallback of realtime functions): the access of what
+   * the parsed params and body name (owner, auth, page, module, write, duringMaintenance), which the checks of
+   * guard-pipeline.ts then apply instead of this spec's. Throw (e.g. 404) when it names nothing.
+   */
+  dispatch?(input: { params: unknown; body: unknown }): GuardTarget;
 }
 
 export interface HandlerContext<P, Q, B> {

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { Kernel, Realtime, Room, ServerMessage } from '../kernel';
-import type { RealtimeFunction } from '../plugin';
+import type { RealtimeFunction, RealtimeFunctionDef } from '../plugin';
 import { createBus, type Bus } from './bus';
 import { DEFAULT_HUB_OPTIONS, SocketHub, type HubOptions } from './hub';
 import { FunctionRegistry } from './invoke';
@@ -90,7 +90,8 @@ class RealtimeService implements Realtime {
   }
 
   attach(server: http.Server): void { this.hub.attach(server); }
-  register(name: string, fn: RealtimeFunction): void { this.registry.register(name, fn); }
+  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void { this.registry.register(name, fn, owner); }
+  functions() { return this.registry.list().map(({ name, owner, access }) => ({ name, owner, access })); }
   sockets() { return this.hub.list(); }
   socketDetails() { return this.hub.details(); }
   sendToSocket(socketId: string, message: Record<string, unknown>) { return this.hub.deliverTo(socketId, message); }

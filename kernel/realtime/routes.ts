@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
-import { callFunction, type FunctionRegistry } from './invoke';
+import { callFunction, fallbackDispatch, type FunctionRegistry } from './invoke';
 
 export const APIINVOKE_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
 
@@ -15,8 +15,8 @@ export function registerRealtimeRoutes(r: RouteRegistrar, k: Kernel, registry: F
       function: z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/, 'must be a function name'),
     }),
     body: z.object({ payload: z.unknown().optional() }),
-    // Functions are mostly reads (segments, report lists); they are not blocked by maintenance, as on the socket.
-    write: false,
+    // The function's own access (page, module, write...) through the same checks as the socket (invoke.ts).
+    dispatch: fallbackDispatch(registry),
   }, async (ctx) => {
     const data = await callFunction(k, registry, ctx.caller!, ctx.tenantId, ctx.params.function, ctx.body.payload, ctx.db);
     return { data: data ?? null };

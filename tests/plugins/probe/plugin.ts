@@ -79,14 +79,31 @@ export default definePlugin({
     r.get('/v3/tenant/:tenantId/probe/phin', { summary: 'Needs the Phin Preview module', params: tenantParams, module: 'Phin Preview' }, () => ({ ok: true }));
   },
 
+  // Realtime functions declare their access like routes: reads of the page, and a write (Read/Write, maintenance,
+  // billing's write guard), over the socket and the HTTP fallback alike.
   realtime: {
-    async probeCount({ db, tenantId }) {
-      return { tenantId, count: await countItems(db) };
+    probeCount: {
+      page: PROBE_PAGE,
+      async handler({ db, tenantId }) {
+        return { tenantId, count: await countItems(db) };
+      },
     },
-    async probeFind({ db, payload }) {
-      const p = findPayload.safeParse(payload ?? {});
-      if (!p.success) return { item: null };
-      return { item: (await findItem(db, p.data.itemId)) ?? null };
+    probeFind: {
+      page: PROBE_PAGE,
+      async handler({ db, payload }) {
+        const p = findPayload.safeParse(payload ?? {});
+        if (!p.success) return { item: null };
+        return { item: (await findItem(db, p.data.itemId)) ?? null };
+      },
+    },
+    probeAddItem: {
+      page: PROBE_PAGE,
+      write: true,
+      async handler({ db, tenantId, payload }) {
+        const name = String((payload as { name?: unknown } | null)?.name ?? 'from apiinvoke').slice(0, 200);
+        const [item] = await db(PROBE_TABLE).insert({ tenant_id: tenantId, name, qty: 1, notes: '' }).returning([...ITEM_COLUMNS]);
+        return { item };
+      },
     },
   },
 

@@ -2,7 +2,8 @@
  * What the segments, dashboard, insights and company detail areas add to the plugin definition: their pages
  * (permission keys), menu entries and the realtime function customerSegments.
  */
-import type { NavItemDef, PageDef, RealtimeFunction } from '../../../../kernel/index';
+import type { NavItemDef, PageDef, RealtimeFunctionDef } from '../../../../kernel/index';
+import { CS_MODULE } from '../object-api/routes';
 import { COMPANY_DETAIL_PAGE, CS_DASHBOARD_PAGE } from '../pages';
 import { INSIGHTS_PAGE, SEGMENT_MANAGER_PAGE } from './pages';
 import { customerSegments } from './realtime';
@@ -20,4 +21,8 @@ export const AREA_NAV_ITEMS: NavItemDef[] = [
   { url: INSIGHTS_PAGE, title: 'Insights', level: 1, icon: 'lightbulb', modules: ['Customer Success'], sort: 25 },
 ];
 
-export const AREA_REALTIME: Record<string, RealtimeFunction> = { customerSegments };
+/**
+ * customerSegments stores the fresh placements it computes: a write, like its normal-call twin (TenantCompanySegment
+ * action refresh: module Customer Success, write), so both pass the same checks (maintenance, billing's write guard).
+ */
+export const AREA_REALTIME: Record<string, RealtimeFunctionDef> = { customerSegments: { handler: customerSegments, module: CS_MODULE, write: true } };

@@ -1,8 +1,7 @@
 /**
  * A fresh computation of the segments, answered for the (filtered) companies: the realtime function
  * customerSegments and the normal-call fallback (TenantCompanySegment action refresh) both run this. It is stored
- * when the transaction may write (the socket and the refresh action; the kernel's HTTP apiinvoke route is
- * read-only, so there the answer is fresh but not stored).
+ * when the transaction may write (both are declared writes, over the socket and the HTTP fallback alike).
  */
 import type { Trx } from '../../../../kernel/index';
 import type { CsFilters } from '../../shared/filter-rules';

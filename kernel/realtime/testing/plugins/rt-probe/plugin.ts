@@ -13,10 +13,13 @@ export default definePlugin({
       const notes = await db('rt_probe_notes').select('tenant_id', 'body').orderBy('body');
       return { tenantId, userId: caller.userId, echo: payload ?? null, notes };
     },
-    async rtProbeAddNote({ db, tenantId, payload }) {
-      const body = String((payload as { body?: unknown })?.body ?? '');
-      await db('rt_probe_notes').insert({ tenant_id: tenantId, body });
-      return { added: body };
+    rtProbeAddNote: {
+      write: true,
+      async handler({ db, tenantId, payload }) {
+        const body = String((payload as { body?: unknown })?.body ?? '');
+        await db('rt_probe_notes').insert({ tenant_id: tenantId, body });
+        return { added: body };
+      },
     },
     async rtProbeCrash() {
       throw new Error('secret internal detail: connection string postgres://x');
