@@ -40,6 +40,15 @@ test('unlock clears the e-mail\'s recorded sign-in failures (audited)', async ()
   ]);
 });
 
+test('unlock also clears the user\'s one-time-code lock (audited)', async () => {
+  const id = await userId();
+  await withDb((k) => k('code_failures').insert([1, 2, 3, 4].map(() => ({ user_id: id, kind: 'mfa' }))));
+  const out = (await cli.ok(['user', 'unlock', EMAIL])).trim();
+  expect(out).toContain(`One-time-code lock of ${EMAIL} cleared (4 recent wrong codes).`);
+  expect(Number((await withDb((k) => k('code_failures').where({ user_id: id }).count({ n: '*' }).first()))!.n)).toBe(0);
+  expect(await audit('auth.codes.unlocked')).toEqual([expect.objectContaining({ tenant_id: 0, target: EMAIL, details: expect.objectContaining({ via: 'cli', codeFailuresCleared: 4 }) })]);
+});
+
 test('sessions lists sessions and refresh tokens (no token values); --revoke ends them all (audited)', async () => {
   const id = await userId();
   await fakeSessions(id);

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { SIGNIN_AUDIT } from '../../kernel/auth/login/audit';
 import { unlockEmail } from '../../kernel/auth/login/lockout';
+import { CODE_LOCK_AUDIT, unlockCodes } from '../../kernel/auth/code-lockout';
 import { dropCachedAccess, endUserSessions, listUserSessions } from '../../kernel/auth/user-access';
 import { emailArg, positiveInt } from '../args';
 import { cliAudit } from '../audit';
@@ -21,19 +22,23 @@ async function findUser(trx: Knex, email: string): Promise<{ userId: number; use
 
 export function registerUserProtectionCommands(user: Command, ctx: CliContext): void {
   user.command('unlock')
-    .description('clear the sign-in lockout of an e-mail (10 failed sign-ins in 15 minutes lock it)')
+    .description('clear the sign-in lockout of an e-mail (10 failed sign-ins in 15 minutes lock it) and the user\'s one-time-code lock (10 wrong codes in 15 minutes)')
     .argument('<email>', 'e-mail address', emailArg)
     .option('--json', 'print JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
       const k = await ctx.kernel();
       const username = email.toLowerCase();
-      const cleared = await k.db.withSystem(async (trx) => {
+      const { cleared, codes } = await k.db.withSystem(async (trx) => {
         const n = await unlockEmail(trx, username);
-        await cliAudit(k, ctx, trx, SIGNIN_AUDIT.unlocked, { target: username, details: { failuresCleared: n } });
-        return n;
+        const u = await trx('users').where({ username }).first('user_id');
+        const c = u ? await unlockCodes(trx, Number(u.user_id)) : 0;
+        await cliAudit(k, ctx, trx, SIGNIN_AUDIT.unlocked, { target: username, details: { failuresCleared: n, codeFailuresCleared: c } });
+        if (c) await cliAudit(k, ctx, trx, CODE_LOCK_AUDIT.unlocked, { target: username, details: { codeFailuresCleared: c } });
+        return { cleared: n, codes: c };
       });
-      if (opts.json) return printJson({ email: username, failuresCleared: cleared });
+      if (opts.json) return printJson({ email: username, failuresCleared: cleared, codeFailuresCleared: codes });
       write(cleared ? `Sign-in lockout of ${username} cleared (${cleared} recent failures).` : `${username} had no recent sign-in failures.`);
+      if (codes) write(`One-time-code lock of ${username} cleared (${codes} recent wrong codes).`);
     });
 
   user.command('sessions')

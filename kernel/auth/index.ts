@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Identity, Kernel } from '../kernel';
 import { purgeExpired } from './adapter';
+import { CODE_LOCK_AUDIT, CODE_LOCK_LIMIT, CODE_LOCK_WINDOW_MS, CodeLockout } from './code-lockout';
 import { VerificationCodes } from './codes';
 import { Deliveries } from './deliveries';
 import { interactionRoutes } from './interaction';
@@ -70,7 +71,13 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   const provider = createProvider({ config: k.config, knex, jwks, users, tokenClaims });
   provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
   const login = new LoginMachine(loginStateStore(knex), (id) => users.byId(id), CHALLENGE_RULES);
-  registerMfaResponders(login, { db: k.db, codes: new VerificationCodes(k.config.secret), sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
+  // Wrong one-time codes per user across sign-ins (code-lockout.ts); the lock is audited when it starts.
+  const codeLockout = new CodeLockout(async (db, e) => {
+    const user = await db('users').where({ user_id: e.userId }).first('username');
+    await k.audit.write(db, { action: CODE_LOCK_AUDIT.locked, actorUserId: e.userId, target: user?.username, details: { kind: e.kind, failures: e.failures, windowMinutes: CODE_LOCK_WINDOW_MS / 60_000, limit: CODE_LOCK_LIMIT } });
+  });
+  const codes = new VerificationCodes(k.config.secret, Date.now, codeLockout);
+  registerMfaResponders(login, { db: k.db, codes, lockout: codeLockout, sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
   const deliveries = new Deliveries(k.log);
   const throttles = createSignInLockouts(k.db); // 10 per e-mail, 200 per address in 15 min, in the database (login/lockout.ts)
   registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
@@ -84,7 +91,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     provider,
     login,
     users,
-    codes: new VerificationCodes(k.config.secret),
+    codes,
     throttles,
     deliveries,
     mount(app: Koa) {

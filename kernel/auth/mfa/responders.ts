@@ -10,6 +10,7 @@ import type { Database } from '../../db/database';
 import type { Logger } from '../../log';
 import type { SmsTransport } from '../../mail/sms';
 import type { Audit } from '../../types';
+import { CODES_LOCKED, type CodeLockout } from '../code-lockout';
 import type { VerificationCodes } from '../codes';
 import { maskPhone } from '../login/challenges';
 import type { LoginMachine } from '../login/machine';
@@ -22,7 +23,7 @@ export const CODE_MISMATCH: LoginFailure = { status: 400, code: 'CodeMismatchExc
 export const CODE_EXPIRED: LoginFailure = { status: 400, code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' };
 
 
-export interface MfaDeps { db: Database; codes: VerificationCodes; sms: SmsTransport; audit: Audit; box: SecretBox; log: Logger }
+export interface MfaDeps { db: Database; codes: VerificationCodes; sms: SmsTransport; audit: Audit; box: SecretBox; log: Logger; lockout?: CodeLockout }
 
 export function smsText(code: string): string {
   return `Your Lifecycle verification code is ${code}`;
@@ -33,7 +34,7 @@ export function registerMfaResponders(machine: LoginMachine, deps: MfaDeps): voi
 }
 
 export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
-  const { db, codes, sms, box, log } = deps;
+  const { db, codes, sms, box, log, lockout } = deps;
 
   const record = (user: LoginUser, action: string, details: Record<string, unknown>) =>
     db.withSystem((trx) => deps.audit.write(trx, { action, actorUserId: user.userId, target: user.username, details }));
@@ -45,10 +46,20 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
     return failure;
   }
 
+  const isLocked = (user: LoginUser) => (lockout ? db.withSystem((trx) => lockout.locked(trx, user.userId, 'mfa')) : Promise.resolve(false));
+
+  /** Authenticator-app codes: refused while the user's second step is locked; a wrong one counts towards the lock. */
+  async function guarded(user: LoginUser, challenge: ChallengeName, check: () => Promise<LoginFailure | null>): Promise<LoginFailure | null> {
+    if (await isLocked(user)) return outcome(user, challenge, CODES_LOCKED);
+    let failure = await check();
+    if (failure && lockout && (await db.withSystem((trx) => lockout.fail(trx, user.userId, 'mfa')))) failure = CODES_LOCKED;
+    return outcome(user, challenge, failure);
+  }
+
   const softwareToken: ChallengeResponder = {
     challenge: 'SOFTWARE_TOKEN_MFA',
     amr: 'otp',
-    async respond(user, answer) {
+    respond: (user, answer) => guarded(user, 'SOFTWARE_TOKEN_MFA', async () => {
       const row = await db.withSystem((trx) => trx('users').where({ user_id: user.userId }).first('mfa_secret', 'mfa_last_time_step'));
       const secret = box.open(row?.mfa_secret);
       const last = row?.mfa_last_time_step == null ? null : Number(row.mfa_last_time_step);
@@ -57,8 +68,8 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
       const used = step !== null && (await db.withSystem((trx) => trx('users').where({ user_id: user.userId })
         .andWhere((w) => w.whereNull('mfa_last_time_step').orWhere('mfa_last_time_step', '<', step))
         .update({ mfa_last_time_step: step }))) === 1;
-      return outcome(user, 'SOFTWARE_TOKEN_MFA', used ? null : CODE_MISMATCH);
-    },
+      return used ? null : CODE_MISMATCH;
+    }),
   };
 
   const smsCode: ChallengeResponder = {
@@ -69,6 +80,7 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
         log.warn({ userId: user.userId }, 'SMS_MFA without a phone number: no code sent');
         return {};
       }
+      if (await isLocked(user)) return {}; // locked: no text message is sent; the answer says why
       const code = await db.withSystem((trx) => codes.issue(trx, user.userId, 'sms_mfa'));
       await sms.send(user.phoneNumber, smsText(code));
       await record(user, MFA_AUDIT.codeSent, { challenge: 'SMS_MFA', destination: maskPhone(user.phoneNumber) });
@@ -77,7 +89,8 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
     async respond(user, answer) {
       const code = typeof answer.code === 'string' || typeof answer.code === 'number' ? String(answer.code).trim() : '';
       const check = /^\d{6}$/.test(code) ? await db.withSystem((trx) => codes.consume(trx, user.userId, 'sms_mfa', code)) : 'mismatch';
-      return outcome(user, 'SMS_MFA', check === 'ok' ? null : check === 'expired' ? CODE_EXPIRED : CODE_MISMATCH);
+      // consume() counts wrong codes towards the lock itself (codes.ts) and answers 'locked' while it holds.
+      return outcome(user, 'SMS_MFA', check === 'ok' ? null : check === 'locked' ? CODES_LOCKED : check === 'expired' ? CODE_EXPIRED : CODE_MISMATCH);
     },
   };
 
@@ -90,19 +103,19 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
       const uri = otpauthUri(secretCode, user.email);
       return { secretCode, otpauthUri: uri, qrCodeDataUrl: await toDataURL(uri, { errorCorrectionLevel: 'M', margin: 1, width: 200 }) };
     },
-    async respond(user, answer) {
+    respond: (user, answer) => guarded(user, 'MFA_SETUP', async () => {
       const row = await db.withSystem((trx) => trx('users').where({ user_id: user.userId }).first('mfa_setup_secret'));
       const sealed: string | null = row?.mfa_setup_secret ?? null;
       const secret = box.open(sealed);
       const step = secret ? await checkTotp(secret, answer.code, null) : null;
-      if (step === null) return outcome(user, 'MFA_SETUP', CODE_MISMATCH);
+      if (step === null) return CODE_MISMATCH;
       // Enrol with the very secret offered (unless a newer sign-in replaced it meanwhile).
       const enrolled = await db.withSystem((trx) => trx('users').where({ user_id: user.userId, mfa_setup_secret: sealed })
         .update({ mfa_type: 'SOFTWARE_TOKEN_MFA', mfa_secret: sealed, mfa_setup_secret: null, mfa_last_time_step: step }));
-      if (enrolled !== 1) return outcome(user, 'MFA_SETUP', CODE_MISMATCH);
+      if (enrolled !== 1) return CODE_MISMATCH;
       await record(user, MFA_AUDIT.enrolled, { mfaType: 'SOFTWARE_TOKEN_MFA' });
-      return outcome(user, 'MFA_SETUP', null);
-    },
+      return null;
+    }),
   };
 
   return [softwareToken, smsCode, setup];
