@@ -12,7 +12,8 @@
  *
  * Targets: kernel >= 0.5 x bare throughput; first-load JS < 350 KB gzipped.
  * Options: BENCH_SECONDS (per side, default 15), BENCH_ROUNDS (default 5), BENCH_CONNECTIONS (default 10),
- * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres); BENCH_LOGINS=one runs the kernel on
+ * the owner's single login instead of the separate lci_app and lci_system logins (README, database roles);
  * --strict exits 1 when a target is missed.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -12,6 +12,7 @@ import { loadConfig } from '../config';
 import { startKernel } from '../kernel/boot';
 import { PATHS } from '../kernel/paths';
 import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
+import { testLogins } from '../tests/helpers/pg-logins';
 import { createPostgresDatabase } from '../tests/helpers/server';
 import { BENCH_PAGE } from './plugins/bench/plugin';
 
@@ -22,8 +23,10 @@ const LIMIT = 20;
 async function main(): Promise<void> {
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createPostgresDatabase(base);
+  // As in production: requests log in as lci_app, the system scope as lci_system; BENCH_LOGINS=one uses the owner's single login.
+  const logins = process.env.BENCH_LOGINS === 'one' ? { DATABASE_URL: database.url } : await testLogins(base, database.url).then((l) => ({ DATABASE_URL: l.app, DATABASE_SYSTEM_URL: l.system, DATABASE_OWNER_URL: database.url }));
   const config = loadConfig({
-    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LCI_API_KEY: 'bench-app-key-0123', DATABASE_URL: database.url, PORT: '0',
+    NODE_ENV: 'production', LCI_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LCI_API_KEY: 'bench-app-key-0123', ...logins, PORT: '0',
     LCI_BASE_URL: 'http://127.0.0.1', LCI_LOG_LEVEL: 'silent', LCI_SEED_DEMO: 'false', LCI_JOBS: 'false', LCI_DATA_DIR: path.join(PATHS.root, '.tmp', `bench-${process.pid}`),
   });
   const running = await startKernel({ config, pluginDirs: [path.join(PATHS.root, 'bench', 'plugins')], http: true, workspace: false, jobs: false, seed: false });

@@ -18,6 +18,8 @@ export const VARIABLES = {
   NODE_ENV: { desc: 'production, development or test', schema: z.enum(['production', 'development', 'test']), default: 'development' },
   PORT: { desc: 'HTTP port of the server', schema: int(0, 65535), default: '3000' },
   DATABASE_URL: { desc: 'PostgreSQL connection string; unset means the embedded PGlite database', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
+  DATABASE_SYSTEM_URL: { desc: 'PostgreSQL: login of the system role lci_system (CLI, jobs, cross-tenant work); with it DATABASE_URL must log in as the application role lci_app (see lci db roles)', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
+  DATABASE_OWNER_URL: { desc: 'PostgreSQL: login of the role that owns the tables, used only to migrate (lci db migrate, lci db roles, and a start with pending migrations)', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
   REDIS_URL: { desc: 'Redis for the cross-process realtime bus; unset means in-process', schema: z.string().url().startsWith('redis'), default: undefined, secret: true },
   LCI_DATA_DIR: { desc: 'Folder of the embedded database, job queue and local storage', schema: z.string().min(1), default: './data' },
   LCI_REGION: { desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)', schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]), default: DEFAULT_REGION },
@@ -61,6 +63,10 @@ export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
   databaseUrl?: string;
+  /** DATABASE_SYSTEM_URL: the system role's login; requests then run on DATABASE_URL as the application role. */
+  databaseSystemUrl?: string;
+  /** DATABASE_OWNER_URL: the owner's login, for migrations only. */
+  databaseOwnerUrl?: string;
   redisUrl?: string;
   dataDir: string;
   region: RegionCode;
@@ -213,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: nodeEnv,
     port,
     databaseUrl: read(env, 'DATABASE_URL'),
+    databaseSystemUrl: read(env, 'DATABASE_SYSTEM_URL'),
+    databaseOwnerUrl: read(env, 'DATABASE_OWNER_URL'),
     redisUrl: read(env, 'REDIS_URL'),
     dataDir: read(env, 'LCI_DATA_DIR')!,
     region: read(env, 'LCI_REGION')!,

@@ -11,7 +11,8 @@ import { audit } from './audit';
 import { createIdentity, registerIdentityRoutes } from './auth';
 import { openDatabase } from './db/connect';
 import { offerEmbedded } from './db/embedded';
-import { migrate, type MigrationSet } from './db/migrator';
+import type { MigrationSet } from './db/migrator';
+import { migrateOnStart } from './db/start-migrations';
 import { createFlags, registerFlagRoutes } from './flags';
 import { createApp } from './http/app';
 import { RouteTable } from './http/route-spec';
@@ -61,13 +62,16 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => { const now = Date.now(); timings[name] = now - last; last = now; };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs, ...embeddedClaim(opts) });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, systemUrl: config.databaseSystemUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs, ...embeddedClaim(opts) });
   phase('database');
+  if (config.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
+    log.warn('DATABASE_URL is the only PostgreSQL login: requests SET LOCAL ROLE lci_app on it, which is no privilege boundary; set DATABASE_SYSTEM_URL and log DATABASE_URL in as lci_app (README, database roles; lci db roles)');
+  }
   const stops: (() => Promise<void>)[] = [];
   try {
     const plugins = await discoverPlugins([PATHS.plugins, ...(opts.pluginDirs ?? [])], config.pluginsDisabled);
     if (opts.migrate !== false) {
-      const applied = await migrate(db.knex, migrationSets(plugins));
+      const applied = await migrateOnStart(db, migrationSets(plugins), config.databaseOwnerUrl);
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
     phase('migrations');

@@ -118,6 +118,19 @@ describe.each(engines)('tenant isolation on $engine', ({ engine }) => {
     expect(await db.withSystem((trx) => trx('probe_item_tags').select())).toEqual([]);
   });
 
+  test('the application role cannot switch the system scope on from its own SQL', async () => {
+    const seen = await db.withTenant(A, async (trx) => {
+      await trx.raw(`select set_config('app.system', 'on', true)`);
+      const scope = (await trx.raw('select app_system_scope() as on')).rows[0].on;
+      const ids = (await trx('probe_items').orderBy('item_id').pluck('item_id')).map(Number);
+      const tenants = (await trx('tenants').pluck('tenant_id')).map(Number);
+      return { scope, ids, tenants };
+    });
+    expect(seen).toEqual({ scope: false, ids: aItems, tenants: [A] });
+    const ro = await db.withTenant(A, async (trx) => (await trx.raw(`select set_config('app.system', 'on', true) as s, (select count(*)::int from probe_items where tenant_id = ?) as n`, [B])).rows[0].n, { readOnly: true });
+    expect(ro).toBe(0);
+  });
+
   test('without a tenant (public scope) tenant tables show and accept nothing', async () => {
     await db.withPublic(async (trx) => {
       expect(await trx('probe_items').select()).toEqual([]);

@@ -1,4 +1,4 @@
-/** `lci db migrate|status|seed|reset`. */
+/** `lci db migrate|roles|status|seed|reset`. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -7,15 +7,19 @@ import { credentialLines, seedDemo } from '../../fixtures/seed';
 import { openDatabase } from '../../kernel/db/connect';
 import { currentHolder, describeHolder } from '../../kernel/db/embedded';
 import { migrate, migrationStatus, type MigrationSet } from '../../kernel/db/migrator';
+import { grantJobQueue } from '../../kernel/db/privileges';
 import type { CliContext } from '../context';
+import { registerDbRolesCommand } from './db-roles';
 import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 import { progressBar } from '../progress';
 
+/** The owner's connection (DATABASE_OWNER_URL, else DATABASE_URL): migrations change the schema. */
 async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>): Promise<T> {
   const cfg = ctx.config();
+  if (cfg.databaseSystemUrl && !cfg.databaseOwnerUrl) throw new CliError('DATABASE_URL is the application role\'s login: set DATABASE_OWNER_URL to the owner\'s login to migrate');
   // Beside a running server on the embedded database: its database, never the files.
-  const db = await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
+  const db = await openDatabase({ databaseUrl: cfg.databaseOwnerUrl ?? cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
   try { return await fn(db.knex); } finally { await db.close(); }
 }
 
@@ -35,6 +39,8 @@ export async function migrateAll(ctx: CliContext, onOwner?: (owner: string) => v
       // Each call sees the sets so far; earlier ones are already applied, so only this owner's pending files run.
       applied.push(...(await migrate(knex, all.slice(0, i + 1))));
     }
+    // With separate logins the job queue connects as the system role: its database grant.
+    if (ctx.config().databaseSystemUrl) await grantJobQueue(knex);
     return applied;
   });
 }
@@ -54,6 +60,8 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       if (!applied.length) return write('Nothing to migrate: the database is up to date.');
       write([`Applied ${applied.length} migration(s):`, ...applied.map((n) => `  ${n}`)].join('\n'));
     });
+
+  registerDbRolesCommand(db, ctx);
 
   db.command('status')
     .description('list migrations and whether each is applied')

@@ -4,6 +4,7 @@ import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
+import { postgresDatabase } from './logins';
 import { openEmbedded, SessionGate, type WhenInUse } from './embedded';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
@@ -39,6 +40,8 @@ class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */
   databaseUrl?: string;
+  /** PostgreSQL: the system role's login (DATABASE_SYSTEM_URL); then databaseUrl must be the application role's (logins.ts). */
+  systemUrl?: string;
   /** Folder of the embedded database; 'memory://' keeps it in memory. */
   dataDir?: string;
   /** Embedded: when a live process holds the folder, refuse (default) or use the database a running server offers (`lci`); `holder` names this process in the lock. */
@@ -66,7 +69,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       acquireConnectionTimeout: timeout,
     });
     await knex.raw('select 1');
-    return new Database(knex, 'postgres');
+    return postgresDatabase(knex, opts.systemUrl);
   }
   const dir = opts.dataDir ?? './data';
   const open = async (connection: Record<string, unknown>) => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { importModule } from '../module-registry';
+import { afterMigrations } from './privileges';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> }
 export interface MigrationSet { owner: string; dir: string }
@@ -40,6 +41,8 @@ export async function migrate(knex: Knex, sets: MigrationSet[]): Promise<string[
   // Nothing pending (every start but the first after an upgrade): two reads instead of knex's lock-and-list round.
   if ((await migrationStatus(knex, sets, items)).every((m) => m.applied)) return [];
   const [, applied] = await knex.migrate.latest({ migrationSource: new SetSource(items), tableName: 'knex_migrations', disableMigrationsListValidation: true });
+  // Tables and SECURITY DEFINER functions that these migrations added get the system role's grants and owner.
+  if ((applied as string[]).length) await afterMigrations(knex);
   return applied as string[];
 }
 

@@ -60,7 +60,7 @@ class PgBossJobs implements Jobs {
   }
 
   private async open(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
-    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseUrl, dataDir: this.k.config.dataDir, connectTimeoutMs: this.k.config.dbAcquireTimeoutMs });
+    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseSystemUrl ?? this.k.config.databaseUrl, dataDir: this.k.config.dataDir, connectTimeoutMs: this.k.config.dbAcquireTimeoutMs });
     const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {

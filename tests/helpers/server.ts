@@ -10,11 +10,13 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../config';
 import { startKernel, type Running, type StartOptions } from '../../kernel/boot';
+import { testLogins } from './pg-logins';
 import { createPostgresFromTemplate, seedPgliteDataDir } from './template-db';
 
 export interface TestServer extends Running {
   url: string;
   dataDir: string;
+  /** PostgreSQL: the owner's (superuser's) URL of the server's database, for a test's own checks; the server logs in as lci_app and lci_system. */
   databaseUrl?: string;
   stop(): Promise<void>;
 }
@@ -83,7 +85,11 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
     LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),
   };
-  if (pgDb) env.DATABASE_URL = opts.routeDatabase ? await opts.routeDatabase(pgDb.url) : pgDb.url;
+  if (pgDb) {
+    // As in production: requests as the application role, the system scope as the system role, the owner only to migrate.
+    const logins = await testLogins(pgBase!, opts.routeDatabase ? await opts.routeDatabase(pgDb.url) : pgDb.url);
+    Object.assign(env, { DATABASE_URL: logins.app, DATABASE_SYSTEM_URL: logins.system, DATABASE_OWNER_URL: pgDb.url });
+  }
   // CI runs the API suites once more with REDIS_URL set: use the cross-process bus then too.
   if (process.env.REDIS_URL && opts.env?.REDIS_URL === undefined) env.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ ...env });

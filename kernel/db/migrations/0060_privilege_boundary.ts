@@ -1,0 +1,34 @@
+/**
+ * The database as a privilege boundary (issue 13 part 2; privileges.ts):
+ *
+ * - the system role lci_system (NOLOGIN until `lci db roles`), granted DML on
+ *   every table; the system scope counts for it and never for the application
+ *   role: app_system_scope() and every tenant_isolation policy now require that
+ *   the current role lacks lci_app's privileges (roles.ts, SYSTEM_SCOPE_SQL), so
+ *   set_config('app.system', 'on', true) in the application's SQL widens nothing;
+ * - SECURITY DEFINER functions owned by lci_system with a fixed search_path;
+ * - nobody but the owner creates objects in the schema public.
+ */
+import type { Knex } from 'knex';
+import { createRoleSql, grantJobQueue, grantSystemRole, secureDefinerFunctions } from '../privileges';
+import { SYSTEM_ROLE, SYSTEM_SCOPE_SQL, tenantPolicySql } from '../roles';
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(createRoleSql(SYSTEM_ROLE));
+  // A migrating role that is not a superuser gives functions to lci_system only as a member of it.
+  await knex.raw(`do $$ begin
+    if not (select rolsuper from pg_roles where rolname = current_user) and not pg_has_role(current_user, '${SYSTEM_ROLE}', 'MEMBER') then
+      execute format('grant ${SYSTEM_ROLE} to %I', current_user);
+    end if;
+  end $$`);
+  await grantSystemRole(knex);
+  await grantJobQueue(knex);
+  await knex.raw(`revoke create on schema public from public`);
+  await knex.raw(`create or replace function app_system_scope() returns boolean language sql stable as $$ select ${SYSTEM_SCOPE_SQL} $$`);
+  const expr = tenantPolicySql();
+  const { rows } = await knex.raw(`select tablename from pg_policies where schemaname = current_schema() and policyname = 'tenant_isolation'`);
+  for (const r of rows as { tablename: string }[]) {
+    await knex.raw(`alter policy tenant_isolation on ?? using ${expr} with check ${expr}`, [r.tablename]);
+  }
+  await secureDefinerFunctions(knex);
+}
