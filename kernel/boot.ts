@@ -85,7 +85,8 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     // `lci` beside a running server on the embedded database publishes through that server's bus.
     k.realtime = await createRealtime(k, { bus: serverBus(config.dataDir, log) });
     stops.push(() => k.realtime.close());
-    kernelAccess(k).listenForInvalidations();
+    await kernelAccess(k).listenForInvalidations();
+    stops.push(() => kernelAccess(k).stopListening());
     phase('realtime');
     k.jobs = await createJobs(k, { work: opts.jobs ?? config.jobs });
     stops.push(() => k.jobs.close());

@@ -4,6 +4,7 @@ import type { AccessService, Kernel } from '../kernel';
 import type { Caller, TokenClaims } from '../types';
 import { CallerCache } from './cache';
 import { matchPage } from './match-page';
+import { RevocationLog, type Invalidation } from './revocations';
 import { loadPrincipal, principalTenants, type Profile } from './resolve';
 
 /** How long a resolved caller is reused (per user and token tenant). */
@@ -14,8 +15,10 @@ export const ACCESS_CHANNEL = 'access';
 export interface KernelAccess extends AccessService {
   /** Drops cached callers of one user (impersonation start/stop, membership change). */
   invalidateUser(userId: number): void;
-  /** Applies invalidations published by other server processes (called once the realtime bus exists). */
-  listenForInvalidations(): void;
+  /** Applies invalidations published by other server processes, through the bus and the database (called once the realtime bus exists). */
+  listenForInvalidations(): Promise<void>;
+  /** Stops reading invalidations and waits for those still being written. */
+  stopListening(): Promise<void>;
   /** The session details loaded with a caller. */
   profileOf(caller: Caller): Profile | undefined;
 }
@@ -25,6 +28,12 @@ export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): K
   const profiles = new WeakMap<Caller, Profile>();
   /** This process's id on the bus. */
   const origin = crypto.randomUUID();
+  const applyRemote = (m: Invalidation) => {
+    if (typeof m.userId === 'number') cache.invalidateUser(m.userId);
+    else cache.invalidateTenant(typeof m.tenantId === 'number' ? m.tenantId : undefined);
+  };
+  // The bus is at most once (a Redis outage loses messages): invalidations also go through the database.
+  const log = new RevocationLog(k, origin, applyRemote);
   return {
     async resolve(claims: TokenClaims): Promise<Caller> {
       const tokenTenant = claims.tenantId ?? null;
@@ -38,15 +47,24 @@ export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): K
       });
     },
     // Local at once, then every other server process through the bus (our own echo is ignored).
-    invalidate(tenantId?: number) { cache.invalidateTenant(tenantId); void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, tenantId: tenantId ?? null }); },
-    invalidateUser(userId: number) { cache.invalidateUser(userId); void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, userId }); },
-    listenForInvalidations() {
+    invalidate(tenantId?: number) {
+      cache.invalidateTenant(tenantId);
+      void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, tenantId: tenantId ?? null });
+      log.record({ tenantId: tenantId ?? null });
+    },
+    invalidateUser(userId: number) {
+      cache.invalidateUser(userId);
+      void k.realtime?.publishInternal(ACCESS_CHANNEL, { origin, userId });
+      log.record({ userId });
+    },
+    async listenForInvalidations() {
       k.realtime.onInternal(ACCESS_CHANNEL, (m) => {
         if (m.origin === origin) return;
-        if (typeof m.userId === 'number') cache.invalidateUser(m.userId);
-        else cache.invalidateTenant(typeof m.tenantId === 'number' ? m.tenantId : undefined);
+        applyRemote({ tenantId: m.tenantId as number | null, userId: m.userId as number | null });
       });
+      await log.start();
     },
+    stopListening: () => log.stop(),
     matchPage,
     profileOf(caller: Caller) { return profiles.get(caller); },
   };

@@ -1,21 +1,33 @@
 /**
  * The realtime bus: carries room messages to every server process. In-process
- * for the embedded default; Redis pub/sub when REDIS_URL is set, so a publish
+ * for the embedded default; a Redis stream when REDIS_URL is set, so a publish
  * on one process reaches sockets connected to another.
+ *
+ * Redis down (redis-bus.ts): a publish never waits for Redis. It is delivered
+ * to this process's own sockets at once and queued for the others; the queue
+ * is sent when Redis answers again, and the other processes read the stream
+ * from where they stopped, so messages sent during an outage arrive when it
+ * ends. A message still unsent after OUTBOX_HOLD_MS is dropped and reported
+ * (error log, /readyz detail), never lost silently.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import type { Logger } from '../log';
+import { RedisBus } from './redis-bus';
+
+export { RedisBus } from './redis-bus';
 
 export interface BusEnvelope { room: string; message: Record<string, unknown> }
 export type BusHandler = (envelope: BusEnvelope) => void;
 
 export interface Bus {
   readonly kind: 'memory' | 'redis';
+  /** Resolves once the envelope is delivered locally and queued for the other processes (never waits for Redis). */
   publish(envelope: BusEnvelope): Promise<void>;
   /** Called for every envelope published by any process (this one included). */
   onMessage(handler: BusHandler): void;
+  /** Whether the bus reaches the other processes now (/readyz). */
+  health(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
 
@@ -28,49 +40,8 @@ export class InProcessBus implements Bus {
     queueMicrotask(() => { for (const h of this.handlers) h(copy); });
   }
   onMessage(handler: BusHandler): void { this.handlers.push(handler); }
+  async health(): Promise<{ ok: boolean }> { return { ok: true }; }
   async close(): Promise<void> { this.handlers = []; }
-}
-
-export class RedisBus implements Bus {
-  readonly kind = 'redis' as const;
-  private handlers: BusHandler[] = [];
-  private constructor(private readonly pub: Redis, private readonly sub: Redis, readonly channel: string, private readonly log: Logger) {}
-
-  static async connect(url: string, channel: string, log: Logger): Promise<RedisBus> {
-    // Fail fast at start (a wrong REDIS_URL is a configuration error); once up, reconnect for ever.
-    let started = false;
-    const opts = { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: 'lci-realtime', retryStrategy: (times: number) => (started ? Math.min(times * 200, 5000) : null) };
-    const pub = new Redis(url, opts);
-    const sub = new Redis(url, opts);
-    let lastError: Error | undefined;
-    for (const c of [pub, sub]) c.on('error', (e: Error) => { lastError = e; if (started) log.warn({ err: e.message }, 'realtime bus: redis error'); });
-    try {
-      await Promise.all([pub.connect(), sub.connect()]);
-      await sub.subscribe(channel);
-      started = true;
-    } catch (e) {
-      pub.disconnect();
-      sub.disconnect();
-      throw new Error(`Realtime bus: cannot connect to Redis at REDIS_URL (${(lastError ?? (e as Error)).message})`);
-    }
-    const bus = new RedisBus(pub, sub, channel, log);
-    sub.on('message', (ch: string, raw: string) => {
-      if (ch !== channel) return;
-      let env: BusEnvelope;
-      try { env = JSON.parse(raw) as BusEnvelope; } catch { log.warn('realtime bus: dropped a malformed message'); return; }
-      for (const h of bus.handlers) h(env);
-    });
-    return bus;
-  }
-
-  async publish(envelope: BusEnvelope): Promise<void> {
-    await this.pub.publish(this.channel, JSON.stringify(envelope));
-  }
-  onMessage(handler: BusHandler): void { this.handlers.push(handler); }
-  async close(): Promise<void> {
-    this.handlers = [];
-    await Promise.allSettled([this.sub.quit(), this.pub.quit()]);
-  }
 }
 
 /**

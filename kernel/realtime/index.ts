@@ -58,10 +58,13 @@ class RealtimeService implements Realtime {
 
   get busKind(): Bus['kind'] { return this.bus.kind; }
 
+  /** Redis (when REDIS_URL is set) as /readyz reports it. */
+  health(): Promise<{ ok: boolean; detail?: string }> { return this.bus.health(); }
+
   async publish(room: Room, message: Record<string, unknown>): Promise<void> {
     if (!isRoom(room)) throw new Error(`realtime: invalid room ${room}`);
     if (this.closed) { this.k.log.debug({ room }, 'realtime: publish after close dropped'); return; }
-    // Delivery is best effort (pub/sub is at most once): a bus outage is logged, never fails the caller's work.
+    // Never waits for Redis: delivered here at once and queued for the other processes (redis-bus.ts); never fails the caller's work.
     try {
       await this.bus.publish({ room, message });
     } catch (e) {
