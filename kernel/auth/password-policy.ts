@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { firstUnmetRule, NEW_PASSWORD_POLICY, type PasswordPolicy } from '../../workspace/auth/password-rules';
+import { COMMON_PASSWORD_RULE, isCommonPassword, MSG_COMMON_PASSWORD } from './common-passwords';
 import type { LoginFailure } from './login/types';
 import { hashPassword } from './passwords';
 
@@ -13,11 +14,12 @@ export { NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, passwordRuleStates }
 export const INVALID_PASSWORD = 'InvalidPasswordException';
 export const MSG_PASSWORD_REQUIRED = 'Password is required.';
 
-/** 400 InvalidPasswordException naming the first rule the password breaks; null when it meets them all. */
+/** 400 InvalidPasswordException naming the first rule the password breaks, then `common` (common-passwords.ts); null when it passes. */
 export function checkNewPassword(password: unknown, policy: PasswordPolicy = NEW_PASSWORD_POLICY): (LoginFailure & { rule?: string }) | null {
   if (typeof password !== 'string' || password.length === 0) return { status: 400, code: INVALID_PASSWORD, message: MSG_PASSWORD_REQUIRED };
   const rule = firstUnmetRule(password, policy);
-  return rule ? { status: 400, code: INVALID_PASSWORD, message: rule.message, rule: rule.id } : null;
+  if (rule) return { status: 400, code: INVALID_PASSWORD, message: rule.message, rule: rule.id };
+  return isCommonPassword(password) ? { status: 400, code: INVALID_PASSWORD, message: MSG_COMMON_PASSWORD, rule: COMMON_PASSWORD_RULE } : null;
 }
 
 /** Stores the argon2id hash of a (checked) password and clears a forced change. Runs in a system-scope transaction. */

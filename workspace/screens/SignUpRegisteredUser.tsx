@@ -13,6 +13,7 @@ import { MSG_USER_NOT_FOUND, validatePersonName } from '../auth/registration-rul
 import { validateRegistrationPassword } from '../auth/validation';
 import { PasswordRules } from '../components/PasswordRules';
 import { REGISTRATION_PASSWORD_POLICY } from '../auth/password-rules';
+import { ApiError } from '../api';
 import { api } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
@@ -65,7 +66,9 @@ export default function SignUpRegisteredUser() {
       window.location.assign(`/signIn?${new URLSearchParams({ qemail: reg.email }).toString()}`);
       return; // stays busy while the browser leaves
     } catch (err) {
-      setError((err as Error).message || 'Sign-up failed.');
+      // The server's own words for a refused password (e.g. a common one the rules list cannot know).
+      const password = err instanceof ApiError ? err.fields?.find((f) => f.path.endsWith('.password')) : undefined;
+      setError(password?.message ?? ((err as Error).message || 'Sign-up failed.'));
     }
     busyRef.current = false;
     setBusy(false);

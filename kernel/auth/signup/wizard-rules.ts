@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { firstUnmetRule, NEW_PASSWORD_POLICY, PASSWORD_REQUIRED_MESSAGE } from '../../../workspace/auth/password-rules';
 import { REGIONS, type RegionCode } from '../../../config/regions';
+import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
 
 export const MSG_REQUIRED = 'Required.';
 export const MSG_MAX_80 = 'Max 80 characters';
@@ -48,11 +49,12 @@ export const wizardName = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => 
 /** A name without the character rule (external-identity users): required, fewer than 80 characters, no control characters. */
 export const personText = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => [...v].length < 80, 'Must be less than 80 characters'], [(v) => !CONTROL.test(v), MSG_CONTROL_CHARACTERS]]);
 
-/** The wizard's password (section 5): 8 to 99 with a number, upper, lower and a listed special character. */
+/** The wizard's password (section 5): 8 to 99 with a number, upper, lower and a listed special character; not a common password. */
 export const wizardPassword = z.string({ error: PASSWORD_REQUIRED_MESSAGE }).superRefine((pw, ctx) => {
   if (!pw) { ctx.addIssue({ code: 'custom', message: PASSWORD_REQUIRED_MESSAGE }); return; }
   const rule = firstUnmetRule(pw, NEW_PASSWORD_POLICY);
   if (rule) ctx.addIssue({ code: 'custom', message: rule.message });
+  else if (isCommonPassword(pw)) ctx.addIssue({ code: 'custom', message: MSG_COMMON_PASSWORD });
 });
 
 export const emailDomain = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => DOMAIN_PATTERN.test(v), MSG_INVALID_DOMAIN]]).transform((v) => v.toLowerCase());

@@ -63,7 +63,7 @@ test('insert: a new user is invited by mail with a registration link that lets t
   const lookup = await apiCall(s.url, 'lci-public-key', null, 'POST', '/v3/manager/account/signup', { operation: 'userRegistration', payload: { registrationKey: key } });
   expect(lookup.status).toBe(200);
   expect(lookup.body[0]).toMatchObject({ email, name_first: 'Nia', name_last: 'New' });
-  const reg = await apiCall(s.url, 'lci-public-key', null, 'POST', '/v3/manager/identity/signup/registered', { registrationKey: key, firstName: 'Nia', lastName: 'New', password: 'Register#2024' });
+  const reg = await apiCall(s.url, 'lci-public-key', null, 'POST', '/v3/manager/identity/signup/registered', { registrationKey: key, firstName: 'Nia', lastName: 'New', password: 'Register#Nia2024' });
   expect(reg).toEqual({ status: 200, body: { status: 'SUCCESS' } });
   const listed = (await a.api('GET', users(a))).body.users.find((u: { email: string }) => u.email === email);
   expect(listed.registration_pending).toBe(false);
