@@ -106,3 +106,13 @@ test('an lci child process uses the running server\'s database (a tenant made th
   // The server is still the only holder.
   expect(lock().pid).toBe(process.pid);
 });
+
+test('the job queue too: lci admin jobs lists a job the server queued (through the queue the server offers, not its files)', async () => {
+  const queues = await s.k.jobs.stats(); // opens the server's queue (it is offered from then on)
+  expect(lock().offers?.jobs).toMatchObject({ host: '127.0.0.1' });
+  const id = await s.k.jobs.send(queues[0].queue, {}, { startAfterSeconds: 3600 });
+  const listed = await lci(['admin', 'jobs', '--state', 'created', '--json']);
+  expect(listed.stderr).toBe('');
+  expect(listed.code).toBe(0);
+  expect((JSON.parse(listed.stdout) as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toContain(id);
+});
