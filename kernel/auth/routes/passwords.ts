@@ -18,6 +18,12 @@
  * table and checks the app key and the bearer token itself (no database
  * lookup outside its transaction). Failures are committed replies, not thrown
  * errors, so wrong-try counts and audit entries are kept.
+ *
+ * A user whose home membership forces single sign-on (force_sso_flag) cannot
+ * reset or change a password: forgot still answers SENT (no enumeration) but
+ * mails the SSO message instead of a code; confirm (after a right code only) and
+ * change (after the right old password) answer 400 NotAuthorizedException with
+ * it. Audited as identity.password.reset_refused / change_failed (sso_required).
  */
 import type Koa from 'koa';
 import { z } from 'zod';
@@ -31,6 +37,8 @@ import type { Throttles } from '../login/password';
 import { FailureThrottle } from '../login/throttle';
 import { normalizeEmail } from '../login/users';
 import { MSG_SAME_PASSWORD } from '../login/new-password';
+import { SSO_REQUIRED } from '../login/password';
+import { ssoRequired } from '../sso-required';
 import { checkNewPassword, INVALID_PASSWORD, storePassword } from '../password-policy';
 import { verifyPassword } from '../passwords';
 import { COOKIE_NAMES } from '../provider';
@@ -125,6 +133,11 @@ export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: 
     identity().deliveries.afterRequest(db, 'password reset code', () => k.db.withSystem(async (trx) => {
       const user = (await trx('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
       if (!canReset(user)) return;
+      if (await ssoRequired(trx, Number(user.user_id))) {
+        await k.mail.send(trx, { to: user.email, subject: RESET_MAIL_SUBJECT, text: `${SSO_REQUIRED.message} Your password cannot be reset: sign in with your organisation's single sign-on (Microsoft or Google) at ${k.config.baseUrl}/signIn?sso=1.` });
+        await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_refused', target: email, details: { reason: 'sso_required', ip } });
+        return;
+      }
       await sendResetCode(k, identity().codes, trx, user);
       await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.password.reset_code_sent', target: email, details: { ip } });
     }));
@@ -142,6 +155,11 @@ export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: 
     if (weak) return fail(weak.status, weak.code, weak.message, { rule: weak.rule });
     const user = (await db('users').where({ username: email }).first(USER_COLUMNS)) as UserRow | undefined;
     const result = canReset(user) ? await identity().codes.consume(db, Number(user.user_id), 'password_reset', body.code) : 'mismatch';
+    if (result === 'ok' && (await ssoRequired(db, Number(user!.user_id)))) {
+      // Told only with a right code (no enumeration); the code is used up, the password is not changed.
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: Number(user!.user_id), action: 'identity.password.reset_refused', target: email, details: { reason: 'sso_required', ip: koa.ip } });
+      return fail(400, SSO_REQUIRED.code, SSO_REQUIRED.message);
+    }
     if (result === 'ok') {
       const userId = Number(user!.user_id);
       await storePassword(db, userId, body.password);
@@ -171,6 +189,10 @@ export function registerPasswordRoutes(r: RouteRegistrar, k: Kernel, throttles: 
       throttles.changeByUser.fail([key]);
       await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.change_failed', target: user.username, details: { reason: 'wrong_password', ip: koa.ip } });
       return fail(400, 'NotAuthorizedException', MSG_WRONG_PASSWORD);
+    }
+    if (await ssoRequired(db, userId)) {
+      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: userId, action: 'identity.password.change_failed', target: user.username, details: { reason: 'sso_required', ip: koa.ip } });
+      return fail(400, SSO_REQUIRED.code, SSO_REQUIRED.message);
     }
     const weak = checkNewPassword(body.newPassword);
     if (weak) return fail(weak.status, weak.code, weak.message, { rule: weak.rule });
