@@ -25,6 +25,7 @@ export const VARIABLES = {
   LCI_REGION: { desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)', schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]), default: DEFAULT_REGION },
   LCI_LOG_LEVEL: { desc: 'pino log level; default INFO in production, DEBUG otherwise', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: undefined },
   LCI_BASE_URL: { desc: 'Public address of the server (issuer of tokens, links in mail)', schema: z.string().url(), default: undefined },
+  LCI_ALLOWED_ORIGINS: { desc: 'Comma-separated extra browser origins (https://host[:port]) allowed to open the realtime socket /ws besides the base URL\'s', schema: list, default: '' },
   LCI_SECRET: { desc: 'Secret for cookies and signed storage links (at least 32 characters in production)', schema: z.string().min(16), default: 'lifecycle-development-secret-change-me', secret: true },
   LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls', schema: z.string().min(8), default: 'lci-app-key-development' },
   LCI_PUBLIC_API_KEY: { desc: 'Fixed API key sent on public calls', schema: z.string().min(8), default: 'lci-public-key' },
@@ -72,6 +73,8 @@ export interface Config {
   region: RegionCode;
   logLevel: string;
   baseUrl: string;
+  /** LCI_ALLOWED_ORIGINS: origins besides the base URL's that may open /ws from a browser. */
+  allowedOrigins: string[];
   secret: string;
   apiKey: string;
   publicApiKey: string;
@@ -112,6 +115,16 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): number | string[] {
     throw new ConfigError('LCI_TRUSTED_PROXIES', `is ${JSON.stringify(raw)}: ${(e as Error).message} (a hop count, or addresses/CIDRs separated by commas)`);
   }
   return list;
+}
+
+/** LCI_ALLOWED_ORIGINS: each entry an origin (scheme://host[:port], nothing after). */
+function readAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
+  return (read(env, 'LCI_ALLOWED_ORIGINS') ?? []).map((v) => {
+    let u: URL | null = null;
+    try { u = new URL(v); } catch { /* refused below */ }
+    if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== v.replace(/\/$/, '')) throw new ConfigError('LCI_ALLOWED_ORIGINS', `has ${JSON.stringify(v)}: each entry must be an origin like https://app.example.com`);
+    return u.origin;
+  });
 }
 
 export interface StripeConfig { secretKey: string; webhookSecret?: string; host?: string; port?: number; protocol?: 'http' | 'https' }
@@ -226,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     region: read(env, 'LCI_REGION')!,
     logLevel: read(env, 'LCI_LOG_LEVEL') ?? (nodeEnv === 'production' ? 'info' : 'debug'),
     baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    allowedOrigins: readAllowedOrigins(env),
     secret,
     apiKey: read(env, 'LCI_API_KEY')!,
     publicApiKey: read(env, 'LCI_PUBLIC_API_KEY')!,

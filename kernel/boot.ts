@@ -119,7 +119,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
 
     if (!opts.http) return { k, maintenance };
     const { serveWorkspace } = await import('./http/workspace');
-    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey }) });
+    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey, baseUrl: config.baseUrl }) });
     const server = http.createServer(app.callback());
     k.realtime.attach(server);
     await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(config.port, resolve); });

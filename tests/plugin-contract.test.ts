@@ -112,7 +112,8 @@ describe('realtime functions', () => {
   });
 
   test('over the socket (apiinvoke -> apiresult)', async () => {
-    const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(a.token)}`);
+    // The token in the subprotocol header (never the URL); the server answers lci.v1.
+    const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/ws`, ['lci.v1', `lci.token.${a.token}`]);
     const messages: any[] = [];
     ws.on('message', (m) => messages.push(JSON.parse(String(m))));
     await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });

@@ -22,7 +22,11 @@ class FakeSocket implements WebSocketLike {
   constructor(public url: string) { FakeSocket.all.push(this); }
   send(d: string) { this.sent.push(d); }
   close() { this.readyState = 3; }
-  serverOpen() { this.readyState = 1; this.onopen?.({}); }
+  auth: unknown = null;
+  /** The socket opens; the client's first message (authenticate) is kept apart from `sent`. */
+  serverOpenOnly() { this.readyState = 1; this.onopen?.({}); this.auth = JSON.parse(this.sent.shift()!); }
+  /** Open and authenticated, as the server answers once the socket is in its rooms. */
+  serverOpen() { this.serverOpenOnly(); this.serverSend({ action: 'authenticated', userId: 1, tenantId: 5 }); }
   serverClose(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
   serverSend(m: unknown) { this.onmessage?.({ data: JSON.stringify(m) }); }
 }
@@ -45,11 +49,29 @@ function client(over: Partial<RealtimeOptions> = {}) {
 beforeEach(() => { FakeSocket.all = []; jest.useFakeTimers(); });
 afterEach(() => jest.useRealTimers());
 
-test('connects with the token as query and pings every 120 s', () => {
+test('sends the token in the first message (not the URL) and is open only once the server says authenticated', async () => {
+  const { c, statuses, http } = client();
+  c.start();
+  const ws = FakeSocket.all[0];
+  expect(ws.url).toBe('ws://h/ws');
+  ws.serverOpenOnly();
+  expect(ws.auth).toEqual({ action: 'authenticate', token: 'tok en' });
+  expect(statuses).toEqual(['connecting']);
+  expect(c.isOpen).toBe(false);
+  // Until then calls take the HTTP fallback.
+  await expect(c.invoke('f', { a: 1 })).resolves.toEqual({ via: 'http' });
+  expect(http).toEqual([[5, 'f', { a: 1 }]]);
+  expect(ws.sent).toEqual([]);
+  ws.serverSend({ action: 'authenticated', userId: 1, tenantId: 5 });
+  expect(statuses).toEqual(['connecting', 'open']);
+  expect(c.isOpen).toBe(true);
+  c.stop();
+});
+
+test('pings every 120 s once open', () => {
   const { c, statuses } = client();
   c.start();
   const ws = FakeSocket.all[0];
-  expect(ws.url).toBe('ws://h/ws?token=tok%20en');
   ws.serverOpen();
   expect(statuses).toEqual(['connecting', 'open']);
   jest.advanceTimersByTime(119_999);

@@ -1,5 +1,7 @@
 /**
- * Realtime client (platform.md 4.8 and 9): WebSocket at /ws?token=..., ping every 120 s,
+ * Realtime client (platform.md 4.8 and 9): WebSocket at /ws; the access token goes in the first message
+ * ({"action":"authenticate","token":...}, never in the URL, which proxies log) and the channel is open once the
+ * server answers {"action":"authenticated"} (its rooms are joined by then); ping every 120 s,
  * reconnect 3 s + 7 s per attempt (capped at 120 s, at most 10 attempts), a watchdog every 10 s,
  * apiinvoke over the socket with an HTTP fallback when it is not open, tenantId added under
  * impersonation, store-target messages to a handler (large ones fetched from storage), others
@@ -29,7 +31,7 @@ export interface WebSocketLike {
 }
 
 export interface RealtimeOptions {
-  /** Absolute ws(s) URL of /ws, without the token. */
+  /** Absolute ws(s) URL of /ws (the token is sent in the first message). */
   url: string;
   getToken(): string | null;
   /** Current tenant and, under impersonation, the impersonated tenant (added to apiinvoke calls). */
@@ -61,6 +63,8 @@ export class RealtimeClient {
   private pending = new Map<string, Pending>();
   private seq = 0;
   private stopped = true;
+  /** The server answered `authenticated` on the current socket. */
+  private authed = false;
   status: RealtimeStatus = 'idle';
   private readonly t: NonNullable<RealtimeOptions['timers']>;
 
@@ -84,12 +88,14 @@ export class RealtimeClient {
     this.reconnectTimer = this.pingTimer = this.watchdogTimer = null;
     const ws = this.ws;
     this.ws = null;
+    this.authed = false;
     if (ws) { ws.onclose = null; ws.onmessage = null; ws.onerror = null; ws.onopen = null; try { ws.close(1000, 'bye'); } catch { /* ignore */ } }
     for (const [id, p] of this.pending) { this.t.clearTimeout(p.timer); p.reject(new Error('Realtime channel closed')); this.pending.delete(id); }
     this.setStatus('closed');
   }
 
-  get isOpen(): boolean { return this.ws?.readyState === OPEN; }
+  /** Open and authenticated: calls go over the socket, otherwise over HTTP. */
+  get isOpen(): boolean { return this.authed && this.ws?.readyState === OPEN; }
 
   /** Calls a realtime function; over HTTP when the channel is not open. */
   invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<T> {
@@ -119,7 +125,7 @@ export class RealtimeClient {
     const token = this.o.getToken();
     if (!token) { this.setStatus('closed'); return; }
     this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
-    const url = `${this.o.url}?token=${encodeURIComponent(token)}`;
+    const url = this.o.url;
     let ws: WebSocketLike;
     try {
       ws = this.o.createSocket ? this.o.createSocket(url) : (new WebSocket(url) as unknown as WebSocketLike);
@@ -128,22 +134,32 @@ export class RealtimeClient {
       return;
     }
     this.ws = ws;
+    this.authed = false;
     ws.onopen = () => {
-      this.attempts = 0;
-      this.setStatus('open');
-      if (this.pingTimer) this.t.clearInterval(this.pingTimer);
-      this.pingTimer = this.t.setInterval(() => this.send({ action: 'ping' }), REALTIME.pingMs);
+      // The token as it is now (it may have been refreshed while connecting); the server answers `authenticated`.
+      try { ws.send(JSON.stringify({ action: 'authenticate', token: this.o.getToken() ?? token })); } catch { /* onclose follows */ }
     };
     ws.onmessage = (ev) => { void this.handle(ev.data); };
     ws.onerror = () => { /* onclose follows */ };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      this.authed = false;
       if (this.pingTimer) { this.t.clearInterval(this.pingTimer); this.pingTimer = null; }
       for (const [id, p] of this.pending) { this.t.clearTimeout(p.timer); p.reject(new Error('Realtime channel closed')); this.pending.delete(id); }
       if (ev.code === 4401) this.o.onAuthRejected?.();
       if (!this.stopped) this.scheduleReconnect();
     };
+  }
+
+  /** In its rooms on the server: the channel is open. */
+  private onAuthenticated(): void {
+    if (!this.ws || this.authed) return;
+    this.authed = true;
+    this.attempts = 0;
+    this.setStatus('open');
+    if (this.pingTimer) this.t.clearInterval(this.pingTimer);
+    this.pingTimer = this.t.setInterval(() => this.send({ action: 'ping' }), REALTIME.pingMs);
   }
 
   private scheduleReconnect(): void {
@@ -178,6 +194,7 @@ export class RealtimeClient {
     try { m = JSON.parse(String(raw)); } catch { return; }
     if (!m || typeof m !== 'object') return;
     if (m.action === 'pong') return;
+    if (m.action === 'authenticated') { this.onAuthenticated(); return; }
     if (m.action === 'apiresult' && typeof m.requestId === 'string') {
       const p = this.pending.get(m.requestId);
       if (!p) return;

@@ -2,7 +2,8 @@
  * The oidc-provider instance: one first-party public client (the workspace)
  * with authorization code + PKCE (S256), rotating refresh tokens, implicit
  * consent, JWT access tokens for the /v3 API with the user's current tenant
- * in `tid`, revocation, and RP-initiated logout without a confirmation page.
+ * in `tid`, revocation, and RP-initiated logout: without a confirmation page when the request names the
+ * session's own user (id_token_hint), with one otherwise (a link on another site cannot sign anyone out).
  */
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Knex } from 'knex';
@@ -42,6 +43,13 @@ function esc(s: string): string {
 
 function page(title: string, body: string, script = ''): string {
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title>${script ? `<script>${script}</script>` : ''}</head><body style="font-family:sans-serif;margin:40px">${body}</body></html>`;
+}
+
+/** The end-session request carries an id token (verified by the provider) of the user whose session it would end. */
+function logoutNamesSessionUser(ctx: KoaContextWithOIDC): boolean {
+  const hint = (ctx.oidc.entities as { IdTokenHint?: { payload?: { sub?: unknown } } }).IdTokenHint;
+  const sub = hint?.payload?.sub;
+  return typeof sub === 'string' && sub !== '' && sub === ctx.oidc.session?.accountId;
 }
 
 export interface ProviderDeps {
@@ -98,11 +106,17 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
       },
       rpInitiatedLogout: {
         enabled: true,
-        // No confirmation page: the form posts itself (logout=yes ends the whole server session).
+        // The workspace names the session's user (its own id token as id_token_hint): the form posts itself
+        // (logout=yes ends the whole server session). Anyone else (a cross-site link, another user's token) gets
+        // a confirmation: the session ends only when its user presses Sign out (a same-site POST with the xsrf).
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = page('Signing Out', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>')}<p>Signing Out</p>`,
-            "document.addEventListener('DOMContentLoaded',function(){document.forms[0].submit()})");
+          if (logoutNamesSessionUser(ctx)) {
+            ctx.body = page('Signing Out', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>')}<p>Signing Out</p>`,
+              "document.addEventListener('DOMContentLoaded',function(){document.forms[0].submit()})");
+            return;
+          }
+          ctx.body = page('Sign out?', `<h1>Sign out of Lifecycle?</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><button type="submit">Sign out</button></form>')}<p><a href="${esc(urls.origin)}/">Stay signed in</a></p>`);
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';

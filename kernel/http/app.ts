@@ -20,6 +20,7 @@ import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN, checkCaller, checkMaint
 import { buildOpenApi } from './openapi';
 import { checkReadiness, readinessMessage } from './readiness';
 import { Reply, type RegisteredRoute } from './route-spec';
+import { securityHeaders } from './security-headers';
 import { parsePart, stripCacheBuster } from './validate';
 
 export const API_KEY_HEADER = 'x-api-key';
@@ -30,6 +31,8 @@ export interface AppOptions { k: Kernel; maintenance: Maintenance; serveWorkspac
 export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   const app = new Koa();
   app.silent = true;
+  // HSTS on https; nosniff and no-store on API answers; /oidc never framed (security-headers.ts).
+  app.use(securityHeaders(k.config.baseUrl));
   // Forwarded headers only from LCI_TRUSTED_PROXIES; ctx.ip is the client address everywhere (client-address.ts).
   app.use(trustedProxyMiddleware(app, k.config.trustedProxies));
   const proxyWarning = proxyConfigWarning(k.config);

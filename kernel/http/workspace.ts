@@ -1,16 +1,19 @@
 /**
  * Serves the built workspace (dist/workspace) with history fallback: files by path (hashed
  * /assets/* cached for a year, gzip when accepted), any other GET that is not an API, OIDC,
- * websocket or health path gets index.html (no-cache) with the public API key written in.
+ * websocket or health path gets index.html (no-cache) with the public API key written in and a
+ * Content-Security-Policy (security-headers.ts; hashes of any inline script of the build).
  * A missing /assets/* file answers 404 (a stale chunk must fail so the workspace reloads).
  *
- * Dev mode (`dev: true` or LCI_WORKSPACE_DEV=1): Vite runs as middleware (HMR, no build needed).
+ * Dev mode (`dev: true` or LCI_WORKSPACE_DEV=1): Vite runs as middleware (HMR, no build needed), under a relaxed
+ * policy (inline and eval'd scripts, any ws: socket).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type Koa from 'koa';
 import { PATHS } from '../paths';
+import { inlineScriptHashes, workspaceCsp } from './security-headers';
 
 export interface WorkspaceOptions {
   /** Written into index.html (meta lci-public-api-key) so the workspace can call GET /v3/public/config. */
@@ -18,6 +21,8 @@ export interface WorkspaceOptions {
   dev?: boolean;
   /** Folder of the built workspace (default dist/workspace). */
   root?: string;
+  /** Public base URL (LCI_BASE_URL): the policy's connect-src names it and its ws/wss socket. */
+  baseUrl?: string;
 }
 
 const NOT_WORKSPACE = /^\/(v1|v3|oidc|ws|healthz|readyz)(\/|$)/;
@@ -36,17 +41,17 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
   if (opts.dev ?? process.env.LCI_WORKSPACE_DEV === '1') { serveWorkspaceDev(app, opts); return; }
   const root = path.resolve(opts.root ?? PATHS.workspaceDist);
   const gzCache = new Map<string, { mtimeMs: number; body: Buffer }>();
-  let indexCache: { mtimeMs: number; html: string } | null = null;
+  let indexCache: { mtimeMs: number; html: string; csp: string } | null = null;
 
-  function indexHtml(): string | null {
+  function indexHtml(): { html: string; csp: string } | null {
     const file = path.join(root, 'index.html');
     let st: fs.Stats;
     try { st = fs.statSync(file); } catch { return null; }
     if (!indexCache || indexCache.mtimeMs !== st.mtimeMs) {
       const html = fs.readFileSync(file, 'utf8').replace(/%LCI_PUBLIC_API_KEY%/g, escapeAttr(publicKey(opts)));
-      indexCache = { mtimeMs: st.mtimeMs, html };
+      indexCache = { mtimeMs: st.mtimeMs, html, csp: workspaceCsp({ baseUrl: opts.baseUrl, scriptHashes: inlineScriptHashes(html) }) };
     }
-    return indexCache.html;
+    return indexCache;
   }
 
   function resolveFile(urlPath: string): { file: string; st: fs.Stats } | null {
@@ -88,14 +93,15 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
       ctx.body = 'Not found';
       return;
     }
-    const html = indexHtml();
-    if (html === null) { ctx.status = 503; ctx.type = 'text/plain'; ctx.body = 'The workspace is not built: run npm run build'; return; }
+    const index = indexHtml();
+    if (index === null) { ctx.status = 503; ctx.type = 'text/plain'; ctx.body = 'The workspace is not built: run npm run build'; return; }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'same-origin');
-    ctx.body = html;
+    ctx.set('Content-Security-Policy', index.csp);
+    ctx.body = index.html;
   });
 }
 
@@ -112,9 +118,12 @@ export function serveWorkspaceDev(app: Koa, opts: WorkspaceOptions = {}): void {
       define: { 'import.meta.env.VITE_LCI_PUBLIC_API_KEY': JSON.stringify(publicKey(opts)) },
     })) as unknown as ViteServer;
   };
+  const csp = workspaceCsp({ baseUrl: opts.baseUrl, dev: true });
   app.use(async (ctx, next) => {
     if (NOT_WORKSPACE.test(ctx.path)) return next();
     const server = await (vite ??= start());
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('X-Frame-Options', 'DENY');
     const handled = await new Promise<boolean>((resolve, reject) => {
       ctx.res.once('finish', () => resolve(true));
       ctx.res.once('close', () => resolve(true));

@@ -29,8 +29,7 @@ run('realtime across two server processes (PostgreSQL + Redis)', () => {
   const ready = async (url: string, token: string) => {
     const sock = openSocket(url, token);
     sockets.push(sock);
-    sock.send({ action: 'ping' });
-    await sock.next((m) => m.action === 'pong');
+    await sock.ready;
     return sock;
   };
   const waitOut = (pattern: RegExp, ms = 60000) => new Promise<RegExpMatchArray>((resolve, reject) => {

@@ -1,7 +1,9 @@
 /**
- * The sockets of this process: the ws server at /ws, authentication by the
- * token in the query, rooms, the message loop and a keepalive that drops dead
- * connections.
+ * The sockets of this process: the ws server at /ws, an Origin check at the
+ * upgrade, authentication by the token in the first message or in the
+ * Sec-WebSocket-Protocol header (never the URL, which proxies log), rooms joined
+ * before the `authenticated` answer, the message loop and a keepalive that
+ * drops dead connections.
  */
 import crypto from 'node:crypto';
 import type http from 'node:http';
@@ -10,7 +12,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Kernel } from '../kernel';
 import type { Caller, TokenClaims } from '../types';
 import { invoke, toClientError, type FunctionRegistry } from './invoke';
-import { CLOSE_SHUTDOWN, CLOSE_UNAUTHORIZED, clientMessage, roomsOf, type ApiResult } from './protocol';
+import { checkUpgrade, protocolToken, selectProtocol } from './handshake';
+import { CLOSE_SHUTDOWN, CLOSE_UNAUTHORIZED, authenticateMessage, clientMessage, roomsOf, type ApiResult, type Authenticated } from './protocol';
 
 export const WS_PATH = '/ws';
 
@@ -21,8 +24,18 @@ export interface HubOptions {
   maxPayloadBytes: number;
   /** A socket whose unsent data exceeds this is dropped (a client that stopped reading). */
   maxBufferedBytes: number;
+  /** A socket that has not authenticated within this time is closed (4401). */
+  authTimeoutMs: number;
+  /**
+   * Origins a browser may open the socket from (the base URL's and LCI_ALLOWED_ORIGINS). A request without an
+   * Origin header (the CLI, scripts, tests: not a browser) is let through; it still needs a valid token.
+   */
+  allowedOrigins: string[];
 }
-export const DEFAULT_HUB_OPTIONS: HubOptions = { heartbeatMs: 30_000, maxPayloadBytes: 1 << 20, maxBufferedBytes: 16 << 20 };
+export const DEFAULT_HUB_OPTIONS: HubOptions = { heartbeatMs: 30_000, maxPayloadBytes: 1 << 20, maxBufferedBytes: 16 << 20, authTimeoutMs: 10_000, allowedOrigins: [] };
+
+/** Messages a socket may send while its authentication is under way; more closes it. */
+const MAX_PENDING = 100;
 
 interface Client {
   id: string;
@@ -43,7 +56,7 @@ export class SocketHub {
   private closed = false;
 
   constructor(private readonly k: Kernel, private readonly registry: FunctionRegistry, private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS) {
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes });
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes, handleProtocols: selectProtocol });
   }
 
   attach(server: http.Server): void {
@@ -55,7 +68,14 @@ export class SocketHub {
         return;
       }
       if (this.closed) { socket.destroy(); return; }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, url.searchParams.get('token')));
+      const refusal = checkUpgrade(req, url, this.opts.allowedOrigins);
+      if (refusal) {
+        this.k.log.info({ origin: req.headers.origin ?? null, status: refusal.status }, `realtime: upgrade refused: ${refusal.message}`);
+        socket.once('finish', () => socket.destroy());
+        socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 403 ? 'Forbidden' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refusal.message)}\r\n\r\n${refusal.message}`);
+        return;
+      }
+      this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, protocolToken(req)));
     });
     if (!this.timer) {
       this.timer = setInterval(() => this.sweep(), this.opts.heartbeatMs);
@@ -63,29 +83,48 @@ export class SocketHub {
     }
   }
 
-  private onConnection(ws: WebSocket, token: string | null): void {
+  /**
+   * A new socket authenticates with the token of its subprotocol header or of its first message
+   * ({"action":"authenticate","token":...}); messages that follow before the answer wait for it. The socket joins
+   * its rooms, then gets {"action":"authenticated"}: a message published after that answer reaches it.
+   */
+  private onConnection(ws: WebSocket, headerToken: string | null): void {
     const pending: RawData[] = [];
     let client: Client | null = null;
+    let started = false;
+    const refuse = (reason: string) => { if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_UNAUTHORIZED, reason); };
+    const timer = setTimeout(() => { if (!client) refuse('Authentication timed out'); }, this.opts.authTimeoutMs);
+    timer.unref();
+    const start = (token: string) => {
+      started = true;
+      void this.authenticate(token).then((claims) => {
+        clearTimeout(timer);
+        if (!claims) { refuse('Unauthorized'); return; }
+        if (ws.readyState !== WebSocket.OPEN) return;
+        client = this.add(ws, claims.claims, claims.caller);
+        ws.on('pong', () => { client!.alive = true; });
+        const ack: Authenticated = { action: 'authenticated', userId: client.userId, tenantId: client.tenantId };
+        this.reply(client, ack);
+        for (const data of pending.splice(0)) void this.onMessage(client, data);
+      });
+    };
     ws.on('message', (data) => {
-      if (client) void this.onMessage(client, data);
-      else pending.push(data);
-    });
-    ws.on('error', (e) => this.k.log.debug({ err: e.message }, 'realtime: socket error'));
-    ws.on('close', () => { if (client) this.remove(client); });
-    void this.authenticate(token).then((claims) => {
-      if (!claims) {
-        if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+      if (client) { void this.onMessage(client, data); return; }
+      if (started) {
+        if (pending.length >= MAX_PENDING) refuse('Too many messages before authentication');
+        else pending.push(data);
         return;
       }
-      if (ws.readyState !== WebSocket.OPEN) return;
-      client = this.add(ws, claims.claims, claims.caller);
-      ws.on('pong', () => { client!.alive = true; });
-      for (const data of pending.splice(0)) void this.onMessage(client, data);
+      const token = firstMessageToken(data);
+      if (token === null) { refuse('The first message must authenticate'); return; }
+      start(token);
     });
+    ws.on('error', (e) => this.k.log.debug({ err: e.message }, 'realtime: socket error'));
+    ws.on('close', () => { clearTimeout(timer); if (client) this.remove(client); });
+    if (headerToken !== null) start(headerToken);
   }
 
-  private async authenticate(token: string | null): Promise<{ claims: TokenClaims; caller: Caller } | null> {
-    if (!token) return null;
+  private async authenticate(token: string): Promise<{ claims: TokenClaims; caller: Caller } | null> {
     try {
       const claims = await this.k.identity.verify(token);
       const caller = await this.k.access.resolve(claims);
@@ -149,6 +188,10 @@ export class SocketHub {
     }
     const msg = parsed.data;
     if (msg.action === 'ping') { this.reply(client, { action: 'pong', ts: Date.now() }); return; }
+    if (msg.action === 'authenticate') {
+      this.reply(client, { action: 'apiresult', requestId: null, ok: false, error: { status: 400, message: 'This socket is already authenticated; open a new one for another token' } });
+      return;
+    }
 
     if (this.expired(client)) {
       this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error: { status: 401, message: 'The incoming token has expired' } });
@@ -226,5 +269,15 @@ export class SocketHub {
     this.clients.clear();
     this.rooms.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+/** The token of a first message {"action":"authenticate","token":...}, or null when it is anything else. */
+function firstMessageToken(data: RawData): string | null {
+  try {
+    const parsed = authenticateMessage.safeParse(JSON.parse(data.toString()));
+    return parsed.success ? parsed.data.token : null;
+  } catch {
+    return null;
   }
 }

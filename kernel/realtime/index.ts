@@ -110,7 +110,8 @@ class RealtimeService implements Realtime {
 export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Promise<Realtime> {
   const registry = new FunctionRegistry();
   const bus = opts.bus ?? await createBus({ redisUrl: k.config.redisUrl, databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, log: k.log });
-  const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, ...opts.hub });
+  const allowedOrigins = [new URL(k.config.baseUrl).origin, ...k.config.allowedOrigins];
+  const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, allowedOrigins, ...opts.hub });
   registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);
   k.log.debug({ bus: bus.kind }, 'realtime ready');
   return new RealtimeService(k, bus, hub, registry);

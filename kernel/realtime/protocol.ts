@@ -1,7 +1,9 @@
 /**
- * Messages of the realtime channel (/ws). Client to server: ping, apiinvoke.
- * Server to client: pong, apiresult, server messages (msg_type, msg,
- * display_type, download_url) and store-target updates.
+ * Messages of the realtime channel (/ws). Client to server: authenticate (the
+ * first message, unless the token came in the Sec-WebSocket-Protocol header),
+ * ping, apiinvoke. Server to client: authenticated (once the socket has joined
+ * its rooms), pong, apiresult, server messages (msg_type, msg, display_type,
+ * download_url) and store-target updates.
  */
 import { z } from 'zod';
 
@@ -9,8 +11,19 @@ import { z } from 'zod';
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_SHUTDOWN = 1001;
 
+/** Subprotocol a client may offer; with it, `lci.token.<access token>` carries the token instead of a first message. */
+export const SUBPROTOCOL = 'lci.v1';
+export const TOKEN_SUBPROTOCOL_PREFIX = 'lci.token.';
+
+/** The first message of a client that did not put its token in the subprotocol header. */
+export const authenticateMessage = z.object({ action: z.literal('authenticate'), token: z.string().min(1).max(8192) });
+
+/** The server's answer once the socket is authenticated and in its rooms: from here on nothing sent to them is missed. */
+export interface Authenticated { action: 'authenticated'; userId: number; tenantId: number | null }
+
 export const clientMessage = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping') }).passthrough(),
+  authenticateMessage,
   z.object({
     action: z.literal('apiinvoke'),
     requestId: z.union([z.string().max(200), z.number()]),

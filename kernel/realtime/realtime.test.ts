@@ -1,5 +1,7 @@
 /**
- * The realtime channel on a real server and database: authentication (4401),
+ * The realtime channel on a real server and database: authentication (4401; the
+ * token in the first message or the subprotocol header, never the URL), the
+ * Origin check, rooms joined before the `authenticated` answer,
  * ping/pong, apiinvoke in the caller's tenant under RLS, errors without
  * internals, the HTTP fallback, rooms, server messages, store updates
  * (rerouted through storage when large) and job progress reaching a socket.
@@ -7,7 +9,7 @@
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { makeTenant, type TestTenant } from '../../tests/helpers/tenants';
-import { openSocket, type TestSocket } from './testing/client';
+import { openSocket, upgradeStatus, wsUrl, type OpenSocketOptions, type TestSocket } from './testing/client';
 
 const PROBE_PLUGINS = path.join(__dirname, 'testing', 'plugins');
 
@@ -16,21 +18,20 @@ describe('realtime channel', () => {
   let a: TestTenant;
   let b: TestTenant;
   const sockets: TestSocket[] = [];
-  const open = async (token: string | null) => {
-    const sock = openSocket(s.url, token);
+  const open = async (token: string | null, opts?: OpenSocketOptions) => {
+    const sock = openSocket(s.url, token, opts);
     sockets.push(sock);
     return sock;
   };
-  /** A socket whose authentication is done (the first pong comes after it). */
+  /** A socket whose authentication is done (it is in its rooms). */
   const ready = async (t: TestTenant) => {
     const sock = await open(t.token);
-    sock.send({ action: 'ping' });
-    await sock.next((m) => m.action === 'pong');
+    await sock.ready;
     return sock;
   };
 
   beforeAll(async () => {
-    s = await startTestServer({ pluginDirs: [PROBE_PLUGINS], env: { LCI_REROUTE_BYTES: '2048' } });
+    s = await startTestServer({ pluginDirs: [PROBE_PLUGINS], env: { LCI_REROUTE_BYTES: '2048', LCI_ALLOWED_ORIGINS: 'https://extra.example.com' } });
     a = await makeTenant(s.k, s.url, { name: 'Alpha MSP' });
     b = await makeTenant(s.k, s.url, { name: 'Beta MSP' });
     await s.k.db.withTenant(a.tenantId, (trx) => trx('rt_probe_notes').insert([{ tenant_id: a.tenantId, body: 'alpha one' }, { tenant_id: a.tenantId, body: 'alpha two' }]));
@@ -56,6 +57,33 @@ describe('realtime channel', () => {
     expect(pong).toEqual({ action: 'pong', ts: expect.any(Number) });
     expect(pong.ts).toBeGreaterThanOrEqual(before - 1000);
     expect(s.k.realtime.sockets()).toEqual([{ tenantId: a.tenantId, userId: a.userId, connectedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
+  });
+
+  it('takes the token in the first message or the subprotocol header, and refuses it in the URL', async () => {
+    const viaMessage = await open(a.token);
+    expect(await viaMessage.ready).toEqual({ action: 'authenticated', userId: a.userId, tenantId: a.tenantId });
+    const viaProtocol = await open(b.token, { via: 'protocol' });
+    expect(await viaProtocol.ready).toEqual({ action: 'authenticated', userId: b.userId, tenantId: b.tenantId });
+    expect(viaProtocol.ws.protocol).toBe('lci.v1');
+    expect(await upgradeStatus(`${wsUrl(s.url)}?token=${encodeURIComponent(a.token)}`)).toBe(400);
+    expect(s.k.realtime.sockets().map((x) => x.userId).sort()).toEqual([a.userId, b.userId].sort());
+  });
+
+  it('lets a browser in from the base URL\'s origin or LCI_ALLOWED_ORIGINS only', async () => {
+    expect(await upgradeStatus(wsUrl(s.url), { origin: 'https://evil.example.com' })).toBe(403);
+    expect(await upgradeStatus(wsUrl(s.url), { origin: new URL(s.url).origin.replace('localhost', '127.0.0.1') })).toBe(403);
+    await (await open(a.token, { origin: new URL(s.url).origin })).ready;
+    await (await open(a.token, { origin: 'https://extra.example.com' })).ready;
+  });
+
+  it('delivers a message published right after the socket says authenticated', async () => {
+    for (let i = 0; i < 5; i++) {
+      const sock = await open(a.token);
+      await sock.ready;
+      await s.k.realtime.serverMessage(`user:${a.userId}`, { msg_type: 'info', msg: `right after ${i}` });
+      expect(await sock.next((m) => m.msg === `right after ${i}`, 3000)).toMatchObject({ msg_type: 'info' });
+      await sock.close();
+    }
   });
 
   it('runs apiinvoke functions in the caller\'s tenant only', async () => {
