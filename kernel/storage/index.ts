@@ -4,13 +4,23 @@
  * links with HMAC-SHA256.
  */
 import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface StoredObject { body: Buffer; contentType: string }
 export interface Storage {
   put(key: string, body: Buffer | string, contentType?: string): Promise<void>;
+  /**
+   * Writes a stream (large objects, e.g. a tenant export) without holding it in memory; the object appears under
+   * key only once the stream has ended without error (nothing is left behind otherwise). Answers its size.
+   */
+  putStream(key: string, body: AsyncIterable<Buffer | string>, contentType?: string): Promise<{ bytes: number }>;
   get(key: string): Promise<StoredObject | null>;
+  /** Reads an object as a stream; null when there is none. */
+  getStream(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
@@ -37,6 +47,31 @@ export class LocalStorage implements Storage {
     await fs.mkdir(path.dirname(f), { recursive: true });
     await fs.writeFile(f, body);
     await fs.writeFile(`${f}.meta.json`, JSON.stringify({ contentType }));
+  }
+  async putStream(key: string, body: AsyncIterable<Buffer | string>, contentType = 'application/octet-stream'): Promise<{ bytes: number }> {
+    const f = this.file(key);
+    await fs.mkdir(path.dirname(f), { recursive: true });
+    const part = `${f}.${crypto.randomBytes(4).toString('hex')}.part`;
+    let bytes = 0;
+    const count = new Transform({ transform(chunk: Buffer, _enc, done) { bytes += chunk.length; done(null, chunk); } });
+    try {
+      await pipeline(body, count, createWriteStream(part));
+      await fs.writeFile(`${f}.meta.json`, JSON.stringify({ contentType }));
+      await fs.rename(part, f);
+    } catch (e) {
+      await fs.rm(part, { force: true });
+      throw e;
+    }
+    return { bytes };
+  }
+  async getStream(key: string): Promise<Readable | null> {
+    const f = this.file(key);
+    try {
+      await fs.access(f);
+    } catch {
+      return null;
+    }
+    return createReadStream(f);
   }
   async get(key: string): Promise<StoredObject | null> {
     const f = this.file(key);

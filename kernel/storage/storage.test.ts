@@ -41,3 +41,25 @@ test('deletePrefix removes a tenant folder and counts objects', async () => {
   expect(await storage.get('tenants/7/2.txt')).toBeNull();
   expect(await storage.get('tenants/8/3.txt')).not.toBeNull();
 });
+
+test('putStream writes a stream without holding it, and the object appears only once the stream ended well', async () => {
+  async function* lines(n: number, failAt?: number) {
+    for (let i = 0; i < n; i++) {
+      if (i === failAt) throw new Error('source failed');
+      yield `line ${i}\n`;
+    }
+  }
+  const { bytes } = await storage.putStream('exports/a.txt', lines(1000), 'text/plain');
+  const got = await storage.get('exports/a.txt');
+  expect(got?.body.toString().split('\n')[999]).toBe('line 999');
+  expect(bytes).toBe(got?.body.length);
+  expect(got?.contentType).toBe('text/plain');
+  const chunks: Buffer[] = [];
+  for await (const c of (await storage.getStream('exports/a.txt'))!) chunks.push(c as Buffer);
+  expect(Buffer.concat(chunks).length).toBe(bytes);
+
+  await expect(storage.putStream('exports/b.txt', lines(1000, 500))).rejects.toThrow('source failed');
+  expect(await storage.get('exports/b.txt')).toBeNull();
+  expect(await storage.getStream('exports/b.txt')).toBeNull();
+  expect(fs.readdirSync(path.join(dir, 'exports')).filter((f) => f.startsWith('b.txt'))).toEqual([]);
+});

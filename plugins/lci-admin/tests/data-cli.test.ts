@@ -56,7 +56,7 @@ test('delete-tenant-data: a wrong name refuses and changes nothing; the right na
   expect(internalDry.stderr).toMatch(/Internal staff belong to it/);
 
   const out = await cli.ok(['admin', 'delete-tenant-data', '--tenant', String(demo), '--confirm', 'Demo MSP']);
-  expect(out).toMatch(new RegExp(`Exported to ${cli.dataDir}/storage/lcisupport/tenant-exports/tenant-${demo}-\\S+\\.jsonl \\(\\d+ rows\\)\\.`));
+  expect(out).toMatch(new RegExp(`Exported to ${cli.dataDir}/storage/lcisupport/tenant-exports/tenant-${demo}-\\S+\\.jsonl\\.gz \\(\\d+ rows, \\d+ bytes gzip, read back and verified\\)\\.`));
   expect(out).toContain(`Deleted tenant ${demo} "Demo MSP": ${dry.totalRows} rows; 3 users removed, 0 kept.`);
   const tenants = await cli.json(['tenant', 'list']);
   expect(tenants.map((t: any) => t.name)).toEqual(['Lifecycle Internal']);

@@ -9,7 +9,7 @@ export interface ResyncRun {
 }
 export interface PlanUser { userId: number; username: string; otherTenants: number }
 export interface DeletionPlan { tenantId: number; name: string; tables: { table: string; rows: number }[]; totalRows: number; usersRemoved: PlanUser[]; usersKept: PlanUser[]; blockers: string[] }
-export interface TenantExport { key: string; path: string; url: string; rows: number; bytes: number; createdAt: string }
+export interface TenantExport { key: string; path: string; url: string; rows: number; bytes: number; createdAt: string; tables: Record<string, number>; sha256: string }
 export interface DeletionResult { tenantId: number; name: string; deleted: { table: string; rows: number }[]; totalRows: number; usersRemoved: { username: string }[]; usersKept: { username: string }[]; export: TenantExport }
 export interface JobInfo { id: string; name: string; state: string; error: string | null; createdOn: string; completedOn: string | null; retryCount: number }
 export interface QueueStats { queues: { queue: string; counts: Record<string, number> }[]; state: string | null; jobs: JobInfo[] }

@@ -55,7 +55,7 @@ export function deleteTenantDataCli(admin: Command, kernel: () => Promise<Kernel
         return r;
       });
       if (opts.json) { printJson(result); return; }
-      write(`Exported to ${result.export.path} (${result.export.rows} rows).`);
+      write(`Exported to ${result.export.path} (${result.export.rows} rows, ${result.export.bytes} bytes gzip, read back and verified).`);
       write(`Deleted tenant ${result.tenantId} "${result.name}": ${result.totalRows} rows; ${result.usersRemoved.length} users removed, ${result.usersKept.length} kept.`);
     });
 }

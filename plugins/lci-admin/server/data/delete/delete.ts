@@ -1,6 +1,7 @@
 /**
  * Deleting a tenant's data, in the caller's one system-scope transaction: refuse unless the typed confirmation is
- * the tenant's name and nothing blocks; lock the tenant row; export everything first; move users who belong to
+ * the tenant's name and nothing blocks; lock the tenant row; export everything first (streamed to storage, then read
+ * back and verified: export.ts), and delete per table exactly the rows the export holds; move users who belong to
  * other tenants off it as their current tenant; delete the tenant's rows from every tenant table (children first,
  * the tenants row last); remove the users who belonged to this tenant only; then count again: if any row of the
  * tenant is left anywhere, throw (the transaction rolls back and nothing is deleted).
@@ -43,7 +44,11 @@ export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, con
     where u.current_tenant_id = ?`, [tenantId, tenantId]);
   const tables = plan.tables.map((t) => t.table);
   for (const table of deletionOrder(tables, await tenantTableReferences(db, tables))) {
-    await db(table).where('tenant_id', tenantId).delete();
+    const deleted = Number(await db(table).where('tenant_id', tenantId).delete());
+    // Only what the verified export holds is deleted: a row that arrived after the export rolls everything back.
+    if (deleted !== (exported.tables[table] ?? 0)) {
+      throw conflict(`Tenant ${tenantId} changed during its deletion (${table}: ${exported.tables[table] ?? 0} rows exported, ${deleted} to delete); nothing was deleted, try again`);
+    }
   }
   const removeIds = plan.usersRemoved.map((u) => u.userId);
   if (removeIds.length) {
@@ -68,6 +73,6 @@ export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, con
 export function auditDetails(r: DeletionResult): Record<string, unknown> {
   return {
     tenantId: r.tenantId, tenantName: r.name, totalRows: r.totalRows, rows: Object.fromEntries(r.deleted.map((t) => [t.table, t.rows])),
-    usersRemoved: r.usersRemoved.map((u) => u.username), usersKept: r.usersKept.map((u) => u.username), exportKey: r.export.key,
+    usersRemoved: r.usersRemoved.map((u) => u.username), usersKept: r.usersKept.map((u) => u.username), exportKey: r.export.key, exportSha256: r.export.sha256, exportBytes: r.export.bytes,
   };
 }

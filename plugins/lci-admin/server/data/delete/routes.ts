@@ -33,7 +33,7 @@ export function deleteTenantDataRoutes(r: RouteRegistrar, k: Kernel): void {
     const plan = await planDeletion(db, p.targetTenantId);
     if (!plan) throw notFound(`Tenant ${p.targetTenantId} not found`);
     const exported = await exportTenant(k, db, plan);
-    await audit('lcisupport.tenantExport', { tenantId: plan.tenantId, tenantName: plan.name, rows: exported.rows, exportKey: exported.key }, `tenant:${plan.tenantId}`);
+    await audit('lcisupport.tenantExport', { tenantId: plan.tenantId, tenantName: plan.name, rows: exported.rows, exportKey: exported.key, exportSha256: exported.sha256 }, `tenant:${plan.tenantId}`);
     return exported;
   });
 
