@@ -38,6 +38,7 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/clients/signin', title: 'Client sign in', public: true, layout: 'bare', load: () => import('./screens/ClientSignIn') },
   { path: '/confirmSignUp', title: 'Confirm sign up', public: true, layout: 'bare', load: () => import('./screens/ConfirmSignUp') },
   { path: '/signUpRegisteredUser', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpRegisteredUser') },
+  { path: '/acceptInvitation', title: 'Invitation', public: true, layout: 'bare', load: () => import('./screens/AcceptInvitation') },
   { path: '/signUp', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUp') },
   { path: '/signUp/sp', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
   { path: '/ScalePad', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },

@@ -4,6 +4,9 @@
  * confirmation; send the registration e-mail again. The list comes from the userManager realtime
  * function, with GET /v3/tenantadmin/:tenantId/users as the fallback. A write answering
  * records_updated 0 shows the server's errorMessage in an alert (platform.md 5).
+ * An existing user of another company is invited instead of added: the page lists open invitations
+ * (e-mail and "Invited" only) and can cancel them; a member whose home is another company is edited
+ * as a membership only (group, tenant admin, active).
  */
 import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,8 +14,8 @@ import { api, invoke, PageHeader, pushMessage, useReadOnly, useSession, useTenan
 import { PageLoadError, PageLoading } from '../../components/PageLoadState';
 import { reloadSession } from '../../runtime';
 import {
-  filterUsers, insertBody, statusOf, updateBody, USER_MANAGER_FUNCTION, USER_MANAGER_PAGE, usersUrl, writeFailure,
-  type GroupOption, type ManagedUser, type UserForm, type UsersResponse, type WriteAnswer,
+  addedMessage, filterUsers, identityLocked, insertBody, invitationLabel, invitationUrl, statusOf, updateBody, USER_MANAGER_FUNCTION, USER_MANAGER_PAGE, usersUrl, writeFailure,
+  type GroupOption, type ManagedUser, type PendingInvitation, type UserForm, type UsersResponse, type WriteAnswer,
 } from './model';
 import { UserDialog } from './UserDialog';
 import './user-manager.css';
@@ -75,7 +78,7 @@ export default function UserManagerPage() {
       }
       const failed = writeFailure(answer);
       if (failed) { setAlert(failed); return; }
-      pushMessage({ msg_type: 'success', msg: editing === 'new' ? `${answer.user?.email ?? form.email} added${answer.user?.registration_pending ? ' and invited by e-mail' : ''}.` : `${answer.user?.name || form.email} saved.` });
+      pushMessage({ msg_type: 'success', msg: editing === 'new' ? addedMessage(answer, form.email) : `${answer.user?.name || form.email} saved.` });
       setEditing(null);
       await load();
       if (answer.user?.user_id === me) await reloadSession().catch(() => undefined);
@@ -92,7 +95,25 @@ export default function UserManagerPage() {
       const answer = await api.post<WriteAnswer>(usersUrl(tenant.tenantId, u.user_id, 'deactivate'));
       const failed = writeFailure(answer);
       if (failed) setAlert(failed);
-      else { pushMessage({ msg_type: 'success', msg: `${u.name || u.email} deactivated; their sessions have ended.` }); await load(); }
+      else {
+        const msg = identityLocked(u) ? `${u.name || u.email} can no longer use this tenant.` : `${u.name || u.email} deactivated; their sessions have ended.`;
+        pushMessage({ msg_type: 'success', msg });
+        await load();
+      }
+    } catch (e) {
+      setAlert((e as Error).message);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const cancelInvitation = async (i: PendingInvitation) => {
+    if (!tenant) return;
+    setBusyId(-i.invitation_id);
+    try {
+      await api.del(invitationUrl(tenant.tenantId, i.invitation_id));
+      pushMessage({ msg_type: 'success', msg: `Invitation to ${i.email} cancelled.` });
+      await load();
     } catch (e) {
       setAlert((e as Error).message);
     } finally {
@@ -188,6 +209,23 @@ export default function UserManagerPage() {
             </HTMLTable>
           </>
         )}
+        {(data.invitations?.length ?? 0) > 0 && (
+          <HTMLTable className="lci-um-table lci-um-invitations" striped aria-label="Invitations">
+            <thead><tr><th>Invited e-mail</th><th>Status</th><th>Expires</th><th className="lci-um-actions"><span className="lci-sr-only">Actions</span></th></tr></thead>
+            <tbody>
+              {data.invitations!.map((i) => (
+                <tr key={i.invitation_id} data-invitation-email={i.email}>
+                  <td>{i.email}</td>
+                  <td><Tag minimal intent={i.status === 'expired' ? 'none' : 'warning'}>{invitationLabel(i)}</Tag></td>
+                  <td>{new Date(i.expires_at).toLocaleDateString()}</td>
+                  <td className="lci-um-actions">
+                    {!readOnly && <Tooltip content="Cancel the invitation"><Button minimal icon="cross" aria-label={`Cancel the invitation to ${i.email}`} loading={busyId === -i.invitation_id} onClick={() => void cancelInvitation(i)} /></Tooltip>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
       </div>
 
       {editing !== null && (
@@ -195,7 +233,9 @@ export default function UserManagerPage() {
       )}
       <Alert isOpen={confirming !== null} intent="danger" icon="disable" confirmButtonText="Deactivate" cancelButtonText="Cancel"
         onConfirm={() => confirming && void deactivate(confirming)} onCancel={() => setConfirming(null)}>
-        <p>Deactivate <strong>{confirming?.name || confirming?.email}</strong>? They are signed out at once and can no longer use this tenant. You can activate them again from Edit.</p>
+        <p>Deactivate <strong>{confirming?.name || confirming?.email}</strong>? {identityLocked(confirming)
+          ? 'They can no longer use this tenant; their sign-in to their home company is not affected.'
+          : 'They are signed out at once and can no longer use this tenant.'} You can activate them again from Edit.</p>
       </Alert>
       <Alert isOpen={alert !== null} intent="warning" icon="warning-sign" confirmButtonText="OK" onClose={() => setAlert(null)}>
         <p>{alert}</p>

@@ -1,9 +1,9 @@
-import { emptyForm, filterUsers, formOf, insertBody, statusOf, updateBody, usersUrl, validateUserForm, writeFailure, type ManagedUser } from './model';
+import { addedMessage, emptyForm, filterUsers, formOf, identityLocked, insertBody, invitationLabel, invitationUrl, statusOf, updateBody, usersUrl, validateUserForm, writeFailure, type ManagedUser } from './model';
 
 const user = (over: Partial<ManagedUser> = {}): ManagedUser => ({
   user_id: 7, tenant_user_id: 70, username: 'sam@x.example', email: 'sam@x.example', name: 'Sam Patel', name_first: 'Sam', name_last: 'Patel',
   force_sso_flag: false, is_active: true, is_external: false, is_tenant_admin: false, security_group_id: 2, security_group_name: 'Account Managers',
-  registration_pending: false, accept_timestamp: null, last_sign_in_at: null, ...over,
+  registration_pending: false, accept_timestamp: null, last_sign_in_at: null, is_home_tenant: true, ...over,
 });
 
 test('urls of the user manager routes', () => {
@@ -42,4 +42,21 @@ test('status and filtering', () => {
   expect(filterUsers(list, '').map((u) => u.user_id)).toEqual([2, 3, 1]);
   expect(filterUsers(list, 'admin').map((u) => u.user_id)).toEqual([3]);
   expect(filterUsers(list, 'AMY@').map((u) => u.user_id)).toEqual([2]);
+});
+
+test('a user whose home is another company: names and single sign-on are not sent, the membership is', () => {
+  const u = user({ is_home_tenant: false });
+  expect(identityLocked(u)).toBe(true);
+  expect(identityLocked(user())).toBe(false);
+  expect(updateBody(u, { ...formOf(u), name_first: 'Other', force_sso_flag: true })).toBeNull();
+  expect(updateBody(u, { ...formOf(u), name_last: 'X', security_group_id: 5, is_active: false })).toEqual({ security_group_id: 5, is_active: false });
+});
+
+test('adding: an invitation of another company\'s user reads differently from an added user; invitations show their state', () => {
+  const inv = { invitation_id: 9, email: 'kim@other.example', status: 'invited' as const, invited_at: '2026-01-01T00:00:00.000Z', expires_at: '2026-01-15T00:00:00.000Z' };
+  expect(addedMessage({ records_updated: 1, invitation: inv }, 'kim@other.example')).toBe('kim@other.example belongs to another company and was invited by e-mail; they join once they accept.');
+  expect(addedMessage({ records_updated: 1, user: user({ registration_pending: true }) }, 'x')).toBe('sam@x.example added and invited by e-mail.');
+  expect(invitationLabel(inv)).toBe('Invited');
+  expect(invitationLabel({ ...inv, status: 'expired' })).toBe('Invitation expired');
+  expect(invitationUrl(3, 9)).toBe('/v3/tenantadmin/3/invitations/9');
 });

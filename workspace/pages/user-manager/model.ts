@@ -1,8 +1,12 @@
 /**
  * The user manager page's data and rules (pure; tested in model.test.ts).
- * Server: GET /v3/tenantadmin/:tenantId/users (or the userManager realtime function) -> {users, user_count};
- * POST .../users, PUT .../users/:userId, POST .../users/:userId/deactivate -> {records_updated, errorMessage?, user?};
- * POST .../users/:userId/registrationemail -> {status}.
+ * Server: GET /v3/tenantadmin/:tenantId/users (or the userManager realtime function) -> {users, user_count, invitations};
+ * POST .../users, PUT .../users/:userId, POST .../users/:userId/deactivate -> {records_updated, errorMessage?, user?, invitation?};
+ * POST .../users/:userId/registrationemail -> {status}; DELETE /v3/tenantadmin/:tenantId/invitations/:id -> {records_updated}.
+ *
+ * A user whose home is another company (is_home_tenant false) is managed here only as a member of this
+ * tenant: security group, tenant admin, active. Their names and single sign-on belong to their home company.
+ * Adding such a user sends them an invitation; until they accept, the page shows the e-mail and "Invited".
  */
 import { validateEmail } from '../../auth/validation';
 
@@ -13,9 +17,13 @@ export interface ManagedUser {
   user_id: number; tenant_user_id: number; username: string; email: string; name: string; name_first: string; name_last: string;
   force_sso_flag: boolean; is_active: boolean; is_external: boolean; is_tenant_admin: boolean; security_group_id: number | null;
   security_group_name: string | null; registration_pending: boolean; accept_timestamp: string | null; last_sign_in_at: string | null;
+  /** This tenant is the user's home: it manages their names and single sign-on. */
+  is_home_tenant: boolean;
 }
-export interface UsersResponse { users: ManagedUser[]; user_count: number }
-export interface WriteAnswer { records_updated: number; errorMessage?: string; user?: ManagedUser }
+/** An open invitation of an existing user of another company: the e-mail and the state only. */
+export interface PendingInvitation { invitation_id: number; email: string; status: 'invited' | 'expired'; invited_at: string; expires_at: string }
+export interface UsersResponse { users: ManagedUser[]; user_count: number; invitations?: PendingInvitation[] }
+export interface WriteAnswer { records_updated: number; errorMessage?: string; user?: ManagedUser; invitation?: PendingInvitation }
 export interface GroupOption { security_group_id: number; name: string }
 
 export interface UserForm {
@@ -26,6 +34,18 @@ export type FormErrors = Partial<Record<'email' | 'name_first' | 'name_last' | '
 
 export const usersUrl = (tenantId: number, userId?: number, action?: 'deactivate' | 'registrationemail') =>
   `/v3/tenantadmin/${tenantId}/users${userId === undefined ? '' : `/${userId}`}${action ? `/${action}` : ''}`;
+export const invitationUrl = (tenantId: number, invitationId: number) => `/v3/tenantadmin/${tenantId}/invitations/${invitationId}`;
+
+/** Names and single sign-on of a user whose home is another company cannot be changed here. */
+export const identityLocked = (u: ManagedUser | null): boolean => !!u && u.is_home_tenant === false;
+export const MSG_MANAGED_ELSEWHERE = 'Name and single sign-on are managed by this user\'s home company.';
+export const invitationLabel = (i: PendingInvitation): string => (i.status === 'expired' ? 'Invitation expired' : 'Invited');
+
+/** The success message after adding: added (and mailed a registration link) or invited. */
+export function addedMessage(a: WriteAnswer, email: string): string {
+  if (a.invitation) return `${a.invitation.email} belongs to another company and was invited by e-mail; they join once they accept.`;
+  return `${a.user?.email ?? email} added${a.user?.registration_pending ? ' and invited by e-mail' : ''}.`;
+}
 
 export function emptyForm(groups: readonly GroupOption[]): UserForm {
   return { email: '', name_first: '', name_last: '', security_group_id: groups[0]?.security_group_id ?? null, is_tenant_admin: false, force_sso_flag: false, is_active: true };
@@ -60,11 +80,12 @@ export function insertBody(f: UserForm) {
 /** The update body (PUT): only what changed; null when nothing did. */
 export function updateBody(before: ManagedUser, f: UserForm): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
-  if (f.name_first.trim() !== before.name_first) out.name_first = f.name_first.trim();
-  if (f.name_last.trim() !== before.name_last) out.name_last = f.name_last.trim();
+  const locked = identityLocked(before);
+  if (!locked && f.name_first.trim() !== before.name_first) out.name_first = f.name_first.trim();
+  if (!locked && f.name_last.trim() !== before.name_last) out.name_last = f.name_last.trim();
   if (f.security_group_id !== before.security_group_id && f.security_group_id !== null) out.security_group_id = f.security_group_id;
   if (f.is_tenant_admin !== before.is_tenant_admin) out.is_tenant_admin = f.is_tenant_admin;
-  if (f.force_sso_flag !== before.force_sso_flag) out.force_sso_flag = f.force_sso_flag;
+  if (!locked && f.force_sso_flag !== before.force_sso_flag) out.force_sso_flag = f.force_sso_flag;
   if (f.is_active !== before.is_active) out.is_active = f.is_active;
   return Object.keys(out).length ? out : null;
 }
