@@ -49,6 +49,14 @@ test('unlock also clears the user\'s one-time-code lock (audited)', async () => 
   expect(await audit('auth.codes.unlocked')).toEqual([expect.objectContaining({ tenant_id: 0, target: EMAIL, details: expect.objectContaining({ via: 'cli', codeFailuresCleared: 4 }) })]);
 });
 
+test('unlink-social forgets the linked upstream accounts (audited)', async () => {
+  const id = await userId();
+  await withDb((k) => k('federated_identities').insert({ user_id: id, provider: 'google', issuer: 'https://accounts.google.com', subject: 'g-123' }));
+  expect((await cli.ok(['user', 'unlink-social', EMAIL])).trim()).toBe(`${EMAIL}: 1 social sign-in links removed.`);
+  expect(await withDb((k) => k('federated_identities').where({ user_id: id }))).toEqual([]);
+  expect(await audit('auth.federation.unlinked')).toEqual([expect.objectContaining({ tenant_id: 0, target: EMAIL, details: expect.objectContaining({ via: 'cli', removed: 1 }) })]);
+});
+
 test('sessions lists sessions and refresh tokens (no token values); --revoke ends them all (audited)', async () => {
   const id = await userId();
   await fakeSessions(id);

@@ -27,7 +27,7 @@ export const VARIABLES = {
   LCI_BASE_URL: { desc: 'Public address of the server (issuer of tokens, links in mail)', schema: z.string().url(), default: undefined },
   LCI_ALLOWED_ORIGINS: { desc: 'Comma-separated extra browser origins (https://host[:port]) allowed to open the realtime socket /ws besides the base URL\'s', schema: list, default: '' },
   LCI_SECRET: { desc: 'Secret for cookies and signed storage links (at least 32 characters in production)', schema: z.string().min(16), default: 'lifecycle-development-secret-change-me', secret: true },
-  LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls', schema: z.string().min(8), default: 'lci-app-key-development' },
+  LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls (production refuses the development default)', schema: z.string().min(8), default: 'lci-app-key-development' },
   LCI_PUBLIC_API_KEY: { desc: 'Fixed API key sent on public calls', schema: z.string().min(8), default: 'lci-public-key' },
   LCI_REROUTE_BYTES: { desc: 'Responses larger than this are written to storage and rerouted', schema: int(1024, 1 << 30), default: String(5 * 1024 * 1024) },
   LCI_ACCESS_TOKEN_TTL: { desc: 'Access token lifetime in seconds', schema: int(60, 86400), default: '3600' },

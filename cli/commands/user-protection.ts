@@ -1,12 +1,14 @@
 /**
- * `lci user unlock|sessions|disable|enable`: sign-in lockout, server sessions
- * and ending a user's access at once (system scope, audited).
+ * `lci user unlock|sessions|disable|enable|unlink-social`: sign-in and code
+ * lockouts, server sessions, ending a user's access at once, and the social
+ * sign-in links (system scope, audited).
  */
 import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { SIGNIN_AUDIT } from '../../kernel/auth/login/audit';
 import { unlockEmail } from '../../kernel/auth/login/lockout';
 import { CODE_LOCK_AUDIT, unlockCodes } from '../../kernel/auth/code-lockout';
+import { unlinkSocial } from '../../kernel/auth/federation/links';
 import { dropCachedAccess, endUserSessions, listUserSessions } from '../../kernel/auth/user-access';
 import { emailArg, positiveInt } from '../args';
 import { cliAudit } from '../audit';
@@ -104,4 +106,20 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
     .option('--tenant <tenantId>', 'only the membership of this tenant', positiveInt)
     .option('--json', 'print JSON')
     .action(setActive(true));
+
+  user.command('unlink-social')
+    .description('forget which Microsoft/Google account a user signs in with (the next social sign-in links the account it presents)')
+    .argument('<email>', 'e-mail address', emailArg)
+    .option('--json', 'print JSON')
+    .action(async (email: string, opts: { json?: boolean }) => {
+      const k = await ctx.kernel();
+      const result = await k.db.withSystem(async (trx) => {
+        const u = await findUser(trx, email);
+        const removed = await unlinkSocial(trx, u.userId);
+        await cliAudit(k, ctx, trx, 'auth.federation.unlinked', { target: u.username, details: { userId: u.userId, removed } });
+        return { ...u, removed };
+      });
+      if (opts.json) return printJson({ email: result.username, userId: result.userId, removed: result.removed });
+      write(result.removed ? `${result.username}: ${result.removed} social sign-in links removed.` : `${result.username} had no social sign-in links.`);
+    });
 }

@@ -2,7 +2,8 @@
  * A second oidc-provider on loopback, standing in for Microsoft and Google in tests: one client per social
  * provider (client secret, redirect URI of the kernel under test), consent implicit, its development
  * login form (any login; the login typed is the account: sub and e-mail) and its "[ Cancel ]" link
- * (error=access_denied). Logins starting with "unverified" get email_verified false.
+ * (error=access_denied). Logins starting with "unverified" get email_verified false. A login
+ * "<name>#<e-mail>" is another upstream account (subject the whole login) with that e-mail.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -39,7 +40,7 @@ export async function startUpstream(kernelBaseUrl: string, opts: { port?: number
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: () => ({ sub, email: sub, email_verified: !sub.startsWith('unverified'), name: sub }),
+      claims: () => ({ sub, email: sub.includes('#') ? sub.slice(sub.indexOf('#') + 1) : sub, email_verified: !sub.startsWith('unverified'), name: sub }),
     }),
     // Consent is implicit (as for a first sign-in that was already approved): no consent page.
     loadExistingGrant: async (ctx) => {

@@ -151,6 +151,30 @@ test('force_sso_flag: the password is refused with a clear message, social sign-
   expect(w.final.pathname).toBe('/authed');
 });
 
+test('the first social sign-in pins the upstream account; another subject with the same e-mail is refused (audited)', async () => {
+  const u = await newUser();
+  expect((await socialSignIn('google', u.email)).final.pathname).toBe('/authed');
+  const links = await s.k.db.withSystem((trx) => trx('federated_identities').where({ user_id: u.userId }).select('provider', 'issuer', 'subject'));
+  expect(links).toEqual([{ provider: 'google', issuer: up.issuer, subject: u.email }]);
+  expect(await audit('auth.federation.linked', u.email)).toEqual([expect.objectContaining({ actor_user_id: u.userId, details: expect.objectContaining({ provider: 'google', upstreamSubject: u.email }) })]);
+
+  // Another upstream account (another subject) now vouching for the same e-mail.
+  const w = await socialSignIn('google', `intruder#${u.email}`);
+  expect(w.final.pathname).toBe('/signIn');
+  expect(await result(w)).toEqual({ status: 401, body: { error: expect.objectContaining({ code: 'NotAuthorizedException', message: 'This Google account is not the one linked to your Lifecycle account. Sign in with the Google account you used before, or ask your administrator to reset the link.' }) } });
+  expect((await audit('auth.signin.failed', u.email))[0]).toEqual(expect.objectContaining({ details: expect.objectContaining({ provider: 'google', reason: 'subject_mismatch', upstreamSubject: `intruder#${u.email}` }) }));
+
+  // The linked account still signs in; another provider links its own account.
+  expect((await socialSignIn('google', u.email)).final.pathname).toBe('/authed');
+  expect((await socialSignIn('ms', u.email)).final.pathname).toBe('/authed');
+  // An upstream account linked to one user cannot sign in another whose e-mail it later carries.
+  const other = await newUser();
+  await s.k.db.withSystem((trx) => trx('federated_identities').insert({ user_id: u.userId, provider: 'ms', issuer: 'x', subject: 'x' }).onConflict(['user_id', 'provider']).merge({ issuer: up.issuer, subject: `shared#${other.email}` }));
+  const w2 = await socialSignIn('ms', `shared#${other.email}`);
+  expect((await result(w2)).body.error.message).toMatch(/^This Microsoft account is not the one linked/);
+  expect((await audit('auth.signin.failed', other.email))[0].details.reason).toBe('subject_linked_elsewhere');
+});
+
 test('a user without a tenant signs in; the token carries no tenant (the workspace goes to userHasNoTenant)', async () => {
   const u = await newUser({ tenant: false });
   const w = await socialSignIn('ms', u.email);

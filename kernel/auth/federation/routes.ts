@@ -25,6 +25,7 @@ import { LOGIN_FAILED } from '../login/password';
 import type { LoginFailure, LoginStep } from '../login/types';
 import type { UserStore } from '../login/users';
 import { federatedFactor } from './factor';
+import { FederatedLinks } from './links';
 import { federatedCallbackUrl, isSocialProviderId, SOCIAL_PROVIDER_NAMES, socialProviders } from './providers';
 import { FederationStore, type FederatedOutcome } from './store';
 import { UpstreamClient, UpstreamError, type VerifiedIdentity } from './upstream';
@@ -41,6 +42,7 @@ export interface FederationDeps { provider: Provider; machine: LoginMachine; use
 
 export function federationRoutes(deps: FederationDeps): Koa.Middleware {
   const { provider, machine, users, config, log, db, audit, store } = deps;
+  const links = new FederatedLinks(db);
   const clients = new Map(socialProviders(config).map((p) => [p.id, new UpstreamClient(p, federatedCallbackUrl(config))]));
 
   const writeAudit = (action: string, actorUserId: number | null, target: string | undefined, details: Record<string, unknown>) =>
@@ -126,7 +128,10 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
       const ours = ['id_token_invalid', 'issuer_mismatch', 'no_code', 'token_failed'].includes(e.reason);
       return finish(ctx, uid, id, { kind: 'failed', failure: ours ? LOGIN_FAILED : unavailable(id) }, { reason: e.reason });
     }
-    const primary = await federatedFactor(users, identity);
+    const primary = await federatedFactor(users, identity, id, links);
+    if (primary.ok && primary.linked) {
+      await writeAudit('auth.federation.linked', primary.user.userId, primary.user.username, { provider: id, issuer: identity.issuer, upstreamSubject: identity.subject, ip: ctx.ip, uid });
+    }
     const step = await machine.start(uid, primary);
     await finish(ctx, uid, id, step, { reason: primary.ok ? undefined : primary.reason, email: identity.email ?? undefined, subject: identity.subject });
   }
