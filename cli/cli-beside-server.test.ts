@@ -5,8 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { LOCK_FILE, type LockRecord } from '../kernel/db/embedded';
+import { DataDirLock } from '../kernel/db/embedded/lock';
 import { openSocket } from '../kernel/realtime/testing/client';
 import { freePort, startTestServer, type TestServer } from '../tests/helpers/server';
 import { makeTenant } from '../tests/helpers/tenants';
@@ -115,4 +117,24 @@ test('the job queue too: lci admin jobs lists a job the server queued (through t
   expect(listed.stderr).toBe('');
   expect(listed.code).toBe(0);
   expect((JSON.parse(listed.stdout) as { jobs: { id: string }[] }).jobs.map((j) => j.id)).toContain(id);
+});
+
+test('lci refuses, naming the holder, when the holder offers nothing it can use; the files are not opened', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-held-'));
+  try {
+    // Another command holds the folder (it offers nothing).
+    const held = DataDirLock.acquire(dir, 'lci db seed');
+    const busy = await runInProcess(['tenant', 'list'], { ...env, LCI_DATA_DIR: dir });
+    expect(busy.code).toBe(1);
+    expect(busy.stderr.trim()).toMatch(new RegExp(`^error: the embedded database in \\S+ is in use by lci db seed \\(pid ${process.pid}\\) since \\S+; it does not offer its database to other processes: wait for it to finish`));
+    // A server whose offer does not answer (hung, or stopping).
+    held.update({ http: { port: 1 }, token: 'x', offers: { db: { host: '127.0.0.1', port: await freePort() } } });
+    const silent = await runInProcess(['tenant', 'list'], { ...env, LCI_DATA_DIR: dir });
+    expect(silent.code).toBe(1);
+    expect(silent.stderr).toMatch(/in use by a running server \(lci db seed, pid \d+, http port 1\).*did not answer .*the files were not opened/);
+    held.release();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
