@@ -192,7 +192,7 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   const query = parsePart('query', spec.query, stripCacheBuster(ctx.query as Record<string, unknown>));
   const rawBody = spec.rawBody ? String(ctx.state.rawBody ?? '') : undefined;
   const parsedBody = spec.rawBody ? undefined : (ctx.request as unknown as { body?: unknown }).body;
-  const body = parsePart('body', spec.body, parsedBody ?? {});
+  const body = parsePart('body', spec.body, parsedBody ?? {}, spec.nulAllowed);
   // The one pipeline of checks (guard-pipeline.ts), shared with realtime functions over the socket.
   const target = routeTarget(route, params, body);
   const writes = target.write;

@@ -49,6 +49,11 @@ export interface RouteSpec<P extends Schema | undefined = undefined, Q extends S
   /** false: a public route that needs no API key header (a webhook whose handler verifies a signature). */
   apiKey?: false;
   /**
+   * Body fields (dot paths, e.g. 'csv') whose text may hold the NUL character, which every other field is refused
+   * for (400): the handler refuses it itself, more precisely (the CSV import: per row). Nothing with NUL may reach SQL.
+   */
+  nulAllowed?: string[];
+  /**
    * A route that runs something declared elsewhere (the HTTP fallback of realtime functions): the access of what
    * the parsed params and body name (owner, auth, page, module, write, duringMaintenance), which the checks of
    * guard-pipeline.ts then apply instead of this spec's. Throw (e.g. 404) when it names nothing.

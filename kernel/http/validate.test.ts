@@ -15,3 +15,10 @@ test('parsePart refuses text with NUL as a 400 naming the field, after the schem
   try { parsePart('body', schema, { name: 'Acme', tags: ['a', 'b\u0000c'] }); } catch (e) { err = e; }
   expect(err).toMatchObject({ status: 400, fields: [{ path: 'body.tags.1', message: MSG_NUL }] });
 });
+
+test('a field a route names in nulAllowed may hold NUL (its handler refuses it itself); any other field may not', () => {
+  const schema = z.object({ csv: z.string(), name: z.string() });
+  expect(parsePart('body', schema, { csv: 'a\u0000b', name: 'x' }, ['csv'])).toEqual({ csv: 'a\u0000b', name: 'x' });
+  expect(() => parsePart('body', schema, { csv: 'ok', name: 'x\u0000' }, ['csv'])).toThrow(MSG_NUL);
+  expect(nulPath({ csv: 'a\u0000', deep: { csv: 'b\u0000' } }, [], ['csv'])).toEqual(['deep', 'csv']);
+});

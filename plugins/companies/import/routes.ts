@@ -43,6 +43,8 @@ export function importRoutes(r: RouteRegistrar, k: Kernel): void {
   r.post('/v3/tenant/:tenantId/import/:kind', {
     summary: 'Import a CSV file of one kind (one transaction; skipInvalid imports the valid rows only; dryRun writes nothing)',
     params: kindParams, body: importBody, page: IMPORT_PAGE, write: (b) => !(b as { dryRun?: boolean } | undefined)?.dryRun, reroute: false,
+    // A cell with NUL is a rejected row (run.ts), as with `lci import`: one validation for both.
+    nulAllowed: ['csv'],
   }, async ({ db, tenantId, params, body, caller, audit }) => {
     const def = csvImportKind(params.kind, loaded());
     if (!def) throw notFound(`No import of kind "${params.kind}"; the kinds are ${csvImportKinds(loaded()).map((d) => d.kind).join(', ')}`);

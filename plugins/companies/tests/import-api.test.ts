@@ -142,9 +142,21 @@ test('the import is audited with its counts', async () => {
   ]);
 });
 
-test('a file with the NUL character answers 400 naming body.csv (the CLI reports such rows one by one); nothing is written', async () => {
-  const r = await importCsv(a, 'companies', 'moniker\nNul\u0000 Co\nFine Co\n', { skipInvalid: true });
-  expect(r.status).toBe(400);
-  expect(r.body.error.fields).toEqual([{ path: 'body.csv', message: 'Text may not contain the NUL character.' }]);
-  expect((await companies(a)).map((c) => c.moniker)).not.toContain('Fine Co');
+test('a cell with the NUL character is a rejected row, as with lci import; skipInvalid imports the others; NUL elsewhere is refused', async () => {
+  const csv = 'moniker,locations\nNul\u0000 Co,HQ\nFine Co,Main\u0000 Office\nGood Co,\n';
+  const strict = await importCsv(a, 'companies', csv);
+  expect(strict.status).toBe(400);
+  expect(strict.body.error.report.rejected).toEqual([
+    { line: 2, reasons: ['moniker: Text may not contain the NUL character.'] },
+    { line: 3, reasons: ['locations: Text may not contain the NUL character.'] },
+  ]);
+  const r = await importCsv(a, 'companies', csv, { skipInvalid: true });
+  expect(r.status).toBe(200);
+  expect(r.body.report).toMatchObject({ status: 'imported', total: 3, valid: 1, imported: 1, inserted: 1 });
+  expect((await companies(a)).map((c) => c.moniker)).toContain('Good Co');
+  const header = await importCsv(a, 'companies', 'mon\u0000iker\nX\n');
+  expect(header.body.error.fields).toEqual([{ path: 'body.csv', message: 'The first line (the column names) may not contain the NUL character.' }]);
+  const other = await importCsv(a, 'companies', 'moniker\nY\n', { importId: 'a\u0000' });
+  expect(other.status).toBe(400);
+  expect(other.body.error.fields[0].path).toBe('body.importId');
 });
