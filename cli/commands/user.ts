@@ -4,6 +4,9 @@ import type { Knex } from 'knex';
 import { generatePassword } from '../../fixtures/password';
 import { clearMfa, MFA_AUDIT } from '../../kernel/auth/mfa/audit-actions';
 import { addTenantUser, createUser } from '../../kernel/tenancy/provision';
+import { inviteExistingUser } from '../../kernel/tenancy/invitations/service';
+import { INVITATION_AUDIT } from '../../kernel/tenancy/invitations/audit';
+import { closeInvitation, openInvitationFor } from '../../kernel/tenancy/invitations/store';
 import { emailArg, nameArg, positiveInt, readStdinPassword, requireTenant } from '../args';
 import { cliAudit } from '../audit';
 import { registerUserProtectionCommands } from './user-protection';
@@ -29,7 +32,15 @@ export async function resolveSecurityGroup(db: Knex, tenantId: number, ref: stri
 
 interface CreateOpts {
   tenant: number; securityGroup?: string; firstName: string; lastName: string; phone?: string; tenantAdmin?: boolean; external?: boolean;
-  lciAdmin?: boolean; internal?: boolean; allowImpersonation?: boolean; passwordStdin?: boolean; json?: boolean;
+  lciAdmin?: boolean; internal?: boolean; allowImpersonation?: boolean; passwordStdin?: boolean; json?: boolean; addDirectly?: boolean;
+}
+
+/** The user's home tenant when it is another tenant, or another tenant they belong to; null when they belong to none but this one. */
+async function otherTenantOf(trx: Knex, userId: number, tenantId: number): Promise<number | null> {
+  const u = await trx('users').where({ user_id: userId }).first('current_tenant_id');
+  if (u?.current_tenant_id != null && Number(u.current_tenant_id) !== tenantId) return Number(u.current_tenant_id);
+  const m = await trx('tenant_users').where({ user_id: userId }).whereNot({ tenant_id: tenantId }).first('tenant_id');
+  return m ? Number(m.tenant_id) : null;
 }
 
 export function registerUserCommands(program: Command, ctx: CliContext): void {
@@ -49,12 +60,14 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
     .option('--internal', 'internal user of the provider')
     .option('--allow-impersonation', 'may impersonate tenants and security groups')
     .option('--password-stdin', 'read the password from stdin (otherwise one is generated and printed once)')
+    .option('--add-directly', 'an existing user of another tenant: add the membership now instead of mailing an invitation (on the user\'s own request; audited)')
     .option('--json', 'print JSON')
     .action(async (email: string, opts: CreateOpts) => {
       const supplied = opts.passwordStdin ? await readStdinPassword() : undefined;
       const k = await ctx.kernel();
       const username = email.toLowerCase();
       let generated: string | undefined;
+      let directFrom: number | null = null;
       const result = await k.db.withSystem(async (trx) => {
         const tenant = await requireTenant(trx, opts.tenant);
         const group = await resolveSecurityGroup(trx, tenant.tenant_id, opts.securityGroup, !!opts.tenantAdmin);
@@ -67,6 +80,21 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
             throw new CliError(`${email} is already a user of tenant ${tenant.tenant_id}`);
           }
           if (supplied) throw new CliError(`${email} already exists; their password is not changed here (use: lci user set-password ${email})`);
+          // A user of another tenant joins by accepting an invitation, unless support adds them on their own request.
+          const homeTenantId = await otherTenantOf(trx, userId, tenant.tenant_id);
+          if (homeTenantId !== null && !opts.addDirectly) {
+            const invited = await inviteExistingUser(trx, tenant.tenant_id, { userId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, invitedBy: null }, { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) });
+            if ('errorMessage' in invited) throw new CliError(invited.errorMessage);
+            if (invited.expiredBefore) await cliAudit(k, ctx, trx, INVITATION_AUDIT.expired, { tenantId: tenant.tenant_id, target: `user:${userId}`, details: { invitationId: invited.expiredBefore } });
+            await cliAudit(k, ctx, trx, INVITATION_AUDIT.sent, { tenantId: tenant.tenant_id, target: `user:${userId}`, details: { invitationId: invited.invitationId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin } });
+            return { userId, email: username, tenantId: tenant.tenant_id, tenantName: tenant.name, securityGroupId: group.id, securityGroup: group.name, tenantAdmin: !!opts.tenantAdmin, created: false, invited: true as const, invitationId: invited.invitationId, expiresAt: invited.invitation.expires_at };
+          }
+          if (homeTenantId !== null) {
+            directFrom = homeTenantId;
+            // Added at once: an invitation still waiting for an answer has no purpose any more.
+            const open = await openInvitationFor(trx, tenant.tenant_id, userId);
+            if (open) await closeInvitation(trx, open, 'cancelled');
+          }
         } else {
           const password = supplied ?? (generated = generatePassword());
           userId = await createUser(trx, {
@@ -76,9 +104,13 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
           created = true;
         }
         const tenantUserId = await addTenantUser(trx, tenant.tenant_id, { userId, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, external: !!opts.external });
-        await cliAudit(k, ctx, trx, created ? 'user.create' : 'user.add-to-tenant', { tenantId: tenant.tenant_id, target: username, details: { userId, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin } });
+        await cliAudit(k, ctx, trx, created ? 'user.create' : 'user.add-to-tenant', { tenantId: tenant.tenant_id, target: username, details: { userId, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, ...(directFrom !== null ? { direct: true, memberElsewhere: directFrom } : {}) } });
         return { userId, tenantUserId, email: username, tenantId: tenant.tenant_id, tenantName: tenant.name, securityGroupId: group.id, securityGroup: group.name, tenantAdmin: !!opts.tenantAdmin, created };
       });
+      if ('invited' in result) {
+        if (opts.json) return printJson(result);
+        return write(`Invited existing user ${result.userId} ${result.email} (a user of another tenant) to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}: they join once they accept the e-mailed invitation (expires ${result.expiresAt}). To add them at once on their own request: --add-directly.`);
+      }
       k.access.invalidate(result.tenantId);
       if (opts.json) return printJson({ ...result, ...(generated ? { generatedPassword: generated } : {}) });
       const lines = [`${result.created ? 'Created user' : 'Added existing user'} ${result.userId} ${result.email} to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}.`];

@@ -20,6 +20,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { reply, type RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import type { Trx } from '../../db/database';
+import { INVITATION_AUDIT } from './audit';
 import { answerInvitation, MSG_INVITATION_NOT_FOUND, openByKey, type Answer } from './service';
 import { closeInvitation, invitationById, INVITATION_KEY_PATTERN } from './store';
 
@@ -27,13 +28,7 @@ const keyBody = z.object({ invitationKey: z.string().regex(INVITATION_KEY_PATTER
 const id = z.coerce.number().int().positive();
 const NOT_FOUND_BODY = new HttpError(404, MSG_INVITATION_NOT_FOUND, 'InvitationNotFoundException').toJSON();
 
-export const INVITATION_AUDIT = {
-  sent: 'user_manager.invitation.sent',
-  accepted: 'user_manager.invitation.accepted',
-  declined: 'user_manager.invitation.declined',
-  expired: 'user_manager.invitation.expired',
-  cancelled: 'user_manager.invitation.cancelled',
-} as const;
+export { INVITATION_AUDIT };
 
 export function registerInvitationRoutes(r: RouteRegistrar, k: Kernel): void {
   const pub = { auth: 'public' as const, scope: 'system' as const, tags: ['tenancy'], body: keyBody };
