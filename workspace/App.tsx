@@ -5,6 +5,7 @@ import { Router, useLocation, useSearch } from 'wouter';
 import { CONSENT_RETURN_ROUTE, isConsentReturn } from './consent-return';
 import { noTenantStep } from './guard';
 import { Dialogs } from './layout/Dialogs';
+import { ReconnectingBar } from './layout/ReconnectingBar';
 import { Shell } from './layout/Shell';
 import { Toasts } from './layout/Toasts';
 import { lazyPage, PageLoading, PageSlot } from './lazy-page';
@@ -78,6 +79,7 @@ export function App() {
         {ready ? <Routes /> : <PageLoading label="Loading Lifecycle" />}
         <Dialogs />
         <Toasts />
+        <ReconnectingBar />
       </Router>
     </Provider>
   );

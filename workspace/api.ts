@@ -4,8 +4,14 @@
  * { reroute_to_s3: true, key, url } by fetching the url, rejects non-2xx with the server's
  * { error: { message } }. An expired token ('The incoming token has expired') re-initialises the
  * user (token refresh) and retries once; other 401/403 are logged only.
+ *
+ * Outages (reconnect.ts): a read answered 503 (a dependency down), 502/504 or a network failure
+ * is retried after Retry-After while onReconnecting(true) shows the reconnecting state, for up
+ * to MAX_RETRY_MS; a write is not repeated (it may have run) and fails with MSG_WRITE_NOT_SENT,
+ * and /readyz is polled until the server is ready. The first good answer ends the state.
  */
 import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from './constants';
+import { MAX_RETRY_MS, MSG_WRITE_NOT_SENT, isUnavailable, retryDelayMs } from './reconnect';
 
 export class ApiError extends Error {
   constructor(public status: number, message: string, public code?: string, public fields?: { path: string; message: string }[], public body?: unknown) {
@@ -22,6 +28,11 @@ export interface ApiClientOptions {
   onTokenExpired?(): Promise<boolean>;
   /** A write answered 503 with maintenance: true. */
   onMaintenance?(message: string): void;
+  /** The API became unreachable (true) or answers again (false). */
+  onReconnecting?(reconnecting: boolean): void;
+  /** Waits between retries (tests pass a fake clock). */
+  sleep?(ms: number, signal?: AbortSignal): Promise<void>;
+  now?(): number;
   fetch?: typeof fetch;
   log?(message: string, details?: unknown): void;
   random?(): string;
@@ -87,12 +98,73 @@ export function createApiClient(o: ApiClientOptions) {
     return data;
   }
 
+  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+  }));
+  const now = o.now ?? Date.now;
+  let reconnecting = false;
+  let probing = false;
+  function setReconnecting(on: boolean): void {
+    if (reconnecting === on) return;
+    reconnecting = on;
+    o.onReconnecting?.(on);
+  }
+  /** After a failed write: polls /readyz until the server is ready again (reads end the state themselves). */
+  async function probe(): Promise<void> {
+    if (probing) return;
+    probing = true;
+    try {
+      for (let attempt = 0; reconnecting; attempt++) {
+        let retryAfter: string | null = null;
+        try {
+          const r = await doFetch('/readyz', { method: 'GET', headers: { accept: 'application/json' } });
+          if (r.ok) { setReconnecting(false); return; }
+          retryAfter = r.headers.get('retry-after');
+        } catch { /* still unreachable */ }
+        await sleep(retryDelayMs(attempt, retryAfter));
+      }
+    } finally {
+      probing = false;
+    }
+  }
+
+  /** One fetch; outages of reads are retried here, so callers see an answer or a lasting error. */
+  async function send(method: string, path: string, opts: RequestOptions, hasBody: boolean): Promise<{ res: Response; body: unknown }> {
+    const started = now();
+    for (let attempt = 0; ; attempt++) {
+      let res: Response | null = null;
+      let body: unknown;
+      let failure: unknown = null;
+      try {
+        res = await doFetch(buildUrl(method, path, opts.query), {
+          method, headers: headers(opts, hasBody), body: hasBody ? JSON.stringify(opts.body) : undefined, signal: opts.signal,
+        });
+        body = await parseBody(res);
+      } catch (e) {
+        if (opts.signal?.aborted || (e as { name?: string })?.name === 'AbortError') throw e;
+        failure = e;
+      }
+      if (res && !isUnavailable(res.status, body)) {
+        setReconnecting(false);
+        return { res, body };
+      }
+      setReconnecting(true);
+      const giveUp = method !== 'GET' || now() - started >= MAX_RETRY_MS || opts.signal?.aborted;
+      if (giveUp) {
+        void probe();
+        if (method !== 'GET') throw new ApiError(res?.status ?? 503, MSG_WRITE_NOT_SENT, 'unavailable', undefined, body);
+        if (res) return { res, body };
+        throw failure;
+      }
+      await sleep(retryDelayMs(attempt, res?.headers.get('retry-after') ?? null), opts.signal);
+      if (opts.signal?.aborted) throw new DOMException('The operation was aborted', 'AbortError');
+    }
+  }
+
   async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
     const hasBody = opts.body !== undefined && method !== 'GET';
-    const res = await doFetch(buildUrl(method, path, opts.query), {
-      method, headers: headers(opts, hasBody), body: hasBody ? JSON.stringify(opts.body) : undefined, signal: opts.signal,
-    });
-    const body = await parseBody(res);
+    const { res, body } = await send(method, path, opts, hasBody);
     if (!res.ok) {
       const err = errorFrom(res.status, res.statusText, body);
       if (res.status === 401 && err.message === MSG_TOKEN_EXPIRED && !retried && !opts.public && o.onTokenExpired) {

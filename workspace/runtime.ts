@@ -10,7 +10,7 @@ import { readTokenFlags, signOutDestination } from './auth/token-claims';
 import { navigate } from './nav';
 import { RealtimeClient } from './realtime';
 import {
-  companiesAtom, configAtom, maintenanceHintAtom, messagesAtom, moduleViewsAtom, navAtom, realtimeStatusAtom, resetAllAtoms,
+  companiesAtom, configAtom, maintenanceHintAtom, messagesAtom, moduleViewsAtom, navAtom, realtimeStatusAtom, reconnectingAtom, resetAllAtoms,
   sessionAtom, store, storeTargetsAtom, tokensAtom,
 } from './state/atoms';
 import { clearAllState } from './state/persist';
@@ -32,6 +32,7 @@ export const api = createApiClient({
   token: () => store.get(tokensAtom)?.accessToken ?? null,
   onTokenExpired: () => refreshNow(),
   onMaintenance: (m) => store.set(maintenanceHintAtom, m || 'Under Maintenance'),
+  onReconnecting: (on) => store.set(reconnectingAtom, on),
 });
 
 let configPromise: Promise<PublicConfig> | null = null;

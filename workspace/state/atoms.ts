@@ -48,6 +48,8 @@ export const authStatusAtom = atom<{ state: 'failed'; variant: 'error'; message:
 export const invalidLoginAtom = atom(false);
 /** Set when a write answered 503 maintenance before the session knew. */
 export const maintenanceHintAtom = atom<string | null>(null);
+/** The API is unreachable (503 outage, 502/504, network): the reconnecting bar shows while reads are retried. */
+export const reconnectingAtom = atom(false);
 /** Paths visited in this page (guard step 1). */
 export const trackedPathsAtom = atom<string[]>([]);
 /** Alert raised by the guard (admin pages). */
