@@ -1,6 +1,8 @@
 /**
  * A vega-lite chart through react-vega's <VegaEmbed spec options />, loaded lazily: vega is large, so it is fetched
- * only when a chart is first shown (the pages and the first page stay small).
+ * only when a chart is first shown (the pages and the first page stay small). `ast: true` evaluates the specs'
+ * expressions with vega's interpreter instead of `new Function`, so charts run under the workspace's
+ * Content-Security-Policy (no 'unsafe-eval').
  */
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
@@ -12,7 +14,7 @@ export function VegaChart({ spec, label, className }: { spec: VisualizationSpec;
   return (
     <figure className={`cs-chart ${className ?? ''}`} aria-label={label}>
       <Suspense fallback={<Spinner size={24} aria-label={`Loading ${label}`} />}>
-        <VegaEmbed spec={spec} options={{ actions: false, renderer: 'svg' }} />
+        <VegaEmbed spec={spec} options={{ actions: false, renderer: 'svg', ast: true }} />
       </Suspense>
     </figure>
   );
