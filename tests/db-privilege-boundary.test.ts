@@ -7,11 +7,12 @@
  * Runs when TEST_DATABASE_URL is set (CI's second pass).
  */
 import knexFactory, { type Knex } from 'knex';
+import PgBoss from 'pg-boss';
 import { migrationSets } from '../kernel/boot';
 import { openDatabase } from '../kernel/db/connect';
 import type { Database, Trx } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrator';
-import { roleStates } from '../kernel/db/privileges';
+import { grantJobQueue, roleStates } from '../kernel/db/privileges';
 import { APP_ROLE, SYSTEM_ROLE } from '../kernel/db/roles';
 import { PATHS } from '../kernel/paths';
 import { discoverPlugins } from '../kernel/plugin-loader';
@@ -30,6 +31,8 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
   let A: number;
   let B: number;
   let bItems: number[];
+  let logins: { app: string; system: string };
+  let ownerUrl: string;
 
   /** Runs sql as the application does (tenant A's transaction, on the application role's pool); answers the probe rows it then sees. */
   const asTenantA = (fn: (trx: Trx) => Promise<unknown>) => db.withTenant(A, async (trx) => {
@@ -42,7 +45,8 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     drop = made.drop;
     owner = knexFactory({ client: 'pg', connection: made.url, pool: { min: 0, max: 2 } });
     await migrate(owner, migrationSets(await discoverPlugins([PATHS.plugins, TEST_PLUGINS_DIR])));
-    const logins = await testLogins(base!, made.url);
+    ownerUrl = made.url;
+    logins = await testLogins(base!, made.url);
     db = await openDatabase({ databaseUrl: logins.app, systemUrl: logins.system, poolMax: 2 });
     [A, B] = await db.withSystem(async (trx) => [await createTenant(trx, { name: 'Tenant A' }), await createTenant(trx, { name: 'Tenant B' })]);
     await db.withTenant(A, (trx) => trx('probe_items').insert({ tenant_id: A, name: 'a', qty: 1 }));
@@ -111,6 +115,29 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     // The application role cannot add functions (definer or not) to the schema, nor change the existing ones.
     await expect(asTenantA((trx) => trx.raw(`create function public.steal() returns setof probe_items language sql security definer as 'select * from probe_items'`))).rejects.toThrow(/permission denied/);
     await expect(asTenantA((trx) => trx.raw(`alter function app_invite_identity(text, text, text) owner to ${APP_ROLE}`))).rejects.toThrow(/must be owner|permission denied/);
+  });
+
+  test('an existing job queue schema (made by the owner before the upgrade) passes to lci_system, which then runs the queue', async () => {
+    const send = async (url: string) => {
+      const boss = new PgBoss({ connectionString: url, schema: 'pgboss', max: 1, supervise: false, schedule: false });
+      boss.on('error', () => {});
+      await boss.start();
+      try {
+        await boss.createQueue('p2-probe');
+        return await boss.send('p2-probe', { n: 1 });
+      } finally {
+        await boss.stop({ graceful: false, wait: true });
+      }
+    };
+    expect(await send(ownerUrl)).toEqual(expect.any(String));
+    await expect(send(logins.system)).rejects.toThrow(/permission denied|must be owner/);
+    await grantJobQueue(owner);
+    await grantJobQueue(owner); // idempotent
+    expect(await send(logins.system)).toEqual(expect.any(String));
+    const owners = await owner.raw(`select distinct pg_get_userbyid(c.relowner) as o from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'pgboss'`);
+    expect(owners.rows.map((r: { o: string }) => r.o)).toEqual([SYSTEM_ROLE]);
+    // The application role reaches none of it.
+    await expect(db.withTenant(A, (trx) => trx.raw('select count(*) from pgboss.job'))).rejects.toThrow(/permission denied/);
   });
 
   test('the other tenant\'s rows are not written either', async () => {
