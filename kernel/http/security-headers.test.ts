@@ -1,6 +1,6 @@
 /**
  * Security headers on every kind of answer of a real server whose base URL is https: HSTS everywhere; API JSON
- * (200, 204-less reads, 400, 401, 403, 404, 405) with nosniff and no-store; the identity pages (/oidc discovery,
+ * (200, 400 for a bad query or body, 401, 403, 404, 405, 503 in maintenance) with nosniff and no-store; the identity pages (/oidc discovery,
  * sign-out page, error page) never framed. Without https no HSTS. The workspace's policy: workspace.test.ts.
  */
 import http from 'node:http';
@@ -41,12 +41,29 @@ test('API answers of every kind carry nosniff, no-store and HSTS', async () => {
     ['/v3/openapi.json', {}, 200],
     [`/v3/storage/tenants/${a.tenantId + 1000}/x.json`, { headers: auth }, 403],
     [`/v3/storage/tenants/${a.tenantId}/missing.json`, { headers: auth }, 404],
+    [`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: '{not json' }, 400],
   ];
   for (const [path, init, status] of cases) {
     const { status: got, h } = await headersOf(path, init);
     expect({ path, status: got }).toEqual({ path, status });
     expect({ path, nosniff: h.get('x-content-type-options'), cache: h.get('cache-control'), hsts: h.get('strict-transport-security') })
       .toEqual({ path, nosniff: 'nosniff', cache: 'no-store', hsts: HSTS });
+  }
+});
+
+test('a 503 during maintenance carries them too', async () => {
+  await s.k.db.withSystem((trx) => trx('kernel_settings').insert({ key: 'maintenance', value: JSON.stringify({ on: true, message: 'Upgrade' }) }).onConflict('key').merge());
+  try {
+    const auth = { ...apiHeaders, authorization: `Bearer ${a.token}`, 'content-type': 'application/json' };
+    let r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: true }) });
+    for (let i = 0; r.status !== 503 && i < 30; i++) { // the kernel caches the setting up to 2 s
+      await new Promise((res) => setTimeout(res, 200));
+      r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: true }) });
+    }
+    expect(r.status).toBe(503);
+    expect([r.h.get('x-content-type-options'), r.h.get('cache-control'), r.h.get('strict-transport-security')]).toEqual(['nosniff', 'no-store', HSTS]);
+  } finally {
+    await s.k.db.withSystem((trx) => trx('kernel_settings').where({ key: 'maintenance' }).delete());
   }
 });
 
