@@ -270,7 +270,8 @@ async function serveStorage(ctx: Koa.Context, k: Kernel): Promise<void> {
     allowed = caller.tenantId !== null && key.startsWith(`tenants/${caller.tenantId}/`);
     if (!allowed) throw forbidden('This file belongs to another tenant');
   }
-  const obj = await k.storage.get(key);
+  // Streamed: a large file (a tenant export) is never held in memory.
+  const obj = await k.storage.getStream(key);
   if (!obj) throw new HttpError(404, 'File not found');
   ctx.type = obj.contentType;
   ctx.body = obj.body;

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -19,8 +20,8 @@ export interface Storage {
    */
   putStream(key: string, body: AsyncIterable<Buffer | string>, contentType?: string): Promise<{ bytes: number }>;
   get(key: string): Promise<StoredObject | null>;
-  /** Reads an object as a stream; null when there is none. */
-  getStream(key: string): Promise<Readable | null>;
+  /** Reads an object as a stream (large objects, e.g. a download); null when there is none. */
+  getStream(key: string): Promise<{ body: Readable; contentType: string } | null>;
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
@@ -54,24 +55,28 @@ export class LocalStorage implements Storage {
     const part = `${f}.${crypto.randomBytes(4).toString('hex')}.part`;
     let bytes = 0;
     const count = new Transform({ transform(chunk: Buffer, _enc, done) { bytes += chunk.length; done(null, chunk); } });
+    const out = createWriteStream(part);
     try {
-      await pipeline(body, count, createWriteStream(part));
+      await pipeline(body, count, out);
       await fs.writeFile(`${f}.meta.json`, JSON.stringify({ contentType }));
       await fs.rename(part, f);
     } catch (e) {
+      // The file may still be opening when the source fails: wait for it to close, then remove it.
+      if (!out.closed) await once(out, 'close').catch(() => undefined);
       await fs.rm(part, { force: true });
       throw e;
     }
     return { bytes };
   }
-  async getStream(key: string): Promise<Readable | null> {
+  async getStream(key: string): Promise<{ body: Readable; contentType: string } | null> {
     const f = this.file(key);
     try {
       await fs.access(f);
     } catch {
       return null;
     }
-    return createReadStream(f);
+    const meta = await fs.readFile(`${f}.meta.json`, 'utf8').catch(() => '{}');
+    return { body: createReadStream(f), contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream' };
   }
   async get(key: string): Promise<StoredObject | null> {
     const f = this.file(key);

@@ -55,7 +55,9 @@ test('putStream writes a stream without holding it, and the object appears only 
   expect(bytes).toBe(got?.body.length);
   expect(got?.contentType).toBe('text/plain');
   const chunks: Buffer[] = [];
-  for await (const c of (await storage.getStream('exports/a.txt'))!) chunks.push(c as Buffer);
+  const streamed = (await storage.getStream('exports/a.txt'))!;
+  expect(streamed.contentType).toBe('text/plain');
+  for await (const c of streamed.body) chunks.push(c as Buffer);
   expect(Buffer.concat(chunks).length).toBe(bytes);
 
   await expect(storage.putStream('exports/b.txt', lines(1000, 500))).rejects.toThrow('source failed');

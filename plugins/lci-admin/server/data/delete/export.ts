@@ -98,7 +98,7 @@ export class ExportVerificationError extends Error {
  * per table exactly the rows the header announces. Answers the rows per table and the file's SHA-256.
  */
 export async function verifyExport(k: Kernel, key: string, tenantId: number): Promise<{ tables: Record<string, number>; users: number; sha256: string }> {
-  const stream = await k.storage.getStream(key);
+  const stream = (await k.storage.getStream(key))?.body;
   if (!stream) throw new ExportVerificationError(`The export ${key} was not stored`);
   const hash = crypto.createHash('sha256');
   const hashing = new Transform({ transform(chunk: Buffer, _enc, done) { hash.update(chunk); done(null, chunk); } });
