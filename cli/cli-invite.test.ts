@@ -2,7 +2,7 @@
  * `lci user create` with an existing user of another tenant (issue 13 part 1): the CLI invites them
  * like the user manager does (mail through the outbox, no membership until they accept, audited);
  * `--add-directly` adds the membership at once for support acting on the user's own request, audited
- * with the other tenant named.
+ * with the other tenant named. `lci user disable --tenant` of such a membership keeps the user's sessions.
  */
 import { cliSandbox, type CliSandbox } from './test-support';
 
@@ -32,4 +32,10 @@ test('an existing user of another tenant is invited; --add-directly adds them, a
   const audit: { action: string; details: Record<string, unknown> }[] = await cli.json(['admin', 'audit', '--tenant', String(b.tenantId), '--json']);
   expect(audit.find((e) => e.action === 'user_manager.invitation.sent')?.details).toMatchObject({ via: 'cli', email: 'kim@home.example' });
   expect(audit.find((e) => e.action === 'user.add-to-tenant')?.details).toMatchObject({ via: 'cli', direct: true, memberElsewhere: a.tenantId });
+
+  // Disabling that membership ends Other Co's access only: the sessions belong to the home tenant.
+  expect((await cli.ok(['user', 'disable', 'kim@home.example', '--tenant', String(b.tenantId)])).trim())
+    .toBe(`kim@home.example disabled in tenant ${b.tenantId} (not their home tenant); their sessions are kept.`);
+  expect((await cli.ok(['user', 'disable', 'kim@home.example', '--tenant', String(a.tenantId)])).trim())
+    .toMatch(new RegExp(`^kim@home\\.example disabled in tenant ${a.tenantId}; \\d+ sessions and \\d+ refresh tokens ended\\.$`));
 });

@@ -76,13 +76,17 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
     const k = await ctx.kernel();
     const result = await k.db.withSystem(async (trx) => {
       const u = await findUser(trx, email);
+      // A membership of a tenant other than the user's home: only that tenant's access ends, their sessions stay.
+      let homeOnly = true;
       if (opts.tenant) {
         const n = await trx('tenant_users').where({ tenant_id: opts.tenant, user_id: u.userId }).update({ active_flag: active });
         if (!n) throw new CliError(`${u.username} is not a user of tenant ${opts.tenant}`);
+        const home = await trx('users').where({ user_id: u.userId }).first('current_tenant_id');
+        homeOnly = home?.current_tenant_id == null || Number(home.current_tenant_id) === opts.tenant;
       } else {
         await trx('users').where({ user_id: u.userId }).update({ active_flag: active });
       }
-      const ended = active ? null : await endUserSessions(trx, u.userId);
+      const ended = active || !homeOnly ? null : await endUserSessions(trx, u.userId);
       await cliAudit(k, ctx, trx, active ? SIGNIN_AUDIT.userEnabled : SIGNIN_AUDIT.userDisabled, { tenantId: opts.tenant, target: u.username, details: { userId: u.userId, scope: opts.tenant ? 'tenant' : 'user', ...(ended ? { ended } : {}) } });
       return { ...u, ended };
     });
@@ -90,7 +94,9 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
     if (opts.tenant) k.access.invalidate(opts.tenant);
     if (opts.json) return printJson({ email: result.username, userId: result.userId, active, tenantId: opts.tenant ?? null, ...(result.ended ? { ended: result.ended } : {}) });
     const where = opts.tenant ? ` in tenant ${opts.tenant}` : '';
-    write(active ? `${result.username} enabled${where}.` : `${result.username} disabled${where}; ${result.ended!.sessions} sessions and ${result.ended!.refreshTokens} refresh tokens ended.`);
+    if (active) write(`${result.username} enabled${where}.`);
+    else if (!result.ended) write(`${result.username} disabled${where} (not their home tenant); their sessions are kept.`);
+    else write(`${result.username} disabled${where}; ${result.ended.sessions} sessions and ${result.ended.refreshTokens} refresh tokens ended.`);
   };
 
   user.command('disable')
