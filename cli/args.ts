@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { CliError } from './errors';
+import { isCommonPassword, MSG_COMMON_PASSWORD } from '../kernel/auth/common-passwords';
 
 export function positiveInt(value: string): number {
   const n = Number(value);
@@ -49,5 +50,6 @@ export async function readStdinPassword(): Promise<string> {
   for await (const chunk of process.stdin) data += chunk;
   const p = data.split(/\r?\n/)[0];
   if (p.length < 8 || p.length > 99) throw new CliError('the password must be 8 to 99 characters long');
+  if (isCommonPassword(p)) throw new CliError(MSG_COMMON_PASSWORD);
   return p;
 }

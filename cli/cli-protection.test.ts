@@ -57,6 +57,14 @@ test('unlink-social forgets the linked upstream accounts (audited)', async () =>
   expect(await audit('auth.federation.unlinked')).toEqual([expect.objectContaining({ tenant_id: 0, target: EMAIL, details: expect.objectContaining({ via: 'cli', removed: 1 }) })]);
 });
 
+test('a password given on stdin is checked against the common-password list; nothing changes', async () => {
+  const before = await withDb((k) => k('users').where({ username: EMAIL }).first('password_hash'));
+  const r = await cli.run(['user', 'set-password', EMAIL, '--password-stdin'], { input: 'Password123!\n' });
+  expect(r.code).not.toBe(0);
+  expect(r.stderr).toContain('This password is too common');
+  expect(await withDb((k) => k('users').where({ username: EMAIL }).first('password_hash'))).toEqual(before);
+});
+
 test('sessions lists sessions and refresh tokens (no token values); --revoke ends them all (audited)', async () => {
   const id = await userId();
   await fakeSessions(id);
