@@ -109,9 +109,15 @@ test('an lci child process uses the running server\'s database (a tenant made th
   expect(lock().pid).toBe(process.pid);
 });
 
-test('the job queue too: lci admin jobs lists a job the server queued (through the queue the server offers, not its files)', async () => {
-  const queues = await s.k.jobs.stats(); // opens the server's queue (it is offered from then on)
+test('the job queue too: a command asks the server to open its queue and uses it (not the files); it lists a job the server queued', async () => {
+  // The server opens its queue on first use: not yet.
+  expect(lock().offers?.jobs).toBeUndefined();
+  expect(fs.existsSync(path.join(s.dataDir, 'jobs'))).toBe(false);
+  const first = await lci(['admin', 'jobs', '--json']);
+  expect(first.stderr).toBe('');
+  expect(first.code).toBe(0);
   expect(lock().offers?.jobs).toMatchObject({ host: '127.0.0.1' });
+  const queues = await s.k.jobs.stats();
   const id = await s.k.jobs.send(queues[0].queue, {}, { startAfterSeconds: 3600 });
   const listed = await lci(['admin', 'jobs', '--state', 'created', '--json']);
   expect(listed.stderr).toBe('');

@@ -127,7 +127,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     const url = `http://localhost:${port}`;
     const unoffer = config.databaseUrl ? async () => {} : await offerEmbedded(config.dataDir, {
       httpPort: port, log,
-      bus: (token) => hostLocalBus({ token, log, deliver: (env) => relayToRealtime(k, env) }),
+      bus: (token) => hostLocalBus({ token, log, deliver: (env) => relayToRealtime(k, env), openJobs: async () => { await k.jobs.stats(); } }),
     }).catch((e) => { log.warn({ err: e }, 'embedded database: could not offer it to lci commands'); return async () => {}; });
     const innerStop = k.stop;
     k.stop = async () => {

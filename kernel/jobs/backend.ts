@@ -46,7 +46,7 @@ export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: str
   if (opts.dataDir === 'memory://') pg = await PGlite.create();
   else {
     // `lci` beside a running server: its queue, never the files (kernel/db/embedded).
-    const shared = sharedJobsConnection(opts.dataDir);
+    const shared = await sharedJobsConnection(opts.dataDir);
     if (shared && 'refused' in shared) throw new Error(shared.refused);
     if (shared) return { engine: 'pglite', options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions, close: async () => {} };
     const dir = path.resolve(opts.dataDir, 'jobs');

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import crypto from 'node:crypto';
 import type { Kernel } from '../kernel';
 import type { Logger } from '../log';
-import { serverInUse } from '../db/embedded';
+import { OPEN_JOBS_PATH, serverInUse } from '../db/embedded';
 import type { Bus, BusEnvelope, BusHandler } from './bus';
 
 const PATH = '/bus';
@@ -31,12 +31,25 @@ export async function relayToRealtime(k: Kernel, env: BusEnvelope): Promise<void
   else await k.realtime.publish(env.room as Parameters<Kernel['realtime']['publish']>[0], env.message);
 }
 
-/** The server's endpoint: POST /bus with the bearer secret and one envelope. */
-export async function hostLocalBus(o: { token: string; log: Logger; deliver: (env: BusEnvelope) => Promise<void> }): Promise<{ endpoint: { host: string; port: number }; close(): Promise<void> }> {
+/**
+ * The server's endpoint, behind the bearer secret: POST /bus with one envelope;
+ * POST /jobs/open opens the server's job queue (on first use otherwise), so a
+ * command can use it rather than the files.
+ */
+export async function hostLocalBus(o: { token: string; log: Logger; deliver: (env: BusEnvelope) => Promise<void>; openJobs?: () => Promise<void> }): Promise<{ endpoint: { host: string; port: number }; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const auth = req.headers.authorization ?? '';
-    if (req.method !== 'POST' || req.url !== PATH) { res.writeHead(404).end(); return; }
+    if (req.method !== 'POST' || (req.url !== PATH && req.url !== OPEN_JOBS_PATH)) { res.writeHead(404).end(); return; }
     if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice(7), o.token)) { res.writeHead(401).end(); return; }
+    if (req.url === OPEN_JOBS_PATH) {
+      req.resume();
+      if (!o.openJobs) { res.writeHead(404).end(); return; }
+      o.openJobs().then(() => res.writeHead(204).end(), (e: Error) => {
+        o.log.warn({ err: e.message }, 'local endpoint: opening the job queue failed');
+        res.writeHead(503).end();
+      });
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => { size += c.length; if (size > MAX_BYTES) req.destroy(); else chunks.push(c); });

@@ -15,7 +15,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { Logger } from '../../log';
 import { Database } from '../database';
 import { SessionGate } from './gate';
-import { DataDirInUse, DataDirLock, describeHolder, type Endpoint, type LockRecord } from './lock';
+import { currentHolder, DataDirInUse, DataDirLock, describeHolder, type Endpoint, type LockRecord } from './lock';
 import { hostPglite, type WireHost } from './wire-host';
 
 export { DataDirInUse, currentHolder, describeHolder, LOCK_FILE, type LockRecord } from './lock';
@@ -103,11 +103,24 @@ export function serverInUse(dataDir: string): LockRecord | undefined {
   return using.get(path.resolve(dataDir));
 }
 
-/** Connection settings of the running server's job queue, when this process uses that server (kernel/jobs/backend.ts). */
-export function sharedJobsConnection(dataDir: string): { connection: Knex.PgConnectionConfig } | { refused: string } | undefined {
+/** The server's local endpoint (beside its bus) that opens its job queue when a command needs it and the server has not yet. */
+export const OPEN_JOBS_PATH = '/jobs/open';
+
+/**
+ * Connection settings of the running server's job queue, when this process
+ * uses that server (kernel/jobs/backend.ts). A server opens its queue on first
+ * use: a command that needs it first asks the server to open it.
+ */
+export async function sharedJobsConnection(dataDir: string): Promise<{ connection: Knex.PgConnectionConfig } | { refused: string } | undefined> {
   const dir = path.resolve(dataDir);
-  const h = using.get(dir);
-  if (!h) return undefined;
+  let h = using.get(dir);
+  // A process that holds the folder opens its own queue (a command in the same process, as in tests, may use it meanwhile).
+  if (!h || held.has(dir)) return undefined;
+  if (!h.offers?.jobs && h.offers?.bus && h.token) {
+    const asked = await fetch(`http://${h.offers.bus.host}:${h.offers.bus.port}${OPEN_JOBS_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, signal: AbortSignal.timeout(60_000) }).catch(() => null);
+    const now = asked?.ok ? currentHolder(dir) : null;
+    if (now && now.nonce === h.nonce) using.set(dir, (h = now));
+  }
   if (!h.offers?.jobs || !h.token) return { refused: `${describeHolder(dir, h)}; it has not opened its job queue, so this command cannot use it now (the files were not opened)` };
   return { connection: wireUrl(h.offers.jobs, h.token) };
 }
