@@ -83,7 +83,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     stops.push(() => k.identity.close());
     phase('identity');
     // `lci` beside a running server on the embedded database publishes through that server's bus.
-    k.realtime = await createRealtime(k, { bus: serverBus(config.dataDir, log) });
+    k.realtime = await createRealtime(k, { bus: serverBus(config.dataDir, log), redisOptional: !opts.http });
     stops.push(() => k.realtime.close());
     await kernelAccess(k).listenForInvalidations();
     stops.push(() => kernelAccess(k).stopListening());

@@ -54,7 +54,8 @@ export function busChannel(databaseUrl: string | undefined, dataDir: string): st
   return `lci:realtime:${crypto.createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
 }
 
-export async function createBus(opts: { redisUrl?: string; databaseUrl?: string; dataDir: string; log: Logger }): Promise<Bus> {
+/** optional: Redis unreachable at start is a warning, not an error (an `lci` command; see RedisBus.connect). */
+export async function createBus(opts: { redisUrl?: string; databaseUrl?: string; dataDir: string; log: Logger; optional?: boolean }): Promise<Bus> {
   if (!opts.redisUrl) return new InProcessBus();
-  return RedisBus.connect(opts.redisUrl, busChannel(opts.databaseUrl, opts.dataDir), opts.log);
+  return RedisBus.connect(opts.redisUrl, busChannel(opts.databaseUrl, opts.dataDir), opts.log, { optional: opts.optional });
 }

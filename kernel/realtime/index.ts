@@ -21,7 +21,12 @@ export type { Bus } from './bus';
 /** Signed links to rerouted store updates stay valid this long. */
 export const REROUTE_LINK_SECONDS = 600;
 
-export interface RealtimeOptions { hub?: Partial<HubOptions>; bus?: Bus }
+export interface RealtimeOptions {
+  hub?: Partial<HubOptions>;
+  bus?: Bus;
+  /** Start even when Redis cannot be reached (an `lci` command: its revocations go through the database). */
+  redisOptional?: boolean;
+}
 
 /** Rooms of the kernel's own cross-process signals; no socket ever joins them. */
 const INTERNAL_PREFIX = 'kernel:';
@@ -109,7 +114,7 @@ class RealtimeService implements Realtime {
 
 export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Promise<Realtime> {
   const registry = new FunctionRegistry();
-  const bus = opts.bus ?? await createBus({ redisUrl: k.config.redisUrl, databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, log: k.log });
+  const bus = opts.bus ?? await createBus({ redisUrl: k.config.redisUrl, databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, log: k.log, optional: opts.redisOptional });
   const allowedOrigins = [new URL(k.config.baseUrl).origin, ...k.config.allowedOrigins];
   const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, allowedOrigins, ...opts.hub });
   registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);

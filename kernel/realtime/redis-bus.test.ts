@@ -69,3 +69,23 @@ test('a message that cannot be sent within the hold time is dropped and reported
     await redis.start();
   }
 }, 30_000);
+
+test('an lci command starts while Redis is down (optional): its messages wait and go out when Redis is back', async () => {
+  await redis.start();
+  const channel = `lci:realtime:test-optional-${Date.now()}`;
+  const server = await RedisBus.connect(redis.url, channel, log);
+  const got: BusEnvelope[] = [];
+  server.onMessage((e) => got.push(e));
+  await redis.stop();
+  await expect(RedisBus.connect(redis.url, channel, log)).rejects.toThrow(/^Realtime bus: cannot connect to Redis at REDIS_URL/);
+  const cli = await RedisBus.connect(redis.url, channel, log, { optional: true });
+  try {
+    await cli.publish({ room: 'kernel:access', message: { userId: 7 } });
+    expect(cli.stats()).toEqual({ waiting: 1, dropped: 0 });
+    await redis.start();
+    await until(() => got.length === 1);
+    expect(got).toEqual([{ room: 'kernel:access', message: { userId: 7 } }]);
+  } finally {
+    await Promise.all([cli.close(), server.close()]);
+  }
+}, 60_000);

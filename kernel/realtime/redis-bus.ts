@@ -49,8 +49,12 @@ export class RedisBus implements Bus {
 
   private constructor(private readonly pub: Redis, private readonly reader: Redis, readonly channel: string, private readonly log: Logger, private readonly holdMs: number) {}
 
-  static async connect(url: string, channel: string, log: Logger, o: { holdMs?: number } = {}): Promise<RedisBus> {
-    // Fail fast at start (a wrong REDIS_URL is a configuration error); once up, reconnect for ever.
+  /**
+   * A server fails fast at start (a wrong REDIS_URL is a configuration error); once up, it reconnects for ever.
+   * With `optional` (an `lci` command) an unreachable Redis is a warning: the command runs, and what it
+   * publishes waits for Redis until it stops (its revocations reach the servers through the database).
+   */
+  static async connect(url: string, channel: string, log: Logger, o: { holdMs?: number; optional?: boolean } = {}): Promise<RedisBus> {
     let started = false;
     const opts: RedisOptions = {
       lazyConnect: true,
@@ -75,9 +79,17 @@ export class RedisBus implements Bus {
       if (last.length) bus.lastId = last[0][0];
       started = true;
     } catch (e) {
-      pub.disconnect();
-      reader.disconnect();
-      throw new Error(`Realtime bus: cannot connect to Redis at REDIS_URL (${(lastError ?? (e as Error)).message})`);
+      const message = `Realtime bus: cannot connect to Redis at REDIS_URL (${(lastError ?? (e as Error)).message})`;
+      if (!o.optional) {
+        pub.disconnect();
+        reader.disconnect();
+        throw new Error(message);
+      }
+      log.warn(`${message}; continuing without it, messages for the servers wait for Redis`);
+      started = true;
+      bus = new RedisBus(pub, reader, channel, log, o.holdMs ?? OUTBOX_HOLD_MS);
+      bus.lastId = `${Date.now()}-0`; // only what is published from now on
+      for (const c of [pub, reader]) if (c.status === 'end' || c.status === 'wait') c.connect().catch(() => undefined);
     }
     pub.on('ready', () => { if (bus.outbox.length) log.info({ waiting: bus.outbox.length }, 'realtime bus: Redis is back, sending queued messages'); void bus.pump(); });
     pub.on('close', () => { if (!bus.closed) log.warn('realtime bus: Redis connection lost; messages for other processes are queued until it is back'); });
