@@ -40,6 +40,9 @@ test('db roles makes the logins, idempotently; lci then runs as lci_system and m
   expect(refused.code).not.toBe(0);
   expect(refused.stderr).toContain('DATABASE_OWNER_URL');
   expect(await cli.ok(['db', 'migrate'], { env: { ...split, DATABASE_OWNER_URL: owner } })).toContain('Nothing to migrate');
+  const status = (await json(['db', 'status'])) as { name: string; applied: boolean }[];
+  expect(status.map((m) => m.name)).toContain('kernel/0060_privilege_boundary');
+  expect(status.filter((m) => !m.applied)).toEqual([]);
   // The application role's login alone cannot run the system scope: a clear refusal, not a silent empty answer.
   const appOnly = await cli.run(['tenant', 'list'], { env: { DATABASE_URL: split.DATABASE_URL } });
   expect(appOnly.code).not.toBe(0);

@@ -14,12 +14,16 @@ import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 import { progressBar } from '../progress';
 
-/** The owner's connection (DATABASE_OWNER_URL, else DATABASE_URL): migrations change the schema. */
-async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>): Promise<T> {
+/**
+ * The owner's connection (DATABASE_OWNER_URL, else DATABASE_URL): migrations change the schema. Reading
+ * (`readOnly`) with separate logins and no owner login: the system role's.
+ */
+async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>, opts: { readOnly?: boolean } = {}): Promise<T> {
   const cfg = ctx.config();
-  if (cfg.databaseSystemUrl && !cfg.databaseOwnerUrl) throw new CliError('DATABASE_URL is the application role\'s login: set DATABASE_OWNER_URL to the owner\'s login to migrate');
+  const systemOnly = cfg.databaseSystemUrl !== undefined && cfg.databaseOwnerUrl === undefined;
+  if (systemOnly && !opts.readOnly) throw new CliError('DATABASE_URL is the application role\'s login: set DATABASE_OWNER_URL to the owner\'s login to migrate');
   // Beside a running server on the embedded database: its database, never the files.
-  const db = await openDatabase({ databaseUrl: cfg.databaseOwnerUrl ?? cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
+  const db = await openDatabase({ databaseUrl: systemOnly ? cfg.databaseSystemUrl : cfg.databaseOwnerUrl ?? cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
   try { return await fn(db.knex); } finally { await db.close(); }
 }
 
@@ -68,7 +72,7 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const all = await sets(ctx);
-      const rows = await withDatabase(ctx, (knex) => migrationStatus(knex, all));
+      const rows = await withDatabase(ctx, (knex) => migrationStatus(knex, all), { readOnly: true });
       printList(rows, [{ header: 'MIGRATION', value: (r) => r.name }, { header: 'STATE', value: (r) => (r.applied ? 'applied' : 'pending') }], opts);
     });
 
