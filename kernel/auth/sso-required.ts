@@ -1,6 +1,6 @@
 /**
  * force_sso_flag inside a transaction the caller already holds (a request's
- * system-scope transaction; UserStore.requiresSso opens its own): the user's
+ * system-scope transaction; UserStore.requiresSso wraps it in its own): the user's
  * membership of their home tenant (users.current_tenant_id) forces single
  * sign-on. Such a user has no use for a password: reset and change refuse.
  */

@@ -1,6 +1,7 @@
 /** Reads and updates users for sign-in, in an explicit system scope (users are global identities under RLS). */
 import type { Database } from '../../db/database';
 import type { LoginUser } from './types';
+import { ssoRequired } from '../sso-required';
 
 const COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'force_new_password', 'mfa_type', 'mfa_required', 'id_provider_name', 'phone_number', 'password_hash', 'current_tenant_id', 'name_first', 'name_last'];
 
@@ -45,9 +46,7 @@ export class UserStore {
    * them out of their password (issue 13 part 1).
    */
   async requiresSso(userId: number): Promise<boolean> {
-    const row = await this.db.withSystem((trx) => trx('tenant_users as tu').join('users as u', function home() { this.on('u.user_id', 'tu.user_id').andOn('u.current_tenant_id', 'tu.tenant_id'); })
-      .where({ 'tu.user_id': userId, 'tu.force_sso_flag': true, 'tu.active_flag': true }).first('tu.user_id'));
-    return !!row;
+    return this.db.withSystem((trx) => ssoRequired(trx, userId));
   }
 
   async markSignedIn(userId: number): Promise<void> {
