@@ -59,7 +59,10 @@ export async function grantSystemRole(knex: Knex): Promise<void> {
  */
 export async function grantJobQueue(knex: Knex): Promise<void> {
   const r = await knex.raw(`select has_database_privilege(?, current_database(), 'CREATE') as ok`, [SYSTEM_ROLE]);
-  if (!r.rows[0].ok) await knex.raw(`do $$ begin execute format('grant create on database %I to ${SYSTEM_ROLE}', current_database()); end $$`);
+  if (!r.rows[0].ok) {
+    await knex.raw(`do $$ begin execute format('grant create on database %I to ${SYSTEM_ROLE}', current_database());
+      exception when insufficient_privilege then raise notice 'lci: grant CREATE on this database to ${SYSTEM_ROLE} as its owner (the job queue makes its schema)'; end $$`);
+  }
   await knex.raw(`do $$
     declare r record;
     begin
@@ -90,16 +93,24 @@ export async function grantJobQueue(knex: Knex): Promise<void> {
  * so a function a later migration adds is covered too.
  */
 export async function secureDefinerFunctions(knex: Knex): Promise<void> {
+  // A new owner needs CREATE on the schema (unless a superuser runs this): granted for the change only, in its transaction.
   await knex.raw(`do $$
-    declare r record;
+    declare r record; lent boolean := false;
     begin
       for r in select p.oid::regprocedure as f, p.proowner, p.proconfig from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                where n.nspname = current_schema() and p.prosecdef loop
-        if r.proowner <> '${SYSTEM_ROLE}'::regrole then execute format('alter function %s owner to ${SYSTEM_ROLE}', r.f); end if;
+        if r.proowner <> '${SYSTEM_ROLE}'::regrole then
+          if not lent and not has_schema_privilege('${SYSTEM_ROLE}', current_schema(), 'CREATE') then
+            execute format('grant create on schema %I to ${SYSTEM_ROLE}', current_schema());
+            lent := true;
+          end if;
+          execute format('alter function %s owner to ${SYSTEM_ROLE}', r.f);
+        end if;
         if r.proconfig is null or not ('search_path=pg_catalog, public, pg_temp' = any (r.proconfig)) then
           execute format('alter function %s set search_path = pg_catalog, public, pg_temp', r.f);
         end if;
       end loop;
+      if lent then execute format('revoke create on schema %I from ${SYSTEM_ROLE}', current_schema()); end if;
     end $$`);
 }
 

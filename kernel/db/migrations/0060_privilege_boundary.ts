@@ -11,7 +11,7 @@
  */
 import type { Knex } from 'knex';
 import { createRoleSql, grantJobQueue, grantSystemRole, secureDefinerFunctions } from '../privileges';
-import { SYSTEM_ROLE, SYSTEM_SCOPE_SQL, tenantPolicySql } from '../roles';
+import { APP_ROLE, SYSTEM_ROLE, SYSTEM_SCOPE_SQL, tenantPolicySql } from '../roles';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(createRoleSql(SYSTEM_ROLE));
@@ -23,7 +23,13 @@ export async function up(knex: Knex): Promise<void> {
   end $$`);
   await grantSystemRole(knex);
   await grantJobQueue(knex);
-  await knex.raw(`revoke create on schema public from public`);
+  // Already so on PostgreSQL 15+; before, only the schema's owner may take it back (a notice otherwise).
+  await knex.raw(`do $$ begin
+    if has_schema_privilege('${APP_ROLE}', 'public', 'CREATE') then
+      begin revoke create on schema public from public;
+      exception when insufficient_privilege then raise notice 'lci: revoke CREATE on schema public from PUBLIC as its owner'; end;
+    end if;
+  end $$`);
   await knex.raw(`create or replace function app_system_scope() returns boolean language sql stable as $$ select ${SYSTEM_SCOPE_SQL} $$`);
   const expr = tenantPolicySql();
   const { rows } = await knex.raw(`select tablename from pg_policies where schemaname = current_schema() and policyname = 'tenant_isolation'`);
