@@ -2,8 +2,8 @@
  * The realtime bus across processes on a Redis stream (one per deployment).
  *
  * - publish: delivered to this process's handlers at once, then queued in an
- *   outbox that a pump sends with XADD (the stream keeps the last
- *   STREAM_MAXLEN entries). The connection has no offline queue, so a publish
+ *   outbox that a pump sends with XADD (the stream keeps STREAM_KEEP_MS of
+ *   entries). The connection has no offline queue, so a publish
  *   never waits for Redis; while Redis is down the outbox keeps the messages
  *   and sends them in order once Redis is ready again. A message unsent after
  *   OUTBOX_HOLD_MS, or beyond OUTBOX_MAX, is dropped and reported (error log
@@ -24,8 +24,13 @@ import type { Bus, BusEnvelope, BusHandler } from './bus';
 export const OUTBOX_HOLD_MS = 5 * 60_000;
 /** At most this many messages wait for Redis; older ones are dropped and reported beyond it. */
 export const OUTBOX_MAX = 20_000;
-/** Entries the stream keeps (approximately) for processes that were cut off. */
-export const STREAM_MAXLEN = 10_000;
+/**
+ * How long the stream keeps entries for processes that were cut off (they read again within seconds of Redis
+ * coming back); older ones are trimmed as new ones are added (XADD MINID ~), so the stream holds minutes of
+ * traffic, not all of it. Generous against clock differences between a server and Redis (ids are Redis time).
+ */
+export const STREAM_KEEP_MS = 10 * 60_000;
+const STREAM_TTL_MS = 24 * 3600_000;
 const READ_BLOCK_MS = 2000;
 const READ_COUNT = 500;
 const RETRY_MS = 250;
@@ -174,11 +179,13 @@ export class RedisBus implements Bus {
       while (this.outbox.length && this.pub.status === 'ready') {
         const batch = this.outbox.slice(0, 100);
         const pipe = this.pub.pipeline();
-        for (const p of batch) pipe.xadd(this.channel, 'MAXLEN', '~', STREAM_MAXLEN, '*', 'e', p.wire);
+        const minId = String(Date.now() - STREAM_KEEP_MS);
+        for (const p of batch) pipe.xadd(this.channel, 'MINID', '~', minId, '*', 'e', p.wire);
+        pipe.pexpire(this.channel, STREAM_TTL_MS); // a deployment that is gone leaves nothing behind for long
         const results = await pipe.exec();
         // Entries are removed once Redis took them; a failed one and those after it stay, in order.
         let sent = 0;
-        for (const [err] of results ?? []) { if (err) break; sent++; }
+        for (const [err] of (results ?? []).slice(0, batch.length)) { if (err) break; sent++; }
         for (const p of batch.slice(0, sent)) {
           const i = this.outbox[0] === p ? 0 : this.outbox.indexOf(p); // dropped meanwhile: already gone
           if (i >= 0) this.outbox.splice(i, 1);
