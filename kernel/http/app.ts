@@ -14,7 +14,7 @@ import type { Kernel } from '../kernel';
 import type { Maintenance } from '../maintenance';
 import type { Caller } from '../types';
 import { proxyConfigWarning, trustedProxyMiddleware } from './client-address';
-import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable } from './db-errors';
+import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable, outageReporter } from './db-errors';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN, checkCaller, checkMaintenance, guardWrite, type GuardTarget } from './guard-pipeline';
 import { buildOpenApi } from './openapi';
@@ -38,11 +38,14 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   const proxyWarning = proxyConfigWarning(k.config);
   if (proxyWarning) k.log.warn(proxyWarning);
 
+  const reportOutage = outageReporter(k.log);
   app.use(async (ctx, next) => {
     try {
       await next();
     } catch (e) {
-      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? (isDatabaseUnavailable(e) ? databaseUnavailable() : null) ?? bodyParserError(e);
+      const unavailable = !(e instanceof HttpError) && isDatabaseUnavailable(e);
+      if (unavailable) reportOutage(e);
+      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? (unavailable ? databaseUnavailable() : null) ?? bodyParserError(e);
       if (mapped) {
         ctx.status = mapped.status;
         // 503: a dependency is down or maintenance is on; the client retries after a few seconds.

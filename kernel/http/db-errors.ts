@@ -52,3 +52,17 @@ export function isDatabaseUnavailable(e: unknown): boolean {
 export function databaseUnavailable(): HttpError {
   return new HttpError(503, MSG_DATABASE_UNAVAILABLE, 'unavailable', undefined, { dependency: 'database', retry_after: RETRY_AFTER_SECONDS });
 }
+
+/** Logs "database unreachable" at most once per interval with the count of 503s since (an outage must show in the log, not flood it). */
+export function outageReporter(log: { warn(obj: object, msg: string): void }, intervalMs = 10_000): (e: unknown) => void {
+  let last = 0;
+  let count = 0;
+  return (e) => {
+    count++;
+    const now = Date.now();
+    if (now - last < intervalMs) return;
+    log.warn({ err: (e as Error)?.message, answered503: count }, 'database unreachable: requests answer 503 with Retry-After');
+    last = now;
+    count = 0;
+  };
+}

@@ -7,7 +7,7 @@
 import { postgresUrl, startTestServer, type TestServer } from '../../tests/helpers/server';
 import { startTcpProxy, type TcpProxy } from '../../tests/helpers/tcp-proxy';
 import { makeTenant, type TestTenant } from '../../tests/helpers/tenants';
-import { MSG_DATABASE_UNAVAILABLE, fromDatabaseError, isDatabaseUnavailable } from './db-errors';
+import { MSG_DATABASE_UNAVAILABLE, fromDatabaseError, isDatabaseUnavailable, outageReporter } from './db-errors';
 
 describe('which errors mean "database unavailable"', () => {
   test('connection refused, terminated, shutting down and pool timeouts are; data errors and other failures are not', () => {
@@ -24,6 +24,13 @@ describe('which errors mean "database unavailable"', () => {
     expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: refused }))).toBe(false);
     expect(fromDatabaseError(Object.assign(new Error('x'), { code: '57P01' }))).toBeNull();
   });
+});
+
+test('an outage is logged once per interval with the number of 503s, not once per request', () => {
+  const logged: object[] = [];
+  const report = outageReporter({ warn: (o) => logged.push(o) }, 60_000);
+  for (let i = 0; i < 50; i++) report(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+  expect(logged).toEqual([{ err: 'connect ECONNREFUSED 127.0.0.1:5432', answered503: 1 }]);
 });
 
 const run = postgresUrl() ? describe : describe.skip;
