@@ -129,6 +129,10 @@ describe.each(engines)('tenant isolation on $engine', ({ engine }) => {
     expect(seen).toEqual({ scope: false, ids: aItems, tenants: [A] });
     const ro = await db.withTenant(A, async (trx) => (await trx.raw(`select set_config('app.system', 'on', true) as s, (select count(*)::int from probe_items where tenant_id = ?) as n`, [B])).rows[0].n, { readOnly: true });
     expect(ro).toBe(0);
+    // No policy reads the system setting except through the role check (policies of every table, kernel and plugins).
+    const raw = await db.knex.raw(`select tablename, policyname from pg_policies where schemaname = current_schema()
+      and (coalesce(qual, '') || coalesce(with_check, '')) like '%app.system%' and (coalesce(qual, '') || coalesce(with_check, '')) not like '%pg_has_role%'`);
+    expect(raw.rows).toEqual([]);
   });
 
   test('without a tenant (public scope) tenant tables show and accept nothing', async () => {
