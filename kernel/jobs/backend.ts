@@ -1,6 +1,8 @@
 /**
  * Where pg-boss keeps its queue. On PostgreSQL: the application database
- * (schema pgboss) through pg-boss's own pool. Embedded: a separate PGlite
+ * (schema pgboss) through pg-boss's own pool, logged in as the system role
+ * lci_system when the logins are separate (DATABASE_SYSTEM_URL; it owns the
+ * schema, kernel/db/privileges.ts). Embedded: a separate PGlite
  * instance in <dataDir>/jobs, so pg-boss never runs inside an open request
  * transaction of the application's single PGlite session.
  */
