@@ -70,6 +70,12 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     expect(await asTenantA(async () => {})).toEqual([A]);
   });
 
+  test('separate logins are checked at start: DATABASE_URL must be lci_app, DATABASE_SYSTEM_URL must not have its privileges', async () => {
+    await expect(openDatabase({ databaseUrl: ownerUrl, systemUrl: logins.system, poolMax: 1 })).rejects.toThrow(/must be the application role lci_app/);
+    await expect(openDatabase({ databaseUrl: logins.app, systemUrl: logins.app, poolMax: 1 })).rejects.toThrow(/DATABASE_SYSTEM_URL logs in as lci_app/);
+    await expect(openDatabase({ databaseUrl: logins.app, poolMax: 1 })).rejects.toThrow(/needs its own login, DATABASE_SYSTEM_URL/);
+  });
+
   test('RESET ROLE leaves the application role', async () => {
     expect(await asTenantA((trx) => trx.raw('reset role'))).toEqual([A]);
     const who = await db.withTenant(A, async (trx) => { await trx.raw('reset role'); return (await trx.raw('select current_user as u')).rows[0].u; });
