@@ -79,7 +79,7 @@ test('lci admin maintenance on/off reaches a signed-in socket at once, and the s
   }
 });
 
-test('lci user create finds a group just made in the workspace; lci user disable ends the session on the server at once', async () => {
+test('lci user create finds a group just made in the workspace; a flag set by lci is the server\'s; lci user disable ends the session on the server at once', async () => {
   const admin = await makeTenant(s.k, s.url, { tenantAdmin: true, pages: [{ url: '/securitygroups', access_level: 'Read/Write' }] });
   const made = await admin.api('POST', `/v3/tenantadmin/${admin.tenantId}/securitygroups`, { name: 'Night Shift', included_modules: ['Core'], pages: [] });
   expect(made.status).toBe(200);
@@ -91,6 +91,12 @@ test('lci user create finds a group just made in the workspace; lci user disable
   const row = await s.k.db.withSystem((trx) => trx('users as u').join('tenant_users as tu', 'tu.user_id', 'u.user_id').join('security_groups as g', 'g.security_group_id', 'tu.security_group_id')
     .where('u.username', email).first('g.name'));
   expect(row).toEqual({ name: 'Night Shift' });
+
+  // A flag switched by lci is the server's value at once.
+  expect((await lci(['flags', 'set', 'user-manager-changes', 'on', '--tenant', String(admin.tenantId)])).code).toBe(0);
+  const flags = await admin.api('GET', `/v3/tenant/${admin.tenantId}/flags`);
+  expect(flags.status).toBe(200);
+  expect(JSON.stringify(flags.body)).toContain('"user-manager-changes":true');
 
   // A signed-in user disabled by lci: the server refuses their token (its caller cache is told through its bus).
   expect((await admin.api('GET', `/v3/tenantadmin/${admin.tenantId}/securitygroups`)).status).toBe(200);
