@@ -153,7 +153,9 @@ export function createApiClient(o: ApiClientOptions) {
       const giveUp = method !== 'GET' || now() - started >= MAX_RETRY_MS || opts.signal?.aborted;
       if (giveUp) {
         void probe();
-        if (method !== 'GET') throw new ApiError(res?.status ?? 503, MSG_WRITE_NOT_SENT, 'unavailable', undefined, body);
+        // A write is never repeated: an outage answer says so; a network failure keeps its own error
+        // (the page shows its message for a request that did not go through).
+        if (method !== 'GET') throw res ? new ApiError(res.status, MSG_WRITE_NOT_SENT, 'unavailable', undefined, body) : failure;
         if (res) return { res, body };
         throw failure;
       }

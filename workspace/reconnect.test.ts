@@ -44,6 +44,15 @@ test('a write answered 503 is not repeated: it fails with a clear message, and /
   expect(c.states).toEqual([true, false]);
 });
 
+test('a write that fails on the network is not repeated and keeps its own error (the page shows its message)', async () => {
+  const c = client([networkError, json(200, { status: 'ready' })]);
+  const err = await c.api.post('/v3/tenant/1/things', { name: 'x' }).catch((e) => e);
+  expect(err).toBeInstanceOf(TypeError);
+  await new Promise((r) => setTimeout(r, 0));
+  expect(c.calls).toEqual(['/v3/tenant/1/things', '/readyz']);
+  expect(c.states).toEqual([true, false]);
+});
+
 test('maintenance is not an outage: no retry, no reconnecting state', async () => {
   const c = client([json(503, { error: { status: 503, code: 'maintenance', message: 'Back soon', maintenance: true } })]);
   await expect(c.api.put('/v3/tenant/1/x', {})).rejects.toMatchObject({ status: 503, message: 'Back soon' });
@@ -63,6 +72,10 @@ test('rules: which answers are outages and how long to wait', () => {
   expect(isUnavailable(502, 'Bad Gateway')).toBe(true);
   expect(isUnavailable(503, { error: { code: 'maintenance', maintenance: true } })).toBe(false);
   expect(isUnavailable(500, {})).toBe(false);
+  // The application's own failure of a partner or provider is an answer for the page, not an outage.
+  expect(isUnavailable(502, { error: { status: 502, code: 'catalogue_unavailable', message: 'The plan catalogue is not available right now.' } })).toBe(false);
+  expect(isUnavailable(502, { error: { status: 502, code: 'PartnerError', message: 'Partner platform is down' } })).toBe(false);
+  expect(isUnavailable(504, '<html>Gateway Timeout</html>')).toBe(true);
   expect(retryDelayMs(0, '5')).toBe(5000);
   expect(retryDelayMs(0, '120')).toBe(10_000);
   expect([0, 1, 2, 3, 9].map((a) => retryDelayMs(a, null))).toEqual([1000, 2000, 4000, 8000, 10_000]);

@@ -16,12 +16,17 @@ export const MAX_RETRY_MS = 120_000;
 const MIN_DELAY_MS = 1000;
 const MAX_DELAY_MS = 10_000;
 
-/** True for an answer that means "temporarily unavailable, retry" (not maintenance, not a client error). */
+/**
+ * True for an answer that means "temporarily unavailable, retry": the server's own 503 outage
+ * (code unavailable, not maintenance), or a 502/503/504 that is not an answer of the application
+ * (a proxy's page while the server restarts). An application error with its own code (a partner or
+ * provider that failed: 502 catalogue_unavailable, PartnerError) is an answer the page shows.
+ */
 export function isUnavailable(status: number, body: unknown): boolean {
-  if (status === 502 || status === 504) return true;
-  if (status !== 503) return false;
+  if (status !== 502 && status !== 503 && status !== 504) return false;
   const e = (body as { error?: { code?: string; maintenance?: boolean } } | undefined)?.error;
-  return !(e?.maintenance || e?.code === 'maintenance');
+  if (e?.maintenance || e?.code === 'maintenance') return false;
+  return !e?.code || e.code === 'unavailable';
 }
 
 /** Wait before the next try: the server's Retry-After (seconds) when given, else doubling from 1 s; between 1 and 10 s. */
