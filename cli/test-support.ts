@@ -11,9 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, postgresUrl } from '../tests/helpers/server';
 import { seedPgliteDataDir } from '../tests/helpers/template-db';
+import { PATHS } from '../kernel/paths';
 import { runInProcess } from './in-process';
 
-const ROOT = path.resolve(__dirname, '..');
+// The project folder (not __dirname: Playwright loads this module as ESM through tests/sdk.ts).
+const ROOT = PATHS.root;
 const LCI = path.join(ROOT, 'bin', 'lci.mjs');
 
 export interface CliResult { code: number; stdout: string; stderr: string }

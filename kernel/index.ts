@@ -6,9 +6,11 @@ export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEnt
 export { MODULES } from './types';
 export type { Database, Trx } from './db/database';
 export { createTenantTable, enableTenantRls, tenantForeignKey, grantApp } from './db/tenant-table';
-export type { RouteRegistrar, RouteSpec, HandlerContext } from './http/route-spec';
+export type { RouteRegistrar, RouteSpec, HandlerContext, RegisteredRoute } from './http/route-spec';
 export { reply, Reply } from './http/route-spec';
-export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized } from './http/errors';
+export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized, type FieldError } from './http/errors';
+export { Maintenance } from './maintenance';
+export { MSG_NO_IMPERSONATION } from './access/routes/impersonation';
 export { MSG_NUL } from './http/validate';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
 export type { Storage } from './storage';

@@ -10,8 +10,7 @@ export const MSG_NOT_AUTHORIZED = 'You are not authorized, please log in again';
 export const MSG_LOGIN_FAILED = 'Login failed.';
 export const MSG_USER_CANCELLED = 'User cancelled login flow.';
 
-export const VALIDATION = { required: 'Required.', max80: 'Max 80 characters', invalidEmail: 'Invalid e-mail.' } as const;
-export const EMAIL_MAX = 80;
+export { VALIDATION, EMAIL_MAX } from '../common/email';
 
 /** Section 2.3 page-header actions (tooltip and accessible name of each icon button). */
 export const HEADER_ACTIONS = {

@@ -17,10 +17,10 @@
  */
 import { matchAccessPage } from './access';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
-import { isMaxCompaniesExempt } from './max-companies-exempt';
+import { isMaxCompaniesExempt } from '../common/max-companies-exempt';
 import type { AccessPage, Company, ModuleView, Session } from './types';
 
-export { isMaxCompaniesExempt, MAX_COMPANIES_EXEMPT_PAGES } from './max-companies-exempt';
+export { isMaxCompaniesExempt, MAX_COMPANIES_EXEMPT_PAGES } from '../common/max-companies-exempt';
 
 export type GuardAction = 'allow' | 'redirect' | 'block' | 'prompt';
 export interface GuardResult {

@@ -74,10 +74,11 @@ export { reinitialize } from './runtime';
 export { ApiError } from './api';
 export { navigate } from './nav';
 export { reloadSessionData, type SessionDataDef } from './session-data';
-export { noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt, isInternalPath } from './guard';
+export { runGuard, noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt, isInternalPath } from './guard';
 export type { GuardStep, GuardInput, GuardResult } from './guard';
 export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
-export { MSG_READ_ONLY, HEADER_ACTIONS } from './constants';
+export { MSG_READ_ONLY, HEADER_ACTIONS, APP_VERSION } from './constants';
+export { PasswordRules } from './components/PasswordRules';
 
 export const useSession = () => useAtomValue(sessionAtom);
 export const useTenant = () => useAtomValue(sessionAtom)?.tenant ?? null;

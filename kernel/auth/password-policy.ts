@@ -4,12 +4,12 @@
  * storing a new password (argon2id) for a user.
  */
 import type { Knex } from 'knex';
-import { firstUnmetRule, NEW_PASSWORD_POLICY, type PasswordPolicy } from '../../workspace/auth/password-rules';
+import { firstUnmetRule, NEW_PASSWORD_POLICY, type PasswordPolicy } from '../../common/password-rules';
 import { COMMON_PASSWORD_RULE, isCommonPassword, MSG_COMMON_PASSWORD } from './common-passwords';
 import type { LoginFailure } from './login/types';
 import { hashPassword } from './passwords';
 
-export { NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, passwordRuleStates } from '../../workspace/auth/password-rules';
+export { NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, passwordRuleStates } from '../../common/password-rules';
 
 export const INVALID_PASSWORD = 'InvalidPasswordException';
 export const MSG_PASSWORD_REQUIRED = 'Password is required.';

@@ -1,4 +1,4 @@
-import { firstUnmetRule, newPasswordError, NEW_PASSWORD_POLICY, passwordRuleStates, REGISTRATION_PASSWORD_POLICY, SPECIAL_CHARACTERS } from './password-rules';
+import { firstUnmetRule, newPasswordError, NEW_PASSWORD_POLICY, passwordRuleStates, REGISTRATION_PASSWORD_POLICY, SPECIAL_CHARACTERS } from '../../common/password-rules';
 import { validateCode, validateNewPassword, validateRegistrationPassword } from './validation';
 
 const unmet = (v: string, policy = NEW_PASSWORD_POLICY) => passwordRuleStates(v, policy).filter((r) => !r.met).map((r) => r.id);

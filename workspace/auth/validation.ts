@@ -1,24 +1,15 @@
 /** Form validation of the sign-in family (platform.md section 5); password rules live in password-rules.ts. */
-import { EMAIL_MAX, VALIDATION } from '../constants';
-import { newPasswordError, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY } from './password-rules';
+import { VALIDATION } from '../constants';
+import { newPasswordError, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY } from '../../common/password-rules';
 
-/** The standard e-mail pattern (HTML living standard, as browsers check type=email). */
-export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function validateEmail(value: string): string | null {
-  const v = value.trim();
-  if (!v) return VALIDATION.required;
-  if (v.length > EMAIL_MAX) return VALIDATION.max80;
-  if (!EMAIL_PATTERN.test(v)) return VALIDATION.invalidEmail;
-  return null;
-}
+export { EMAIL_PATTERN, validateEmail } from '../../common/email';
 
 export function validatePassword(value: string): string | null {
   if (!value) return VALIDATION.required;
   return null;
 }
 
-export { newPasswordError, passwordRuleStates, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, type PasswordRuleState } from './password-rules';
+export { newPasswordError, passwordRuleStates, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, type PasswordRuleState } from '../../common/password-rules';
 
 /** New password on the reset, change and wizard forms (section 5: 8 to 99 with the listed special characters). */
 export const validateNewPassword = (value: string): string | null => newPasswordError(value, NEW_PASSWORD_POLICY);

@@ -1,6 +1,6 @@
 /** The live password rules of platform.md section 5 under a new-password field: each rule, met or not. */
 import { Icon } from '@blueprintjs/core';
-import { NEW_PASSWORD_POLICY, passwordRuleStates, type PasswordPolicy } from '../auth/password-rules';
+import { NEW_PASSWORD_POLICY, passwordRuleStates, type PasswordPolicy } from '../../common/password-rules';
 
 export function PasswordRules({ value, id, policy = NEW_PASSWORD_POLICY }: { value: string; id: string; policy?: PasswordPolicy }) {
   const rules = passwordRuleStates(value, policy);

@@ -12,7 +12,7 @@ import { setApiRegion } from '../auth/region';
 import { MSG_USER_NOT_FOUND, validatePersonName } from '../auth/registration-rules';
 import { validateRegistrationPassword } from '../auth/validation';
 import { PasswordRules } from '../components/PasswordRules';
-import { REGISTRATION_PASSWORD_POLICY } from '../auth/password-rules';
+import { REGISTRATION_PASSWORD_POLICY } from '../../common/password-rules';
 import { ApiError } from '../api';
 import { api } from '../runtime';
 import { AuthFrame } from './AuthFrame';

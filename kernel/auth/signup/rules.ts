@@ -4,7 +4,7 @@
  * the shared pure ones of workspace/auth/password-rules.ts).
  */
 import { z } from 'zod';
-import { firstUnmetRule, PASSWORD_REQUIRED_MESSAGE, REGISTRATION_PASSWORD_POLICY } from '../../../workspace/auth/password-rules';
+import { firstUnmetRule, PASSWORD_REQUIRED_MESSAGE, REGISTRATION_PASSWORD_POLICY } from '../../../common/password-rules';
 import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
 
 export const MSG_NAME_REQUIRED = 'Username is required';

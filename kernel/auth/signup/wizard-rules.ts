@@ -7,7 +7,7 @@
  * minus do not count).
  */
 import { z } from 'zod';
-import { firstUnmetRule, NEW_PASSWORD_POLICY, PASSWORD_REQUIRED_MESSAGE } from '../../../workspace/auth/password-rules';
+import { firstUnmetRule, NEW_PASSWORD_POLICY, PASSWORD_REQUIRED_MESSAGE } from '../../../common/password-rules';
 import { REGIONS, type RegionCode } from '../../../config/regions';
 import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
 

@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel } from '../../../kernel/index';
-import { printList } from '../../../cli/output';
+import { printList } from '../../../cli/sdk';
 import { flattenCatalogue } from '../shared/catalogue';
 import { formatAmount, planPrice } from '../shared/currency';
 import { isUnlimited } from '../shared/tiers';

@@ -9,9 +9,9 @@
 import { confirm } from '@inquirer/prompts';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel, Trx } from '../../../kernel/index';
-import { operatorName } from '../../../cli/context';
-import { CliError } from '../../../cli/errors';
-import { printJson, printList, write } from '../../../cli/output';
+import { operatorName } from '../../../cli/sdk';
+import { CliError } from '../../../cli/sdk';
+import { printJson, printList, write } from '../../../cli/sdk';
 import { BILLING_MODULES, ENDED_STATUSES, overallStatus, statusByModule } from '../shared/status';
 import { customerLimitText } from '../shared/tiers';
 import { sync, tenantRows } from '../server/actions';

@@ -9,13 +9,13 @@
  */
 import type { ModuleName, Providers, Trx } from '../../../kernel/index';
 import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
-import { isMaxCompaniesExempt } from '../../../workspace/max-companies-exempt';
+import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
 import { liveKernels } from './kernels';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
 // Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
 // shell's own list and matching, so the API and the workspace never disagree on a page.
-export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../workspace/max-companies-exempt';
+export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../common/max-companies-exempt';
 
 export const PAYMENT_REQUIRED = 402;
 

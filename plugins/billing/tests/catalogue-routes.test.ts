@@ -1,6 +1,6 @@
 /** GET /v3/manager/stripe/products and /flatproducts: public, sorted, cached (embedded provider). */
-import { apiCall } from '../../../tests/helpers/tenants';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
+import { apiCall } from '../../../tests/sdk';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { CATALOGUE, flattenCatalogue } from '../shared/catalogue';
 import type { FlatPlan, ProviderProduct } from '../shared/types';
 import { CATALOGUE_CACHE_MS, catalogueProducts, clearCatalogueCache, MSG_CATALOGUE_UNAVAILABLE } from '../server/catalogue-routes';

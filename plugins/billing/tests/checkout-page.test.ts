@@ -2,8 +2,8 @@
  * The embedded provider's checkout page end to end over HTTP: fetch the page, post the form, follow the
  * redirect, see the rows; a declined or invalid card changes nothing; expiry; update payment; the portal.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import type { TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import type { TestTenant } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 import { postEmbeddedCheckout } from './providers';
 

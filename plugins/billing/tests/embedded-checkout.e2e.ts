@@ -3,8 +3,8 @@
  * in an alert and nothing subscribed, a valid card subscribing and returning to the success URL.
  */
 import { expect, test } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import type { TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import type { TestTenant } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 
 let s: TestServer;

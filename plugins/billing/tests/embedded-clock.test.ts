@@ -2,8 +2,8 @@
  * The embedded provider's clock: a tenant nobody looks at still changes on time. Time passing is simulated by
  * moving the embedded subscription's dates into the past (as a day of waiting would).
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import type { TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import type { TestTenant } from '../../../tests/sdk';
 import { dueTenants, tick } from '../server/embedded/clock';
 import { makeSubscriber } from './helpers';
 import { embedded } from './providers';

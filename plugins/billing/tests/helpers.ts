@@ -1,8 +1,8 @@
 /** Test tenants for billing suites: subscribers without complimentary access, plain members, sign-up tenants. */
 import crypto from 'node:crypto';
-import type { Kernel } from '../../../kernel/kernel';
-import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../../../kernel/tenancy/provision';
-import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant, type TestTenantOptions } from '../../../tests/helpers/tenants';
+import type { Kernel } from '../../../kernel/index';
+import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../../../kernel/index';
+import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant, type TestTenantOptions } from '../../../tests/sdk';
 import { BILLING_MODULES } from '../shared/status';
 
 /** A tenant admin whose tenant has no grant of Core, AIR or Customer Success: its modules come from subscriptions. */

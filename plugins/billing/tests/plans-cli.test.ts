@@ -1,5 +1,5 @@
 /** `lci billing plans` as a child process (the real CLI on a private data folder). */
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 import { CATALOGUE, flattenCatalogue } from '../shared/catalogue';
 import type { FlatPlan } from '../shared/types';
 

@@ -3,7 +3,7 @@
  * needs and returns the test server's environment, and plays the customer at its checkout. The embedded
  * provider needs nothing; a Stripe setup (loopback stand-in) is added next to it.
  */
-import type { TestServer } from '../../../tests/helpers/server';
+import type { TestServer } from '../../../tests/sdk';
 import type { ProviderName } from '../server/provider';
 import { stripeSetup } from './stripe-setup';
 

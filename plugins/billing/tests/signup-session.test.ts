@@ -3,8 +3,8 @@
  * retry; paid plans get a checkout (success /confirmSignUp, cancel /signUpWithTenant?canceled=true), plans
  * costing 0 subscribe directly.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { apiCall } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { apiCall } from '../../../tests/sdk';
 import { MSG_SIGNUP_MISMATCH } from '../server/signup-session';
 import { makeSignupTenant, makeSubscriber } from './helpers';
 import { postEmbeddedCheckout } from './providers';

@@ -15,8 +15,8 @@
  *    subscribes at once and the wizard goes to /confirmSignUp.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startE2EKernel, type E2EKernel } from '../../../tests/e2e/kernel-server';
-import { makeTenant } from '../../../tests/helpers/tenants';
+import { startE2EKernel, type E2EKernel } from '../../../tests/sdk';
+import { makeTenant } from '../../../tests/sdk';
 
 const PASSWORD = 'Wizard#Signup1';
 let e: E2EKernel;

@@ -4,7 +4,7 @@
  */
 import { CATALOGUE, sortProducts } from '../shared/catalogue';
 import { createStripeProvider, type StripeBillingProvider } from '../server/stripe/provider';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-standin';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/sdk';
 
 let s: StripeStandIn;
 let p: StripeBillingProvider;

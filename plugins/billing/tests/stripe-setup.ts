@@ -5,8 +5,8 @@
  * LCI_STRIPE_WEBHOOK_SECRET, so every action runs through the real stripe SDK. Paying a checkout is the
  * customer completing it at Stripe, then Stripe's events delivered, signed, to the server's webhook.
  */
-import type { TestServer } from '../../../tests/helpers/server';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/helpers/stripe-standin';
+import type { TestServer } from '../../../tests/sdk';
+import { startStripeStandIn, type StripeStandIn } from '../../../tests/sdk';
 import { COUPONS, PROMOTION_CODES } from '../migrations/0008_embedded_coupons';
 import { WEBHOOK_PATH } from '../server/stripe/webhook-routes';
 import type { ProviderSetup } from './providers';

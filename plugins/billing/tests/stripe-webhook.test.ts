@@ -6,9 +6,9 @@
  * an event of an unknown customer changes nothing.
  */
 import Stripe from 'stripe';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { startStripeStandIn, type StandInEvent, type StripeStandIn } from '../../../tests/helpers/stripe-standin';
-import { makeTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { startStripeStandIn, type StandInEvent, type StripeStandIn } from '../../../tests/sdk';
+import { makeTenant } from '../../../tests/sdk';
 import { ensureCustomer } from '../server/customers';
 import { billingProvider } from '../server/provider-factory';
 import { recordCheckoutSession } from '../server/state';

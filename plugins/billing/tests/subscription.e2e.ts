@@ -11,9 +11,9 @@
  * Build the workspace first (`npm run build:workspace`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import type { TestTenant } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import type { TestTenant } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 import { postEmbeddedCheckout } from './providers';
 

@@ -2,7 +2,7 @@
  * `lci tenant subscription` (show, --grant-nfr, --cancel) and `lci billing sync` as a child process on the
  * demo data: the demo tenant's embedded Professional subscription comes from the billing fixtures.
  */
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 
 jest.setTimeout(300_000);
 

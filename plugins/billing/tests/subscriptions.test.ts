@@ -2,8 +2,8 @@
  * Every subscription action of POST /v3/manager/stripe/subscription/ and the billing routes of section 7.3,
  * run on each provider of providers.ts (embedded; Stripe through its loopback stand-in).
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import type { TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import type { TestTenant } from '../../../tests/sdk';
 import { makeMember, makeSubscriber } from './helpers';
 import { PROVIDERS } from './providers';
 

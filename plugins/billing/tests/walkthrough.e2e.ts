@@ -10,7 +10,7 @@
  * Basic Edition on a 30-day trial with 1 of 5 customers active, as GET /v3/manager/tenant/{id}/subscriptions does.
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { startE2EKernel, type E2EKernel } from '../../../tests/e2e/kernel-server';
+import { startE2EKernel, type E2EKernel } from '../../../tests/sdk';
 import type { SubscriptionRow } from '../shared/types';
 
 const PASSWORD = 'Walkthrough#Msp1';

@@ -3,9 +3,9 @@
  * before every tenant write of a plugin route. Kernel routes, billing's own routes and LCI admins pass;
  * complimentary access (module grants) passes; above the company limit the exempt pages stay open.
  */
-import { TEST_PLUGINS_DIR } from '../../../tests/helpers/plugins';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { TEST_PLUGINS_DIR } from '../../../tests/sdk';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 import { embedded } from './providers';
 

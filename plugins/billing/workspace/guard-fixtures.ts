@@ -2,8 +2,8 @@
  * For tests of the subscription guard steps (guard-steps.test.ts and the cross-plugin tests/guard-plugins.test.ts):
  * a signed-in session, subscription rows, the session data the steps read, and a guard input carrying them.
  */
-import type { GuardInput } from '../../../workspace/guard';
-import type { Session } from '../../../workspace/types';
+import type { GuardInput } from '../../../workspace/sdk';
+import type { Session } from '../../../workspace/sdk';
 import type { SubscriptionRow } from '../shared/types';
 import { SUBSCRIPTIONS_KEY, type SubscriptionGuardData } from './subscription-state';
 

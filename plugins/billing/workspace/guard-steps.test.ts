@@ -4,8 +4,8 @@
  */
 jest.mock('../../../workspace/sdk', () => ({ ...jest.requireActual('../../../workspace/guard'), defineWorkspacePlugin: (p: unknown) => p }));
 
-import { noTenantStep, runGuard, type GuardInput } from '../../../workspace/guard';
-import type { Company } from '../../../workspace/types';
+import { noTenantStep, runGuard, type GuardInput } from '../../../workspace/sdk';
+import type { Company } from '../../../workspace/sdk';
 import { maxCompaniesLimitStep, noSubscriptionStep, statusNotActiveStep, subscriptionGuardSteps } from './guard-steps';
 import { data, input, MAX, NO_SUB, NOT_ACTIVE, row, session } from './guard-fixtures';
 import { SUBSCRIPTIONS_KEY } from './subscription-state';

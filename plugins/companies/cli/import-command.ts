@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { Kernel } from '../../../kernel/index';
-import { positiveInt } from '../../../cli/args';
-import { operatorName } from '../../../cli/context';
-import { CliError } from '../../../cli/errors';
-import { printJson, write } from '../../../cli/output';
-import { progressBar } from '../../../cli/progress';
+import { positiveInt } from '../../../cli/sdk';
+import { operatorName } from '../../../cli/sdk';
+import { CliError } from '../../../cli/sdk';
+import { printJson, write } from '../../../cli/sdk';
+import { progressBar } from '../../../cli/sdk';
 import { columnsOf, csvImportKind, csvImportKinds } from '../import/csv-import';
 import '../import/kinds';
 import { CsvFileError } from '../import/parse';

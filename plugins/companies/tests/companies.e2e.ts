@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../../../fixtures/demo';
-import { signInToShell } from '../../../tests/e2e/session';
+import { signInToShell } from '../../../tests/sdk';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const companySelect = (page: Page) => page.getByRole('combobox', { name: 'Company', exact: true });

@@ -1,5 +1,5 @@
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

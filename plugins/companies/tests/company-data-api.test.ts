@@ -1,6 +1,6 @@
 /** Saved links, locations, filters, asset types and asset statuses over HTTP, with tenant isolation. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

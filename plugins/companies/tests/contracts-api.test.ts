@@ -1,7 +1,7 @@
 /** Contracts over HTTP: insert, update, delete, copy, notice date, optimistic concurrency, tenant isolation, read-only. */
 import { registerLinkedGoalsSource } from '../public';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

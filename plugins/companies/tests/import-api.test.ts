@@ -1,6 +1,6 @@
 /** CSV imports over HTTP: companies and contracts, the validation report, nothing half-imported, skipInvalid, dryRun, isolation. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

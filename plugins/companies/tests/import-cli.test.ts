@@ -1,7 +1,7 @@
 /** `lci import <kind> FILE.csv --tenant N` as a child process (the real CLI on a private data folder). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 
 jest.setTimeout(300_000);
 

@@ -4,8 +4,8 @@
  * exactly one of excludeVendor and excludeAccount, escaped storage, tenant admins only, tenant isolation; and that
  * an excluded vendor's contracts leave the segment monthly value, the dashboard total, insights and headlines.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { company, contract, cs } from './segments-helpers';
 
 let s: TestServer;

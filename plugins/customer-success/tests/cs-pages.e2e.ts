@@ -4,9 +4,9 @@
  * autosave (5 s) with the dirty-page prompt, and the tile order saved per user. Build the workspace first.
  */
 import { expect, test } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 import { company, contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;

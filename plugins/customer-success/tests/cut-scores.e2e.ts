@@ -5,9 +5,9 @@
  * opening /cs/dashboard. Build the workspace first (`npm run build:workspace`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 
 let s: TestServer;
 let t: TestTenant;

@@ -1,6 +1,6 @@
 /** Cut scores over HTTP: defaults, get_cuts, save (whole set), delete, 400 fields, 409, admin writes, isolation. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

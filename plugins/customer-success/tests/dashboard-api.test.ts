@@ -2,8 +2,8 @@
  * TenantCsDashboardMetrics and TenantCsInsights through the API: counts by colour, segment distribution, averages,
  * the data quality chart, filters, the date range of insights (400 fields), and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { presetRange } from '../shared/date-presets';
 import { company, contract, cs, customMetric, setScore } from './segments-helpers';
 

@@ -4,8 +4,8 @@
  * 'Must select a customer', and tenant isolation.
  */
 import { addTenantUser, createUser } from '../../../kernel/index';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { apiCall, makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { apiCall, makeTenant, type TestTenant } from '../../../tests/sdk';
 import { company, contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;

@@ -1,6 +1,6 @@
 /** The demo data of the core areas: account managers with companies, one group, two goals; idempotent. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 beforeAll(async () => { s = await startTestServer({ jobs: false }); }, 60_000);

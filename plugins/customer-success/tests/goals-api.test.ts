@@ -3,8 +3,8 @@
  * scores, soft delete with activeFlag=0 lists, optimistic concurrency, cross-company goals with filters (selected
  * goals add their companies), contracts' linked_goals, tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

@@ -3,9 +3,9 @@
  * account manager, Clear; the admin page's cards and the account permissions page. Build the workspace first.
  */
 import { expect, test } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 
 let s: TestServer;
 let t: TestTenant;

@@ -3,8 +3,8 @@
  * fields, soft delete and the deleted list, admin writes), custom values and the recalculated scores,
  * filteredGet, history with the delta, effort display info, and tenant isolation of every object type.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { recalculate } from '../server/metrics/recalculate';
 
 let s: TestServer;

@@ -1,7 +1,7 @@
 /** `lci import tickets|csat FILE.csv --tenant N` and `lci cs recalc --tenant N` as child processes (the real CLI). */
 import fs from 'node:fs';
 import path from 'node:path';
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 
 jest.setTimeout(300_000);
 

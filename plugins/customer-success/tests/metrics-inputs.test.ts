@@ -3,8 +3,8 @@
  * and CSAT responses through the CSV import API, locations of the company, assessment results; the effort display
  * info that steers them; and the recalculation job.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { recordAssessmentResult } from '../server/metrics/assessment-results';
 import { metricJobs, RECALC_JOB } from '../server/metrics/jobs';
 

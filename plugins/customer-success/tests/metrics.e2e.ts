@@ -5,9 +5,9 @@
  * change colour by the cut scores (danger, then success). Build the workspace first (`npm run build:workspace`).
  */
 import { expect, test } from '@playwright/test';
-import { signInToShell } from '../../../tests/e2e/session';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { signInToShell } from '../../../tests/sdk';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { VARIANT_COLORS } from '../shared/cut-scores';
 
 let s: TestServer;

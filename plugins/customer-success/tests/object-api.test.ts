@@ -3,8 +3,8 @@
  * and methods, 400 with fields, soft delete and activeFlag=0 lists, filteredGet resolving filters to companies,
  * optimistic concurrency, admin writes and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

@@ -3,9 +3,9 @@
  * with stale_data, the realtime function customerSegments (HTTP fallback path) and the refresh action, the
  * segmentIds filter, automatic calculation, and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
-import { openSocket, type TestSocket } from '../../../kernel/realtime/testing/client';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { openSocket, type TestSocket } from '../../../tests/sdk';
 import { company, contract, cs, customMetric, invokeHttp, setScore } from './segments-helpers';
 
 let s: TestServer;

@@ -1,5 +1,5 @@
 /** Test data through the real APIs: companies, contracts (companies plugin), custom health and effort metric values (metrics area). */
-import type { TestTenant } from '../../../tests/helpers/tenants';
+import type { TestTenant } from '../../../tests/sdk';
 
 export const cs = (t: TestTenant, rest: string) => `/v3/cs/tenant/${t.tenantId}/cs/${rest}`;
 

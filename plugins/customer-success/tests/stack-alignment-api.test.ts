@@ -4,8 +4,8 @@
  * matrix numbers with totals and each type filter, tag / category / CS filters, the dashboard's stack charts
  * (top 10), the Stack Manager's usage, and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { serviceUsage } from '../server/alignment/usage';
 import { cs } from './segments-helpers';
 import { seedCategory, seedCompany, seedService, seedTag } from './stack-alignment-seed';

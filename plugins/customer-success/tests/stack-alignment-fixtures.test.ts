@@ -1,6 +1,6 @@
 /** Demo stack alignment: stored items of every kind for the demo companies, a note or two; idempotent. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant } from '../../../tests/sdk';
 import { alignmentFixtures } from '../server/alignment/fixtures';
 import { stackFixtures } from '../server/stack/fixtures';
 

@@ -2,7 +2,7 @@
  * A small known stack for the alignment API tests, written straight into the tables (the catalogue has its own
  * API tests): one tag, one category, three active services and a deleted one, companies with seats and tags.
  */
-import type { Kernel } from '../../../kernel/kernel';
+import type { Kernel } from '../../../kernel/index';
 
 export interface SeedService {
   moniker: string; sort: number; categoryId?: number | null; tagIds?: number[]; active?: boolean;

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 import { company, cs } from './segments-helpers';
 
 // The machine may be busy (shared cores): generous waits.

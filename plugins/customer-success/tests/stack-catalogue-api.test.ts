@@ -3,8 +3,8 @@
  * ids, only changed items, products marked for deletion), categories (Category Manager save), tags (object and tags API),
  * company stack tags, tenant isolation and tenant-admin writes.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

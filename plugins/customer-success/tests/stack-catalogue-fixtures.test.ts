@@ -1,6 +1,6 @@
 /** The demo stack: categories, coloured tags, a dozen services with products of every calcType, company stack tags; idempotent. */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant } from '../../../tests/sdk';
 import { stackFixtures } from '../server/stack/fixtures';
 
 let s: TestServer;

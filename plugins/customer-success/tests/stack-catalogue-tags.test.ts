@@ -3,8 +3,8 @@
  * what removeAllApplicable, removeOnlyWithoutData and leaveAsIs (the default) store in cs_company_stack_alignments,
  * and deleting a tag (leaveAsIs for every service carrying it).
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;

@@ -3,8 +3,8 @@
  * changed, a second import changes nothing, ambiguous names stop everything, progress; and the alignment CSV import
  * kind through the import API (versions rise only on change, notes once).
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { validateStackDocument, type StackDocument } from '../shared/stack-io';
 import { loadStackDocument } from '../server/stack/stack-io-export';
 import { importStackDocument, StackImportError } from '../server/stack/stack-io-import';

@@ -6,9 +6,9 @@
  * Build the workspace first (`npm run build:workspace`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signInToShell } from '../../../tests/e2e/session';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { signInToShell } from '../../../tests/sdk';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let t: TestTenant;

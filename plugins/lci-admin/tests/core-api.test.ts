@@ -4,10 +4,10 @@
  * scripted-support token works, then expires.
  */
 import { decodeJwt } from 'jose';
-import { openSocket } from '../../../kernel/realtime/testing/client';
-import { refresh, signInThroughProvider } from '../../../tests/helpers/auth';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant } from '../../../tests/helpers/tenants';
+import { openSocket } from '../../../tests/sdk';
+import { refresh, signInThroughProvider } from '../../../tests/sdk';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant } from '../../../tests/sdk';
 import { impersonationToken } from '../server/core/impersonation/token';
 import { expectInternalOnly } from './refuses-non-internal';
 

@@ -1,7 +1,7 @@
 /**
  * `lci admin maintenance|audit|impersonate` as a child process (the real CLI) against a sandbox database.
  */
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 
 jest.setTimeout(300_000);
 

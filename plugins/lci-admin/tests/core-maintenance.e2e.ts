@@ -5,9 +5,9 @@
  * it off; the user leaves /maintenance (to /signOut, platform.md 2.3) and can sign in and work again.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, TEST_PASSWORD } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, TEST_PASSWORD } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 
 let s: TestServer;
 test.beforeAll(async () => {

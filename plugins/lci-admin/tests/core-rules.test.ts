@@ -1,5 +1,7 @@
 /** Pure rules of part "core": summary totals and job health, the tenant table, maintenance, audit filters, support cards, the guard. */
-import { runGuard } from '../../../workspace/guard';
+// workspace/sdk loads the browser runtime; its guard is pure and runs here as it is.
+jest.mock('../../../workspace/sdk', () => jest.requireActual('../../../workspace/guard'));
+import { runGuard } from '../../../workspace/sdk';
 import { jobHealth, latest, totals, type TenantSummary } from '../server/core/summary/rules';
 import { maintenanceMessage, parseState, stateKey } from '../server/core/maintenance/rules';
 import { tokenTtlSeconds } from '../server/core/impersonation/rules';

@@ -7,9 +7,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { addTenantUser } from '../../../kernel/tenancy/provision';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { addTenantUser } from '../../../kernel/index';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { expectInternalOnly } from './refuses-non-internal';
 import { exportTenant, verifyExport } from '../server/data/delete/export';
 import { planDeletion } from '../server/data/delete/plan';

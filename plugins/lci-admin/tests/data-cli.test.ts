@@ -1,5 +1,5 @@
 /** `lci admin resync`, `lci admin delete-tenant-data` and `lci admin jobs` as the real CLI in a child process. */
-import { cliSandbox, type CliSandbox } from '../../../cli/test-support';
+import { cliSandbox, type CliSandbox } from '../../../tests/sdk';
 
 jest.setTimeout(600_000);
 

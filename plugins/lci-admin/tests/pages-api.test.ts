@@ -4,8 +4,8 @@
  * menu overrides applied by the navigation, currency and primary integration changes audited, template
  * imports all or nothing, ETL schedules and runs).
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { expectInternalOnly } from './refuses-non-internal';
 
 jest.setTimeout(120_000);

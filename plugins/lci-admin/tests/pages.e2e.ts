@@ -5,9 +5,9 @@
  * then sees the notification as a banner on every page and dismisses it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { makeTenant, TEST_PASSWORD } from '../../../tests/helpers/tenants';
-import { signInToShell } from '../../../tests/e2e/session';
+import { startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeTenant, TEST_PASSWORD } from '../../../tests/sdk';
+import { signInToShell } from '../../../tests/sdk';
 
 let s: TestServer;
 test.beforeAll(async () => {

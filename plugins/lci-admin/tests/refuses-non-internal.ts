@@ -8,9 +8,9 @@
  * Returns the routes it checked (at least one, or it fails: a prefix that matches nothing is a mistake).
  */
 import { MSG_LCI_ADMIN } from '../../../kernel/index';
-import type { RegisteredRoute } from '../../../kernel/http/route-spec';
-import type { TestServer } from '../../../tests/helpers/server';
-import { makeTenant, type TestTenant } from '../../../tests/helpers/tenants';
+import type { RegisteredRoute } from '../../../kernel/index';
+import type { TestServer } from '../../../tests/sdk';
+import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
 const PLUGIN_ID = 'lci-admin';
 

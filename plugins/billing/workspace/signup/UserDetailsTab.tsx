@@ -1,6 +1,6 @@
 /** Tab 1 User Details: names, e-mail, phone, password with the live rules (external-identity users: no password). */
 import { Button, Callout } from '@blueprintjs/core';
-import { PasswordRules } from '../../../../workspace/components/PasswordRules';
+import { PasswordRules } from '../../../../workspace/sdk';
 import type { Errors, UserDetails } from './rules';
 import { TextField } from './TextField';
 

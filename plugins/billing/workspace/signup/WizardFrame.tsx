@@ -5,7 +5,7 @@
  */
 import { Card, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState, type MouseEvent, type ReactNode } from 'react';
-import { APP_VERSION } from '../../../../workspace/constants';
+import { APP_VERSION } from '../../../../workspace/sdk';
 
 export const SIGNUP_REGIONS: { code: string; label: string }[] = [
   { code: 'ue1', label: 'US 1' },

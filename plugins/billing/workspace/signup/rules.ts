@@ -3,8 +3,8 @@
  * the same (kernel/auth/signup/wizard-rules.ts). E-mail and password rules are
  * the shared ones of the sign-in family (workspace/auth).
  */
-import { newPasswordError, NEW_PASSWORD_POLICY } from '../../../../workspace/auth/password-rules';
-import { validateEmail } from '../../../../workspace/auth/validation';
+import { newPasswordError, NEW_PASSWORD_POLICY } from '../../../../common/password-rules';
+import { validateEmail } from '../../../../common/email';
 
 export const MSG_REQUIRED = 'Required.';
 export const MSG_NAME_CHARACTERS = 'Use letters, digits, hyphens and spaces only.';

@@ -4,9 +4,9 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel } from '../../../../kernel/index';
-import { operatorName } from '../../../../cli/context';
-import { CliError } from '../../../../cli/errors';
-import { printJson, write } from '../../../../cli/output';
+import { operatorName } from '../../../../cli/sdk';
+import { CliError } from '../../../../cli/sdk';
+import { printJson, write } from '../../../../cli/sdk';
 import { recalculate } from './recalculate';
 
 function tenantArg(value: string): number {

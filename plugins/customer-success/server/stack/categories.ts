@@ -3,7 +3,7 @@
  * at most one category (cs_stack_services.category_id); the Category Manager's save assigns services to categories.
  */
 import { badRequest, type Trx } from '../../../../kernel/index';
-import type { FieldError } from '../../../../kernel/http/errors';
+import type { FieldError } from '../../../../kernel/index';
 
 export interface StackCategory { csStackCategoryId: number; moniker: string; sort: number; serviceIds: number[]; activeFlag: 0 | 1 }
 

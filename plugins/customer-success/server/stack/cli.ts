@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import { CommanderError, Option, type Command } from 'commander';
 import type { Kernel } from '../../../../kernel/index';
-import { positiveInt } from '../../../../cli/args';
-import { operatorName } from '../../../../cli/context';
-import { CliError } from '../../../../cli/errors';
-import { printJson, write } from '../../../../cli/output';
-import { progressBar } from '../../../../cli/progress';
+import { positiveInt } from '../../../../cli/sdk';
+import { operatorName } from '../../../../cli/sdk';
+import { CliError } from '../../../../cli/sdk';
+import { printJson, write } from '../../../../cli/sdk';
+import { progressBar } from '../../../../cli/sdk';
 import { problemLine, validateStackDocument, type StackDocProblem } from '../../shared/stack-io';
 import { stackCsv } from '../../shared/stack-io-csv';
 import { knownStackNames, loadStackDocument } from './stack-io-export';

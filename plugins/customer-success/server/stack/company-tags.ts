@@ -1,6 +1,6 @@
 /** The stack tags of companies (TenantCompanyCsStackTagManager; cs_company_stack_tags). */
 import { badRequest, type Trx } from '../../../../kernel/index';
-import type { FieldError } from '../../../../kernel/http/errors';
+import type { FieldError } from '../../../../kernel/index';
 import { getCompany } from '../../../companies/public';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 

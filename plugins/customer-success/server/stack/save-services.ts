@@ -6,7 +6,7 @@
  * Create (POST) and update (PUT /:id) of TenantCsStackService run through the same code.
  */
 import { badRequest, type Trx } from '../../../../kernel/index';
-import type { FieldError } from '../../../../kernel/http/errors';
+import type { FieldError } from '../../../../kernel/index';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 import { DEFAULT_TAG_DELETION_TREATMENT, type TagDeletionTreatment } from '../../shared/stack-tag-deletion';
 import { assertVersion } from '../object-api/versioning';

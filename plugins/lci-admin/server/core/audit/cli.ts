@@ -1,7 +1,7 @@
 /** `lci admin audit [--tenant N] [--since DATE] [--until DATE] [--action X] [--text T] [--limit N] [--json]`. */
 import type { Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
-import { printJson, printList } from '../../../../../cli/output';
+import { printJson, printList } from '../../../../../cli/sdk';
 import { dateArg, positiveInt } from '../cli-args';
 import { AUDIT_PAGE_SIZE_MAX, searchAuditLog, type AuditRow } from './search';
 

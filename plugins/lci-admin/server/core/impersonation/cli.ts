@@ -1,9 +1,9 @@
 /** `lci admin impersonate --tenant N [--security-group G] --as EMAIL [--minutes 15] [--json]`: prints a short-lived token. */
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/context';
-import { CliError } from '../../../../../cli/errors';
-import { printJson, write } from '../../../../../cli/output';
+import { operatorName } from '../../../../../cli/sdk';
+import { CliError } from '../../../../../cli/sdk';
+import { printJson, write } from '../../../../../cli/sdk';
 import { positiveInt } from '../cli-args';
 import { TOKEN_MINUTES_DEFAULT, TOKEN_MINUTES_MAX, TOKEN_MINUTES_MIN } from './rules';
 import { ImpersonateError, impersonationToken } from './token';

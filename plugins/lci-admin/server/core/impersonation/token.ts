@@ -5,7 +5,7 @@
  * the identity service's token issuing; both end at the same time. Audited as impersonation.start with both identities.
  */
 import type { Kernel, Trx } from '../../../../../kernel/index';
-import { MSG_NO_IMPERSONATION } from '../../../../../kernel/access/routes/impersonation';
+import { MSG_NO_IMPERSONATION } from '../../../../../kernel/index';
 import { tokenTtlSeconds } from './rules';
 
 export class ImpersonateError extends Error {}

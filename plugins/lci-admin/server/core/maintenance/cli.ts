@@ -1,11 +1,11 @@
 /** `lci admin maintenance on|off|status [--message TEXT] [--json]`: the same switch as /lcisupport/maintenancemode. */
 import type { Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/context';
-import { printJson, write } from '../../../../../cli/output';
+import { operatorName } from '../../../../../cli/sdk';
+import { printJson, write } from '../../../../../cli/sdk';
 import { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from './rules';
 import { announceMaintenance, readMaintenance, writeMaintenance } from './service';
-import { CliError } from '../../../../../cli/errors';
+import { CliError } from '../../../../../cli/sdk';
 
 function describe(s: MaintenanceState): string {
   return s.on ? `Maintenance mode is ON since ${s.since ?? 'now'}${s.message ? `: ${s.message}` : ''}` : 'Maintenance mode is OFF';

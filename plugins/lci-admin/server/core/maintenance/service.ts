@@ -9,7 +9,7 @@
  * running server within two seconds). Writes answer 503 through the kernel's own check (its cache lives 2 s).
  */
 import type { Kernel, Trx } from '../../../../../kernel/index';
-import { Maintenance } from '../../../../../kernel/maintenance';
+import { Maintenance } from '../../../../../kernel/index';
 import { auditAction, MAINTENANCE_CHANNEL, MAINTENANCE_POLL_MS, maintenanceMessage, parseState, stateKey, type MaintenanceState } from './rules';
 
 const KEY = 'maintenance';

@@ -6,9 +6,9 @@
  */
 import type { Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/context';
-import { CliError } from '../../../../../cli/errors';
-import { formatTable, printJson, write } from '../../../../../cli/output';
+import { operatorName } from '../../../../../cli/sdk';
+import { CliError } from '../../../../../cli/sdk';
+import { formatTable, printJson, write } from '../../../../../cli/sdk';
 import { positiveInt } from '../cli-args';
 import { auditDetails, deleteTenantData, MSG_CONFIRM } from './delete';
 import { confirmationMatches } from './order';

@@ -4,8 +4,8 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import type { JobInfo, Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/context';
-import { formatTable, printJson, write } from '../../../../../cli/output';
+import { operatorName } from '../../../../../cli/sdk';
+import { formatTable, printJson, write } from '../../../../../cli/sdk';
 import { positiveInt } from '../cli-args';
 import { cancelJob, queueStats, retryJob } from './service';
 import { JOB_ID, JOB_STATES, type JobState } from './states';

@@ -6,10 +6,10 @@
  */
 import type { Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/context';
-import { CliError } from '../../../../../cli/errors';
-import { printJson, write } from '../../../../../cli/output';
-import { progressBar } from '../../../../../cli/progress';
+import { operatorName } from '../../../../../cli/sdk';
+import { CliError } from '../../../../../cli/sdk';
+import { printJson, write } from '../../../../../cli/sdk';
+import { progressBar } from '../../../../../cli/sdk';
 import { commaList, positiveInt } from '../cli-args';
 import { RESYNC_JOB } from '../paths';
 import { findTenant } from '../tenants';

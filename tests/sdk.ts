@@ -1,0 +1,20 @@
+/**
+ * The test SDK: the one module plugin tests import from tests/ (jest suites and Playwright specs).
+ *
+ * - Servers: `startTestServer(opts)` starts the real server on an ephemeral port on a copy of the run's migrated
+ *   template database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); `startE2EKernel()` for Playwright.
+ * - Tenants and sign-in: `makeTenant(k, opts)` (tenant, security group, admin user, access token), `apiCall`,
+ *   `signInThroughProvider` (authorization code + PKCE through the real identity service), `signInToShell(page)`.
+ * - CLI: `cliSandbox()` runs `lci` commands in-process (or as the executable) against a sandbox database.
+ * - Realtime: `openSocket(url, token)` a test socket client.
+ * - Stand-ins: `startStripeStandIn()` speaks Stripe's REST protocol on loopback.
+ */
+export * from './helpers/server';
+export * from './helpers/tenants';
+export * from './helpers/auth';
+export * from './helpers/plugins';
+export * from './helpers/stripe-standin';
+export * from './e2e/session';
+export * from './e2e/kernel-server';
+export * from '../cli/test-support';
+export * from '../kernel/realtime/testing/client';
