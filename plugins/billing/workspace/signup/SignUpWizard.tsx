@@ -18,7 +18,7 @@ import { emailDomainOf, guessCompanyName, websiteFor } from './domains';
 import { finishSignup, SignupError } from './finish';
 import { clearProgress, readLatestProgress, readProgress, writeProgress } from './progress';
 import {
-  accountDetailsErrors, duplicateTenantMessages, hasErrors, MSG_CHECKOUT_CANCELED, MSG_CREATING, MSG_NO_PLAN, MSG_NO_SUBSCRIPTION_NOTE, MSG_SIGNUP_PROBLEM, msgUserExists,
+  accountDetailsErrors, duplicateTenantMessages, hasErrors, MSG_CHECKOUT_CANCELED, MSG_CREATING, MSG_NO_PLAN, MSG_NO_SUBSCRIPTION_NOTE, msgUserExists, finishErrorMessage,
   userDetailsErrors, type AccountDetails, type UserDetails,
 } from './rules';
 import { affiliateCode, planCurrencyFor, selectedPlanIds } from './selected-plans';
@@ -166,7 +166,7 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
       await navigate(`/confirmSignUp?${new URLSearchParams({ username: user.email.trim() }).toString()}`);
     } catch (err) {
       // The server's (or the payment provider's) message; other failures (network) the general one.
-      setFinishError(err instanceof ApiError || err instanceof SignupError ? err.message || MSG_SIGNUP_PROBLEM : MSG_SIGNUP_PROBLEM);
+      setFinishError(finishErrorMessage(err, err instanceof ApiError || err instanceof SignupError));
     }
   }
 

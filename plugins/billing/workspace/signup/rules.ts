@@ -117,3 +117,13 @@ export function duplicateTenantMessages(c: { countEmailDomain: number; countComp
   if (lines.length) lines.push(MSG_ASK_ADMIN);
   return lines;
 }
+
+/**
+ * The message shown when Finish fails: a refused field's own message (e.g. a common password) rather than the
+ * validation summary, else the server's (or the payment provider's) message, else the general one (network).
+ */
+export function finishErrorMessage(err: unknown, known: boolean): string {
+  if (!known) return MSG_SIGNUP_PROBLEM;
+  const e = err as { message?: string; fields?: { message?: string }[] };
+  return e.fields?.find((f) => f.message)?.message || e.message || MSG_SIGNUP_PROBLEM;
+}

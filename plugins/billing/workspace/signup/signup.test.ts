@@ -218,3 +218,12 @@ describe('Finish', () => {
     await expect(finishSignup(input, d)).rejects.toEqual(new SignupError('There was a problem signing you up.'));
   });
 });
+
+test('Finish failures: a refused field shows its own message, else the server message, else the general one', async () => {
+  const { finishErrorMessage } = await import('./rules');
+  const common = 'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
+  const refused = { message: `Invalid body: body.password ${common}`, fields: [{ path: 'body.password', message: common }] };
+  expect(finishErrorMessage(refused, true)).toBe(common);
+  expect(finishErrorMessage({ message: 'Your card was declined.' }, true)).toBe('Your card was declined.');
+  expect(finishErrorMessage(new TypeError('Failed to fetch'), false)).toBe('There was a problem signing you up.');
+});
