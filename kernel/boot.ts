@@ -74,6 +74,8 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       const applied = await migrateOnStart(db, migrationSets(plugins), config.databaseOwnerUrl);
       if (applied.length) log.info({ applied }, 'migrations applied');
     }
+    // PostgreSQL: the tenant scope key (kernel/db/scope-key.ts); without it no tenant scope works, so refuse to start.
+    await db.loadScopeKey();
     phase('migrations');
     const k = { config, log, db, plugins, routes: new RouteTable(), storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl), audit } as unknown as Kernel;
     k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });

@@ -14,6 +14,7 @@ import type { Database, Trx } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrator';
 import { grantJobQueue, roleStates } from '../kernel/db/privileges';
 import { APP_ROLE, SYSTEM_ROLE } from '../kernel/db/roles';
+import { signTenant } from '../kernel/db/scope-key';
 import { PATHS } from '../kernel/paths';
 import { discoverPlugins } from '../kernel/plugin-loader';
 import { createTenant } from '../kernel/tenancy/provision';
@@ -144,6 +145,123 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     expect(owners.rows.map((r: { o: string }) => r.o)).toEqual([SYSTEM_ROLE]);
     // The application role reaches none of it.
     await expect(db.withTenant(A, (trx) => trx.raw('select count(*) from pgboss.job'))).rejects.toThrow(/permission denied/);
+  });
+
+  describe('the tenant setting is signed for its connection: set_config of app.tenant_id reaches no other tenant', () => {
+    const bRows = (trx: Trx) => trx('probe_items').whereIn('item_id', bItems).pluck('item_id');
+    const pidOf = async (trx: Trx) => Number((await trx.raw('select pg_backend_pid() as p')).rows[0].p);
+    const forge = (trx: Trx, tenant: number, sig: string | null, local = true) =>
+      trx.raw(`select set_config('app.tenant_id', ?, ${local}), set_config('app.tenant_sig', ?, ${local})`, [String(tenant), sig ?? '']);
+    let key: Buffer;
+    beforeAll(async () => { key = (await owner.raw('select key from app_scope_key')).rows[0].key; });
+
+    test('set_config(app.tenant_id, B), transaction-local or session-level, in a transaction or a single read, shows and writes nothing of B', async () => {
+      for (const local of [true, false]) {
+        const seen = await asTenantA(async (trx) => {
+          await trx.raw(`select set_config('app.tenant_id', ?, ${local})`, [String(B)]);
+          expect((await trx.raw('select app_tenant_id() as t')).rows[0].t).toBeNull();
+          expect(await bRows(trx)).toEqual([]);
+          expect(await trx('probe_items').whereIn('item_id', bItems).update({ name: 'pwned' })).toBe(0);
+          await expect(trx.raw(`savepoint s; insert into probe_items (tenant_id, name, qty) values (${B}, 'planted', 1)`)).rejects.toThrow(/row-level security/);
+          await trx.raw('rollback to savepoint s');
+        });
+        expect(seen).toEqual([]);
+      }
+      const ro = await db.withTenant(A, async (trx) => (await trx.raw(`select set_config('app.tenant_id', ?, true), (select count(*)::int from probe_items where tenant_id = ?) as n`, [String(B), B])).rows[0].n, { readOnly: true });
+      expect(ro).toBe(0);
+      expect(await db.withSystem(async (trx) => trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'))).toEqual(['b1', 'b2']);
+    });
+
+    test('a made-up signature, or A\'s own signature with B, counts for nothing', async () => {
+      const seen = await asTenantA(async (trx) => {
+        const own = (await trx.raw(`select current_setting('app.tenant_sig') as s`)).rows[0].s as string;
+        expect(own).toMatch(/^[0-9a-f]{64}$/);
+        for (const sig of ['0'.repeat(64), 'f'.repeat(64), own, own.toUpperCase(), `${own}0`]) {
+          await forge(trx, B, sig);
+          expect(await bRows(trx)).toEqual([]);
+        }
+      });
+      expect(seen).toEqual([]);
+    });
+
+    test('B\'s signature taken from another connection (a literal scope statement in pg_stat_activity) is useless on this one', async () => {
+      // Another process of the application serves tenant B with a raw text (simple protocol: the scope travels inlined).
+      const other = await openDatabase({ databaseUrl: logins.app, systemUrl: logins.system, poolMax: 1 });
+      try {
+        await other.withTenant(B, (trx) => trx.raw('select 1 as one; select 2 as two'), { readOnly: true });
+        const seen = await asTenantA(async (trx) => {
+          const act = (await trx.raw(`select pid, query from pg_stat_activity where datname = current_database() and usename = ? and pid <> pg_backend_pid() and query like ?`, [APP_ROLE, `%app.tenant_sig%`])).rows as { pid: number; query: string }[];
+          const stolen = act.map((r) => ({ pid: Number(r.pid), tenant: /'app\.tenant_id', '(\d+)'/.exec(r.query)?.[1], sig: /'app\.tenant_sig', '([0-9a-f]{64})'/.exec(r.query)?.[1] })).find((r) => r.tenant === String(B) && r.sig);
+          expect(stolen).toBeDefined();
+          expect(stolen!.pid).not.toBe(await pidOf(trx));
+          await forge(trx, B, stolen!.sig!);
+          expect(await bRows(trx)).toEqual([]);
+          await forge(trx, B, stolen!.sig!, false);
+          expect(await bRows(trx)).toEqual([]);
+        });
+        expect(seen).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    test('the check is what refuses: B\'s signature for this very connection (which needs the key lci_app cannot read) would pass', async () => {
+      await expect(asTenantA((trx) => trx.raw('select key from app_scope_key'))).rejects.toThrow(/permission denied/);
+      await expect(db.withSystem((trx) => trx.raw(`update app_scope_key set key = key`))).rejects.toThrow(/permission denied/);
+      const seen = await asTenantA(async (trx) => { await forge(trx, B, signTenant(key, String(B), await pidOf(trx))); });
+      expect(seen).toEqual([B, B]);
+      // And the legit scopes are untouched.
+      expect(await asTenantA(async () => {})).toEqual([A]);
+      expect(await db.withTenant(B, async (trx) => (await trx('probe_items').orderBy('item_id').pluck('item_id')).map(Number), { readOnly: true })).toEqual(bItems);
+    });
+
+    test('SECURITY DEFINER functions read the checked tenant: a forged tenant gets nothing of B', async () => {
+      const direct = await owner.raw(`select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = current_schema() and p.proname <> 'app_tenant_id' and p.prosrc like '%app.tenant_id%'`);
+      expect(direct.rows).toEqual([]);
+      const policies = await owner.raw(`select tablename, policyname from pg_policies where schemaname = current_schema()
+        and (coalesce(qual, '') || coalesce(with_check, '')) like '%app.tenant_id%'`);
+      expect(policies.rows).toEqual([]);
+      await expect(asTenantA(async (trx) => {
+        await forge(trx, B, '0'.repeat(64));
+        await trx.raw(`select * from app_find_identity_for_invite('forged-b@example.com', 'F', 'B')`);
+      })).rejects.toThrow(/needs a tenant scope/);
+      await expect(asTenantA(async (trx) => {
+        await trx.raw(`select set_config('app.tenant_id', ?, true)`, [String(B)]);
+        await trx.raw(`select * from app_invite_identity('forged-b2@example.com', 'F', 'B')`);
+      })).rejects.toThrow(/needs a tenant scope/);
+      // In A's own scope the function works, for A.
+      const made = await db.withTenant(A, async (trx) => (await trx.raw(`select * from app_invite_identity('legit-a@example.com', 'L', 'A')`)).rows[0]);
+      expect(made).toMatchObject({ created: true });
+      expect((await owner('users').where({ username: 'legit-a@example.com' }).first()).current_tenant_id).toBe(A);
+      expect(await owner('users').whereIn('username', ['forged-b@example.com', 'forged-b2@example.com'])).toEqual([]);
+    });
+
+    test('without the scope key (migrations not run) a tenant scope refuses with a message naming lci db migrate', async () => {
+      const empty = await createPostgresDatabase(base!, { migrated: false });
+      const bare = await openDatabase({ databaseUrl: empty.url, poolMax: 1 });
+      try {
+        await expect(bare.loadScopeKey()).rejects.toThrow(/tenant scope key .*missing.*lci db migrate/);
+        await expect(bare.withTenant(1, (trx) => trx.raw('select 1'))).rejects.toThrow(/tenant scope key/);
+      } finally {
+        await bare.close();
+        await empty.drop();
+      }
+    });
+
+    test('a tenant left at session level on a pooled connection does not scope the next public request', async () => {
+      const one = await openDatabase({ databaseUrl: logins.app, systemUrl: logins.system, poolMax: 1 });
+      try {
+        await one.withTenant(A, async (trx) => {
+          const own = (await trx.raw(`select current_setting('app.tenant_sig') as s`)).rows[0].s as string;
+          await forge(trx, A, own, false);
+        });
+        expect(await one.withPublic((trx) => trx('probe_items').pluck('tenant_id'))).toEqual([]);
+        expect(await one.withPublic((trx) => trx('probe_items').pluck('tenant_id'), { readOnly: true })).toEqual([]);
+      } finally {
+        await one.close();
+      }
+    });
   });
 
   test('the other tenant\'s rows are not written either', async () => {

@@ -60,9 +60,10 @@ describePg('PostgreSQL request transactions', () => {
 
   test('the session role is the owner again after a request: settings were transaction-local', async () => {
     await db.withTenant(2, (trx) => trx('tenants').select());
-    const r = await db.knex.raw(`select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as t`);
+    const r = await db.knex.raw(`select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as t, coalesce(current_setting('app.tenant_sig', true), '') as s`);
     expect(r.rows[0].u).not.toBe('lci_app');
     expect(r.rows[0].t).toBe('');
+    expect(r.rows[0].s).toBe('');
   });
 
   /** Messages handed to node-postgres (each one a round trip) while fn runs. */
@@ -92,15 +93,25 @@ describePg('PostgreSQL request transactions', () => {
     expect(r.rows[0].n).toBe(0);
   });
 
-  test('a public-scope read that enters a tenant keeps that tenant for its later statements', async () => {
-    const seen = await db.withPublic(async (trx) => {
-      const before = await trx('tenants').pluck('name');
-      await enterTenantScope(trx, 2, 7);
-      const after = await trx('tenants').pluck('name');
-      const user = (await trx.raw(`select current_setting('app.user_id') as u`)).rows[0].u;
-      return { before, after, user };
-    }, { readOnly: true });
-    expect(seen).toEqual({ before: [], after: ['B'], user: '7' });
+  test('a public-scope read or write that enters a tenant keeps that tenant (signed for its connection) for its later statements', async () => {
+    for (const readOnly of [true, false]) {
+      const seen = await db.withPublic(async (trx) => {
+        const before = await trx('tenants').pluck('name');
+        await enterTenantScope(trx, 2, 7);
+        const after = await trx('tenants').pluck('name');
+        const r = (await trx.raw(`select current_setting('app.user_id') as u, app_tenant_id() as t, current_setting('app.tenant_sig') as s`)).rows[0];
+        return { before, after, user: r.u, tenant: r.t, signed: /^[0-9a-f]{64}$/.test(r.s) };
+      }, { readOnly });
+      expect(seen).toEqual({ before: [], after: ['B'], user: '7', tenant: 2, signed: true });
+    }
+  });
+
+  test('the tenant setting without its signature for this connection shows nothing', async () => {
+    const seen = await db.withTenant(1, async (trx) => {
+      await trx.raw(`select set_config('app.tenant_id', '2', true)`);
+      return trx('tenants').pluck('name');
+    });
+    expect(seen).toEqual([]);
   });
 
   test('errors between requests never leave a connection unable to scope the next one', async () => {

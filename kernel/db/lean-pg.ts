@@ -29,7 +29,14 @@ const require = createRequire(path.join(PATHS.root, 'package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const makeKnex = require('knex/lib/knex-builder/make-knex.js') as (client: unknown) => Knex;
 
-type PgConn = { query(q: unknown, cb?: unknown): Promise<unknown>; __knex__disposed?: unknown };
+type PgConn = { query(q: unknown, cb?: unknown): Promise<unknown>; __knex__disposed?: unknown; processID?: number | null };
+
+/** A prefix statement as sent on this connection: values bound to the backend (the signed tenant scope) are made for its pid. */
+function onConnection(p: PrefixStatement, c: PgConn): PrefixStatement {
+  if (!p.forConnection) return p;
+  if (typeof c.processID !== 'number') throw new Error('a signed scope needs the backend pid of its connection, which node-postgres did not report');
+  return p.forConnection(c.processID);
+}
 interface KnexClient {
   acquireConnection(): Promise<PgConn>;
   releaseConnection(conn: PgConn): Promise<unknown>;
@@ -82,6 +89,8 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
   const client = root.client as unknown as KnexClient;
   const readOnly = opts.readOnly === true;
   const scope: PrefixStatement[] = [scopeStatement];
+  // Write mode: scope settings added mid-request (EXTEND_SCOPE) ride with the next query.
+  const pending: PrefixStatement[] = [];
   const state: { conn: PgConn | null } = { conn: null };
   let acquiring = null as Promise<PgConn> | null;
   let begun = false;
@@ -99,7 +108,13 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
   bound._query = (c, obj) => {
     let prefix: PrefixStatement[] = [];
     if (readOnly) prefix = scope;
-    else if (!begun) { begun = true; prefix = [BEGIN, ...scope]; }
+    else if (!begun) { begun = true; prefix = [BEGIN, ...scope, ...pending.splice(0)]; }
+    else if (pending.length) prefix = pending.splice(0);
+    try {
+      prefix = prefix.map((p) => onConnection(p, c));
+    } catch (e) {
+      return Promise.reject(e);
+    }
     // knex-built queries are one statement each: kept prepared per connection under a name from their text.
     const single = obj.method !== undefined && obj.method !== 'raw';
     const name = single ? `lci_q_${crypto.createHash('sha1').update(obj.sql).digest('hex').slice(0, 24)}` : undefined;
@@ -117,10 +132,11 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
   trx.context.transaction = () => { throw new Error('A request runs in one transaction already; nested transactions are not supported here'); };
   (trx as unknown as { isTransaction: boolean }).isTransaction = true;
   // Narrowing the scope mid-request (enterScope in database.ts): read-only work carries the
-  // extra settings with every later statement; a transaction simply runs them.
+  // extra settings with every later statement; a transaction sends them with its next one
+  // (parameters, never a literal: a signed value stays out of the statement text).
   (trx as unknown as ScopedTrx)[EXTEND_SCOPE] = async (statement: PrefixStatement) => {
     if (readOnly) scope.push(statement);
-    else await trx.raw(statement.literal ?? statement.text);
+    else pending.push(statement);
   };
   // Like knex's transactions: executionPromise settles once the transaction has committed or rolled back.
   let settle!: (ok: boolean, e?: unknown) => void;

@@ -9,7 +9,10 @@
  * - lci_system: the system scope (CLI, jobs, cross-tenant work; its own pool,
  *   DATABASE_SYSTEM_URL): NOBYPASSRLS, owns no table, sees every tenant only
  *   inside the explicit system scope (roles.ts, SYSTEM_SCOPE_SQL), and owns the
- *   SECURITY DEFINER functions (with a fixed search_path).
+ *   SECURITY DEFINER functions (with a fixed search_path);
+ * - the tenant setting is signed per connection (scope-key.ts): only lci_system
+ *   reads the key (app_scope_key), so the application's SQL cannot switch to
+ *   another tenant with set_config('app.tenant_id', ...) either.
  *
  * Roles are cluster-wide: every step here checks before it writes and treats a
  * concurrent creation as done, so many databases of one cluster (test servers)
@@ -17,6 +20,7 @@
  */
 import type { Knex } from 'knex';
 import { APP_ROLE, SYSTEM_ROLE } from './roles';
+import { restrictScopeKey, scopeKeyInstalled } from './scope-key';
 
 const ROLES = [APP_ROLE, SYSTEM_ROLE] as const;
 export type LoginRole = (typeof ROLES)[number];
@@ -118,6 +122,8 @@ export async function secureDefinerFunctions(knex: Knex): Promise<void> {
 export async function afterMigrations(knex: Knex): Promise<void> {
   if (!(await systemRoleExists(knex))) return;
   await grantSystemRole(knex);
+  // The grant of all tables above includes the scope key: lci_system keeps only SELECT on it.
+  if (await scopeKeyInstalled(knex)) await restrictScopeKey(knex);
   await secureDefinerFunctions(knex);
 }
 

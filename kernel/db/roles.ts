@@ -8,7 +8,17 @@ export const APP_ROLE = 'lci_app';
 export const SYSTEM_ROLE = 'lci_system';
 export const TENANT_SETTING = 'app.tenant_id';
 export const SYSTEM_SETTING = 'app.system';
-/** SQL expression: the tenant of the current transaction, NULL when none is set. */
+/**
+ * PostgreSQL: the signature of the tenant setting (scope-key.ts). app_tenant_id()
+ * honours app.tenant_id only with the signature of that tenant for this backend,
+ * which only the Node side (holding app_scope_key's key) can compute.
+ */
+export const TENANT_SIG_SETTING = 'app.tenant_sig';
+/**
+ * SQL expression: the tenant setting as it stands, unchecked. PGlite's tenant of
+ * the transaction (one process, no SQL boundary to keep); on PostgreSQL only
+ * app_tenant_id() (its checked form) counts, for policies and functions alike.
+ */
 export const CURRENT_TENANT_SQL = `nullif(current_setting('${TENANT_SETTING}', true), '')::bigint`;
 /**
  * SQL expression: true inside an explicit, audited system scope. The setting
@@ -24,6 +34,13 @@ export const SYSTEM_SCOPE_SQL = `(coalesce(current_setting('${SYSTEM_SETTING}', 
  * (An "or system scope" disjunction would force a sequential scan of all
  * tenants' rows on every query.)
  */
-export const tenantPolicySql = (column = 'tenant_id'): string =>
-  `(${column} between (case when ${SYSTEM_SCOPE_SQL} then (-9223372036854775807 - 1) else ${CURRENT_TENANT_SQL} end)` +
-  ` and (case when ${SYSTEM_SCOPE_SQL} then 9223372036854775807 else ${CURRENT_TENANT_SQL} end))`;
+/**
+ * signed (PostgreSQL once app_scope_key exists, tenant-table.ts): the tenant is
+ * `(select app_tenant_id())`, the signature-checked tenant, as a scalar subquery:
+ * an InitPlan, evaluated once per statement and usable as an index condition.
+ */
+export const tenantPolicySql = (column = 'tenant_id', signed = false): string => {
+  const tenant = signed ? '(select app_tenant_id())' : CURRENT_TENANT_SQL;
+  return `(${column} between (case when ${SYSTEM_SCOPE_SQL} then (-9223372036854775807 - 1) else ${tenant} end)` +
+    ` and (case when ${SYSTEM_SCOPE_SQL} then 9223372036854775807 else ${tenant} end))`;
+};

@@ -14,3 +14,15 @@ test('anything but ids and constants is refused', () => {
   expect(() => scopeStatement([{ key: 'app.tenant_id', value: "1'; drop table x; --", perRequest: true }])).toThrow(/unsafe/);
   expect(() => scopeStatement([{ key: "role', 'x", value: 'a' }])).toThrow(/unsafe/);
 });
+
+test('a value bound to the connection (the tenant signature) is made for the pid it runs on, never inlined in the shared text', () => {
+  const s = scopeStatement([{ key: 'app.tenant_id', value: '7', perRequest: true }, { key: 'app.tenant_sig', value: (pid) => `sig${pid}` }]);
+  expect(s.text).toBe(`select set_config('app.tenant_id', $1, true), set_config('app.tenant_sig', $2, true)`);
+  expect(s.values).toBeUndefined();
+  expect(s.literal).toBeUndefined();
+  const on = s.forConnection!(42);
+  expect([on.name, on.text, on.values]).toEqual([s.name, s.text, ['7', 'sig42']]);
+  expect(on.literal).toBe(`select set_config('app.tenant_id', '7', true), set_config('app.tenant_sig', 'sig42', true)`);
+  expect(s.forConnection!(43).values).toEqual(['7', 'sig43']);
+  expect(() => scopeStatement([{ key: 'app.tenant_sig', value: () => "x', true); drop table t; --" }]).forConnection!(1)).toThrow(/unsafe/);
+});

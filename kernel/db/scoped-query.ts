@@ -24,8 +24,13 @@ const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (v: unkno
 
 export const MAX_NAMED = 300;
 
-/** A statement sent ahead of a query: named and parameterised (prepared once per connection), with a literal form for the simple protocol. */
-export interface PrefixStatement { name?: string; text: string; values?: string[]; literal?: string }
+/**
+ * A statement sent ahead of a query: named and parameterised (prepared once per
+ * connection), with a literal form for the simple protocol. forConnection: some
+ * values depend on the connection it runs on (the signed tenant scope,
+ * scope-key.ts): the statement to send on the backend with that pid.
+ */
+export interface PrefixStatement { name?: string; text: string; values?: string[]; literal?: string; forConnection?(pid: number): PrefixStatement }
 
 type Connection = {
   parse(m: { text: string; name?: string; types?: unknown[] }): void;

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import { APP_ROLE, tenantPolicySql } from './roles';
+import { scopeKeyInstalled } from './scope-key';
 
 export interface TenantTableOptions {
   /** Own id column (bigserial, globally unique); the primary key is (tenant_id, id). Omit with `primaryKey`. */
@@ -28,11 +29,15 @@ export async function createTenantTable(knex: Knex, name: string, build: (t: Kne
   await enableTenantRls(knex, name);
 }
 
-/** Adds the tenant policy to an existing table that has tenant_id. */
+/**
+ * Adds the tenant policy to an existing table that has tenant_id. On PostgreSQL
+ * once the scope key exists (migration 0070) the policy reads the signed tenant
+ * (scope-key.ts); PGlite and earlier migrations keep the plain setting.
+ */
 export async function enableTenantRls(knex: Knex, name: string): Promise<void> {
   await knex.raw(`alter table ?? enable row level security`, [name]);
   await knex.raw(`alter table ?? force row level security`, [name]);
-  const expr = tenantPolicySql();
+  const expr = tenantPolicySql('tenant_id', await scopeKeyInstalled(knex));
   await knex.raw(`create policy tenant_isolation on ?? using ${expr} with check ${expr}`, [name]);
   await knex.raw(`grant select, insert, update, delete on ?? to ${APP_ROLE}`, [name]);
 }
