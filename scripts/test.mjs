@@ -66,19 +66,22 @@ export function runJest(extraArgs = [], env = {}) {
 async function main() {
   const steps = [];
   const started = Date.now();
+  let mark = Date.now();
+  /** Records a step's status and how long it took since the previous one. */
+  const step = (name, status) => { steps.push([name, status, Math.round((Date.now() - mark) / 1000)]); mark = Date.now(); };
   const chromium = ensureChromium();
-  steps.push(['chromium', chromium ? 0 : 1]);
-  steps.push(['typecheck', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'])]);
+  step('chromium', chromium ? 0 : 1);
+  step('typecheck', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
   const jest = runJest();
-  steps.push(['jest', jest.status]);
+  step('jest', jest.status);
   const build = run('npm', ['run', 'build:workspace', '--silent']);
-  steps.push(['build:workspace', build]);
+  step('build:workspace', build);
   const e2e = build === 0 ? runPlaywright() : { passed: 0, failed: 1, status: 1 };
   if (build !== 0) console.error('Playwright not run: the workspace did not build');
-  steps.push(['playwright', e2e.status]);
+  step('playwright', e2e.status);
 
   const bad = steps.filter(([, st]) => st !== 0).map(([name]) => name);
-  console.log(`\nSteps: ${steps.map(([n, st]) => `${n} ${st === 0 ? 'ok' : 'FAILED'}`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+  console.log(`\nSteps: ${steps.map(([n, st, sec]) => `${n} ${st === 0 ? 'ok' : 'FAILED'} ${sec} s`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`);
   console.log(`jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
   console.log(`${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed`);
   process.exit(bad.length ? 1 : 0);
