@@ -151,7 +151,11 @@ test('tag management and the Category Manager', async ({ page }) => {
   await expect(page.getByText('No categories yet')).toBeVisible();
   await page.getByRole('button', { name: 'Add Category' }).click();
   await page.getByPlaceholder('Category name').fill('Security');
-  await page.getByRole('group', { name: 'Assign services' }).getByLabel('Backup').check({ force: true });
+  // As a user does: click the label once the name is in, then see the box checked.
+  await expect(page.getByRole('heading', { name: 'Services in Security' })).toBeVisible();
+  const backup = page.getByRole('group', { name: 'Assign services' }).getByLabel('Backup');
+  await page.getByRole('group', { name: 'Assign services' }).getByText('Backup', { exact: true }).click();
+  await expect(backup).toBeChecked();
   const saveCategories = page.getByRole('button', { name: 'Save Categories' });
   await saveCategories.click();
   await expect(saveCategories).toBeDisabled();
