@@ -33,7 +33,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerMailCommands(program, ctx);
   for (const p of ctx.plugins) {
     if (!p.cli) continue;
-    try { p.cli(program, () => ctx.kernel()); } catch (e) { throw new Error(`plugin ${p.id}: its CLI commands failed to register: ${(e as Error).message}`); }
+    try { p.cli(program, { kernel: () => ctx.kernel(), plugins: ctx.plugins, operator: ctx.operator }); } catch (e) { throw new Error(`plugin ${p.id}: its CLI commands failed to register: ${(e as Error).message}`); }
   }
   return program;
 }

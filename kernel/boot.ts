@@ -25,6 +25,7 @@ import { maintenanceOf } from './http/guard-pipeline';
 import { PATHS } from './paths';
 import type { LoadedPlugin } from './plugin';
 import { discoverPlugins } from './plugin-loader';
+import { setUpPlugins } from './plugin-instances';
 import { createRealtime } from './realtime';
 import { hostLocalBus, relayToRealtime, serverBus } from './realtime/local-bus';
 import { LocalStorage } from './storage';
@@ -78,6 +79,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     await db.loadScopeKey();
     phase('migrations');
     const k = { config, log, db, plugins, routes: new RouteTable(), storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl), audit } as unknown as Kernel;
+    const instances = setUpPlugins(k);
     k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     k.flags = createFlags(k);
     k.access = createAccess(k);
@@ -94,17 +96,26 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     stops.push(() => k.jobs.close());
     phase('jobs');
     const maintenance = maintenanceOf(k);
+    // Each plugin's per-kernel instance, then its registrations into extension points (which may use the instance).
+    stops.push(await instances.setup());
+    phase('setup');
 
     registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
     registerAccessRoutes(k.routes.registrar('kernel:access'), k);
     registerFlagRoutes(k.routes.registrar('kernel:flags'), k);
     for (const p of plugins) {
-      p.routes?.(k.routes.registrar(p.id), k);
-      for (const [name, fn] of Object.entries(p.realtime ?? {})) k.realtime.register(name, fn, p.id);
+      const self = instances.of(p.id);
+      p.routes?.(k.routes.registrar(p.id), k, self);
+      const realtime = typeof p.realtime === 'function' ? p.realtime({ k, self }) : p.realtime;
+      for (const [name, fn] of Object.entries(realtime ?? {})) k.realtime.register(name, fn, p.id);
     }
     await syncCatalog(k);
     phase('catalog');
-    for (const p of plugins) if (p.start) { await p.start(k); if (p.stop) stops.push(() => p.stop!(k)); }
+    for (const p of plugins) {
+      const self = instances.of(p.id);
+      if (p.start) await p.start(k, self);
+      if (p.stop) stops.push(() => p.stop!(k, self));
+    }
     phase('plugins');
 
     if (opts.seed ?? config.seedDemo) {

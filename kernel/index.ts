@@ -1,6 +1,11 @@
 /** The kernel's public surface for plugins. Import from here only. */
 export { definePlugin } from './plugin';
-export type { PluginDefinition, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext, Providers, ResyncStep } from './plugin';
+export type { PluginDefinition, PluginContext, PluginInstance, PluginCliContext, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext } from './plugin';
+export { createExtensionPoint, contribute, type ExtensionPoint, type Contribution } from './extensions';
+export {
+  tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, recoveryUrlPoint, hasSubscriptionPoint,
+  type ResyncStep, type CompanyKind, type WriteTarget, type WriteRefusal, type WriteGuard, type ActiveCompaniesSource, type TenantModulesSource,
+} from './points';
 export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs, JobInfo } from './kernel';
 export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
 export { MODULES } from './types';

@@ -8,6 +8,7 @@ import type { Logger } from './log';
 import type { Mailer } from './mail';
 import type { LoadedPlugin, RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from './plugin';
 import type { Storage } from './storage';
+import type { ExtensionPoint, ExtensionRegistry } from './extensions';
 import type { AccessPage, Audit, Caller, PrincipalResolver, TokenVerifier } from './types';
 
 /** kernel/auth: oidc-provider at /oidc, the sign-in interaction, token verification. */
@@ -98,7 +99,15 @@ export interface Kernel {
   flags: FeatureFlags;
   realtime: Realtime;
   jobs: Jobs;
-  /** Runs the kernel's shutdown (jobs, realtime, identity, database). */
+  /** The values plugins registered into an extension point, in plugin load order (read at call time). */
+  extensions<T>(point: ExtensionPoint<T>): T[];
+  /** Declared extension points and contributions of this kernel. */
+  points: ExtensionRegistry;
+  /** A loaded plugin's per-kernel instance (what its setup returned); throws when the plugin is not loaded. */
+  instance<I>(pluginId: string): I;
+  /** Whether a plugin is loaded in this kernel. */
+  hasPlugin(pluginId: string): boolean;
+  /** Runs the kernel's shutdown (plugins, jobs, realtime, identity, database). */
   stop(): Promise<void>;
 }
 

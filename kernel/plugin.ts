@@ -12,6 +12,8 @@ import type { Database, Trx } from './db/database';
 import type { RouteRegistrar } from './http/route-spec';
 import type { Caller, ModuleName } from './types';
 import type { Kernel } from './kernel';
+import type { Contribution, ExtensionPoint } from './extensions';
+export type { ResyncStep } from './points';
 
 export interface PageDef {
   /** Page url; also the permission key that access lists and routes use. */
@@ -78,64 +80,65 @@ export interface JobDef<T = Record<string, unknown>> {
 
 export interface FixtureContext { db: Database; k: Kernel; tenantId: number; log: (line: string) => void }
 
-/** What other parts of the platform ask plugins for (e.g. companies for guard step 16). */
-export interface Providers {
-  /** Modules a tenant has (e.g. from subscriptions). Unioned with the kernel's module grants. */
-  tenantModules?(trx: Trx, tenantId: number): Promise<ModuleName[]>;
-  /** Active companies of a tenant; kind narrows to assessment-only or AIR-only companies. */
-  activeCompanies?(trx: Trx, tenantId: number, kind: 'all' | 'assessmentOnly' | 'airOnly', module?: ModuleName): Promise<{ tenant_company_id: number; name: string }[]>;
-  /** Billing: where a tenant without an active subscription can resume paying (an open checkout), or null. */
-  recoveryUrl?(trx: Trx, tenantId: number): Promise<string | null>;
-  /** Billing: whether the tenant has a subscription (any status) or complimentary access. */
-  hasSubscription?(trx: Trx, tenantId: number): Promise<boolean>;
-  /** Billing: the tenant's subscription status (e.g. active, trialing, past_due) or null without one (admin summary). */
-  subscriptionStatus?(trx: Trx, tenantId: number): Promise<string | null>;
-  /**
-   * Billing: refuses a tenant write when the subscription does not allow it (no subscription, status not active,
-   * active companies above the plan maximum). Called by the kernel before plugin write routes; null allows.
-   */
-  writeGuard?(trx: Trx, tenantId: number, route: { method: string; path: string; owner: string; page?: string }): Promise<{ status: number; code: string; message: string } | null>;
-  /** Support (data resync): the synchronisation and recalculation steps this plugin can re-run for a tenant. */
-  resyncSteps?(): ResyncStep[];
+/** What a plugin's hooks get besides the kernel: its own instance (what `setup` returned). */
+export interface PluginContext<I = unknown> { k: Kernel; self: I }
+
+/**
+ * A plugin's per-kernel state: what `setup(k)` returns (services, caches, timers). The kernel keeps it for the
+ * kernel's life, hands it to the plugin's hooks as `self`, and calls its `stop()` when the kernel stops.
+ * Two kernels in one process each get their own instance; nothing lives at module level.
+ */
+export interface PluginInstance { stop?(): Promise<void> | void }
+
+/** What a plugin's `cli` hook gets. */
+export interface PluginCliContext {
+  /** Starts the kernel (no HTTP, no job workers) on first call; later calls get the same one. */
+  kernel(): Promise<Kernel>;
+  /** The plugins of this program (definitions only: use `kernel()` for instances and extension points). */
+  plugins: readonly LoadedPlugin[];
+  /** Who runs the command, for audit entries of system-scope work. */
+  operator: string;
 }
 
-/** One step of a tenant's data resync; runs in a transaction scoped to the tenant. */
-export interface ResyncStep {
-  /** Short name used by `lci admin resync --what` (letters, digits, dashes). */
-  name: string;
-  description: string;
-  run(trx: Trx, tenantId: number, progress: (percent: number, message?: string) => Promise<void>): Promise<unknown>;
-}
-
-export interface PluginDefinition {
+export interface PluginDefinition<I = unknown> {
   id: string;
-  /** Plugins loaded first; only their public.ts may be imported. */
+  /** Plugins loaded first; only their public.ts may be imported, and only their extension points registered into. */
   dependsOn?: string[];
   /** Routes and pages of this plugin need this module unless they say otherwise. */
   module?: ModuleName;
   description?: string;
   pages?: PageDef[];
   navItems?: NavItemDef[];
-  routes?(r: RouteRegistrar, k: Kernel): void;
+  /** The extension points this plugin owns (declared in its public.ts, named `<id>.<name>`). */
+  points?: ExtensionPoint<any>[];
+  /**
+   * Creates this plugin's per-kernel instance (before routes; synchronous: connect or load in `start`).
+   * `k.instance(id)` returns it to dependents; its `stop()` runs when the kernel stops.
+   */
+  setup?(k: Kernel): I;
+  /** Registrations into extension points of the kernel and of plugins this one depends on. */
+  extend?: Contribution<any>[] | ((ctx: PluginContext<I>) => Contribution<any>[]);
+  routes?(r: RouteRegistrar, k: Kernel, self: I): void;
   /** apiinvoke functions of the realtime channel, by name. */
-  realtime?: Record<string, RealtimeFunction | RealtimeFunctionDef>;
+  realtime?: Record<string, RealtimeFunction | RealtimeFunctionDef> | ((ctx: PluginContext<I>) => Record<string, RealtimeFunction | RealtimeFunctionDef>);
+  /** Queues this plugin works; a handler reaches the instance with `ctx.k.instance(id)`. */
   jobs?: Record<string, JobDef<any>>;
-  /** Adds `lci <area> ...` commands. `kernel()` starts the kernel (without HTTP) on first use. */
-  cli?(program: Command, kernel: () => Promise<Kernel>): void;
+  /** Adds `lci <area> ...` commands (built with cli/sdk.ts). `ctx.kernel()` starts the kernel (no HTTP) on first use. */
+  cli?(program: Command, ctx: PluginCliContext): void;
   /** Demo data for a tenant (run by `lci db seed`). */
   fixtures?(ctx: FixtureContext): Promise<void>;
-  providers?: Providers;
   /** Called once the kernel is up (HTTP may not be listening). */
-  start?(k: Kernel): Promise<void>;
-  stop?(k: Kernel): Promise<void>;
+  start?(k: Kernel, self: I): Promise<void>;
+  /** Called when the kernel stops, before the instance's own stop(). */
+  stop?(k: Kernel, self: I): Promise<void>;
 }
 
-export interface LoadedPlugin extends PluginDefinition {
+export interface LoadedPlugin extends PluginDefinition<any> {
   dir: string;
   hasWorkspace: boolean;
 }
 
-export function definePlugin(def: PluginDefinition): PluginDefinition {
+export function definePlugin<I = undefined>(def: PluginDefinition<I>): PluginDefinition<I> {
   if (!/^[a-z][a-z0-9-]*$/.test(def.id)) throw new Error(`plugin id "${def.id}" must be lowercase letters, digits and dashes`);
   return def;
 }

@@ -144,7 +144,7 @@ describe('jobs', () => {
 describe('CLI', () => {
   test('the plugin adds `lci probe count`', async () => {
     const program = new Command().exitOverride();
-    probe().cli!(program, async () => s.k);
+    probe().cli!(program, { kernel: async () => s.k, plugins: s.k.plugins, operator: 'test' });
     const out: string[] = [];
     const spy = jest.spyOn(console, 'log').mockImplementation((...args: unknown[]) => { out.push(args.join(' ')); });
     try {

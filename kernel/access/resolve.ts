@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { unauthorized } from '../http/errors';
 import type { Kernel } from '../kernel';
+import { tenantModulesPoint } from '../points';
 import { MODULES, type AccessLevel, type AccessPage, type Caller, type ModuleName, type TokenClaims } from '../types';
 
 /** What the session endpoint shows besides the Caller (loaded with it, cached with it). */
@@ -116,11 +117,11 @@ export async function loadPrincipal(k: Kernel, claims: TokenClaims): Promise<Pri
 
   const { user, membership, tenant, group, pages, imp } = base;
   let tenantModules = new Set<ModuleName>(base.grants);
-  const providers = k.plugins.filter((p) => p.providers?.tenantModules);
-  if (tenant && providers.length) {
+  const sources = k.extensions(tenantModulesPoint);
+  if (tenant && sources.length) {
     const extra = await k.db.withTenant(tenant.tenant_id, async (trx) => {
       const out: ModuleName[] = [];
-      for (const p of providers) out.push(...(await p.providers!.tenantModules!(trx, tenant.tenant_id)));
+      for (const source of sources) out.push(...(await source(trx, tenant.tenant_id)));
       return out;
     }, { userId });
     tenantModules = new Set([...tenantModules, ...asModules(extra)]);

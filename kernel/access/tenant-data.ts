@@ -5,24 +5,24 @@ import { MODULES, type ModuleName } from '../types';
 import { moduleViewFromRow, navItemFromRow, type ModuleView, type NavItem } from './navigation';
 import { asModules } from './resolve';
 import { applyNavOverrides, loadNavOverrides } from './nav-overrides';
+import { activeCompaniesPoint, tenantModulesPoint, type CompanyKind } from '../points';
 
-export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
+export type { CompanyKind };
 
-/** Active companies from every plugin's provider (no provider: none), de-duplicated by id. */
+/** Active companies from every plugin registered at kernel.activeCompanies (none: no companies), de-duplicated by id. */
 export async function activeCompanies(k: Kernel, trx: Trx, tenantId: number, kind: CompanyKind, module?: ModuleName) {
   const out = new Map<number, { tenant_company_id: number; name: string }>();
-  for (const p of k.plugins) {
-    if (!p.providers?.activeCompanies) continue;
-    for (const c of await p.providers.activeCompanies(trx, tenantId, kind, module)) out.set(Number(c.tenant_company_id), { ...c, tenant_company_id: Number(c.tenant_company_id) });
+  for (const source of k.extensions(activeCompaniesPoint)) {
+    for (const c of await source(trx, tenantId, kind, module)) out.set(Number(c.tenant_company_id), { ...c, tenant_company_id: Number(c.tenant_company_id) });
   }
   return [...out.values()];
 }
 
-/** Modules of the tenant: unexpired grants plus plugins' providers. */
+/** Modules of the tenant: unexpired grants plus what plugins register at kernel.tenantModules. */
 export async function tenantModules(k: Kernel, trx: Trx, tenantId: number): Promise<ModuleName[]> {
   const rows = await trx('tenant_module_grants').where({ tenant_id: tenantId }).where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now())).select('module');
   const set = new Set<string>(rows.map((r: { module: string }) => r.module));
-  for (const p of k.plugins) if (p.providers?.tenantModules) for (const m of await p.providers.tenantModules(trx, tenantId)) set.add(m);
+  for (const source of k.extensions(tenantModulesPoint)) for (const m of await source(trx, tenantId)) set.add(m);
   return MODULES.filter((m) => set.has(m));
 }
 

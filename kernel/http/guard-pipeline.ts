@@ -14,6 +14,7 @@
  */
 import type { Trx } from '../db/database';
 import type { Kernel } from '../kernel';
+import { writeGuardPoint } from '../points';
 import { Maintenance } from '../maintenance';
 import type { Caller, ModuleName } from '../types';
 import { HttpError, forbidden } from './errors';
@@ -68,9 +69,8 @@ export async function checkMaintenance(maintenance: Maintenance, caller: Caller 
  */
 export async function guardWrite(k: Kernel, trx: Trx, tenantId: number, target: GuardTarget, caller: Caller | null): Promise<void> {
   if (!target.write || !caller || caller.isLciAdmin || target.owner.startsWith('kernel:')) return;
-  for (const p of k.plugins) {
-    if (!p.providers?.writeGuard) continue;
-    const refusal = await p.providers.writeGuard(trx, tenantId, { method: target.method, path: target.path, owner: target.owner, page: target.page });
+  for (const guard of k.extensions(writeGuardPoint)) {
+    const refusal = await guard(trx, tenantId, { method: target.method, path: target.path, owner: target.owner, page: target.page });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
   }
 }

@@ -4,7 +4,7 @@ import { subscriptionRoutes } from './server/routes';
 import { webhookRoutes } from './server/stripe/webhook-routes';
 import { plansCli } from './cli/plans';
 import { subscriptionCli } from './cli/subscriptions';
-import { billingProviders } from './server/access';
+import { billingContributions } from './server/access';
 import { billingFixtures } from './server/fixtures';
 import { bindKernel, unbindKernel } from './server/kernels';
 import { startClock, stopClock } from './server/embedded/clock';
@@ -22,11 +22,11 @@ export default definePlugin({
     subscriptionRoutes(r, k);
     webhookRoutes(r, k);
   },
-  cli(program, kernel) {
+  cli(program, { kernel }) {
     plansCli(program, kernel);
     subscriptionCli(program, kernel);
   },
-  providers: billingProviders,
+  extend: ({ k }) => billingContributions(k),
   fixtures: billingFixtures,
   async start(k) { bindKernel(k); startClock(k); },
   async stop(k) { stopClock(k); unbindKernel(k); },

@@ -1,4 +1,7 @@
-import { definePlugin } from '../../kernel/index';
+import { activeCompaniesPoint, contribute, definePlugin } from '../../kernel/index';
+import { csvImportsPoint } from './import/csv-import';
+import { companiesImport, contractsImport } from './import/kinds';
+import { linkedGoalsPoint } from './server/linked-goals';
 import { importCli } from './cli/import-command';
 import { companiesFixtures } from './server/fixtures';
 import { ASSET_TYPE_MANAGER_PAGE, COMPANIES_PAGE, CONTRACT_MANAGER_PAGE, DATA_MANAGER, IMPORT_PAGE } from './server/pages';
@@ -25,11 +28,14 @@ export default definePlugin({
   ],
   routes,
   cli: importCli,
-  providers: {
-    async activeCompanies(trx, _tenantId, kind) {
+  points: [csvImportsPoint, linkedGoalsPoint],
+  extend: [
+    contribute(activeCompaniesPoint, async (trx, _tenantId, kind) => {
       const rows = await listCompanies(trx, { activeOnly: true, kind });
       return rows.map((r) => ({ tenant_company_id: r.tenant_company_id, name: r.moniker }));
-    },
-  },
+    }),
+    contribute(csvImportsPoint, companiesImport),
+    contribute(csvImportsPoint, contractsImport),
+  ],
   fixtures: companiesFixtures,
 });

@@ -2,9 +2,11 @@
  * What other plugins may use of `companies` (they list 'companies' in dependsOn and import only this file).
  *
  * Companies, locations and contracts: read helpers that take the caller's transaction.
- * CSV imports: `defineCsvImport({ kind, title, columns, check?, apply })` adds a kind to `lci import <kind>` and to
- * POST /v3/tenant/:tenantId/import/:kind (see import/csv-import.ts); `csvCell` builds row schemas from CSV cells.
- * Goals linked to contracts: `registerLinkedGoalsSource` lets the plugin that owns goals fill contracts' linked_goals.
+ * Extension points (register in your definition: `extend: [contribute(point, value)]`):
+ * - `csvImportsPoint`: a kind of CSV import, made with `defineCsvImport({ kind, title, columns, check?, apply })`, offered
+ *   by `lci import <kind>` and POST /v3/tenant/:tenantId/import/:kind (see import/csv-import.ts); `csvCell` builds row
+ *   schemas from CSV cells.
+ * - `linkedGoalsPoint`: goals linked to contracts (the plugin that owns goals fills contracts' linked_goals).
  */
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
@@ -13,9 +15,9 @@ export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type Co
 export { listLocations, locationCounts, type LocationRow } from './server/locations';
 export { noticeDate } from './shared/notice-date';
 export type { Contract, LinkedGoal } from './shared/contract-fields';
-export { defineCsvImport, csvCell, type CsvImportDef, type CsvRow, type CsvRejection, type CsvApplyResult } from './import/csv-import';
+export { defineCsvImport, csvImportsPoint, csvCell, type CsvImportDef, type CsvRow, type CsvRejection, type CsvApplyResult } from './import/csv-import';
 export type { CsvImportReport } from './import/run';
-export { registerLinkedGoalsSource, type LinkedGoalsSource } from './server/linked-goals';
+export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

@@ -2,20 +2,21 @@
  * Customer Success (customer-success.md sections 2-9): the CS object API, filters, account managers and groups,
  * cut scores, goals, health and effort metrics, segments, dashboard, insights and company detail.
  */
-import { definePlugin } from '../../kernel/index';
+import { contribute, definePlugin, resyncStepsPoint } from '../../kernel/index';
+import { csvImportsPoint } from '../companies/public';
 import { CS_FILTER_RESOLVERS } from './server/filters/resolvers';
 import { registerCutRoutes } from './server/cuts/routes';
-import './server/goals/linked-goals'; // contracts' linked_goals come from goals
+import { linkedGoalsContribution } from './server/goals/linked-goals';
 import { coreFixtures } from './server/fixtures';
 import { registerCsObjectRoutes } from './server/object-api/routes';
 import { CS_OBJECTS } from './server/objects';
 import { AREA_NAV_ITEMS, AREA_PAGES, AREA_REALTIME } from './server/segments/area';
 import { metricsCli } from './server/metrics/cli';
 import { metricsFixtures } from './server/metrics/fixtures';
-import './server/metrics/imports'; // registers the import kinds tickets and csat
-import './server/alignment/import'; // registers the import kind alignment
+import { csatImport, ticketsImport } from './server/metrics/imports';
+import { alignmentImport } from './server/alignment/import';
 import { stackCli } from './server/stack/cli';
-import { metricJobs, startRecalcTimer, stopRecalcTimer } from './server/metrics/jobs';
+import { metricJobs, RecalcTimer } from './server/metrics/jobs';
 import { SCORE_METRICS_ADMIN_PAGE } from './server/metrics/pages';
 import { ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, CS_ADMIN_PAGE, CS_APP_SETTINGS_PAGE, GOALS_REPORTING_PAGE, STACK_ALIGNMENT_OVERVIEW_PAGE, STACK_MANAGER_PAGE } from './server/pages';
 import { registerStackRoutes } from './server/stack/routes';
@@ -53,8 +54,14 @@ export default definePlugin({
     registerCsObjectRoutes(r, CS_OBJECTS, CS_FILTER_RESOLVERS);
   },
   jobs: { ...metricJobs },
-  providers: { resyncSteps: () => CS_RESYNC_STEPS }, // support data resync (lci-admin)
-  cli(program, kernel) {
+  extend: [
+    linkedGoalsContribution, // contracts' linked_goals come from goals
+    contribute(csvImportsPoint, ticketsImport),
+    contribute(csvImportsPoint, csatImport),
+    contribute(csvImportsPoint, alignmentImport),
+    ...CS_RESYNC_STEPS.map((s) => contribute(resyncStepsPoint, s)), // support data resync (lci-admin)
+  ],
+  cli(program, { kernel }) {
     metricsCli(program, kernel);
     stackCli(program, kernel); // lci stack export|import
   },
@@ -64,6 +71,6 @@ export default definePlugin({
     await stackFixtures(ctx); // the ideal stack: categories, tags, services, products
     await alignmentFixtures(ctx); // company tags and alignment of the demo companies
   },
-  async start(k) { startRecalcTimer(k); },
-  async stop() { stopRecalcTimer(); },
+  setup: (k) => ({ recalc: new RecalcTimer(k), stop() { this.recalc.stop(); } }),
+  async start(_k, self) { self.recalc.start(); },
 });

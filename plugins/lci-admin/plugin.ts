@@ -25,7 +25,7 @@ export default definePlugin({
   routes(r, k) {
     for (const p of PARTS) p.routes?.(r, k);
   },
-  cli(program, kernel) {
+  cli(program, { kernel }) {
     const admin = program.command('admin').description('Internal admin and support tools (internal staff)');
     for (const p of PARTS) p.cli?.(admin, kernel);
   },

@@ -8,6 +8,8 @@
  * audit; and the whole sign-up ending in a signed-in tenant admin.
  */
 import type { LoadedPlugin } from '../../plugin';
+import { contribute } from '../../extensions';
+import { hasSubscriptionPoint, recoveryUrlPoint } from '../../points';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
 import { apiCall, makeTenant } from '../../../tests/helpers/tenants';
 import { signInThroughProvider } from '../../../tests/helpers/auth';
@@ -22,17 +24,16 @@ let ipSeq = 0;
 /** What the stand-in billing plugin answers, per tenant. */
 const subscribed = new Set<number>();
 const recovery = new Map<number, string>();
-const stubBilling: LoadedPlugin = {
-  id: 'billing-stub', dir: __dirname, hasWorkspace: false,
-  providers: {
-    recoveryUrl: async (_trx, tenantId) => recovery.get(tenantId) ?? null,
-    hasSubscription: async (_trx, tenantId) => subscribed.has(tenantId),
-  },
-};
+const stubBilling: LoadedPlugin = { id: 'billing-stub', dir: __dirname, hasWorkspace: false };
+const stubContributions = [
+  contribute(recoveryUrlPoint, async (_trx, tenantId) => recovery.get(tenantId) ?? null),
+  contribute(hasSubscriptionPoint, async (_trx, tenantId) => subscribed.has(tenantId)),
+];
 
 beforeAll(async () => {
   s = await startTestServer({ jobs: false, env: { LCI_PLUGINS_DISABLED: 'billing', LCI_TRUSTED_PROXIES: 'loopback' } }) // the test acts as a proxy: X-Forwarded-For picks the address;
   s.k.plugins.push(stubBilling);
+  s.k.points.add(stubBilling.id, stubContributions, () => true);
 });
 afterAll(async () => { await s?.stop(); });
 

@@ -5,11 +5,12 @@
  */
 import type { Trx } from '../../db/database';
 import type { Kernel } from '../../kernel';
+import { hasSubscriptionPoint, recoveryUrlPoint } from '../../points';
 
 /** The first recovery URL a plugin gives for the tenant (an open checkout), or null. */
-export async function recoveryUrlFor(k: Pick<Kernel, 'plugins'>, trx: Trx, tenantId: number): Promise<string | null> {
-  for (const p of k.plugins) {
-    const url = p.providers?.recoveryUrl ? await p.providers.recoveryUrl(trx, tenantId) : null;
+export async function recoveryUrlFor(k: Pick<Kernel, 'extensions'>, trx: Trx, tenantId: number): Promise<string | null> {
+  for (const source of k.extensions(recoveryUrlPoint)) {
+    const url = await source(trx, tenantId);
     if (url) return url;
   }
   return null;
@@ -20,9 +21,9 @@ export async function recoveryUrlFor(k: Pick<Kernel, 'plugins'>, trx: Trx, tenan
  * Without any plugin that knows subscriptions, a tenant counts as subscribed
  * (there is nothing to sign up for).
  */
-export async function tenantHasSubscription(k: Pick<Kernel, 'plugins'>, trx: Trx, tenantId: number): Promise<boolean> {
-  const providers = k.plugins.filter((p) => p.providers?.hasSubscription);
-  if (!providers.length) return true;
-  for (const p of providers) if (await p.providers!.hasSubscription!(trx, tenantId)) return true;
+export async function tenantHasSubscription(k: Pick<Kernel, 'extensions'>, trx: Trx, tenantId: number): Promise<boolean> {
+  const sources = k.extensions(hasSubscriptionPoint);
+  if (!sources.length) return true;
+  for (const source of sources) if (await source(trx, tenantId)) return true;
   return false;
 }

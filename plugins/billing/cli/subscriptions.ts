@@ -42,8 +42,8 @@ async function requireTenant(k: Kernel, tenantId: number): Promise<{ name: strin
 const audit = (k: Kernel, trx: Trx, tenantId: number, action: string, details: Record<string, unknown>, target?: string) =>
   k.audit.write(trx, { tenantId, actorUserId: null, action, target, details: { via: 'cli', by: operatorName(), ...details } });
 
-async function summary(trx: Trx, tenantId: number, provider: string) {
-  const rows = await tenantRows({ db: trx, tenantId });
+async function summary(k: Kernel, trx: Trx, tenantId: number, provider: string) {
+  const rows = await tenantRows({ k, db: trx, tenantId });
   const grants: string[] = await trx('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
     .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now())).pluck('module');
   return { tenantId, provider, overall_status: overallStatus(rows), status_by_module: statusByModule(rows), complimentary_modules: BILLING_MODULES.filter((m) => grants.includes(m)), subscriptions: rows };
@@ -78,7 +78,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
         const provider = billingProvider(k, trx);
         const counts = await sync({ db: trx, tenantId: opts.tenant, provider });
         await audit(k, trx, opts.tenant, 'billing.sync', { ...counts, provider: provider.name });
-        return { ...counts, ...(await summary(trx, opts.tenant, provider.name)) };
+        return { ...counts, ...(await summary(k, trx, opts.tenant, provider.name)) };
       });
       if (opts.json) printJson(out);
       else printSummary(out, false, `Synced ${out.synced} subscription(s) of tenant ${opts.tenant} from ${out.provider}${out.removed ? `; ${out.removed} no longer at the provider removed` : ''}.`);
@@ -100,7 +100,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
       const provider = billingProvider(k);
 
       if (!size && !opts.cancel) {
-        printSummary(await k.db.withTenant(opts.tenant, (trx) => summary(trx, opts.tenant, provider.name), { readOnly: true }), opts.json);
+        printSummary(await k.db.withTenant(opts.tenant, (trx) => summary(k, trx, opts.tenant, provider.name), { readOnly: true }), opts.json);
         return;
       }
 
@@ -115,7 +115,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
           const p = billingProvider(k, trx);
           for (const id of live) await applySubscription(trx, opts.tenant, await p.cancelSubscription(id));
           await audit(k, trx, opts.tenant, 'billing.subscription.cancel', { subscriptions: live, provider: p.name });
-          return summary(trx, opts.tenant, p.name);
+          return summary(k, trx, opts.tenant, p.name);
         });
         printSummary(out, opts.json, `Cancelled ${live.length} subscription(s) of tenant ${opts.tenant}.`);
         return;
@@ -127,7 +127,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
         const p = billingProvider(k, trx);
         const { plans, unknown } = await resolvePlans(k, trx, [planId]);
         if (unknown.length) throw new CliError(`The ${p.name} catalogue has no plan ${planId}.`);
-        const current = (await tenantRows({ db: trx, tenantId: opts.tenant })).find((r) => r.module_moniker === 'Core' && !r.addon_flag && !ENDED_STATUSES.includes(r.subscription_status));
+        const current = (await tenantRows({ k, db: trx, tenantId: opts.tenant })).find((r) => r.module_moniker === 'Core' && !r.addon_flag && !ENDED_STATUSES.includes(r.subscription_status));
         if (current) throw new CliError(`Tenant ${opts.tenant} already has a Core subscription (${current.stripe_plan_id}, ${current.subscription_status}): cancel it first with --cancel.`);
         const customer = await ensureCustomer(trx, opts.tenant, p, { email: (await tenantAdminEmail(trx, opts.tenant)) ?? `billing@${t.email_domain ?? 'example.com'}` });
         const sub = await p.createSubscription({
@@ -136,7 +136,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
         });
         await applySubscription(trx, opts.tenant, sub);
         await audit(k, trx, opts.tenant, 'billing.nfr.grant', { plan: planId, subscription: sub.id, provider: p.name }, sub.id);
-        return { sub, plan: plans[0], summary: await summary(trx, opts.tenant, p.name) };
+        return { sub, plan: plans[0], summary: await summary(k, trx, opts.tenant, p.name) };
       });
       printSummary(out.summary, opts.json, `Granted ${out.plan.product_name} to tenant ${opts.tenant} (subscription ${out.sub.id}, ${out.sub.status}).`);
     });

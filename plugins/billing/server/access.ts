@@ -1,5 +1,5 @@
 /**
- * What billing answers to the kernel (plugin providers): the modules a tenant's active subscriptions give,
+ * What billing registers into the kernel's extension points: the modules a tenant's active subscriptions give,
  * the recovery URL of an open checkout, whether the tenant has a subscription, and the write guard that
  * refuses tenant writes on a subscription violation (guard steps 13-15 of platform.md section 4.7).
  *
@@ -7,10 +7,12 @@
  * create`, the demo seed, tests) of a subscription module (Core, AIR or Customer Success) counts as subscribed,
  * without a company limit. Grants of other modules (a signed-up tenant gets Assessment and Admin) do not.
  */
-import type { ModuleName, Providers, Trx } from '../../../kernel/index';
+import {
+  activeCompaniesPoint, contribute, hasSubscriptionPoint, recoveryUrlPoint, subscriptionStatusPoint, tenantModulesPoint, writeGuardPoint,
+  type Contribution, type Kernel, type ModuleName, type Trx,
+} from '../../../kernel/index';
 import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
 import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
-import { liveKernels } from './kernels';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
 // Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
@@ -25,14 +27,11 @@ export async function isComplimentary(trx: Trx, tenantId: number): Promise<boole
   return !!grant;
 }
 
-/** Active companies of the tenant, from every plugin's activeCompanies provider (de-duplicated). */
-export async function activeCompanyCount(trx: Trx, tenantId: number, module?: ModuleName): Promise<number> {
-  const k = liveKernels()[0];
-  if (!k) return 0;
+/** Active companies of the tenant, from every source registered at kernel.activeCompanies (de-duplicated). */
+export async function activeCompanyCount(k: Pick<Kernel, 'extensions'>, trx: Trx, tenantId: number, module?: ModuleName): Promise<number> {
   const ids = new Set<number>();
-  for (const p of k.plugins) {
-    if (!p.providers?.activeCompanies) continue;
-    for (const c of await p.providers.activeCompanies(trx, tenantId, 'all', module)) ids.add(Number(c.tenant_company_id));
+  for (const source of k.extensions(activeCompaniesPoint)) {
+    for (const c of await source(trx, tenantId, 'all', module)) ids.add(Number(c.tenant_company_id));
   }
   return ids.size;
 }
@@ -45,37 +44,49 @@ export function violationMessage(v: Violation, detail: { status?: string; limit?
 
 const isExemptPage = (page: string | undefined) => !!page && isMaxCompaniesExempt(page);
 
-export const billingProviders: Providers = {
-  async tenantModules(trx, tenantId) {
-    return activeModules(await loadSubscriptionRows(trx, tenantId));
-  },
+export async function tenantModules(trx: Trx, tenantId: number): Promise<ModuleName[]> {
+  return activeModules(await loadSubscriptionRows(trx, tenantId));
+}
 
-  async recoveryUrl(trx, tenantId) {
-    if (hasActiveSubscription(await loadSubscriptionRows(trx, tenantId))) return null;
-    return (await openCheckoutSessions(trx, tenantId, 'subscription'))[0]?.url ?? null;
-  },
+export async function recoveryUrl(trx: Trx, tenantId: number): Promise<string | null> {
+  if (hasActiveSubscription(await loadSubscriptionRows(trx, tenantId))) return null;
+  return (await openCheckoutSessions(trx, tenantId, 'subscription'))[0]?.url ?? null;
+}
 
-  /** For the internal admin summary: the overall status (one status, or 'Mixed'), 'complimentary', or null without one. */
-  async subscriptionStatus(trx, tenantId) {
-    if (await isComplimentary(trx, tenantId)) return 'complimentary';
-    const status = overallStatus(await loadSubscriptionRows(trx, tenantId));
-    return status === NO_SUBSCRIPTION ? null : status;
-  },
+/** For the internal admin summary: the overall status (one status, or 'Mixed'), 'complimentary', or null without one. */
+export async function subscriptionStatus(trx: Trx, tenantId: number): Promise<string | null> {
+  if (await isComplimentary(trx, tenantId)) return 'complimentary';
+  const status = overallStatus(await loadSubscriptionRows(trx, tenantId));
+  return status === NO_SUBSCRIPTION ? null : status;
+}
 
-  async hasSubscription(trx, tenantId) {
-    if (await isComplimentary(trx, tenantId)) return true;
-    return !!(await trx('billing_subscriptions').where({ tenant_id: tenantId }).first('stripe_subscription_id'));
-  },
+export async function hasSubscription(trx: Trx, tenantId: number): Promise<boolean> {
+  if (await isComplimentary(trx, tenantId)) return true;
+  return !!(await trx('billing_subscriptions').where({ tenant_id: tenantId }).first('stripe_subscription_id'));
+}
 
-  async writeGuard(trx, tenantId, route) {
+/** Refuses tenant writes on a subscription violation (guard steps 13-15); billing's own routes pass. */
+export function writeGuard(k: Pick<Kernel, 'extensions'>) {
+  return async (trx: Trx, tenantId: number, route: { owner: string; page?: string }) => {
     if (route.owner === 'billing') return null;
     if (await isComplimentary(trx, tenantId)) return null;
     const rows = await loadSubscriptionRows(trx, tenantId);
     const limit = coreCompanyLimit(rows);
-    const active = limit !== null && limit > 0 ? await activeCompanyCount(trx, tenantId) : 0;
+    const active = limit !== null && limit > 0 ? await activeCompanyCount(k, trx, tenantId) : 0;
     const v = subscriptionViolation({ rows, complimentary: false, activeCompanies: active });
     if (!v || (v === 'maxCompanies' && isExemptPage(route.page))) return null;
     const status = rows.find((r) => !hasActiveSubscription([r]))?.subscription_status;
     return { status: PAYMENT_REQUIRED, code: v, message: violationMessage(v, { status, limit: limit ?? undefined, active }) };
-  },
-};
+  };
+}
+
+/** Billing's registrations into the kernel's extension points. */
+export function billingContributions(k: Pick<Kernel, 'extensions'>): Contribution[] {
+  return [
+    contribute(tenantModulesPoint, tenantModules),
+    contribute(recoveryUrlPoint, recoveryUrl),
+    contribute(subscriptionStatusPoint, subscriptionStatus),
+    contribute(hasSubscriptionPoint, hasSubscription),
+    contribute(writeGuardPoint, writeGuard(k)),
+  ];
+}

@@ -30,8 +30,8 @@ export interface ActionResult { subscriptions: SubscriptionRowOut[]; checkout?: 
 export const MSG_NO_LIVE_SUBSCRIPTION = 'There is no active subscription: choose plans on the Subscription page first.';
 
 /** The tenant's rows with each module's active company count. */
-export function tenantRows(ctx: Pick<BillingCtx, 'db' | 'tenantId'>): Promise<SubscriptionRowOut[]> {
-  return loadSubscriptionRows(ctx.db, ctx.tenantId, (m) => activeCompanyCount(ctx.db, ctx.tenantId, m));
+export function tenantRows(ctx: Pick<BillingCtx, 'k' | 'db' | 'tenantId'>): Promise<SubscriptionRowOut[]> {
+  return loadSubscriptionRows(ctx.db, ctx.tenantId, (m) => activeCompanyCount(ctx.k, ctx.db, ctx.tenantId, m));
 }
 
 interface LiveSub { id: string; status: string; currency: PlanCurrency; interval: PlanInterval; rows: SubscriptionRowOut[] }

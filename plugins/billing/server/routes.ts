@@ -90,7 +90,7 @@ function ctxOf(k: Kernel, h: { db: Trx; tenantId: number; caller: Caller | null;
 
 export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
   r.get('/v3/manager/tenant/:tenantId/subscriptions', { summary: 'Subscription rows of the tenant with the status of each module (section 4.5)', params: tenantParams, tags: ['billing'] }, async ({ db, tenantId }) => {
-    const rows = await actions.tenantRows({ db, tenantId });
+    const rows = await actions.tenantRows({ k, db, tenantId });
     const grants = await db('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
       .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now())).pluck('module');
     const provider = billingProvider(k, db);

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../tests/sdk';
 import type { TestTenant } from '../../../tests/sdk';
 import { makeMember, makeSubscriber } from './helpers';
 import { PROVIDERS } from './providers';
+import { recoveryUrl, hasSubscription } from '../server/access';
 
 const SUB = '/v3/manager/stripe/subscription/';
 
@@ -58,8 +59,8 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     const again = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] });
     expect(again.body.checkout).toEqual(checkout);
     const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => billing.providers!.recoveryUrl!(trx, t.tenantId))).toBe(checkout.url);
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => billing.providers!.hasSubscription!(trx, t.tenantId))).toBe(false);
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(trx, t.tenantId))).toBe(checkout.url);
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => hasSubscription(trx, t.tenantId))).toBe(false);
   });
 
   test('paying the checkout subscribes: Basic in its 30-day trial, Core reaches the access list at once', async () => {
@@ -75,7 +76,7 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     expect(r.has_customer).toBe(true);
     expect(await modules()).toContain('Core');
     const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => billing.providers!.recoveryUrl!(trx, t.tenantId))).toBeNull();
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(trx, t.tenantId))).toBeNull();
   });
 
   test('update replaces the plan of the same module (Basic to Professional) in the same subscription', async () => {

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 import { embedded } from './providers';
+import { hasSubscription } from '../server/access';
 
 const SUB = '/v3/manager/stripe/subscription/';
 let s: TestServer;
@@ -39,8 +40,8 @@ test('an LCI admin and a tenant with complimentary access (module grants) are no
   const comp = await makeTenant(s.k, s.url, { pages: [{ url: '/probe/items', access_level: 'Read/Write' }] });
   expect((await probeWrite(comp)).status).toBe(200);
   const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-  expect(await s.k.db.withTenant(comp.tenantId, (trx) => billing.providers!.hasSubscription!(trx, comp.tenantId))).toBe(true);
-  expect(await s.k.db.withTenant(t.tenantId, (trx) => billing.providers!.hasSubscription!(trx, t.tenantId))).toBe(false);
+  expect(await s.k.db.withTenant(comp.tenantId, (trx) => hasSubscription(trx, comp.tenantId))).toBe(true);
+  expect(await s.k.db.withTenant(t.tenantId, (trx) => hasSubscription(trx, t.tenantId))).toBe(false);
 });
 
 test('subscribed to Basic (5 customers): writes pass; a sixth company trips maxCompanies, the companies page stays open', async () => {

@@ -6,14 +6,13 @@
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import type { Kernel } from '../../../kernel/index';
+import type { PluginCliContext } from '../../../kernel/index';
 import { positiveInt } from '../../../cli/sdk';
 import { operatorName } from '../../../cli/sdk';
 import { CliError } from '../../../cli/sdk';
 import { printJson, write } from '../../../cli/sdk';
 import { progressBar } from '../../../cli/sdk';
-import { columnsOf, csvImportKind, csvImportKinds } from '../import/csv-import';
-import '../import/kinds';
+import { columnsOf, csvImportKind, declaredCsvImportKinds } from '../import/csv-import';
 import { CsvFileError } from '../import/parse';
 import { isDatabaseError } from '../import/row-errors';
 import { runCsvImport, type CsvImportReport } from '../import/run';
@@ -35,7 +34,7 @@ export function reportLines(r: CsvImportReport, title: string, tenantId: number)
   return lines;
 }
 
-export function importCli(program: Command, kernel: () => Promise<Kernel>): void {
+export function importCli(program: Command, { kernel, plugins }: PluginCliContext): void {
   program.command('import')
     .description('imports a CSV file into a tenant, all rows in one transaction (see the kinds below)')
     .argument('<kind>', 'what the file holds (companies, contracts, ...)')
@@ -44,13 +43,14 @@ export function importCli(program: Command, kernel: () => Promise<Kernel>): void
     .option('--skip-invalid', 'import the valid rows and report the others (default: import nothing when a row is invalid)')
     .option('--dry-run', 'check every row and report; write nothing')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', () => `\nKinds and their columns (* required):\n${csvImportKinds().map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}`)
+    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}`)
     .action(async (kind: string, file: string, opts: ImportOpts) => {
-      if (!csvImportKind(kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${csvImportKinds().map((d) => d.kind).join(', ')}.`);
+      const declared = declaredCsvImportKinds(plugins);
+      if (!declared.some((d) => d.kind === kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${declared.map((d) => d.kind).join(', ')}.`);
       let text: string;
       try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new CliError(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
       const k = await kernel();
-      const def = csvImportKind(kind, k.plugins.map((p) => p.id));
+      const def = csvImportKind(k, kind);
       if (!def) throw new CliError(`The import kind "${kind}" belongs to a plugin that is switched off.`);
       const tenant = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'));
       if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);

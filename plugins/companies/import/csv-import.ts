@@ -1,12 +1,12 @@
 /**
- * The CSV import framework: each kind of import is one `defineCsvImport({...})` (companies and contracts here;
- * other plugins add theirs through public.ts). `lci import <kind> FILE.csv --tenant N` and
+ * The CSV import framework: each kind of import is one `defineCsvImport({...})`, registered at the extension point
+ * `csvImportsPoint` (companies and contracts here; other plugins register theirs in their definition's `extend`). `lci import <kind> FILE.csv --tenant N` and
  * POST /v3/tenant/:tenantId/import/:kind run every kind the same way (run.ts): parse, check every row against the
  * kind's zod row schema and its `check`, then apply the rows in one transaction: all of them, or with skipInvalid
  * the valid ones only, with a report naming each rejected row (its line in the file) and why.
  */
 import { z } from 'zod';
-import type { ModuleName, Trx } from '../../../kernel/index';
+import { createExtensionPoint, type Kernel, type ModuleName, type Trx } from '../../../kernel/index';
 
 /** A data row with the line of the file it starts on (the header is line 1). */
 export interface CsvRow<R> { line: number; row: R }
@@ -19,8 +19,6 @@ export interface CsvImportDef<S extends z.ZodObject = z.ZodObject> {
   /** What is imported, for the page and the CLI help (e.g. 'Companies'). */
   title: string;
   description?: string;
-  /** Plugin that defines it; the kind is offered only while that plugin is loaded. */
-  plugin?: string;
   /** The caller (through the API) needs this module. */
   module?: ModuleName;
   /**
@@ -40,25 +38,45 @@ export interface CsvImportDef<S extends z.ZodObject = z.ZodObject> {
   apply(trx: Trx, tenantId: number, rows: z.output<S>[]): Promise<CsvApplyResult>;
 }
 
-const registry = new Map<string, CsvImportDef>();
+/** Kinds of CSV import: `extend: [contribute(csvImportsPoint, myImport)]` in a plugin that depends on companies. */
+export const csvImportsPoint = createExtensionPoint<CsvImportDef<any>>('companies.csvImports', 'kinds of CSV import (lci import <kind>, the import page)');
 
+/** Checks a kind's definition (name, aliases); register it at csvImportsPoint. */
 export function defineCsvImport<S extends z.ZodObject>(def: CsvImportDef<S>): CsvImportDef<S> {
   if (!/^[a-z][a-z0-9-]*$/.test(def.kind)) throw new Error(`import kind "${def.kind}" must be lowercase letters, digits and dashes`);
-  if (registry.has(def.kind) && registry.get(def.kind) !== (def as unknown as CsvImportDef)) throw new Error(`import kind "${def.kind}" is defined twice`);
   for (const [alias, column] of Object.entries(def.aliases ?? {})) {
     if (!(column in def.columns.shape)) throw new Error(`import kind "${def.kind}": alias ${alias} names no column ${column}`);
   }
-  registry.set(def.kind, def as unknown as CsvImportDef);
   return def;
 }
 
-/** Kinds offered with these plugins loaded (all when no list is given), by kind. */
-export function csvImportKinds(loadedPlugins?: readonly string[]): CsvImportDef[] {
-  return [...registry.values()].filter((d) => !d.plugin || !loadedPlugins || loadedPlugins.includes(d.plugin)).sort((a, b) => a.kind.localeCompare(b.kind));
+/** Kinds by name; two registrations of one kind are a programming error. */
+export function sortedKinds(defs: readonly CsvImportDef<any>[]): CsvImportDef[] {
+  const seen = new Map<string, CsvImportDef>();
+  for (const d of defs) {
+    if (seen.has(d.kind) && seen.get(d.kind) !== d) throw new Error(`import kind "${d.kind}" is defined twice`);
+    seen.set(d.kind, d as CsvImportDef);
+  }
+  return [...seen.values()].sort((a, b) => a.kind.localeCompare(b.kind));
 }
 
-export function csvImportKind(kind: string, loadedPlugins?: readonly string[]): CsvImportDef | undefined {
-  return csvImportKinds(loadedPlugins).find((d) => d.kind === kind);
+/** Kinds the loaded plugins registered, by kind. */
+export function csvImportKinds(k: Pick<Kernel, 'extensions'>): CsvImportDef[] {
+  return sortedKinds(k.extensions(csvImportsPoint));
+}
+
+export function csvImportKind(k: Pick<Kernel, 'extensions'>, kind: string): CsvImportDef | undefined {
+  return csvImportKinds(k).find((d) => d.kind === kind);
+}
+
+/** Kinds that plugin definitions register statically (for `lci import --help`, before a kernel starts). */
+export function declaredCsvImportKinds(plugins: readonly { extend?: unknown }[]): CsvImportDef[] {
+  const defs: CsvImportDef<any>[] = [];
+  for (const p of plugins) {
+    if (!Array.isArray(p.extend)) continue;
+    for (const c of p.extend as { point: { id: string }; value: unknown }[]) if (c.point.id === csvImportsPoint.id) defs.push(c.value as CsvImportDef);
+  }
+  return sortedKinds(defs);
 }
 
 export interface CsvColumnInfo { name: string; required: boolean; help?: string }

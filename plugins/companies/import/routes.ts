@@ -34,10 +34,8 @@ export function describeKind(def: CsvImportDef) {
 }
 
 export function importRoutes(r: RouteRegistrar, k: Kernel): void {
-  const loaded = () => k.plugins.map((p) => p.id);
-
   r.get('/v3/tenant/:tenantId/import', { summary: 'Kinds of CSV import with their columns', params: tenantParams, page: IMPORT_PAGE }, async ({ caller }) => ({
-    kinds: csvImportKinds(loaded()).filter((d) => allowed(d, caller)).map(describeKind),
+    kinds: csvImportKinds(k).filter((d) => allowed(d, caller)).map(describeKind),
   }));
 
   r.post('/v3/tenant/:tenantId/import/:kind', {
@@ -46,8 +44,8 @@ export function importRoutes(r: RouteRegistrar, k: Kernel): void {
     // A cell with NUL is a rejected row (run.ts), as with `lci import`: one validation for both.
     nulAllowed: ['csv'],
   }, async ({ db, tenantId, params, body, caller, audit }) => {
-    const def = csvImportKind(params.kind, loaded());
-    if (!def) throw notFound(`No import of kind "${params.kind}"; the kinds are ${csvImportKinds(loaded()).map((d) => d.kind).join(', ')}`);
+    const def = csvImportKind(k, params.kind);
+    if (!def) throw notFound(`No import of kind "${params.kind}"; the kinds are ${csvImportKinds(k).map((d) => d.kind).join(', ')}`);
     if (!allowed(def, caller)) throw forbidden(`This import requires the ${def.module} module`);
     const room = caller ? (`user:${caller.userId}` as const) : null;
     const progress = body.importId && room

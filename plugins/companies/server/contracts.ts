@@ -38,19 +38,19 @@ function shape(r: Record<string, unknown>): ContractWithCompany {
   };
 }
 
-async function withGoals(k: Pick<Kernel, 'plugins'> | null, db: Trx, rows: ContractWithCompany[]): Promise<ContractWithCompany[]> {
+async function withGoals(k: Pick<Kernel, 'extensions'> | null, db: Trx, rows: ContractWithCompany[]): Promise<ContractWithCompany[]> {
   const goals = await linkedGoalsFor(k, db, rows.map((r) => r.tenant_company_contract_id));
   return rows.map((r) => ({ ...r, linked_goals: goals.get(r.tenant_company_contract_id) ?? [] }));
 }
 
 /** Contracts of one company, or of the whole tenant (tenantCompanyId omitted); by end date, then vendor. */
-export async function listContracts(k: Pick<Kernel, 'plugins'> | null, db: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {
+export async function listContracts(k: Pick<Kernel, 'extensions'> | null, db: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {
   const q = select(db).orderByRaw('c.end_date asc nulls last').orderBy('c.vendor').orderBy('c.tenant_company_contract_id');
   if (opts.tenantCompanyId !== undefined) q.where('c.tenant_company_id', opts.tenantCompanyId);
   return withGoals(k, db, (await q).map(shape));
 }
 
-export async function getContract(k: Pick<Kernel, 'plugins'> | null, db: Trx, tenantCompanyId: number, id: number): Promise<ContractWithCompany | undefined> {
+export async function getContract(k: Pick<Kernel, 'extensions'> | null, db: Trx, tenantCompanyId: number, id: number): Promise<ContractWithCompany | undefined> {
   const r = await select(db).where({ 'c.tenant_company_contract_id': id, 'c.tenant_company_id': tenantCompanyId }).first();
   return r ? (await withGoals(k, db, [shape(r)]))[0] : undefined;
 }

@@ -1,5 +1,6 @@
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { activeCompaniesPoint } from '../../../kernel/index';
 
 let s: TestServer;
 let a: TestTenant;
@@ -42,13 +43,13 @@ test('a Read Only page cannot add companies; another tenant cannot update ours',
   expect(after.body.companies[0].moniker).toBe('Acme');
 });
 
-test('the active-company provider separates assessment-only and AIR-only companies', async () => {
+test('the active-company source separates assessment-only and AIR-only companies', async () => {
   await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Audit Co', assessment_only_flag: true });
   await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Assets Co', air_only_flag: true });
   await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Gone Co', is_active: false });
-  const plugin = s.k.plugins.find((p) => p.id === 'companies')!;
+  const [source] = s.k.extensions(activeCompaniesPoint);
   const names = async (kind: 'all' | 'assessmentOnly' | 'airOnly') =>
-    s.k.db.withTenant(a.tenantId, async (trx) => (await plugin.providers!.activeCompanies!(trx, a.tenantId, kind)).map((c) => c.name));
+    s.k.db.withTenant(a.tenantId, async (trx) => (await source(trx, a.tenantId, kind)).map((c) => c.name));
   expect(await names('all')).toEqual(['Acme', 'Assets Co', 'Audit Co']);
   expect(await names('assessmentOnly')).toEqual(['Audit Co']);
   expect(await names('airOnly')).toEqual(['Assets Co']);

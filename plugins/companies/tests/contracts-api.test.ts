@@ -1,5 +1,6 @@
 /** Contracts over HTTP: insert, update, delete, copy, notice date, optimistic concurrency, tenant isolation, read-only. */
-import { registerLinkedGoalsSource } from '../public';
+import { linkedGoalsPoint } from '../public';
+import { contribute } from '../../../kernel/index';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
 
@@ -151,18 +152,13 @@ test('a Read Only contract manager reads contracts but cannot write them', async
   expect(w.body.error.message).toBe('You only have Read Only Access to This Page.');
 });
 
-test('linked_goals come from the registered source while its plugin is loaded', async () => {
+test('linked_goals come from the sources registered at companies.linkedGoals in this kernel', async () => {
   const [c] = await list(a, acme);
-  registerLinkedGoalsSource({
-    pluginId: 'companies',
-    async linkedGoals(_trx, ids) { return new Map(ids.map((id) => [id, [{ tenant_company_goal_id: 77, moniker: `Goal of ${id}` }]])); },
-  });
-  try {
-    const [withGoals] = await list(a, acme);
-    expect(withGoals.linked_goals).toEqual([{ tenant_company_goal_id: 77, moniker: `Goal of ${c.tenant_company_contract_id}` }]);
-    registerLinkedGoalsSource({ pluginId: 'not-loaded', async linkedGoals() { throw new Error('must not be asked'); } });
-    expect((await list(a, acme))[0].linked_goals).toEqual([]);
-  } finally {
-    registerLinkedGoalsSource({ pluginId: 'not-loaded', async linkedGoals() { return new Map(); } });
-  }
+  expect(c.linked_goals).toEqual([]);
+  // A registration as a plugin depending on companies makes it (the kernel checks the dependency).
+  expect(() => s.k.points.add('goals-test', [contribute(linkedGoalsPoint, async () => new Map())], () => false))
+    .toThrow('goals-test: registers into "companies.linkedGoals" but does not depend on "companies"');
+  s.k.points.add('goals-test', [contribute(linkedGoalsPoint, async (_trx, ids) => new Map(ids.map((id) => [id, [{ tenant_company_goal_id: 77, moniker: `Goal of ${id}` }]])))], (o) => o === 'companies');
+  const [withGoals] = await list(a, acme);
+  expect(withGoals.linked_goals).toEqual([{ tenant_company_goal_id: 77, moniker: `Goal of ${c.tenant_company_contract_id}` }]);
 });

@@ -1,7 +1,7 @@
 /** The CSV import framework without a database: parsing, column matching, row validation, the report, all-or-nothing. */
 import { z } from 'zod';
 import type { Trx } from '../../../kernel/index';
-import { columnsOf, csvCell, defineCsvImport } from '../import/csv-import';
+import { columnsOf, csvCell, defineCsvImport, sortedKinds } from '../import/csv-import';
 import { CsvFileError, parseCsv } from '../import/parse';
 import { runCsvImport } from '../import/run';
 
@@ -102,8 +102,9 @@ test('rows are applied in chunks of 100 in file order, with progress', async () 
   expect(progress).toEqual([[0, 250], [100, 250], [200, 250], [250, 250]]);
 });
 
-test('a kind is defined once; kinds are lowercase names', () => {
-  expect(() => defineCsvImport({ ...def })).toThrow('import kind "widgets-test" is defined twice');
+test('a kind is registered once; kinds are lowercase names', () => {
+  expect(sortedKinds([def, { ...def, kind: 'a-first' }]).map((d) => d.kind)).toEqual(['a-first', 'widgets-test']);
+  expect(() => sortedKinds([def, { ...def }])).toThrow('import kind "widgets-test" is defined twice');
   expect(() => defineCsvImport({ ...def, kind: 'Bad Kind' })).toThrow(/lowercase/);
 });
 

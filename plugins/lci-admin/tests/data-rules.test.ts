@@ -35,11 +35,11 @@ describe('confirmationMatches', () => {
 });
 
 describe('resync steps', () => {
-  const steps = collectResyncSteps([{ id: 'cs', providers: { resyncSteps: () => [step('scores'), step('segments')] } }, { id: 'none' }]);
+  const steps = collectResyncSteps([{ plugin: 'cs', value: step('scores') }, { plugin: 'cs', value: step('segments') }]);
   it('collects the plugins\' steps and refuses duplicates and bad names', () => {
     expect(steps.map((s) => [s.owner, s.name])).toEqual([['cs', 'scores'], ['cs', 'segments']]);
-    expect(() => collectResyncSteps([{ id: 'a', providers: { resyncSteps: () => [step('x')] } }, { id: 'b', providers: { resyncSteps: () => [step('x')] } }])).toThrow(/a and b both declare/);
-    expect(() => collectResyncSteps([{ id: 'a', providers: { resyncSteps: () => [step('Bad Name')] } }])).toThrow(/lowercase/);
+    expect(() => collectResyncSteps([{ plugin: 'a', value: step('x') }, { plugin: 'b', value: step('x') }])).toThrow(/a and b both declare/);
+    expect(() => collectResyncSteps([{ plugin: 'a', value: step('Bad Name') }])).toThrow(/lowercase/);
   });
   it('resolves names or all, in registry order, once each', () => {
     expect(resolveSteps(steps, ['segments', 'scores', 'segments'])).toMatchObject({ ok: true, steps: [{ name: 'scores' }, { name: 'segments' }] });

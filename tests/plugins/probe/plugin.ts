@@ -5,7 +5,7 @@
  * pluginDirs including tests/plugins (tests and the benchmark).
  */
 import { z } from 'zod';
-import { definePlugin, notFound, type Kernel, type Trx } from '../../../kernel/index';
+import { contribute, definePlugin, notFound, tenantModulesPoint, type Kernel, type Trx } from '../../../kernel/index';
 import { countItems, ITEM_COLUMNS, PHIN_GRANT_ITEM, PROBE_PAGE, PROBE_TABLE, startOrder, type ProbeItem } from './public';
 
 const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
@@ -119,7 +119,7 @@ export default definePlugin({
     },
   },
 
-  cli(program, kernel) {
+  cli(program, { kernel }) {
     const probe = program.command('probe').description('Probe plugin (tests only)');
     probe.command('count')
       .description('Number of probe items of a tenant')
@@ -143,13 +143,13 @@ export default definePlugin({
     });
   },
 
-  providers: {
-    /** Grants Phin Preview to a tenant that holds the grant item (proves the provider reaches access). */
-    async tenantModules(trx, tenantId) {
+  extend: [
+    /** Grants Phin Preview to a tenant that holds the grant item (proves the registration reaches access). */
+    contribute(tenantModulesPoint, async (trx, tenantId) => {
       const row = await trx(PROBE_TABLE).where({ tenant_id: tenantId, name: PHIN_GRANT_ITEM }).first();
       return row ? ['Phin Preview'] : [];
-    },
-  },
+    }),
+  ],
 
   async start() { startOrder().push('probe'); },
   async stop() { startOrder().push('probe:stopped'); },

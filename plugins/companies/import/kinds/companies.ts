@@ -11,7 +11,6 @@ export const companiesImport = defineCsvImport({
   kind: 'companies',
   title: 'Companies',
   description: 'Client companies: a company the tenant has (same name) is updated, a new one is added.',
-  plugin: 'companies',
   columns: z.object({
     moniker: csvCell.text(200),
     is_active: csvCell.bool().optional(),

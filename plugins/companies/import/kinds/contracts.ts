@@ -13,7 +13,6 @@ export const contractsImport = defineCsvImport({
   kind: 'contracts',
   title: 'Contracts',
   description: 'Contracts of existing companies; every row adds a contract.',
-  plugin: 'companies',
   columns: z.object({
     company: csvCell.text(200),
     vendor: csvCell.text(CONTRACT_LIMITS.text),

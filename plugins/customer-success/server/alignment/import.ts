@@ -103,7 +103,6 @@ export const alignmentImport = defineCsvImport({
   kind: 'alignment',
   title: 'Stack alignment',
   description: 'How each company is aligned with the services of the stack (fully, partial, other), whether the service applies and is part of a contract; a company and service pair is updated when it exists.',
-  plugin: 'customer-success',
   module: 'Customer Success',
   columns,
   aliases: { company_name: 'company', moniker: 'company', service_name: 'service', stack_service: 'service', applicable_flag: 'applicable', part_of_contract_flag: 'part_of_contract', contract: 'part_of_contract', notes: 'note' },

@@ -1,5 +1,6 @@
-/** Contracts' linked_goals (companies plugin) come from the goal-contract link table: registered on import. */
-import { registerLinkedGoalsSource } from '../../../companies/public';
+/** Contracts' linked_goals (companies plugin) come from the goal-contract link table (registered in plugin.ts). */
+import { contribute, type Contribution } from '../../../../kernel/index';
+import { linkedGoalsPoint } from '../../../companies/public';
 import { goalsOfContracts } from './store';
 
-registerLinkedGoalsSource({ pluginId: 'customer-success', linkedGoals: (trx, contractIds) => goalsOfContracts(trx, contractIds) });
+export const linkedGoalsContribution: Contribution = contribute(linkedGoalsPoint, (trx, contractIds) => goalsOfContracts(trx, contractIds));

@@ -70,7 +70,6 @@ export const ticketsImport = defineCsvImport({
   kind: 'tickets',
   title: 'Tickets',
   description: 'Tickets of existing companies from a ticketing tool (input of the number-of-tickets metrics); a ticket is identified by its table and number.',
-  plugin: 'customer-success',
   module: 'Customer Success',
   columns: z.object({
     company: csvCell.text(200),
@@ -115,7 +114,6 @@ export const csatImport = defineCsvImport({
   kind: 'csat',
   title: 'CSAT responses',
   description: 'Customer satisfaction reactions (SmileBack style) of existing companies (input of the smileback-csat metrics); a response is identified by its id.',
-  plugin: 'customer-success',
   module: 'Customer Success',
   columns: z.object({
     company: csvCell.text(200),

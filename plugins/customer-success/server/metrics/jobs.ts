@@ -38,16 +38,22 @@ export const metricJobs: Record<string, JobDef<any>> = {
   },
 };
 
-let timer: NodeJS.Timeout | null = null;
+/** The kernel's recalculation timer: sends recalcAll every RECALC_INTERVAL_MS while this process works jobs. */
+export class RecalcTimer {
+  private timer: NodeJS.Timeout | null = null;
+  constructor(private readonly k: Kernel) {}
 
-/** Sends recalcAll every RECALC_INTERVAL_MS while this process works jobs. */
-export function startRecalcTimer(k: Kernel): void {
-  if (!k.config.jobs || timer) return;
-  timer = setInterval(() => { k.jobs.send(RECALC_ALL_JOB, {}, { singletonKey: RECALC_ALL_JOB }).catch((e) => k.log.warn({ err: e }, 'cs.metrics: could not queue the recalculation')); }, RECALC_INTERVAL_MS);
-  timer.unref();
-}
+  start(): void {
+    if (!this.k.config.jobs || this.timer) return;
+    const k = this.k;
+    this.timer = setInterval(() => { k.jobs.send(RECALC_ALL_JOB, {}, { singletonKey: RECALC_ALL_JOB }).catch((e) => k.log.warn({ err: e }, 'cs.metrics: could not queue the recalculation')); }, RECALC_INTERVAL_MS);
+    this.timer.unref();
+  }
 
-export function stopRecalcTimer(): void {
-  if (timer) clearInterval(timer);
-  timer = null;
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  get running(): boolean { return this.timer !== null; }
 }

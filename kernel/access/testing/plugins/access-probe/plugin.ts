@@ -3,7 +3,7 @@
  * navigation entries of each kind, and a tenant-module provider.
  */
 import { z } from 'zod';
-import { definePlugin } from '../../../../index';
+import { contribute, definePlugin, tenantModulesPoint } from '../../../../index';
 
 export const PROBE_PAGE = '/accessprobe';
 const params = z.object({ tenantId: z.coerce.number().int().positive() });
@@ -18,13 +18,13 @@ export default definePlugin({
     { url: '/probebsn', title: 'Probe BSN', level: 2, parentUrl: '/probeparent', modules: ['Breach Secure Now'], sort: 2 },
     { url: '/probeair', title: 'Probe AIR', level: 2, parentUrl: '/probeparent', modules: ['AIR'], sort: 3 },
   ],
-  providers: {
+  extend: [
     // Every tenant whose name starts with "BSN" has Breach Secure Now (as a subscription would give).
-    async tenantModules(trx, tenantId) {
+    contribute(tenantModulesPoint, async (trx, tenantId) => {
       const t = await trx('tenants').where({ tenant_id: tenantId }).first('name');
       return t && String(t.name).startsWith('BSN') ? ['Breach Secure Now'] : [];
-    },
-  },
+    }),
+  ],
   routes(r) {
     r.get('/v3/tenant/:tenantId/accessprobe', { page: PROBE_PAGE, params }, async ({ tenantId }) => ({ ok: true, tenantId }));
     r.post('/v3/tenant/:tenantId/accessprobe', { page: PROBE_PAGE, params, body: z.object({ name: z.string() }) }, async ({ body, audit }) => {

@@ -3,7 +3,7 @@
  * (the companies plugin's table when present) and subscription status (a plugin's `subscriptionStatus` provider when
  * present, else 'n/a'); job health from pg-boss.
  */
-import type { Kernel, Trx } from '../../../../../kernel/index';
+import { subscriptionStatusPoint, type Kernel, type Trx } from '../../../../../kernel/index';
 import { jobHealth, latest, NOT_AVAILABLE, toIso, totals, type JobHealth, type TenantSummary } from './rules';
 
 /** The companies plugin's table and its active flag (plugins/companies/public.ts COMPANY_TABLES.companies). */
@@ -17,7 +17,7 @@ async function activeCompanyCounts(db: Trx): Promise<Map<number, number> | null>
 
 async function subscriptionStatuses(k: Kernel, db: Trx, tenantIds: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  const provider = k.plugins.find((p) => p.providers?.subscriptionStatus)?.providers?.subscriptionStatus;
+  const provider = k.extensions(subscriptionStatusPoint)[0];
   if (!provider) return out;
   for (const id of tenantIds) out.set(id, (await provider(db, id)) ?? 'none');
   return out;

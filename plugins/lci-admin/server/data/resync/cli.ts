@@ -14,7 +14,7 @@ import { commaList, positiveInt } from '../cli-args';
 import { RESYNC_JOB } from '../paths';
 import { findTenant } from '../tenants';
 import { createRun, getRun, presentRuns, setRunJob, type ResyncRun } from './runs';
-import { ALL_STEPS, collectResyncSteps, resolveSteps } from './steps';
+import { ALL_STEPS, resyncStepsOf, resolveSteps } from './steps';
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
 /** How long a queued job may wait for a server's worker before this command works it itself. */
@@ -45,7 +45,7 @@ export function resyncCli(admin: Command, kernel: () => Promise<Kernel>): void {
     .option('--json', 'print JSON')
     .action(async (opts: { tenant: number; what?: string[]; wait: boolean; json?: boolean }) => {
       const k = await kernel();
-      const resolved = resolveSteps(collectResyncSteps(k.plugins), opts.what ?? [ALL_STEPS]);
+      const resolved = resolveSteps(resyncStepsOf(k), opts.what ?? [ALL_STEPS]);
       if (!resolved.ok) throw new CliError(resolved.message);
       const steps = resolved.steps.map((s) => s.name);
       const runId = await k.db.withSystem(async (db) => {

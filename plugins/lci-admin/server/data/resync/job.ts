@@ -6,7 +6,7 @@
  * recalculations, safe to repeat).
  */
 import type { JobDef, Kernel } from '../../../../../kernel/index';
-import { collectResyncSteps, overallPercent, resolveSteps } from './steps';
+import { resyncStepsOf, overallPercent, resolveSteps } from './steps';
 import { getRun, updateRun } from './runs';
 
 export interface ResyncJobData { tenantId: number; runId: number; userId?: number | null }
@@ -29,7 +29,7 @@ export const resyncJob: JobDef<ResyncJobData> = {
     const runId = Number(data.runId);
     const run = await awaitRun(k, tenantId, runId);
     if (!run) return { skipped: `resync run ${runId} of tenant ${tenantId} not found` };
-    const resolved = resolveSteps(collectResyncSteps(k.plugins), run.steps);
+    const resolved = resolveSteps(resyncStepsOf(k), run.steps);
     if (!resolved.ok) {
       await updateRun(k, tenantId, runId, { state: 'failed', error: resolved.message, finished_at: new Date() });
       throw new Error(resolved.message);

@@ -7,7 +7,7 @@ import { badRequest, notFound, reply, type Kernel, type RouteRegistrar } from '.
 import { API_RESYNC, RESYNC_JOB } from '../paths';
 import { findTenant, tenantIdSchema } from '../tenants';
 import { createRun, getRun, listRuns, presentRuns, setRunJob } from './runs';
-import { collectResyncSteps, resolveSteps } from './steps';
+import { resyncStepsOf, resolveSteps } from './steps';
 
 const startBody = z.object({
   tenantId: tenantIdSchema,
@@ -19,7 +19,7 @@ const runParams = z.object({ resyncRunId: z.coerce.number().int().positive().max
 export function resyncRoutes(r: RouteRegistrar, k: Kernel): void {
   r.get(`${API_RESYNC}/steps`, {
     summary: 'The resync steps the plugins offer', tags: ['lci-admin'], auth: 'internal', scope: 'system',
-  }, () => collectResyncSteps(k.plugins).map((s) => ({ name: s.name, description: s.description, owner: s.owner })));
+  }, () => resyncStepsOf(k).map((s) => ({ name: s.name, description: s.description, owner: s.owner })));
 
   r.get(`${API_RESYNC}/runs`, {
     summary: 'Recent data resyncs (all tenants or one), newest first', tags: ['lci-admin'], auth: 'internal', scope: 'system', query: runsQuery,
@@ -37,7 +37,7 @@ export function resyncRoutes(r: RouteRegistrar, k: Kernel): void {
     summary: 'Start a data resync of a tenant: the chosen steps (or all) as one pg-boss job', tags: ['lci-admin'],
     auth: 'internal', scope: 'system', body: startBody,
   }, async ({ db, body, caller, audit }) => {
-    const resolved = resolveSteps(collectResyncSteps(k.plugins), body.what);
+    const resolved = resolveSteps(resyncStepsOf(k), body.what);
     if (!resolved.ok) throw badRequest(resolved.message, [{ path: 'body.what', message: resolved.message }]);
     const tenant = await findTenant(db, body.tenantId);
     if (!tenant) throw badRequest(`Tenant ${body.tenantId} not found`, [{ path: 'body.tenantId', message: 'no such tenant' }]);

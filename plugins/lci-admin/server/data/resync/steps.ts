@@ -1,9 +1,9 @@
 /**
- * The resync registry: plugins contribute steps through their `resyncSteps` provider (kernel/plugin.ts); this
+ * The resync registry: plugins register steps at the kernel's extension point `resyncStepsPoint`; this
  * collects them, resolves what a support engineer asked for (`--what scores,segments` or `all`) and turns a step's
  * own progress into the run's overall percentage. Pure functions.
  */
-import type { ResyncStep } from '../../../../../kernel/index';
+import { resyncStepsPoint, type Kernel, type ResyncStep } from '../../../../../kernel/index';
 
 export const ALL_STEPS = 'all';
 const STEP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -11,17 +11,20 @@ const STEP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 export interface NamedStep extends ResyncStep { owner: string }
 
 /** Every plugin's steps in plugin order; a badly named or duplicate step is a programming error. */
-export function collectResyncSteps(plugins: { id: string; providers?: { resyncSteps?(): ResyncStep[] } }[]): NamedStep[] {
+export function collectResyncSteps(registered: readonly { plugin: string; value: ResyncStep }[]): NamedStep[] {
   const steps: NamedStep[] = [];
-  for (const p of plugins) {
-    for (const s of p.providers?.resyncSteps?.() ?? []) {
-      if (!STEP_NAME.test(s.name)) throw new Error(`plugin ${p.id}: resync step name "${s.name}" must be lowercase letters, digits and dashes`);
-      const dup = steps.find((x) => x.name === s.name);
-      if (dup) throw new Error(`plugins ${dup.owner} and ${p.id} both declare the resync step "${s.name}"`);
-      steps.push({ ...s, owner: p.id });
-    }
+  for (const { plugin, value: s } of registered) {
+    if (!STEP_NAME.test(s.name)) throw new Error(`plugin ${plugin}: resync step name "${s.name}" must be lowercase letters, digits and dashes`);
+    const dup = steps.find((x) => x.name === s.name);
+    if (dup) throw new Error(`plugins ${dup.owner} and ${plugin} both declare the resync step "${s.name}"`);
+    steps.push({ ...s, owner: plugin });
   }
   return steps;
+}
+
+/** The steps registered in this kernel. */
+export function resyncStepsOf(k: Pick<Kernel, 'points'>): NamedStep[] {
+  return collectResyncSteps(k.points.contributions(resyncStepsPoint));
 }
 
 export type Resolved = { ok: true; steps: NamedStep[] } | { ok: false; message: string };

@@ -1,0 +1,45 @@
+/**
+ * Per-kernel plugin state (plugin contract v2): two kernels in one process, on two databases, share no plugin
+ * instance, no extension registration and no timer; stopping one leaves the other serving.
+ */
+import { activeCompaniesPoint, writeGuardPoint } from '../kernel/index';
+import { makeTenant, startTestServer, type TestServer } from './sdk';
+
+let one: TestServer;
+let two: TestServer;
+
+beforeAll(async () => {
+  one = await startTestServer({ jobs: false });
+  two = await startTestServer({ jobs: false });
+}, 120_000);
+afterAll(async () => { await two?.stop(); await one?.stop().catch(() => undefined); });
+
+test('each kernel has its own instance of every plugin with one', () => {
+  for (const p of one.k.plugins.filter((x) => x.setup)) {
+    const a = one.k.instance<object>(p.id);
+    const b = two.k.instance<object>(p.id);
+    expect(a).toBeTruthy();
+    expect(a).not.toBe(b);
+  }
+  expect(one.k.plugins.filter((x) => x.setup).map((p) => p.id)).toEqual(expect.arrayContaining(['customer-success']));
+});
+
+test('registrations into extension points are per kernel', () => {
+  expect(one.k.extensions(activeCompaniesPoint)).toHaveLength(1);
+  expect(one.k.points).not.toBe(two.k.points);
+  // A registration added to one kernel does not show in the other.
+  one.k.points.add('test-extra', [{ point: writeGuardPoint, value: async () => null }], () => true);
+  expect(one.k.extensions(writeGuardPoint).length).toBe(two.k.extensions(writeGuardPoint).length + 1);
+});
+
+test('data written through one kernel is not seen by the other, and one stopping leaves the other serving', async () => {
+  const a = await makeTenant(one.k, one.url, { name: 'Kernel One Tenant' });
+  await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Only In One' });
+  const b = await makeTenant(two.k, two.url, { name: 'Kernel Two Tenant' });
+  const listed = await b.api('GET', `/v3/tenant/${b.tenantId}/companies`);
+  expect(listed.status).toBe(200);
+  expect(JSON.stringify(listed.body)).not.toContain('Only In One');
+  await one.stop();
+  const again = await b.api('GET', `/v3/tenant/${b.tenantId}/companies`);
+  expect(again.status).toBe(200);
+});
