@@ -20,6 +20,7 @@ import SignOut from './screens/SignOut';
 import UserTerms from './screens/UserTerms';
 import { sessionAtom, store } from './state/atoms';
 import './plugins';
+import { MSG_UNDER_MAINTENANCE } from '../common/texts';
 
 function Home() {
   useEffect(() => { void navigate('/dashboard', { replace: true }); }, []);
@@ -29,7 +30,7 @@ function Home() {
 export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/signIn', title: 'Sign in', public: true, layout: 'bare', component: SignIn },
   { path: '/authed', title: 'Signing in', public: true, layout: 'bare', component: Authed },
-  { path: '/maintenance', title: 'Under Maintenance', public: true, layout: 'bare', component: Maintenance },
+  { path: '/maintenance', title: MSG_UNDER_MAINTENANCE, public: true, layout: 'bare', component: Maintenance },
   { path: '/signOut', title: 'Signing Out', public: true, layout: 'bare', component: SignOut },
   { path: '/confirmMFA', title: 'Confirm second step', public: true, layout: 'bare', load: () => import('./screens/ConfirmMFA') },
   { path: '/setupMFA', title: 'Set up authenticator app', public: true, layout: 'bare', load: () => import('./screens/SetupMFA') },

@@ -1,14 +1,11 @@
 /** Texts and constants of platform.md (sections 2.3, 4, 5, 6, 8, 9). Exact as the spec writes them. */
 export const APP_VERSION = '2024.12.10';
 
-export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
-export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
-export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
-export const MSG_DIRTY_PAGE = 'You have pending changes - are you sure you want to leave this page?';
-export const MSG_TOKEN_EXPIRED = 'The incoming token has expired';
-export const MSG_NOT_AUTHORIZED = 'You are not authorized, please log in again';
 export const MSG_LOGIN_FAILED = 'Login failed.';
-export const MSG_USER_CANCELLED = 'User cancelled login flow.';
+export {
+  MSG_READ_ONLY, MSG_LCI_ADMIN, MSG_TENANT_ADMIN, MSG_DIRTY_PAGE, MSG_TOKEN_EXPIRED, MSG_NOT_AUTHORIZED, MSG_USER_CANCELLED, MSG_NO_TENANT,
+  MSG_UNDER_MAINTENANCE, MSG_MUST_SELECT_CUSTOMER,
+} from '../common/texts';
 
 export { VALIDATION, EMAIL_MAX } from '../common/email';
 

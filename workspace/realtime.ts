@@ -9,6 +9,7 @@
  */
 import { REALTIME } from './constants';
 import type { ServerMessage } from './types';
+import { MSG_NO_TENANT } from '../common/texts';
 
 /** Delay before reconnect attempt number `attempt` (0-based), or null when attempts are exhausted. */
 export function reconnectDelay(attempt: number, maxAttempts: number = REALTIME.maxAttempts): number | null {
@@ -102,7 +103,7 @@ export class RealtimeClient {
     const { tenantId, impersonatedTenantId } = this.o.getTenant();
     if (!this.isOpen) {
       const tid = impersonatedTenantId ?? tenantId;
-      if (tid === null) return Promise.reject(new Error('User must have a current tenantId set'));
+      if (tid === null) return Promise.reject(new Error(MSG_NO_TENANT));
       return this.o.httpInvoke(tid, fn, payload) as Promise<T>;
     }
     const requestId = `r${Date.now().toString(36)}${(this.seq++).toString(36)}`;

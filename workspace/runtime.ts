@@ -16,6 +16,7 @@ import {
 import { clearAllState } from './state/persist';
 import { clearSessionData, loadSessionData } from './session-data';
 import type { Company, ModuleView, NavData, PublicConfig, ServerMessage, Session, Tokens } from './types';
+import { MSG_NO_TENANT, MSG_UNDER_MAINTENANCE } from '../common/texts';
 
 const DEFAULT_PUBLIC_KEY = 'lci-public-key';
 
@@ -31,7 +32,7 @@ export const api = createApiClient({
   publicApiKey: () => store.get(configAtom)?.publicApiKey ?? bootPublicKey(),
   token: () => store.get(tokensAtom)?.accessToken ?? null,
   onTokenExpired: () => refreshNow(),
-  onMaintenance: (m) => store.set(maintenanceHintAtom, m || 'Under Maintenance'),
+  onMaintenance: (m) => store.set(maintenanceHintAtom, m || MSG_UNDER_MAINTENANCE),
   onReconnecting: (on) => store.set(reconnectingAtom, on),
 });
 
@@ -193,7 +194,7 @@ export function dismissMessage(id: string): void {
 export const MAINTENANCE_MSG_TYPE = 'maintenance';
 /** On: the guard sends the user to /maintenance at once; off: the live session clears it (the maintenance screen then leaves). */
 function onMaintenanceMessage(m: ServerMessage): void {
-  if ((m as { on?: unknown }).on !== false) store.set(maintenanceHintAtom, m.msg || 'Under Maintenance');
+  if ((m as { on?: unknown }).on !== false) store.set(maintenanceHintAtom, m.msg || MSG_UNDER_MAINTENANCE);
   if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
 }
 let rt: RealtimeClient | null = null;
@@ -234,7 +235,7 @@ export function invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<
   if (rt) return rt.invoke<T>(fn, payload);
   const s = store.get(sessionAtom);
   const tid = s?.impersonation?.tenantId ?? s?.tenant?.tenantId;
-  if (tid == null) return Promise.reject(new Error('User must have a current tenantId set'));
+  if (tid == null) return Promise.reject(new Error(MSG_NO_TENANT));
   return api.post<{ data: T }>(`/v3/tenant/${tid}/apiinvoke/${encodeURIComponent(fn)}`, { payload }).then((r) => r.data);
 }
 

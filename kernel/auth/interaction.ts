@@ -26,6 +26,7 @@ import { passwordFactor, type Throttles } from './login/password';
 import type { ChallengeName, LoginStep } from './login/types';
 import type { UserStore } from './login/users';
 import type { PartnerFactor } from './partner/factor';
+import { VALIDATION } from '../../common/email';
 
 const PATH = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|challenge|partner))?\/?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,10 +35,10 @@ const CHALLENGES = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP', 'NEW_PASSWORD_
 export const MSG_INTERACTION_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
 export const loginBody = z.object({
-  email: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters').regex(EMAIL, 'Invalid e-mail.'),
-  password: z.string({ error: 'Required.' }).min(1, 'Required.').max(256, 'Max 256 characters'),
+  email: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(80, VALIDATION.max80).regex(EMAIL, VALIDATION.invalidEmail),
+  password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(256, 'Max 256 characters'),
 });
-export const partnerBody = z.object({ grant: z.string({ error: 'Required.' }).min(1, 'Required.').max(128, 'Max 128 characters') });
+export const partnerBody = z.object({ grant: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(128, 'Max 128 characters') });
 export const challengeBody = z.object({
   challenge: z.enum(CHALLENGES, { error: `Must be one of ${CHALLENGES.join(', ')}` }),
   answer: z.record(z.string(), z.unknown()).default({}),

@@ -1,3 +1,5 @@
+import { MSG_NOT_AUTHORIZED } from '../../common/texts';
+
 /** The one JSON error shape: { error: { status, code, message, fields? } }. */
 export interface FieldError { path: string; message: string }
 
@@ -16,7 +18,7 @@ function codeFor(status: number): string {
 }
 
 export const badRequest = (message: string, fields?: FieldError[]) => new HttpError(400, message, 'validation_failed', fields);
-export const unauthorized = (message = 'You are not authorized, please log in again') => new HttpError(401, message);
+export const unauthorized = (message = MSG_NOT_AUTHORIZED) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);

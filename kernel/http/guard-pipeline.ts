@@ -19,10 +19,8 @@ import { Maintenance } from '../maintenance';
 import type { Caller, ModuleName } from '../types';
 import { HttpError, forbidden } from './errors';
 
-export const MSG_NO_TENANT = 'User must have a current tenantId set';
-export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
-export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
-export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
+import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '../../common/texts';
+export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN };
 export const MSG_MAINTENANCE = 'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
 
 /** What a call runs, as the checks see it. */

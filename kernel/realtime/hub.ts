@@ -14,6 +14,7 @@ import type { Caller, TokenClaims } from '../types';
 import { invoke, toClientError, type FunctionRegistry } from './invoke';
 import { checkUpgrade, protocolToken, selectProtocol } from './handshake';
 import { CLOSE_SHUTDOWN, CLOSE_UNAUTHORIZED, authenticateMessage, clientMessage, roomsOf, type ApiResult, type Authenticated } from './protocol';
+import { MSG_TOKEN_EXPIRED } from '../../common/texts';
 
 export const WS_PATH = '/ws';
 
@@ -194,7 +195,7 @@ export class SocketHub {
     }
 
     if (this.expired(client)) {
-      this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error: { status: 401, message: 'The incoming token has expired' } });
+      this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error: { status: 401, message: MSG_TOKEN_EXPIRED } });
       client.ws.close(CLOSE_UNAUTHORIZED, 'Token expired');
       return;
     }

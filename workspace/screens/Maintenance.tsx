@@ -6,6 +6,7 @@ import { navigate } from '../nav';
 import { isSignedIn, reloadSession } from '../runtime';
 import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
+import { MSG_UNDER_MAINTENANCE } from '../../common/texts';
 
 /** How often the live state is asked (GET /v3/manager/session); the token's lci_maintenance is only a snapshot. */
 const POLL_MS = 10_000;
@@ -35,8 +36,8 @@ export default function Maintenance() {
   return (
     <AuthFrame>
       <div className="lci-center">
-        <H2>Under Maintenance</H2>
-        {message && message !== 'Under Maintenance' && <p>{message}</p>}
+        <H2>{MSG_UNDER_MAINTENANCE}</H2>
+        {message && message !== MSG_UNDER_MAINTENANCE && <p>{message}</p>}
         <p className="bp6-text-muted">Lifecycle is being updated. This page checks again every 10 seconds.</p>
         {inMaintenance && <Spinner size={40} aria-label="Waiting for maintenance to end" />}
         <Button className="lci-space-top" text="Logout" icon="log-out" onClick={() => void navigate('/signOut')} />

@@ -29,8 +29,9 @@ import { FederatedLinks } from './links';
 import { federatedCallbackUrl, isSocialProviderId, SOCIAL_PROVIDER_NAMES, socialProviders } from './providers';
 import { FederationStore, type FederatedOutcome } from './store';
 import { UpstreamClient, UpstreamError, type VerifiedIdentity } from './upstream';
+import { MSG_USER_CANCELLED } from '../../../common/texts';
 
-export const MSG_USER_CANCELLED = 'User cancelled login flow.';
+export { MSG_USER_CANCELLED };
 export const USER_CANCELLED: LoginFailure = { status: 401, code: 'user_cancelled', message: MSG_USER_CANCELLED };
 const unavailable = (id: SocialProviderId): LoginFailure => ({ status: 502, code: 'SocialSignInUnavailable', message: `Sign-in with ${SOCIAL_PROVIDER_NAMES[id]} is not available right now. Please try again later.` });
 const EXPIRED: LoginFailure = { status: 400, code: 'interaction_expired', message: 'Your sign-in has expired. Please sign in again.' };

@@ -43,6 +43,8 @@ import { checkNewPassword, INVALID_PASSWORD, storePassword } from '../password-p
 import { verifyPassword } from '../passwords';
 import { COOKIE_NAMES } from '../provider';
 import { endUserSessions } from '../sessions';
+import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
+import { VALIDATION } from '../../../common/email';
 
 export const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
 export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED, MSG_TOO_MANY_ATTEMPTS as MSG_TOO_MANY } from '../codes';
@@ -67,11 +69,11 @@ export function createPasswordThrottles(): PasswordThrottles {
   };
 }
 
-const username = z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters');
+const username = z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(80, VALIDATION.max80);
 // Length and character rules are checked in the handler, so the answer names the rule.
-const password = z.string({ error: 'Required.' }).min(1, 'Required.').max(1000, 'Max 1000 characters');
+const password = z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(1000, 'Max 1000 characters');
 const forgotBody = z.object({ username });
-const confirmBody = z.object({ username, code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters'), password });
+const confirmBody = z.object({ username, code: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(20, 'Max 20 characters'), password });
 const changeBody = z.object({ oldPassword: password, newPassword: password });
 const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
 
@@ -104,7 +106,7 @@ export async function sendResetCode(k: Kernel, codes: VerificationCodes, db: Trx
 /** The signed-in user of /change (the pipeline checked the API key and the token), if still active. */
 async function signedInUser(db: Trx, userId: number): Promise<UserRow> {
   const user = (await db('users').where({ user_id: userId }).first(USER_COLUMNS)) as UserRow | undefined;
-  if (!user || !user.active_flag) throw new HttpError(401, 'You are not authorized, please log in again', 'unauthorized');
+  if (!user || !user.active_flag) throw new HttpError(401, MSG_NOT_AUTHORIZED, 'unauthorized');
   return user;
 }
 

@@ -9,8 +9,9 @@ import { useMemo } from 'react';
 import { api, useTenant } from '../../../workspace/sdk';
 import { CS_OBJECT_KEYS, type CsObjectName } from '../shared/cs-objects';
 import { filtersForRequest, type CsFilters } from '../shared/filter-rules';
+import { MSG_NO_TENANT } from '../../../common/texts';
 
-export const MSG_NO_TENANT = 'User must have a current tenantId set';
+export { MSG_NO_TENANT };
 export const invalidReturn = (status: number, request: string) => `invalid return found for request: ${status} - ${request}`;
 
 /** The part of the SDK api client the helpers use (the real one in pages; a recorder in unit tests). */

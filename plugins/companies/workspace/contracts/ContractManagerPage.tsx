@@ -15,9 +15,9 @@ import { emptyForm, formatCost, formOf, payloadOf, serverErrors, type ContractFo
 import { ContractDialog } from './ContractDialog';
 import { CopyDialog } from './CopyDialog';
 import '../companies.css';
+import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
 export const CONTRACT_MANAGER_PAGE = '/contractManager';
-export const MSG_NO_COMPANY = 'Must select a customer';
 
 interface WriteAnswer { records_updated: number; tenant_company_contract_id?: number; contract?: Contract; tenant_company_contract_ids?: number[] }
 
@@ -94,7 +94,7 @@ export default function ContractManagerPage() {
   );
 
   if (companyId === null || !tenant) {
-    return <div className="lci-page">{header}<NonIdealState icon="office" title={MSG_NO_COMPANY} description="Choose a company in the company selector to see its contracts." /></div>;
+    return <div className="lci-page">{header}<NonIdealState icon="office" title={MSG_MUST_SELECT_CUSTOMER} description="Choose a company in the company selector to see its contracts." /></div>;
   }
   const loading = !current || (data.loading.includes('contracts') && data.contracts.length === 0);
   if (current && data.errors.contracts && data.contracts.length === 0) {

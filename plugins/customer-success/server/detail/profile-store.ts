@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../../kernel/index';
 import { isValidDay } from '../../shared/date-presets';
+import { VALIDATION } from '../../../../common/email';
 
 /** Absent: unchanged; '' or null: cleared. */
 const keep = (v: string | null | undefined) => (v === undefined ? undefined : v ? v : null);
@@ -18,13 +19,13 @@ export const profileBody = z.object({
   website: z.string().trim().max(300, 'Max 300 characters').nullable().optional()
     .refine((v) => !v || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'Must start with http:// or https://').transform(keep),
   primaryContactName: optText(120),
-  primaryContactEmail: z.string().trim().max(80, 'Max 80 characters').nullable().optional()
-    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Invalid e-mail.').transform(keep),
+  primaryContactEmail: z.string().trim().max(80, VALIDATION.max80).nullable().optional()
+    .refine((v) => !v || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), VALIDATION.invalidEmail).transform(keep),
   primaryContactPhone: optText(40),
   customerSince: z.string().max(10, 'Must be a date (YYYY-MM-DD)').nullable().optional().refine((v) => !v || isValidDay(v), 'Must be a date (YYYY-MM-DD)').transform(keep),
   notes: optText(4000),
   /** The version read (0: no profile stored yet). */
-  version: z.number({ error: 'Required.' }).int().min(0).max(Number.MAX_SAFE_INTEGER),
+  version: z.number({ error: VALIDATION.required }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 export type ProfileBody = z.output<typeof profileBody>;
 

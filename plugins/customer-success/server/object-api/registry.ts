@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Caller, HandlerContext, Trx } from '../../../../kernel/index';
 import { CS_OBJECT_KEYS } from '../../shared/cs-objects';
 import type { CsFilters } from '../../shared/filter-rules';
+import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
 /** What every handler of an object type gets: the request's transaction and caller. */
 export interface CsContext {
@@ -97,4 +98,4 @@ export function defineCsObject<S extends z.ZodType, U extends z.ZodType = S, Q e
   return def as unknown as CsObjectDef;
 }
 
-export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
+export { MSG_MUST_SELECT_CUSTOMER };

@@ -16,6 +16,7 @@ import type { CsFilterResolverDef } from '../filters/resolver';
 import { resolveCompanyFilter } from '../filters/resolve';
 import { CsResult, MSG_MUST_SELECT_CUSTOMER, type CsContext, type CsListValue, type CsObjectDef } from './registry';
 import { actionBody, filteredGetBody, idParams, listQuery, objectIdParams, objectParams, tenantParams, writeQuery } from './schemas';
+import { MSG_TENANT_ADMIN } from '../../../../common/texts';
 
 export const CS_MODULE = 'Customer Success' as const;
 const BASE = '/v3/cs/tenant/:tenantId/cs';
@@ -33,7 +34,7 @@ function ctxOf(h: HandlerContext<unknown, unknown, unknown>): CsContext {
 
 function requireAdmin(def: CsObjectDef, h: HandlerContext<unknown, unknown, unknown>): void {
   if (def.adminWrites && !(h.caller?.isTenantAdmin || h.caller?.isLciAdmin)) {
-    throw new HttpError(403, 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.');
+    throw new HttpError(403, MSG_TENANT_ADMIN);
   }
 }
 

@@ -4,10 +4,12 @@
  * history, goals, contracts and links. The tile order is the user's (moved with the arrows, saved per user).
  * Query: `query` selects a company by name or id; `tagCode` names a tile to scroll to. The company is the one of
  * the shell's company selector; without one the page says 'Must select a customer'.
+ * Other plugins add tabs (after Overview and Stack Alignment) and tiles (after the page's own) through the
+ * workspace slots companyDetailTabs and companyDetailTiles; a tab opens from the anchor #<its id> too.
  */
 import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
+import { PageHeader, SlotBody, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useSlot, useTenant, type CompanyDetailSlotProps } from '../../../../workspace/sdk';
 import { DETAIL_TILE_TITLES, isDetailTile, moveTile, normalizeTileOrder, type DetailTile } from '../../shared/tile-order';
 import { CompanyStackAlignmentTab } from '../alignment/CompanyStackAlignmentTab';
 import { setDetailAnchor, STACK_ALIGNMENT_ANCHOR, takeDetailAnchor } from '../alignment/stack-alignment-link';
@@ -22,9 +24,7 @@ import { ProfileTile } from './tiles/ProfileTile';
 import { ScoresTile } from './tiles/ScoresTile';
 import type { DetailsTileData, Headlines } from './tiles/types';
 import './detail.css';
-
-/** Section 5: a company must be selected first. */
-const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
+import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
 function queryParams(): { tagCode: string | null; query: string | null } {
   const p = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
@@ -44,16 +44,20 @@ export default function CompanyDetailPage() {
   const [error, setError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
   const { tagCode, query } = useMemo(queryParams, []);
-  // The anchor #stackAlignment opens the stack alignment tab (kept mounted once opened, so edits survive a tab switch).
-  const [tab, setTab] = useState<'tiles' | 'stackAlignment'>(() => (takeDetailAnchor() === STACK_ALIGNMENT_ANCHOR ? 'stackAlignment' : 'tiles'));
-  const [alignmentOpened, setAlignmentOpened] = useState(tab === 'stackAlignment');
-  const showTab = (t: 'tiles' | 'stackAlignment') => { setTab(t); if (t === 'stackAlignment') setAlignmentOpened(true); setDetailAnchor(t === 'stackAlignment' ? STACK_ALIGNMENT_ANCHOR : null); };
+  const slotTabs = useSlot('companyDetailTabs');
+  const slotTiles = useSlot('companyDetailTiles');
+  const isTab = (t: string | null): t is string => t === STACK_ALIGNMENT_ANCHOR || (!!t && slotTabs.some((s) => s.id === t));
+  // The anchor #stackAlignment (or #<a contributed tab's id>) opens that tab; a tab stays mounted once opened, so edits survive a tab switch.
+  const [tab, setTab] = useState<string>(() => { const a = takeDetailAnchor(); return isTab(a) ? a : 'tiles'; });
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
+  const openTab = (t: string) => { setTab(t); setOpened((o) => (o.has(t) ? o : new Set(o).add(t))); };
+  const showTab = (t: string) => { openTab(t); setDetailAnchor(t === 'tiles' ? null : t); };
   useEffect(() => {
-    const onHash = () => { if (window.location.hash === `#${STACK_ALIGNMENT_ANCHOR}`) { setTab('stackAlignment'); setAlignmentOpened(true); } };
+    const onHash = () => { const a = window.location.hash.replace(/^#/, ''); if (isTab(a)) openTab(a); };
     window.addEventListener('hashchange', onHash);
     onHash(); // an anchor that arrived between the first render and this effect (no hashchange is heard then)
     return () => window.removeEventListener('hashchange', onHash);
-  }, []);
+  }, [slotTabs]);
 
   // ?query= selects a company by name or id (selecting the same company again does nothing).
   useEffect(() => {
@@ -108,6 +112,9 @@ export default function CompanyDetailPage() {
     }
   };
 
+  const slotProps: CompanyDetailSlotProps | null = companyId ? { companyId, readOnly, currency, dateFormat, chartsShown } : null;
+  const hiddenUnless = (t: string) => (tab !== t ? { display: 'none' } : undefined);
+
   return (
     <div className="lci-page cs-detail-page">
       <PageHeader title={company ? company.name : 'Company Detail'} subtitle="Customer Success detail" readOnly={readOnly} charts={{ shown: chartsShown, onChange: setChartsShown }} />
@@ -120,17 +127,23 @@ export default function CompanyDetailPage() {
         <Spinner aria-label="Loading the company" />
       ) : (
         <>
-          <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(t as 'tiles' | 'stackAlignment')}>
+          <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(String(t))}>
             <Tab id="tiles" title="Overview" />
             <Tab id="stackAlignment" title="Stack Alignment" />
+            {slotTabs.map((t) => <Tab key={t.id} id={t.id} title={t.title} />)}
           </Tabs>
-          {alignmentOpened && (
-            <div style={tab !== 'stackAlignment' ? { display: 'none' } : undefined}>
+          {opened.has(STACK_ALIGNMENT_ANCHOR) && (
+            <div style={hiddenUnless(STACK_ALIGNMENT_ANCHOR)}>
               <CompanyStackAlignmentTab key={companyId} companyId={companyId} readOnly={readOnly} currency={currency} />
             </div>
           )}
+          {slotProps && slotTabs.filter((t) => opened.has(t.id)).map((t) => (
+            <div key={`${t.id}-${companyId}`} id={`bp6-tab-panel_cs-detail-tabs_${t.id}`} role="tabpanel" aria-label={t.title} className="cs-detail-slot-tab" style={hiddenUnless(t.id)}>
+              <SlotBody title={t.title} load={t.component} props={slotProps} />
+            </div>
+          ))}
           {tab === 'tiles' && orderError && <Callout intent="warning">The tile order could not be saved: {orderError}</Callout>}
-          <div className="cs-detail-tiles" style={tab !== 'tiles' ? { display: 'none' } : undefined}>
+          <div className="cs-detail-tiles" style={hiddenUnless('tiles')}>
             {order.map((tile, i) => (
               <Card key={tile} id={`cs-tile-${tile}`} className={`cs-detail-tile cs-detail-tile-${tile}${tagCode === tile ? ' cs-detail-tile-tagged' : ''}`} aria-label={DETAIL_TILE_TITLES[tile]} role="region">
                 <div className="cs-detail-tile-head">
@@ -141,6 +154,12 @@ export default function CompanyDetailPage() {
                   </ButtonGroup>
                 </div>
                 {body(tile)}
+              </Card>
+            ))}
+            {slotProps && slotTiles.map((t) => (
+              <Card key={`slot-${t.id}`} id={`cs-tile-${t.id}`} className={`cs-detail-tile cs-detail-tile-slot${tagCode === t.id ? ' cs-detail-tile-tagged' : ''}`} aria-label={t.title} role="region">
+                <div className="cs-detail-tile-head"><h3 className="bp6-heading">{t.title}</h3></div>
+                <SlotBody key={companyId} title={t.title} load={t.component} props={slotProps} />
               </Card>
             ))}
           </div>

@@ -1,0 +1,25 @@
+/**
+ * The platform's messages of the spec (platform.md section 5 and the error catalogues), written once: the server
+ * answers with them and the workspace shows or matches them. Pure constants: common/ imports nothing of the app.
+ */
+
+/** 403: a page or route that needs a tenant administrator. */
+export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
+/** 403: a page or route that needs an internal (LCI) administrator. */
+export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
+/** 403: a write to a page the caller has Read Only access to. */
+export const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
+/** A tenant-scoped call without a current tenant. */
+export const MSG_NO_TENANT = 'User must have a current tenantId set';
+/** 401: no or a bad token. */
+export const MSG_NOT_AUTHORIZED = 'You are not authorized, please log in again';
+/** 401: an expired token (the workspace re-initialises the session on it). */
+export const MSG_TOKEN_EXPIRED = 'The incoming token has expired';
+/** Leaving a page with unsaved changes. */
+export const MSG_DIRTY_PAGE = 'You have pending changes - are you sure you want to leave this page?';
+/** Social sign-in closed by the user. */
+export const MSG_USER_CANCELLED = 'User cancelled login flow.';
+/** The maintenance page's title and default message. */
+export const MSG_UNDER_MAINTENANCE = 'Under Maintenance';
+/** A company-level page or object without a selected company. */
+export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
