@@ -1,5 +1,5 @@
-/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps, icons and session data. */
-import { registerBanners, registerGuardSteps, registerNavIcons, registerRoutes } from './registry';
+/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps, icons, session data, banners and slots. */
+import { registerBanners, registerGuardSteps, registerNavIcons, registerRoutes, registerSlots } from './registry';
 import { registerSessionData } from './session-data';
 import type { WorkspacePlugin } from './sdk';
 
@@ -16,4 +16,5 @@ for (const p of workspacePlugins) {
   if (p.navIcons) registerNavIcons(p.navIcons);
   if (p.sessionData) registerSessionData(p.sessionData, p.id);
   if (p.banners) registerBanners(p.banners, p.id);
+  if (p.slots) registerSlots(p.slots, p.id);
 }

@@ -2,6 +2,7 @@
 import type { ComponentType } from 'react';
 import type { GuardStep, RouteMeta } from './guard';
 import { findByPattern } from './route-match';
+import { SLOT_NAMES, type Contributed, type SlotDef, type SlotName, type WorkspaceSlots } from './slots';
 
 export type PageModule = { default: ComponentType<any> };
 
@@ -48,3 +49,13 @@ export function findRoute(path: string): { route: RegisteredRoute; params: Recor
 }
 export function guardSteps(): GuardStep[] { return steps; }
 export function navIconFor(url: string): string | undefined { return navIcons[url]; }
+
+/** Slot contributions of every plugin (WorkspacePlugin.slots), in plugin load order; filtered per session in slot-view.tsx. */
+const slots: { [K in SlotName]: Contributed<SlotDef<K>>[] } = {
+  companyDetailTabs: [], companyDetailTiles: [], dashboardPanels: [], settingsSections: [], pageHeaderActions: [],
+};
+export function registerSlots(list: WorkspaceSlots, plugin: string): void {
+  for (const name of SLOT_NAMES) for (const item of list[name] ?? []) (slots[name] as Contributed<SlotDef<typeof name>>[]).push({ ...item, plugin });
+}
+/** Every contribution to a slot (all plugins; the caller filters by session). */
+export function slotContributions<K extends SlotName>(name: K): readonly Contributed<SlotDef<K>>[] { return slots[name]; }

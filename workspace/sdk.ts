@@ -8,9 +8,16 @@
  *     routes: [{ path: '/companies', title: 'Companies', component: () => import('./CompaniesPage') }],
  *     guardSteps: [noCompaniesStep(['/companies'])],
  *     navIcons: { '/companies': 'office' },
+ *     slots: {
+ *       companyDetailTabs: [{ id: 'stackAlignment', title: 'Stack Alignment', order: 10, page: '/cs/company/detail', component: () => import('./StackTab') }],
+ *       dashboardPanels: [{ id: 'companies', title: 'Companies', page: '/companies', component: () => import('./CompaniesPanel') }],
+ *     },
  *   });
  *
  * Route components are lazy (one chunk per route). Pages render <PageHeader .../> and use the hooks below.
+ * Slots (workspace/slots.ts) are places other pages show a plugin's contributions: company-detail tabs and tiles,
+ * dashboard panels, settings sections, page-header actions; each is lazy and shown only to users who may see it
+ * (plugin on, permission key `page` in the access list, requiresAdmin/internalOnly), ordered by `order`.
  */
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
@@ -23,6 +30,7 @@ import {
 import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
 import type { SessionDataDef } from './session-data';
+import { checkSlots, type WorkspaceSlots } from './slots';
 import type { AccessLevel } from './types';
 
 export interface WorkspaceRouteDef {
@@ -58,11 +66,14 @@ export interface WorkspacePlugin {
    * lazily loaded and renders nothing when it has nothing to say.
    */
   banners?: (() => Promise<{ default: ComponentType }>)[];
+  /** Contributions to other pages' slots (company-detail tabs and tiles, dashboard panels, settings sections, header actions). */
+  slots?: WorkspaceSlots;
 }
 
 export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
   if (!/^[a-z][a-z0-9-]*$/.test(p.id)) throw new Error(`workspace plugin id "${p.id}" must be lowercase letters, digits and dashes`);
   for (const r of p.routes) if (!r.path.startsWith('/')) throw new Error(`${p.id}: route path "${r.path}" must start with /`);
+  if (p.slots) checkSlots(p.id, p.slots);
   return p;
 }
 
@@ -79,6 +90,12 @@ export type { GuardStep, GuardInput, GuardResult } from './guard';
 export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
 export { MSG_READ_ONLY, HEADER_ACTIONS, APP_VERSION } from './constants';
 export { PasswordRules } from './components/PasswordRules';
+export type {
+  WorkspaceSlots, SlotItem, SlotAccess, LazyComponent, CompanyDetailSlotProps, CompanyDetailTabDef, CompanyDetailTileDef,
+  DashboardPanelDef, SettingsSectionDef, PageHeaderActionDef,
+} from './slots';
+/** useSlot(name): the contributions to a slot the user may see, in order; SlotBody renders one lazily. */
+export { useSlot, SlotBody } from './slot-view';
 
 export const useSession = () => useAtomValue(sessionAtom);
 export const useTenant = () => useAtomValue(sessionAtom)?.tenant ?? null;

@@ -1,0 +1,137 @@
+/**
+ * Workspace slots: places on shell and plugin pages other plugins fill (WorkspacePlugin.slots). Each contribution
+ * names an id, a title, an order and a lazily loaded component, and is checked against the session like a route
+ * (the plugin is on, the permission key is in the user's access list, admin-only ones for admins). This file holds
+ * the shapes and the pure visibility rule; workspace/registry.ts keeps the contributions, workspace/slot-view.tsx
+ * renders them.
+ */
+import type { ComponentType } from 'react';
+import { matchAccessPage } from './access';
+import { matchPattern } from './route-match';
+import type { AccessPage } from './types';
+
+/** A lazily imported component (one chunk per contribution): `() => import('./MyTab')`. */
+export type LazyComponent<P> = () => Promise<{ default: ComponentType<P> }>;
+
+/** Who may see a contribution: checked like a route (workspace/guard.ts steps 9 and 10). */
+export interface SlotAccess {
+  /** Permission key in the session's access list (a page url); absent: no access-list check. */
+  page?: string;
+  /** Tenant admins and LCI admins only. */
+  requiresAdmin?: boolean;
+  /** LCI admins only. */
+  internalOnly?: boolean;
+}
+
+export interface SlotItem extends SlotAccess {
+  /** Unique within the slot (e.g. 'stackAlignment'); company-detail tabs use it as the tab id and the #anchor. */
+  id: string;
+  title: string;
+  /** Ascending; default 100. Equal orders keep plugin load order. */
+  order?: number;
+}
+
+/** What a company-detail tab or tile receives: the selected company and the page's state. */
+export interface CompanyDetailSlotProps {
+  companyId: number;
+  readOnly: boolean;
+  currency: string;
+  dateFormat?: string;
+  chartsShown: boolean;
+}
+
+/** A tab of /cs/company/detail, after the page's own Overview tab. Mounted when first opened and kept mounted. */
+export interface CompanyDetailTabDef extends SlotItem { component: LazyComponent<CompanyDetailSlotProps> }
+/** A tile of /cs/company/detail's Overview, after the page's own tiles. */
+export interface CompanyDetailTileDef extends SlotItem { component: LazyComponent<CompanyDetailSlotProps> }
+/** A panel of /dashboard. `page` is required: the panel links to it and shows only to users with access to it. */
+export interface DashboardPanelDef extends SlotItem { page: string; linkText?: string; component: LazyComponent<Record<string, never>> }
+/**
+ * A section of a settings page. The workspace has no settings page of its own yet (/settings is a nav group):
+ * the slot is collected and read with useSlot('settingsSections') by the page that will show it.
+ */
+export interface SettingsSectionDef extends SlotItem { component: LazyComponent<{ readOnly: boolean }> }
+/**
+ * A button in the PageHeader of the pages matching `on` (a route pattern such as '/companies' or '/meeting/:id').
+ * It navigates to `to`, opens `href`, or runs `run`; `needsWrite` hides it on a read-only page.
+ */
+export interface PageHeaderActionDef extends SlotItem {
+  on: string;
+  icon?: string;
+  to?: string;
+  href?: string;
+  run?: () => void | Promise<void>;
+  needsWrite?: boolean;
+}
+
+export interface WorkspaceSlots {
+  companyDetailTabs?: CompanyDetailTabDef[];
+  companyDetailTiles?: CompanyDetailTileDef[];
+  dashboardPanels?: DashboardPanelDef[];
+  settingsSections?: SettingsSectionDef[];
+  pageHeaderActions?: PageHeaderActionDef[];
+}
+export type SlotName = keyof WorkspaceSlots;
+export type SlotDef<K extends SlotName> = NonNullable<WorkspaceSlots[K]>[number];
+/** A contribution as the registry keeps it: with its plugin. */
+export type Contributed<T> = T & { plugin: string };
+
+export const SLOT_NAMES: readonly SlotName[] = ['companyDetailTabs', 'companyDetailTiles', 'dashboardPanels', 'settingsSections', 'pageHeaderActions'];
+
+/** The session facts the visibility rule reads. */
+export interface SlotViewer {
+  pages: readonly AccessPage[];
+  isLciAdmin: boolean;
+  isTenantAdmin: boolean;
+  /** Plugins the session says are on; null: all. */
+  plugins: ReadonlySet<string> | null;
+}
+
+const DEFAULT_ORDER = 100;
+
+export function mayView(item: SlotAccess & { plugin?: string }, v: SlotViewer): boolean {
+  if (item.plugin && v.plugins && !v.plugins.has(item.plugin)) return false;
+  if (item.internalOnly && !v.isLciAdmin) return false;
+  if (item.requiresAdmin && !(v.isTenantAdmin || v.isLciAdmin)) return false;
+  if (item.page && !v.isLciAdmin && !matchAccessPage(v.pages, item.page)) return false;
+  return true;
+}
+
+/** The contributions a viewer may see, by order (stable: equal orders keep plugin load order). */
+export function visibleSlots<T extends SlotItem & SlotAccess & { plugin?: string }>(items: readonly T[], v: SlotViewer): T[] {
+  return items
+    .map((item, i) => ({ item, i }))
+    .filter(({ item }) => mayView(item, v))
+    .sort((a, b) => (a.item.order ?? DEFAULT_ORDER) - (b.item.order ?? DEFAULT_ORDER) || a.i - b.i)
+    .map(({ item }) => item);
+}
+
+/** Header actions for a path: those whose `on` pattern matches it. */
+export function actionsFor<T extends { on: string }>(items: readonly T[], path: string): T[] {
+  return items.filter((a) => matchPattern(a.on, path) !== null);
+}
+
+/** Refuses a malformed slot list of a plugin (a clear error at load, not a blank tab later). */
+export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
+  for (const name of SLOT_NAMES) {
+    const list = slots[name];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) throw new Error(`${plugin}: slots.${name} must be a list`);
+    const seen = new Set<string>();
+    for (const item of list as SlotItem[]) {
+      if (!item.id || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(item.id)) throw new Error(`${plugin}: slots.${name} id "${item.id}" must be letters, digits, _ and -`);
+      if (seen.has(item.id)) throw new Error(`${plugin}: slots.${name} has id "${item.id}" twice`);
+      seen.add(item.id);
+      if (!item.title) throw new Error(`${plugin}: slots.${name}.${item.id} needs a title`);
+      if (item.page !== undefined && !item.page.startsWith('/')) throw new Error(`${plugin}: slots.${name}.${item.id} page "${item.page}" must start with /`);
+      if (name === 'pageHeaderActions') {
+        const a = item as PageHeaderActionDef;
+        if (!a.on?.startsWith('/')) throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs on: a route pattern starting with /`);
+        if (!a.to && !a.href && !a.run) throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs to, href or run`);
+      } else if (typeof (item as { component?: unknown }).component !== 'function') {
+        throw new Error(`${plugin}: slots.${name}.${item.id} needs component: () => import('./...')`);
+      }
+      if (name === 'dashboardPanels' && !item.page) throw new Error(`${plugin}: slots.dashboardPanels.${item.id} needs page: the url it links to`);
+    }
+  }
+}
