@@ -7,6 +7,7 @@ import { registerConfigCommands } from './commands/config';
 import { registerDbCommands } from './commands/db';
 import { registerFlagCommands } from './commands/flags';
 import { registerMailCommands } from './commands/mail';
+import { registerPluginCommands } from './commands/plugin';
 import { registerServeCommand } from './commands/serve';
 import { registerTenantCommands } from './commands/tenant';
 import { registerUserCommands } from './commands/user';
@@ -31,6 +32,7 @@ export function buildProgram(ctx: CliContext): Command {
   registerUserCommands(program, ctx);
   registerFlagCommands(program, ctx);
   registerMailCommands(program, ctx);
+  registerPluginCommands(program, ctx);
   for (const p of ctx.plugins) {
     if (!p.cli) continue;
     try { p.cli(program, { kernel: () => ctx.kernel(), plugins: ctx.plugins, operator: ctx.operator }); } catch (e) { throw new Error(`plugin ${p.id}: its CLI commands failed to register: ${(e as Error).message}`); }

@@ -1,0 +1,104 @@
+/**
+ * `lci plugin new <id>`: what it writes compiles (tsc over the generated files) and passes its own API test on the
+ * real server; a bad or taken id is refused with a clear error and writes nothing.
+ *
+ * The plugin is written into a temporary folder, never into plugins/ (every test server of the run would load it):
+ * its imports point back to this project (the scaffold writes paths relative to where it writes), node_modules is
+ * linked beside it, and its generated test starts its server with `pluginDirs: [that folder]`. That test file is
+ * loaded into this suite (below), so it runs on this run's migrated template with the new migration on top.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PATHS } from '../kernel/paths';
+import { runInProcess } from './in-process';
+import { scaffoldPlugin } from './scaffold/write';
+
+const ID = 'demo-area';
+const tmpRoot = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-plugin-new-'));
+  fs.symlinkSync(path.join(PATHS.root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+};
+const made: string[] = [];
+const tmp = tmpRoot();
+made.push(tmp);
+// Written while jest collects tests: the generated test file is loaded into this suite further down.
+const scaffold = scaffoldPlugin({ id: ID, dir: tmp, root: PATHS.root, taken: [] });
+afterAll(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
+
+/** Every file under a folder (relative path -> text); node_modules skipped. */
+function tree(dir: string, rel = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = path.join(rel, e.name);
+    if (e.name === 'node_modules') continue;
+    if (e.isDirectory()) Object.assign(out, tree(dir, r));
+    else out[r] = fs.readFileSync(path.join(dir, r), 'utf8');
+  }
+  return out;
+}
+
+const lci = (...args: string[]) => runInProcess(['plugin', 'new', ...args], { ...process.env, LCI_LOG_LEVEL: 'silent' } as Record<string, string>);
+
+test('lci plugin new writes the working plugin named after its id', async () => {
+  const other = tmpRoot();
+  made.push(other);
+  const r = await lci(ID, '--dir', other, '--json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  expect(JSON.parse(r.stdout)).toMatchObject({ id: ID, pluginDir: path.join(other, ID) });
+  // The same files as the scaffold tested below (both folders sit at the same depth, so even the imports match).
+  expect(tree(path.join(other, ID))).toEqual(tree(scaffold.pluginDir));
+  expect(scaffold.files).toEqual(expect.arrayContaining([
+    'plugin.ts', 'public.ts', 'README.md', 'shared/api.ts', 'server/routes.ts', 'server/service.ts', 'server/store.ts',
+    'server/fixtures.ts', 'migrations/0001_demo_area_items.ts', 'workspace/index.ts', 'workspace/DemoAreaPage.tsx', 'cli.ts',
+    'tests/demo-area-api.test.ts', 'tests/demo-area.e2e.ts',
+  ]));
+  const files = tree(scaffold.pluginDir);
+  expect(files['migrations/0001_demo_area_items.ts']).toContain("createTenantTable(knex, 'demo_area_items'");
+  expect(files['shared/api.ts']).toContain('/v3/tenant/${tenantId}/demo-area/items');
+  expect(files['public.ts']).toContain("createExtensionPoint<ItemCheck>('demo-area.itemChecks'");
+  expect(files['workspace/index.ts']).toContain("import('./DemoAreaPage')");
+  expect(Object.values(files).join('\n')).not.toMatch(/__[A-Za-z]+__/); // no token left unreplaced
+});
+
+test('a bad id, an id of a loaded plugin, an existing folder or a command name is refused and nothing is written', async () => {
+  const before = tree(tmp);
+  const cases: [string, RegExp][] = [
+    ['Demo_Area', /^error: plugin id "Demo_Area" must be lowercase letters, digits and single dashes/],
+    ['9lives', /^error: plugin id "9lives" must be lowercase/],
+    ['demo--area', /^error: plugin id "demo--area" must be lowercase/],
+    ['companies', /^error: a plugin with the id "companies" already exists/],
+    [ID, /^error: .*demo-area already exists/],
+    ['db', /^error: "lci db" is already a command; choose another id/],
+  ];
+  for (const [id, message] of cases) {
+    const r = await lci(id, '--dir', tmp);
+    expect([id, r.code]).toEqual([id, 1]);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  }
+  expect(tree(tmp)).toEqual(before);
+  expect(fs.existsSync(path.join(PATHS.plugins, 'db'))).toBe(false);
+});
+
+test('the generated files type-check (tsc, strict, the project\'s options)', async () => {
+  fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({
+    extends: path.join(PATHS.root, 'tsconfig.json'),
+    compilerOptions: { noEmit: true },
+    // The plugin, and the project's own declaration files its imports rely on.
+    include: [ID, ...['kernel', 'workspace', 'common', 'cli', 'tests'].map((d) => path.join(PATHS.root, d, '**', '*.d.ts'))],
+  }));
+  const output = await new Promise<string>((resolve) => {
+    execFile(path.join(PATHS.root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: tmp }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`));
+  });
+  // Errors in the project's own files (another change in progress) are not the scaffold's: tsc names them ../...
+  const ours = output.split('\n').filter((l) => /error TS\d+/.test(l) && !l.startsWith('..'));
+  expect(ours).toEqual([]);
+}, 120_000);
+
+describe('the generated API test', () => {
+  require(path.join(scaffold.pluginDir, 'tests', `${ID}-api.test.ts`));
+});
