@@ -2,7 +2,7 @@ import { ConfigError, describeConfig, loadConfig } from './index';
 
 test('defaults: port 3000, embedded database in ./data, region ue1, DEBUG outside production', () => {
   const c = loadConfig({});
-  expect(c).toMatchObject({ port: 3000, dataDir: './data', region: 'ue1', logLevel: 'debug', env: 'development', baseUrl: 'http://localhost:3000' });
+  expect(c).toMatchObject({ port: 3000, dataDir: './data', region: 'ue1', logLevel: 'debug', env: 'development', baseUrl: 'http://localhost:3000', checkResponses: false });
   expect(c.databaseUrl).toBeUndefined();
   expect(c.redisUrl).toBeUndefined();
 });

@@ -30,6 +30,7 @@ export const VARIABLES = {
   LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls (production refuses the development default)', schema: z.string().min(8), default: 'lci-app-key-development' },
   LCI_PUBLIC_API_KEY: { desc: 'Fixed API key sent on public calls', schema: z.string().min(8), default: 'lci-public-key' },
   LCI_REROUTE_BYTES: { desc: 'Responses larger than this are written to storage and rerouted', schema: int(1024, 1 << 30), default: String(5 * 1024 * 1024) },
+  LCI_CHECK_RESPONSES: { desc: 'Check each 2xx JSON reply of a route that declares a response schema against it; a mismatch answers 500 naming the route and the fields (on in test servers, off in production: it costs a parse per reply)', schema: bool, default: 'false' },
   LCI_ACCESS_TOKEN_TTL: { desc: 'Access token lifetime in seconds', schema: int(60, 86400), default: '3600' },
   LCI_PLUGINS_DISABLED: { desc: 'Comma-separated plugin ids to switch off', schema: list, default: '' },
   LCI_SMTP_URL: { desc: 'SMTP server for mail (smtp://user:pass@host:port); unset keeps mail in the outbox', schema: z.string().url().startsWith('smtp'), default: undefined, secret: true },
@@ -79,6 +80,8 @@ export interface Config {
   apiKey: string;
   publicApiKey: string;
   rerouteBytes: number;
+  /** LCI_CHECK_RESPONSES: replies are checked against the route's response schema (tests). */
+  checkResponses: boolean;
   accessTokenTtl: number;
   pluginsDisabled: string[];
   smtpUrl?: string;
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKey: read(env, 'LCI_API_KEY')!,
     publicApiKey: read(env, 'LCI_PUBLIC_API_KEY')!,
     rerouteBytes: read(env, 'LCI_REROUTE_BYTES')!,
+    checkResponses: read(env, 'LCI_CHECK_RESPONSES')!,
     accessTokenTtl: read(env, 'LCI_ACCESS_TOKEN_TTL')!,
     pluginsDisabled: read(env, 'LCI_PLUGINS_DISABLED')!,
     smtpUrl: read(env, 'LCI_SMTP_URL'),

@@ -19,6 +19,7 @@ import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN, checkCaller, checkMaintenance, guardWrite, type GuardTarget } from './guard-pipeline';
 import { buildOpenApi } from './openapi';
 import { checkReadiness, readinessMessage } from './readiness';
+import { responseMismatch, responseMismatchError } from './response-check';
 import { Reply, type RegisteredRoute } from './route-spec';
 import { securityHeaders } from './security-headers';
 import { parsePart, stripCacheBuster } from './validate';
@@ -246,6 +247,14 @@ async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, resu
   if (body === undefined) { ctx.status = status === 200 ? 204 : status; return; }
   if (Buffer.isBuffer(body) || typeof body === 'string') { ctx.status = status; ctx.body = body; return; }
   const json = JSON.stringify(body);
+  if (k.config.checkResponses) {
+    // Tests: the reply, as the client parses it, must match the route's response schema (response-check.ts).
+    const mismatch = responseMismatch(route, status, JSON.parse(json));
+    if (mismatch) {
+      k.log.error({ route: mismatch.route, issues: mismatch.issues }, 'reply does not match its response schema');
+      throw responseMismatchError(mismatch);
+    }
+  }
   // A UTF-16 code unit takes at most 3 bytes in UTF-8: most answers need no byte count.
   if (route.spec.reroute !== false && json.length * 3 > k.config.rerouteBytes && Buffer.byteLength(json) > k.config.rerouteBytes) {
     const key = `${tenantId ? `tenants/${tenantId}` : 'public'}/reroute/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;

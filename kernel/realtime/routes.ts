@@ -15,6 +15,8 @@ export function registerRealtimeRoutes(r: RouteRegistrar, k: Kernel, registry: F
       function: z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/, 'must be a function name'),
     }),
     body: z.object({ payload: z.unknown().optional() }),
+    // The envelope; what `data` holds is the function's own (realtime functions declare no reply schema yet).
+    response: z.object({ data: z.unknown() }),
     // The function's own access (page, module, write...) through the same checks as the socket (invoke.ts).
     dispatch: fallbackDispatch(registry),
   }, async (ctx) => {

@@ -9,6 +9,7 @@
  * further members of TENANT_USER_OPERATIONS.
  */
 import { z } from 'zod';
+import { acceptTermsAnswer, tenantUserAnswer } from '../../common/api/tenancy';
 import { forbidden, notFound } from '../http/errors';
 import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
@@ -27,7 +28,7 @@ export const MSG_OWN_TERMS_ONLY = 'Terms of use can only be accepted by the user
 
 export function registerTenantUserRoutes(r: RouteRegistrar, _k: Kernel): void {
   r.get('/v3/tenant/:tenantId/tenantuser/:userId', {
-    summary: 'A user of the tenant (the caller\'s own, or any for a tenant admin), with the terms acceptance', tags: ['tenancy'], params: userParams,
+    summary: 'A user of the tenant (the caller\'s own, or any for a tenant admin), with the terms acceptance', tags: ['tenancy'], params: userParams, response: tenantUserAnswer,
   }, async ({ db, params, caller, tenantId }) => {
     if (params.userId !== caller!.userId && !caller!.isTenantAdmin && !caller!.isLciAdmin) throw forbidden(MSG_OWN_USER_ONLY);
     const user = await getTenantUser(db, tenantId, params.userId);
@@ -36,7 +37,7 @@ export function registerTenantUserRoutes(r: RouteRegistrar, _k: Kernel): void {
   });
 
   r.post('/v3/tenant/:tenantId/tenantuser', {
-    summary: 'Tenant user operations: accept_terms records the caller\'s acceptance of the terms of use', tags: ['tenancy'], params: tenantParams, body: operationBody,
+    summary: 'Tenant user operations: accept_terms records the caller\'s acceptance of the terms of use', tags: ['tenancy'], params: tenantParams, body: operationBody, response: acceptTermsAnswer,
     duringMaintenance: false,
   }, async ({ db, body, caller, tenantId, audit }) => {
     const { tenant_id, user_id } = body.payload;

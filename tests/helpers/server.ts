@@ -83,7 +83,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   if (!pgDb && opts.migrated !== false) await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) });
   const env: Record<string, string> = {
     NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
-    LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`, ...(opts.env ?? {}),
+    LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`,
+    // Every reply of a route with a response schema is checked against it (kernel/http/response-check.ts).
+    LCI_CHECK_RESPONSES: 'true', ...(opts.env ?? {}),
   };
   if (pgDb) {
     // As in production: requests as the application role, the system scope as the system role, the owner only to migrate.

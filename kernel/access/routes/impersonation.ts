@@ -4,6 +4,7 @@
  * Start and stop are audited in the impersonated tenant with both identities;
  * the admin's next calls resolve to the impersonated tenant and group.
  */
+import { impersonationStarted, impersonationStopped } from '../../../common/api/access';
 import { z } from 'zod';
 import type { Trx } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -34,7 +35,7 @@ function invalidateLater(k: Kernel, trx: Trx, userId: number) {
 export function registerImpersonationRoutes(r: RouteRegistrar, k: Kernel): void {
   r.post('/v3/lciadmin/impersonation', {
     summary: 'Start impersonating a tenant or a security group (internal admins with allowImpersonationFlag)', tags: ['access'],
-    auth: 'internal', scope: 'system', body: startBody, duringMaintenance: true,
+    auth: 'internal', scope: 'system', body: startBody, duringMaintenance: true, response: impersonationStarted,
   }, async ({ db, caller: c, body }) => {
     const caller = requireFlag(c);
     let tenantId = body.tenantId;
@@ -71,7 +72,7 @@ export function registerImpersonationRoutes(r: RouteRegistrar, k: Kernel): void 
   });
 
   r.delete('/v3/lciadmin/impersonation', {
-    summary: 'Stop impersonating', tags: ['access'], auth: 'internal', scope: 'system', duringMaintenance: true,
+    summary: 'Stop impersonating', tags: ['access'], auth: 'internal', scope: 'system', duringMaintenance: true, response: impersonationStopped,
   }, async ({ db, caller: c }) => {
     const caller = c!;
     const previous = await db('impersonation_sessions').where({ user_id: caller.userId }).first();

@@ -4,6 +4,7 @@
  * group's modules and page list, delete an unused group. Every change is
  * audited and drops the tenant's cached callers.
  */
+import { securityGroupAnswer, securityGroupDeleted, securityGroupsAnswer } from '../../../common/api/access';
 import { z } from 'zod';
 import type { Trx } from '../../db/database';
 import { conflict, notFound } from '../../http/errors';
@@ -55,7 +56,7 @@ export function registerSecurityGroupRoutes(r: RouteRegistrar, k: Kernel): void 
   const base = '/v3/tenantadmin/:tenantId/securitygroups';
   const access = { auth: 'tenantAdmin' as const, page: SECURITY_GROUPS_PAGE, tags: ['access'] };
 
-  r.get(base, { ...access, summary: 'Security groups of the tenant with their page access lists, and the page catalogue', params }, async ({ db }) => {
+  r.get(base, { ...access, summary: 'Security groups of the tenant with their page access lists, and the page catalogue', params, response: securityGroupsAnswer }, async ({ db }) => {
     const ids = await db('security_groups').orderBy('name').select('security_group_id');
     const counts = new Map<number, number>((await db('tenant_users').whereNotNull('security_group_id').groupBy('security_group_id').select('security_group_id').count({ n: '*' }) as { security_group_id: number; n: number | string }[])
       .map((r) => [Number(r.security_group_id), Number(r.n)]));
@@ -72,7 +73,7 @@ export function registerSecurityGroupRoutes(r: RouteRegistrar, k: Kernel): void 
     };
   });
 
-  r.post(base, { ...access, summary: 'Create a security group', params, body: createBody }, async ({ db, tenantId, body, audit }) => {
+  r.post(base, { ...access, summary: 'Create a security group', params, body: createBody, response: securityGroupAnswer }, async ({ db, tenantId, body, audit }) => {
     const [row] = await db('security_groups').insert({
       tenant_id: tenantId, name: body.name, description: body.description ?? '', included_modules: body.included_modules, is_admin_group: body.is_admin_group ?? false,
     }).returning('security_group_id');
@@ -83,7 +84,7 @@ export function registerSecurityGroupRoutes(r: RouteRegistrar, k: Kernel): void 
     return { securityGroup: await loadGroupWithPages(db, id) };
   });
 
-  r.put(`${base}/:securityGroupId`, { ...access, summary: "Update a security group's name, modules or page access list (the list is replaced)", params: groupParams, body: updateBody }, async ({ db, tenantId, params: p, body, audit }) => {
+  r.put(`${base}/:securityGroupId`, { ...access, summary: "Update a security group's name, modules or page access list (the list is replaced)", params: groupParams, body: updateBody, response: securityGroupAnswer }, async ({ db, tenantId, params: p, body, audit }) => {
     const before = await loadGroupWithPages(db, p.securityGroupId);
     if (!before) throw notFound(`Security group ${p.securityGroupId} not found`);
     const { pages: newPages, ...columns } = body;
@@ -94,7 +95,7 @@ export function registerSecurityGroupRoutes(r: RouteRegistrar, k: Kernel): void 
     return { securityGroup: await loadGroupWithPages(db, p.securityGroupId) };
   });
 
-  r.delete(`${base}/:securityGroupId`, { ...access, summary: 'Delete a security group that no user belongs to', params: groupParams }, async ({ db, tenantId, params: p, audit }) => {
+  r.delete(`${base}/:securityGroupId`, { ...access, summary: 'Delete a security group that no user belongs to', params: groupParams, response: securityGroupDeleted }, async ({ db, tenantId, params: p, audit }) => {
     const before = await loadGroupWithPages(db, p.securityGroupId);
     if (!before) throw notFound(`Security group ${p.securityGroupId} not found`);
     const users = await db('tenant_users').where({ security_group_id: p.securityGroupId }).count({ n: '*' }).first();

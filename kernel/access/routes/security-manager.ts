@@ -3,6 +3,7 @@
  * (platform.md 7.4): modules, navigation and active companies of the caller.
  * Every operation is a read, so Read Only callers may use it.
  */
+import { securityManagerAnswer } from '../../../common/api/access';
 import { z } from 'zod';
 import { MSG_LCI_ADMIN } from '../../http/app';
 import { badRequest, forbidden, notFound } from '../../http/errors';
@@ -81,7 +82,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
 export function registerSecurityManagerRoutes(r: RouteRegistrar, k: Kernel): void {
   r.post('/v3/tenant/:tenantId/securitymanager', {
-    summary: `Security manager operations: ${Object.keys(OPERATIONS).join(', ')}`, tags: ['access'], params, body, write: false, duringMaintenance: true,
+    summary: `Security manager operations: ${Object.keys(OPERATIONS).join(', ')}`, tags: ['access'], params, body, write: false, duringMaintenance: true, response: securityManagerAnswer,
   }, async (ctx) => {
     const op = Object.hasOwn(OPERATIONS, ctx.body.operation) ? OPERATIONS[ctx.body.operation] : undefined;
     if (!op) throw badRequest(`Unknown operation '${ctx.body.operation}'`, [{ path: 'body.operation', message: `Unknown operation '${ctx.body.operation}'; expected one of ${Object.keys(OPERATIONS).join(', ')}` }]);

@@ -1,4 +1,5 @@
 /** GET /v3/manager/session: the signed-in user's session (contracts: "Session and access"). */
+import { sessionAnswer } from '../../../common/api/session';
 import { HttpError } from '../../http/errors';
 import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
@@ -50,7 +51,7 @@ export function sessionBody(k: Kernel, caller: Caller, profile: Profile, extra: 
 export function registerSessionRoutes(r: RouteRegistrar, k: Kernel): void {
   // Public scope on purpose: a signed-in user without a tenant still gets a
   // session; the handler scopes the transaction to the caller's tenant when there is one.
-  r.get('/v3/manager/session', { summary: 'The signed-in user, tenant, access pages, modules, flags and impersonation state', tags: ['session'], scope: 'public', reroute: false }, async ({ db, caller }) => {
+  r.get('/v3/manager/session', { summary: 'The signed-in user, tenant, access pages, modules, flags and impersonation state', tags: ['session'], scope: 'public', reroute: false, response: sessionAnswer }, async ({ db, caller }) => {
     const profile = caller ? kernelAccess(k).profileOf(caller) : undefined;
     if (!caller || !profile) throw new HttpError(401, 'You are not authorized, please log in again');
     let flags: Record<string, boolean> = {};

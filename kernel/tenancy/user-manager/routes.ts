@@ -23,6 +23,7 @@
  * global identity of a user whose home is another tenant is refused and audited.
  */
 import { z } from 'zod';
+import { invitationView, managedUser, userListAnswer } from '../../../common/api/tenancy';
 import { afterCommit } from '../../access/scope';
 import { dropCachedAccess, endUserSessions } from '../../auth/user-access';
 import { HttpError, conflict, forbidden, notFound } from '../../http/errors';
@@ -54,7 +55,7 @@ const insertBody = z.object({
 const updateBody = z.object({
   name_first: name, name_last: name, security_group_id: id, is_tenant_admin: z.boolean(), force_sso_flag: z.boolean(), is_active: z.boolean(),
 }).partial().refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update' });
-const writeAnswer = z.object({ records_updated: z.number().int(), errorMessage: z.string().optional(), user: z.unknown().optional(), invitation: z.unknown().optional() });
+const writeAnswer = z.object({ records_updated: z.number().int(), errorMessage: z.string().optional(), user: managedUser.optional(), invitation: invitationView.optional() });
 
 function isAdmin(c: Caller | null): boolean {
   return !!c && (c.isTenantAdmin || c.isLciAdmin);
@@ -86,7 +87,7 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
     return listUsers(db, tenantId);
   });
 
-  r.get(base, { ...access, summary: 'Users of the tenant (REST fallback of the userManager realtime function)', params }, async ({ db, tenantId }) => listUsers(db, tenantId));
+  r.get(base, { ...access, summary: 'Users of the tenant (REST fallback of the userManager realtime function)', params, response: userListAnswer }, async ({ db, tenantId }) => listUsers(db, tenantId));
 
   registerInvitationRoutes(r, k);
 

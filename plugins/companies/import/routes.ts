@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { HttpError, badRequest, forbidden, notFound, type Caller, type Kernel, type RouteRegistrar } from '../../../kernel/index';
+import { importAnswer, importKindsAnswer } from '../shared/api';
 import { IMPORT_PAGE } from '../server/pages';
 import { tenantParams } from '../server/params';
 import { columnsOf, csvImportKind, csvImportKinds, type CsvImportDef } from './csv-import';
@@ -34,13 +35,13 @@ export function describeKind(def: CsvImportDef) {
 }
 
 export function importRoutes(r: RouteRegistrar, k: Kernel): void {
-  r.get('/v3/tenant/:tenantId/import', { summary: 'Kinds of CSV import with their columns', params: tenantParams, page: IMPORT_PAGE }, async ({ caller }) => ({
+  r.get('/v3/tenant/:tenantId/import', { summary: 'Kinds of CSV import with their columns', params: tenantParams, page: IMPORT_PAGE, response: importKindsAnswer }, async ({ caller }) => ({
     kinds: csvImportKinds(k).filter((d) => allowed(d, caller)).map(describeKind),
   }));
 
   r.post('/v3/tenant/:tenantId/import/:kind', {
     summary: 'Import a CSV file of one kind (one transaction; skipInvalid imports the valid rows only; dryRun writes nothing)',
-    params: kindParams, body: importBody, page: IMPORT_PAGE, write: (b) => !(b as { dryRun?: boolean } | undefined)?.dryRun, reroute: false,
+    params: kindParams, body: importBody, page: IMPORT_PAGE, response: importAnswer, write: (b) => !(b as { dryRun?: boolean } | undefined)?.dryRun, reroute: false,
     // A cell with NUL is a rejected row (run.ts), as with `lci import`: one validation for both.
     nulAllowed: ['csv'],
   }, async ({ db, tenantId, params, body, caller, audit }) => {

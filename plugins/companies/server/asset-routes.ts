@@ -12,6 +12,9 @@
  */
 import { z } from 'zod';
 import type { RouteRegistrar } from '../../../kernel/index';
+import {
+  assetStatusAdded, assetStatusesAnswer, assetStatusToggled, assetTypesAnswer, assetTypeWriteAnswer, companyAssetTypesAnswer, recordsAnswer,
+} from '../shared/api';
 import { toggleMessage } from '../shared/asset-status-toggle';
 import { addAssetStatus, listAssetStatuses, toggleStatuses } from './asset-statuses';
 import {
@@ -30,24 +33,24 @@ const statusToggleBody = z.object({ payload: z.object({ tenantAssetStatusIds: z.
 const statusAddBody = z.object({ moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters') });
 
 export function assetRoutes(r: RouteRegistrar): void {
-  r.get('/v3/tenant/:tenantId/assetType', { summary: 'Asset types of the tenant', params: tenantParams }, async ({ db }) => ({ assetTypes: await listAssetTypes(db) }));
+  r.get('/v3/tenant/:tenantId/assetType', { summary: 'Asset types of the tenant', params: tenantParams, response: assetTypesAnswer }, async ({ db }) => ({ assetTypes: await listAssetTypes(db) }));
 
   const saveTenant = async ({ db, tenantId, body, audit }: HandlerContext<z.output<typeof tenantParams>, undefined, TenantAssetTypeBody>) => {
     const assetTypeId = await saveAssetType(db, tenantId, body);
     await audit(body.assetTypeId === 0 ? 'assettype.insert' : 'assettype.update', { moniker: body.asset_type_moniker }, String(assetTypeId));
     return { records_updated: 1, asset_type_id: assetTypeId };
   };
-  const tenantSpec = { summary: 'Create (assetTypeId 0) or update an asset type', params: tenantParams, body: tenantAssetTypeBody, page: ASSET_TYPE_MANAGER_PAGE };
+  const tenantSpec = { summary: 'Create (assetTypeId 0) or update an asset type', params: tenantParams, body: tenantAssetTypeBody, page: ASSET_TYPE_MANAGER_PAGE, response: assetTypeWriteAnswer };
   r.post('/v3/tenant/:tenantId/assetType', tenantSpec, saveTenant);
   r.put('/v3/tenant/:tenantId/assetType', tenantSpec, saveTenant);
 
-  r.delete('/v3/tenant/:tenantId/assetType/:assetTypeId', { summary: 'Delete an asset type', params: assetTypeParams, query: versionQuery, page: ASSET_TYPE_MANAGER_PAGE }, async ({ db, params, query, audit }) => {
+  r.delete('/v3/tenant/:tenantId/assetType/:assetTypeId', { summary: 'Delete an asset type', params: assetTypeParams, query: versionQuery, page: ASSET_TYPE_MANAGER_PAGE, response: recordsAnswer }, async ({ db, params, query, audit }) => {
     const n = await deleteAssetType(db, params.assetTypeId, query.version);
     await audit('assettype.delete', {}, String(params.assetTypeId));
     return { records_updated: n };
   });
 
-  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/assetType', { summary: 'Asset types as a company has them', params: companyParams }, async ({ db, params }) => {
+  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/assetType', { summary: 'Asset types as a company has them', params: companyParams, response: companyAssetTypesAnswer }, async ({ db, params }) => {
     await requireCompany(db, params.tenantCompanyId);
     return { assetTypes: await listCompanyAssetTypes(db, params.tenantCompanyId) };
   });
@@ -58,12 +61,12 @@ export function assetRoutes(r: RouteRegistrar): void {
     await audit('assettype.company.update', { tenant_company_id: params.tenantCompanyId }, String(body.assetTypeId));
     return { records_updated: n, asset_type_id: body.assetTypeId };
   };
-  const companySpec = { summary: 'Update a company\'s settings of an asset type', params: companyParams, body: companyAssetTypeBody, page: ASSET_TYPE_MANAGER_PAGE };
+  const companySpec = { summary: 'Update a company\'s settings of an asset type', params: companyParams, body: companyAssetTypeBody, page: ASSET_TYPE_MANAGER_PAGE, response: assetTypeWriteAnswer };
   r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/assetType', companySpec, saveCompany);
   r.put('/v3/tenant/:tenantId/company/:tenantCompanyId/assetType', companySpec, saveCompany);
 
   r.delete('/v3/tenant/:tenantId/company/:tenantCompanyId/assetType/:assetTypeId', {
-    summary: 'Drop a company\'s own settings of an asset type (the tenant\'s apply again)', params: companyAssetTypeParams, page: ASSET_TYPE_MANAGER_PAGE,
+    summary: 'Drop a company\'s own settings of an asset type (the tenant\'s apply again)', params: companyAssetTypeParams, page: ASSET_TYPE_MANAGER_PAGE, response: recordsAnswer,
   }, async ({ db, params, audit }) => {
     await requireCompany(db, params.tenantCompanyId);
     const n = await resetCompanyAssetType(db, params.tenantCompanyId, params.assetTypeId);
@@ -71,15 +74,15 @@ export function assetRoutes(r: RouteRegistrar): void {
     return { records_updated: n };
   });
 
-  r.get('/v3/tenant/:tenantId/assetStatus', { summary: 'Asset statuses of the tenant', params: tenantParams }, async ({ db }) => ({ assetStatuses: await listAssetStatuses(db) }));
+  r.get('/v3/tenant/:tenantId/assetStatus', { summary: 'Asset statuses of the tenant', params: tenantParams, response: assetStatusesAnswer }, async ({ db }) => ({ assetStatuses: await listAssetStatuses(db) }));
 
-  r.post('/v3/tenant/:tenantId/assetStatus', { summary: 'Toggle asset statuses active/inactive', params: tenantParams, body: statusToggleBody, page: ASSET_TYPE_MANAGER_PAGE }, async ({ db, body, audit }) => {
+  r.post('/v3/tenant/:tenantId/assetStatus', { summary: 'Toggle asset statuses active/inactive', params: tenantParams, body: statusToggleBody, page: ASSET_TYPE_MANAGER_PAGE, response: assetStatusToggled }, async ({ db, body, audit }) => {
     const n = await toggleStatuses(db, body.payload.tenantAssetStatusIds);
     await audit('assetstatus.toggle', { ids: body.payload.tenantAssetStatusIds });
     return { ...toggleMessage(n), records_updated: n };
   });
 
-  r.post('/v3/tenant/:tenantId/assetStatus/add', { summary: 'Add an asset status', params: tenantParams, body: statusAddBody, page: ASSET_TYPE_MANAGER_PAGE }, async ({ db, tenantId, body, audit }) => {
+  r.post('/v3/tenant/:tenantId/assetStatus/add', { summary: 'Add an asset status', params: tenantParams, body: statusAddBody, page: ASSET_TYPE_MANAGER_PAGE, response: assetStatusAdded }, async ({ db, tenantId, body, audit }) => {
     const sid = await addAssetStatus(db, tenantId, body.moniker);
     await audit('assetstatus.insert', { moniker: body.moniker }, String(sid));
     return { records_updated: 1, tenant_asset_status_id: sid };

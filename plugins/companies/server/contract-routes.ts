@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Kernel, RouteRegistrar } from '../../../kernel/index';
+import { contractsAnswer, contractWriteAnswer } from '../shared/api';
 import { requireCompanies, requireCompany } from './company-scope';
 import { contractBody } from './contract-schema';
 import { copyContract, deleteContract, getContract, insertContract, listContracts, updateContract } from './contracts';
@@ -15,18 +16,18 @@ import { companyParams, id, tenantParams } from './params';
 const tenantContractsQuery = z.object({ tenantCompanyId: id.optional() });
 
 export function contractRoutes(r: RouteRegistrar, k: Kernel): void {
-  r.get('/v3/tenant/:tenantId/tenantcontracts', { summary: 'Contracts of every company of the tenant (optionally one company)', params: tenantParams, query: tenantContractsQuery }, async ({ db, query }) => {
+  r.get('/v3/tenant/:tenantId/tenantcontracts', { summary: 'Contracts of every company of the tenant (optionally one company)', params: tenantParams, query: tenantContractsQuery, response: contractsAnswer }, async ({ db, query }) => {
     if (query.tenantCompanyId !== undefined) await requireCompany(db, query.tenantCompanyId);
     return { contracts: await listContracts(k, db, { tenantCompanyId: query.tenantCompanyId }) };
   });
 
-  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/contracts', { summary: 'Contracts of a company', params: companyParams }, async ({ db, params }) => {
+  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/contracts', { summary: 'Contracts of a company', params: companyParams, response: contractsAnswer }, async ({ db, params }) => {
     await requireCompany(db, params.tenantCompanyId);
     return { contracts: await listContracts(k, db, { tenantCompanyId: params.tenantCompanyId }) };
   });
 
   r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/contracts', {
-    summary: 'Insert, update, delete or copy a contract of a company', params: companyParams, body: contractBody, page: CONTRACT_MANAGER_PAGE,
+    summary: 'Insert, update, delete or copy a contract of a company', params: companyParams, body: contractBody, page: CONTRACT_MANAGER_PAGE, response: contractWriteAnswer,
   }, async ({ db, tenantId, params, body, caller, audit }) => {
     const companyId = params.tenantCompanyId;
     await requireCompany(db, companyId);

@@ -5,17 +5,18 @@
  * Open to every member of the tenant (links are shared notes about a client, edited from the company pages).
  */
 import type { RouteRegistrar } from '../../../kernel/index';
+import { linksAnswer, linkWriteAnswer } from '../shared/api';
 import { requireCompany } from './company-scope';
 import { deleteLink, insertLink, linkBody, listLinks, updateLink } from './links';
 import { companyParams } from './params';
 
 export function linkRoutes(r: RouteRegistrar): void {
-  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Saved links of a company', params: companyParams }, async ({ db, params }) => {
+  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Saved links of a company', params: companyParams, response: linksAnswer }, async ({ db, params }) => {
     await requireCompany(db, params.tenantCompanyId);
     return { links: await listLinks(db, params.tenantCompanyId) };
   });
 
-  r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Insert, update or delete a saved link', params: companyParams, body: linkBody }, async ({ db, tenantId, params, body, audit }) => {
+  r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Insert, update or delete a saved link', params: companyParams, body: linkBody, response: linkWriteAnswer }, async ({ db, tenantId, params, body, audit }) => {
     const companyId = params.tenantCompanyId;
     await requireCompany(db, companyId);
     switch (body.operation) {

@@ -1,30 +1,14 @@
-/** Shapes of the company-data API that the server answers and the workspace reads. */
-export interface AssetTypeSettings {
-  default_replacement_cost: number;
-  default_life_in_months: number;
-  approaching_duration_in_months_eol: number;
-  approaching_duration_in_months_warranty: number;
-  include_eol_in_missing_flag: boolean;
-  include_warranty_in_missing_flag: boolean;
-  include_make_in_missing_flag: boolean;
-  include_serial_in_missing_flag: boolean;
-  include_model_in_missing_flag: boolean;
-}
-export interface AssetType extends AssetTypeSettings { asset_type_id: number; asset_type_moniker: string; version: number }
-export interface CompanyAssetType extends AssetType { tenant_company_id: number; company_override: boolean }
+/** Shapes of the company-data API that the server answers and the workspace reads: inferred from the route schemas (api.ts). */
+import type { z } from 'zod';
+import type { assetStatus, assetType, assetTypeSettings, companyAssetType, filterData, link, location } from './api';
 
-export interface AssetStatusRow { tenant_asset_status_id: number; moniker: string; is_active: boolean; active_flag: 0 | 1; sort: number }
-
-export interface LinkRow { tenant_company_link_id: number; tenant_company_id: number; link_url: string; link_title: string; version: number; updated_at: string }
-
-export interface LocationRow { tenant_company_location_id: number; tenant_company_id: number; location_name: string }
-
-export interface FilterData {
-  locations: { tenant_company_location_id: number; location_name: string }[];
-  asset_types: { asset_type_id: number; asset_type_moniker: string }[];
-  /** The active statuses (the ones assets are shown for). */
-  asset_statuses: { tenant_asset_status_id: number; moniker: string }[];
-}
+export type AssetTypeSettings = z.infer<typeof assetTypeSettings>;
+export type AssetType = z.infer<typeof assetType>;
+export type CompanyAssetType = z.infer<typeof companyAssetType>;
+export type AssetStatusRow = z.infer<typeof assetStatus>;
+export type LinkRow = z.infer<typeof link>;
+export type LocationRow = z.infer<typeof location>;
+export type FilterData = z.infer<typeof filterData>;
 
 /** The missing-data flags of an asset type, with their labels. */
 export const MISSING_FLAGS = [

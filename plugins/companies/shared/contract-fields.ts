@@ -2,6 +2,9 @@
  * Contract fields (customer-success.md section 3) and the value lists where the spec shows none (see README):
  * statuses, billing cycles, business impact and alert triggers.
  */
+import type { z } from 'zod';
+import type { contract, linkedGoal } from './api';
+
 export const CONTRACT_STATUSES = ['Active', 'Pending', 'Expired', 'Cancelled'] as const;
 export const BILLING_CYCLES = ['Monthly', 'Quarterly', 'Semi-Annually', 'Annually', 'Multi-Year', 'One-Time'] as const;
 export const BUSINESS_IMPACTS = ['Low', 'Medium', 'High', 'Critical'] as const;
@@ -32,19 +35,9 @@ export interface ContractInput {
   lead_time_to_alert_in_days: number | null;
 }
 
-export interface LinkedGoal { tenant_company_goal_id: number; moniker: string }
+export type LinkedGoal = z.infer<typeof linkedGoal>;
 
-/** A contract as the API answers it: every field of section 3. */
-export interface Contract extends ContractInput {
-  tenant_company_contract_id: number;
-  tenant_company_id: number;
-  location_moniker: string | null;
-  /** Same value as auto_renew_flag (both names are in the spec). */
-  is_auto_renew: boolean;
-  notice_date: string | null;
-  linked_goals: LinkedGoal[];
-  version: number;
-  updated_at: string;
-}
+/** A contract as the API answers it: every field of section 3 (inferred from the route schema, api.ts). */
+export type Contract = z.infer<typeof contract>;
 
 export const CONTRACT_LIMITS = { text: 200, description: 4000, cost: 1_000_000_000, days: 3650 } as const;
