@@ -6,8 +6,7 @@ import { plansCli } from './cli/plans';
 import { subscriptionCli } from './cli/subscriptions';
 import { billingContributions } from './server/access';
 import { billingFixtures } from './server/fixtures';
-import { bindKernel, unbindKernel } from './server/kernels';
-import { startClock, stopClock } from './server/embedded/clock';
+import { createBillingInstance } from './server/instance';
 
 export default definePlugin({
   id: 'billing',
@@ -17,17 +16,17 @@ export default definePlugin({
   // violation page send users there; non-admins see it read-only).
   pages: [{ url: '/subscription', title: 'Subscription', module: 'Any' }],
   navItems: [{ url: '/subscription', title: 'Subscription', level: 2, parentUrl: '/settings', icon: 'credit-card', sort: 30 }],
-  routes(r, k) {
-    catalogueRoutes(r, k);
-    subscriptionRoutes(r, k);
-    webhookRoutes(r, k);
+  setup: createBillingInstance,
+  routes(r, k, self) {
+    catalogueRoutes(r, self);
+    subscriptionRoutes(r, k, self);
+    webhookRoutes(r, k, self);
   },
   cli(program, { kernel }) {
     plansCli(program, kernel);
     subscriptionCli(program, kernel);
   },
-  extend: ({ k }) => billingContributions(k),
+  extend: ({ k, self }) => billingContributions(k, self.plans),
   fixtures: billingFixtures,
-  async start(k) { bindKernel(k); startClock(k); },
-  async stop(k) { stopClock(k); unbindKernel(k); },
+  async start(_k, self) { self.clock.start(); },
 });

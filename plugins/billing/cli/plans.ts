@@ -9,7 +9,7 @@ import { flattenCatalogue } from '../shared/catalogue';
 import { formatAmount, planPrice } from '../shared/currency';
 import { isUnlimited } from '../shared/tiers';
 import type { FlatPlan, PlanCurrency, PlanInterval } from '../shared/types';
-import { catalogueProducts } from '../server/catalogue-routes';
+import { billingOf } from '../server/billing-of';
 import { billingCommand } from './billing-command';
 
 interface PlansOpts { currency?: PlanCurrency; interval?: PlanInterval; all?: boolean; json?: boolean }
@@ -43,7 +43,7 @@ export function plansCli(program: Command, kernel: () => Promise<Kernel>): void 
     .option('--json', 'print JSON (the flattened plans)')
     .action(async (opts: PlansOpts) => {
       const k = await kernel();
-      const plans = selectPlans(flattenCatalogue(await catalogueProducts(k)), opts);
+      const plans = selectPlans(flattenCatalogue(await billingOf(k).catalogue.products()), opts);
       printList(plans, [
         { header: 'PRODUCT', value: (p) => p.product_name },
         { header: 'PLAN ID', value: (p) => p.stripe_plan_id },

@@ -16,8 +16,7 @@ import { BILLING_MODULES, ENDED_STATUSES, overallStatus, statusByModule } from '
 import { customerLimitText } from '../shared/tiers';
 import { sync, tenantRows } from '../server/actions';
 import { ensureCustomer, tenantAdminEmail } from '../server/customers';
-import { resolvePlans } from '../server/plans';
-import { billingProvider } from '../server/provider-factory';
+import { billingOf } from '../server/billing-of';
 import { applySubscription, type SubscriptionRowOut } from '../server/state';
 import { billingCommand } from './billing-command';
 
@@ -75,8 +74,8 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
       const k = await kernel();
       await requireTenant(k, opts.tenant);
       const out = await k.db.withTenant(opts.tenant, async (trx) => {
-        const provider = billingProvider(k, trx);
-        const counts = await sync({ db: trx, tenantId: opts.tenant, provider });
+        const provider = billingOf(k).provider(trx);
+        const counts = await sync({ k, db: trx, tenantId: opts.tenant, provider });
         await audit(k, trx, opts.tenant, 'billing.sync', { ...counts, provider: provider.name });
         return { ...counts, ...(await summary(k, trx, opts.tenant, provider.name)) };
       });
@@ -97,7 +96,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
       const size = opts.grantNfr === undefined ? undefined : opts.grantNfr === true ? '5' : nfrArg(opts.grantNfr);
       const k = await kernel();
       const t = await requireTenant(k, opts.tenant);
-      const provider = billingProvider(k);
+      const provider = billingOf(k).provider();
 
       if (!size && !opts.cancel) {
         printSummary(await k.db.withTenant(opts.tenant, (trx) => summary(k, trx, opts.tenant, provider.name), { readOnly: true }), opts.json);
@@ -112,8 +111,8 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
           if (!(await confirm({ message: `Cancel ${live.length} subscription(s) of tenant ${opts.tenant} "${t.name}" now?`, default: false }))) { write('Nothing cancelled.'); return; }
         }
         const out = await k.db.withTenant(opts.tenant, async (trx) => {
-          const p = billingProvider(k, trx);
-          for (const id of live) await applySubscription(trx, opts.tenant, await p.cancelSubscription(id));
+          const p = billingOf(k).provider(trx);
+          for (const id of live) await applySubscription(k, trx, opts.tenant, await p.cancelSubscription(id));
           await audit(k, trx, opts.tenant, 'billing.subscription.cancel', { subscriptions: live, provider: p.name });
           return summary(k, trx, opts.tenant, p.name);
         });
@@ -124,8 +123,8 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
       const currency = String(t.currency).toUpperCase() === 'CAD' ? 'cad' : 'usd';
       const planId = `plan_nfr_${size}_${currency}_month`;
       const out = await k.db.withTenant(opts.tenant, async (trx) => {
-        const p = billingProvider(k, trx);
-        const { plans, unknown } = await resolvePlans(k, trx, [planId]);
+        const p = billingOf(k).provider(trx);
+        const { plans, unknown } = await billingOf(k).plans.resolve(trx, [planId]);
         if (unknown.length) throw new CliError(`The ${p.name} catalogue has no plan ${planId}.`);
         const current = (await tenantRows({ k, db: trx, tenantId: opts.tenant })).find((r) => r.module_moniker === 'Core' && !r.addon_flag && !ENDED_STATUSES.includes(r.subscription_status));
         if (current) throw new CliError(`Tenant ${opts.tenant} already has a Core subscription (${current.stripe_plan_id}, ${current.subscription_status}): cancel it first with --cancel.`);
@@ -134,7 +133,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
           customerId: customer.customer_id, planIds: [planId], trialDays: null, couponId: plans[0].plan_cost_per_period > 0 ? 'nfr-100' : null,
           metadata: { tenant_id: String(opts.tenant), nfr: 'true', granted_by: operatorName() },
         });
-        await applySubscription(trx, opts.tenant, sub);
+        await applySubscription(k, trx, opts.tenant, sub);
         await audit(k, trx, opts.tenant, 'billing.nfr.grant', { plan: planId, subscription: sub.id, provider: p.name }, sub.id);
         return { sub, plan: plans[0], summary: await summary(k, trx, opts.tenant, p.name) };
       });

@@ -13,6 +13,7 @@ import {
 } from '../../../kernel/index';
 import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
 import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
+import type { PlanFacts } from './plans';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
 // Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
@@ -44,19 +45,19 @@ export function violationMessage(v: Violation, detail: { status?: string; limit?
 
 const isExemptPage = (page: string | undefined) => !!page && isMaxCompaniesExempt(page);
 
-export async function tenantModules(trx: Trx, tenantId: number): Promise<ModuleName[]> {
-  return activeModules(await loadSubscriptionRows(trx, tenantId));
+export async function tenantModules(plans: PlanFacts, trx: Trx, tenantId: number): Promise<ModuleName[]> {
+  return activeModules(await loadSubscriptionRows(plans, trx, tenantId));
 }
 
-export async function recoveryUrl(trx: Trx, tenantId: number): Promise<string | null> {
-  if (hasActiveSubscription(await loadSubscriptionRows(trx, tenantId))) return null;
+export async function recoveryUrl(plans: PlanFacts, trx: Trx, tenantId: number): Promise<string | null> {
+  if (hasActiveSubscription(await loadSubscriptionRows(plans, trx, tenantId))) return null;
   return (await openCheckoutSessions(trx, tenantId, 'subscription'))[0]?.url ?? null;
 }
 
 /** For the internal admin summary: the overall status (one status, or 'Mixed'), 'complimentary', or null without one. */
-export async function subscriptionStatus(trx: Trx, tenantId: number): Promise<string | null> {
+export async function subscriptionStatus(plans: PlanFacts, trx: Trx, tenantId: number): Promise<string | null> {
   if (await isComplimentary(trx, tenantId)) return 'complimentary';
-  const status = overallStatus(await loadSubscriptionRows(trx, tenantId));
+  const status = overallStatus(await loadSubscriptionRows(plans, trx, tenantId));
   return status === NO_SUBSCRIPTION ? null : status;
 }
 
@@ -66,11 +67,11 @@ export async function hasSubscription(trx: Trx, tenantId: number): Promise<boole
 }
 
 /** Refuses tenant writes on a subscription violation (guard steps 13-15); billing's own routes pass. */
-export function writeGuard(k: Pick<Kernel, 'extensions'>) {
+export function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
   return async (trx: Trx, tenantId: number, route: { owner: string; page?: string }) => {
     if (route.owner === 'billing') return null;
     if (await isComplimentary(trx, tenantId)) return null;
-    const rows = await loadSubscriptionRows(trx, tenantId);
+    const rows = await loadSubscriptionRows(plans, trx, tenantId);
     const limit = coreCompanyLimit(rows);
     const active = limit !== null && limit > 0 ? await activeCompanyCount(k, trx, tenantId) : 0;
     const v = subscriptionViolation({ rows, complimentary: false, activeCompanies: active });
@@ -80,13 +81,13 @@ export function writeGuard(k: Pick<Kernel, 'extensions'>) {
   };
 }
 
-/** Billing's registrations into the kernel's extension points. */
-export function billingContributions(k: Pick<Kernel, 'extensions'>): Contribution[] {
+/** Billing's registrations into the kernel's extension points (plan facts: the kernel's billing instance's). */
+export function billingContributions(k: Pick<Kernel, 'extensions'>, plans: PlanFacts): Contribution[] {
   return [
-    contribute(tenantModulesPoint, tenantModules),
-    contribute(recoveryUrlPoint, recoveryUrl),
-    contribute(subscriptionStatusPoint, subscriptionStatus),
+    contribute(tenantModulesPoint, (trx, tenantId) => tenantModules(plans, trx, tenantId)),
+    contribute(recoveryUrlPoint, (trx, tenantId) => recoveryUrl(plans, trx, tenantId)),
+    contribute(subscriptionStatusPoint, (trx, tenantId) => subscriptionStatus(plans, trx, tenantId)),
     contribute(hasSubscriptionPoint, hasSubscription),
-    contribute(writeGuardPoint, writeGuard(k)),
+    contribute(writeGuardPoint, writeGuard(k, plans)),
   ];
 }

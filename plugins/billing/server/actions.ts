@@ -10,7 +10,7 @@ import type { FlatPlan, PlanCurrency, PlanInterval } from '../shared/types';
 import { activeCompanyCount } from './access';
 import { ensureCustomer, findCustomer } from './customers';
 import { resolveDiscount } from './discounts';
-import { resolvePlans } from './plans';
+import { billingOf } from './billing-of';
 import type { BillingProvider, ProviderSubscription } from './provider';
 import { applySubscription, loadSubscriptionRows, openCheckoutSessions, recordCheckoutSession, removeSubscriptionsNotIn, type SubscriptionRowOut } from './state';
 
@@ -31,14 +31,14 @@ export const MSG_NO_LIVE_SUBSCRIPTION = 'There is no active subscription: choose
 
 /** The tenant's rows with each module's active company count. */
 export function tenantRows(ctx: Pick<BillingCtx, 'k' | 'db' | 'tenantId'>): Promise<SubscriptionRowOut[]> {
-  return loadSubscriptionRows(ctx.db, ctx.tenantId, (m) => activeCompanyCount(ctx.k, ctx.db, ctx.tenantId, m));
+  return loadSubscriptionRows(billingOf(ctx.k).plans, ctx.db, ctx.tenantId, (m) => activeCompanyCount(ctx.k, ctx.db, ctx.tenantId, m));
 }
 
 interface LiveSub { id: string; status: string; currency: PlanCurrency; interval: PlanInterval; rows: SubscriptionRowOut[] }
 
 /** Subscriptions that have not ended, oldest first, with their rows. */
 async function liveSubscriptions(ctx: BillingCtx): Promise<LiveSub[]> {
-  const rows = await loadSubscriptionRows(ctx.db, ctx.tenantId);
+  const rows = await loadSubscriptionRows(billingOf(ctx.k).plans, ctx.db, ctx.tenantId);
   const out = new Map<string, LiveSub>();
   for (const r of rows) {
     if (ENDED_STATUSES.includes(r.subscription_status)) continue;
@@ -55,7 +55,7 @@ const sameSlot = (row: SubscriptionRowOut, p: FlatPlan) =>
 
 /** Known plans of one currency and interval; unknown ids and mixtures are refused with the field named. */
 export async function plansOf(ctx: Pick<BillingCtx, 'k' | 'db'>, planIds: string[]): Promise<FlatPlan[]> {
-  const { plans, unknown } = await resolvePlans(ctx.k, ctx.db, planIds);
+  const { plans, unknown } = await billingOf(ctx.k).plans.resolve(ctx.db, planIds);
   if (unknown.length) throw badRequest(`Unknown plan(s): ${unknown.join(', ')}`, [{ path: 'body.planIds', message: `Unknown plan(s): ${unknown.join(', ')}` }]);
   if (new Set(planIds).size !== planIds.length) throw badRequest('A plan is listed twice.', [{ path: 'body.planIds', message: 'A plan is listed twice.' }]);
   if (new Set(plans.map((p) => p.plan_currency)).size > 1 || new Set(plans.map((p) => p.plan_interval)).size > 1) {
@@ -77,7 +77,7 @@ function sameBilling(s: LiveSub, plans: FlatPlan[]): void {
 const tenantMeta = (ctx: BillingCtx) => ({ tenant_id: String(ctx.tenantId) });
 
 async function apply(ctx: BillingCtx, sub: ProviderSubscription): Promise<void> {
-  await applySubscription(ctx.db, ctx.tenantId, sub);
+  await applySubscription(ctx.k, ctx.db, ctx.tenantId, sub);
 }
 
 async function result(ctx: BillingCtx, checkout?: { id: string; url: string }): Promise<ActionResult> {
@@ -228,12 +228,12 @@ export async function addCoupon(ctx: BillingCtx, couponId: string): Promise<Acti
 }
 
 /** sync: the provider's subscriptions of the tenant's customer replace the tenant's state. */
-export async function sync(ctx: Pick<BillingCtx, 'db' | 'tenantId' | 'provider'>): Promise<{ synced: number; removed: number }> {
+export async function sync(ctx: Pick<BillingCtx, 'k' | 'db' | 'tenantId' | 'provider'>): Promise<{ synced: number; removed: number }> {
   const customer = await findCustomer(ctx.db, ctx.tenantId, ctx.provider);
   if (!customer) return { synced: 0, removed: 0 };
   const subs = await ctx.provider.listSubscriptions(customer.customer_id);
-  for (const s of subs) await applySubscription(ctx.db, ctx.tenantId, s);
-  const removed = await removeSubscriptionsNotIn(ctx.db, ctx.tenantId, customer.customer_id, subs.map((s) => s.id));
+  for (const s of subs) await applySubscription(ctx.k, ctx.db, ctx.tenantId, s);
+  const removed = await removeSubscriptionsNotIn(ctx.k, ctx.db, ctx.tenantId, customer.customer_id, subs.map((s) => s.id));
   return { synced: subs.length, removed };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { FixtureContext } from '../../../kernel/index';
 import { ensureCustomer, tenantAdminEmail } from './customers';
-import { billingProvider } from './provider-factory';
+import { billingOf } from './billing-of';
 import { applySubscription } from './state';
 
 export async function billingFixtures({ db, k, tenantId, log }: FixtureContext): Promise<void> {
@@ -16,12 +16,12 @@ export async function billingFixtures({ db, k, tenantId, log }: FixtureContext):
     const tenant = await trx('tenants').where({ tenant_id: tenantId }).first('currency', 'email_domain');
     const email = (await tenantAdminEmail(trx, tenantId)) ?? `billing@${tenant?.email_domain ?? 'example.com'}`;
     const currency = String(tenant?.currency ?? 'USD').toUpperCase() === 'CAD' ? 'cad' : 'usd';
-    const provider = billingProvider(k, trx);
+    const provider = billingOf(k).provider(trx);
     const customer = await ensureCustomer(trx, tenantId, provider, { email });
     await trx('embedded_customers').where({ tenant_id: tenantId, customer_id: customer.customer_id })
       .update({ card_brand: 'visa', card_last4: '4242', card_exp_month: 12, card_exp_year: new Date().getUTCFullYear() + 3, card_holder: 'Demo Admin' });
     const sub = await provider.createSubscription({ customerId: customer.customer_id, planIds: [`plan_professional_${currency}_month`], trialDays: null, metadata: { tenant_id: String(tenantId), demo: 'true' } });
-    await applySubscription(trx, tenantId, sub);
+    await applySubscription(k, trx, tenantId, sub);
     log(`billing: demo Professional subscription (${sub.status}, ${currency.toUpperCase()} monthly)`);
   });
 }

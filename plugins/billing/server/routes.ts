@@ -10,8 +10,8 @@ import * as actions from './actions';
 import { billingEmail, ensureCustomer, findCustomer } from './customers';
 import { affiliateDiscounts, discountOut } from './discounts';
 import { embeddedPageRoutes } from './embedded/page-routes';
+import type { BillingInstance } from './instance';
 import type { BillingProvider, ProviderInvoice } from './provider';
-import { billingProvider } from './provider-factory';
 import { signupSession } from './signup-session';
 
 const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
@@ -84,16 +84,16 @@ export async function upcomingInvoice(provider: BillingProvider, customerId: str
   }
 }
 
-function ctxOf(k: Kernel, h: { db: Trx; tenantId: number; caller: Caller | null; audit: actions.BillingCtx['audit'] }): actions.BillingCtx {
-  return { k, db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, provider: billingProvider(k, h.db) };
+function ctxOf(k: Kernel, self: Pick<BillingInstance, 'provider'>, h: { db: Trx; tenantId: number; caller: Caller | null; audit: actions.BillingCtx['audit'] }): actions.BillingCtx {
+  return { k, db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, provider: self.provider(h.db) };
 }
 
-export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
+export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<BillingInstance, 'provider'>): void {
   r.get('/v3/manager/tenant/:tenantId/subscriptions', { summary: 'Subscription rows of the tenant with the status of each module (section 4.5)', params: tenantParams, tags: ['billing'] }, async ({ db, tenantId }) => {
     const rows = await actions.tenantRows({ k, db, tenantId });
     const grants = await db('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
       .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now())).pluck('module');
-    const provider = billingProvider(k, db);
+    const provider = self.provider(db);
     return {
       subscriptions: rows,
       status_by_module: statusByModule(rows),
@@ -105,7 +105,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
   });
 
   r.post('/v3/manager/stripe/subscription/', { ...admin, summary: 'Changes the tenant\'s subscription: cancel, update, addPlans, cancelPlans, convertTrialToPaid, updateEmail, addCoupon', body: subscriptionBody }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const b = h.body;
     return guarded(async () => {
       switch (b.action) {
@@ -121,7 +121,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
   });
 
   r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: z.object({}) }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) throw actions.requireCustomerMessage();
     const { url } = await guarded(() => ctx.provider.createPortalSession(customer.customer_id, `${k.config.baseUrl}/subscription`));
@@ -130,7 +130,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
   });
 
   r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: z.object({}) }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const customer = await ensureCustomer(h.db, h.tenantId, ctx.provider, { email: await billingEmail(h.db, h.tenantId, h.caller) });
     const s = await guarded(() => ctx.provider.createUpdatePaymentSession(customer.customer_id, h.tenantId, `${k.config.baseUrl}/subscription?paymentUpdated=true`));
     await h.db('billing_checkout_sessions').insert({ tenant_id: h.tenantId, session_id: s.id, provider: ctx.provider.name, customer_id: customer.customer_id, url: s.url, mode: 'setup', plan_ids: [], expires_at: new Date(Date.now() + actions.CHECKOUT_TTL_MS) });
@@ -139,25 +139,25 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel): void {
   });
 
   r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: z.object({}) }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     return upcomingInvoice(ctx.provider, customer?.customer_id ?? null);
   });
 
   r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: z.object({ limit: z.number().int().min(1).max(100).optional() }) }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) return { invoices: [] };
     return { invoices: (await guarded(() => ctx.provider.listInvoices(customer.customer_id, h.body.limit ?? 24))).map(invoiceOut) };
   });
 
   r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) }) }, async ({ db, body }) => {
-    const provider = billingProvider(k, db);
+    const provider = self.provider(db);
     return { discounts: (await guarded(() => affiliateDiscounts(provider, body.affiliateCode))).map(discountOut) };
   });
 
   r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: z.object({}) }, async (h) => {
-    const ctx = ctxOf(k, h);
+    const ctx = ctxOf(k, self, h);
     const counts = await guarded(() => actions.sync(ctx));
     await h.audit('billing.sync', { ...counts, provider: ctx.provider.name });
     return { subscriptions: await actions.tenantRows(ctx), ...counts };

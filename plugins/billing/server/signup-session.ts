@@ -55,7 +55,7 @@ export async function signupSession(k: Kernel, db: Trx, input: SignupSessionInpu
   const trialDays = cartTrialDays(plans);
   if (cartTotal(plans) === 0) {
     const sub = await provider.createSubscription({ customerId: customer.customer_id, planIds: input.planIds, trialDays: trialDays || null, metadata: { tenant_id: String(tenantId), signup: 'true' } });
-    await applySubscription(db, tenantId, sub);
+    await applySubscription(k, db, tenantId, sub);
     await audit('billing.subscription.create', { plan_ids: input.planIds, subscription: sub.id, provider: provider.name }, sub.id);
     return { status: 200, data: { object: 'subscription', id: sub.id, status: sub.status } };
   }

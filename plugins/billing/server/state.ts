@@ -2,11 +2,14 @@
  * Subscription state: what the provider last reported, per tenant. Both providers and the Stripe webhook
  * end in `applySubscription`; the API, module access and the write guard read these rows.
  */
-import type { Trx } from '../../../kernel/index';
+import type { Kernel, Trx } from '../../../kernel/index';
 import type { ModuleMoniker, PlanCurrency, PlanInterval, SubscriptionRow } from '../shared/types';
-import { refreshTenantAccess } from './kernels';
-import { planFacts } from './plans';
+import type { PlanFacts } from './plans';
 import type { ProviderName, ProviderSubscription } from './provider';
+import { refreshTenantAccess } from './tenant-access';
+
+/** The kernel whose state changes: its module access is refreshed. */
+type ChangingKernel = Pick<Kernel, 'access' | 'realtime'>;
 
 export interface ApplyResult { applied: boolean; reason?: 'older' }
 
@@ -23,9 +26,9 @@ async function providerOfCustomer(trx: Trx, customerId: string, sub: ProviderSub
  * Upserts the rows of one provider subscription (the subscription and one row per item), removes the rows of
  * items no longer present, and refreshes the tenant's module access. An event older (`created`, unix seconds)
  * than the last one applied to this subscription changes nothing; without eventCreated (a state read from the
- * provider just now) the state is applied and stamped with the current time.
+ * provider just now) the state is applied and stamped with the current time. k is the kernel making the change.
  */
-export async function applySubscription(trx: Trx, tenantId: number, sub: ProviderSubscription, eventCreated?: number): Promise<ApplyResult> {
+export async function applySubscription(k: ChangingKernel, trx: Trx, tenantId: number, sub: ProviderSubscription, eventCreated?: number): Promise<ApplyResult> {
   const existing = await trx('billing_subscriptions').where({ tenant_id: tenantId, stripe_subscription_id: sub.id }).first('last_event_created');
   const last = existing ? Number(existing.last_event_created) : 0;
   if (eventCreated !== undefined && existing && eventCreated < last) return { applied: false, reason: 'older' };
@@ -59,16 +62,16 @@ export async function applySubscription(trx: Trx, tenantId: number, sub: Provide
       .insert({ tenant_id: tenantId, stripe_subscription_id: sub.id, item_id: item.id, stripe_plan_id: item.planId, quantity: item.quantity })
       .onConflict(['tenant_id', 'stripe_subscription_id', 'item_id']).merge();
   }
-  refreshTenantAccess(trx, tenantId);
+  refreshTenantAccess(k, trx, tenantId);
   return { applied: true };
 }
 
 /** Removes the tenant's subscriptions of a customer that the provider no longer lists (sync). */
-export async function removeSubscriptionsNotIn(trx: Trx, tenantId: number, customerId: string, keepIds: readonly string[]): Promise<number> {
+export async function removeSubscriptionsNotIn(k: ChangingKernel, trx: Trx, tenantId: number, customerId: string, keepIds: readonly string[]): Promise<number> {
   const q = trx('billing_subscriptions').where({ tenant_id: tenantId, customer_id: customerId });
   if (keepIds.length) q.whereNotIn('stripe_subscription_id', keepIds);
   const n = await q.delete();
-  if (n) refreshTenantAccess(trx, tenantId);
+  if (n) refreshTenantAccess(k, trx, tenantId);
   return n;
 }
 
@@ -96,9 +99,10 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
 
 /**
  * The tenant's subscription rows (one per item), oldest subscription first. Items whose plan is in no known
- * catalogue are left out (they grant no module). activeCompanies counts the tenant's active companies of a module.
+ * catalogue (the kernel's plan facts) are left out (they grant no module). activeCompanies counts the tenant's
+ * active companies of a module.
  */
-export async function loadSubscriptionRows(trx: Trx, tenantId: number, activeCompanies?: (module: ModuleMoniker) => Promise<number>): Promise<SubscriptionRowOut[]> {
+export async function loadSubscriptionRows(plans: PlanFacts, trx: Trx, tenantId: number, activeCompanies?: (module: ModuleMoniker) => Promise<number>): Promise<SubscriptionRowOut[]> {
   const rows: JoinedRow[] = await trx('billing_subscriptions as s')
     .join('billing_subscription_items as i', function join() { this.on('i.tenant_id', 's.tenant_id').andOn('i.stripe_subscription_id', 's.stripe_subscription_id'); })
     .where('s.tenant_id', tenantId)
@@ -108,7 +112,7 @@ export async function loadSubscriptionRows(trx: Trx, tenantId: number, activeCom
   const counts = new Map<ModuleMoniker, number>();
   const out: SubscriptionRowOut[] = [];
   for (const r of rows) {
-    const plan = planFacts(r.stripe_plan_id);
+    const plan = plans.facts(r.stripe_plan_id);
     if (!plan) continue;
     if (activeCompanies && !counts.has(plan.module_moniker)) counts.set(plan.module_moniker, await activeCompanies(plan.module_moniker));
     out.push({

@@ -3,15 +3,17 @@ import { apiCall } from '../../../tests/sdk';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { CATALOGUE, flattenCatalogue } from '../shared/catalogue';
 import type { FlatPlan, ProviderProduct } from '../shared/types';
-import { CATALOGUE_CACHE_MS, catalogueProducts, clearCatalogueCache, MSG_CATALOGUE_UNAVAILABLE } from '../server/catalogue-routes';
-import { billingProvider } from '../server/provider-factory';
+import { CATALOGUE_CACHE_MS, MSG_CATALOGUE_UNAVAILABLE } from '../server/catalogue-cache';
+import type { BillingInstance } from '../server/instance';
 
 let s: TestServer;
+const billing = () => s.k.instance<BillingInstance>('billing');
+const catalogueProducts = (trx?: undefined, now?: number) => billing().catalogue.products(trx, now);
 const publicGet = (path: string) => apiCall(s.url, s.k.config.publicApiKey, null, 'GET', path);
 
 beforeAll(async () => { s = await startTestServer(); });
 afterAll(async () => s?.stop());
-afterEach(() => { jest.restoreAllMocks(); clearCatalogueCache(s.k); });
+afterEach(() => { jest.restoreAllMocks(); billing().catalogue.clear(); });
 
 test('products: public (public API key, no token), every product with metadata and plans, sorted', async () => {
   const r = await publicGet('/v3/manager/stripe/products?_=abc123');
@@ -58,31 +60,31 @@ test('the routes are listed in the OpenAPI document as public', async () => {
 
 describe('the in-process cache', () => {
   test('the provider is asked once within the cache time, again after it; the order is applied to what the provider returns', async () => {
-    const provider = billingProvider(s.k);
+    const provider = billing().provider();
     const shuffled = [...CATALOGUE].reverse().map((p) => ({ ...p, plans: [...p.plans].reverse() }));
     const spy = jest.spyOn(provider, 'listProducts').mockResolvedValue(shuffled);
     const t0 = Date.now();
-    const first = await catalogueProducts(s.k, undefined, t0);
+    const first = await catalogueProducts(undefined, t0);
     expect(first[0].id).toBe('prod_basic');
     expect(first[0].plans.map((p) => p.amount)).toEqual([7500, 9800, 82500, 107300]);
-    await catalogueProducts(s.k, undefined, t0 + CATALOGUE_CACHE_MS - 1);
+    await catalogueProducts(undefined, t0 + CATALOGUE_CACHE_MS - 1);
     expect(spy).toHaveBeenCalledTimes(1);
     // The route serves the cached copy too.
     const r = await publicGet('/v3/manager/stripe/products');
     expect(r.body.products.map((p: ProviderProduct) => p.id)).toEqual(first.map((p) => p.id));
-    await catalogueProducts(s.k, undefined, t0 + CATALOGUE_CACHE_MS);
+    await catalogueProducts(undefined, t0 + CATALOGUE_CACHE_MS);
     expect(spy).toHaveBeenCalledTimes(2);
   });
 
   test('a failing provider: the older copy is served; with none, 502 with a clear message', async () => {
-    const provider = billingProvider(s.k);
+    const provider = billing().provider();
     const spy = jest.spyOn(provider, 'listProducts');
     spy.mockResolvedValueOnce(CATALOGUE.slice(0, 2));
-    await catalogueProducts(s.k, undefined, 0);
+    await catalogueProducts(undefined, 0);
     spy.mockRejectedValue(new Error('connection refused'));
-    const stale = await catalogueProducts(s.k, undefined, CATALOGUE_CACHE_MS * 3);
+    const stale = await catalogueProducts(undefined, CATALOGUE_CACHE_MS * 3);
     expect(stale.map((p) => p.id)).toEqual(['prod_basic', 'prod_professional']);
-    clearCatalogueCache(s.k);
-    await expect(catalogueProducts(s.k)).rejects.toMatchObject({ status: 502, message: MSG_CATALOGUE_UNAVAILABLE });
+    billing().catalogue.clear();
+    await expect(catalogueProducts()).rejects.toMatchObject({ status: 502, message: MSG_CATALOGUE_UNAVAILABLE });
   });
 });

@@ -7,6 +7,7 @@ import type { TestTenant } from '../../../tests/sdk';
 import { makeSubscriber } from './helpers';
 import { postEmbeddedCheckout } from './providers';
 import { recoveryUrl } from '../server/access';
+import type { BillingInstance } from '../server/instance';
 
 const SUB = '/v3/manager/stripe/subscription/';
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -116,8 +117,8 @@ test('an expired session cannot be paid and is no recovery URL', async () => {
   expect((await postEmbeddedCheckout(c.url)).status).toBe(410);
   expect(await rows(other)).toEqual([]);
   expect(await sessionStatus(c.id, other)).toEqual({ ours: 'expired', provider: 'expired' });
-  const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-  expect(await s.k.db.withTenant(other.tenantId, (trx) => recoveryUrl(trx, other.tenantId))).toBeNull();
+  const billing = s.k.instance<BillingInstance>('billing');
+  expect(await s.k.db.withTenant(other.tenantId, (trx) => recoveryUrl(billing.plans, trx, other.tenantId))).toBeNull();
 });
 
 test('an affiliate code discounts a paid plan: the credit shows on the page and in the first invoice', async () => {

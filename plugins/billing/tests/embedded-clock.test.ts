@@ -4,10 +4,12 @@
  */
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import type { TestTenant } from '../../../tests/sdk';
-import { dueTenants, tick } from '../server/embedded/clock';
+import { dueTenants } from '../server/embedded/clock';
+import type { BillingInstance } from '../server/instance';
 import { makeSubscriber } from './helpers';
 import { embedded } from './providers';
 
+const tick = () => s.k.instance<BillingInstance>('billing').clock.tick();
 const SUB = '/v3/manager/stripe/subscription/';
 let s: TestServer;
 let t: TestTenant;
@@ -29,7 +31,7 @@ const shift = (seconds: number, extra: Record<string, unknown> = {}) => s.k.db.w
 test('nothing is due while the trial runs: the clock leaves the tenant alone', async () => {
   expect((await rows()).map((r) => r.subscription_status)).toEqual(['trialing']);
   expect(await dueTenants(s.k)).not.toContain(t.tenantId);
-  await tick(s.k);
+  await tick();
   expect((await rows()).map((r) => r.subscription_status)).toEqual(['trialing']);
 });
 
@@ -37,7 +39,7 @@ test('after the 30-day trial the clock turns the subscription active and renews 
   const before = (await rows())[0].current_end_date;
   await shift(31 * 86400);
   expect(await dueTenants(s.k)).toContain(t.tenantId);
-  expect(await tick(s.k)).toBeGreaterThanOrEqual(1);
+  expect(await tick()).toBeGreaterThanOrEqual(1);
   const after = (await rows())[0];
   expect(after.subscription_status).toBe('active');
   expect(after.current_end_date).not.toBe(before);
@@ -50,7 +52,7 @@ test('a subscription set to cancel at period end stops giving access once the pe
   expect(await sessionModules()).toContain('Core');
   await s.k.db.withSystem((trx) => trx('embedded_subscriptions').where({ tenant_id: t.tenantId }).update({ cancel_at_period_end: true }));
   await shift(40 * 86400);
-  await tick(s.k);
+  await tick();
   expect((await rows()).map((r) => r.subscription_status)).toEqual(['canceled']);
   expect(await sessionModules()).not.toContain('Core');
 });

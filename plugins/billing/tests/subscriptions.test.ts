@@ -7,6 +7,7 @@ import type { TestTenant } from '../../../tests/sdk';
 import { makeMember, makeSubscriber } from './helpers';
 import { PROVIDERS } from './providers';
 import { recoveryUrl, hasSubscription } from '../server/access';
+import type { BillingInstance } from '../server/instance';
 
 const SUB = '/v3/manager/stripe/subscription/';
 
@@ -58,8 +59,8 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     checkout = a.body.checkout;
     const again = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] });
     expect(again.body.checkout).toEqual(checkout);
-    const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(trx, t.tenantId))).toBe(checkout.url);
+    const billing = s.k.instance<BillingInstance>('billing');
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(billing.plans, trx, t.tenantId))).toBe(checkout.url);
     expect(await s.k.db.withTenant(t.tenantId, (trx) => hasSubscription(trx, t.tenantId))).toBe(false);
   });
 
@@ -75,8 +76,8 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     expect(r.status_by_module).toEqual({ Core: 'trialing', AIR: 'no subscription', 'Customer Success': 'no subscription' });
     expect(r.has_customer).toBe(true);
     expect(await modules()).toContain('Core');
-    const billing = s.k.plugins.find((p) => p.id === 'billing')!;
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(trx, t.tenantId))).toBeNull();
+    const billing = s.k.instance<BillingInstance>('billing');
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(billing.plans, trx, t.tenantId))).toBeNull();
   });
 
   test('update replaces the plan of the same module (Basic to Professional) in the same subscription', async () => {

@@ -43,7 +43,7 @@ export async function completeCheckout(k: Kernel, db: Trx, sessionId: string, in
   if (session.mode === 'subscription') {
     const sub = await createEmbeddedSubscription(db, { customerId: session.customer_id, planIds: session.plan_ids, trialDays: session.trial_days, couponId: session.coupon_id, metadata: { ...session.metadata, checkout_session: session.session_id } });
     subscriptionId = sub.subscription_id;
-    await applySubscription(db, tenantId, toProviderSubscription(sub));
+    await applySubscription(k, db, tenantId, toProviderSubscription(sub));
     // Other open subscription checkouts of the tenant are no longer a way back in (recovery URL).
     const others = await db('embedded_checkout_sessions').where({ tenant_id: tenantId, status: 'open', mode: 'subscription' }).whereNot({ session_id: session.session_id }).pluck('session_id');
     for (const id of others) {

@@ -73,31 +73,31 @@ async function lastApplied(trx: Trx, tenantId: number, subscriptionId: string): 
   return row ? Number(row.last_event_created) : 0;
 }
 
-async function applySubscriptionEvent(trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applySubscriptionEvent(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
   const sub = mapEvent(event).subscription!;
   // Only an event newer than the state applied carries news. An older one, or one of the same second (two
   // changes within a second cannot be ordered by `created`), is answered with what Stripe has now.
   if (event.created > await lastApplied(trx, tenantId, sub.id)) {
-    const r = await applySubscription(trx, tenantId, sub, event.created);
+    const r = await applySubscription(k, trx, tenantId, sub, event.created);
     if (r.applied) return 'applied';
   }
-  await applySubscription(trx, tenantId, await provider.retrieveSubscription(sub.id));
+  await applySubscription(k, trx, tenantId, await provider.retrieveSubscription(sub.id));
   return 'refreshed';
 }
 
-async function applyCheckoutCompleted(trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applyCheckoutCompleted(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
   const session = event.data.object as Stripe.Checkout.Session;
   const done = await provider.completeCheckoutSession(session.id);
   if (!done) return 'ignored';
-  for (const sub of done.subscriptions) await applySubscription(trx, tenantId, sub);
+  for (const sub of done.subscriptions) await applySubscription(k, trx, tenantId, sub);
   await markCheckoutSession(trx, session.id, 'complete', done.mode === 'subscription' ? (done.subscriptions[0]?.id ?? null) : null);
   return 'applied';
 }
 
-async function applyInvoiceEvent(trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applyInvoiceEvent(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
   const subscriptionId = invoiceSubscriptionId(event.data.object as Stripe.Invoice);
   if (!subscriptionId) return 'ignored';
-  await applySubscription(trx, tenantId, await provider.retrieveSubscription(subscriptionId));
+  await applySubscription(k, trx, tenantId, await provider.retrieveSubscription(subscriptionId));
   return 'applied';
 }
 
@@ -130,9 +130,9 @@ export async function applyStripeEvent(trx: Trx, k: Kernel, provider: StripeBill
   }
   if (!(await claimEvent(trx, tenantId, { id: event.id, type: event.type, created: event.created, objectId: subject.objectId }))) return result('duplicate');
   let outcome: EventOutcome;
-  if (event.type.startsWith('customer.subscription.')) outcome = await applySubscriptionEvent(trx, tenantId, provider, event);
-  else if (event.type === 'checkout.session.completed') outcome = await applyCheckoutCompleted(trx, tenantId, provider, event);
-  else if (event.type.startsWith('invoice.')) outcome = await applyInvoiceEvent(trx, tenantId, provider, event);
+  if (event.type.startsWith('customer.subscription.')) outcome = await applySubscriptionEvent(k, trx, tenantId, provider, event);
+  else if (event.type === 'checkout.session.completed') outcome = await applyCheckoutCompleted(k, trx, tenantId, provider, event);
+  else if (event.type.startsWith('invoice.')) outcome = await applyInvoiceEvent(k, trx, tenantId, provider, event);
   else outcome = await applyCustomerUpdated(trx, tenantId, provider, event);
   await setOutcome(trx, tenantId, event.id, outcome);
   await k.audit.write(trx, { tenantId, actorUserId: null, action: 'billing.stripe_event', target: event.id, details: { type: event.type, outcome, object: subject.objectId } });

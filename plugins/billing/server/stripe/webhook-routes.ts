@@ -5,8 +5,8 @@
  * system scope: the tenant comes from the event (./webhook-apply.ts).
  */
 import type { Kernel, RouteRegistrar } from '../../../../kernel/index';
+import type { BillingInstance } from '../instance';
 import { HttpError } from '../../../../kernel/index';
-import { billingProvider } from '../provider-factory';
 import { isStripeProvider } from './provider';
 import { applyStripeEvent } from './webhook-apply';
 
@@ -14,7 +14,7 @@ export const WEBHOOK_PATH = '/v3/manager/stripe/webhook';
 
 const bad = (message: string) => new HttpError(400, message, 'invalid_webhook');
 
-export function webhookRoutes(r: RouteRegistrar, k: Kernel): void {
+export function webhookRoutes(r: RouteRegistrar, k: Kernel, self: Pick<BillingInstance, 'provider'>): void {
   r.post(WEBHOOK_PATH, {
     summary: 'Stripe webhook: signed events (checkout completed, subscription created/updated/deleted, invoice paid/payment failed, customer updated), each applied once',
     tags: ['billing'],
@@ -24,7 +24,7 @@ export function webhookRoutes(r: RouteRegistrar, k: Kernel): void {
     scope: 'system',
     reroute: false,
   }, async ({ db, rawBody, koa }) => {
-    const provider = billingProvider(k, db);
+    const provider = self.provider(db);
     if (!isStripeProvider(provider) || !k.config.stripe?.webhookSecret) throw bad('Stripe webhooks are not configured on this server (LCI_STRIPE_SECRET_KEY and LCI_STRIPE_WEBHOOK_SECRET)');
     const signature = koa.get('stripe-signature');
     if (!signature) throw bad('Missing Stripe-Signature header');
