@@ -6,6 +6,7 @@
  * only loading the program's modules (most of a child process's time) is
  * shared. cli/test-support.ts uses it unless a suite asks for child processes.
  */
+import type { RunOptions } from './run';
 import type { CliResult } from './test-support';
 
 type Write = typeof process.stdout.write;
@@ -22,7 +23,7 @@ function capture(into: string[]): Write {
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Runs one command; calls are serialised (the environment and the standard streams are process-wide). */
-export function runInProcess(args: string[], env: Record<string, string>): Promise<CliResult> {
+export function runInProcess(args: string[], env: Record<string, string>, opts: RunOptions = {}): Promise<CliResult> {
   const next = queue.then(async () => {
     const { run } = await import('./run');
     const saved = { env: process.env, out: process.stdout.write, err: process.stderr.write };
@@ -33,7 +34,7 @@ export function runInProcess(args: string[], env: Record<string, string>): Promi
     process.stderr.write = capture(stderr);
     let code: number;
     try {
-      code = await run(['node', 'lci', ...args]);
+      code = await run(['node', 'lci', ...args], opts);
     } finally {
       process.env = saved.env;
       process.stdout.write = saved.out;

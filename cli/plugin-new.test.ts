@@ -1,6 +1,6 @@
 /**
  * `lci plugin new <id>`: what it writes compiles (tsc over the generated files) and passes its own API test on the
- * real server; a bad or taken id is refused with a clear error and writes nothing.
+ * real server, and its CLI test in a sandbox; a bad or taken id is refused with a clear error and writes nothing.
  *
  * The plugin is written into a temporary folder, never into plugins/ (every test server of the run would load it):
  * its imports point back to this project (the scaffold writes paths relative to where it writes), node_modules is
@@ -54,7 +54,7 @@ test('lci plugin new writes the working plugin named after its id', async () => 
   expect(scaffold.files).toEqual(expect.arrayContaining([
     'plugin.ts', 'public.ts', 'README.md', 'shared/api.ts', 'server/routes.ts', 'server/service.ts', 'server/store.ts',
     'server/fixtures.ts', 'migrations/0001_demo_area_items.ts', 'workspace/index.ts', 'workspace/DemoAreaPage.tsx', 'cli.ts',
-    'tests/demo-area-api.test.ts', 'tests/demo-area.e2e.ts',
+    'tests/demo-area-api.test.ts', 'tests/demo-area-cli.test.ts', 'tests/demo-area.e2e.ts',
   ]));
   const files = tree(scaffold.pluginDir);
   expect(files['migrations/0001_demo_area_items.ts']).toContain("createTenantTable(knex, 'demo_area_items'");
@@ -84,21 +84,28 @@ test('a bad id, an id of a loaded plugin, an existing folder or a command name i
   expect(fs.existsSync(path.join(PATHS.plugins, 'db'))).toBe(false);
 });
 
-test('the generated files type-check (tsc, strict, the project\'s options)', async () => {
-  fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({
-    extends: path.join(PATHS.root, 'tsconfig.json'),
-    compilerOptions: { noEmit: true },
-    // The plugin, and the project's own declaration files its imports rely on.
-    include: [ID, ...['kernel', 'workspace', 'common', 'cli', 'tests'].map((d) => path.join(PATHS.root, d, '**', '*.d.ts'))],
-  }));
-  const output = await new Promise<string>((resolve) => {
-    execFile(path.join(PATHS.root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: tmp }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`));
-  });
-  // Errors in the project's own files (another change in progress) are not the scaffold's: tsc names them ../...
-  const ours = output.split('\n').filter((l) => /error TS\d+/.test(l) && !l.startsWith('..'));
-  expect(ours).toEqual([]);
-}, 120_000);
+// tsc runs beside the server tests below (it takes seconds); the test of its result waits for it.
+fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({
+  extends: path.join(PATHS.root, 'tsconfig.json'),
+  compilerOptions: { noEmit: true },
+  // The plugin, and the project's own declaration files its imports rely on.
+  include: [ID, ...['kernel', 'workspace', 'common', 'cli', 'tests'].map((d) => path.join(PATHS.root, d, '**', '*.d.ts'))],
+}));
+const tsc = new Promise<string>((resolve) => {
+  execFile(path.join(PATHS.root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: tmp }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`));
+});
 
 describe('the generated API test', () => {
   require(path.join(scaffold.pluginDir, 'tests', `${ID}-api.test.ts`));
 });
+
+describe('the generated CLI test', () => {
+  require(path.join(scaffold.pluginDir, 'tests', `${ID}-cli.test.ts`));
+});
+
+test('the generated files type-check (tsc, strict, the project\'s options)', async () => {
+  const output = await tsc;
+  // Errors in the project's own files (another change in progress) are not the scaffold's: tsc names them ../...
+  const ours = output.split('\n').filter((l) => /error TS\d+/.test(l) && !l.startsWith('..'));
+  expect(ours).toEqual([]);
+}, 120_000);

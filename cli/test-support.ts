@@ -48,18 +48,19 @@ function baseEnv(): Record<string, string> {
  *
  * Commands run in this process (cli/in-process.ts: the same run() as bin/lci.mjs, minus loading the modules
  * again) unless `process: 'child'` asks for the real executable; a call with `input` (stdin) and spawn() always
- * use a child process.
+ * use a child process. `pluginDirs` adds plugin folders to the program and its kernel (in-process commands only).
  */
-export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres'; migrated?: boolean; process?: 'child' | 'in-process' } = {}): Promise<CliSandbox> {
+export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres'; migrated?: boolean; process?: 'child' | 'in-process'; pluginDirs?: string[] } = {}): Promise<CliSandbox> {
+  if (opts.pluginDirs?.length && opts.process === 'child') throw new Error('cliSandbox: pluginDirs work in-process only (the executable loads plugins/ only)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-cli-'));
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
   const migrated = opts.migrated !== false;
   const pg = pgBase ? await createPostgresDatabase(pgBase, migrated ? { migrated: true } : { migrated: false }) : undefined;
-  if (!pg && migrated) await seedPgliteDataDir(dataDir);
+  if (!pg && migrated) await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs });
   const env: Record<string, string> = { ...baseEnv(), LCI_DATA_DIR: dataDir, NODE_ENV: 'test', ...(pg ? { DATABASE_URL: pg.url } : {}) };
   const inProcess = opts.process !== 'child';
   const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => (inProcess && o.input === undefined
-    ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT })
+    ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT }, { pluginDirs: opts.pluginDirs })
     : runChild(args, o));
   const runChild = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => new Promise<CliResult>((resolve) => {
     const child = execFile(process.execPath, [LCI, ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 }, (err, stdout, stderr) => {

@@ -38,6 +38,7 @@ function tokens(n: PluginNames, inProjectPlugins: boolean): [string, string][] {
   return [
     ['__PATH_IMPORT__', inProjectPlugins ? '' : "import path from 'node:path';\n"],
     ['__SERVER_OPTIONS__', inProjectPlugins ? '' : "{ pluginDirs: [path.resolve(__dirname, '..', '..')] }"],
+    ['__CLI_OPTIONS__', inProjectPlugins ? '' : "{ pluginDirs: [path.resolve(__dirname, '..', '..')] }"],
     ['__CONST__', n.id.toUpperCase().replace(/-/g, '_')],
     ['__Pascal__', n.pascal],
     ['__camel__', n.camel],
