@@ -1,22 +1,42 @@
-/** Vite build of the workspace (workspace/ -> dist/workspace). */
+/**
+ * Vite build of the workspace (workspace/ -> dist/workspace, or LCI_WORKSPACE_DIST).
+ * LCI_WORKSPACE_TEST_PLUGINS=1 adds the workspaces of the test plugins (tests/plugins/<id>/workspace/index.ts) through
+ * the module virtual:lci-test-plugins (empty otherwise): a build for browser tests of slots and routes of test plugins.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+const TEST_PLUGINS = 'virtual:lci-test-plugins';
+
+function testPlugins(): Plugin {
+  return {
+    name: 'lci-test-plugins',
+    resolveId: (id) => (id === TEST_PLUGINS ? `\0${TEST_PLUGINS}` : null),
+    load(id) {
+      if (id !== `\0${TEST_PLUGINS}`) return null;
+      if (process.env.LCI_WORKSPACE_TEST_PLUGINS !== '1') return 'export default [];';
+      const dir = path.join(root, 'tests', 'plugins');
+      const files = fs.readdirSync(dir).map((d) => path.join(dir, d, 'workspace', 'index.ts')).filter((f) => fs.existsSync(f));
+      return `${files.map((f, i) => `import p${i} from ${JSON.stringify(f)};`).join('\n')}\nexport default [${files.map((_, i) => `p${i}`).join(', ')}];`;
+    },
+  };
+}
 
 export default defineConfig({
   root: path.join(root, 'workspace'),
   base: '/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), testPlugins()],
   envPrefix: 'VITE_',
   server: {
     fs: { allow: [root] },
   },
   build: {
-    outDir: path.join(root, 'dist', 'workspace'),
+    outDir: process.env.LCI_WORKSPACE_DIST ? path.resolve(process.env.LCI_WORKSPACE_DIST) : path.join(root, 'dist', 'workspace'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',

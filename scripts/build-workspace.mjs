@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the workspace (Vite) into dist/workspace and prints the gzipped size of the
+ * Builds the workspace (Vite) into dist/workspace (or LCI_WORKSPACE_DIST) and prints the gzipped size of the
  * first-load JavaScript (the entry script and its modulepreloads, as index.html loads them).
  * Usage: node scripts/build-workspace.mjs [--quiet] [--json]
  * Exit code 1 when the build fails.
@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist', 'workspace');
+const outDir = process.env.LCI_WORKSPACE_DIST ? path.resolve(process.env.LCI_WORKSPACE_DIST) : path.join(root, 'dist', 'workspace');
 const args = new Set(process.argv.slice(2));
 const quiet = args.has('--quiet');
 

@@ -2,10 +2,12 @@
 import { registerBanners, registerGuardSteps, registerNavIcons, registerRoutes, registerSlots } from './registry';
 import { registerSessionData } from './session-data';
 import type { WorkspacePlugin } from './sdk';
+// The test plugins' workspaces in a build made with LCI_WORKSPACE_TEST_PLUGINS=1 (vite.config.ts); empty otherwise.
+import testPlugins from 'virtual:lci-test-plugins';
 
 const found = import.meta.glob<WorkspacePlugin>('../plugins/*/workspace/index.ts', { eager: true, import: 'default' });
 
-export const workspacePlugins: WorkspacePlugin[] = Object.values(found).filter((p): p is WorkspacePlugin => !!p && typeof p.id === 'string');
+export const workspacePlugins: WorkspacePlugin[] = [...Object.values(found), ...testPlugins].filter((p): p is WorkspacePlugin => !!p && typeof p.id === 'string');
 
 for (const p of workspacePlugins) {
   registerRoutes(p.routes.map((r) => ({

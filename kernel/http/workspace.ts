@@ -19,7 +19,7 @@ export interface WorkspaceOptions {
   /** Written into index.html (meta lci-public-api-key) so the workspace can call GET /v3/public/config. */
   publicApiKey?: string;
   dev?: boolean;
-  /** Folder of the built workspace (default dist/workspace). */
+  /** Folder of the built workspace (default LCI_WORKSPACE_DIST, else dist/workspace). */
   root?: string;
   /** Public base URL (LCI_BASE_URL): the policy's connect-src names it and its ws/wss socket. */
   baseUrl?: string;
@@ -39,7 +39,7 @@ function publicKey(opts: WorkspaceOptions): string {
 
 export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
   if (opts.dev ?? process.env.LCI_WORKSPACE_DEV === '1') { serveWorkspaceDev(app, opts); return; }
-  const root = path.resolve(opts.root ?? PATHS.workspaceDist);
+  const root = path.resolve(opts.root ?? process.env.LCI_WORKSPACE_DIST ?? PATHS.workspaceDist);
   const gzCache = new Map<string, { mtimeMs: number; body: Buffer }>();
   let indexCache: { mtimeMs: number; html: string; csp: string } | null = null;
 

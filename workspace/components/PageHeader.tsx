@@ -1,13 +1,16 @@
 /**
  * Shared page header (platform.md 2.3): title, optional subtitle, optional link button, the read-only
  * lock with its tooltip, a charts show/hide switch and the six icon actions as slots a page fills
- * (only filled ones render).
+ * (only filled ones render). Plugins add buttons to a page's header through the pageHeaderActions slot
+ * (shown after the page's own tools; those needing write access are hidden on a read-only page).
  */
 import { Button, ButtonGroup, Icon, Switch, Tooltip } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { HEADER_ACTIONS, MSG_READ_ONLY } from '../constants';
-import { navigate } from '../nav';
+import { getPath, navigate } from '../nav';
+import { useSlot } from '../slot-view';
+import { actionsFor } from '../slots';
 
 export interface PageHeaderActions {
   scheduleReport?: () => void;
@@ -44,6 +47,7 @@ const ORDER = Object.keys(HEADER_ACTIONS) as (keyof PageHeaderActions)[];
 
 export function PageHeader({ title, subtitle, link, readOnly, charts, actions, busy, children }: PageHeaderProps) {
   const filled = ORDER.filter((k) => typeof actions?.[k] === 'function');
+  const contributed = actionsFor(useSlot('pageHeaderActions'), getPath()).filter((a) => !(a.needsWrite && readOnly));
   return (
     <header className="lci-page-header">
       <div className="lci-page-header-titles">
@@ -69,6 +73,12 @@ export function PageHeader({ title, subtitle, link, readOnly, charts, actions, b
             onClick={() => { if (link.to) void navigate(link.to); else if (link.href) window.open(link.href, '_blank', 'noopener'); }}
           />
         )}
+        {contributed.map((a) => (
+          <Button
+            key={`${a.plugin}-${a.id}`} variant="outlined" icon={a.icon as IconName | undefined} text={a.title}
+            onClick={() => { if (a.to) void navigate(a.to); else if (a.href) window.open(a.href, '_blank', 'noopener'); else void a.run?.(); }}
+          />
+        ))}
         {charts && (
           <Switch
             className="lci-charts-switch"

@@ -1,9 +1,11 @@
-/** /dashboard: welcome with the tenant name, the realtime status and module cards. */
-import { Card, H2, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+/** /dashboard: welcome with the tenant name, the realtime status, module cards and the plugins' panels (dashboardPanels slot). */
+import { Button, Card, H2, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { Icons } from '@blueprintjs/icons';
 import { useAtom, useAtomValue } from 'jotai';
 import { PageHeader } from '../components/PageHeader';
 import { RealtimeIndicator } from '../layout/Shell';
+import { navigate } from '../nav';
+import { SlotBody, useSlot } from '../slot-view';
 import { currentModuleViewAtom, moduleViewsAtom, moduleViewTextAtom, sessionAtom } from '../state/atoms';
 
 export default function Dashboard() {
@@ -11,6 +13,7 @@ export default function Dashboard() {
   const views = useAtomValue(moduleViewsAtom);
   const current = useAtomValue(currentModuleViewAtom);
   const [, setView] = useAtom(moduleViewTextAtom);
+  const panels = useSlot('dashboardPanels');
   if (!session) return null;
   const tenant = session.tenant?.name ?? 'Lifecycle';
   return (
@@ -44,6 +47,19 @@ export default function Dashboard() {
           </div>
         )}
       </section>
+      {panels.length > 0 && (
+        <section aria-label="Panels" className="lci-cards lci-dashboard-panels">
+          {panels.map((p) => (
+            <Card key={`${p.plugin}-${p.id}`} className="lci-dashboard-panel" role="region" aria-label={p.title}>
+              <div className="lci-row lci-dashboard-panel-head">
+                <H5>{p.title}</H5>
+                <Button variant="minimal" endIcon="arrow-right" text={p.linkText ?? `Open ${p.title}`} onClick={() => void navigate(p.page)} />
+              </div>
+              <SlotBody title={p.title} load={p.component} props={{}} />
+            </Card>
+          ))}
+        </section>
+      )}
     </div>
   );
 }

@@ -128,9 +128,9 @@ export default function CompanyDetailPage() {
       ) : (
         <>
           <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(String(t))}>
-            <Tab id="tiles" title="Overview" />
-            <Tab id="stackAlignment" title="Stack Alignment" />
-            {slotTabs.map((t) => <Tab key={t.id} id={t.id} title={t.title} />)}
+            <Tab id="tiles" title="Overview" disabled={false} />
+            <Tab id="stackAlignment" title="Stack Alignment" disabled={false} />
+            {slotTabs.map((t) => <Tab key={t.id} id={t.id} title={t.title} disabled={false} />)}
           </Tabs>
           {opened.has(STACK_ALIGNMENT_ANCHOR) && (
             <div style={hiddenUnless(STACK_ALIGNMENT_ANCHOR)}>
