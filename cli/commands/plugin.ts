@@ -13,7 +13,7 @@ export function pluginGroup(program: Command): Command {
 
 export function registerPluginCommands(program: Command, ctx: CliContext): void {
   pluginGroup(program).command('new')
-    .description('writes plugins/<id>/: plugin.ts, public.ts (an extension point), shared/api.ts, routes -> service -> store, a tenant table, a page, a CLI command, fixtures, an API test and an e2e test')
+    .description('writes plugins/<id>/: plugin.ts, public.ts (an extension point), shared/api.ts, routes -> service -> store, a tenant table, a page, CLI commands, fixtures, API and CLI tests and an e2e test')
     .argument('<id>', 'plugin id: lowercase letters, digits and dashes (e.g. demo-area)')
     .option('--dir <folder>', 'write <folder>/<id> instead of plugins/<id> (imports then point back to this project)')
     .option('--json', 'print JSON')
