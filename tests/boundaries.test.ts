@@ -1,62 +1,58 @@
 /**
- * The import boundaries of DESIGN.md, checked in CI (the same rules the before-stop hook counts):
- * the kernel imports no plugin and no browser code; from outside its folder a plugin imports only
- * kernel/index.ts, workspace/sdk.ts, cli/sdk.ts, tests/sdk.ts, common/ and other plugins' public.ts;
- * plugin server code imports no browser code; common/ imports nothing of kernel/, workspace/, cli/, plugins/.
+ * The import boundaries of DESIGN.md, checked in CI with the rules eslint's lci/import-boundaries applies
+ * (scripts/boundaries.mjs): the kernel imports no plugin; from outside its folder a plugin imports only
+ * kernel/index.ts, workspace/sdk.ts, cli/sdk.ts, tests/sdk.ts (tests only), common/ and the public.ts of the
+ * plugins it dependsOn; server code imports no browser code; common/ imports nothing outside common/.
+ * Unlike `npm run lint --cache`, this reads every file each run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { crossings, pluginDependencies, resolveImport, sourceFiles } from '../scripts/boundaries.mjs';
 
 const ROOT = path.resolve(__dirname, '..');
-const SURFACES = new Set(['kernel/index.ts', 'workspace/sdk.ts', 'cli/sdk.ts', 'tests/sdk.ts']);
 const IMPORT = /(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g;
 
-function files(dir: string): string[] {
-  const abs = path.join(ROOT, dir);
-  if (!fs.existsSync(abs)) return [];
-  return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
-    const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return ['node_modules', 'dist', 'data'].includes(e.name) ? [] : files(rel);
-    return /\.(ts|tsx|js|mjs)$/.test(e.name) ? [rel] : [];
-  });
-}
-
-function resolve(rel: string): string {
-  for (const c of [rel, `${rel}.ts`, `${rel}.tsx`, path.join(rel, 'index.ts'), path.join(rel, 'index.tsx')]) {
-    const abs = path.join(ROOT, c);
-    if (fs.existsSync(abs) && fs.statSync(abs).isFile()) return c;
-  }
-  return rel;
-}
-
 /** Every crossing in the tree, as "rule: file -> import". */
-export function crossings(): string[] {
-  const out: string[] = [];
-  for (const file of [...files('plugins'), ...files('kernel'), ...files('common')]) {
-    const parts = file.split(path.sep);
-    const top = parts[0];
-    const own = top === 'plugins' ? parts[1] : null;
-    const isTest = /\.(test|e2e)\.tsx?$/.test(file) || parts.includes('tests');
-    const serverSide = top === 'kernel' || (own !== null && !parts.includes('workspace'));
-    for (const m of fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)) {
-      const target = resolve(path.normalize(path.join(path.dirname(file), m[1])));
-      const tparts = target.split(path.sep);
-      const tt = tparts[0];
-      const rel = tparts.join('/');
-      const at = `${file} -> ${m[1]}`;
-      if (top === 'kernel' && tt === 'plugins') out.push(`kernel imports a plugin: ${at}`);
-      if (top === 'kernel' && tt === 'workspace') out.push(`kernel imports browser code: ${at}`);
-      if (top === 'common' && ['kernel', 'workspace', 'cli', 'plugins', 'tests'].includes(tt)) out.push(`common imports ${tt}/: ${at}`);
-      if (!own) continue;
-      if (tt === 'plugins' && tparts[1] !== own && !/^public(\.tsx?)?$/.test(tparts.slice(2).join('/'))) out.push(`a plugin reaches into another plugin: ${at}`);
-      if (['kernel', 'workspace', 'cli'].includes(tt) && !SURFACES.has(rel)) out.push(`a plugin imports ${tt}/ internals: ${at}`);
-      if (tt === 'tests' && !SURFACES.has(rel)) out.push(`a plugin imports tests/ internals: ${at}`);
-      if (serverSide && !isTest && tt === 'workspace') out.push(`server code imports browser code: ${at}`);
-    }
-  }
-  return out;
+export function allCrossings(): string[] {
+  const deps = pluginDependencies(ROOT);
+  return ['plugins', 'kernel', 'cli', 'common']
+    .flatMap((dir) => sourceFiles(ROOT, dir))
+    .flatMap((file) =>
+      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(IMPORT)].flatMap((m) =>
+        crossings(file, resolveImport(ROOT, file, m[1]), deps).map((rule) => `${rule}: ${file} -> ${m[1]}`),
+      ),
+    );
 }
 
 test('no import crosses a boundary of DESIGN.md', () => {
-  expect(crossings()).toEqual([]);
+  expect(allCrossings()).toEqual([]);
+});
+
+test('the rules catch each kind of crossing', () => {
+  const deps = { 'customer-success': ['companies'], companies: [] };
+  const at = (from: string, target: string) => crossings(from, target, deps);
+  expect(at('kernel/boot.ts', 'plugins/companies/plugin.ts')).toEqual(['the kernel imports a plugin']);
+  expect(at('kernel/http/app.ts', 'workspace/api.ts')).toEqual(['server code imports browser code']);
+  expect(at('cli/program.ts', 'plugins/companies/workspace/index.ts')).toHaveLength(1);
+  expect(at('plugins/companies/server/routes.ts', 'plugins/companies/workspace/index.ts')).toEqual([
+    'server code imports browser code',
+  ]);
+  expect(at('plugins/companies/shared/api.ts', 'workspace/sdk.ts')).toEqual(['server code imports browser code']);
+  expect(at('plugins/companies/workspace/index.ts', 'plugins/companies/shared/api.ts')).toEqual([]);
+  expect(at('plugins/customer-success/plugin.ts', 'plugins/companies/public.ts')).toEqual([]);
+  expect(at('plugins/customer-success/plugin.ts', 'plugins/companies/server/store.ts')).toHaveLength(1);
+  expect(at('plugins/companies/plugin.ts', 'plugins/customer-success/public.ts')).toEqual([
+    'a plugin imports plugin customer-success without listing it in dependsOn',
+  ]);
+  expect(at('plugins/companies/server/x.ts', 'kernel/db/knex.ts')).toHaveLength(1);
+  expect(at('plugins/companies/server/x.ts', 'kernel/index.ts')).toEqual([]);
+  expect(at('plugins/companies/server/x.ts', 'config/index.ts')).toHaveLength(1);
+  expect(at('plugins/companies/server/x.ts', 'common/email.ts')).toEqual([]);
+  expect(at('plugins/companies/tests/x.test.ts', 'tests/helpers/server.ts')).toHaveLength(1);
+  expect(at('plugins/companies/tests/x.test.ts', 'tests/sdk.ts')).toEqual([]);
+  expect(at('plugins/companies/server/x.ts', 'tests/sdk.ts')).toEqual([
+    'product code imports tests/sdk.ts (tests only)',
+  ]);
+  expect(at('common/email.ts', 'kernel/index.ts')).toHaveLength(1);
+  expect(at('common/email.ts', 'common/password-rules.ts')).toEqual([]);
 });

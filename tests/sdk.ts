@@ -8,6 +8,7 @@
  * - CLI: `cliSandbox()` runs `lci` commands in-process (or as the executable) against a sandbox database.
  * - Realtime: `openSocket(url, token)` a test socket client.
  * - Stand-ins: `startStripeStandIn()` speaks Stripe's REST protocol on loopback.
+ * - Config and demo data: `loadConfig`, `describeConfig`, `ConfigError`; the demo tenant and its users (`DEMO_ADMIN`, ...).
  */
 export * from './helpers/server';
 export * from './helpers/tenants';
@@ -18,3 +19,5 @@ export * from './e2e/session';
 export * from './e2e/kernel-server';
 export * from '../cli/test-support';
 export * from '../kernel/realtime/testing/client';
+export { ConfigError, describeConfig, loadConfig } from '../config';
+export { DEMO_ACCOUNT_MANAGER, DEMO_ADMIN, DEMO_MFA_USER, DEMO_TENANT } from '../fixtures/demo';

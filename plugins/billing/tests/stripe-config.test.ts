@@ -1,5 +1,5 @@
 /** The Stripe variables: the key switches Stripe on; the API URL is https (http only on loopback). */
-import { ConfigError, describeConfig, loadConfig } from '../../../config';
+import { ConfigError, describeConfig, loadConfig } from '../../../tests/sdk';
 
 test('without a key billing is embedded; with one the SDK options come from LCI_STRIPE_API_URL', () => {
   expect(loadConfig({}).stripe).toBeUndefined();

@@ -4,8 +4,7 @@
  * with one bad row and sees the report naming it; creates an asset type (id 0, list reloaded) and toggles a status.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../../../fixtures/demo';
-import { signInToShell } from '../../../tests/sdk';
+import { DEMO_ADMIN, signInToShell } from '../../../tests/sdk';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const companySelect = (page: Page) => page.getByRole('combobox', { name: 'Company', exact: true });

@@ -84,7 +84,7 @@ export default function AssetTypeManagerPage() {
     }
   };
 
-  const useDefaults = async (t: CompanyAssetType) => {
+  const resetToDefaults = async (t: CompanyAssetType) => {
     try {
       await api.del(`${base}/company/${companyId}/assetType/${t.asset_type_id}`);
       await reloadCompany('assetTypes');
@@ -141,7 +141,7 @@ export default function AssetTypeManagerPage() {
                     <td className="lci-row-actions">
                       <Button variant="minimal" icon="edit" aria-label={`Edit ${t.asset_type_moniker}`} onClick={() => setEditing(t)} />
                       {companyScope
-                        ? (t as CompanyAssetType).company_override && <Button variant="minimal" icon="reset" aria-label={`Use the defaults for ${t.asset_type_moniker}`} onClick={() => void useDefaults(t as CompanyAssetType)} />
+                        ? (t as CompanyAssetType).company_override && <Button variant="minimal" icon="reset" aria-label={`Use the defaults for ${t.asset_type_moniker}`} onClick={() => void resetToDefaults(t as CompanyAssetType)} />
                         : <Button variant="minimal" icon="trash" intent="danger" aria-label={`Delete ${t.asset_type_moniker}`} onClick={() => setDeleting(t)} />}
                     </td>
                   )}

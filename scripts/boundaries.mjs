@@ -1,0 +1,102 @@
+/**
+ * The import boundaries of DESIGN.md, defined once for eslint (eslint.config.js, rule lci/import-boundaries)
+ * and jest (tests/boundaries.test.ts). Paths are relative to the repository root, with '/' separators.
+ *
+ * - the kernel imports no plugin and no browser code;
+ * - from outside its folder a plugin imports only kernel/index.ts, cli/sdk.ts, workspace/sdk.ts, tests/sdk.ts
+ *   (tests only), common/ and the public.ts of the plugins it lists in dependsOn;
+ * - server code (kernel/, cli/, a plugin's plugin.ts, public.ts, server/, cli/, import/, migrations/, shared/)
+ *   imports no browser code (workspace/, plugins/<id>/workspace/), tests excepted;
+ * - common/ imports nothing outside common/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const SURFACES = new Set(['kernel/index.ts', 'workspace/sdk.ts', 'cli/sdk.ts', 'tests/sdk.ts']);
+const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'data']);
+const PLUGIN_SERVER_DIRS = new Set(['server', 'cli', 'import', 'migrations', 'shared']);
+
+/** Source files under `dir` (relative to root), skipping node_modules, dist and data. */
+export function sourceFiles(root, dir) {
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return [];
+  return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return SKIP_DIRS.has(e.name) ? [] : sourceFiles(root, rel);
+    return SOURCE.test(e.name) ? [rel] : [];
+  });
+}
+
+/** The root-relative file a relative import of `from` names (the bare path when no file matches). */
+export function resolveImport(root, from, spec) {
+  const rel = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  const bare = rel.replace(/\.(js|mjs|cjs)$/, '');
+  for (const c of [
+    rel,
+    `${bare}.ts`,
+    `${bare}.tsx`,
+    `${rel}.ts`,
+    `${rel}.tsx`,
+    `${rel}/index.ts`,
+    `${rel}/index.tsx`,
+  ]) {
+    const abs = path.join(root, c);
+    if (fs.existsSync(abs) && fs.statSync(abs).isFile()) return c;
+  }
+  return rel;
+}
+
+/** { pluginId: dependsOn[] } read from every plugins/<id>/plugin.ts (a literal `dependsOn: ['a', 'b']`). */
+export function pluginDependencies(root) {
+  const out = {};
+  const dir = path.join(root, 'plugins');
+  if (!fs.existsSync(dir)) return out;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, e.name, 'plugin.ts');
+    if (!e.isDirectory() || !fs.existsSync(file)) continue;
+    const m = /dependsOn\s*:\s*\[([^\]]*)\]/.exec(fs.readFileSync(file, 'utf8'));
+    out[e.name] = m ? [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1]) : [];
+  }
+  return out;
+}
+
+const isTestFile = (parts) => /\.(test|e2e)\.tsx?$/.test(parts[parts.length - 1]) || parts.includes('tests');
+const isBrowser = (parts) => parts[0] === 'workspace' || (parts[0] === 'plugins' && parts[2] === 'workspace');
+const isServer = (parts) =>
+  parts[0] === 'kernel' ||
+  parts[0] === 'cli' ||
+  (parts[0] === 'plugins' && (PLUGIN_SERVER_DIRS.has(parts[2]) || /^(plugin|public)\.tsx?$/.test(parts[2] ?? '')));
+
+/**
+ * The boundaries an import of `target` from `from` crosses (both root-relative), as messages; [] when none.
+ * `deps` is pluginDependencies(root).
+ */
+export function crossings(from, target, deps) {
+  const out = [];
+  const fp = from.split('/');
+  const tp = target.split('/');
+  const top = fp[0];
+  const tt = tp[0];
+  const test = isTestFile(fp);
+  if (top === 'kernel' && tt === 'plugins') out.push('the kernel imports a plugin');
+  if (top === 'common' && tt !== 'common') out.push(`common/ imports ${tt}/ (common imports nothing of the app)`);
+  if (isServer(fp) && !test && isBrowser(tp)) out.push('server code imports browser code');
+  if (top !== 'plugins') return out;
+  const own = fp[1];
+  if (tt === 'plugins' && tp[1] !== own) {
+    if (!/^public\.tsx?$/.test(tp.slice(2).join('/')))
+      out.push(`a plugin reaches into plugin ${tp[1]}'s inner files (import its public.ts)`);
+    else if (!(deps[own] ?? []).includes(tp[1]))
+      out.push(`a plugin imports plugin ${tp[1]} without listing it in dependsOn`);
+  } else if (tt !== 'plugins' && tt !== 'common' && !SURFACES.has(target)) {
+    const use =
+      tt === 'kernel'
+        ? 'kernel/index.ts'
+        : ['cli', 'workspace', 'tests'].includes(tt)
+          ? `${tt}/sdk.ts`
+          : 'kernel/index.ts or common/';
+    out.push(`a plugin imports ${tt}/ internals (use ${use})`);
+  } else if (target === 'tests/sdk.ts' && !test) out.push('product code imports tests/sdk.ts (tests only)');
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * ESLint rule lci/import-boundaries: reports every relative import (static, re-export, dynamic, import type,
+ * require) that crosses a boundary of DESIGN.md. The rules themselves are in scripts/boundaries.mjs, shared
+ * with tests/boundaries.test.ts. Options: { root, deps } (deps = pluginDependencies(root), passed through the
+ * config so that a change of a plugin's dependsOn invalidates eslint's cache).
+ */
+import path from 'node:path';
+import { crossings, resolveImport } from './boundaries.mjs';
+
+const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Import boundaries of DESIGN.md (kernel, plugins, surfaces, server/browser, common)' },
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, deps: { type: 'object' } },
+        required: ['root', 'deps'],
+        additionalProperties: false,
+      },
+    ],
+    messages: { crossing: '{{rule}}: {{spec}}' },
+  },
+  create(context) {
+    const { root, deps } = context.options[0];
+    const from = path.relative(root, context.filename).split(path.sep).join('/');
+    if (from.startsWith('..')) return {};
+    const check = (node) => {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string' || !node.value.startsWith('.')) return;
+      const target = resolveImport(root, from, node.value);
+      for (const rule of crossings(from, target, deps))
+        context.report({ node, messageId: 'crossing', data: { rule, spec: node.value } });
+    };
+    return {
+      ImportDeclaration: (n) => check(n.source),
+      ExportNamedDeclaration: (n) => check(n.source),
+      ExportAllDeclaration: (n) => check(n.source),
+      ImportExpression: (n) => check(n.source),
+      TSImportType: (n) => check(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.source),
+      TSExternalModuleReference: (n) => check(n.expression),
+      CallExpression: (n) => {
+        if (n.callee.type === 'Identifier' && n.callee.name === 'require') check(n.arguments[0]);
+      },
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };
