@@ -54,7 +54,7 @@ function embeddedClaim(opts: StartOptions): { whenInUse: 'refuse' | 'share'; hol
 }
 
 export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
-  return [{ owner: 'kernel', dir: PATHS.kernelMigrations }, ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations') }))];
+  return [{ owner: 'kernel', dir: PATHS.kernelMigrations }, ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations'), adopts: p.adoptsMigrations }))];
 }
 
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {

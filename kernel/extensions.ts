@@ -13,25 +13,13 @@
  * Contributions are collected per kernel after every plugin's `setup`, so two kernels in one process share none.
  */
 
-export interface ExtensionPoint<T> {
-  /** `<owner>.<name>`: the owner is a plugin id or `kernel`. */
-  readonly id: string;
-  readonly description: string;
-  /** Type carrier only (never set). */
-  readonly __type?: T;
-}
+import type { ExtensionPoint } from '../common/extension-point';
+
+export { createExtensionPoint, type ExtensionPoint } from '../common/extension-point';
 
 export interface Contribution<T = unknown> {
   readonly point: ExtensionPoint<T>;
   readonly value: T;
-}
-
-/** Declares a typed extension point; `id` is `<owner>.<name>` (owner: the declaring plugin's id, or `kernel`). */
-export function createExtensionPoint<T>(id: string, description: string): ExtensionPoint<T> {
-  if (!/^[a-z][a-z0-9-]*\.[a-zA-Z][a-zA-Z0-9-]*$/.test(id)) {
-    throw new Error(`extension point id "${id}" must be <owner>.<name> (owner: a plugin id or kernel)`);
-  }
-  return Object.freeze({ id, description });
 }
 
 /** One registration into an extension point (from a plugin's `extend`). */

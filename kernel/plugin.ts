@@ -109,6 +109,12 @@ export interface PluginDefinition<I = unknown> {
   description?: string;
   pages?: PageDef[];
   navItems?: NavItemDef[];
+  /**
+   * Migrations this plugin took over from another plugin (files moved with `git mv`, same names): on the next
+   * migrate their records "<from>/<name>" become "<id>/<name>", so nothing re-runs and nothing is lost.
+   * Example: `adoptsMigrations: [{ from: 'customer-success', names: ['0060_cs_stack'] }]`.
+   */
+  adoptsMigrations?: { from: string; names: string[] }[];
   /** The extension points this plugin owns (declared in its public.ts, named `<id>.<name>`). */
   points?: ExtensionPoint<any>[];
   /**

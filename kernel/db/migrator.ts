@@ -10,7 +10,14 @@ import { importModule } from '../module-registry';
 import { afterMigrations } from './privileges';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> }
-export interface MigrationSet { owner: string; dir: string }
+/**
+ * Migrations a plugin took over from another owner (files moved between plugins): the records
+ * "<from>/<name>" of the migration table become "<owner>/<name>" before anything runs, so a database
+ * migrated at the old layout neither re-runs nor loses them.
+ */
+export interface MigrationAdoption { from: string; names: string[] }
+export interface MigrationSet { owner: string; dir: string; adopts?: MigrationAdoption[] }
+
 interface Named { name: string; load: () => Promise<MigrationModule> }
 
 export function listMigrationFiles(set: MigrationSet): Named[] {
@@ -35,9 +42,46 @@ class SetSource implements Knex.MigrationSource<Named> {
   }
 }
 
+/** Old name -> new name of every adopted migration of the sets ("customer-success/0060_x" -> "stack-manager/0060_x"). */
+export function adoptedNames(sets: MigrationSet[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const set of sets) {
+    for (const a of set.adopts ?? []) {
+      for (const n of a.names) {
+        if (!/^[A-Za-z0-9_.-]+$/.test(n)) throw new Error(`${set.owner}: adopted migration name "${n}" must be a file name without folder or extension`);
+        out.set(`${a.from}/${n}`, `${set.owner}/${n}`);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Moves the records of adopted migrations to their new owner (one transaction; a record already under the new
+ * owner stays, the old one is then dropped). Returns the names moved.
+ */
+export async function adoptMigrations(knex: Knex, sets: MigrationSet[]): Promise<string[]> {
+  const renames = adoptedNames(sets);
+  if (renames.size === 0 || !(await knex.schema.hasTable('knex_migrations'))) return [];
+  return knex.transaction(async (trx) => {
+    const rows: { name: string }[] = await trx('knex_migrations').select('name').whereIn('name', [...renames.keys(), ...renames.values()]);
+    const present = new Set(rows.map((r) => r.name));
+    const moved: string[] = [];
+    for (const [from, to] of renames) {
+      if (!present.has(from)) continue;
+      if (present.has(to)) await trx('knex_migrations').where({ name: from }).delete();
+      else await trx('knex_migrations').where({ name: from }).update({ name: to });
+      moved.push(to);
+    }
+    return moved;
+  });
+}
+
 /** Applies every pending migration of the given sets in order. Returns the names applied. */
 export async function migrate(knex: Knex, sets: MigrationSet[]): Promise<string[]> {
   const items = sets.flatMap(listMigrationFiles);
+  // Migrations moved between plugins keep their record: renamed to the new owner, never re-run.
+  await adoptMigrations(knex, sets);
   // Nothing pending (every start but the first after an upgrade): two reads instead of knex's lock-and-list round.
   if ((await migrationStatus(knex, sets, items)).every((m) => m.applied)) return [];
   const [, applied] = await knex.migrate.latest({ migrationSource: new SetSource(items), tableName: 'knex_migrations', disableMigrationsListValidation: true });
@@ -49,5 +93,7 @@ export async function migrate(knex: Knex, sets: MigrationSet[]): Promise<string[
 export async function migrationStatus(knex: Knex, sets: MigrationSet[], items = sets.flatMap(listMigrationFiles)): Promise<{ name: string; applied: boolean }[]> {
   const has = await knex.schema.hasTable('knex_migrations');
   const done = new Set<string>(has ? (await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name) : []);
+  // A record still under the old owner of an adopted migration counts as applied (the next migrate renames it).
+  for (const [from, to] of adoptedNames(sets)) if (done.has(from)) done.add(to);
   return items.map((i) => ({ name: i.name, applied: done.has(i.name) }));
 }

@@ -1,6 +1,7 @@
 /**
- * Every Customer Success object type served by the object API (customer-success.md section 7).
- * To add one: define it with defineCsObject in server/<area>/objects.ts and list it here (see README.md).
+ * Customer Success's own object types of the object API (customer-success.md section 7), registered into
+ * csObjectsPoint by plugin.ts like any other plugin's. To add one: define it with defineCsObject in
+ * server/<area>/objects.ts and list it here (another plugin registers its own: see README.md).
  */
 import type { CsObjectDef } from './object-api/registry';
 import { tenantAccountGroup, tenantAccountManager } from './accounts/objects';
@@ -11,9 +12,6 @@ import { SEGMENT_OBJECTS } from './segments/objects';
 import { tenantCsDashboardMetrics } from './dashboard/objects';
 import { tenantCsInsights } from './insights/objects';
 import { DETAIL_OBJECTS } from './detail/objects';
-import { STACK_OBJECTS } from './stack/objects';
-import { ALIGNMENT_OBJECTS } from './alignment/objects';
-import { EXCLUSION_OBJECTS } from './exclusions/objects';
 
 export const CS_OBJECTS: CsObjectDef[] = [
   // accounts
@@ -33,8 +31,4 @@ export const CS_OBJECTS: CsObjectDef[] = [
   tenantCsDashboardMetrics,
   tenantCsInsights,
   ...DETAIL_OBJECTS,
-  // stack catalogue, company alignment and the overview matrix, contract exclusions
-  ...STACK_OBJECTS,
-  ...ALIGNMENT_OBJECTS,
-  ...EXCLUSION_OBJECTS,
 ];

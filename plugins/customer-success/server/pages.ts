@@ -6,6 +6,3 @@ export const ACCOUNT_PERMISSIONS_PAGE = '/cs/admin/accountpermissions';
 export const ACCOUNT_SETTINGS_PAGE = '/cs/admin/csAccountSettings';
 export const GOALS_REPORTING_PAGE = '/cs/goalsreporting';
 export const COMPANY_DETAIL_PAGE = '/cs/company/detail';
-export const STACK_MANAGER_PAGE = '/cs/admin/stackManager';
-export const STACK_ALIGNMENT_OVERVIEW_PAGE = '/cs/stackAlignmentOverview';
-export const CS_APP_SETTINGS_PAGE = '/cs/admin/csAppSettings';

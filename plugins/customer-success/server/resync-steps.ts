@@ -1,13 +1,14 @@
 /**
  * What a support data resync (`lci admin resync`, /lcisupport/dataresync) re-runs in Customer Success, offered
- * through the plugin's `resyncSteps` provider: the health and effort scores (metric inputs, placeholder scores,
+ * registered into the kernel's resyncStepsPoint: the health and effort scores (metric inputs, placeholder scores,
  * overall scores and this month's history), then the company segments, which place companies by those scores.
  */
 import type { ResyncStep } from '../../../kernel/index';
 import { recalculate } from './metrics/recalculate';
 import { computeCompanySegments } from './segments/compute';
+import type { CsServices } from './services';
 
-export const CS_RESYNC_STEPS: ResyncStep[] = [
+export const csResyncSteps = (cs: CsServices): ResyncStep[] => [
   {
     name: 'scores',
     description: 'Health and effort scores',
@@ -21,7 +22,7 @@ export const CS_RESYNC_STEPS: ResyncStep[] = [
     name: 'segments',
     description: 'Company segments',
     async run(trx, tenantId, progress) {
-      const c = await computeCompanySegments(trx, tenantId);
+      const c = await computeCompanySegments(cs, trx, tenantId);
       await progress(100, `${c.placements.size} companies placed`);
       return { companies: c.placements.size, computedAt: c.computedAt.toISOString() };
     },

@@ -1,7 +1,7 @@
 /**
  * The field each Customer Success object type answers with (customer-success.md section 7: "reads ..."). Shared by
  * the server (a definition's responseKey must match; checked at start) and the workspace client (csGet raises
- * 'invalid return found for request: {status} - {request}' when the field is missing). Add an entry per type.
+ * 'invalid return found for request: {status} - {request}' when the field is missing). Add an entry per type (another plugin's object types have their own map, e.g. stack-manager's shared/stack-objects.ts).
  */
 export const CS_OBJECT_KEYS = {
   // accounts
@@ -31,16 +31,8 @@ export const CS_OBJECT_KEYS = {
   CustomerSuccessDetailsTile: 'customerSuccessDetailsTile',
   TenantCompanyProfile: 'tenantCompanyProfile',
   TenantCsHeadlines: 'headlines',
-  // stack (catalogue: services, categories, tags, company tags)
-  TenantCsStackService: 'tenantCsStackServices',
-  TenantCsStackCategory: 'tenantCsStackCategories',
-  TenantCsStackTag: 'tenantCsStackTags',
-  TenantCompanyCsStackTagManager: 'tenantCompanyCsStackTags',
-  // stack alignment and the overview matrix
-  TenantCompanyStackAlignment: 'tenantCompanyStackAlignments',
-  TenantCsRptStackMatrix: 'stackMatrix',
-  // contract exclusions
-  TenantCsContractExclude: 'tenantCsContractExcludes',
+  // contracts as CS reads them (without those a contract filter leaves out)
+  TenantCompanyCsContract: 'contracts',
 } as const;
 
 export type CsObjectName = keyof typeof CS_OBJECT_KEYS;

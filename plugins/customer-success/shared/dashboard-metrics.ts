@@ -59,10 +59,3 @@ export function dashboardMetrics(rows: DashboardCompany[], settings: Pick<Segmen
     totalMonthlyValue: cents(rows.reduce((a, r) => a + r.monthlyValue, 0)),
   };
 }
-
-/**
- * Stack alignment charts of the dashboard (stackMrrAlignmentByCompanyChart, stackMrrAlignmentByServiceChart): the
- * top 10 by MRR opportunity (above 0, largest first), with the alignment score (null when nothing applies).
- */
-export interface StackMrrAlignmentByCompany { tenantCompanyId: number; name: string; mrrOpportunity: number; alignmentScore: number | null }
-export interface StackMrrAlignmentByService { serviceId: number; name: string; mrrOpportunity: number; alignmentScore: number | null }

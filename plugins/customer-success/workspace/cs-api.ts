@@ -1,105 +1,17 @@
 /**
- * Workspace client of the Customer Success object API (customer-success.md sections 5, 7, 8):
- * GET/POST/PUT v3/cs/tenant/{tenantId}/cs/{object}[/{id}], DELETE .../cs/{object}/{id},
- * POST v3/cs/tenant/{tenantId}/csrpt/{object}[/{id}]. The tenant id must be present and numeric ('User must have a
- * current tenantId set'); a response lacking its expected field (shared/cs-objects.ts) raises
- * 'invalid return found for request: {status} - {request}'.
+ * The workspace's client of the Customer Success object API: shared/cs-client.ts with the SDK's HTTP client and the
+ * signed-in tenant.
  */
 import { useMemo } from 'react';
 import { api, useTenant } from '../../../workspace/sdk';
-import { CS_OBJECT_KEYS, type CsObjectName } from '../shared/cs-objects';
-import { filtersForRequest, type CsFilters } from '../shared/filter-rules';
-import { MSG_NO_TENANT } from '../../../common/texts';
+import { createCsApi, type CsApi, type CsHttp, type CsObjectKeys } from '../shared/cs-client';
+import { CS_OBJECT_KEYS } from '../shared/cs-objects';
 
-export { MSG_NO_TENANT };
-export const invalidReturn = (status: number, request: string) => `invalid return found for request: ${status} - ${request}`;
+export { createCsApi, expectField, invalidReturn, MSG_NO_TENANT, tenantIdOrThrow, type CsApi, type CsGetOptions, type CsHttp, type CsObjectKeys, type CsResponse } from '../shared/cs-client';
 
-/** The part of the SDK api client the helpers use (the real one in pages; a recorder in unit tests). */
-export interface CsHttp {
-  get<T>(path: string, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
-  post<T>(path: string, body?: unknown, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
-  put<T>(path: string, body?: unknown, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
-  del<T>(path: string): Promise<T>;
-}
-
-export type CsResponse<K extends string, V> = { [key in K]: V } & Record<string, unknown>;
-type Key<O extends CsObjectName> = (typeof CS_OBJECT_KEYS)[O];
-
-/**
- * Checks that a response carries its expected field. The SDK client rejects non-2xx answers, so a response reaching
- * here was 200 (JSON) or 204 (no body).
- */
-export function expectField<T>(body: unknown, key: string, request: string): T {
-  if (!body || typeof body !== 'object' || !(key in body) || (body as Record<string, unknown>)[key] === undefined) {
-    throw new Error(invalidReturn(body === undefined ? 204 : 200, request));
-  }
-  return body as T;
-}
-
-export function tenantIdOrThrow(tenantId: unknown): number {
-  const n = typeof tenantId === 'string' && /^\d+$/.test(tenantId) ? Number(tenantId) : tenantId;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw new Error(MSG_NO_TENANT);
-  return n;
-}
-
-export interface CsGetOptions { tenantCompanyId?: number | null; activeFlag?: 0 | 1; query?: Record<string, string | number | boolean | undefined | null> }
-
-export function createCsApi(tenantId: () => unknown, http: CsHttp = api as unknown as CsHttp) {
-  const base = (kind: 'cs' | 'csrpt', object: string, id?: number) => `/v3/cs/tenant/${tenantIdOrThrow(tenantId())}/${kind}/${object}${id !== undefined ? `/${id}` : ''}`;
-  const companyQuery = (o: CsGetOptions = {}) => ({ ...(o.query ?? {}), ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}), ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}) });
-
-  return {
-    /** GET the list of an object type (optionally of one company; activeFlag 0: the deleted ones). */
-    async csGet<O extends CsObjectName, V = unknown[]>(object: O, o: CsGetOptions = {}): Promise<CsResponse<Key<O>, V>> {
-      const path = base('cs', object);
-      return expectField(await http.get(path, { query: companyQuery(o) }), CS_OBJECT_KEYS[object], `GET ${path}`);
-    },
-    async csGetOne<O extends CsObjectName, V = unknown[]>(object: O, id: number): Promise<CsResponse<Key<O>, V>> {
-      const path = base('cs', object, id);
-      return expectField(await http.get(path), CS_OBJECT_KEYS[object], `GET ${path}`);
-    },
-    /** POST { action: 'filteredGet', filters }: the list restricted to the companies the filters select. */
-    async csFilteredGet<O extends CsObjectName, V = unknown[]>(object: O, filters: CsFilters, o: CsGetOptions & { extra?: Record<string, unknown> } = {}): Promise<CsResponse<Key<O>, V>> {
-      const path = base('cs', object);
-      const body = { action: 'filteredGet', filters: filtersForRequest(filters), ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}), ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}), ...(o.extra ?? {}) };
-      return expectField(await http.post(path, body), CS_OBJECT_KEYS[object], `POST ${path} filteredGet`);
-    },
-    async csCreate<O extends CsObjectName, V = unknown[]>(object: O, body: Record<string, unknown>, tenantCompanyId?: number | null): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
-      const path = base('cs', object);
-      return expectField(await http.post(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }), 'records_updated', `POST ${path}`);
-    },
-    async csUpdate<O extends CsObjectName, V = unknown[]>(object: O, id: number, body: Record<string, unknown>): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
-      const path = base('cs', object, id);
-      return expectField(await http.put(path, body), 'records_updated', `PUT ${path}`);
-    },
-    /** PUT without id: saves a whole set (e.g. cut scores). */
-    async csSave<O extends CsObjectName, V = unknown[]>(object: O, body: Record<string, unknown>, tenantCompanyId?: number | null): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
-      const path = base('cs', object);
-      return expectField(await http.put(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }), CS_OBJECT_KEYS[object], `PUT ${path}`);
-    },
-    /** DELETE: soft delete (activeFlag 0). */
-    async csDelete(object: CsObjectName, id: number): Promise<{ records_updated: number }> {
-      const path = base('cs', object, id);
-      return expectField(await http.del(path), 'records_updated', `DELETE ${path}`);
-    },
-    /** POST { action, ... } on the type or on one record; `expect` names the field the answer must carry. */
-    async csAction<T>(object: CsObjectName, action: string, body: Record<string, unknown>, expect: string, id?: number): Promise<T> {
-      const path = base('cs', object, id);
-      return expectField(await http.post(path, { ...body, action }), expect, `POST ${path} ${action}`);
-    },
-    /** POST csrpt/{object}[/{id}]: a report. */
-    async csReport<O extends CsObjectName, V = unknown[]>(object: O, body: Record<string, unknown> = {}, id?: number): Promise<CsResponse<Key<O>, V>> {
-      const path = base('csrpt', object, id);
-      return expectField(await http.post(path, body), CS_OBJECT_KEYS[object], `POST ${path}`);
-    },
-  };
-}
-
-export type CsApi = ReturnType<typeof createCsApi>;
-
-/** The CS client of the signed-in tenant. */
-export function useCsApi(): CsApi {
+/** The CS client of the signed-in tenant (`keys`: another plugin's object types, e.g. stack-manager's). */
+export function useCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(keys?: M): CsApi<M> {
   const tenant = useTenant();
   const tenantId = tenant?.tenantId;
-  return useMemo(() => createCsApi(() => tenantId), [tenantId]);
+  return useMemo(() => createCsApi<M>(() => tenantId, api as unknown as CsHttp, keys ?? (CS_OBJECT_KEYS as unknown as M)), [tenantId, keys]);
 }

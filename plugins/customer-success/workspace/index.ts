@@ -1,6 +1,7 @@
 /**
  * Workspace side of Customer Success. Each area adds its routes here (component lazily imported); pages use the
- * shared filters bar (workspace/filters/CsFiltersBar) and the object API client (workspace/cs-api.ts).
+ * shared filters bar (workspace/filters/CsFiltersBar) and the object API client (workspace/cs-api.ts). The stack
+ * pages are the stack-manager plugin's.
  */
 import { defineWorkspacePlugin } from '../../../workspace/sdk';
 
@@ -20,10 +21,6 @@ export default defineWorkspacePlugin({
     { path: '/cs/company/segmentManager', title: 'Segment Manager', component: () => import('./segments/SegmentManagerPage') },
     { path: '/cs/insights', title: 'Insights', component: () => import('./insights/CsInsightsPage') },
     { path: '/cs/company/detail', title: 'Company Detail', component: () => import('./detail/CompanyDetailPage') },
-    // stack
-    { path: '/cs/admin/stackManager', title: 'Stack Manager', requiresAdmin: true, component: () => import('./stack/StackManagerPage') },
-    { path: '/cs/stackAlignmentOverview', title: 'Stack Alignment Overview', component: () => import('./alignment/StackAlignmentOverviewPage') },
-    { path: '/cs/admin/csAppSettings', title: 'Customer Success App Settings', requiresAdmin: true, component: () => import('./exclusions/CsAppSettingsPage') },
   ],
-  navIcons: { '/cs/goalsreporting': 'flag', '/cs/admin': 'cog', '/cs/dashboard': 'dashboard', '/cs/company/segmentManager': 'scatter-plot', '/cs/insights': 'lightbulb', '/cs/stackAlignmentOverview': 'grid' },
+  navIcons: { '/cs/goalsreporting': 'flag', '/cs/admin': 'cog', '/cs/dashboard': 'dashboard', '/cs/company/segmentManager': 'scatter-plot', '/cs/insights': 'lightbulb' },
 });

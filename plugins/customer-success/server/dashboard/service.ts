@@ -16,20 +16,21 @@ import { companiesWithProfile } from '../detail/profile-store';
 import { computePlacements } from '../segments/compute';
 import { listCompanySegments } from '../segments/store';
 import { companyScores } from './company-scores';
-import { stackCharts, type StackCharts } from '../alignment/matrix';
+import type { CsServices } from '../services';
 
-export interface DashboardAnswer extends DashboardMetrics, StackCharts {
+/** The dashboard's own metrics and the charts other plugins add (csDashboardChartsPoint). */
+export interface DashboardAnswer extends DashboardMetrics, Record<string, unknown> {
   dataQuality: DataQualityChart & { drilldown: { key: string; tenantCompanyIds: number[] }[] };
   stale_data: boolean;
 }
 
-export async function dashboardFor(db: Trx, companyIds: number[] | null): Promise<DashboardAnswer> {
+export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[] | null): Promise<DashboardAnswer> {
   let companies = await listCompanies(db, { activeOnly: true });
   if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
   const ids = companies.map((c) => Number(c.tenant_company_id));
   // Segments as they are now (computed in memory; the page refreshes the stored ones when stale_data).
-  const fresh = await computePlacements(db);
-  const { stale_data } = await listCompanySegments(db, ids);
+  const fresh = await computePlacements(cs, db);
+  const { stale_data } = await listCompanySegments(cs, db, ids);
   const seg = fresh.placements;
   const scores = await companyScores(db, ids);
   const rows: DashboardCompany[] = ids.map((id) => {
@@ -50,11 +51,13 @@ export async function dashboardFor(db: Trx, companyIds: number[] | null): Promis
   const healthCuts = await loadCuts(db, 'health');
   const chart = dataQuality(quality, (score) => cutFor(score, healthCuts)?.variant ?? null);
   const settings = fresh.settings;
+  // Charts other plugins add (csDashboardChartsPoint, e.g. stack-manager's MRR alignment charts), of the same companies.
+  const added: Record<string, unknown> = {};
+  for (const c of cs.dashboardCharts()) Object.assign(added, await c.charts(db, companyIds === null ? null : ids));
   return {
+    ...added,
     ...dashboardMetrics(rows, settings),
     dataQuality: { ...chart, drilldown: DATA_QUALITY_CHECKS.map(({ key }) => ({ key, tenantCompanyIds: quality.filter((q) => !q[key]).map((q) => q.tenantCompanyId) })) },
     stale_data,
-    // Stack alignment: the top 10 companies and services by MRR opportunity (alignment/matrix.ts).
-    ...(await stackCharts(db, null, companyIds === null ? null : ids)),
   };
 }

@@ -4,6 +4,7 @@
  * the next contract end, open goals — and the caller's tile order of the page.
  */
 import { notFound, type Trx } from '../../../../kernel/index';
+import type { CsServices } from '../services';
 import { listCompanies } from '../../../companies/public';
 import { isCurrentContract } from '../../shared/monthly-value';
 import { ymd } from '../../shared/date-presets';
@@ -29,17 +30,17 @@ export interface DetailsTile extends CompanyScore {
   tileOrder: DetailTile[];
 }
 
-export async function detailsTile(db: Trx, tenantCompanyId: number, userId: number | null, now = new Date()): Promise<DetailsTile> {
+export async function detailsTile(cs: CsServices, db: Trx, tenantCompanyId: number, userId: number | null, now = new Date()): Promise<DetailsTile> {
   const company = (await listCompanies(db)).find((c) => Number(c.tenant_company_id) === tenantCompanyId);
   if (!company) throw notFound('Company not found');
   const managers = (await listManagers(db, 1)).filter((m) => m.tenantCompanyIds.includes(tenantCompanyId));
   const groupIds = new Set(managers.flatMap((m) => m.tenantAccountGroupIds));
   const groups = (await listGroups(db, 1)).groups.filter((g) => groupIds.has(g.tenantAccountGroupId));
   const scores = (await companyScores(db, [tenantCompanyId])).get(tenantCompanyId)!;
-  const { segments } = await listCompanySegments(db, [tenantCompanyId], now);
+  const { segments } = await listCompanySegments(cs, db, [tenantCompanyId], now);
   const seg = segments[0];
   const today = ymd(now);
-  const current = ((await companyContracts(db, [tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) => isCurrentContract(c, today));
+  const current = ((await companyContracts(cs, db, [tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) => isCurrentContract(c, today));
   const next = current.filter((c) => c.end_date).sort((a, b) => String(a.end_date).localeCompare(String(b.end_date)))[0];
   const goals = await goalsOfCompanies(db, [tenantCompanyId]);
   return {

@@ -3,6 +3,7 @@
  * from its health score and the previous month's, its contracts, its goals and its segment.
  */
 import type { Trx } from '../../../../kernel/index';
+import type { CsServices } from '../services';
 import { buildHeadlines, type Headline } from '../../shared/headlines';
 import { monthStart } from '../../shared/history-month';
 import { contractLabel, companyContracts } from '../segments/contracts';
@@ -18,13 +19,13 @@ async function previousHealth(db: Trx, ids: number[], today: Date): Promise<Map<
   return new Map(rows.map((r) => [Number(r.tenant_company_id), Number(r.score)]));
 }
 
-export async function headlinesFor(db: Trx, companyIds: number[], today: Date = new Date()): Promise<Record<string, Headline[]>> {
+export async function headlinesFor(cs: CsServices, db: Trx, companyIds: number[], today: Date = new Date()): Promise<Record<string, Headline[]>> {
   if (!companyIds.length) return {};
   const scores = await companyScores(db, companyIds);
   const previous = await previousHealth(db, companyIds, today);
-  const contracts = await companyContracts(db, companyIds);
+  const contracts = await companyContracts(cs, db, companyIds);
   const goals = await goalsOfCompanies(db, companyIds);
-  const { segments } = await listCompanySegments(db, companyIds, today);
+  const { segments } = await listCompanySegments(cs, db, companyIds, today);
   const seg = new Map(segments.map((s) => [s.tenantCompanyId, s.segmentName]));
   const out: Record<string, Headline[]> = {};
   for (const id of companyIds) {

@@ -4,12 +4,14 @@
  *   CustomerSuccessDetailsTile  the details tile with the caller's tile order; PUT (save) { tileOrder } saves the order for the caller
  *   TenantCompanyProfile        the company profile; PUT (save) with the version read (409 when stale)
  *   TenantCsHeadlines           headlines keyed by company (filteredGet: of every filtered company)
+ *   TenantCompanyCsContract     the company's contracts as CS reads them (contracts tile), with excludedCount: how many
+ *                               a contract filter (csContractFiltersPoint, e.g. contract exclusions) leaves out
  */
 import { z } from 'zod';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE } from '../pages';
 import { DETAIL_TILES } from '../../shared/tile-order';
-import { listCompanies } from '../../../companies/public';
+import { contractsOf, listCompanies } from '../../../companies/public';
 import { detailsTile } from './details-tile';
 import { headlinesFor } from './headlines-service';
 import { getProfile, profileBody, saveProfile } from './profile-store';
@@ -28,8 +30,8 @@ export const customerSuccessDetailsTile = defineCsObject({
   summary: 'Details tile of the company detail page, with the tile order of the caller',
   pages: { read: COMPANY_DETAIL_PAGE },
   schema: noBody,
-  async list({ db, caller }, { tenantCompanyId }) {
-    return [await detailsTile(db, tenantCompanyId!, caller?.userId ?? null)];
+  async list({ db, caller, cs }, { tenantCompanyId }) {
+    return [await detailsTile(cs, db, tenantCompanyId!, caller?.userId ?? null)];
   },
   save: {
     schema: tileOrderBody,
@@ -63,12 +65,27 @@ export const tenantCsHeadlines = defineCsObject({
   companyLevel: true,
   summary: 'Headlines keyed by company',
   schema: noBody,
-  async list({ db }, { tenantCompanyId, companyIds }) {
+  async list({ db, cs }, { tenantCompanyId, companyIds }) {
     let ids: number[];
     if (tenantCompanyId) ids = [tenantCompanyId];
     else ids = (await listCompanies(db, { activeOnly: true })).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
-    return csResult(await headlinesFor(db, ids));
+    return csResult(await headlinesFor(cs, db, ids));
   },
 });
 
-export const DETAIL_OBJECTS = [customerSuccessDetailsTile, tenantCompanyProfile, tenantCsHeadlines];
+
+export const tenantCompanyCsContract = defineCsObject({
+  name: 'TenantCompanyCsContract',
+  responseKey: 'contracts',
+  companyLevel: true,
+  summary: 'Contracts of a company as Customer Success reads them, with how many a contract filter leaves out',
+  pages: { read: COMPANY_DETAIL_PAGE },
+  schema: noBody,
+  async list({ db, cs }, { tenantCompanyId }) {
+    const all = await contractsOf(db, { tenantCompanyId: tenantCompanyId! });
+    const kept = await cs.contractsOf(db, { tenantCompanyId: tenantCompanyId! });
+    return csResult(kept, { excludedCount: all.length - kept.length });
+  },
+});
+
+export const DETAIL_OBJECTS = [customerSuccessDetailsTile, tenantCompanyProfile, tenantCsHeadlines, tenantCompanyCsContract];

@@ -17,11 +17,11 @@ export const tenantCsInsights = defineCsObject({
   pages: { read: INSIGHTS_PAGE },
   schema: z.object({}),
   query: z.object({ startDate: day.optional(), endDate: day.optional() }),
-  async list({ db }, { companyIds, query }) {
+  async list({ db, cs }, { companyIds, query }) {
     const fallback = presetRange('This Quarter')!;
     const range = { startDate: query.startDate ?? fallback.startDate, endDate: query.endDate ?? fallback.endDate };
     if (range.startDate > range.endDate) throw badRequest('The start date must not be after the end date', [{ path: 'query.endDate', message: 'Must not be before the start date' }]);
     if ((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000 > MAX_RANGE_DAYS) throw badRequest('The range may cover at most 5 years', [{ path: 'query.endDate', message: 'At most 5 years after the start date' }]);
-    return csResult(await insightsFor(db, companyIds, range));
+    return csResult(await insightsFor(cs, db, companyIds, range));
   },
 });

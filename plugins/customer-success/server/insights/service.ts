@@ -4,6 +4,7 @@
  * the range, the goals due in it, the monthly score trend and the health changes (shared/insights.ts).
  */
 import type { Trx } from '../../../../kernel/index';
+import type { CsServices } from '../services';
 import { listCompanies } from '../../../companies/public';
 import type { DateRange } from '../../shared/date-presets';
 import { healthChanges, inRange, monthsInRange, scoreTrend, type ScoreHistoryRow } from '../../shared/insights';
@@ -11,12 +12,12 @@ import { contractMonthlyValue } from '../../shared/monthly-value';
 import { goalsOfCompanies } from '../detail/company-goals';
 import { contractLabel, companyContracts } from '../segments/contracts';
 
-export async function insightsFor(db: Trx, companyIds: number[] | null, range: DateRange) {
+export async function insightsFor(cs: CsServices, db: Trx, companyIds: number[] | null, range: DateRange) {
   let companies = await listCompanies(db, { activeOnly: true });
   if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
   const ids = companies.map((c) => Number(c.tenant_company_id));
   const name = new Map(companies.map((c) => [Number(c.tenant_company_id), c.moniker]));
-  const contracts = [...(await companyContracts(db, ids)).values()].flat();
+  const contracts = [...(await companyContracts(cs, db, ids)).values()].flat();
   const renewals = contracts.filter((c) => inRange(c.end_date, range) && c.contract_status !== 'Cancelled')
     .map((c) => ({
       tenantCompanyId: Number(c.tenant_company_id), companyName: name.get(Number(c.tenant_company_id)) ?? '', tenantCompanyContractId: Number(c.tenant_company_contract_id),

@@ -1,13 +1,15 @@
 /**
  * The Customer Success object API registry (customer-success.md section 7 "Customer success objects").
- * Each object type is one `defineCsObject({...})` value, listed in server/objects.ts; the routes of
- * object-api/routes.ts serve every listed type under v3/cs/tenant/:tenantId/cs/<name>[/:id] and
- * v3/cs/tenant/:tenantId/csrpt/<name>[/:id]. See the plugin README "Adding a CS object type".
+ * Each object type is one `defineCsObject({...})` value registered into `csObjectsPoint` (public.ts) by the plugin
+ * that owns it (CS's own in server/objects.ts); the routes of object-api/routes.ts serve every registered type under
+ * v3/cs/tenant/:tenantId/cs/<name>[/:id] and v3/cs/tenant/:tenantId/csrpt/<name>[/:id]. See the plugin README
+ * "Adding a CS object type".
  */
 import type { z } from 'zod';
 import type { Caller, HandlerContext, Trx } from '../../../../kernel/index';
 import { CS_OBJECT_KEYS } from '../../shared/cs-objects';
 import type { CsFilters } from '../../shared/filter-rules';
+import type { CsServices } from '../services';
 import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
 /** What every handler of an object type gets: the request's transaction and caller. */
@@ -16,6 +18,8 @@ export interface CsContext {
   tenantId: number;
   caller: Caller | null;
   audit: HandlerContext<unknown, unknown, unknown>['audit'];
+  /** Customer Success's services: contracts as CS reads them, cut scores, segments staleness, registrations. */
+  cs: CsServices;
 }
 
 /** Arguments of a list (GET, or POST { action: 'filteredGet' }). */
@@ -90,11 +94,14 @@ export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodTyp
   report?: { schema: z.ZodType; handler(ctx: CsContext, body: any, args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null }): Promise<CsListValue> };
 }
 
-/** Declares an object type (typed identity; list the value in server/objects.ts). */
-export function defineCsObject<S extends z.ZodType, U extends z.ZodType = S, Q extends z.ZodType = z.ZodObject<Record<string, never>>>(def: CsObjectDef<S, U, Q>): CsObjectDef {
+/**
+ * Declares an object type (typed identity; register the value into csObjectsPoint). `keys` is the name -> response
+ * field map the plugin's workspace client shares (CS: shared/cs-objects.ts); the type must be listed in it.
+ */
+export function defineCsObject<S extends z.ZodType, U extends z.ZodType = S, Q extends z.ZodType = z.ZodObject<Record<string, never>>>(def: CsObjectDef<S, U, Q>, keys: Readonly<Record<string, string>> = CS_OBJECT_KEYS): CsObjectDef {
   if (!/^[A-Z][A-Za-z]+$/.test(def.name)) throw new Error(`CS object name "${def.name}" must be the spec's PascalCase name`);
-  const key = (CS_OBJECT_KEYS as Record<string, string>)[def.name];
-  if (key !== def.responseKey) throw new Error(`CS object ${def.name}: responseKey "${def.responseKey}" must be listed in shared/cs-objects.ts (found ${JSON.stringify(key)})`);
+  const key = Object.prototype.hasOwnProperty.call(keys, def.name) ? keys[def.name] : undefined;
+  if (key !== def.responseKey) throw new Error(`CS object ${def.name}: responseKey "${def.responseKey}" must be listed in the plugin's object keys (found ${JSON.stringify(key)})`);
   return def as unknown as CsObjectDef;
 }
 

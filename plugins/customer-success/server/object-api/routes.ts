@@ -7,13 +7,14 @@
  *   PUT    v3/cs/tenant/:tenantId/cs/<object>/:id        update;  PUT without id: save a whole set
  *   DELETE v3/cs/tenant/:tenantId/cs/<object>/:id        soft delete (activeFlag 0)
  *   POST   v3/cs/tenant/:tenantId/csrpt/<object>[/:id]   report
- * One route per object type and method (so each has its own zod schema in OpenAPI, the isolation probe and the
- * fuzzer), then catch-all routes answering 404 for an unknown object type and 405 for a method it lacks.
+ * The object types are the registrations of csObjectsPoint (public.ts), CS's own and other plugins' alike. One route
+ * per object type and method (so each has its own zod schema in OpenAPI, the isolation probe and the fuzzer), then
+ * catch-all routes answering 404 for an unknown object type and 405 for a method it lacks (read at request time).
  */
 import { z } from 'zod';
 import { badRequest, HttpError, notFound, type HandlerContext, type RouteRegistrar } from '../../../../kernel/index';
-import type { CsFilterResolverDef } from '../filters/resolver';
 import { resolveCompanyFilter } from '../filters/resolve';
+import type { CsServices } from '../services';
 import { CsResult, MSG_MUST_SELECT_CUSTOMER, type CsContext, type CsListValue, type CsObjectDef } from './registry';
 import { actionBody, filteredGetBody, idParams, listQuery, objectIdParams, objectParams, tenantParams, writeQuery } from './schemas';
 import { MSG_TENANT_ADMIN } from '../../../../common/texts';
@@ -28,9 +29,8 @@ export function toResponse(def: CsObjectDef, value: CsListValue): Record<string,
 
 const mustSelect = (where: 'query' | 'body') => badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: `${where}.tenantCompanyId`, message: MSG_MUST_SELECT_CUSTOMER }]);
 
-function ctxOf(h: HandlerContext<unknown, unknown, unknown>): CsContext {
-  return { db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit };
-}
+type Ctx = (h: HandlerContext<unknown, unknown, unknown>) => CsContext;
+const contextOf = (cs: CsServices): Ctx => (h) => ({ db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, cs });
 
 function requireAdmin(def: CsObjectDef, h: HandlerContext<unknown, unknown, unknown>): void {
   if (def.adminWrites && !(h.caller?.isTenantAdmin || h.caller?.isLciAdmin)) {
@@ -43,7 +43,8 @@ function updateSchemaOf(def: CsObjectDef): z.ZodType {
   return def.schema instanceof z.ZodObject ? def.schema.partial() : def.schema;
 }
 
-function registerObject(r: RouteRegistrar, def: CsObjectDef, resolvers: readonly CsFilterResolverDef[]): void {
+function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): void {
+  const ctxOf = contextOf(cs);
   const path = `${BASE}/${def.name}`;
   const read = { module: CS_MODULE, page: def.pages?.read };
   const write = { module: CS_MODULE, page: def.pages?.write ?? def.pages?.read };
@@ -51,7 +52,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, resolvers: readonly
   const getQuery = listQuery.extend(extraQuery.shape);
 
   const list = async (h: HandlerContext<unknown, unknown, unknown>, tenantCompanyId: number | null, activeFlag: 0 | 1, filters: Record<string, unknown> | null, query: Record<string, unknown>) => {
-    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, resolvers) : null;
+    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, cs.filterResolvers()) : null;
     return toResponse(def, await def.list(ctxOf(h), { tenantCompanyId, activeFlag, filters: filters as never, companyIds, query }));
   };
 
@@ -154,7 +155,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, resolvers: readonly
     const reportBody = report.schema instanceof z.ZodObject ? report.schema.extend({ filters: filteredGetBody.shape.filters, tenantCompanyId: filteredGetBody.shape.tenantCompanyId }) : report.schema;
     const run = async (h: HandlerContext<{ id?: number }, unknown, unknown>) => {
       const body = (h.body ?? {}) as Record<string, unknown> & { filters?: Record<string, unknown>; tenantCompanyId?: number };
-      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, resolvers) : null;
+      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, cs.filterResolvers()) : null;
       const tenantCompanyId = body.tenantCompanyId ?? null;
       if (def.companyLevel && !tenantCompanyId) throw mustSelect('body');
       return toResponse(def, await report.handler(ctxOf(h as never), body, { id: h.params.id ?? null, companyIds, tenantCompanyId }));
@@ -174,17 +175,26 @@ function idOf(row: unknown): string | undefined {
   return entry ? String(entry[1]) : undefined;
 }
 
-/** Registers every object type, then the catch-alls (unknown object: 404; known object, missing method: 405). */
-export function registerCsObjectRoutes(r: RouteRegistrar, objects: readonly CsObjectDef[], resolvers: readonly CsFilterResolverDef[]): void {
+/** The registered object types by name; a name registered twice is an error naming it. */
+function objectsByName(objects: readonly CsObjectDef[]): Map<string, CsObjectDef> {
   const byName = new Map<string, CsObjectDef>();
   for (const def of objects) {
     if (byName.has(def.name)) throw new Error(`customer-success: CS object ${def.name} is defined twice`);
     byName.set(def.name, def);
   }
-  for (const def of objects) registerObject(r, def, resolvers);
+  return byName;
+}
+
+/**
+ * Registers every object type of csObjectsPoint (all plugins' registrations are in when routes are registered), then
+ * the catch-alls (unknown object: 404; known object, missing method: 405), which read the registrations per request.
+ */
+export function registerCsObjectRoutes(r: RouteRegistrar, cs: CsServices): void {
+  for (const def of objectsByName(cs.objects()).values()) registerObject(r, def, cs);
 
   const unknown = (kind: 'cs' | 'csrpt') => async (h: HandlerContext<{ object: string }, unknown, unknown>) => {
     const name = h.params.object;
+    const byName = objectsByName(cs.objects());
     if (!byName.has(name)) {
       throw new HttpError(404, `Unknown Customer Success object type: ${name}. Known types: ${[...byName.keys()].sort().join(', ')}`, 'unknown_object');
     }

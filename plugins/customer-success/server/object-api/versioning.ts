@@ -1,7 +1,8 @@
 /** Optimistic concurrency for records two people edit: a write names the version it read; a stale one answers 409. */
 import { conflict } from '../../../../kernel/index';
+import { MSG_STALE } from '../../shared/stale';
 
-export const MSG_STALE = 'This record was changed by someone else since you loaded it. Reload it and apply your change again.';
+export { MSG_STALE };
 
 /** Throws 409 when the caller sent a version and it is not the stored one. */
 export function assertVersion(stored: number, sent: number | undefined): void {

@@ -7,6 +7,7 @@ import { CS_MODULE } from '../object-api/routes';
 import { COMPANY_DETAIL_PAGE, CS_DASHBOARD_PAGE } from '../pages';
 import { INSIGHTS_PAGE, SEGMENT_MANAGER_PAGE } from './pages';
 import { customerSegments } from './realtime';
+import type { CsServices } from '../services';
 
 export const AREA_PAGES: PageDef[] = [
   { url: CS_DASHBOARD_PAGE, title: 'Customer Success Dashboard' },
@@ -25,4 +26,4 @@ export const AREA_NAV_ITEMS: NavItemDef[] = [
  * customerSegments stores the fresh placements it computes: a write, like its normal-call twin (TenantCompanySegment
  * action refresh: module Customer Success, write), so both pass the same checks (maintenance, billing's write guard).
  */
-export const AREA_REALTIME: Record<string, RealtimeFunctionDef> = { customerSegments: { handler: customerSegments, module: CS_MODULE, write: true } };
+export const areaRealtime = (cs: CsServices): Record<string, RealtimeFunctionDef> => ({ customerSegments: { handler: customerSegments(cs), module: CS_MODULE, write: true } });

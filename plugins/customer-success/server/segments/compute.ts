@@ -9,6 +9,7 @@ import { placeSegment, type SegmentBounds } from '../../shared/segment-placement
 import { ymd } from '../../shared/date-presets';
 import type { SegmentId } from '../../shared/segment-settings';
 import { loadSegmentInputs } from './inputs';
+import type { CsServices } from '../services';
 import { getSegmentSettings, type StoredSegmentSettings } from './settings-store';
 
 const BOUND_COLUMNS: [keyof SegmentBounds, string][] = [
@@ -19,9 +20,9 @@ const BOUND_COLUMNS: [keyof SegmentBounds, string][] = [
 export interface ComputedSegment { tenantCompanyId: number; segmentId: SegmentId; monthlyValue: number; effortScore: number | null }
 export interface ComputedSegments { settings: StoredSegmentSettings; placements: Map<number, ComputedSegment>; computedAt: Date }
 
-export async function computePlacements(db: Trx, now: Date = new Date()): Promise<ComputedSegments> {
+export async function computePlacements(cs: CsServices, db: Trx, now: Date = new Date()): Promise<ComputedSegments> {
   const stored = await getSegmentSettings(db);
-  const inputs = await loadSegmentInputs(db, ymd(now));
+  const inputs = await loadSegmentInputs(cs, db, ymd(now));
   const bounds: SegmentBounds = stored.segAutoCalc ? autoCalcBounds(inputs, stored) : stored;
   const placements = new Map(inputs.map((i) => [i.tenantCompanyId, { tenantCompanyId: i.tenantCompanyId, segmentId: placeSegment(i.value, i.effort, bounds), monthlyValue: i.value, effortScore: i.effort }]));
   return { settings: { ...stored, ...bounds }, placements, computedAt: now };
@@ -50,8 +51,8 @@ export async function storePlacements(db: Trx, tenantId: number, c: ComputedSegm
 }
 
 /** Computes and (when the transaction may write) stores; returns the computation. */
-export async function computeCompanySegments(db: Trx, tenantId: number, now: Date = new Date()): Promise<ComputedSegments> {
-  const c = await computePlacements(db, now);
+export async function computeCompanySegments(cs: CsServices, db: Trx, tenantId: number, now: Date = new Date()): Promise<ComputedSegments> {
+  const c = await computePlacements(cs, db, now);
   if (await canWrite(db)) await storePlacements(db, tenantId, c);
   return c;
 }

@@ -1,9 +1,9 @@
 /**
  * The companies' contracts as the Customer Success pages read them (monthly value, renewals, headlines),
- * through the companies plugin's public surface, without the excluded ones (server/exclusions/contracts.ts).
+ * through the companies plugin's public surface, without the ones a contract filter leaves out (services.ts).
  */
 import type { Trx } from '../../../../kernel/index';
-import { csContractsOf } from '../exclusions/contracts';
+import type { CsServices } from '../services';
 
 export interface CsContract {
   tenant_company_contract_id: number;
@@ -20,11 +20,11 @@ export interface CsContract {
 }
 
 /** Contracts of the given companies, by company id. */
-export async function companyContracts(db: Trx, companyIds: number[]): Promise<Map<number, CsContract[]>> {
+export async function companyContracts(cs: Pick<CsServices, 'contractsOf'>, db: Trx, companyIds: number[]): Promise<Map<number, CsContract[]>> {
   const out = new Map<number, CsContract[]>();
   if (companyIds.length === 0) return out;
   const wanted = new Set(companyIds);
-  const rows = companyIds.length === 1 ? await csContractsOf(db, { tenantCompanyId: companyIds[0] }) : await csContractsOf(db);
+  const rows = companyIds.length === 1 ? await cs.contractsOf(db, { tenantCompanyId: companyIds[0] }) : await cs.contractsOf(db);
   for (const r of rows as unknown as CsContract[]) {
     const id = Number(r.tenant_company_id);
     if (!wanted.has(id)) continue;

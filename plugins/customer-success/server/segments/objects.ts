@@ -45,16 +45,16 @@ export const tenantCompanySegment = defineCsObject({
   summary: 'Company segments (value vs effort) with stale_data',
   // Refreshing recomputes derived data only: any Customer Success user may (as the realtime function).
   schema: noBody,
-  async list({ db }, { companyIds }) {
-    const r = await listCompanySegments(db, companyIds);
+  async list({ db, cs }, { companyIds }) {
+    const r = await listCompanySegments(cs, db, companyIds);
     return csResult(r.segments, { stale_data: r.stale_data });
   },
   actions: {
     refresh: {
       schema: refreshBody,
       write: true,
-      async handler({ db, tenantId }, body) {
-        return freshSegments(db, tenantId, (body as z.output<typeof refreshBody>).filters);
+      async handler({ db, tenantId, cs }, body) {
+        return freshSegments(cs, db, tenantId, (body as z.output<typeof refreshBody>).filters);
       },
     },
   },
@@ -66,9 +66,9 @@ export const tenantCompanyCsSegment = defineCsObject({
   companyLevel: true,
   summary: 'The segment of one company, with stale_data',
   schema: noBody,
-  async list({ db }, { tenantCompanyId, companyIds }) {
+  async list({ db, cs }, { tenantCompanyId, companyIds }) {
     const ids = tenantCompanyId ? [tenantCompanyId] : companyIds;
-    const r = await listCompanySegments(db, ids);
+    const r = await listCompanySegments(cs, db, ids);
     return csResult(r.segments, { tenantCompanyId, stale_data: r.stale_data });
   },
 });

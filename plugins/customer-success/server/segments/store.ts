@@ -9,6 +9,7 @@ import { segmentName, type SegmentId } from '../../shared/segment-settings';
 import { listCompanies } from '../../../companies/public';
 import { companyScores } from '../dashboard/company-scores';
 import { loadSegmentInputs } from './inputs';
+import type { CsServices } from '../services';
 import type { ComputedSegments } from './compute';
 import { getSegmentSettings } from './settings-store';
 import { ymd } from '../../shared/date-presets';
@@ -33,7 +34,7 @@ interface Stored { tenant_company_id: number; segment_id: number; monthly_value:
  * The segments of the given companies (null: every active company). `stale_data` of the list: any row stale.
  * With a fresh computation the rows come from it (all fresh), else from the stored rows.
  */
-export async function listCompanySegments(db: Trx, companyIds: number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
+export async function listCompanySegments(cs: CsServices, db: Trx, companyIds: number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
   const settings = fresh?.settings ?? await getSegmentSettings(db);
   let companies = await listCompanies(db, { activeOnly: true });
   if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
@@ -42,7 +43,7 @@ export async function listCompanySegments(db: Trx, companyIds: number[] | null, 
     ? [...fresh.placements.values()].map((p) => ({ tenant_company_id: p.tenantCompanyId, segment_id: p.segmentId, monthly_value: p.monthlyValue, effort_score: p.effortScore, stale_data: false, computed_at: fresh.computedAt }))
     : ids.length ? await db<Stored>('cs_company_segments').select('*').whereIn('tenant_company_id', ids) : [];
   const byId = new Map(stored.map((r) => [Number(r.tenant_company_id), r]));
-  const inputs = fresh ? new Map() : new Map((await loadSegmentInputs(db, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
+  const inputs = fresh ? new Map() : new Map((await loadSegmentInputs(cs, db, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
   const scores = await companyScores(db, ids);
   const settingsUpdatedAt = settings.updatedAt ? new Date(settings.updatedAt).getTime() : null;
   const segments = companies.map((c): CompanySegment => {

@@ -9,7 +9,6 @@ import { useEffect, useState } from 'react';
 import { navigate, PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
 import type { ColorCount } from '../../shared/dashboard-metrics';
 import { formatMoneyShort } from '../../shared/money';
-import { StackDashboardCharts, type StackDashboardMetrics } from '../alignment/StackDashboardCharts';
 import { colorCountSpec, dataQualitySpec, segmentDistributionSpec, variantColor } from '../charts/specs';
 import { VegaChart } from '../charts/VegaChart';
 import { useCsApi } from '../cs-api';
@@ -98,7 +97,6 @@ export default function CsDashboardPage() {
               </Card>
             </div>
           )}
-          <StackDashboardCharts metrics={m as StackDashboardMetrics} chartsShown={chartsShown} currency={tenant?.currency ?? 'USD'} />
           {q && (
             <Card className="cs-dash-checks" aria-label="Data quality checks">
               <h3 className="bp6-heading">Data quality</h3>

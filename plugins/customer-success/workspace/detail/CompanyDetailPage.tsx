@@ -4,15 +4,14 @@
  * history, goals, contracts and links. The tile order is the user's (moved with the arrows, saved per user).
  * Query: `query` selects a company by name or id; `tagCode` names a tile to scroll to. The company is the one of
  * the shell's company selector; without one the page says 'Must select a customer'.
- * Other plugins add tabs (after Overview and Stack Alignment) and tiles (after the page's own) through the
- * workspace slots companyDetailTabs and companyDetailTiles; a tab opens from the anchor #<its id> too.
+ * Other plugins add tabs (after Overview; stack-manager's Stack Alignment) and tiles (after the page's own) through
+ * the workspace slots companyDetailTabs and companyDetailTiles; a tab opens from the anchor #<its id> too.
  */
 import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PageHeader, SlotBody, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useSlot, useTenant, type CompanyDetailSlotProps } from '../../../../workspace/sdk';
 import { DETAIL_TILE_TITLES, isDetailTile, moveTile, normalizeTileOrder, type DetailTile } from '../../shared/tile-order';
-import { CompanyStackAlignmentTab } from '../alignment/CompanyStackAlignmentTab';
-import { setDetailAnchor, STACK_ALIGNMENT_ANCHOR, takeDetailAnchor } from '../alignment/stack-alignment-link';
+import { setDetailAnchor, takeDetailAnchor } from './detail-anchor';
 import { useCsApi } from '../cs-api';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { ContractsTile } from './tiles/ContractsTile';
@@ -46,8 +45,8 @@ export default function CompanyDetailPage() {
   const { tagCode, query } = useMemo(queryParams, []);
   const slotTabs = useSlot('companyDetailTabs');
   const slotTiles = useSlot('companyDetailTiles');
-  const isTab = (t: string | null): t is string => t === STACK_ALIGNMENT_ANCHOR || (!!t && slotTabs.some((s) => s.id === t));
-  // The anchor #stackAlignment (or #<a contributed tab's id>) opens that tab; a tab stays mounted once opened, so edits survive a tab switch.
+  const isTab = (t: string | null): t is string => !!t && slotTabs.some((s) => s.id === t);
+  // The anchor #<a contributed tab's id> (e.g. #stackAlignment) opens that tab; a tab stays mounted once opened, so edits survive a tab switch.
   const [tab, setTab] = useState<string>(() => { const a = takeDetailAnchor(); return isTab(a) ? a : 'tiles'; });
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
   const openTab = (t: string) => { setTab(t); setOpened((o) => (o.has(t) ? o : new Set(o).add(t))); };
@@ -128,15 +127,10 @@ export default function CompanyDetailPage() {
       ) : (
         <>
           <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(String(t))}>
+            {/* disabled={false}: Blueprint's arrow keys move only between tabs whose aria-disabled is "false" */}
             <Tab id="tiles" title="Overview" disabled={false} />
-            <Tab id="stackAlignment" title="Stack Alignment" disabled={false} />
             {slotTabs.map((t) => <Tab key={t.id} id={t.id} title={t.title} disabled={false} />)}
           </Tabs>
-          {opened.has(STACK_ALIGNMENT_ANCHOR) && (
-            <div style={hiddenUnless(STACK_ALIGNMENT_ANCHOR)}>
-              <CompanyStackAlignmentTab key={companyId} companyId={companyId} readOnly={readOnly} currency={currency} />
-            </div>
-          )}
           {slotProps && slotTabs.filter((t) => opened.has(t.id)).map((t) => (
             <div key={`${t.id}-${companyId}`} id={`bp6-tab-panel_cs-detail-tabs_${t.id}`} role="tabpanel" aria-label={t.title} className="cs-detail-slot-tab" style={hiddenUnless(t.id)}>
               <SlotBody title={t.title} load={t.component} props={slotProps} />

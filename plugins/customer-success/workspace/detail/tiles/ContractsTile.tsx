@@ -1,33 +1,31 @@
 /**
- * The company's contracts (companies plugin: GET v3/tenant/{tenantId}/company/{id}/contracts), without those the
- * contract exclusions leave out of Customer Success (a note counts them).
+ * The company's contracts as Customer Success reads them (TenantCompanyCsContract: the companies plugin's contracts
+ * without those a contract filter, e.g. stack-manager's contract exclusions, leaves out; a note counts them).
  */
 import { HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { api, navigate } from '../../../../../workspace/sdk';
+import { navigate } from '../../../../../workspace/sdk';
 import { formatMoney } from '../../../shared/money';
 import { relativeTime } from '../../../shared/relative-time';
 import { formatTenantDate } from '../../../shared/tenant-date-format';
-import { isContractExcluded } from '../../../shared/contract-exclusion-match';
-import { useExcludedKeys } from '../../exclusions/use-excluded-keys';
+import { useCsApi } from '../../cs-api';
 
 interface Contract { tenant_company_contract_id: number; vendor: string; account: string | null; contract_status: string | null; billing_cycle: string | null; cost: number | null; end_date: string | null; notice_date: string | null }
 
-export function ContractsTile({ tenantId, companyId, currency, dateFormat }: { tenantId: number; companyId: number; currency: string; dateFormat: string | undefined }) {
-  const [rows, setRows] = useState<Contract[] | null>(null);
+export function ContractsTile({ companyId, currency, dateFormat }: { tenantId: number; companyId: number; currency: string; dateFormat: string | undefined }) {
+  const cs = useCsApi();
+  const [answer, setAnswer] = useState<{ rows: Contract[]; excluded: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const excludedKeys = useExcludedKeys();
   useEffect(() => {
     let live = true;
-    api.get<{ contracts: Contract[] }>(`/v3/tenant/${tenantId}/company/${companyId}/contracts`)
-      .then((r) => { if (live) setRows(r.contracts); }, (e) => { if (live) setError((e as Error).message); });
+    cs.csGet<'TenantCompanyCsContract', Contract[]>('TenantCompanyCsContract', { tenantCompanyId: companyId })
+      .then((r) => { if (live) setAnswer({ rows: r.contracts, excluded: Number(r.excludedCount ?? 0) }); }, (e) => { if (live) setError((e as Error).message); });
     return () => { live = false; };
-  }, [tenantId, companyId]);
+  }, [cs, companyId]);
   if (error) return <p className="bp6-text-muted">Contracts could not be loaded: {error}</p>;
-  if (!rows || !excludedKeys) return null;
-  const excluded = rows.filter((c) => isContractExcluded(c, excludedKeys)).length;
+  if (!answer) return null;
+  const { excluded, rows: shown } = answer;
   const note = excluded > 0 && <p className="bp6-text-muted">{excluded === 1 ? '1 contract is' : `${excluded} contracts are`} excluded by the Customer Success App Settings.</p>;
-  const shown = rows.filter((c) => !isContractExcluded(c, excludedKeys));
   if (!shown.length) return <>{note}<NonIdealState icon="document" title="No contracts" action={<a href="/contractManager" onClick={(e) => { e.preventDefault(); void navigate('/contractManager'); }}>Contract manager</a>} /></>;
   return (
     <>{note}<HTMLTable compact striped aria-label="Contracts" className="cs-tile-table">
