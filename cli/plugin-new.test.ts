@@ -71,6 +71,7 @@ test('a bad id, an id of a loaded plugin, an existing folder or a command name i
     ['9lives', /^error: plugin id "9lives" must be lowercase/],
     ['demo--area', /^error: plugin id "demo--area" must be lowercase/],
     ['companies', /^error: a plugin with the id "companies" already exists/],
+    ['probe', /^error: a plugin with the id "probe" already exists/],
     [ID, /^error: .*demo-area already exists/],
     ['db', /^error: "lci db" is already a command; choose another id/],
   ];

@@ -57,7 +57,8 @@ const fill = (text: string, list: [string, string][]) => list.reduce((t, [k, v])
 export function scaffoldProblem(o: ScaffoldOptions): string | null {
   const bad = idProblem(o.id);
   if (bad) return bad;
-  if (o.taken.includes(o.id)) return `a plugin with the id "${o.id}" already exists`;
+  // tests/plugins (probe, addon) load beside plugins/ in tests: their ids are taken too.
+  if (o.taken.includes(o.id) || fs.existsSync(path.join(o.root, 'tests', 'plugins', o.id))) return `a plugin with the id "${o.id}" already exists`;
   for (const folder of new Set([path.join(o.root, 'plugins', o.id), path.join(o.dir, o.id)])) {
     if (fs.existsSync(folder)) return `${folder} already exists`;
   }
