@@ -31,6 +31,7 @@ import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
 import type { SessionDataDef } from './session-data';
 import { checkSlots, type WorkspaceSlots } from './slots';
+import { pageNavIcons, pageRouteMetas, type DeclaredPages } from '../common/pages';
 import type { AccessLevel } from './types';
 
 export interface WorkspaceRouteDef {
@@ -76,6 +77,25 @@ export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
   if (p.slots) checkSlots(p.id, p.slots);
   return p;
 }
+
+/**
+ * The workspace routes of a plugin's declared pages (plugins/<id>/shared/pages.ts, common/pages.ts): path, title and
+ * permission key come from the declaration, the workspace adds the component of each page by url. A component for an
+ * undeclared url, or a declared page (with a route) without one, is an error at load.
+ */
+export function pageRoutes(declared: DeclaredPages, components: Record<string, () => Promise<PageModule>>): WorkspaceRouteDef[] {
+  const metas = pageRouteMetas(declared);
+  const urls = new Set(metas.map((m) => m.url));
+  for (const url of Object.keys(components)) if (!urls.has(url)) throw new Error(`pageRoutes: "${url}" is not a declared page with a route`);
+  return metas.map(({ url, meta }) => {
+    const component = components[url];
+    if (!component) throw new Error(`pageRoutes: no component for the declared page "${url}"`);
+    return { ...meta, component };
+  });
+}
+/** Nav icons of a plugin's declared pages and nav groups. */
+export { pageNavIcons };
+export { declarePages, type DeclaredPages, type PageDeclaration, type NavGroupDeclaration, type NavPlacement } from '../common/pages';
 
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
 export { PageLoading, PageLoadError } from './components/PageLoadState';

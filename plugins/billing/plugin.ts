@@ -1,4 +1,6 @@
 import { definePlugin } from '../../kernel/index';
+import { navItemDefs, pageDefs } from '../../common/pages';
+import { BILLING_PAGES } from './shared/pages';
 import { catalogueRoutes } from './server/catalogue-routes';
 import { subscriptionRoutes } from './server/routes';
 import { webhookRoutes } from './server/stripe/webhook-routes';
@@ -11,11 +13,9 @@ import { createBillingInstance } from './server/instance';
 export default definePlugin({
   id: 'billing',
   description: 'Plan catalogue, cart rules, subscriptions through Stripe or the embedded provider, subscription violations.',
-  // The subscription page, under Settings: in every tenant administrator's menu, and in other users' menus when
-  // their security group lists it. The workspace route itself has no access-list check (guard steps 13-15 and the
-  // violation page send users there; non-admins see it read-only).
-  pages: [{ url: '/subscription', title: 'Subscription', module: 'Any' }],
-  navItems: [{ url: '/subscription', title: 'Subscription', level: 2, parentUrl: '/settings', icon: 'credit-card', sort: 30 }],
+  // The subscription page (shared/pages.ts).
+  pages: pageDefs(BILLING_PAGES),
+  navItems: navItemDefs(BILLING_PAGES),
   setup: createBillingInstance,
   routes(r, k, self) {
     catalogueRoutes(r, self);

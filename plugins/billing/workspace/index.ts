@@ -1,4 +1,5 @@
-import { defineWorkspacePlugin } from '../../../workspace/sdk';
+import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
+import { BILLING_PAGES, SUBSCRIPTION_PAGE } from '../shared/pages';
 import { subscriptionGuardSteps } from './guard-steps';
 import { subscriptionSessionData } from './subscription-data';
 
@@ -6,8 +7,8 @@ import { subscriptionSessionData } from './subscription-data';
 export default defineWorkspacePlugin({
   id: 'billing',
   routes: [
-    // Every signed-in user may see it (read-only unless tenant admin); guard steps 13-15 keep it reachable.
-    { path: '/subscription', title: 'Subscription', page: false, component: () => import('./subscription/SubscriptionPage') },
+    // Every signed-in user may see it (read-only unless tenant admin); guard steps 13-15 keep it reachable (shared/pages.ts).
+    ...pageRoutes(BILLING_PAGES, { [SUBSCRIPTION_PAGE]: () => import('./subscription/SubscriptionPage') }),
     // Plans and cart: public pages (guard step 11 sends signed-in users on /plans to sign-in).
     { path: '/plans', title: 'Plans and pricing', public: true, layout: 'bare', component: () => import('./plans/PlansPage') },
     { path: '/Plans/:affiliate', title: 'Plans', public: true, layout: 'bare', component: () => import('./plans/PlansPage') },
@@ -18,5 +19,5 @@ export default defineWorkspacePlugin({
   ],
   guardSteps: [...subscriptionGuardSteps],
   sessionData: [subscriptionSessionData],
-  navIcons: { '/subscription': 'credit-card' },
+  navIcons: pageNavIcons(BILLING_PAGES),
 });

@@ -1,6 +1,2 @@
-/** Page urls of the companies plugin: the permission keys its routes and the workspace use. */
-export const COMPANIES_PAGE = '/datamanagercompanies';
-export const CONTRACT_MANAGER_PAGE = '/contractManager';
-export const ASSET_TYPE_MANAGER_PAGE = '/assettypemanager';
-export const IMPORT_PAGE = '/datamanager/import';
-export const DATA_MANAGER = '/datamanager';
+/** Page urls of the companies plugin (declared in ../shared/pages.ts): the permission keys its routes use. */
+export { ASSET_TYPE_MANAGER_PAGE, COMPANIES_PAGE, CONTRACT_MANAGER_PAGE, DATA_MANAGER, IMPORT_PAGE } from '../shared/pages';

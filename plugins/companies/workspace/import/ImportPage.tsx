@@ -7,9 +7,8 @@ import { Button, Callout, Checkbox, FileInput, FormGroup, HTMLSelect, HTMLTable,
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError, api, PageHeader, PageLoadError, PageLoading, reloadCompanies, useReadOnly, useStoreTarget, useTenant } from '../../../../workspace/sdk';
 import { IMPORT_PROGRESS_TARGET, importBlocker, templateCsv, type ImportKind, type ImportReport } from './import-model';
+import { IMPORT_PAGE } from '../../shared/pages';
 import '../companies.css';
-
-export const IMPORT_PAGE = '/datamanager/import';
 
 interface Progress { importId: string; done: number; total: number }
 const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `i${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);

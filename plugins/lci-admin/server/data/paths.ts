@@ -1,7 +1,5 @@
 /** Pages and API paths of part "data": data resync, delete tenant data, job queue stats (all internal). */
-export const DATA_RESYNC_PAGE = '/lcisupport/dataresync';
-export const DELETE_TENANT_DATA_PAGE = '/lcisupport/deleteTenantData';
-export const JOB_QUEUE_STATS_PAGE = '/lcisupport/jobQueueStats';
+export { DATA_RESYNC_PAGE, DELETE_TENANT_DATA_PAGE, JOB_QUEUE_STATS_PAGE } from '../../shared/pages';
 
 export const API_DATA_TENANTS = '/v3/lcisupport/data/tenants';
 export const API_RESYNC = '/v3/lcisupport/dataresync';

@@ -1,8 +1,3 @@
-/** Paths of the internal admin and support areas (platform.md 2.4). */
-export const ADMIN_AREA = '/lciadmin';
-export const SUPPORT_AREA = '/lcisupport';
-export const ADMIN_HOME = '/lciadmin/adminsummary';
-export const SUPPORT_HOME = '/lcisupport';
-export const MAINTENANCE_PAGE = '/lcisupport/maintenancemode';
-export const IMPERSONATION_PAGE = '/lciadmin/admin';
-export const AUDIT_PAGE = '/lciadmin/audit';
+/** Paths of the internal admin and support areas (platform.md 2.4; declared in shared/pages.ts). */
+export { ADMIN_AREA, AUDIT_PAGE, MAINTENANCE_PAGE, SUPPORT_AREA } from '../../shared/pages';
+export { ADMIN_SUMMARY_PAGE as ADMIN_HOME, ADMIN_PAGE as IMPERSONATION_PAGE, SUPPORT_AREA as SUPPORT_HOME } from '../../shared/pages';
