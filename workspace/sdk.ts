@@ -110,6 +110,9 @@ export type { GuardStep, GuardInput, GuardResult } from './guard';
 export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
 export { MSG_READ_ONLY, HEADER_ACTIONS, APP_VERSION } from './constants';
 export { PasswordRules } from './components/PasswordRules';
+/** Plugin page controls: a lazily loaded vega-lite chart and a searchable multi-choice filter. */
+export { VegaChart } from './components/VegaChart';
+export { FilterMenu, type FilterMenuProps, type FilterOption } from './components/FilterMenu';
 export type {
   WorkspaceSlots, SlotItem, SlotAccess, LazyComponent, CompanyDetailSlotProps, CompanyDetailTabDef, CompanyDetailTileDef,
   DashboardPanelDef, SettingsSectionDef, PageHeaderActionDef,

@@ -2,7 +2,7 @@
 import { Alert, Button, Callout, EditableText, HTMLTable, InputGroup, NonIdealState, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useCsApi } from '../cs-api';
-import { FilterMenu } from '../filters/FilterMenu';
+import { FilterMenu } from '../../../../workspace/sdk';
 import type { AccountGroup, AccountManager, GroupLink } from './types';
 
 export function AccountGroupsSection({ readOnly }: { readOnly: boolean }) {

@@ -4,9 +4,8 @@
  */
 import { Alert, Button, Callout, HTMLSelect, HTMLTable, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { PageHeader, useCompanies, useReadOnly } from '../../../../workspace/sdk';
+import { FilterMenu, PageHeader, useCompanies, useReadOnly } from '../../../../workspace/sdk';
 import { useCsApi } from '../cs-api';
-import { FilterMenu } from '../filters/FilterMenu';
 import type { AccountManager, Candidate } from './types';
 import '../admin/admin.css';
 

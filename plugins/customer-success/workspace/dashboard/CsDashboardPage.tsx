@@ -6,11 +6,10 @@
  */
 import { Button, Callout, Card, Collapse, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { navigate, PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
+import { navigate, PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant, VegaChart } from '../../../../workspace/sdk';
 import type { ColorCount } from '../../shared/dashboard-metrics';
 import { formatMoneyShort } from '../../shared/money';
 import { colorCountSpec, dataQualitySpec, segmentDistributionSpec, variantColor } from '../charts/specs';
-import { VegaChart } from '../charts/VegaChart';
 import { useCsApi } from '../cs-api';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { useCsFilters } from '../filters/state';

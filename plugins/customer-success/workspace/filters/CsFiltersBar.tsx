@@ -7,8 +7,8 @@
  *   <CsFiltersBar fields={['tenantCompanyIds', 'healthCodes']} />
  */
 import { Button, Tag } from '@blueprintjs/core';
+import { FilterMenu } from '../../../../workspace/sdk';
 import { CS_FILTER_FIELDS, selectedCount, type CsFilterField } from '../../shared/filter-rules';
-import { FilterMenu } from './FilterMenu';
 import { useCsFilterOptions } from './options';
 import { useCsFilters } from './state';
 import './filters.css';

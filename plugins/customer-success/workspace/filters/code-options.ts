@@ -1,7 +1,9 @@
 /** Health and effort code choices of the filters bar, from the tenant's cuts. Pure. */
+import type { FilterOption } from '../../../../workspace/sdk';
 import { CUT_VARIANTS, type CutScore, type CutVariant } from '../../shared/cut-scores';
 
-export interface FilterOption { value: number | string; label: string; color?: string }
+
+export type { FilterOption };
 
 const VARIANT_LABEL: Record<CutVariant, string> = { success: 'Success', warning: 'Warning', danger: 'Danger', info: 'Info', secondary: 'Secondary', dark: 'Dark' };
 

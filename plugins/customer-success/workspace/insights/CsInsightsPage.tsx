@@ -6,14 +6,13 @@
  */
 import { Button, Callout, Card, FormGroup, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { PageHeader, useChartsShown, useReadOnly, useTenant } from '../../../../workspace/sdk';
+import { PageHeader, useChartsShown, useReadOnly, useTenant, VegaChart } from '../../../../workspace/sdk';
 import { DATE_PRESETS, isValidDay, presetOf, presetRange, type DatePreset, type DateRange } from '../../shared/date-presets';
 import type { HealthChange, TrendPoint } from '../../shared/insights';
 import { formatMoney, formatMoneyShort } from '../../shared/money';
 import { relativeTime } from '../../shared/relative-time';
 import { formatTenantDate } from '../../shared/tenant-date-format';
 import { trendSpec } from '../charts/specs';
-import { VegaChart } from '../charts/VegaChart';
 import { useCsApi } from '../cs-api';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { useCsFilters } from '../filters/state';

@@ -7,12 +7,11 @@
  */
 import { Button, Callout, Card, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { PageHeader, useChartsShown, useReadOnly, useTenant } from '../../../../workspace/sdk';
+import { PageHeader, useChartsShown, useReadOnly, useTenant, VegaChart } from '../../../../workspace/sdk';
 import { formatMoney } from '../../shared/money';
 import { placeSegment } from '../../shared/segment-placement';
 import { COLOR_BY, SEGMENT_IDS, SEGMENT_QUADRANTS, segmentName, type ColorBy, type SegmentId, type SegmentName } from '../../shared/segment-settings';
 import { segmentChartSpec, SEGMENT_COLORS } from '../charts/specs';
-import { VegaChart } from '../charts/VegaChart';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { SegmentSliders, type AxisValues } from './SegmentSliders';
 import { SegmentTable } from './SegmentTable';

@@ -46,6 +46,6 @@ export async function alignmentFixtures({ db, tenantId, log }: FixtureContext): 
       await saveCompanyAlignment(trx, tenantId, null, companyId, body);
       stored += items.length;
     }
-    log(`customer-success: ${stored} stack alignment items and ${notes} notes for ${companies.length} companies`);
+    log(`stack-manager: ${stored} stack alignment items and ${notes} notes for ${companies.length} companies`);
   });
 }

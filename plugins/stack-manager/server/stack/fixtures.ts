@@ -71,6 +71,6 @@ export async function stackFixtures({ db, tenantId, log }: FixtureContext): Prom
       n++;
     }
     // Only what this run added is reported: a second seed reports nothing ('Demo data already present').
-    if (added || missing.length || n) log(`customer-success: stack of ${CATEGORIES.length} categories, ${TAGS.length} tags, ${missing.length} new services; stack tags for ${n} companies`);
+    if (added || missing.length || n) log(`stack-manager: stack of ${CATEGORIES.length} categories, ${TAGS.length} tags, ${missing.length} new services; stack tags for ${n} companies`);
   });
 }

@@ -6,15 +6,13 @@
  */
 import { Button, Card, HTMLSelect, Label, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PageHeader, PageLoadError, PageLoading, useChartsShown, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
+import { FilterMenu, PageHeader, PageLoadError, PageLoading, useChartsShown, useReadOnly, useSelectedCompany, useTenant, VegaChart } from '../../../../workspace/sdk';
 import { STACK_CSV_FILE_NAME, stackCsv } from '../../shared/stack-csv';
 import {
   DEFAULT_STACK_TYPE_FILTER, DEFAULT_STACK_VIEW, isEmptyPivot, matrixRequest, pivotAxes, selectView, STACK_TYPE_FILTERS, STACK_VIEWS,
   swapPivot, topByMrrOpportunity, type StackMatrix, type StackPivotName, type StackTypeFilter, type StackView,
 } from '../../shared/stack-overview';
 import { useCsClient } from '../cs-client';
-import { FilterMenu } from '../FilterMenu';
-import { VegaChart } from '../VegaChart';
 import { openCompanyStackAlignment } from './stack-alignment-link';
 import { stackTopSpec } from './stack-chart-specs';
 import { StackMatrixTable } from './StackMatrixTable';

@@ -4,9 +4,8 @@
  * when the header's charts switch is off. A company opens its stack alignment.
  */
 import { Card, HTMLTable } from '@blueprintjs/core';
-import { useSelectedCompany } from '../../../../workspace/sdk';
+import { useSelectedCompany, VegaChart } from '../../../../workspace/sdk';
 import { formatAlignment, formatStackMoney, type StackTopEntry } from '../../shared/stack-overview';
-import { VegaChart } from '../VegaChart';
 import { openCompanyStackAlignment } from './stack-alignment-link';
 import { stackTopSpec } from './stack-chart-specs';
 

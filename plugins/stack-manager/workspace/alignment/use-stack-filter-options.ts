@@ -1,7 +1,7 @@
 /** Choices of the overview's tag and category filters (TenantCsStackTag, TenantCsStackCategory); empty when unreadable. */
 import { useEffect, useState } from 'react';
 import { useCsClient } from '../cs-client';
-import type { FilterOption } from '../FilterMenu';
+import type { FilterOption } from '../../../../workspace/sdk';
 
 interface TagRow { tagId: number; moniker: string; color?: string | null; activeFlag?: number }
 interface CategoryRow { csStackCategoryId: number; moniker: string; activeFlag?: number }

@@ -4,8 +4,8 @@
  */
 import { HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { VegaChart } from '../../../../../workspace/sdk';
 import { historySpec } from '../../charts/specs';
-import { VegaChart } from '../../charts/VegaChart';
 import { useCsApi } from '../../cs-api';
 import { CompanyHealthEffortPanel } from '../../metrics/CompanyHealthEffortPanel';
 

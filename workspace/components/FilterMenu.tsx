@@ -1,12 +1,8 @@
-/**
- * A filter of the overview's toolbar (tags, categories): a button with the number selected, opening a searchable
- * checklist. The same control as Customer Success's filters bar, which the overview cannot import (only CS's
- * public.ts, which loads no browser code); to share once workspace/sdk.ts offers one.
- */
+/** A multi-choice filter for plugin pages (workspace/sdk.ts): a button with the number selected, opening a searchable checklist. */
 import { Button, Checkbox, InputGroup, Menu, Popover } from '@blueprintjs/core';
 import { useState } from 'react';
-import './filter-menu.css';
 
+/** One choice of a FilterMenu (color: a swatch before the label). */
 export interface FilterOption { value: number | string; label: string; color?: string }
 
 export interface FilterMenuProps {
@@ -25,14 +21,14 @@ export function FilterMenu({ label, options, selected, onChange }: FilterMenuPro
       placement="bottom-start"
       onClosed={() => setQuery('')}
       content={
-        <div className="sm-filter-menu" role="group" aria-label={label}>
+        <div className="lci-filter-menu" role="group" aria-label={label}>
           {options.length > 8 && <InputGroup leftIcon="search" placeholder="Search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={`Search ${label}`} />}
           <Menu>
-            {shown.length === 0 && <li className="bp6-text-muted sm-filter-empty">Nothing to choose</li>}
+            {shown.length === 0 && <li className="bp6-text-muted lci-filter-empty">Nothing to choose</li>}
             {shown.map((o) => (
-              <li key={String(o.value)} className="sm-filter-option">
+              <li key={String(o.value)} className="lci-filter-option">
                 <Checkbox checked={selected.includes(o.value)} onChange={() => toggle(o.value)}>
-                  {o.color && <span className="sm-swatch" style={{ background: o.color }} aria-hidden />} {o.label}
+                  {o.color && <span className="lci-swatch" style={{ background: o.color }} aria-hidden />} {o.label}
                 </Checkbox>
               </li>
             ))}

@@ -1,5 +1,5 @@
 /**
- * A vega-lite chart through react-vega's <VegaEmbed spec options />, loaded lazily: vega is large, so it is fetched
+ * A vega-lite chart for plugin pages (workspace/sdk.ts) through react-vega's <VegaEmbed spec options />, loaded lazily: vega is large, so it is fetched
  * only when a chart is first shown (the pages and the first page stay small). `ast: true` evaluates the specs'
  * expressions with vega's interpreter instead of `new Function`, so charts run under the workspace's
  * Content-Security-Policy (no 'unsafe-eval').
@@ -12,7 +12,7 @@ const VegaEmbed = lazy(() => import('react-vega').then((m) => ({ default: m.Vega
 
 export function VegaChart({ spec, label, className }: { spec: VisualizationSpec; label: string; className?: string }) {
   return (
-    <figure className={`cs-chart ${className ?? ''}`} aria-label={label}>
+    <figure className={`lci-chart ${className ?? ''}`} aria-label={label}>
       <Suspense fallback={<Spinner size={24} aria-label={`Loading ${label}`} />}>
         <VegaEmbed spec={spec} options={{ actions: false, renderer: 'svg', ast: true }} />
       </Suspense>
