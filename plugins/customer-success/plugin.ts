@@ -5,6 +5,7 @@
  * the stack area (catalogue, alignment, overview, contract exclusions) is the stack-manager plugin.
  */
 import { contribute, definePlugin, resyncStepsPoint } from '../../kernel/index';
+import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from '../companies/public';
 import { csFilterResolversPoint, csObjectsPoint, CS_POINTS } from './server/points';
 import { createCsServices, type CsServices } from './server/services';
@@ -14,14 +15,13 @@ import { linkedGoalsContribution } from './server/goals/linked-goals';
 import { coreFixtures } from './server/fixtures';
 import { registerCsObjectRoutes } from './server/object-api/routes';
 import { CS_OBJECTS } from './server/objects';
-import { AREA_NAV_ITEMS, AREA_PAGES, areaRealtime } from './server/segments/area';
+import { areaRealtime } from './server/segments/area';
 import { metricsCli } from './server/metrics/cli';
 import { metricsFixtures } from './server/metrics/fixtures';
 import { csatImport, ticketsImport } from './server/metrics/imports';
 import { metricJobs, RecalcTimer } from './server/metrics/jobs';
-import { SCORE_METRICS_ADMIN_PAGE } from './server/metrics/pages';
-import { ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, CS_ADMIN_PAGE, GOALS_REPORTING_PAGE } from './server/pages';
 import { csResyncSteps } from './server/resync-steps';
+import { CS_PAGES } from './shared/pages';
 
 
 /** Per-kernel instance: the recalculation timer and the services CS code and object handlers use. */
@@ -32,19 +32,8 @@ export default definePlugin<CsInstance>({
   dependsOn: ['companies'],
   module: 'Customer Success',
   description: 'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',
-  pages: [
-    { url: CS_ADMIN_PAGE, title: 'Customer Success Admin', requiresAdmin: true },
-    { url: ACCOUNT_PERMISSIONS_PAGE, title: 'Account Permissions', requiresAdmin: true },
-    { url: ACCOUNT_SETTINGS_PAGE, title: 'Account Settings', requiresAdmin: true },
-    { url: GOALS_REPORTING_PAGE, title: 'Cross Company Goals' },
-    { url: SCORE_METRICS_ADMIN_PAGE, title: 'Health/Effort Admin', requiresAdmin: true },
-    ...AREA_PAGES, // segments, dashboard, insights, company detail
-  ],
-  navItems: [
-    { url: GOALS_REPORTING_PAGE, title: 'Cross Company Goals', level: 1, icon: 'flag', modules: ['Customer Success'], sort: 30 },
-    { url: CS_ADMIN_PAGE, title: 'Customer Success Admin', level: 1, icon: 'cog', modules: ['Customer Success'], sort: 90, requiresAdmin: true },
-    ...AREA_NAV_ITEMS,
-  ],
+  pages: pageDefs(CS_PAGES), // shared/pages.ts
+  navItems: navItemDefs(CS_PAGES),
   // Object types, filter fields, dashboard charts and contract filters other plugins add (public.ts).
   points: CS_POINTS,
   realtime: ({ self }) => areaRealtime(self.cs),

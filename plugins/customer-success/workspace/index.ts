@@ -3,24 +3,29 @@
  * shared filters bar (workspace/filters/CsFiltersBar) and the object API client (workspace/cs-api.ts). The stack
  * pages are the stack-manager plugin's.
  */
-import { defineWorkspacePlugin } from '../../../workspace/sdk';
+import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
+import {
+  ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, COMPANY_DETAIL_PAGE, CS_ADMIN_PAGE, CS_DASHBOARD_PAGE, CS_PAGES, CS_ROOT, GOALS_REPORTING_PAGE,
+  INSIGHTS_PAGE, SCORE_METRICS_ADMIN_PAGE, SEGMENT_MANAGER_PAGE,
+} from '../shared/pages';
 
 export default defineWorkspacePlugin({
   id: 'customer-success',
   routes: [
-    // core
-    { path: '/cs', title: 'Customer Success', page: false, component: () => import('./CsRedirect') },
-    { path: '/cs/admin', title: 'Customer Success Admin', requiresAdmin: true, component: () => import('./admin/CsAdminPage') },
-    { path: '/cs/admin/accountpermissions', title: 'Account Permissions', requiresAdmin: true, component: () => import('./accounts/AccountPermissionsPage') },
-    { path: '/cs/admin/csAccountSettings', title: 'Account Settings', requiresAdmin: true, component: () => import('./accounts/AccountSettingsPage') },
-    { path: '/cs/goalsreporting', title: 'Cross Company Goals', component: () => import('./goals/GoalsReportingPage') },
-    // health and effort
-    { path: '/cs/admin/scoreMetricsAdmin', title: 'Health/Effort Admin', requiresAdmin: true, component: () => import('./metrics/ScoreMetricsAdminPage') },
-    // segments, dashboard, insights, company detail
-    { path: '/cs/dashboard', title: 'Customer Success Dashboard', component: () => import('./dashboard/CsDashboardPage') },
-    { path: '/cs/company/segmentManager', title: 'Segment Manager', component: () => import('./segments/SegmentManagerPage') },
-    { path: '/cs/insights', title: 'Insights', component: () => import('./insights/CsInsightsPage') },
-    { path: '/cs/company/detail', title: 'Company Detail', component: () => import('./detail/CompanyDetailPage') },
+    // /cs opens the dashboard (no page of its own).
+    { path: CS_ROOT, title: 'Customer Success', page: false, component: () => import('./CsRedirect') },
+    // Paths, titles and permission keys: shared/pages.ts.
+    ...pageRoutes(CS_PAGES, {
+      [CS_ADMIN_PAGE]: () => import('./admin/CsAdminPage'),
+      [ACCOUNT_PERMISSIONS_PAGE]: () => import('./accounts/AccountPermissionsPage'),
+      [ACCOUNT_SETTINGS_PAGE]: () => import('./accounts/AccountSettingsPage'),
+      [GOALS_REPORTING_PAGE]: () => import('./goals/GoalsReportingPage'),
+      [SCORE_METRICS_ADMIN_PAGE]: () => import('./metrics/ScoreMetricsAdminPage'),
+      [CS_DASHBOARD_PAGE]: () => import('./dashboard/CsDashboardPage'),
+      [SEGMENT_MANAGER_PAGE]: () => import('./segments/SegmentManagerPage'),
+      [INSIGHTS_PAGE]: () => import('./insights/CsInsightsPage'),
+      [COMPANY_DETAIL_PAGE]: () => import('./detail/CompanyDetailPage'),
+    }),
   ],
-  navIcons: { '/cs/goalsreporting': 'flag', '/cs/admin': 'cog', '/cs/dashboard': 'dashboard', '/cs/company/segmentManager': 'scatter-plot', '/cs/insights': 'lightbulb' },
+  navIcons: pageNavIcons(CS_PAGES),
 });

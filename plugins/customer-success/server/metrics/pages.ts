@@ -1,4 +1,2 @@
-/** Page urls (permission keys) of the health and effort area. */
-export const SCORE_METRICS_ADMIN_PAGE = '/cs/admin/scoreMetricsAdmin';
-/** Custom values are entered on the company detail page. */
-export const COMPANY_DETAIL_PAGE = '/cs/company/detail';
+/** Page urls (permission keys) of the health and effort area (declared in ../../shared/pages.ts); custom values are entered on the company detail page. */
+export { COMPANY_DETAIL_PAGE, SCORE_METRICS_ADMIN_PAGE } from '../../shared/pages';

@@ -1,3 +1,2 @@
-/** Page urls (permission keys) of the segments, dashboard and insights areas (customer-success.md section 2). */
-export const SEGMENT_MANAGER_PAGE = '/cs/company/segmentManager';
-export const INSIGHTS_PAGE = '/cs/insights';
+/** Page urls (permission keys) of the segments and insights areas (declared in ../../shared/pages.ts). */
+export { INSIGHTS_PAGE, SEGMENT_MANAGER_PAGE } from '../../shared/pages';
