@@ -3,8 +3,8 @@ export { definePlugin } from './plugin';
 export type { PluginDefinition, PluginContext, PluginInstance, PluginCliContext, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext } from './plugin';
 export { createExtensionPoint, contribute, type ExtensionPoint, type Contribution } from './extensions';
 export {
-  tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, recoveryUrlPoint, hasSubscriptionPoint,
-  type ResyncStep, type CompanyKind, type WriteTarget, type WriteRefusal, type WriteGuard, type ActiveCompaniesSource, type TenantModulesSource,
+  tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, accountSignupOperationsPoint,
+  type AccountSignupOperation, type ResyncStep, type CompanyKind, type WriteTarget, type WriteRefusal, type WriteGuard, type ActiveCompaniesSource, type TenantModulesSource,
 } from './points';
 export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs, JobInfo } from './kernel';
 export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
@@ -22,3 +22,11 @@ export type { Storage } from './storage';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
 export { afterCommit } from './access/scope';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';
+export { REGIONS, DEFAULT_REGION, type RegionCode } from '../config/regions';
+// What the sign-up wizard (billing) needs of the identity: e-mail as a username, the common-password check, the
+// confirmation code mail, and the public endpoints' throttle (429 LimitExceededException).
+export { normalizeEmail } from './auth/login/users';
+export { isCommonPassword, MSG_COMMON_PASSWORD } from './auth/common-passwords';
+export { sendSignupCode } from './auth/signup/confirm';
+export { FailureThrottle } from './auth/login/throttle';
+export { tooManyAttempts } from './auth/codes';

@@ -2,6 +2,8 @@
  * The extension points the kernel consumes. Plugins register into them in their definition (`extend`); the kernel
  * holds no plugin-shaped hooks. Each is read at call time with `k.extensions(point)`.
  */
+import type Koa from 'koa';
+import type { z } from 'zod';
 import type { Trx } from './db/database';
 import { createExtensionPoint } from './extensions';
 import type { ModuleName } from './types';
@@ -38,12 +40,22 @@ export const resyncStepsPoint = createExtensionPoint<ResyncStep>('kernel.resyncS
 export type SubscriptionStatusSource = (trx: Trx, tenantId: number) => Promise<string | null>;
 export const subscriptionStatusPoint = createExtensionPoint<SubscriptionStatusSource>('kernel.subscriptionStatus', 'a tenant\'s subscription status');
 
-/** Sign-up (until it moves to billing): where a tenant without an active subscription resumes paying, or null. */
-export type RecoveryUrlSource = (trx: Trx, tenantId: number) => Promise<string | null>;
-export const recoveryUrlPoint = createExtensionPoint<RecoveryUrlSource>('kernel.recoveryUrl', 'where a tenant resumes an unfinished sign-up checkout');
-/** Sign-up (until it moves to billing): whether the tenant has a subscription (any status) or complimentary access. */
-export type HasSubscriptionSource = (trx: Trx, tenantId: number) => Promise<boolean>;
-export const hasSubscriptionPoint = createExtensionPoint<HasSubscriptionSource>('kernel.hasSubscription', 'whether a tenant has a subscription');
+/**
+ * An operation of POST /v3/manager/account/signup besides the kernel's own `userRegistration` (the registration-key
+ * lookup of the identity service, which owns the path): billing adds the sign-up wizard's operations. The body is
+ * `{operation, payload}`; a payload that fails its schema answers 400 naming `body.payload.<field>`. Public, system
+ * scope: `run` gets the request's transaction, read-only unless `write`.
+ */
+export interface AccountSignupOperation {
+  operation: string;
+  payload: z.ZodType;
+  /** The answer's schema (OpenAPI, response checks). */
+  response: z.ZodType;
+  write?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  run(input: { db: Trx; payload: any; koa: Koa.Context }): Promise<unknown>;
+}
+export const accountSignupOperationsPoint = createExtensionPoint<AccountSignupOperation>('kernel.accountSignupOperations', 'operations of POST /v3/manager/account/signup (the sign-up wizard\'s)');
 
 /** Every point the kernel declares. */
-export const KERNEL_POINTS = [tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, recoveryUrlPoint, hasSubscriptionPoint];
+export const KERNEL_POINTS = [tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, accountSignupOperationsPoint];

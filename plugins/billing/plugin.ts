@@ -8,6 +8,8 @@ import { plansCli } from './cli/plans';
 import { subscriptionCli } from './cli/subscriptions';
 import { billingContributions } from './server/access';
 import { billingFixtures } from './server/fixtures';
+import { signupContributions } from './server/signup/operations';
+import { signupRoutes } from './server/signup/routes';
 import { createBillingInstance } from './server/instance';
 
 export default definePlugin({
@@ -21,12 +23,13 @@ export default definePlugin({
     catalogueRoutes(r, self);
     subscriptionRoutes(r, k, self);
     webhookRoutes(r, k, self);
+    signupRoutes(r, k);
   },
   cli(program, { kernel }) {
     plansCli(program, kernel);
     subscriptionCli(program, kernel);
   },
-  extend: ({ k, self }) => billingContributions(k, self.plans),
+  extend: ({ k, self }) => [...billingContributions(k, self.plans), ...signupContributions(k, self.plans)],
   fixtures: billingFixtures,
   async start(_k, self) { self.clock.start(); },
 });

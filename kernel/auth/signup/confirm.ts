@@ -37,9 +37,15 @@ async function findUser(db: Trx, name: string): Promise<UserRow | undefined> {
 }
 const tenantOf = (u: UserRow | undefined) => (u?.current_tenant_id == null ? undefined : Number(u.current_tenant_id));
 
-/** Mails a fresh sign-up confirmation code to an unconfirmed user (the caller decides whether to). */
-export async function sendSignupCode(k: Kernel, codes: VerificationCodes, db: Trx, user: { user_id: number | string; email: string }): Promise<void> {
-  const code = await codes.issue(db, Number(user.user_id), 'confirm_signup');
+/** The identity's one-time codes (kernel/auth/index.ts IdentityService). */
+const codesOf = (k: Kernel): VerificationCodes => (k.identity as unknown as { codes: VerificationCodes }).codes;
+
+/**
+ * Mails a fresh sign-up confirmation code to an unconfirmed user (the caller decides whether to); it retires the
+ * user's earlier codes. Also used by the wizard's identity sign-up (billing), through kernel/index.ts.
+ */
+export async function sendSignupCode(k: Kernel, db: Trx, user: { user_id: number | string; email: string }): Promise<void> {
+  const code = await codesOf(k).issue(db, Number(user.user_id), 'confirm_signup');
   const link = `${k.config.baseUrl}/confirmSignUp?${new URLSearchParams({ username: user.email }).toString()}`;
   await k.mail.send(db, {
     to: user.email,
@@ -55,7 +61,7 @@ export async function sendSignupCode(k: Kernel, codes: VerificationCodes, db: Tr
 }
 
 export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
-  const codes = (): VerificationCodes => (k.identity as unknown as { codes: VerificationCodes }).codes;
+  const codes = () => codesOf(k);
 
   r.post('/v3/manager/identity/signup/confirm', {
     auth: 'public', scope: 'system', tags: ['identity'], body: confirmBody, response: statusAnswer('SUCCESS'),
@@ -91,7 +97,7 @@ export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: S
     (k.identity as unknown as { deliveries: Deliveries }).deliveries.afterRequest(db, 'sign-up code', () => k.db.withSystem(async (trx) => {
       const user = await findUser(trx, email);
       if (!user || user.confirmed_flag) return;
-      await sendSignupCode(k, codes(), trx, user);
+      await sendSignupCode(k, trx, user);
       await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.code_sent', target: email, details: { ip } });
     }));
     return { status: 'SENT' };

@@ -1,21 +1,19 @@
-/** Public sign-up routes: confirmation code, resend, registration key, the identity sign-up, the wizard's operations and geo lookup. */
+/**
+ * The identity's public sign-up routes: confirmation code, resend, registration key (and the account/signup
+ * path that carries the registration-key lookup and the plugins' operations). The sign-up wizard's routes and
+ * operations are the billing plugin's (plugins/billing/server/signup).
+ */
 import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { registerConfirmRoutes } from './confirm';
-import { registerGeoRoute } from './geo/route';
-import { createGeoLookup } from './geo/service';
-import { registerIdentitySignupRoute } from './identity-signup';
 import { registerRegistrationRoutes } from './registration';
 import { createSignupThrottles } from './throttles';
 
 export { MSG_CODE_EXPIRED, MSG_CODE_MISMATCH, sendSignupCode } from './confirm';
 export { MSG_REGISTRATION_NOT_FOUND } from './registration';
-export { MSG_USERNAME_EXISTS } from './identity-signup';
 
 export function registerSignupRoutes(r: RouteRegistrar, k: Kernel): void {
   const throttles = createSignupThrottles();
   registerConfirmRoutes(r, k, throttles);
   registerRegistrationRoutes(r, k, throttles);
-  registerIdentitySignupRoute(r, k, throttles);
-  registerGeoRoute(r, createGeoLookup(k.config.geo, k.log), throttles);
 }

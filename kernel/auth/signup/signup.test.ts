@@ -190,3 +190,17 @@ describe('registration key', () => {
     expect((await post('/v3/manager/account/signup', { operation: 'unknownOperation', payload: {} })).status).toBe(400);
   });
 });
+
+test('without the billing plugin (the sign-up wizard) the path keeps its registration-key lookup; the wizard\'s operations and identity sign-up are not served', async () => {
+  const bare = await startTestServer({ jobs: false, env: { LCI_PLUGINS_DISABLED: 'billing' } });
+  try {
+    const call = (path: string, body: unknown) => apiCall(bare.url, PUBLIC_KEY, null, 'POST', path, body);
+    const lookup = await call('/v3/manager/account/signup', { operation: 'userRegistration', payload: { registrationKey: 'A'.repeat(43) } });
+    expect(lookup.status).toBe(404);
+    expect(lookup.body.error.message).toBe('This registration link is not valid or has expired. Please ask your administrator for a new invitation.');
+    const wizard = await call('/v3/manager/account/signup', { operation: 'dupTenantCheck', payload: { emailDomain: 'example.com', companyName: 'Example' } });
+    expect(wizard.status).toBe(400);
+    expect(wizard.body.error.fields.map((f: { path: string }) => f.path)).toEqual(['body.operation']);
+    expect((await call('/v3/manager/identity/signup', { username: 'a@example.com' })).status).toBe(404);
+  } finally { await bare.stop(); }
+});

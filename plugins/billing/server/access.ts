@@ -1,14 +1,14 @@
 /**
  * What billing registers into the kernel's extension points: the modules a tenant's active subscriptions give,
- * the recovery URL of an open checkout, whether the tenant has a subscription, and the write guard that
- * refuses tenant writes on a subscription violation (guard steps 13-15 of platform.md section 4.7).
+ * the subscription status, and the write guard that refuses tenant writes on a subscription violation (guard
+ * steps 13-15 of platform.md section 4.7). The sign-up operations call recoveryUrl and hasSubscription directly.
  *
  * Complimentary access: a tenant with a kernel module grant (tenant_module_grants, any source: `lci tenant
  * create`, the demo seed, tests) of a subscription module (Core, AIR or Customer Success) counts as subscribed,
  * without a company limit. Grants of other modules (a signed-up tenant gets Assessment and Admin) do not.
  */
 import {
-  activeCompaniesPoint, contribute, hasSubscriptionPoint, recoveryUrlPoint, subscriptionStatusPoint, tenantModulesPoint, writeGuardPoint,
+  activeCompaniesPoint, contribute, subscriptionStatusPoint, tenantModulesPoint, writeGuardPoint,
   type Contribution, type Kernel, type ModuleName, type Trx,
 } from '../../../kernel/index';
 import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
@@ -85,9 +85,7 @@ export function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
 export function billingContributions(k: Pick<Kernel, 'extensions'>, plans: PlanFacts): Contribution[] {
   return [
     contribute(tenantModulesPoint, (trx, tenantId) => tenantModules(plans, trx, tenantId)),
-    contribute(recoveryUrlPoint, (trx, tenantId) => recoveryUrl(plans, trx, tenantId)),
     contribute(subscriptionStatusPoint, (trx, tenantId) => subscriptionStatus(plans, trx, tenantId)),
-    contribute(hasSubscriptionPoint, hasSubscription),
     contribute(writeGuardPoint, writeGuard(k, plans)),
   ];
 }

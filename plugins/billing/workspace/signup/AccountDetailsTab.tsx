@@ -1,6 +1,6 @@
 /** Tab 2 Account Details: company, e-mail domain, website (optional); the duplicate-tenant warning. */
 import { Button, Callout } from '@blueprintjs/core';
-import type { AccountDetails, Errors } from './rules';
+import type { AccountDetails, Errors } from '../../shared/signup-rules';
 import { TextField } from './TextField';
 
 export interface AccountDetailsTabProps {

@@ -2,7 +2,7 @@
 import { Button, Callout, Card, H4, Spinner } from '@blueprintjs/core';
 import type { FlatPlan } from '../../shared/types';
 import { cartTotal, customerLimit, periodPrice, trialText } from './plan-lines';
-import { MSG_NO_PLAN } from './rules';
+import { MSG_NO_PLAN } from '../../shared/signup-rules';
 
 export interface SelectedPlansPanelProps {
   plans: FlatPlan[] | null;

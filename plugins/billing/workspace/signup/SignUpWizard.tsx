@@ -20,7 +20,7 @@ import { clearProgress, readLatestProgress, readProgress, writeProgress } from '
 import {
   accountDetailsErrors, duplicateTenantMessages, hasErrors, MSG_CHECKOUT_CANCELED, MSG_CREATING, MSG_NO_PLAN, MSG_NO_SUBSCRIPTION_NOTE, msgUserExists, finishErrorMessage,
   userDetailsErrors, type AccountDetails, type UserDetails,
-} from './rules';
+} from '../../shared/signup-rules';
 import { affiliateCode, planCurrencyFor, selectedPlanIds } from './selected-plans';
 import { SelectedPlansPanel } from './SelectedPlansPanel';
 import { SubscriptionDetailsTab } from './SubscriptionDetailsTab';

@@ -1,7 +1,7 @@
 /** Tab 1 User Details: names, e-mail, phone, password with the live rules (external-identity users: no password). */
 import { Button, Callout } from '@blueprintjs/core';
 import { PasswordRules } from '../../../../workspace/sdk';
-import type { Errors, UserDetails } from './rules';
+import type { Errors, UserDetails } from '../../shared/signup-rules';
 import { TextField } from './TextField';
 
 export interface UserDetailsTabProps {

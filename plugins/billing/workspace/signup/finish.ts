@@ -5,8 +5,8 @@
  * a failure skips them. The caller shows 'We are creating your account, this
  * should only take a moment' meanwhile, and redirects on the outcome.
  */
-import type { AccountDetails, UserDetails } from './rules';
-import { MSG_SIGNUP_PROBLEM } from './rules';
+import type { AccountDetails, UserDetails } from '../../shared/signup-rules';
+import { MSG_SIGNUP_PROBLEM } from '../../shared/signup-rules';
 import type { SignupDraft, SignupProgress } from './progress';
 
 export interface UserGeo {

@@ -12,7 +12,7 @@ import { cartTotal, customerLimit, periodPrice } from './plan-lines';
 import { PROGRESS_KEY, readLatestProgress, readProgress, writeProgress, type SignupProgress } from './progress';
 import {
   accountDetailsErrors, duplicateTenantMessages, MSG_ASK_ADMIN, MSG_DUP_COMPANY, MSG_DUP_DOMAIN, msgUserExists, userDetailsErrors, validateWizardName,
-} from './rules';
+} from '../../shared/signup-rules';
 import { affiliateCode, selectedPlanIds, SEVEN_FIGURE_MSP } from './selected-plans';
 
 const PLANS = flattenCatalogue(CATALOGUE);
@@ -220,7 +220,7 @@ describe('Finish', () => {
 });
 
 test('Finish failures: a refused field shows its own message, else the server message, else the general one', async () => {
-  const { finishErrorMessage } = await import('./rules');
+  const { finishErrorMessage } = await import('../../shared/signup-rules');
   const common = 'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
   const refused = { message: `Invalid body: body.password ${common}`, fields: [{ path: 'body.password', message: common }] };
   expect(finishErrorMessage(refused, true)).toBe(common);

@@ -1,53 +1,39 @@
 /**
- * Rules of the sign-up wizard (platform.md sections 3, 5 and 9) as the server
- * enforces them. The workspace shows the same messages
- * (plugins/billing/workspace/signup/rules.ts); the password rules are the
- * shared pure ones of workspace/auth/password-rules.ts (8 to 99, a number,
- * upper and lower case, a special character from the listed set; plus and
- * minus do not count).
+ * The sign-up rules (platform.md sections 3, 5 and 9) as the server enforces them: zod schemas built from the
+ * rules and texts the wizard uses (shared/signup-rules.ts), so both refuse the same input with the same message.
+ * The password rules are the shared pure ones of common/password-rules.ts (8 to 99, a number, upper and lower
+ * case, a special character from the listed set; plus and minus do not count), then the common-password list.
  */
 import { z } from 'zod';
-import { firstUnmetRule, NEW_PASSWORD_POLICY, PASSWORD_REQUIRED_MESSAGE } from '../../../common/password-rules';
-import { REGIONS, type RegionCode } from '../../../config/regions';
-import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
-
-export const MSG_REQUIRED = 'Required.';
-export const MSG_MAX_80 = 'Max 80 characters';
-export const MSG_INVALID_EMAIL = 'Invalid e-mail.';
-export const MSG_NAME_CHARACTERS = 'Use letters, digits, hyphens and spaces only.';
-export const MSG_INVALID_DOMAIN = 'Enter a domain such as example.com.';
-export const MSG_INVALID_URL = 'Enter a web address such as https://example.com.';
-export const MSG_INVALID_PHONE = 'Enter a phone number with digits, spaces and + ( ) - only.';
-export const MSG_CONTROL_CHARACTERS = 'Contains characters that are not allowed.';
-
-/** The standard e-mail pattern (as the sign-in form checks it). */
-export const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-/** Section 5: first and last name match letters, digits, hyphen and space. */
-export const NAME_PATTERN = /^[\p{L}\p{M}0-9 -]+$/u;
-export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
-export const PHONE_PATTERN = /^\+?[0-9 ()-]{4,24}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+import { firstUnmetRule, NEW_PASSWORD_POLICY, PASSWORD_REQUIRED_MESSAGE } from '../../../../common/password-rules';
+import { validateEmail } from '../../../../common/email';
+import { isCommonPassword, MSG_COMMON_PASSWORD, REGIONS, type RegionCode } from '../../../../kernel/index';
+import {
+  CONTROL_CHARACTERS, isWebAddress, MSG_CONTROL_CHARACTERS, MSG_INVALID_URL, MSG_NAME_CHARACTERS, MSG_NAME_TOO_LONG, MSG_REQUIRED, NAME_PATTERN,
+  validateEmailDomain, validatePhone,
+} from '../../shared/signup-rules';
 
 /** A trimmed string checked by rules in order; only the first broken rule is reported (one message per field). */
 const checked = (rules: [(v: string) => boolean, string][]) => z.string({ error: MSG_REQUIRED }).trim().superRefine((v, ctx) => {
   const broken = rules.find(([ok]) => !ok(v));
   if (broken) ctx.addIssue({ code: 'custom', message: broken[1] });
 });
+/** A trimmed string checked by one of the shared validators (null: valid, else its message). */
+const validated = (validate: (v: string) => string | null) => z.string({ error: MSG_REQUIRED }).trim().superRefine((v, ctx) => {
+  const message = validate(v);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 /** Free text of at most `max` characters without control characters. */
 export const plainText = (max: number, required = true) => checked([
-  [(v) => !required || v.length > 0, MSG_REQUIRED], [(v) => v.length <= max, `Max ${max} characters`], [(v) => !CONTROL.test(v), MSG_CONTROL_CHARACTERS],
+  [(v) => !required || v.length > 0, MSG_REQUIRED], [(v) => v.length <= max, `Max ${max} characters`], [(v) => !CONTROL_CHARACTERS.test(v), MSG_CONTROL_CHARACTERS],
 ]);
 
-/** E-mail: required, max 80, the standard pattern; kept as typed (the username is its lowercase form). */
-export const signupEmail = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => v.length <= 80, MSG_MAX_80], [(v) => EMAIL_PATTERN.test(v), MSG_INVALID_EMAIL]]);
-
-/** First or last name: required, fewer than 80 characters, letters, digits, hyphen and space. */
-export const wizardName = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => [...v].length < 80, 'Must be less than 80 characters'], [(v) => NAME_PATTERN.test(v), MSG_NAME_CHARACTERS]]);
+/** E-mail: required, max 80, the standard pattern (common/email.ts); kept as typed (the username is its lowercase form). */
+export const signupEmail = validated(validateEmail);
 
 /** A name without the character rule (external-identity users): required, fewer than 80 characters, no control characters. */
-export const personText = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => [...v].length < 80, 'Must be less than 80 characters'], [(v) => !CONTROL.test(v), MSG_CONTROL_CHARACTERS]]);
+export const personText = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => [...v].length < 80, MSG_NAME_TOO_LONG], [(v) => !CONTROL_CHARACTERS.test(v), MSG_CONTROL_CHARACTERS]]);
 
 /** The wizard's password (section 5): 8 to 99 with a number, upper, lower and a listed special character; not a common password. */
 export const wizardPassword = z.string({ error: PASSWORD_REQUIRED_MESSAGE }).superRefine((pw, ctx) => {
@@ -57,15 +43,15 @@ export const wizardPassword = z.string({ error: PASSWORD_REQUIRED_MESSAGE }).sup
   else if (isCommonPassword(pw)) ctx.addIssue({ code: 'custom', message: MSG_COMMON_PASSWORD });
 });
 
-export const emailDomain = checked([[(v) => v.length > 0, MSG_REQUIRED], [(v) => DOMAIN_PATTERN.test(v), MSG_INVALID_DOMAIN]]).transform((v) => v.toLowerCase());
+export const emailDomain = validated(validateEmailDomain).transform((v) => v.toLowerCase());
 
 /** Website: optional; when given, an http(s) address. */
-export const website = z.string().trim().max(200, 'Max 200 characters').refine((v) => {
-  if (!v) return true;
-  try { const u = new URL(v); return (u.protocol === 'https:' || u.protocol === 'http:') && DOMAIN_PATTERN.test(u.hostname); } catch { return false; }
-}, MSG_INVALID_URL);
+export const website = z.string().trim().max(200, 'Max 200 characters').refine(isWebAddress, MSG_INVALID_URL);
 
-export const phone = z.string().trim().max(24, 'Max 24 characters').refine((v) => !v || PHONE_PATTERN.test(v), MSG_INVALID_PHONE);
+export const phone = z.string().trim().max(24, 'Max 24 characters').superRefine((v, ctx) => {
+  const message = validatePhone(v);
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 export const companyName = plainText(100);
 

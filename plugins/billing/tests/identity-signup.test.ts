@@ -6,10 +6,8 @@
  * a confirmed account or one that has a tenant cannot be taken over; the code
  * confirms the account and the password signs in; throttled per e-mail.
  */
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { apiCall } from '../../../tests/helpers/tenants';
-import { signInThroughProvider } from '../../../tests/helpers/auth';
-import { addTenantUser, createSecurityGroup, createTenant, createUser } from '../../tenancy/provision';
+import { addTenantUser, createSecurityGroup, createTenant, createUser } from '../../../kernel/index';
+import { apiCall, signInThroughProvider, startTestServer, type TestServer } from '../../../tests/sdk';
 
 let s: TestServer;
 const PUBLIC_KEY = 'lci-public-key';

@@ -5,8 +5,7 @@
  * or the offline default from the browser's time zone and locale.
  */
 import { z } from 'zod';
-import type { RouteRegistrar } from '../../../http/route-spec';
-import { tooManyAttempts } from '../../codes';
+import { tooManyAttempts, type RouteRegistrar } from '../../../../../kernel/index';
 import { overLimit, type SignupThrottles } from '../throttles';
 import type { GeoLookup } from './types';
 

@@ -12,17 +12,15 @@
  * retires the earlier ones; an unconfirmed user with a tenant is answered the
  * same only with the right password. A confirmed user, or a wrong password once
  * the tenant exists, is refused: 400 UsernameExistsException, nothing changed.
+ *
+ * The path is the spec's, under identity/; the route is billing's because only the sign-up wizard creates
+ * identities this way, with the wizard's rules. The confirmation code and its mail are the identity's
+ * (kernel sendSignupCode; confirm and resend stay in kernel/auth/signup).
  */
 import { z } from 'zod';
-import type { Trx } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { reply, type RouteRegistrar } from '../../http/route-spec';
-import type { Kernel } from '../../kernel';
-import { tooManyAttempts, type VerificationCodes } from '../codes';
-import { normalizeEmail } from '../login/users';
-import { sendSignupCode } from './confirm';
+import { HttpError, normalizeEmail, reply, sendSignupCode, tooManyAttempts, type Kernel, type RouteRegistrar, type Trx } from '../../../../kernel/index';
+import { identitySignupBody } from './schemas';
 import type { SignupThrottles } from './throttles';
-import { identitySignupBody } from './wizard-rules';
 
 export const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
 
@@ -56,8 +54,6 @@ async function findExisting(db: Trx, username: string): Promise<ExistingUser | u
 }
 
 export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
-  const codes = (): VerificationCodes => (k.identity as unknown as { codes: VerificationCodes }).codes;
-
   r.post('/v3/manager/identity/signup', {
     auth: 'public', scope: 'system', tags: ['identity'], body: identitySignupBody, response: answer,
     summary: 'Signs up a new identity (unconfirmed) and mails a confirmation code; a retry of a sign-up in progress keeps the one user',
@@ -94,7 +90,7 @@ export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, thrott
       }
       action = 'identity.signup.retried';
     }
-    await sendSignupCode(k, codes(), db, { user_id: userId, email: mailTo });
+    await sendSignupCode(k, db, { user_id: userId, email: mailTo });
     await k.audit.write(db, { actorUserId: userId, action, target: username, details: { ip: koa.ip } });
     await k.audit.write(db, { actorUserId: null, action: 'identity.signup.code_sent', target: username, details: { ip: koa.ip } });
     return { status: 'SUCCESS', userConfirmed: false, codeDeliveryDetails: { deliveryMedium: 'EMAIL', attributeName: 'email', destination: maskEmail(mailTo) } };

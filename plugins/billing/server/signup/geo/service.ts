@@ -9,9 +9,11 @@
  * time_zone: { id }, location: { is_eu } }). 2.5 s time-out. The browser's own
  * time zone wins over the one the service derives from the address.
  */
-import type { Logger } from '../../../log';
+import type { Kernel } from '../../../../../kernel/index';
 import { cleanTimeZone, currencyForCountry, EU_COUNTRIES, offlineGeo } from './offline';
 import type { GeoHints, GeoInfo, GeoLookup } from './types';
+
+type Logger = Kernel['log'];
 
 export const GEO_TIMEOUT_MS = 2_500;
 

@@ -4,16 +4,14 @@
  * the admin pages, tenant admin, region and currency from userGeo; once: a
  * retry answers the same ids, anything else for a user with a tenant is
  * refused), dupTenantCheck, dupUserCheck and checktenantforrecoveryurl with
- * the subscription facts from a plugin's Providers hooks; validation, throttles,
- * audit; and the whole sign-up ending in a signed-in tenant admin.
+ * billing's subscription facts (complimentary access, an open checkout);
+ * validation, throttles, audit; and the whole sign-up ending in a signed-in
+ * tenant admin. The kernel's own operation of the path (userRegistration) is
+ * tested in kernel/auth/signup/signup.test.ts.
  */
-import type { LoadedPlugin } from '../../plugin';
-import { contribute } from '../../extensions';
-import { hasSubscriptionPoint, recoveryUrlPoint } from '../../points';
-import { startTestServer, type TestServer } from '../../../tests/helpers/server';
-import { apiCall, makeTenant } from '../../../tests/helpers/tenants';
-import { signInThroughProvider } from '../../../tests/helpers/auth';
-import { createUser } from '../../tenancy/provision';
+import crypto from 'node:crypto';
+import { createUser, grantModules } from '../../../kernel/index';
+import { apiCall, makeTenant, signInThroughProvider, startTestServer, type TestServer } from '../../../tests/sdk';
 
 let s: TestServer;
 const PUBLIC_KEY = 'lci-public-key';
@@ -21,21 +19,20 @@ const PASSWORD = 'Wizard#Signup1';
 let seq = 0;
 let ipSeq = 0;
 
-/** What the stand-in billing plugin answers, per tenant. */
-const subscribed = new Set<number>();
-const recovery = new Map<number, string>();
-const stubBilling: LoadedPlugin = { id: 'billing-stub', dir: __dirname, hasWorkspace: false };
-const stubContributions = [
-  contribute(recoveryUrlPoint, async (_trx, tenantId) => recovery.get(tenantId) ?? null),
-  contribute(hasSubscriptionPoint, async (_trx, tenantId) => subscribed.has(tenantId)),
-];
-
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false, env: { LCI_PLUGINS_DISABLED: 'billing', LCI_TRUSTED_PROXIES: 'loopback' } }) // the test acts as a proxy: X-Forwarded-For picks the address;
-  s.k.plugins.push(stubBilling);
-  s.k.points.add(stubBilling.id, stubContributions, () => true);
+  s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } }); // the test acts as a proxy: X-Forwarded-For picks the address
 });
 afterAll(async () => { await s?.stop(); });
+
+/** A tenant without a subscription (a grant of Core, AIR or Customer Success would count as complimentary access). */
+const unsubscribedTenant = () => makeTenant(s.k, s.url, { modules: ['Assessment', 'Admin'] });
+/** Billing's facts: complimentary access (a Core grant) counts as a subscription; removing it ends it. */
+const subscribe = (tenantId: number) => sys((trx) => grantModules(trx, tenantId, ['Core'], 'test'));
+const unsubscribe = (tenantId: number) => sys((trx) => trx('tenant_module_grants').where({ tenant_id: tenantId, module: 'Core' }).delete());
+/** An open checkout of the tenant: its URL is the recovery URL while the tenant has no active subscription. */
+const openCheckout = (tenantId: number, url: string) => sys((trx) => trx('billing_checkout_sessions').insert({
+  tenant_id: tenantId, session_id: `cs_test_${crypto.randomBytes(6).toString('hex')}`, provider: 'embedded', customer_id: 'cus_test', url, mode: 'subscription', expires_at: new Date(Date.now() + 3_600_000),
+}));
 
 const freshIp = () => `10.2.${Math.floor(++ipSeq / 250)}.${ipSeq % 250 + 1}`;
 const op = (operation: string, payload: unknown, opts: { ip?: string; token?: string } = {}) =>
@@ -205,11 +202,11 @@ describe('dupUserCheck and checktenantforrecoveryurl', () => {
   });
 
   test('a user of a subscribed tenant exists with a subscription user; without a subscription, without', async () => {
-    const a = await makeTenant(s.k, s.url);
-    subscribed.add(a.tenantId);
+    const a = await unsubscribedTenant();
+    await subscribe(a.tenantId);
     expect((await op('dupUserCheck', { userEmail: a.email.toUpperCase() })).body).toEqual({ recoveryUrl: null, userExists: true, userHasSubscriptionUser: true });
-    subscribed.delete(a.tenantId);
-    recovery.set(a.tenantId, 'http://checkout.example/confirmed-user');
+    await unsubscribe(a.tenantId);
+    await openCheckout(a.tenantId, 'http://checkout.example/confirmed-user');
     // Confirmed users sign in to resume: no recovery URL to anyone who knows the e-mail.
     expect((await op('dupUserCheck', { userEmail: a.email })).body).toEqual({ recoveryUrl: null, userExists: true, userHasSubscriptionUser: false });
     expect((await op('checktenantforrecoveryurl', { tenantId: a.tenantId })).body).toEqual({ recoveryUrl: null });
@@ -225,14 +222,14 @@ describe('dupUserCheck and checktenantforrecoveryurl', () => {
     await identity(p.email);
     const { tenantId } = (await op('insertUserAndTenant', p)).body;
     expect((await op('dupUserCheck', { userEmail: p.email })).body).toEqual({ recoveryUrl: null, userExists: true, userHasSubscriptionUser: false });
-    recovery.set(tenantId, `http://checkout.example/session/${tenantId}`);
+    await openCheckout(tenantId, `http://checkout.example/session/${tenantId}`);
     expect((await op('dupUserCheck', { userEmail: p.email })).body).toEqual({ recoveryUrl: `http://checkout.example/session/${tenantId}`, userExists: true, userHasSubscriptionUser: false });
     expect((await op('checktenantforrecoveryurl', { tenantId })).body).toEqual({ recoveryUrl: `http://checkout.example/session/${tenantId}` });
     expect((await op('checktenantforrecoveryurl', { tenantId: String(tenantId) })).body).toEqual({ recoveryUrl: `http://checkout.example/session/${tenantId}` });
 
-    subscribed.add(tenantId);
+    await subscribe(tenantId);
     expect((await op('dupUserCheck', { userEmail: p.email })).body).toEqual({ recoveryUrl: null, userExists: true, userHasSubscriptionUser: true });
-    subscribed.delete(tenantId);
+    await unsubscribe(tenantId);
     await sys((trx) => trx('users').where({ username: p.email }).update({ confirmed_flag: true }));
     expect((await op('dupUserCheck', { userEmail: p.email })).body.recoveryUrl).toBeNull();
     expect((await op('checktenantforrecoveryurl', { tenantId })).body).toEqual({ recoveryUrl: null });

@@ -6,11 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from '../../../../config';
-import { startTestServer, type TestServer } from '../../../../tests/helpers/server';
-import { apiCall } from '../../../../tests/helpers/tenants';
-import { offlineGeo } from './offline';
-import { createGeoLookup, geoRequestUrl, readGeoAnswer } from './service';
+import { apiCall, ConfigError, loadConfig, startTestServer, type TestServer } from '../../../tests/sdk';
+import { offlineGeo } from '../server/signup/geo/offline';
+import { createGeoLookup, geoRequestUrl, readGeoAnswer } from '../server/signup/geo/service';
 
 describe('offline default', () => {
   test.each([

@@ -15,22 +15,20 @@
  *    tenant check, enforced here too).
  */
 import crypto from 'node:crypto';
-import type { Trx } from '../../db/database';
-import { HttpError } from '../../http/errors';
-import { addTenantUser, createSecurityGroup, createTenant, grantModules } from '../../tenancy/provision';
-import { MODULES, type AccessPage, type ModuleName } from '../../types';
-import { DEFAULT_REGION, type RegionCode } from '../../../config/regions';
+import {
+  addTenantUser, createSecurityGroup, createTenant, DEFAULT_REGION, grantModules, HttpError, MODULES,
+  type AccessPage, type ModuleName, type RegionCode, type Trx,
+} from '../../../../kernel/index';
+import { MSG_DUP_COMPANY, MSG_DUP_DOMAIN } from '../../shared/signup-rules';
 import { offlineGeo } from './geo/offline';
 import type { GeoInfo } from './geo/types';
-import type { TenantSignupPayload, UserGeoInput } from './wizard-rules';
+import type { TenantSignupPayload, UserGeoInput } from './schemas';
 
 export const ADMIN_GROUP_NAME = 'Administrators';
-/** Modules a signed-up tenant has before any subscription; the subscription modules come from billing. */
+/** Modules a signed-up tenant has before any subscription; the subscription modules come from its subscriptions. */
 export const SIGNUP_GRANTED_MODULES: ModuleName[] = ['Assessment', 'Admin'];
 export const MSG_NO_SIGNUP_USER = 'No sign-up was found for this e-mail address. Please start the sign-up again.';
 export const MSG_USER_HAS_TENANT = 'This e-mail address already belongs to an account. Please sign in instead.';
-export const MSG_DUP_DOMAIN = 'Email Domain Already Exists.';
-export const MSG_DUP_COMPANY = 'Company Name Already Exists.';
 
 export interface SignupResult { userId: number; tenantId: number; replayed: boolean }
 export type ResolvedGeo = GeoInfo & { user_selected_region: RegionCode | null };

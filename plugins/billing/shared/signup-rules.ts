@@ -1,12 +1,13 @@
 /**
- * The wizard's rules and texts (platform.md 4.4, 5, 8), pure. The server checks
- * the same (kernel/auth/signup/wizard-rules.ts). E-mail and password rules are
- * the shared ones of the sign-in family (workspace/auth).
+ * The sign-up rules and texts (platform.md 3, 4.4, 5, 8), pure and written once: the wizard validates with them
+ * (workspace/signup) and the server's schemas are built from them (server/signup/schemas.ts). E-mail and password
+ * rules are the shared ones of the sign-in family (common/email.ts, common/password-rules.ts).
  */
-import { newPasswordError, NEW_PASSWORD_POLICY } from '../../../../common/password-rules';
-import { validateEmail } from '../../../../common/email';
+import { newPasswordError, NEW_PASSWORD_POLICY } from '../../../common/password-rules';
+import { validateEmail, VALIDATION } from '../../../common/email';
 
-export const MSG_REQUIRED = 'Required.';
+export const MSG_REQUIRED = VALIDATION.required;
+export const MSG_CONTROL_CHARACTERS = 'Contains characters that are not allowed.';
 export const MSG_NAME_CHARACTERS = 'Use letters, digits, hyphens and spaces only.';
 export const MSG_NAME_TOO_LONG = 'Must be less than 80 characters';
 export const MSG_INVALID_DOMAIN = 'Enter a domain such as example.com.';
@@ -24,9 +25,23 @@ export const MSG_SIGNUP_PROBLEM = 'There was a problem signing you up.';
 export const MSG_NO_PLAN = 'Choose a plan before you finish.';
 export const MSG_CHECKOUT_CANCELED = 'The checkout was canceled, so your subscription has not started yet. Press Finish to return to the checkout.';
 
-const NAME_PATTERN = /^[\p{L}\p{M}0-9 -]+$/u;
-const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
-const PHONE_PATTERN = /^\+?[0-9 ()-]{4,24}$/;
+/** Section 5: first and last name match letters, digits, hyphen and space. */
+export const NAME_PATTERN = /^[\p{L}\p{M}0-9 -]+$/u;
+export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const PHONE_PATTERN = /^\+?[0-9 ()-]{4,24}$/;
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Empty, or an http(s) address whose host is a domain name. */
+export function isWebAddress(value: string): boolean {
+  if (!value) return true;
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && DOMAIN_PATTERN.test(u.hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** First and last name (section 5): required, fewer than 80 characters, letters, digits, hyphen and space. */
 export function validateWizardName(value: string): string | null {
@@ -61,13 +76,7 @@ export function validateEmailDomain(value: string): string | null {
 /** Optional; when given, an http(s) address with a real host name. */
 export function validateWebsite(value: string): string | null {
   const v = value.trim();
-  if (!v) return null;
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'https:' || u.protocol === 'http:') && DOMAIN_PATTERN.test(u.hostname) && v.length <= 200 ? null : MSG_INVALID_URL;
-  } catch {
-    return MSG_INVALID_URL;
-  }
+  return isWebAddress(v) && v.length <= 200 ? null : MSG_INVALID_URL;
 }
 
 export interface UserDetails { firstName: string; lastName: string; email: string; phone: string; password: string }
