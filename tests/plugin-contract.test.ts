@@ -182,11 +182,11 @@ describe('switched off on a running server', () => {
   let off: TestServer | undefined;
   afterAll(async () => off?.stop());
   test('LCI_PLUGINS_DISABLED removes the plugin\'s routes and nav items', async () => {
-    // A plugin's dependents go off with it (customer-success depends on companies); switching off only the
-    // dependency is a start-up error naming both (plugin-loader).
-    off = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR], env: { LCI_PLUGINS_DISABLED: 'probe-addon,customer-success,companies' } });
+    // A plugin's dependents go off with it (stack-manager depends on customer-success, which depends on companies);
+    // switching off only the dependency is a start-up error naming both (plugin-loader).
+    off = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR], env: { LCI_PLUGINS_DISABLED: 'probe-addon,stack-manager,customer-success,companies' } });
     expect(off.k.plugins.map((p) => p.id)).not.toEqual(expect.arrayContaining(['probe-addon']));
-    expect(off.k.routes.routes.some((r) => ['probe-addon', 'companies', 'customer-success'].includes(r.owner))).toBe(false);
+    expect(off.k.routes.routes.some((r) => ['probe-addon', 'companies', 'customer-success', 'stack-manager'].includes(r.owner))).toBe(false);
     const t = await makeTenant(off.k, off.url, { pages: [{ url: PROBE_PAGE, access_level: 'Read/Write' }] });
     expect((await t.api('GET', `/v3/tenant/${t.tenantId}/probe-addon/summary`)).status).toBe(404);
     expect((await t.api('GET', items(t))).status).toBe(200);
