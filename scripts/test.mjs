@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm test: provisions Chromium when /usr/bin/chromium is missing (Debian
- * package, never a browser download), type-checks, lints (npm run lint: eslint
- * with its cache), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
+ * package, never a browser download), type-checks (npm run typecheck: tsc -b over
+ * tsconfig.projects.json), lints (npm run lint: eslint with its cache), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
  * failure and ends with the plain line "N passed, N failed" (jest + Playwright).
  */
 import { spawnSync } from 'node:child_process';
@@ -71,7 +71,7 @@ async function main() {
   const step = (name, status) => { steps.push([name, status, Math.round((Date.now() - mark) / 1000)]); mark = Date.now(); };
   const chromium = ensureChromium();
   step('chromium', chromium ? 0 : 1);
-  step('typecheck', run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']));
+  step('typecheck', run('npm', ['run', 'typecheck', '--silent']));
   step('lint', run('npm', ['run', 'lint', '--silent']));
   const jest = runJest();
   step('jest', jest.status);

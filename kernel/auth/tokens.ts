@@ -2,7 +2,7 @@
  * Access tokens: verification on every API call (local key set, no HTTP) and
  * issuing tokens identical in form to the provider's JWT access tokens.
  */
-import crypto from 'node:crypto';
+import crypto, { type webcrypto } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { createLocalJWKSet, importJWK, jwtVerify, SignJWT, type JWTPayload, type KeyObject } from 'jose';
 import type { TokenClaims } from '../types';
@@ -36,7 +36,7 @@ export function claimsFromPayload(p: JWTPayload): TokenClaims {
 
 export class TokenService {
   private readonly keySet: ReturnType<typeof createLocalJWKSet>;
-  private signingKey?: { key: CryptoKey | KeyObject | Uint8Array; kid: string };
+  private signingKey?: { key: webcrypto.CryptoKey | KeyObject | Uint8Array; kid: string };
   /**
    * Tokens already verified, until they expire: a signature check costs
    * ~0.5 ms and the same token arrives on every call of a session. Only
