@@ -4,6 +4,7 @@
  * it); everything that changes billing or shows invoices is for tenant admins (and LCI admins).
  */
 import { z } from 'zod';
+import * as api from '../shared/api';
 import { HttpError, type Caller, type Kernel, type RouteRegistrar, type Trx } from '../../../kernel/index';
 import { BILLING_MODULES, overallStatus, statusByModule } from '../shared/status';
 import * as actions from './actions';
@@ -89,7 +90,7 @@ function ctxOf(k: Kernel, self: Pick<BillingInstance, 'provider'>, h: { db: Trx;
 }
 
 export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<BillingInstance, 'provider'>): void {
-  r.get('/v3/manager/tenant/:tenantId/subscriptions', { summary: 'Subscription rows of the tenant with the status of each module (section 4.5)', params: tenantParams, tags: ['billing'] }, async ({ db, tenantId }) => {
+  r.get('/v3/manager/tenant/:tenantId/subscriptions', { summary: 'Subscription rows of the tenant with the status of each module (section 4.5)', params: tenantParams, tags: ['billing'], response: api.subscriptionsAnswer }, async ({ db, tenantId }) => {
     const rows = await actions.tenantRows({ k, db, tenantId });
     const grants = await db('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
       .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now())).pluck('module');
@@ -104,7 +105,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     };
   });
 
-  r.post('/v3/manager/stripe/subscription/', { ...admin, summary: 'Changes the tenant\'s subscription: cancel, update, addPlans, cancelPlans, convertTrialToPaid, updateEmail, addCoupon', body: subscriptionBody }, async (h) => {
+  r.post('/v3/manager/stripe/subscription/', { ...admin, summary: 'Changes the tenant\'s subscription: cancel, update, addPlans, cancelPlans, convertTrialToPaid, updateEmail, addCoupon', body: subscriptionBody, response: api.subscriptionActionAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const b = h.body;
     return guarded(async () => {
@@ -120,7 +121,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     });
   });
 
-  r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: z.object({}) }, async (h) => {
+  r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: z.object({}), response: api.urlAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) throw actions.requireCustomerMessage();
@@ -129,7 +130,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     return { url };
   });
 
-  r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: z.object({}) }, async (h) => {
+  r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: z.object({}), response: api.checkoutLink }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await ensureCustomer(h.db, h.tenantId, ctx.provider, { email: await billingEmail(h.db, h.tenantId, h.caller) });
     const s = await guarded(() => ctx.provider.createUpdatePaymentSession(customer.customer_id, h.tenantId, `${k.config.baseUrl}/subscription?paymentUpdated=true`));
@@ -138,32 +139,32 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     return { id: s.id, url: s.url };
   });
 
-  r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: z.object({}) }, async (h) => {
+  r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: z.object({}), response: api.upcomingInvoiceAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     return upcomingInvoice(ctx.provider, customer?.customer_id ?? null);
   });
 
-  r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: z.object({ limit: z.number().int().min(1).max(100).optional() }) }, async (h) => {
+  r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: z.object({ limit: z.number().int().min(1).max(100).optional() }), response: api.invoicesAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) return { invoices: [] };
     return { invoices: (await guarded(() => ctx.provider.listInvoices(customer.customer_id, h.body.limit ?? 24))).map(invoiceOut) };
   });
 
-  r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) }) }, async ({ db, body }) => {
+  r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) }), response: api.discountsAnswer }, async ({ db, body }) => {
     const provider = self.provider(db);
     return { discounts: (await guarded(() => affiliateDiscounts(provider, body.affiliateCode))).map(discountOut) };
   });
 
-  r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: z.object({}) }, async (h) => {
+  r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: z.object({}), response: api.syncAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const counts = await guarded(() => actions.sync(ctx));
     await h.audit('billing.sync', { ...counts, provider: ctx.provider.name });
     return { subscriptions: await actions.tenantRows(ctx), ...counts };
   });
 
-  r.post('/v3/manager/signup/session', { auth: 'public', scope: 'system', tags: ['billing'], summary: 'The payment step of sign-up: a checkout session, or the subscription for free plans', body: signupBody }, async ({ db, body }) =>
+  r.post('/v3/manager/signup/session', { auth: 'public', scope: 'system', tags: ['billing'], summary: 'The payment step of sign-up: a checkout session, or the subscription for free plans', body: signupBody, response: api.signupSessionAnswer }, async ({ db, body }) =>
     guarded(() => signupSession(k, db, body)));
 
   embeddedPageRoutes(r, k);

@@ -16,6 +16,7 @@ import { discountOn } from './billing-math';
 import { checkoutPage, messagePage, PAGE_HEADERS, portalPage, type CheckoutView } from './pages';
 import { readPortalToken } from './portal-token';
 import { findCoupon, findSession, getCustomer, invoicesOf, mathCoupon, subscriptionsOf, type SessionRow } from './store';
+import * as api from '../../shared/api';
 
 const PLANS = new Map(flattenCatalogue(CATALOGUE).map((p) => [p.stripe_plan_id, p]));
 const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -49,7 +50,7 @@ async function view(db: Trx, s: SessionRow, action: string, extra: Partial<Check
 export function embeddedPageRoutes(r: RouteRegistrar, k: Kernel): void {
   const page = { auth: 'public' as const, apiKey: false as const, scope: 'system' as const, tags: ['billing'], reroute: false };
 
-  r.get('/v3/billing/checkout/:sessionId', { ...page, summary: 'Embedded checkout page (HTML): the card form of a checkout session', params: sessionParams, write: true, duringMaintenance: true }, async ({ db, params, koa }) => {
+  r.get('/v3/billing/checkout/:sessionId', { ...page, summary: 'Embedded checkout page (HTML): the card form of a checkout session', params: sessionParams, write: true, duringMaintenance: true, response: api.checkoutSessionAnswer }, async ({ db, params, koa }) => {
     const found = await findSession(db, params.sessionId);
     if (!found) return notFoundPage(koa, 'Checkout session');
     const s = await expireIfDue(db, found);
@@ -59,7 +60,7 @@ export function embeddedPageRoutes(r: RouteRegistrar, k: Kernel): void {
     return html(200, checkoutPage(await view(db, s, koa.path)));
   });
 
-  r.post('/v3/billing/checkout/:sessionId', { ...page, summary: 'Completes an embedded checkout session with a card (form post); 303 to its success URL', params: sessionParams, body: cardForm }, async ({ db, params, body, koa }) => {
+  r.post('/v3/billing/checkout/:sessionId', { ...page, summary: 'Completes an embedded checkout session with a card (form post); 303 to its success URL', params: sessionParams, body: cardForm, response: api.checkoutCompleted }, async ({ db, params, body, koa }) => {
     const result = await completeCheckout(k, db, params.sessionId, body);
     if (result.outcome === 'missing') return notFoundPage(koa, 'Checkout session');
     if (result.outcome === 'expired') {
@@ -74,7 +75,7 @@ export function embeddedPageRoutes(r: RouteRegistrar, k: Kernel): void {
     return reply(303, undefined, { Location: result.to, 'Cache-Control': 'no-store' });
   });
 
-  r.get('/v3/billing/portal/:token', { ...page, summary: 'Embedded billing portal (HTML): card, subscriptions and invoices of the customer', params: tokenParams }, async ({ db, params, koa }) => {
+  r.get('/v3/billing/portal/:token', { ...page, summary: 'Embedded billing portal (HTML): card, subscriptions and invoices of the customer', params: tokenParams, response: api.portalAnswer }, async ({ db, params, koa }) => {
     const t = readPortalToken(k.config.secret, params.token);
     if (!t) return notFoundPage(koa, 'Billing portal');
     const customer = await getCustomer(db, t.customerId).catch(() => null);

@@ -9,6 +9,7 @@ import type { BillingInstance } from '../instance';
 import { HttpError } from '../../../../kernel/index';
 import { isStripeProvider } from './provider';
 import { applyStripeEvent } from './webhook-apply';
+import { webhookAnswer } from '../../shared/api';
 
 export const WEBHOOK_PATH = '/v3/manager/stripe/webhook';
 
@@ -23,6 +24,7 @@ export function webhookRoutes(r: RouteRegistrar, k: Kernel, self: Pick<BillingIn
     rawBody: true,
     scope: 'system',
     reroute: false,
+    response: webhookAnswer,
   }, async ({ db, rawBody, koa }) => {
     const provider = self.provider(db);
     if (!isStripeProvider(provider) || !k.config.stripe?.webhookSecret) throw bad('Stripe webhooks are not configured on this server (LCI_STRIPE_SECRET_KEY and LCI_STRIPE_WEBHOOK_SECRET)');
