@@ -85,7 +85,7 @@ export function crossings(from, target, deps) {
   if (top !== 'plugins') return out;
   const own = fp[1];
   if (tt === 'plugins' && tp[1] !== own) {
-    if (!/^public\.tsx?$/.test(tp.slice(2).join('/')))
+    if (!/^public(\.tsx?)?$/.test(tp.slice(2).join('/')))
       out.push(`a plugin reaches into plugin ${tp[1]}'s inner files (import its public.ts)`);
     else if (!(deps[own] ?? []).includes(tp[1]))
       out.push(`a plugin imports plugin ${tp[1]} without listing it in dependsOn`);

@@ -4,6 +4,8 @@
  * with tests/boundaries.test.ts. Options: { root, deps } (deps = pluginDependencies(root), passed through the
  * config so that a change of a plugin's dependsOn invalidates eslint's cache).
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { crossings, resolveImport } from './boundaries.mjs';
 
@@ -45,4 +47,15 @@ const importBoundaries = {
   },
 };
 
-export default { rules: { 'import-boundaries': importBoundaries } };
+/** The rules' sources, hashed: eslint's cache key includes the plugin's version, so editing the rules re-lints. */
+const version = crypto
+  .createHash('sha1')
+  .update(
+    ['./boundaries.mjs', './eslint-import-boundaries.mjs']
+      .map((f) => fs.readFileSync(new URL(f, import.meta.url)))
+      .join('\n'),
+  )
+  .digest('hex')
+  .slice(0, 12);
+
+export default { meta: { name: 'lci', version }, rules: { 'import-boundaries': importBoundaries } };
