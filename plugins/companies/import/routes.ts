@@ -6,27 +6,17 @@
  * read (quoting, columns): 400 naming body.csv. While rows are written, progress goes to the caller's sockets as the
  * store target `companies.import.progress` ({ importId, kind, done, total }).
  */
-import { z } from 'zod';
 import { HttpError, badRequest, forbidden, notFound, type Caller, type Kernel, type RouteRegistrar } from '../../../kernel/index';
-import { importAnswer, importKindsAnswer } from '../shared/api';
+import { importAnswer, importBody, importKindParams as kindParams, importKindsAnswer, MAX_CSV_CHARS } from '../shared/api';
 import { IMPORT_PAGE } from '../server/pages';
-import { tenantParams } from '../server/params';
+import { tenantParams } from '../shared/params';
 import { columnsOf, csvImportKind, csvImportKinds, type CsvImportDef } from './csv-import';
 import './kinds';
 import { CsvFileError } from './parse';
 import { runCsvImport } from './run';
 
 export const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
-/** The largest CSV text the API takes (the body limit is 10 MB of JSON). */
-export const MAX_CSV_CHARS = 8_000_000;
-
-const kindParams = tenantParams.extend({ kind: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'Unknown import kind') });
-const importBody = z.object({
-  csv: z.string().min(1, 'Required.').max(MAX_CSV_CHARS, `The file is too large (max ${MAX_CSV_CHARS} characters)`),
-  skipInvalid: z.boolean().optional(),
-  dryRun: z.boolean().optional(),
-  importId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Letters, digits and dashes').optional(),
-});
+export { MAX_CSV_CHARS };
 
 const allowed = (def: CsvImportDef, caller: Caller | null) => !def.module || !caller || caller.isLciAdmin || caller.modules.includes(def.module);
 

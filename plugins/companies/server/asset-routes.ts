@@ -10,10 +10,11 @@
  *   POST        /v3/tenant/:tenantId/assetStatus { payload: { tenantAssetStatusIds } } -> { return_message, msg_class, records_updated }
  *   POST        /v3/tenant/:tenantId/assetStatus/add { moniker }                -> { records_updated, tenant_asset_status_id }
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteRegistrar } from '../../../kernel/index';
 import {
-  assetStatusAdded, assetStatusesAnswer, assetStatusToggled, assetTypesAnswer, assetTypeWriteAnswer, companyAssetTypesAnswer, recordsAnswer,
+  assetStatusAdded, assetStatusesAnswer, assetStatusToggled, assetTypeParams, assetTypesAnswer, assetTypeWriteAnswer, companyAssetTypeParams, companyAssetTypesAnswer,
+  recordsAnswer, statusAddBody, statusToggleBody, versionQuery,
 } from '../shared/api';
 import { toggleMessage } from '../shared/asset-status-toggle';
 import { addAssetStatus, listAssetStatuses, toggleStatuses } from './asset-statuses';
@@ -23,14 +24,8 @@ import {
 } from './asset-types';
 import { requireCompany } from './company-scope';
 import { ASSET_TYPE_MANAGER_PAGE } from './pages';
-import { bodyId, companyParams, id, tenantParams } from './params';
+import { companyParams, tenantParams } from '../shared/params';
 import type { HandlerContext } from '../../../kernel/index';
-
-const assetTypeParams = tenantParams.extend({ assetTypeId: id });
-const companyAssetTypeParams = companyParams.extend({ assetTypeId: id });
-const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
-const statusToggleBody = z.object({ payload: z.object({ tenantAssetStatusIds: z.array(bodyId).min(1, 'Choose at least one asset status').max(500) }) });
-const statusAddBody = z.object({ moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters') });
 
 export function assetRoutes(r: RouteRegistrar): void {
   r.get('/v3/tenant/:tenantId/assetType', { summary: 'Asset types of the tenant', params: tenantParams, response: assetTypesAnswer }, async ({ db }) => ({ assetTypes: await listAssetTypes(db) }));

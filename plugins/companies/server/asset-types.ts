@@ -2,8 +2,8 @@
  * Asset types (platform.md section 3 "Asset type", 4.6): tenant defaults, and per-company settings that override
  * them (customer-success.md section 3 "Asset type per company"). assetTypeId 0 creates; another id updates in place.
  */
-import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../kernel/index';
+import { companyAssetTypeBody, settingsSchema, tenantAssetTypeBody, type CompanyAssetTypeBody, type TenantAssetTypeBody } from '../shared/api';
 import type { AssetType, AssetTypeSettings, CompanyAssetType } from '../shared/api-types';
 import { num } from './sql';
 
@@ -14,37 +14,7 @@ export const SETTING_FIELDS = [
 
 export type { AssetType, AssetTypeSettings, CompanyAssetType };
 
-const months = (max: number) => z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(max, `Must be ${max} or less`).optional();
-const flag = z.boolean().optional();
-export const settingsSchema = {
-  default_replacement_cost: z.number().min(0, 'Must be 0 or more').max(1_000_000_000, 'Too large').optional(),
-  default_life_in_months: months(1200),
-  approaching_duration_in_months_eol: months(120),
-  approaching_duration_in_months_warranty: months(120),
-  include_eol_in_missing_flag: flag,
-  include_warranty_in_missing_flag: flag,
-  include_make_in_missing_flag: flag,
-  include_serial_in_missing_flag: flag,
-  include_model_in_missing_flag: flag,
-};
-const version = z.number().int().positive().optional();
-
-export const tenantAssetTypeBody = z.object({
-  assetTypeId: z.number().int().min(0, 'Must be 0 (new) or an asset type id'),
-  asset_type_moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters').optional(),
-  ...settingsSchema,
-  version,
-}).superRefine((v, ctx) => {
-  if (v.assetTypeId === 0 && v.asset_type_moniker === undefined) ctx.addIssue({ code: 'custom', path: ['asset_type_moniker'], message: 'Required.' });
-});
-export type TenantAssetTypeBody = z.output<typeof tenantAssetTypeBody>;
-
-export const companyAssetTypeBody = z.object({
-  assetTypeId: z.number().int().positive('Choose an asset type'),
-  ...settingsSchema,
-  version,
-});
-export type CompanyAssetTypeBody = z.output<typeof companyAssetTypeBody>;
+export { companyAssetTypeBody, settingsSchema, tenantAssetTypeBody, type CompanyAssetTypeBody, type TenantAssetTypeBody };
 
 function settingsOf(r: Record<string, unknown>): AssetTypeSettings {
   const out = {} as Record<string, unknown>;

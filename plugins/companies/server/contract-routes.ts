@@ -8,10 +8,10 @@ import { z } from 'zod';
 import type { Kernel, RouteRegistrar } from '../../../kernel/index';
 import { contractsAnswer, contractWriteAnswer } from '../shared/api';
 import { requireCompanies, requireCompany } from './company-scope';
-import { contractBody } from './contract-schema';
+import { contractBody } from '../shared/contract-schema';
 import { copyContract, deleteContract, getContract, insertContract, listContracts, updateContract } from './contracts';
 import { CONTRACT_MANAGER_PAGE } from './pages';
-import { companyParams, id, tenantParams } from './params';
+import { companyParams, id, tenantParams } from '../shared/params';
 
 const tenantContractsQuery = z.object({ tenantCompanyId: id.optional() });
 

@@ -5,7 +5,7 @@
 import { conflict, notFound, type Kernel, type Trx } from '../../../kernel/index';
 import type { Contract } from '../shared/contract-fields';
 import { noticeDate } from '../shared/notice-date';
-import type { ContractInputParsed } from './contract-schema';
+import type { ContractInputParsed } from '../shared/contract-schema';
 import { linkedGoalsFor } from './linked-goals';
 import { getLocation } from './locations';
 import { dateCol, iso, num } from './sql';

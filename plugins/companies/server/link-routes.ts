@@ -8,7 +8,7 @@ import type { RouteRegistrar } from '../../../kernel/index';
 import { linksAnswer, linkWriteAnswer } from '../shared/api';
 import { requireCompany } from './company-scope';
 import { deleteLink, insertLink, linkBody, listLinks, updateLink } from './links';
-import { companyParams } from './params';
+import { companyParams } from '../shared/params';
 
 export function linkRoutes(r: RouteRegistrar): void {
   r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Saved links of a company', params: companyParams, response: linksAnswer }, async ({ db, params }) => {

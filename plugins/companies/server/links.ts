@@ -1,25 +1,13 @@
 /** Saved links of a company (customer-success.md section 3): insert, update, delete; `version` guards concurrent edits. */
-import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../kernel/index';
 import type { LinkRow } from '../shared/api-types';
-import { bodyId } from './params';
+import { linkBody } from '../shared/api';
 import { iso } from './sql';
 
 const TABLE = 'tenant_company_links';
 export type { LinkRow };
 
-const linkFields = {
-  link_url: z.url({ protocol: /^https?$/, message: 'Must be a web address starting with http:// or https://' }).max(2000, 'Max 2000 characters'),
-  link_title: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
-};
-const linkId = { tenant_company_link_id: bodyId };
-const version = z.number().int().positive().optional();
-
-export const linkBody = z.discriminatedUnion('operation', [
-  z.object({ operation: z.literal('insert'), payload: z.object(linkFields) }),
-  z.object({ operation: z.literal('update'), payload: z.object({ ...linkId, ...linkFields, version }) }),
-  z.object({ operation: z.literal('delete'), payload: z.object({ ...linkId, version }) }),
-], { message: 'operation must be insert, update or delete' });
+export { linkBody };
 
 const COLUMNS = ['tenant_company_link_id', 'tenant_company_id', 'link_url', 'link_title', 'version', 'updated_at'];
 const shape = (r: LinkRow): LinkRow => ({ ...r, tenant_company_link_id: Number(r.tenant_company_link_id), tenant_company_id: Number(r.tenant_company_id), updated_at: iso(r.updated_at) });

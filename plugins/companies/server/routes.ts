@@ -11,7 +11,7 @@ import { companyFilters } from './filters';
 import { linkRoutes } from './link-routes';
 import { listLocations } from './locations';
 import { COMPANIES_PAGE } from './pages';
-import { companyParams, tenantParams } from './params';
+import { companyParams, tenantParams } from '../shared/params';
 import { getCompany, insertCompany, listCompanies, toApi, updateCompany } from './service';
 
 export { COMPANIES_PAGE } from './pages';

@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_STATUSES } from './contract-fields';
+import { bodyId, companyParams, id, tenantParams } from './params';
+
+export { bodyId, companyParams, id, tenantParams } from './params';
+export { contractBody, contractInput, type ContractInputParsed } from './contract-schema';
 
 const int = z.number().int();
 const records = { records_updated: int };
@@ -61,11 +65,61 @@ export const contractWriteAnswer = z.object({
 });
 
 // Saved links
+const linkFields = {
+  link_url: z.url({ protocol: /^https?$/, message: 'Must be a web address starting with http:// or https://' }).max(2000, 'Max 2000 characters'),
+  link_title: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
+};
+const linkId = { tenant_company_link_id: bodyId };
+const linkVersion = z.number().int().positive().optional();
+
+export const linkBody = z.discriminatedUnion('operation', [
+  z.object({ operation: z.literal('insert'), payload: z.object(linkFields) }),
+  z.object({ operation: z.literal('update'), payload: z.object({ ...linkId, ...linkFields, version: linkVersion }) }),
+  z.object({ operation: z.literal('delete'), payload: z.object({ ...linkId, version: linkVersion }) }),
+], { message: 'operation must be insert, update or delete' });
 export const link = z.object({ tenant_company_link_id: int, tenant_company_id: int, link_url: z.string(), link_title: z.string(), version: int, updated_at: z.string() });
 export const linksAnswer = z.object({ links: z.array(link) });
 export const linkWriteAnswer = z.object({ ...records, tenant_company_link_id: int, link: link.optional() });
 
 // Asset types and statuses
+const months = (max: number) => z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(max, `Must be ${max} or less`).optional();
+const flag = z.boolean().optional();
+export const settingsSchema = {
+  default_replacement_cost: z.number().min(0, 'Must be 0 or more').max(1_000_000_000, 'Too large').optional(),
+  default_life_in_months: months(1200),
+  approaching_duration_in_months_eol: months(120),
+  approaching_duration_in_months_warranty: months(120),
+  include_eol_in_missing_flag: flag,
+  include_warranty_in_missing_flag: flag,
+  include_make_in_missing_flag: flag,
+  include_serial_in_missing_flag: flag,
+  include_model_in_missing_flag: flag,
+};
+const typeVersion = z.number().int().positive().optional();
+
+export const tenantAssetTypeBody = z.object({
+  assetTypeId: z.number().int().min(0, 'Must be 0 (new) or an asset type id'),
+  asset_type_moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters').optional(),
+  ...settingsSchema,
+  version: typeVersion,
+}).superRefine((v, ctx) => {
+  if (v.assetTypeId === 0 && v.asset_type_moniker === undefined) ctx.addIssue({ code: 'custom', path: ['asset_type_moniker'], message: 'Required.' });
+});
+export type TenantAssetTypeBody = z.output<typeof tenantAssetTypeBody>;
+
+export const companyAssetTypeBody = z.object({
+  assetTypeId: z.number().int().positive('Choose an asset type'),
+  ...settingsSchema,
+  version: typeVersion,
+});
+export type CompanyAssetTypeBody = z.output<typeof companyAssetTypeBody>;
+
+export const assetTypeParams = tenantParams.extend({ assetTypeId: id });
+export const companyAssetTypeParams = companyParams.extend({ assetTypeId: id });
+export const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+export const statusToggleBody = z.object({ payload: z.object({ tenantAssetStatusIds: z.array(bodyId).min(1, 'Choose at least one asset status').max(500) }) });
+export const statusAddBody = z.object({ moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters') });
+
 export const assetTypeSettings = z.object({
   default_replacement_cost: z.number(),
   default_life_in_months: int,
@@ -89,6 +143,18 @@ export const assetStatusToggled = z.object({ ...records, return_message: z.strin
 export const assetStatusAdded = z.object({ ...records, tenant_asset_status_id: int });
 
 // CSV import
+/** The largest CSV text the API takes (the body limit is 10 MB of JSON). */
+export const MAX_CSV_CHARS = 8_000_000;
+
+export const importKindParams = tenantParams.extend({ kind: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'Unknown import kind') });
+export const importBody = z.object({
+  csv: z.string().min(1, 'Required.').max(MAX_CSV_CHARS, `The file is too large (max ${MAX_CSV_CHARS} characters)`),
+  skipInvalid: z.boolean().optional(),
+  dryRun: z.boolean().optional(),
+  importId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Letters, digits and dashes').optional(),
+});
+
+
 export const importKind = z.object({
   kind: z.string(), title: z.string(), description: z.string(), module: z.string().nullable(),
   columns: z.array(z.object({ name: z.string(), required: z.boolean(), help: z.string().optional() })),

@@ -1,10 +1,10 @@
 /** The company import page's rules: the template of a kind, and what the Import button may do with a preview. */
-export interface ImportColumn { name: string; required: boolean; help?: string }
-export interface ImportKind { kind: string; title: string; description: string; module: string | null; columns: ImportColumn[]; example: Record<string, string> }
-export interface ImportReport {
-  kind: string; status: 'imported' | 'rejected' | 'dry-run'; total: number; valid: number; imported: number; inserted: number; updated: number;
-  rejected: { line: number; reasons: string[] }[]; skipInvalid: boolean; dryRun: boolean;
-}
+import type { ImportKindApi, ImportReportApi } from '../../shared/api';
+
+/** What GET /v3/tenant/:tenantId/import and POST .../import/:kind answer (inferred from the route schemas). */
+export type ImportKind = ImportKindApi;
+export type ImportColumn = ImportKind['columns'][number];
+export type ImportReport = ImportReportApi;
 export const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -1,7 +1,7 @@
 /** Body schemas of the contract routes: the editable fields of section 3, and the four operations. */
 import { z } from 'zod';
-import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_LIMITS, CONTRACT_STATUSES } from '../shared/contract-fields';
-import { isEmptyOrRealDate } from '../shared/dates';
+import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_LIMITS, CONTRACT_STATUSES } from './contract-fields';
+import { isEmptyOrRealDate } from './dates';
 import { bodyId } from './params';
 
 const max = (n: number) => `Max ${n} characters`;
