@@ -11,6 +11,7 @@ import { definePlugin } from '../../kernel/index';
 import { CORE_PART } from './server/core/index';
 import { DATA_PART } from './server/data/index';
 import { PAGES_PART } from './server/pages/index';
+import { createLciAdminInstance } from './server/instance';
 import type { AdminPart } from './server/part';
 
 const PARTS: AdminPart[] = [CORE_PART, DATA_PART, PAGES_PART];
@@ -22,14 +23,14 @@ export default definePlugin({
   navItems: PARTS.flatMap((p) => p.navItems ?? []),
   realtime: Object.assign({}, ...PARTS.map((p) => p.realtime ?? {})),
   jobs: Object.assign({}, ...PARTS.map((p) => p.jobs ?? {})),
-  routes(r, k) {
-    for (const p of PARTS) p.routes?.(r, k);
+  setup: createLciAdminInstance,
+  routes(r, k, self) {
+    for (const p of PARTS) p.routes?.(r, k, self);
   },
   cli(program, { kernel }) {
     const admin = program.command('admin').description('Internal admin and support tools (internal staff)');
     for (const p of PARTS) p.cli?.(admin, kernel);
   },
   async fixtures(ctx) { for (const p of PARTS) await p.fixtures?.(ctx); },
-  async start(k) { for (const p of PARTS) await p.start?.(k); },
-  async stop(k) { for (const p of PARTS) await p.stop?.(k); },
+  async start(k, self) { for (const p of PARTS) await p.start?.(k, self); },
 });

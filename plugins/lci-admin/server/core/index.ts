@@ -9,16 +9,15 @@ import { impersonateCli } from './impersonation/cli';
 import { impersonationRoutes } from './impersonation/targets';
 import { maintenanceCli } from './maintenance/cli';
 import { maintenanceRoutes } from './maintenance/routes';
-import { startMaintenanceWatcher, stopMaintenanceWatcher } from './maintenance/service';
 import { CORE_NAV, CORE_PAGES } from './pages';
 import { summaryRoutes } from './summary/routes';
 
 export const CORE_PART: AdminPart = {
   pages: CORE_PAGES,
   navItems: CORE_NAV,
-  routes(r, k) {
+  routes(r, k, self) {
     summaryRoutes(r, k);
-    maintenanceRoutes(r, k);
+    maintenanceRoutes(r, k, self.maintenance);
     impersonationRoutes(r);
     auditRoutes(r);
   },
@@ -27,6 +26,6 @@ export const CORE_PART: AdminPart = {
     impersonateCli(admin, kernel);
     auditCli(admin, kernel);
   },
-  async start(k) { await startMaintenanceWatcher(k); },
-  async stop(k) { stopMaintenanceWatcher(k); },
+  // The watcher stops with the instance (instance.ts).
+  async start(_k, self) { await self.maintenance.start(); },
 };

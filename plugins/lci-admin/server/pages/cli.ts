@@ -10,15 +10,15 @@ import type { Kernel } from '../../../../kernel/index';
 import { operatorName } from '../../../../cli/sdk';
 import { CliError } from '../../../../cli/sdk';
 import { printJson, printList, write } from '../../../../cli/sdk';
-import { setAffiliate, affiliateBody } from './affiliates';
-import { setCurrency } from './currency';
-import { etlReports, etlSchedules, runNow, setSchedule } from './etl';
-import { changePrimary, initialSyncsInProgress, primaryBody, setInitialSync, tenantIntegrations } from './integrations';
-import { marketingRows } from './marketing';
-import { announce, composeBody, sendNotification } from './notifications';
-import { checklist, completionPercent } from './onboarding';
+import { affiliateBody, setAffiliate, tenantAffiliate } from './affiliates/service';
+import { setCurrency } from './currency/service';
+import { etlReports, etlSchedules, runNow, setSchedule } from './etl/service';
+import { changePrimary, initialSyncsInProgress, primaryBody, setInitialSync, tenantIntegrations } from './integrations/service';
+import { marketingRows } from './marketing/service';
+import { announce, composeBody, recentNotifications, sendNotification } from './notifications/service';
+import { checklist, completionPercent } from './onboarding/service';
 import { CURRENCIES, requireTenant, toCsv } from './shared';
-import { importBody, importTemplates } from './templates';
+import { importBody, importTemplates } from './templates/service';
 
 const positive = (value: string): number => {
   if (!/^\d+$/.test(value.trim()) || Number(value) <= 0 || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a positive whole number.');
@@ -73,7 +73,7 @@ export function registerPagesCli(admin: Command, kernel: () => Promise<Kernel>):
   admin.command('notifications').description('lists notifications, newest first').option('--json', 'print JSON')
     .action(async (o: { json?: boolean }) => {
       const k = await kernel();
-      const rows = await k.db.withSystem((db) => db('lci_notifications').orderBy('created_at', 'desc').limit(200).select(), { readOnly: true });
+      const rows = await k.db.withSystem((db) => recentNotifications(db), { readOnly: true });
       printList(rows, [
         { header: 'ID', value: (r: any) => r.notification_id }, { header: 'SENT', value: (r: any) => new Date(r.created_at).toISOString().slice(0, 16) },
         { header: 'TARGET', value: (r: any) => (r.target === 'all' ? 'all' : `${r.target} ${r.target_tenant_id ?? r.target_user_id}`) },
@@ -179,7 +179,7 @@ export function registerPagesCli(admin: Command, kernel: () => Promise<Kernel>):
       if (o.set !== undefined && o.clear) throw new CliError('Choose one of --set and --clear.');
       const k = await kernel();
       if (o.set === undefined && !o.clear) {
-        const out = await run(() => k.db.withSystem(async (db) => { const t = await requireTenant(db, o.tenant); const a = await db('tenant_affiliates').where({ tenant_id: o.tenant }).first('affiliate_code'); return { tenant_id: t.tenant_id, name: t.name, affiliate_code: a?.affiliate_code ?? null }; }, { readOnly: true }));
+        const out = await run(() => k.db.withSystem((db) => tenantAffiliate(db, o.tenant), { readOnly: true }));
         if (o.json) printJson(out); else write(`Tenant ${out.tenant_id} "${out.name}": ${out.affiliate_code ?? '(no affiliate code)'}`);
         return;
       }

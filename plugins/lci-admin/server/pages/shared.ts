@@ -1,6 +1,10 @@
 /** What the pages' routes share: id schemas, tenant lookup and audit entries written in the target tenant. */
 import { z } from 'zod';
 import { badRequest, notFound, type HandlerContext, type Kernel, type Trx } from '../../../../kernel/index';
+import { findTenant, type TenantRow } from './tenant-store';
+
+export type { TenantRow };
+export { tenantNames, usernames } from './tenant-store';
 
 export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const tenantParams = z.object({ tenantId: id });
@@ -12,13 +16,11 @@ export const shortText = (max: number) => z.string().trim().min(1, 'Required.').
 export const CURRENCIES = ['CAD', 'USD', 'ZAR', 'AUD', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-export interface TenantRow { tenant_id: number; name: string; currency: string; active_flag: boolean }
-
 /** The tenant (system scope) or 404 naming it. */
 export async function requireTenant(db: Trx, tenantId: number): Promise<TenantRow> {
-  const t = await db('tenants').where({ tenant_id: tenantId }).first('tenant_id', 'name', 'currency', 'active_flag');
+  const t = await findTenant(db, tenantId);
   if (!t) throw notFound(`Tenant ${tenantId} not found`);
-  return { ...t, tenant_id: Number(t.tenant_id) };
+  return t;
 }
 
 /** A 400 naming one field (for rules a schema cannot express). */
@@ -35,13 +37,6 @@ export async function auditTenant(k: Kernel, db: Trx, ctx: AnyCtx, tenantId: num
     tenantId, action, target, actorUserId: ctx.caller?.userId ?? null,
     impersonatorUserId: ctx.caller?.impersonation ? ctx.caller.userId : null, details,
   });
-}
-
-/** Tenants by id for labels (system scope). */
-export async function tenantNames(db: Trx, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db('tenants').whereIn('tenant_id', [...new Set(ids)]).select('tenant_id', 'name');
-  return new Map(rows.map((r: { tenant_id: number; name: string }) => [Number(r.tenant_id), r.name]));
 }
 
 /** CSV with quoting (RFC 4180) and spreadsheet-formula neutralising for cells starting with = + - @. */

@@ -5,21 +5,22 @@
 import { z } from 'zod';
 import { notFound, type RouteRegistrar } from '../../../../../kernel/index';
 import { API_IMPERSONATION_TARGETS } from '../paths';
+import { findTenant, securityGroups } from './store';
 
 export const API_IMPERSONATION_GROUPS = `${API_IMPERSONATION_TARGETS.replace(/\/targets$/, '')}/groups`;
+
+const groupsResponse = z.object({
+  tenant: z.object({ tenantId: z.number().int(), name: z.string(), active: z.boolean() }),
+  groups: z.array(z.object({ securityGroupId: z.number().int(), name: z.string(), isAdminGroup: z.boolean(), modules: z.array(z.string()) })),
+});
 
 export function impersonationRoutes(r: RouteRegistrar): void {
   r.get(API_IMPERSONATION_GROUPS, {
     summary: 'Security groups of a tenant that an internal admin may impersonate', tags: ['lci-admin'],
-    auth: 'internal', scope: 'system', query: z.object({ tenant: z.coerce.number().int().positive() }),
+    auth: 'internal', scope: 'system', query: z.object({ tenant: z.coerce.number().int().positive() }), response: groupsResponse,
   }, async ({ db, query }) => {
-    const tenant = await db('tenants').where({ tenant_id: query.tenant }).first('tenant_id', 'name', 'active_flag');
+    const tenant = await findTenant(db, query.tenant);
     if (!tenant) throw notFound(`Tenant ${query.tenant} not found`);
-    const groups = await db('security_groups').where({ tenant_id: query.tenant }).orderBy('name')
-      .select('security_group_id', 'name', 'is_admin_group', 'included_modules');
-    return {
-      tenant: { tenantId: Number(tenant.tenant_id), name: String(tenant.name), active: !!tenant.active_flag },
-      groups: groups.map((g: any) => ({ securityGroupId: Number(g.security_group_id), name: String(g.name), isAdminGroup: !!g.is_admin_group, modules: g.included_modules ?? [] })),
-    };
+    return { tenant, groups: await securityGroups(db, query.tenant) };
   });
 }

@@ -4,6 +4,7 @@ import type { Kernel } from '../../../../../kernel/index';
 import { operatorName } from '../../../../../cli/sdk';
 import { printJson, write } from '../../../../../cli/sdk';
 import { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from './rules';
+import { lciAdminOf } from '../../instance';
 import { announceMaintenance, readMaintenance, writeMaintenance } from './service';
 import { CliError } from '../../../../../cli/sdk';
 
@@ -19,7 +20,7 @@ export function maintenanceCli(admin: Command, kernel: () => Promise<Kernel>): v
     if (message.length > MAINTENANCE_MESSAGE_MAX) throw new CliError(`--message: at most ${MAINTENANCE_MESSAGE_MAX} characters.`);
     const k = await kernel();
     const { state, previous } = await k.db.withSystem((db) => writeMaintenance(k, db, { on, message }, { via: 'cli', by: operatorName() }));
-    await announceMaintenance(k, state);
+    await announceMaintenance(k, lciAdminOf(k).maintenance, state);
     if (opts.json) printJson({ maintenance: state, previous });
     else write(describe(state));
   };

@@ -40,23 +40,28 @@ export function afterCommit(db: Trx, fn: () => void): void {
   p.then(fn, () => {});
 }
 
-/** Tells every socket (all processes) and the other processes' watchers. */
-export async function announceMaintenance(k: Kernel, state: MaintenanceState): Promise<void> {
+/** Tells every socket (all processes) and the other processes' watchers; `watcher` (this kernel's) notes it as seen. */
+export async function announceMaintenance(k: Kernel, watcher: Pick<MaintenanceWatcher, 'seen'> | undefined, state: MaintenanceState): Promise<void> {
   const key = stateKey(state);
-  watchers.get(k)?.seen(key);
+  watcher?.seen(key);
   await k.realtime.publishInternal(MAINTENANCE_CHANNEL, { key });
   await k.realtime.serverMessage('all', maintenanceMessage(state));
 }
 
-class MaintenanceWatcher {
+/** Polls the setting and announces a change nobody announced (one per kernel: the lci-admin instance's). */
+export class MaintenanceWatcher {
   private known: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   private busy = false;
   constructor(private readonly k: Kernel) {}
 
+  /** Whether the poll timer is set. */
+  get running(): boolean { return this.timer !== null; }
+
   seen(key: string): void { this.known = key; }
 
   async start(): Promise<void> {
+    if (this.timer) return;
     this.k.realtime.onInternal(MAINTENANCE_CHANNEL, (m) => { if (typeof m.key === 'string') this.known = m.key; });
     this.known = stateKey(await this.read());
     this.timer = setInterval(() => void this.tick(), MAINTENANCE_POLL_MS);
@@ -86,20 +91,6 @@ class MaintenanceWatcher {
       this.busy = false;
     }
   }
-}
-
-const watchers = new Map<Kernel, MaintenanceWatcher>();
-
-export async function startMaintenanceWatcher(k: Kernel): Promise<void> {
-  if (watchers.has(k)) return;
-  const w = new MaintenanceWatcher(k);
-  watchers.set(k, w);
-  await w.start();
-}
-
-export function stopMaintenanceWatcher(k: Kernel): void {
-  watchers.get(k)?.stop();
-  watchers.delete(k);
 }
 
 export { MAINTENANCE_POLL_MS };

@@ -39,12 +39,12 @@ export function exportKey(tenantId: number, at: Date): string {
   return `${EXPORT_PREFIX}/tenant-${tenantId}-${stamp}-${crypto.randomBytes(3).toString('hex')}.jsonl.gz`;
 }
 
-let cursors = 0;
-
-/** The tenant's rows of one table, in batches, through a cursor of the caller's transaction. */
-async function* tableBatches(db: Trx, table: string, tenantId: number, batchRows: number): AsyncGenerator<Record<string, unknown>[]> {
+/**
+ * The tenant's rows of one table, in batches, through a cursor of the caller's transaction. The cursor's name need
+ * only be unique within the transaction: the export's tables are read one after the other, each cursor closed.
+ */
+async function* tableBatches(db: Trx, cursor: string, table: string, tenantId: number, batchRows: number): AsyncGenerator<Record<string, unknown>[]> {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`export needs a positive tenant id, got ${tenantId}`);
-  const cursor = `lci_export_${++cursors}`;
   // The tenant id is a checked integer; names are quoted identifiers.
   await db.raw(`declare ?? no scroll cursor for select * from ?? where tenant_id = ${tenantId}`, [cursor, table]);
   try {
@@ -66,9 +66,9 @@ async function* exportLines(db: Trx, plan: DeletionPlan, at: Date, written: Reco
     format: EXPORT_FORMAT, tenantId: plan.tenantId, tenantName: plan.name, exportedAt: at.toISOString(),
     tables: Object.fromEntries(plan.tables.map((t) => [t.table, t.rows])),
   })}\n`;
-  for (const { table } of plan.tables) {
+  for (const [i, { table }] of plan.tables.entries()) {
     written[table] = 0;
-    for await (const rows of tableBatches(db, table, plan.tenantId, batchRows)) {
+    for await (const rows of tableBatches(db, `lci_export_${i + 1}`, table, plan.tenantId, batchRows)) {
       let chunk = '';
       for (const row of rows) chunk += `${JSON.stringify({ table, row })}\n`;
       written[table] += rows.length;

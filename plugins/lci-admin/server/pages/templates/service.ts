@@ -5,9 +5,11 @@
  * skipped or replaced (onExisting). A dry run reports the same without writing.
  */
 import { z } from 'zod';
-import { HttpError, type Kernel, type RouteRegistrar, type Trx } from '../../../../kernel/index';
-import { auditTenant, fieldError, id, requireTenant, targetParams } from './shared';
-import { readTemplateFile, type TemplateInput } from './template-file';
+import { HttpError, type Kernel, type Trx } from '../../../../../kernel/index';
+import { auditTenant, fieldError, id, requireTenant } from '../shared';
+import { readTemplateFile, type TemplateInput } from '../template-file';
+import { activeTenants } from '../tenant-store';
+import { templateNames, writeTemplate } from './store';
 
 export const IMPORT_TEMPLATES_PAGE = '/lcisupport/importAssessmentTemplates';
 
@@ -31,7 +33,7 @@ export async function importTemplates(k: Kernel, db: Trx, ctx: { caller: any }, 
   const { templates, problems } = readTemplateFile(req.content, req.format);
   if (problems.length) throw new HttpError(400, `The file has ${problems.length} problem(s); nothing was imported.`, 'validation_failed', [{ path: 'body.content', message: problems.map((p) => `${p.where}: ${p.message}`).slice(0, 50).join(' | ') }], { problems });
   const tenants = req.allTenants
-    ? (await db('tenants').where('tenant_id', '>', 0).where({ active_flag: true }).orderBy('tenant_id').select('tenant_id', 'name')).map((t: any) => ({ tenant_id: Number(t.tenant_id), name: t.name }))
+    ? await activeTenants(db)
     : [await requireTenant(db, req.tenantId!).catch(() => { throw fieldError('body.tenantId', `Tenant ${req.tenantId} not found`); })];
   const reports: TenantReport[] = [];
   for (const t of tenants) reports.push(await importInto(db, t.tenant_id, t.name, templates, req));
@@ -47,29 +49,14 @@ export async function importTemplates(k: Kernel, db: Trx, ctx: { caller: any }, 
 }
 
 async function importInto(db: Trx, tenantId: number, name: string, templates: TemplateInput[], req: ImportRequest): Promise<TenantReport> {
-  const existing = new Set((await db('assessment_templates').where({ tenant_id: tenantId }).pluck('name')).map((n: string) => n.toLowerCase()));
+  const existing = await templateNames(db, tenantId);
   const report: TenantReport = { tenant_id: tenantId, name, created: [], replaced: [], skipped: [] };
   for (const t of templates) {
     const has = existing.has(t.name.toLowerCase());
     if (has && req.onExisting === 'skip') { report.skipped.push(t.name); continue; }
     (has ? report.replaced : report.created).push(t.name);
     if (req.dryRun) continue;
-    const row = { description: t.description, questions: JSON.stringify(t.questions), source: 'import', imported_at: db.fn.now() };
-    if (has) await db('assessment_templates').where({ tenant_id: tenantId }).whereRaw('lower(name) = ?', [t.name.toLowerCase()]).update(row);
-    else await db('assessment_templates').insert({ tenant_id: tenantId, name: t.name, ...row });
+    await writeTemplate(db, tenantId, t, has);
   }
   return report;
-}
-
-export function templateRoutes(r: RouteRegistrar, k: Kernel): void {
-  r.post('/v3/lcisupport/assessmenttemplates/import', {
-    auth: 'internal', scope: 'system', page: IMPORT_TEMPLATES_PAGE, body: importBody, write: (b) => !(b as { dryRun?: boolean })?.dryRun,
-    summary: 'Imports assessment templates from a JSON or CSV file into a tenant or all tenants (all or nothing; dryRun reports only)',
-  }, async (ctx) => importTemplates(k, ctx.db, ctx, ctx.body));
-
-  r.get('/v3/lcisupport/assessmenttemplates/:targetTenantId', { auth: 'internal', scope: 'system', page: IMPORT_TEMPLATES_PAGE, params: targetParams, summary: 'A tenant\'s assessment templates' }, async ({ db, params }) => {
-    const t = await requireTenant(db, params.targetTenantId);
-    const rows = await db('assessment_templates').where({ tenant_id: t.tenant_id }).orderBy('name').select('assessment_template_id', 'name', 'description', 'questions', 'imported_at');
-    return { tenant: { tenant_id: t.tenant_id, name: t.name }, templates: rows.map((r: any) => ({ ...r, assessment_template_id: Number(r.assessment_template_id), question_count: Array.isArray(r.questions) ? r.questions.length : 0 })) };
-  });
 }
