@@ -1,5 +1,6 @@
 /** Part "pages" of the internal admin and support tools (see ../../plugin.ts and ../../README.pages.md). */
-import type { NavItemDef, PageDef } from '../../../../kernel/index';
+import { navItemDefs, pageDefs } from '../../../../common/pages';
+import { PAGES_PAGE_DECLS } from '../../shared/pages';
 import type { AdminPart } from '../part';
 import { affiliateRoutes } from './affiliates/routes';
 import { AFFILIATE_PAGE } from './affiliates/service';
@@ -25,35 +26,17 @@ import { IMPORT_TEMPLATES_PAGE } from './templates/service';
 import { WEBSOCKET_PAGE } from './websockets/relay';
 import { websocketRoutes } from './websockets/routes';
 
-const ADMIN: [string, string, string][] = [
-  [ETL_REPORTS_PAGE, 'ETL Reports', 'th-list'],
-  [MARKETING_PAGE, 'Marketing Export', 'export'],
-  [NOTIFICATIONS_PAGE, 'Notifications', 'notifications'],
-  [ONBOARDING_ADMIN_PAGE, 'Onboarding Progress', 'endorsed'],
-  [ONBOARDING_ITEMS_PAGE, 'Onboarding Items', 'properties'],
-  [SURVEY_PAGE, 'Onboarding Survey', 'form'],
-  [MODULE_PAGE, 'Modules', 'cube'],
-  [MODULE_VIEW_PAGE, 'Module Views', 'layers'],
-  [MENU_PAGE, 'Menu', 'menu'],
-  [WEBSOCKET_PAGE, 'Websockets', 'exchange'],
-  [AFFILIATE_PAGE, 'Tenant Affiliates', 'link'],
+// Titles, icons and nav placement: shared/pages.ts. The API routes' permission keys must be declared pages there
+// (an access list can grant only a declared page): checked when the plugin loads.
+const ROUTE_PAGES = [
+  ETL_REPORTS_PAGE, MARKETING_PAGE, NOTIFICATIONS_PAGE, ONBOARDING_ADMIN_PAGE, ONBOARDING_ITEMS_PAGE, SURVEY_PAGE, MODULE_PAGE, MODULE_VIEW_PAGE,
+  MENU_PAGE, WEBSOCKET_PAGE, AFFILIATE_PAGE, CURRENCY_PAGE, PRIMARY_INTEGRATION_PAGE, INITIAL_SYNC_PAGE, IMPORT_TEMPLATES_PAGE, ETL_MANAGER_PAGE,
 ];
-const SUPPORT: [string, string, string][] = [
-  [CURRENCY_PAGE, 'Currency', 'dollar'],
-  [PRIMARY_INTEGRATION_PAGE, 'Primary Integration', 'swap-horizontal'],
-  [INITIAL_SYNC_PAGE, 'Initial Sync In Progress', 'refresh'],
-  [IMPORT_TEMPLATES_PAGE, 'Import Assessment Templates', 'import'],
-  [ETL_MANAGER_PAGE, 'ETL Manager', 'time'],
-];
+const declared = new Set(PAGES_PAGE_DECLS.pages.map((p) => p.url));
+for (const url of ROUTE_PAGES) if (!declared.has(url)) throw new Error(`lci-admin: page ${url} is not declared in shared/pages.ts`);
 
-/** Titles and icons of this part's pages (the workspace routes use the same). */
-export const PAGES_TITLES: Record<string, { title: string; icon: string }> = Object.fromEntries([...ADMIN, ...SUPPORT].map(([url, title, icon]) => [url, { title, icon }]));
-
-const pages: PageDef[] = [...ADMIN, ...SUPPORT].map(([url, title]) => ({ url, title, internalOnly: true, module: 'Any' }));
-const navItems: NavItemDef[] = [
-  ...ADMIN.map(([url, title, icon], i) => ({ url, title, icon, level: 2, parentUrl: '/lciadmin', sort: 20 + i, internalOnly: true })),
-  ...SUPPORT.map(([url, title, icon], i) => ({ url, title, icon, level: 2, parentUrl: '/lcisupport', sort: 20 + i, internalOnly: true })),
-];
+const pages = pageDefs(PAGES_PAGE_DECLS);
+const navItems = navItemDefs(PAGES_PAGE_DECLS);
 
 export const PAGES_PART: AdminPart = {
   pages,
