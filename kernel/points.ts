@@ -52,7 +52,6 @@ export interface AccountSignupOperation {
   /** The answer's schema (OpenAPI, response checks). */
   response: z.ZodType;
   write?: boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   run(input: { db: Trx; payload: any; koa: Koa.Context }): Promise<unknown>;
 }
 export const accountSignupOperationsPoint = createExtensionPoint<AccountSignupOperation>('kernel.accountSignupOperations', 'operations of POST /v3/manager/account/signup (the sign-up wizard\'s)');

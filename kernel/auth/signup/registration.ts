@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import type { Trx } from '../../db/database';
 import { HttpError } from '../../http/errors';
-import { reply, type RouteRegistrar } from '../../http/route-spec';
+import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import { findRegistrationKey, useRegistrationKey, type OpenRegistrationKey } from '../../tenancy/registration-keys';
 import { tooManyAttempts } from '../codes';

@@ -29,7 +29,6 @@ export const MSG_CHECKOUT_CANCELED = 'The checkout was canceled, so your subscri
 export const NAME_PATTERN = /^[\p{L}\p{M}0-9 -]+$/u;
 export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{4,24}$/;
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Empty, or an http(s) address whose host is a domain name. */
