@@ -12,7 +12,7 @@ import { operatorName } from '../../../cli/sdk';
 import { CliError } from '../../../cli/sdk';
 import { printJson, write } from '../../../cli/sdk';
 import { progressBar } from '../../../cli/sdk';
-import { columnsOf, csvImportKind, declaredCsvImportKinds } from '../import/csv-import';
+import { columnsOf, csvImportKind, csvImportKinds, declaredCsvImportKinds } from '../import/csv-import';
 import { CsvFileError } from '../import/parse';
 import { isDatabaseError } from '../import/row-errors';
 import { runCsvImport, type CsvImportReport } from '../import/run';
@@ -43,10 +43,12 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
     .option('--skip-invalid', 'import the valid rows and report the others (default: import nothing when a row is invalid)')
     .option('--dry-run', 'check every row and report; write nothing')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}`)
+    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}\n(Kinds a plugin registers when the kernel starts are not listed; an unknown kind's error names them all.)`)
     .action(async (kind: string, file: string, opts: ImportOpts) => {
       const declared = declaredCsvImportKinds(plugins);
-      if (!declared.some((d) => d.kind === kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${declared.map((d) => d.kind).join(', ')}.`);
+      // A kind registered by an `extend` function (e.g. customer-success's tickets and csat) is known once the kernel started.
+      const known = declared.some((d) => d.kind === kind) ? declared : csvImportKinds(await kernel());
+      if (!known.some((d) => d.kind === kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${known.map((d) => d.kind).join(', ')}.`);
       let text: string;
       try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new CliError(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
       const k = await kernel();

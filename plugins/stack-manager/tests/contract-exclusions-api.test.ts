@@ -2,7 +2,8 @@
  * TenantCsContractExclude through the API: list with the options of the tenant's contracts (each once), save (new
  * rows merged with a stored row of the same value), soft delete (activeFlag 0, DELETE and save), 400 when not
  * exactly one of excludeVendor and excludeAccount, escaped storage, tenant admins only, tenant isolation; and that
- * an excluded vendor's contracts leave the segment monthly value, the dashboard total, insights and headlines.
+ * an excluded vendor's contracts leave the segment monthly value, the dashboard total, insights, headlines and the
+ * contracts tile (CS's TenantCompanyCsContract, through CS's contract filter point).
  */
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
@@ -83,6 +84,11 @@ test('an excluded vendor\'s contracts leave the segment monthly value, the dashb
   const tileOf = async () => (await a.api('GET', cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`))).body.customerSuccessDetailsTile[0];
   const renewals = async () => (await a.api('GET', cs(a, `TenantCsInsights?startDate=${inDays(0)}&endDate=${inDays(90)}`))).body.insights.renewals.map((x: { label: string }) => x.label);
   const headlines = async () => JSON.stringify((await a.api('GET', cs(a, `TenantCsHeadlines?tenantCompanyId=${acme}`))).body.headlines);
+  const contractsTile = async () => {
+    const body = (await a.api('GET', cs(a, `TenantCompanyCsContract?tenantCompanyId=${acme}`))).body;
+    return { vendors: body.contracts.map((c: { vendor: string }) => c.vendor), excludedCount: body.excludedCount };
+  };
+  expect(await contractsTile()).toEqual({ vendors: ['Microsoft'], excludedCount: 1 });
   expect(await tileOf()).toMatchObject({ currentContracts: 1, nextContractEnd: { label: 'Microsoft MS-1' } });
   expect(await renewals()).toEqual(['Microsoft MS-1']);
   expect(await headlines()).toContain('Microsoft');
@@ -97,6 +103,7 @@ test('an excluded vendor\'s contracts leave the segment monthly value, the dashb
   expect(await tileOf()).toMatchObject({ currentContracts: 0, nextContractEnd: null });
   expect(await renewals()).toEqual([]);
   expect(await headlines()).not.toContain('Microsoft');
+  expect(await contractsTile()).toEqual({ vendors: [], excludedCount: 2 });
 });
 
 test('a new row of a value already stored is merged; soft delete by save and by DELETE; the deleted are listed with activeFlag=0', async () => {
