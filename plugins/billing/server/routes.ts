@@ -3,8 +3,8 @@
  * Reading the tenant's subscriptions is for every signed-in user of the tenant (the navigation guard needs
  * it); everything that changes billing or shows invoices is for tenant admins (and LCI admins).
  */
-import { z } from 'zod';
 import * as api from '../shared/api';
+import { signupSessionBody, subscriptionBody, tenantParams } from '../shared/api';
 import { HttpError, type Caller, type Kernel, type RouteRegistrar, type Trx } from '../../../kernel/index';
 import { BILLING_MODULES, overallStatus, statusByModule } from '../shared/status';
 import * as actions from './actions';
@@ -14,37 +14,6 @@ import { embeddedPageRoutes } from './embedded/page-routes';
 import type { BillingInstance } from './instance';
 import type { BillingProvider, ProviderInvoice } from './provider';
 import { signupSession } from './signup-session';
-
-const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
-/** Plan ids are text; a number is taken as its text (then an unknown plan). */
-const planIds = z.array(z.coerce.string().trim().min(1).max(100)).max(10);
-export const ACTIONS = ['cancel', 'update', 'addPlans', 'cancelPlans', 'convertTrialToPaid', 'updateEmail', 'addCoupon'] as const;
-
-const REQUIRED: Record<(typeof ACTIONS)[number], ('planIds' | 'subscriptionId' | 'email' | 'couponId')[]> = {
-  cancel: [], update: ['planIds'], addPlans: ['planIds'], cancelPlans: ['planIds'], convertTrialToPaid: ['subscriptionId'], updateEmail: ['email'], addCoupon: ['couponId'],
-};
-
-export const subscriptionBody = z.object({
-  action: z.enum(ACTIONS),
-  planIds: planIds.optional(),
-  discountCode: z.string().trim().max(100).nullish(),
-  subscriptionId: z.coerce.string().trim().min(1).max(100).optional(),
-  email: z.string().trim().max(80, 'Max 80 characters').email('Invalid e-mail.').optional(),
-  couponId: z.coerce.string().trim().min(1).max(100).optional(),
-}).superRefine((b, ctx) => {
-  for (const f of REQUIRED[b.action]) {
-    const v = b[f];
-    if (v === undefined || (Array.isArray(v) && v.length === 0)) ctx.addIssue({ code: 'custom', path: [f], message: f === 'planIds' ? 'Choose at least one plan.' : `Required for ${b.action}.` });
-  }
-});
-
-const signupBody = z.object({
-  email: z.string().trim().min(1, 'Required.').max(80, 'Max 80 characters').email('Invalid e-mail.'),
-  userId: z.coerce.number().int().positive(),
-  tenantId: z.coerce.number().int().positive(),
-  affiliate: z.string().trim().max(100).nullish(),
-  planIds: planIds.min(1, 'Choose at least one plan.'),
-});
 
 const admin = { auth: 'tenantAdmin' as const, tags: ['billing'] };
 
@@ -121,7 +90,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     });
   });
 
-  r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: z.object({}), response: api.urlAnswer }, async (h) => {
+  r.post('/v3/manager/stripe/session/portal', { ...admin, summary: 'A billing portal session of the tenant\'s customer', body: api.emptyBody, response: api.urlAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) throw actions.requireCustomerMessage();
@@ -130,7 +99,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     return { url };
   });
 
-  r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: z.object({}), response: api.checkoutLink }, async (h) => {
+  r.post('/v3/manager/stripe/session/updatepayment', { ...admin, summary: 'A checkout session (setup mode) to replace the card', body: api.emptyBody, response: api.checkoutLink }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await ensureCustomer(h.db, h.tenantId, ctx.provider, { email: await billingEmail(h.db, h.tenantId, h.caller) });
     const s = await guarded(() => ctx.provider.createUpdatePaymentSession(customer.customer_id, h.tenantId, `${k.config.baseUrl}/subscription?paymentUpdated=true`));
@@ -139,32 +108,32 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     return { id: s.id, url: s.url };
   });
 
-  r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: z.object({}), response: api.upcomingInvoiceAnswer }, async (h) => {
+  r.post('/v3/manager/stripe/invoice/upcoming', { ...admin, summary: 'The upcoming invoice, or { message: \'No upcoming invoice\', total: 0 }', body: api.emptyBody, response: api.upcomingInvoiceAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     return upcomingInvoice(ctx.provider, customer?.customer_id ?? null);
   });
 
-  r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: z.object({ limit: z.number().int().min(1).max(100).optional() }), response: api.invoicesAnswer }, async (h) => {
+  r.post('/v3/manager/stripe/invoices', { ...admin, summary: 'The tenant\'s invoices, newest first', body: api.invoicesBody, response: api.invoicesAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const customer = await findCustomer(h.db, h.tenantId, ctx.provider);
     if (!customer) return { invoices: [] };
     return { invoices: (await guarded(() => ctx.provider.listInvoices(customer.customer_id, h.body.limit ?? 24))).map(invoiceOut) };
   });
 
-  r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) }), response: api.discountsAnswer }, async ({ db, body }) => {
+  r.post('/v3/manager/stripe/affiliate/discounts', { summary: 'Discounts (promotion codes with their coupons) of an affiliate code', tags: ['billing'], write: false, body: api.affiliateDiscountsBody, response: api.discountsAnswer }, async ({ db, body }) => {
     const provider = self.provider(db);
     return { discounts: (await guarded(() => affiliateDiscounts(provider, body.affiliateCode))).map(discountOut) };
   });
 
-  r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: z.object({}), response: api.syncAnswer }, async (h) => {
+  r.post('/v3/manager/stripe/sync', { ...admin, summary: 'Reads the tenant\'s subscriptions from the provider again', body: api.emptyBody, response: api.syncAnswer }, async (h) => {
     const ctx = ctxOf(k, self, h);
     const counts = await guarded(() => actions.sync(ctx));
     await h.audit('billing.sync', { ...counts, provider: ctx.provider.name });
     return { subscriptions: await actions.tenantRows(ctx), ...counts };
   });
 
-  r.post('/v3/manager/signup/session', { auth: 'public', scope: 'system', tags: ['billing'], summary: 'The payment step of sign-up: a checkout session, or the subscription for free plans', body: signupBody, response: api.signupSessionAnswer }, async ({ db, body }) =>
+  r.post('/v3/manager/signup/session', { auth: 'public', scope: 'system', tags: ['billing'], summary: 'The payment step of sign-up: a checkout session, or the subscription for free plans', body: signupSessionBody, response: api.signupSessionAnswer }, async ({ db, body }) =>
     guarded(() => signupSession(k, db, body)));
 
   embeddedPageRoutes(r, k);

@@ -1,6 +1,7 @@
 /**
- * The billing API as zod schemas: the routes declare their replies with them (checked in tests, shown by OpenAPI)
- * and the workspace infers its row types from them (types.ts). No Node or browser dependencies.
+ * The billing API as zod schemas: the routes parse their requests and declare their replies with them (replies are
+ * checked in tests, OpenAPI shows both) and the workspace infers its types from them (types.ts, the subscription page
+ * and the sign-up wizard). No Node or browser dependencies.
  */
 import { z } from 'zod';
 
@@ -9,6 +10,56 @@ export const moduleMoniker = z.enum(['Core', 'AIR', 'Customer Success']);
 export const planCurrency = z.enum(['usd', 'cad']);
 export const planInterval = z.enum(['month', 'year']);
 
+// Requests
+export const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
+/** Plan ids are text; a number is taken as its text (then an unknown plan). */
+export const planIds = z.array(z.coerce.string().trim().min(1).max(100)).max(10);
+export const ACTIONS = ['cancel', 'update', 'addPlans', 'cancelPlans', 'convertTrialToPaid', 'updateEmail', 'addCoupon'] as const;
+
+const REQUIRED: Record<(typeof ACTIONS)[number], ('planIds' | 'subscriptionId' | 'email' | 'couponId')[]> = {
+  cancel: [], update: ['planIds'], addPlans: ['planIds'], cancelPlans: ['planIds'], convertTrialToPaid: ['subscriptionId'], updateEmail: ['email'], addCoupon: ['couponId'],
+};
+
+/** POST /v3/manager/stripe/subscription/: an action and the fields it needs. */
+export const subscriptionBody = z.object({
+  action: z.enum(ACTIONS),
+  planIds: planIds.optional(),
+  discountCode: z.string().trim().max(100).nullish(),
+  subscriptionId: z.coerce.string().trim().min(1).max(100).optional(),
+  email: z.string().trim().max(80, 'Max 80 characters').email('Invalid e-mail.').optional(),
+  couponId: z.coerce.string().trim().min(1).max(100).optional(),
+}).superRefine((b, ctx) => {
+  for (const f of REQUIRED[b.action]) {
+    const v = b[f];
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) ctx.addIssue({ code: 'custom', path: [f], message: f === 'planIds' ? 'Choose at least one plan.' : `Required for ${b.action}.` });
+  }
+});
+
+/** POST /v3/manager/signup/session. */
+export const signupSessionBody = z.object({
+  email: z.string().trim().min(1, 'Required.').max(80, 'Max 80 characters').email('Invalid e-mail.'),
+  userId: z.coerce.number().int().positive(),
+  tenantId: z.coerce.number().int().positive(),
+  affiliate: z.string().trim().max(100).nullish(),
+  planIds: planIds.min(1, 'Choose at least one plan.'),
+});
+
+/** The provider calls that take nothing (portal, update payment, upcoming invoice, sync). */
+export const emptyBody = z.object({});
+export const invoicesBody = z.object({ limit: z.number().int().min(1).max(100).optional() });
+export const affiliateDiscountsBody = z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) });
+
+/** Embedded provider pages. */
+export const checkoutSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
+export const portalTokenParams = z.object({ token: z.string().min(1).max(2000) });
+export const cardForm = z.object({
+  name: z.string().max(200).optional(),
+  number: z.string().max(60).optional(),
+  expiry: z.string().max(20).optional(),
+  cvc: z.string().max(20).optional(),
+});
+
+// Replies
 /** Payment-provider product with its plans (GET v3/manager/stripe/products). */
 export const product = z.object({
   id: z.string(),
@@ -125,6 +176,23 @@ export const portalAnswer = z.object({
 
 /** POST /v3/manager/stripe/webhook: each event is applied once. */
 export const webhookAnswer = z.object({ received: z.literal(true), event: z.string(), type: z.string(), outcome: z.string() });
+
+// Sign-up (plugins/billing/server/signup): the replies of the wizard's calls.
+/** GET /v3/manager/signup/geo: the wizard's userGeo for the caller's address. */
+export const signupGeoAnswer = z.object({
+  currency_code: z.string(), time_zone: z.string().nullable(), country: z.string().nullable(), continent: z.string().nullable(), in_eu: z.boolean(),
+});
+/** POST /v3/manager/identity/signup: the account is made, unconfirmed; the code went to the masked address. */
+export const identitySignupAnswer = z.object({
+  status: z.literal('SUCCESS'),
+  userConfirmed: z.literal(false),
+  codeDeliveryDetails: z.object({ deliveryMedium: z.literal('EMAIL'), attributeName: z.literal('email'), destination: z.string() }),
+});
+/** POST /v3/manager/account/signup, one reply per wizard operation. */
+export const signupTenantAnswer = z.object({ userId: z.number(), tenantId: z.number() });
+export const dupTenantAnswer = z.object({ countEmailDomain: z.number(), countCompanyName: z.number() });
+export const dupUserAnswer = z.object({ recoveryUrl: z.string().nullable(), userExists: z.boolean(), userHasSubscriptionUser: z.boolean() });
+export const recoveryUrlAnswer = z.object({ recoveryUrl: z.string().nullable() });
 
 export type SubscriptionRowShape = z.infer<typeof subscriptionRow>;
 export type SubscriptionsAnswer = z.infer<typeof subscriptionsAnswer>;

@@ -8,7 +8,6 @@
  * does not accept HTML gets the API's JSON error shape instead of an error page.
  */
 import type Koa from 'koa';
-import { z } from 'zod';
 import { HttpError, reply, type Kernel, type RouteRegistrar, type Trx } from '../../../../kernel/index';
 import { CATALOGUE, flattenCatalogue } from '../../shared/catalogue';
 import { completeCheckout, expireIfDue } from './checkout';
@@ -17,16 +16,9 @@ import { checkoutPage, messagePage, PAGE_HEADERS, portalPage, type CheckoutView 
 import { readPortalToken } from './portal-token';
 import { findCoupon, findSession, getCustomer, invoicesOf, mathCoupon, subscriptionsOf, type SessionRow } from './store';
 import * as api from '../../shared/api';
+import { cardForm, checkoutSessionParams as sessionParams, portalTokenParams as tokenParams } from '../../shared/api';
 
 const PLANS = new Map(flattenCatalogue(CATALOGUE).map((p) => [p.stripe_plan_id, p]));
-const sessionParams = z.object({ sessionId: z.string().min(1).max(100) });
-const tokenParams = z.object({ token: z.string().min(1).max(2000) });
-const cardForm = z.object({
-  name: z.string().max(200).optional(),
-  number: z.string().max(60).optional(),
-  expiry: z.string().max(20).optional(),
-  cvc: z.string().max(20).optional(),
-});
 
 const wantsHtml = (ctx: Koa.Context) => /text\/html/.test(ctx.get('accept'));
 const html = (status: number, body: string) => reply(status, body, PAGE_HEADERS);

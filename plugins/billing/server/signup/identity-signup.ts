@@ -17,18 +17,13 @@
  * identities this way, with the wizard's rules. The confirmation code and its mail are the identity's
  * (kernel sendSignupCode; confirm and resend stay in kernel/auth/signup).
  */
-import { z } from 'zod';
 import { HttpError, normalizeEmail, reply, sendSignupCode, tooManyAttempts, type Kernel, type RouteRegistrar, type Trx } from '../../../../kernel/index';
+import { identitySignupAnswer } from '../../shared/api';
 import { identitySignupBody } from './schemas';
 import type { SignupThrottles } from './throttles';
 
 export const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
 
-const answer = z.object({
-  status: z.literal('SUCCESS'),
-  userConfirmed: z.literal(false),
-  codeDeliveryDetails: z.object({ deliveryMedium: z.literal('EMAIL'), attributeName: z.literal('email'), destination: z.string() }),
-});
 
 /** a***@e***.com: enough for the user to recognise the address, not to read it. */
 export function maskEmail(email: string): string {
@@ -55,7 +50,7 @@ async function findExisting(db: Trx, username: string): Promise<ExistingUser | u
 
 export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
   r.post('/v3/manager/identity/signup', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: identitySignupBody, response: answer,
+    auth: 'public', scope: 'system', tags: ['identity'], body: identitySignupBody, response: identitySignupAnswer,
     summary: 'Signs up a new identity (unconfirmed) and mails a confirmation code; a retry of a sign-up in progress keeps the one user',
   }, async ({ db, body, koa }) => {
     const username = normalizeEmail(body.username);

@@ -18,6 +18,7 @@ import {
   accountSignupOperationsPoint, contribute, HttpError, normalizeEmail, reply, tooManyAttempts,
   type AccountSignupOperation, type Contribution, type Kernel, type Trx,
 } from '../../../../kernel/index';
+import * as api from '../../shared/api';
 import { hasSubscription, recoveryUrl } from '../access';
 import type { PlanFacts } from '../plans';
 import { companyName, emailDomain, signupEmail, tenantSignupPayload, type TenantSignupPayload } from './schemas';
@@ -100,22 +101,22 @@ export function wizardOperations(k: Kernel, plans: PlanFacts, throttles: SignupT
   return [
     {
       operation: 'insertUserAndTenant', payload: tenantSignupPayload, write: true,
-      response: z.object({ userId: z.number(), tenantId: z.number() }),
+      response: api.signupTenantAnswer,
       run: limited('tenantByAddress', (db, koa, p: TenantSignupPayload) => insertWithAudit(k, db, koa, p)),
     },
     {
       operation: 'dupTenantCheck', payload: dupTenantCheckPayload,
-      response: z.object({ countEmailDomain: z.number(), countCompanyName: z.number() }),
+      response: api.dupTenantAnswer,
       run: limited('dupTenantByAddress', (db, _koa, p: z.output<typeof dupTenantCheckPayload>) => dupTenantCheck(db, p)),
     },
     {
       operation: 'dupUserCheck', payload: dupUserCheckPayload,
-      response: z.object({ recoveryUrl: z.string().nullable(), userExists: z.boolean(), userHasSubscriptionUser: z.boolean() }),
+      response: api.dupUserAnswer,
       run: limited('dupUserByAddress', (db, _koa, p: z.output<typeof dupUserCheckPayload>) => dupUserCheck(plans, db, p)),
     },
     {
       operation: 'checktenantforrecoveryurl', payload: recoveryPayload,
-      response: z.object({ recoveryUrl: z.string().nullable() }),
+      response: api.recoveryUrlAnswer,
       run: limited('recoveryByAddress', (db, koa, p: z.output<typeof recoveryPayload>) => checkTenantForRecoveryUrl(k, plans, db, koa, p)),
     },
   ];

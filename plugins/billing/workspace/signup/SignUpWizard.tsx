@@ -11,6 +11,8 @@
 import { Callout, H2, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { api, ApiError, navigate } from '../../../../workspace/sdk';
+import type { z } from 'zod';
+import type { dupTenantAnswer, dupUserAnswer } from '../../shared/api';
 import { readCart } from '../cart-store';
 import { AccountDetailsTab } from './AccountDetailsTab';
 import { parseAutofillSSOData } from './autofill';
@@ -31,8 +33,8 @@ import { WizardFrame } from './WizardFrame';
 import './signup.css';
 
 type TabId = 'user' | 'account' | 'subscription';
-interface DupUserAnswer { recoveryUrl: string | null; userExists: boolean; userHasSubscriptionUser: boolean }
-interface DupTenantAnswer { countEmailDomain: number; countCompanyName: number }
+type DupUserAnswer = z.infer<typeof dupUserAnswer>;
+type DupTenantAnswer = z.infer<typeof dupTenantAnswer>;
 
 const post = <T,>(path: string, body: unknown) => api.post<T>(path, body, { public: true });
 

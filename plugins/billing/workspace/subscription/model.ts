@@ -6,6 +6,8 @@
  */
 import { combinedUpgradeOptions, customerSuccessCompanion, optionPlanIds, type CurrentPlan } from '../../shared/upgrade-rules';
 import { customerLimitText } from '../../shared/tiers';
+import type { z } from 'zod';
+import type { ACTIONS, subscriptionBody } from '../../shared/api';
 import type { FlatPlan, ModuleMoniker, PlanCurrency, PlanInterval, SubscriptionRow } from '../../shared/types';
 import { activeRows, isActiveStatus, type TenantSubscriptions } from '../subscription-state';
 
@@ -21,15 +23,9 @@ export const MODULES: ModuleMoniker[] = ['Core', 'AIR', 'Customer Success'];
 /** Core is shown to users as vCIO (section 1). */
 export const moduleLabel = (m: string) => (m === 'Core' ? 'vCIO (Core)' : m);
 
-export type SubscriptionAction = 'cancel' | 'update' | 'addPlans' | 'cancelPlans' | 'convertTrialToPaid' | 'updateEmail' | 'addCoupon';
-export interface SubscriptionActionBody {
-  action: SubscriptionAction;
-  planIds?: string[];
-  discountCode?: string;
-  subscriptionId?: string;
-  email?: string;
-  couponId?: string;
-}
+export type SubscriptionAction = (typeof ACTIONS)[number];
+/** POST /v3/manager/stripe/subscription/ (the route's request schema). */
+export type SubscriptionActionBody = z.input<typeof subscriptionBody>;
 export interface SubscriptionActionAnswer { subscriptions: SubscriptionRow[]; checkout?: { id: string; url: string } }
 
 /** Fields the server adds to a subscription row beyond section 3 (optional: older answers lack them). */

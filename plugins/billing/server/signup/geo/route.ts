@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { tooManyAttempts, type RouteRegistrar } from '../../../../../kernel/index';
+import { signupGeoAnswer } from '../../../shared/api';
 import { overLimit, type SignupThrottles } from '../throttles';
 import type { GeoLookup } from './types';
 
@@ -13,13 +14,10 @@ const query = z.object({
   timeZone: z.string().trim().max(64).optional(),
   locale: z.string().trim().max(35).optional(),
 });
-const answer = z.object({
-  currency_code: z.string(), time_zone: z.string().nullable(), country: z.string().nullable(), continent: z.string().nullable(), in_eu: z.boolean(),
-});
 
 export function registerGeoRoute(r: RouteRegistrar, geo: GeoLookup, throttles: SignupThrottles): void {
   r.get('/v3/manager/signup/geo', {
-    auth: 'public', tags: ['identity'], query, response: answer, reroute: false,
+    auth: 'public', tags: ['identity'], query, response: signupGeoAnswer, reroute: false,
     summary: 'Geo lookup for the sign-up wizard (currency, time zone, country, continent, in_eu)',
   }, async ({ query: q, koa }) => {
     if (overLimit([[throttles.geoByAddress, koa.ip]])) throw tooManyAttempts();
