@@ -53,7 +53,7 @@ test('lci plugin new writes the working plugin named after its id', async () => 
   expect(tree(path.join(other, ID))).toEqual(tree(scaffold.pluginDir));
   expect(scaffold.files).toEqual(expect.arrayContaining([
     'plugin.ts', 'public.ts', 'README.md', 'shared/api.ts', 'server/routes.ts', 'server/service.ts', 'server/store.ts',
-    'server/fixtures.ts', 'migrations/0001_demo_area_items.ts', 'workspace/index.ts', 'workspace/DemoAreaPage.tsx', 'cli.ts',
+    'server/fixtures.ts', 'migrations/0001_demo_area_items.ts', 'shared/pages.ts', 'workspace/index.ts', 'workspace/DemoAreaPage.tsx', 'cli/commands.ts',
     'tests/demo-area-api.test.ts', 'tests/demo-area-cli.test.ts', 'tests/demo-area.e2e.ts',
   ]));
   const files = tree(scaffold.pluginDir);
@@ -85,6 +85,19 @@ test('a bad id, an id of a loaded plugin, an existing folder or a command name i
   expect(fs.existsSync(path.join(PATHS.plugins, 'db'))).toBe(false);
 });
 
+test('every generated source file sits in the type-check project of its side (npm run typecheck: tsconfig.*.json)', () => {
+  // tsc -b checks plugins/*/<these> as server code and plugins/*/workspace as browser code; a file outside them fails there.
+  const patterns = (config: string) => (JSON.parse(fs.readFileSync(path.join(PATHS.root, config), 'utf8').replace(/^\s*\/\/.*$/gm, '')).include as string[])
+    .filter((p) => p.startsWith('plugins/*/')).map((p) => p.slice('plugins/*/'.length));
+  const server = patterns('tsconfig.server.json');
+  const browser = patterns('tsconfig.workspace.json');
+  expect(browser).toContain('workspace');
+  const inside = (file: string, list: string[]) => list.some((p) => file === p || file.startsWith(`${p}/`));
+  const misplaced = scaffold.files.filter((f) => /\.tsx?$/.test(f) && !/\.(test|e2e)\.tsx?$/.test(f))
+    .filter((f) => !inside(f, f.startsWith('workspace/') ? browser : server));
+  expect(misplaced).toEqual([]);
+});
+
 // tsc runs beside the server tests below (it takes seconds); the test of its result waits for it.
 fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({
   extends: path.join(PATHS.root, 'tsconfig.json'),
@@ -97,10 +110,12 @@ const tsc = new Promise<string>((resolve) => {
 });
 
 describe('the generated API test', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated file registers its tests here
   require(path.join(scaffold.pluginDir, 'tests', `${ID}-api.test.ts`));
 });
 
 describe('the generated CLI test', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the generated file registers its tests here
   require(path.join(scaffold.pluginDir, 'tests', `${ID}-cli.test.ts`));
 });
 
