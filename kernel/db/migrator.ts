@@ -48,7 +48,7 @@ export function adoptedNames(sets: MigrationSet[]): Map<string, string> {
   for (const set of sets) {
     for (const a of set.adopts ?? []) {
       for (const n of a.names) {
-        if (!/^[A-Za-z0-9_.-]+$/.test(n)) throw new Error(`${set.owner}: adopted migration name "${n}" must be a file name without folder or extension`);
+        if (!/^[A-Za-z0-9_-]+$/.test(n)) throw new Error(`${set.owner}: adopted migration name "${n}" must be a file name without folder or extension`);
         out.set(`${a.from}/${n}`, `${set.owner}/${n}`);
       }
     }
