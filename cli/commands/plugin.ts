@@ -31,7 +31,7 @@ export function registerPluginCommands(program: Command, ctx: CliContext): void 
         ...result.files.map((f) => `  ${f}`),
         '',
         'Next: read its README.md and docs/plugins.md; `npx lci db migrate` creates its table, `npx lci db seed` grants',
-        `its page to the demo groups; \`npx jest ${path.relative(process.cwd(), path.join(result.pluginDir, 'tests'))}\` runs its API test.`,
+        `its page to the demo groups; \`npx jest ${path.relative(process.cwd(), path.join(result.pluginDir, 'tests'))}\` runs its API and CLI tests.`,
       ].join('\n'));
     });
 }
