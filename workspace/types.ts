@@ -1,6 +1,10 @@
 /** Shapes the workspace receives from the server (see the cross-part contracts). */
-export type AccessLevel = 'Read Only' | 'Read/Write';
-export interface AccessPage { url: string; access_level: AccessLevel }
+import type { z } from 'zod';
+import type { moduleView, navAnswer, navItem } from '../common/api/access';
+import type { accessPage, sessionAnswer } from '../common/api/session';
+
+export type AccessPage = z.infer<typeof accessPage>;
+export type AccessLevel = AccessPage['access_level'];
 
 export interface PublicConfig {
   version: string;
@@ -12,36 +16,15 @@ export interface PublicConfig {
   social?: { id: 'ms' | 'google'; name: string }[];
 }
 
-export interface SessionUser {
-  username: string; name: string; firstName: string; lastName: string; phoneNumber: string | null;
-  phoneNumberVerified: boolean; companyName: string | null; regionCode: string | null; pic: string | null;
-  authenticatedUserId: number | string; isLciAdmin: boolean; isTenantAdmin: boolean; isSandboxTenant: boolean;
-  isInternal: boolean; allowImpersonationFlag: boolean; securityGroupId: number | null; originalSecurityGroupId: number | null;
-  currentTenantId: number | null; currentSpTenantId: number | null; userNotificationUuid: string | null;
-  unifiedUserId: string | null; unifiedTenantId: string | null; mfaType: string | null; idProviderName: string | null;
-}
+/** GET /v3/manager/session, inferred from the route's reply schema (common/api/session.ts). */
+export type Session = z.infer<typeof sessionAnswer>;
+export type SessionUser = Session['user'];
+export type SessionTenant = NonNullable<Session['tenant']>;
 
-export interface SessionTenant { tenantId: number; name: string; currency: string; dateFormat: string; regionCode: string }
-
-export interface Session {
-  user: SessionUser;
-  tenant: SessionTenant | null;
-  tacAcceptance: boolean;
-  userAccessPages: AccessPage[];
-  inMaintenance: boolean;
-  maintenanceMessage: string;
-  modules: string[];
-  flags: Record<string, boolean>;
-  impersonation: null | { tenantId: number; tenantName: string; securityGroupId: number | null; securityGroupName: string | null };
-  plugins: string[];
-}
-
-export interface NavItem {
-  url: string; title: string; level: number; parentUrl: string | null; icon: string | null; lciModules: string[];
-  sort: number; neverHide: boolean; requiresAdmin: boolean; internalOnly: boolean;
-}
-export interface NavData { navItems: NavItem[]; headerNav: NavItem[]; includedModules: string[] }
-export interface ModuleView { text: string; modules: string[]; icon: string | null; disabled: boolean }
+/** The security manager's navigation and module views (common/api/access.ts). */
+export type NavItem = z.infer<typeof navItem>;
+export type NavData = z.infer<typeof navAnswer>;
+export type ModuleView = z.infer<typeof moduleView>;
 export interface Company { tenant_company_id: number; name: string; is_active: boolean; assessment_only_flag: boolean; air_only_flag: boolean }
 
 export interface Tokens { accessToken: string; refreshToken: string | null; idToken: string | null; expiresAt: number }

@@ -9,7 +9,7 @@ export const sessionUser = z.object({
   authenticatedUserId: int, isLciAdmin: z.boolean(), isTenantAdmin: z.boolean(), isSandboxTenant: z.boolean(),
   isInternal: z.boolean(), allowImpersonationFlag: z.boolean(), securityGroupId: int.nullable(), originalSecurityGroupId: int.nullable(),
   currentTenantId: int.nullable(), currentSpTenantId: int.nullable(), userNotificationUuid: z.string().nullable(),
-  unifiedUserId: z.string(), unifiedTenantId: z.string().nullable(), mfaType: z.string().nullable(), idProviderName: z.string().nullable(),
+  unifiedUserId: z.string().nullable(), unifiedTenantId: z.string().nullable(), mfaType: z.string().nullable(), idProviderName: z.string().nullable(),
 });
 
 export const sessionTenant = z.object({ tenantId: int, name: z.string(), currency: z.string(), dateFormat: z.string(), regionCode: z.string() });
