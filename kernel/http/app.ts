@@ -23,6 +23,7 @@ import { responseMismatch, responseMismatchError } from './response-check';
 import { Reply, type RegisteredRoute } from './route-spec';
 import { securityHeaders } from './security-headers';
 import { parsePart, stripCacheBuster } from './validate';
+import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from '../../common/texts';
 
 export const API_KEY_HEADER = 'x-api-key';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './guard-pipeline';
@@ -143,13 +144,13 @@ function bearer(ctx: Koa.Context): string | null {
 
 export async function authenticate(ctx: Koa.Context, k: Kernel): Promise<Caller> {
   const token = bearer(ctx);
-  if (!token) throw unauthorized('You are not authorized, please log in again');
+  if (!token) throw unauthorized(MSG_NOT_AUTHORIZED);
   let claims;
   try {
     claims = await k.identity.verify(token);
   } catch (e) {
     const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
-    throw unauthorized(expired ? 'The incoming token has expired' : 'You are not authorized, please log in again');
+    throw unauthorized(expired ? MSG_TOKEN_EXPIRED : MSG_NOT_AUTHORIZED);
   }
   return k.access.resolve(claims);
 }

@@ -7,6 +7,7 @@ import type { Caller } from '../../types';
 import type { Profile } from '../resolve';
 import { kernelAccess } from '../service';
 import { enterTenant } from '../scope';
+import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 
 export function sessionBody(k: Kernel, caller: Caller, profile: Profile, extra: { flags: Record<string, boolean>; tacAcceptance: boolean; maintenance: { on: boolean; message: string } }) {
   return {
@@ -53,7 +54,7 @@ export function registerSessionRoutes(r: RouteRegistrar, k: Kernel): void {
   // session; the handler scopes the transaction to the caller's tenant when there is one.
   r.get('/v3/manager/session', { summary: 'The signed-in user, tenant, access pages, modules, flags and impersonation state', tags: ['session'], scope: 'public', reroute: false, response: sessionAnswer }, async ({ db, caller }) => {
     const profile = caller ? kernelAccess(k).profileOf(caller) : undefined;
-    if (!caller || !profile) throw new HttpError(401, 'You are not authorized, please log in again');
+    if (!caller || !profile) throw new HttpError(401, MSG_NOT_AUTHORIZED);
     let flags: Record<string, boolean> = {};
     let tacAcceptance = profile.tacAcceptance;
     if (caller.tenantId !== null) {

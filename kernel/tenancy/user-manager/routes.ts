@@ -37,15 +37,17 @@ import { INVITATION_AUDIT, registerInvitationRoutes } from '../invitations/route
 
 export { USER_MANAGER_PAGE } from '../../access/catalog';
 import { ACCESS_CHANGED_TARGET, USER_MANAGER_PAGE } from '../../access/catalog';
+import { MSG_TENANT_ADMIN } from '../../../common/texts';
+import { VALIDATION } from '../../../common/email';
 export const USER_MANAGER_FUNCTION = 'userManager';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const id = z.coerce.number().int().positive();
 const params = z.object({ tenantId: id });
 const userParams = z.object({ tenantId: id, userId: id });
-const name = z.string().trim().min(1, 'Required.').max(79, 'Must be less than 80 characters');
+const name = z.string().trim().min(1, VALIDATION.required).max(79, 'Must be less than 80 characters');
 const insertBody = z.object({
-  email: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters').regex(EMAIL, 'Invalid e-mail.'),
+  email: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(80, VALIDATION.max80).regex(EMAIL, VALIDATION.invalidEmail),
   name_first: name,
   name_last: name,
   security_group_id: id,
@@ -81,7 +83,7 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
   const access = { auth: 'tenantAdmin' as const, page: USER_MANAGER_PAGE, tags: ['tenancy'] };
 
   k.realtime.register(USER_MANAGER_FUNCTION, async ({ caller, tenantId, db, payload }) => {
-    if (!isAdmin(caller)) throw forbidden('This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.');
+    if (!isAdmin(caller)) throw forbidden(MSG_TENANT_ADMIN);
     const op = (payload as { operation?: unknown } | null)?.operation ?? 'list';
     if (op !== 'list') throw new HttpError(400, `Unknown userManager operation: ${String(op)}`);
     return listUsers(db, tenantId);
