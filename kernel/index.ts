@@ -1,6 +1,6 @@
 /** The kernel's public surface for plugins. Import from here only. */
-export { definePlugin } from './plugin';
-export type { PluginDefinition, PluginContext, PluginInstance, PluginCliContext, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext } from './plugin';
+export { definePlugin, contributionsOf, staticContributions } from './plugin';
+export type { PluginDefinition, PluginContext, PluginInstance, PluginCliContext, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext, ExtendItem } from './plugin';
 export { createExtensionPoint, contribute, type ExtensionPoint, type Contribution } from './extensions';
 export {
   tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, accountSignupOperationsPoint,

@@ -4,7 +4,7 @@
  */
 import type { Kernel } from './kernel';
 import { ExtensionRegistry } from './extensions';
-import type { LoadedPlugin, PluginInstance } from './plugin';
+import { contributionsOf, type LoadedPlugin, type PluginInstance } from './plugin';
 import { KERNEL_POINTS } from './points';
 
 export interface PluginInstances {
@@ -49,7 +49,7 @@ export function setUpPlugins(k: Kernel): PluginInstances {
           started.push(p);
         }
         for (const p of k.plugins) {
-          const list = typeof p.extend === 'function' ? p.extend({ k, self: instances.get(p.id) }) : p.extend ?? [];
+          const list = contributionsOf(p.extend, { k, self: instances.get(p.id) });
           const deps = dependencyClosure(k.plugins, p.id);
           registry.add(p.id, list, (owner) => deps.has(owner));
         }

@@ -100,6 +100,22 @@ export interface PluginCliContext {
   operator: string;
 }
 
+/** One item of `extend`: a contribution, or a function of the plugin's context returning contributions. */
+export type ExtendItem<I> = Contribution<any> | ((ctx: PluginContext<I>) => Contribution<any>[]);
+
+/** A plugin's contributions for this kernel, in declaration order. */
+export function contributionsOf<I>(extend: PluginDefinition<I>['extend'], ctx: PluginContext<I>): Contribution<any>[] {
+  if (!extend) return [];
+  if (typeof extend === 'function') return extend(ctx);
+  return extend.flatMap((item) => (typeof item === 'function' ? item(ctx) : [item]));
+}
+
+/** The contributions written as plain items of `extend` (readable without a kernel). */
+export function staticContributions(extend: unknown): Contribution<any>[] {
+  if (!Array.isArray(extend)) return [];
+  return extend.filter((item): item is Contribution<any> => typeof item === 'object' && item !== null && 'point' in item);
+}
+
 export interface PluginDefinition<I = unknown> {
   id: string;
   /** Plugins loaded first; only their public.ts may be imported, and only their extension points registered into. */
@@ -122,8 +138,12 @@ export interface PluginDefinition<I = unknown> {
    * `k.instance(id)` returns it to dependents; its `stop()` runs when the kernel stops.
    */
   setup?(k: Kernel): I;
-  /** Registrations into extension points of the kernel and of plugins this one depends on. */
-  extend?: Contribution<any>[] | ((ctx: PluginContext<I>) => Contribution<any>[]);
+  /**
+   * Registrations into extension points of the kernel and of plugins this one depends on: a list whose items are
+   * contributions, or functions of `{ k, self }` returning some (for those that need the instance); or one such
+   * function. Plain items can be read without starting a kernel (e.g. `lci import --help` lists import kinds).
+   */
+  extend?: ExtendItem<I>[] | ((ctx: PluginContext<I>) => Contribution<any>[]);
   routes?(r: RouteRegistrar, k: Kernel, self: I): void;
   /** apiinvoke functions of the realtime channel, by name. */
   realtime?: Record<string, RealtimeFunction | RealtimeFunctionDef> | ((ctx: PluginContext<I>) => Record<string, RealtimeFunction | RealtimeFunctionDef>);

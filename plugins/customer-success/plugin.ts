@@ -43,11 +43,11 @@ export default definePlugin<CsInstance>({
     registerCsObjectRoutes(r, self.cs);
   },
   jobs: { ...metricJobs },
-  extend: ({ self }) => [
+  extend: [
     linkedGoalsContribution, // contracts' linked_goals come from goals
     contribute(csvImportsPoint, ticketsImport),
     contribute(csvImportsPoint, csatImport),
-    ...csResyncSteps(self.cs).map((s) => contribute(resyncStepsPoint, s)), // support data resync (lci-admin)
+    ({ self }) => csResyncSteps(self.cs).map((s) => contribute(resyncStepsPoint, s)), // support data resync (lci-admin)
     // CS's own object types and filter fields, registered like any other plugin's.
     ...CS_OBJECTS.map((o) => contribute(csObjectsPoint, o)),
     ...CS_FILTER_RESOLVERS.map((f) => contribute(csFilterResolversPoint, f)),

@@ -43,10 +43,10 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
     .option('--skip-invalid', 'import the valid rows and report the others (default: import nothing when a row is invalid)')
     .option('--dry-run', 'check every row and report; write nothing')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}\n(Kinds a plugin registers when the kernel starts are not listed; an unknown kind's error names them all.)`)
+    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}\n(A kind a plugin registers from its instance, in an extend function, is not listed; an unknown kind's error names them all.)`)
     .action(async (kind: string, file: string, opts: ImportOpts) => {
       const declared = declaredCsvImportKinds(plugins);
-      // A kind registered by an `extend` function (e.g. customer-success's tickets and csat) is known once the kernel started.
+      // A kind registered by an `extend` function is known once the kernel started.
       const known = declared.some((d) => d.kind === kind) ? declared : csvImportKinds(await kernel());
       if (!known.some((d) => d.kind === kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${known.map((d) => d.kind).join(', ')}.`);
       let text: string;

@@ -6,7 +6,7 @@
  * the valid ones only, with a report naming each rejected row (its line in the file) and why.
  */
 import { z } from 'zod';
-import { createExtensionPoint, type Kernel, type ModuleName, type Trx } from '../../../kernel/index';
+import { createExtensionPoint, staticContributions, type Kernel, type ModuleName, type Trx } from '../../../kernel/index';
 
 /** A data row with the line of the file it starts on (the header is line 1). */
 export interface CsvRow<R> { line: number; row: R }
@@ -72,10 +72,7 @@ export function csvImportKind(k: Pick<Kernel, 'extensions'>, kind: string): CsvI
 /** Kinds that plugin definitions register statically (for `lci import --help`, before a kernel starts). */
 export function declaredCsvImportKinds(plugins: readonly { extend?: unknown }[]): CsvImportDef[] {
   const defs: CsvImportDef<any>[] = [];
-  for (const p of plugins) {
-    if (!Array.isArray(p.extend)) continue;
-    for (const c of p.extend as { point: { id: string }; value: unknown }[]) if (c.point.id === csvImportsPoint.id) defs.push(c.value as CsvImportDef);
-  }
+  for (const p of plugins) for (const c of staticContributions(p.extend)) if (c.point.id === csvImportsPoint.id) defs.push(c.value as CsvImportDef);
   return sortedKinds(defs);
 }
 
