@@ -3,7 +3,7 @@
  * `lci admin resync`), delete tenant data (/lcisupport/deleteTenantData, `lci admin delete-tenant-data`) and job
  * queue stats (/lcisupport/jobQueueStats, `lci admin jobs`).
  */
-import { z } from 'zod';
+import { tenantChoices, tenantsQuery } from '../../shared/api';
 import type { AdminPart } from '../part';
 import { deleteTenantDataCli } from './delete/cli';
 import { deleteTenantDataRoutes } from './delete/routes';
@@ -22,7 +22,7 @@ export const DATA_PART: AdminPart = {
   jobs: { [RESYNC_JOB]: resyncJob },
   routes(r, k) {
     r.get(API_DATA_TENANTS, {
-      summary: 'Tenants to pick from on the support data pages', tags: ['lci-admin'], auth: 'internal', scope: 'system', query: z.object({}),
+      summary: 'Tenants to pick from on the support data pages', tags: ['lci-admin'], auth: 'internal', scope: 'system', query: tenantsQuery, response: tenantChoices,
     }, ({ db }) => listTenants(db));
     resyncRoutes(r, k);
     deleteTenantDataRoutes(r, k);

@@ -1,10 +1,8 @@
 /** Tenants as the support tools pick them (system scope). */
-import { z } from 'zod';
 import type { Trx } from '../../../../kernel/index';
+import type { TenantChoice } from '../../shared/api';
 
-export interface TenantChoice { tenantId: number; name: string; activeFlag: boolean; createdAt: string }
-
-export const tenantIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export { tenantIdSchema, type TenantChoice } from '../../shared/api';
 
 export async function listTenants(db: Trx): Promise<TenantChoice[]> {
   const rows = await db('tenants').orderBy('name').orderBy('tenant_id').select('tenant_id', 'name', 'active_flag', 'created_at');

@@ -1,38 +1,12 @@
 /** Audit log search (system scope): by tenant, action, text and date range; newest first; paged. */
-import { z } from 'zod';
 import type { Trx } from '../../../../../kernel/index';
+import { AUDIT_PAGE_SIZE, untilBound, type AuditPage, type AuditQuery } from '../../../shared/api';
 
-export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_PAGE_SIZE_MAX = 500;
-
-const dateText = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date YYYY-MM-DD or an ISO timestamp');
-
-export const auditQuery = z.object({
-  tenantId: z.coerce.number().int().nonnegative().optional(),
-  action: z.string().trim().min(1).max(200).optional(),
-  text: z.string().trim().min(1).max(200).optional(),
-  since: dateText.optional(),
-  until: dateText.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE),
-}).refine((q) => !q.since || !q.until || Date.parse(q.since) <= untilBound(q.until).getTime(), { message: 'must not be before since', path: ['until'] });
-
-export type AuditQuery = z.output<typeof auditQuery>;
-
-/** A date-only `until` includes that whole day. */
-export function untilBound(until: string): Date {
-  const d = new Date(until);
-  return /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(d.getTime() + 86_400_000) : d;
-}
-
-export interface AuditRow {
-  auditId: number; at: string; tenantId: number; tenantName: string | null; action: string; target: string | null;
-  actorUserId: number | null; actor: string | null; impersonatorUserId: number | null; impersonator: string | null; details: Record<string, unknown>;
-}
+export { AUDIT_PAGE_SIZE, AUDIT_PAGE_SIZE_MAX, auditQuery, untilBound, type AuditQuery, type AuditRow } from '../../../shared/api';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function searchAuditLog(db: Trx, q: Omit<AuditQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }): Promise<{ entries: AuditRow[]; total: number; page: number; pageSize: number }> {
+export async function searchAuditLog(db: Trx, q: Omit<AuditQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }): Promise<AuditPage> {
   const page = q.page ?? 1;
   const pageSize = q.pageSize ?? AUDIT_PAGE_SIZE;
   const base = db('audit_log as a');

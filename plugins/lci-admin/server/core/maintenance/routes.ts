@@ -1,21 +1,18 @@
 /** GET/PUT /v3/lcisupport/maintenance: maintenance mode on or off with a message (internal admins; audited). */
-import { z } from 'zod';
 import type { Kernel, RouteRegistrar } from '../../../../../kernel/index';
+import { maintenanceAnswer, maintenanceBody, maintenanceChangeAnswer } from '../../../shared/api';
 import { API_MAINTENANCE } from '../paths';
-import { maintenanceBody } from './rules';
 import { afterCommit, announceMaintenance, readMaintenance, writeMaintenance, type MaintenanceWatcher } from './service';
-
-const maintenanceState = z.object({ on: z.boolean(), message: z.string(), since: z.string().optional() });
 
 export function maintenanceRoutes(r: RouteRegistrar, k: Kernel, watcher: Pick<MaintenanceWatcher, 'seen'>): void {
   r.get(API_MAINTENANCE, {
     summary: 'Maintenance mode: on or off, the message and since when', tags: ['lci-admin'],
-    auth: 'internal', scope: 'system', response: z.object({ maintenance: maintenanceState }),
+    auth: 'internal', scope: 'system', response: maintenanceAnswer,
   }, async ({ db }) => ({ maintenance: await readMaintenance(db) }));
 
   r.put(API_MAINTENANCE, {
     summary: 'Turn maintenance mode on (with a message) or off; every open socket is told at once', tags: ['lci-admin'],
-    auth: 'internal', scope: 'system', body: maintenanceBody, duringMaintenance: true, response: z.object({ maintenance: maintenanceState, changed: z.boolean() }),
+    auth: 'internal', scope: 'system', body: maintenanceBody, duringMaintenance: true, response: maintenanceChangeAnswer,
   }, async ({ db, body, caller }) => {
     const { state, previous } = await writeMaintenance(k, db, body, { userId: caller?.userId ?? null, via: 'api' });
     afterCommit(db, () => { void announceMaintenance(k, watcher, state).catch((e) => k.log.warn({ err: e }, 'maintenance: announcement failed')); });

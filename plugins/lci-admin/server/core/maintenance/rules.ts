@@ -1,7 +1,8 @@
 /** Maintenance mode rules (pure): the state, its message and how a change is announced. */
-import { z } from 'zod';
+import type { MaintenanceState } from '../../../shared/api';
 
-export const MAINTENANCE_MESSAGE_MAX = 500;
+export { MAINTENANCE_MESSAGE_MAX, maintenanceBody, type MaintenanceState } from '../../../shared/api';
+
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
 /** How often each server process looks at the setting, so a change made by another process (the CLI) reaches its sockets. */
 export const MAINTENANCE_POLL_MS = 2000;
@@ -9,13 +10,6 @@ export const MAINTENANCE_POLL_MS = 2000;
 export const MAINTENANCE_MSG_TYPE = 'maintenance';
 /** Kernel-internal bus channel: a process that changed the setting tells the others it announced the change. */
 export const MAINTENANCE_CHANNEL = 'lci-admin.maintenance';
-
-export interface MaintenanceState { on: boolean; message: string; since?: string }
-
-export const maintenanceBody = z.object({
-  on: z.boolean(),
-  message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX, `at most ${MAINTENANCE_MESSAGE_MAX} characters`).default(''),
-});
 
 /** Reads the stored setting (jsonb or text). */
 export function parseState(value: unknown): MaintenanceState {

@@ -1,23 +1,11 @@
 /** Admin summary rules (pure): tenant rows, totals and job health. */
+import type { JobHealth, SummaryTotals, TenantSummary } from '../../../shared/api';
+
+export type { JobHealth, QueueHealth, SummaryTotals, TenantSummary } from '../../../shared/api';
 
 export const NOT_AVAILABLE = 'n/a';
 /** Failed jobs counted in the job health: those created within this many hours. */
 export const FAILED_WINDOW_HOURS = 24;
-
-export interface TenantSummary {
-  tenantId: number;
-  name: string;
-  created: string;
-  active: boolean;
-  /** The billing plugin's status (e.g. active, trialing), or 'n/a' when no plugin provides one. */
-  subscriptionStatus: string;
-  /** null when no plugin keeps companies. */
-  activeCompanies: number | null;
-  users: number;
-  lastActivity: string | null;
-}
-
-export interface SummaryTotals { tenants: number; activeTenants: number; activeCompanies: number | null; users: number; activeLast30Days: number }
 
 export function totals(rows: TenantSummary[], now: Date = new Date()): SummaryTotals {
   const since = now.getTime() - 30 * 86_400_000;
@@ -37,9 +25,6 @@ export function latest(a: string | null | undefined, b: string | null | undefine
   if (!b) return a;
   return Date.parse(a) >= Date.parse(b) ? a : b;
 }
-
-export interface QueueHealth { queue: string; counts: Record<string, number>; failedLast24h: number }
-export interface JobHealth { queues: QueueHealth[]; byState: Record<string, number>; failedLast24h: number; available: boolean; note?: string }
 
 /** Queue counts by state, summed over queues, with the failed jobs created in the last 24 hours. */
 export function jobHealth(stats: { queue: string; counts: Record<string, number> }[], failed: { name: string; createdOn: string }[], now: Date = new Date()): JobHealth {

@@ -8,21 +8,14 @@
  */
 import { badRequest, conflict, notFound, type Kernel, type Trx } from '../../../../../kernel/index';
 import { countRows, tenantTableReferences } from './catalog';
-import { exportTenant, type TenantExport } from './export';
+import type { DeletionPlan, DeletionResult } from '../../../shared/api';
+import { exportTenant } from './export';
 import { confirmationMatches, deletionOrder } from './order';
-import { planDeletion, type DeletionPlan } from './plan';
+import { planDeletion } from './plan';
+
+export type { DeletionResult } from '../../../shared/api';
 
 export const MSG_CONFIRM = 'Type the tenant\'s name exactly to confirm';
-
-export interface DeletionResult {
-  tenantId: number;
-  name: string;
-  deleted: { table: string; rows: number }[];
-  totalRows: number;
-  usersRemoved: { userId: number; username: string }[];
-  usersKept: { userId: number; username: string }[];
-  export: TenantExport;
-}
 
 /** The plan, or the reason to refuse (not found, blocked, wrong confirmation). */
 export async function checkedPlan(db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionPlan> {

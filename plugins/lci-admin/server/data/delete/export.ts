@@ -17,7 +17,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { conflict, type Kernel, type Trx } from '../../../../../kernel/index';
-import type { DeletionPlan } from './plan';
+import type { DeletionPlan, TenantExport } from '../../../shared/api';
+
+export type { TenantExport } from '../../../shared/api';
 
 export const EXPORT_FORMAT = 'lci-tenant-export/1';
 export const EXPORT_PREFIX = 'lcisupport/tenant-exports';
@@ -25,14 +27,6 @@ export const EXPORT_LINK_SECONDS = 3600;
 /** Rows fetched from the cursor at a time (and written as one chunk). */
 export const EXPORT_BATCH_ROWS = 2000;
 const SECRET_USER_COLUMNS = ['password_hash', 'mfa_secret'];
-
-export interface TenantExport {
-  key: string; path: string; url: string; rows: number; bytes: number; createdAt: string;
-  /** Rows per tenant table in the file (the users excluded), as verified by reading it back. */
-  tables: Record<string, number>;
-  /** SHA-256 of the stored (compressed) file. */
-  sha256: string;
-}
 
 export function exportKey(tenantId: number, at: Date): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');

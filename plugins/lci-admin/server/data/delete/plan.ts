@@ -4,21 +4,10 @@
  * provider tenant, internal admins whose tenant it is). Reads only.
  */
 import type { Trx } from '../../../../../kernel/index';
+import type { DeletionPlan, PlanUser } from '../../../shared/api';
 import { countRows, tenantTables } from './catalog';
 
-export interface PlanUser { userId: number; username: string; otherTenants: number }
-export interface DeletionPlan {
-  tenantId: number;
-  name: string;
-  tables: { table: string; rows: number }[];
-  totalRows: number;
-  /** Users whose only tenant this is: removed (their sign-in goes with the tenant). */
-  usersRemoved: PlanUser[];
-  /** Users who belong to other tenants too: only their membership here goes. */
-  usersKept: PlanUser[];
-  /** Reasons the deletion is refused; empty when it may go ahead. */
-  blockers: string[];
-}
+export type { DeletionPlan, PlanUser } from '../../../shared/api';
 
 export async function tenantMembers(db: Trx, tenantId: number): Promise<(PlanUser & { internal: boolean })[]> {
   const rows = await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id').where('tu.tenant_id', tenantId)

@@ -2,31 +2,24 @@
  * Data resync API (internal): the steps plugins offer, start a resync of a tenant (a pg-boss job), the history of
  * recent resyncs with their progress.
  */
-import { z } from 'zod';
 import { badRequest, notFound, reply, type Kernel, type RouteRegistrar } from '../../../../../kernel/index';
+import { resyncRun, resyncRunParams, resyncRuns, resyncRunsQuery, resyncStartBody, resyncSteps } from '../../../shared/api';
 import { API_RESYNC, RESYNC_JOB } from '../paths';
-import { findTenant, tenantIdSchema } from '../tenants';
+import { findTenant } from '../tenants';
 import { createRun, getRun, listRuns, presentRuns, setRunJob } from './runs';
 import { resyncStepsOf, resolveSteps } from './steps';
 
-const startBody = z.object({
-  tenantId: tenantIdSchema,
-  what: z.array(z.string().trim().min(1).max(40)).min(1).max(20),
-});
-const runsQuery = z.object({ tenantId: tenantIdSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(25) });
-const runParams = z.object({ resyncRunId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
 export function resyncRoutes(r: RouteRegistrar, k: Kernel): void {
   r.get(`${API_RESYNC}/steps`, {
-    summary: 'The resync steps the plugins offer', tags: ['lci-admin'], auth: 'internal', scope: 'system',
+    summary: 'The resync steps the plugins offer', tags: ['lci-admin'], auth: 'internal', scope: 'system', response: resyncSteps,
   }, () => resyncStepsOf(k).map((s) => ({ name: s.name, description: s.description, owner: s.owner })));
 
   r.get(`${API_RESYNC}/runs`, {
-    summary: 'Recent data resyncs (all tenants or one), newest first', tags: ['lci-admin'], auth: 'internal', scope: 'system', query: runsQuery,
+    summary: 'Recent data resyncs (all tenants or one), newest first', tags: ['lci-admin'], auth: 'internal', scope: 'system', query: resyncRunsQuery, response: resyncRuns,
   }, async ({ db, query }) => presentRuns(k, await listRuns(db, { tenantId: query.tenantId, limit: query.limit })));
 
   r.get(`${API_RESYNC}/runs/:resyncRunId`, {
-    summary: 'One data resync with its progress', tags: ['lci-admin'], auth: 'internal', scope: 'system', params: runParams,
+    summary: 'One data resync with its progress', tags: ['lci-admin'], auth: 'internal', scope: 'system', params: resyncRunParams, response: resyncRun,
   }, async ({ db, params }) => {
     const run = await getRun(db, params.resyncRunId);
     if (!run) throw notFound(`No resync ${params.resyncRunId}`);
@@ -35,7 +28,7 @@ export function resyncRoutes(r: RouteRegistrar, k: Kernel): void {
 
   r.post(API_RESYNC, {
     summary: 'Start a data resync of a tenant: the chosen steps (or all) as one pg-boss job', tags: ['lci-admin'],
-    auth: 'internal', scope: 'system', body: startBody,
+    auth: 'internal', scope: 'system', body: resyncStartBody, response: resyncRun,
   }, async ({ db, body, caller, audit }) => {
     const resolved = resolveSteps(resyncStepsOf(k), body.what);
     if (!resolved.ok) throw badRequest(resolved.message, [{ path: 'body.what', message: resolved.message }]);

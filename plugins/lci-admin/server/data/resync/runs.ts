@@ -1,25 +1,8 @@
 /** The resync history table (lci_admin_resync_runs): create, read, and the job's progress and result writes. */
 import type { Kernel, Trx } from '../../../../../kernel/index';
+import type { ResyncRun } from '../../../shared/api';
 
-export type RunState = 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
-
-export interface ResyncRun {
-  resyncRunId: number;
-  tenantId: number;
-  tenantName: string | null;
-  steps: string[];
-  state: RunState;
-  progress: number;
-  message: string | null;
-  jobId: string | null;
-  results: Record<string, unknown>;
-  error: string | null;
-  requestedBy: number | null;
-  requestedVia: 'api' | 'cli';
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type { ResyncRun, RunState } from '../../../shared/api';
 
 type Row = Record<string, any>;
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());

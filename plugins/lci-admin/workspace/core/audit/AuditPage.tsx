@@ -5,10 +5,9 @@ import { api, PageLoadError, PageLoading } from '../../../../../workspace/sdk';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { formatDateTime } from '../format';
 import { useLoad } from '../useLoad';
+import type { AuditPage as Page } from '../../../shared/api';
 import { auditSearchParams, filterErrors, type AuditFilters } from './filters';
 
-interface Entry { auditId: number; at: string; tenantId: number; tenantName: string | null; action: string; target: string | null; actor: string | null; impersonator: string | null; details: Record<string, unknown> }
-interface Page { entries: Entry[]; total: number; page: number; pageSize: number }
 const PAGE_SIZE = 50;
 const EMPTY: AuditFilters = { tenantId: '', action: '', text: '', since: '', until: '' };
 

@@ -7,10 +7,9 @@ import { useEffect, useState } from 'react';
 import { api, PageLoadError, PageLoading, useDirtyPage } from '../../../../../workspace/sdk';
 import { AdminPageHeader, SUPPORT_HOME } from '../AdminPageHeader';
 import { formatDateTime } from '../format';
+import { MAINTENANCE_MESSAGE_MAX as MESSAGE_MAX, type MaintenanceState as State } from '../../../shared/api';
 import { useLoad } from '../useLoad';
 
-const MESSAGE_MAX = 500;
-interface State { on: boolean; message: string; since?: string }
 
 export default function MaintenanceModePage() {
   const { data, error, loading, reload } = useLoad(() => api.get<{ maintenance: State }>('/v3/lcisupport/maintenance').then((r) => r.maintenance), []);
