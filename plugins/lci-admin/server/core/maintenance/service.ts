@@ -1,6 +1,6 @@
 /**
- * Maintenance mode: read and write the kernel setting (kernel/maintenance.ts, key 'maintenance' of kernel_settings),
- * audit the change, and announce it to every open socket.
+ * Maintenance mode: read and write the kernel setting (through store.ts: kernel/maintenance.ts, key 'maintenance' of
+ * kernel_settings), audit the change, and announce it to every open socket.
  *
  * Reaching every socket, on every process: the process that writes the setting (the API or `lci admin maintenance`)
  * publishes the 'maintenance' server message to room 'all' through the realtime bus after commit (Redis carries it to
@@ -9,22 +9,18 @@
  * running server within two seconds). Writes answer 503 through the kernel's own check (its cache lives 2 s).
  */
 import type { Kernel, Trx } from '../../../../../kernel/index';
-import { Maintenance } from '../../../../../kernel/index';
-import { auditAction, MAINTENANCE_CHANNEL, MAINTENANCE_POLL_MS, maintenanceMessage, parseState, stateKey, type MaintenanceState } from './rules';
+import { auditAction, MAINTENANCE_CHANNEL, MAINTENANCE_POLL_MS, maintenanceMessage, stateKey, type MaintenanceState } from './rules';
+import { loadMaintenance, saveMaintenance } from './store';
 
-const KEY = 'maintenance';
-
-export async function readMaintenance(db: Trx): Promise<MaintenanceState> {
-  const row = await db('kernel_settings').where({ key: KEY }).first('value', 'updated_at');
-  return parseState(row?.value);
-}
+/** The current setting, in the given transaction. */
+export const readMaintenance = (db: Trx): Promise<MaintenanceState> => loadMaintenance(db);
 
 export interface ChangedBy { userId?: number | null; via: 'api' | 'cli'; by?: string }
 
 /** Writes the setting and the audit entry in the given (system-scope) transaction; returns the new state. */
 export async function writeMaintenance(k: Kernel, db: Trx, next: { on: boolean; message: string }, by: ChangedBy): Promise<{ state: MaintenanceState; previous: MaintenanceState }> {
   const previous = await readMaintenance(db);
-  await new Maintenance(db).set(db, { on: next.on, message: next.on ? next.message : '' });
+  await saveMaintenance(db, next);
   const state = await readMaintenance(db);
   await k.audit.write(db, {
     action: auditAction(state), actorUserId: by.userId ?? null, target: 'maintenance',
