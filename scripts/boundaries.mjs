@@ -4,7 +4,8 @@
  *
  * - the kernel imports no plugin and no browser code;
  * - from outside its folder a plugin imports only kernel/index.ts, cli/sdk.ts, workspace/sdk.ts, tests/sdk.ts
- *   (tests only), common/ and the public.ts of the plugins it lists in dependsOn;
+ *   (tests only), common/ and the public.ts of the plugins it lists in dependsOn (never their workspace/ files:
+ *   browser pages share through workspace points);
  * - server code (kernel/, cli/, a plugin's plugin.ts, public.ts, server/, cli/, import/, migrations/, shared/)
  *   imports no browser code (workspace/, plugins/<id>/workspace/), tests excepted;
  * - common/ imports nothing outside common/.
@@ -85,7 +86,10 @@ export function crossings(from, target, deps) {
   if (top !== 'plugins') return out;
   const own = fp[1];
   if (tt === 'plugins' && tp[1] !== own) {
-    if (!/^public(\.tsx?)?$/.test(tp.slice(2).join('/')))
+    if (tp[2] === 'workspace')
+      // Not even a workspace/public.ts: browser pages share through workspace points (workspace/extensions.ts).
+      out.push(`a plugin reaches into plugin ${tp[1]}'s workspace (use its workspace points: contribute, useProvided)`);
+    else if (!/^public(\.tsx?)?$/.test(tp.slice(2).join('/')))
       out.push(`a plugin reaches into plugin ${tp[1]}'s inner files (import its public.ts)`);
     else if (!(deps[own] ?? []).includes(tp[1]))
       out.push(`a plugin imports plugin ${tp[1]} without listing it in dependsOn`);

@@ -41,6 +41,9 @@ test('the rules catch each kind of crossing', () => {
   expect(at('plugins/companies/workspace/index.ts', 'plugins/companies/shared/api.ts')).toEqual([]);
   expect(at('plugins/customer-success/plugin.ts', 'plugins/companies/public.ts')).toEqual([]);
   expect(at('plugins/customer-success/plugin.ts', 'plugins/companies/server/store.ts')).toHaveLength(1);
+  expect(at('plugins/customer-success/workspace/Page.tsx', 'plugins/companies/workspace/public.ts')).toEqual([
+    "a plugin reaches into plugin companies's workspace (use its workspace points: contribute, useProvided)",
+  ]);
   expect(at('plugins/companies/plugin.ts', 'plugins/customer-success/public.ts')).toEqual([
     'a plugin imports plugin customer-success without listing it in dependsOn',
   ]);

@@ -1,4 +1,8 @@
-/** Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps, icons, session data, banners and slots. */
+/**
+ * Discovers workspace plugins (plugins/<id>/workspace/index.ts) and registers their routes, guard steps, icons,
+ * session data, banners, slots and workspace point values (extend, provide).
+ */
+import { registerPointValues } from './extensions';
 import { registerBanners, registerGuardSteps, registerNavIcons, registerRoutes, registerSlots } from './registry';
 import { registerSessionData } from './session-data';
 import type { WorkspacePlugin } from './sdk';
@@ -19,4 +23,5 @@ for (const p of workspacePlugins) {
   if (p.sessionData) registerSessionData(p.sessionData, p.id);
   if (p.banners) registerBanners(p.banners, p.id);
   if (p.slots) registerSlots(p.slots, p.id);
+  registerPointValues(p.id, p.extend, p.provide);
 }

@@ -31,6 +31,7 @@ import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
 import type { SessionDataDef } from './session-data';
 import { checkSlots, type WorkspaceSlots } from './slots';
+import { checkPointValues, type WorkspacePointValue } from './extensions';
 import { pageNavIcons, pageRouteMetas, type DeclaredPages } from '../common/pages';
 import type { AccessLevel } from './types';
 
@@ -69,12 +70,21 @@ export interface WorkspacePlugin {
   banners?: (() => Promise<{ default: ComponentType }>)[];
   /** Contributions to other pages' slots (company-detail tabs and tiles, dashboard panels, settings sections, header actions). */
   slots?: WorkspaceSlots;
+  /**
+   * Contributions to workspace points of the plugins this one dependsOn (declared in their public.ts):
+   * `[contribute(csDashboardPanelsPoint, { id, title, component: () => import('./Panel') })]`. The owner's page reads
+   * them with useExtensions(point).
+   */
+  extend?: WorkspacePointValue[];
+  /** Values of this plugin's own points offered to its dependents' pages (`provide(point, value)`, read with useProvided). */
+  provide?: WorkspacePointValue[];
 }
 
 export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
   if (!/^[a-z][a-z0-9-]*$/.test(p.id)) throw new Error(`workspace plugin id "${p.id}" must be lowercase letters, digits and dashes`);
   for (const r of p.routes) if (!r.path.startsWith('/')) throw new Error(`${p.id}: route path "${r.path}" must start with /`);
   if (p.slots) checkSlots(p.id, p.slots);
+  checkPointValues(p.id, p.extend, p.provide);
   return p;
 }
 
@@ -119,6 +129,13 @@ export type {
 } from './slots';
 /** useSlot(name): the contributions to a slot the user may see, in order; SlotBody renders one lazily. */
 export { useSlot, SlotBody } from './slot-view';
+/**
+ * Workspace extension points (workspace/extensions.ts): `contribute(point, value)` in `extend`, read by the owner's
+ * page with useExtensions(point); `provide(point, value)` in `provide`, read by dependents with useProvided(point).
+ */
+export { contribute, provide, type WorkspacePointValue } from './extensions';
+export { useExtensions, useProvided } from './slot-view';
+export type { WorkspaceAccess, WorkspaceExtensionItem, LazyView } from '../common/workspace-points';
 
 export const useSession = () => useAtomValue(sessionAtom);
 export const useTenant = () => useAtomValue(sessionAtom)?.tenant ?? null;

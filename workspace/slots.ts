@@ -6,6 +6,7 @@
  * renders them.
  */
 import type { ComponentType } from 'react';
+import type { WorkspaceAccess, WorkspaceExtensionItem } from '../common/workspace-points';
 import { matchAccessPage } from './access';
 import { matchPattern } from './route-match';
 import type { AccessPage } from './types';
@@ -13,23 +14,11 @@ import type { AccessPage } from './types';
 /** A lazily imported component (one chunk per contribution): `() => import('./MyTab')`. */
 export type LazyComponent<P> = () => Promise<{ default: ComponentType<P> }>;
 
-/** Who may see a contribution: checked like a route (workspace/guard.ts steps 9 and 10). */
-export interface SlotAccess {
-  /** Permission key in the session's access list (a page url); absent: no access-list check. */
-  page?: string;
-  /** Tenant admins and LCI admins only. */
-  requiresAdmin?: boolean;
-  /** LCI admins only. */
-  internalOnly?: boolean;
-}
+/** Who may see a contribution: checked like a route (workspace/guard.ts steps 9 and 10). Shared with workspace points. */
+export type SlotAccess = WorkspaceAccess;
 
-export interface SlotItem extends SlotAccess {
-  /** Unique within the slot (e.g. 'stackAlignment'); company-detail tabs use it as the tab id and the #anchor. */
-  id: string;
-  title: string;
-  /** Ascending; default 100. Equal orders keep plugin load order. */
-  order?: number;
-}
+/** id (unique within the slot; company-detail tabs use it as the tab id and the #anchor), title, order (default 100). */
+export type SlotItem = WorkspaceExtensionItem;
 
 /** What a company-detail tab or tile receives: the selected company and the page's state. */
 export interface CompanyDetailSlotProps {
@@ -111,6 +100,18 @@ export function actionsFor<T extends { on: string }>(items: readonly T[], path: 
   return items.filter((a) => matchPattern(a.on, path) !== null);
 }
 
+/**
+ * The checks every contribution to a slot or a workspace point passes (id, unique among `seen`, title, page url);
+ * `where` names the list in the error, e.g. 'companies: slots.dashboardPanels'.
+ */
+export function checkItem(where: string, item: SlotItem, seen: Set<string>): void {
+  if (!item?.id || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(item.id)) throw new Error(`${where} id "${item?.id}" must be letters, digits, _ and -`);
+  if (seen.has(item.id)) throw new Error(`${where} has id "${item.id}" twice`);
+  seen.add(item.id);
+  if (!item.title) throw new Error(`${where}.${item.id} needs a title`);
+  if (item.page !== undefined && !item.page.startsWith('/')) throw new Error(`${where}.${item.id} page "${item.page}" must start with /`);
+}
+
 /** Refuses a malformed slot list of a plugin (a clear error at load, not a blank tab later). */
 export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
   for (const name of SLOT_NAMES) {
@@ -119,11 +120,7 @@ export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
     if (!Array.isArray(list)) throw new Error(`${plugin}: slots.${name} must be a list`);
     const seen = new Set<string>();
     for (const item of list as SlotItem[]) {
-      if (!item.id || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(item.id)) throw new Error(`${plugin}: slots.${name} id "${item.id}" must be letters, digits, _ and -`);
-      if (seen.has(item.id)) throw new Error(`${plugin}: slots.${name} has id "${item.id}" twice`);
-      seen.add(item.id);
-      if (!item.title) throw new Error(`${plugin}: slots.${name}.${item.id} needs a title`);
-      if (item.page !== undefined && !item.page.startsWith('/')) throw new Error(`${plugin}: slots.${name}.${item.id} page "${item.page}" must start with /`);
+      checkItem(`${plugin}: slots.${name}`, item, seen);
       if (name === 'pageHeaderActions') {
         const a = item as PageHeaderActionDef;
         if (!a.on?.startsWith('/')) throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs on: a route pattern starting with /`);

@@ -9,9 +9,17 @@
  * - `csFilterResolversPoint`: a filter field of filteredGet (`defineCsFilterResolver`).
  * - `csDashboardChartsPoint`: charts added to the dashboard's answer (TenantCsDashboardMetrics).
  * - `csContractFiltersPoint`: contracts CS leaves out of every view (e.g. contract exclusions).
+ * Workspace points (shared/workspace-points.ts; `extend: [contribute(point, value)]` in your workspace/index.ts):
+ * - `csDashboardPanelsPoint`: a panel of the CS dashboard page, given its answer, the charts switch and the currency.
+ * - `csAdminLinksPoint`: a card of the CS admin page opening one of your admin pages.
+ * - `csFiltersBarPoint`: provided by CS: `useProvided(csFiltersBarPoint)` gives your page the CS filters bar and selection.
  * Handlers get `ctx.cs` (CsServices): contracts as CS reads them, cut scores, segment staleness.
  */
 export { csObjectsPoint, csFilterResolversPoint, csDashboardChartsPoint, csContractFiltersPoint, type CsDashboardChartsDef, type CsContractFilterDef, type CsContractRow } from './server/points';
+export {
+  csDashboardPanelsPoint, csAdminLinksPoint, csFiltersBarPoint, type CsDashboardPanelDef, type CsDashboardPanelProps, type CsAdminLinkDef,
+  type CsFiltersBarDef, type CsFiltersBarProps,
+} from './shared/workspace-points';
 export { defineCsObject, csResult, CsResult, MSG_MUST_SELECT_CUSTOMER, type CsObjectDef, type CsContext, type CsListArgs, type CsListValue, type CsWriteArgs, type CsActionDef } from './server/object-api/registry';
 export { defineCsFilterResolver, type CsFilterResolverDef } from './server/filters/resolver';
 export type { CsServices, CsContracts } from './server/services';

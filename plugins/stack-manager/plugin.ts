@@ -4,6 +4,7 @@
  * exclusions. It plugs into Customer Success only through CS's extension points (object types, dashboard charts,
  * contract filters) and into companies' CSV imports (kind `alignment`); CS imports nothing of it.
  */
+import { navItemDefs, pageDefs } from '../../common/pages';
 import { contribute, definePlugin } from '../../kernel/index';
 import { csvImportsPoint } from '../companies/public';
 import { csContractFiltersPoint, csDashboardChartsPoint, csObjectsPoint } from '../customer-success/public';
@@ -13,11 +14,11 @@ import { stackDashboardCharts } from './server/alignment/matrix';
 import { ALIGNMENT_OBJECTS } from './server/alignment/objects';
 import { contractExclusionFilter } from './server/exclusions/contracts';
 import { EXCLUSION_OBJECTS } from './server/exclusions/objects';
-import { CS_APP_SETTINGS_PAGE, STACK_ALIGNMENT_OVERVIEW_PAGE, STACK_MANAGER_PAGE } from './server/pages';
 import { stackCli } from './server/stack/cli';
 import { stackFixtures } from './server/stack/fixtures';
 import { STACK_OBJECTS } from './server/stack/objects';
 import { registerStackRoutes } from './server/stack/routes';
+import { STACK_PAGES } from './shared/pages';
 
 export default definePlugin({
   id: 'stack-manager',
@@ -27,14 +28,8 @@ export default definePlugin({
   // These migrations were customer-success's until the stack area became this plugin: a database migrated before
   // keeps their records, moved to this owner (nothing re-runs).
   adoptsMigrations: [{ from: 'customer-success', names: ['0060_cs_stack', '0061_cs_stack_alignment', '0062_cs_contract_excludes'] }],
-  pages: [
-    { url: STACK_MANAGER_PAGE, title: 'Stack Manager', requiresAdmin: true },
-    { url: STACK_ALIGNMENT_OVERVIEW_PAGE, title: 'Stack Alignment Overview' },
-    { url: CS_APP_SETTINGS_PAGE, title: 'Customer Success App Settings', requiresAdmin: true },
-  ],
-  navItems: [
-    { url: STACK_ALIGNMENT_OVERVIEW_PAGE, title: 'Stack Alignment Overview', level: 1, icon: 'grid', modules: ['Customer Success'], sort: 27 },
-  ],
+  pages: pageDefs(STACK_PAGES), // shared/pages.ts
+  navItems: navItemDefs(STACK_PAGES),
   routes(r) {
     registerStackRoutes(r); // tags API v3/tenantadmin/:tenantId/tenanttag/
   },

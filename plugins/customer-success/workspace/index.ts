@@ -1,13 +1,16 @@
 /**
  * Workspace side of Customer Success. Each area adds its routes here (component lazily imported); pages use the
  * shared filters bar (workspace/filters/CsFiltersBar) and the object API client (workspace/cs-api.ts). The stack
- * pages are the stack-manager plugin's.
+ * pages are the stack-manager plugin's; CS provides them its filters bar (csFiltersBarPoint) and shows what they add
+ * to its dashboard and admin page (csDashboardPanelsPoint, csAdminLinksPoint: shared/workspace-points.ts).
  */
-import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
+import { defineWorkspacePlugin, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
 import {
   ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, COMPANY_DETAIL_PAGE, CS_ADMIN_PAGE, CS_DASHBOARD_PAGE, CS_PAGES, CS_ROOT, GOALS_REPORTING_PAGE,
   INSIGHTS_PAGE, SCORE_METRICS_ADMIN_PAGE, SEGMENT_MANAGER_PAGE,
 } from '../shared/pages';
+import { csFiltersBarPoint } from '../shared/workspace-points';
+import { useCsFilters } from './filters/state';
 
 export default defineWorkspacePlugin({
   id: 'customer-success',
@@ -28,4 +31,5 @@ export default defineWorkspacePlugin({
     }),
   ],
   navIcons: pageNavIcons(CS_PAGES),
+  provide: [provide(csFiltersBarPoint, { component: () => import('./filters/CsFiltersBar'), useFilters: useCsFilters })],
 });

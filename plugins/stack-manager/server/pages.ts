@@ -1,4 +1,2 @@
-/** Page urls (permission keys) of the stack area (customer-success.md section 2). */
-export const STACK_MANAGER_PAGE = '/cs/admin/stackManager';
-export const STACK_ALIGNMENT_OVERVIEW_PAGE = '/cs/stackAlignmentOverview';
-export const CS_APP_SETTINGS_PAGE = '/cs/admin/csAppSettings';
+/** Page urls (permission keys) of the stack area (declared in ../shared/pages.ts). */
+export { CS_APP_SETTINGS_PAGE, STACK_ALIGNMENT_OVERVIEW_PAGE, STACK_MANAGER_PAGE } from '../shared/pages';

@@ -2,13 +2,15 @@
  * /cs/dashboard: the Customer Success dashboard (customer-success.md sections 2, 3, 7) for the companies of the
  * shared filters: companies, average health and effort, monthly value, counts by health and effort colour, the
  * segment distribution and the data quality chart (overallScore in overallScoreColor, each check with drilldown).
- * The page header's charts switch (useChartsShown) swaps the vega-lite charts for tables.
+ * The page header's charts switch (useChartsShown) swaps the vega-lite charts for tables. Panels other plugins add
+ * (csDashboardPanelsPoint, e.g. stack-manager's stack charts) follow the charts, given the answer.
  */
 import { Button, Callout, Card, Collapse, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { navigate, PageHeader, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useTenant, VegaChart } from '../../../../workspace/sdk';
+import { navigate, PageHeader, SlotBody, useChartsShown, useCompanies, useExtensions, useReadOnly, useSelectedCompany, useTenant, VegaChart } from '../../../../workspace/sdk';
 import type { ColorCount } from '../../shared/dashboard-metrics';
 import { formatMoneyShort } from '../../shared/money';
+import { csDashboardPanelsPoint } from '../../shared/workspace-points';
 import { colorCountSpec, dataQualitySpec, segmentDistributionSpec, variantColor } from '../charts/specs';
 import { useCsApi } from '../cs-api';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
@@ -41,6 +43,7 @@ export default function CsDashboardPage() {
   const [m, setM] = useState<DashboardAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [drill, setDrill] = useState<string | null>(null);
+  const panels = useExtensions(csDashboardPanelsPoint);
 
   const load = async (afterRefresh = false) => {
     try {
@@ -96,6 +99,9 @@ export default function CsDashboardPage() {
               </Card>
             </div>
           )}
+          {panels.map((p) => (
+            <SlotBody key={`${p.plugin}.${p.id}`} title={p.title} load={p.component} props={{ metrics: m, chartsShown, currency: tenant?.currency ?? 'USD' }} />
+          ))}
           {q && (
             <Card className="cs-dash-checks" aria-label="Data quality checks">
               <h3 className="bp6-heading">Data quality</h3>

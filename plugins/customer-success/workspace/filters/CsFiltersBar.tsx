@@ -38,3 +38,6 @@ export function CsFiltersBar({ fields = CS_FILTER_FIELDS }: { fields?: readonly 
     </div>
   );
 }
+
+/** The bar as a lazily loaded module (provided to dependents' pages: csFiltersBarPoint, workspace/index.ts). */
+export default CsFiltersBar;

@@ -1,12 +1,16 @@
 /**
  * /cs/stackAlignmentOverview: the Stack Alignment Overview (customer-success.md sections 2, 3, 9): the matrix of
  * TenantCsRptStackMatrix as a Blueprint Table, the view selector (MRR Opportunity, Percentage Alignment), tag,
- * category and type filters, Swap Rows and Columns, the charts (top 10 companies and services;
+ * category and type filters, Swap Rows and Columns, the CS filters bar (provided by customer-success:
+ * csFiltersBarPoint), the charts (top 10 companies and services;
  * the header's charts switch, remembered locally, default on) and the CSV download (_cs_stack_alignment.csv).
  */
 import { Button, Card, HTMLSelect, Label, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { FilterMenu, PageHeader, PageLoadError, PageLoading, useChartsShown, useReadOnly, useSelectedCompany, useTenant, VegaChart } from '../../../../workspace/sdk';
+import { csFiltersBarPoint, filtersForRequest } from '../../../customer-success/public';
+import {
+  FilterMenu, PageHeader, PageLoadError, PageLoading, SlotBody, useChartsShown, useProvided, useReadOnly, useSelectedCompany, useTenant, VegaChart,
+} from '../../../../workspace/sdk';
 import { STACK_CSV_FILE_NAME, stackCsv } from '../../shared/stack-csv';
 import {
   DEFAULT_STACK_TYPE_FILTER, DEFAULT_STACK_VIEW, isEmptyPivot, matrixRequest, pivotAxes, selectView, STACK_TYPE_FILTERS, STACK_VIEWS,
@@ -37,6 +41,8 @@ export default function StackAlignmentOverviewPage() {
   const readOnly = useReadOnly();
   const { setCompanyId } = useSelectedCompany();
   const [chartsShown, setChartsShown] = useChartsShown();
+  const csFilters = useProvided(csFiltersBarPoint);
+  const { filters, changeCount } = csFilters.useFilters();
   const { tags, categories } = useStackFilterOptions();
   const [view, setView] = useState<StackView>(DEFAULT_STACK_VIEW);
   const [pivot, setPivot] = useState<StackPivotName>('StackByCompanyPivot');
@@ -54,15 +60,15 @@ export default function StackAlignmentOverviewPage() {
     setBusy(true);
     setError(null);
     try {
-      const r = await cs.csReport<'TenantCsRptStackMatrix', StackMatrix>('TenantCsRptStackMatrix', { ...matrixRequest({ tagIds, categoryIds, typeFilter }) });
+      const r = await cs.csReport<'TenantCsRptStackMatrix', StackMatrix>('TenantCsRptStackMatrix', { filters: filtersForRequest(filters), ...matrixRequest({ tagIds, categoryIds, typeFilter }) });
       if (n === request.current) setMatrix(r.stackMatrix);
     } catch (e) {
       if (n === request.current) setError((e as Error).message);
     } finally {
       if (n === request.current) setBusy(false);
     }
-  }, [cs, tagIds, categoryIds, typeFilter]);
-  useEffect(() => { void load(); }, [cs, tagIds, categoryIds, typeFilter]);
+  }, [cs, filters, tagIds, categoryIds, typeFilter]);
+  useEffect(() => { void load(); }, [cs, changeCount, tagIds, categoryIds, typeFilter]);
 
   const table = useMemo(() => (matrix ? selectView(matrix, pivot, view) : null), [matrix, pivot, view]);
   const topCompanies = useMemo(() => (matrix ? topByMrrOpportunity(matrix.StackByCompanyPivot) : []), [matrix]);
@@ -80,6 +86,7 @@ export default function StackAlignmentOverviewPage() {
         charts={{ shown: chartsShown, onChange: setChartsShown }}
         actions={table && !empty ? { downloadCsv: () => downloadText(STACK_CSV_FILE_NAME, stackCsv(table, currency)) } : undefined}
       />
+      <SlotBody title="Customer Success filters" load={csFilters.component} props={{}} />
       <div className="cs-stack-toolbar" role="toolbar" aria-label="Matrix options">
         <Label className="bp6-inline">View
           <HTMLSelect aria-label="Matrix view" value={view} onChange={(e) => setView(e.target.value as StackView)} options={STACK_VIEWS.map((v) => ({ value: v.value, label: v.label }))} />

@@ -1,9 +1,11 @@
 /**
  * The dashboard's stack charts (TenantCsDashboardMetrics stackMrrAlignmentByCompanyChart and
  * stackMrrAlignmentByServiceChart: the top 10 by MRR opportunity with the alignment on a secondary axis), or tables
- * when the header's charts switch is off. A company opens its stack alignment.
+ * when the header's charts switch is off. A company opens its stack alignment. Shown on /cs/dashboard as a panel of
+ * csDashboardPanelsPoint (workspace/index.ts), after the dashboard's own charts.
  */
 import { Card, HTMLTable } from '@blueprintjs/core';
+import type { CsDashboardPanelProps } from '../../../customer-success/public';
 import { useSelectedCompany, VegaChart } from '../../../../workspace/sdk';
 import { formatAlignment, formatStackMoney, type StackTopEntry } from '../../shared/stack-overview';
 import { openCompanyStackAlignment } from './stack-alignment-link';
@@ -48,4 +50,9 @@ export function StackDashboardCharts({ metrics, chartsShown, currency }: { metri
       <Card>{table('Stack MRR by service', 'Service', services)}</Card>
     </div>
   );
+}
+
+/** The CS dashboard panel: the stack charts of the dashboard's answer. */
+export default function StackDashboardPanel({ metrics, chartsShown, currency }: CsDashboardPanelProps) {
+  return <StackDashboardCharts metrics={metrics as StackDashboardMetrics} chartsShown={chartsShown} currency={currency} />;
 }
