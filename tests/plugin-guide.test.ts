@@ -41,6 +41,23 @@ function section(heading: string): string {
 
 const named = (text: string, name: string) => text.includes(`\`${name}\``) || text.includes(`\`${name}(`);
 
+/** The rows of the table of a section whose header starts with `header`: its lines up to the first that is not a row. */
+function tableRows(heading: string, header: string): string[] {
+  const lines = section(heading).split('\n');
+  const start = lines.findIndex((l) => l.startsWith(header));
+  if (start < 0) throw new Error(`docs/plugins.md: no table "${header}" under "## ${heading}"`);
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  return lines.slice(start, end < 0 ? undefined : end);
+}
+const hasRow = (rows: string[], name: string) => rows.some((r) => r.startsWith(`| \`${name}\``) || r.startsWith(`| \`${name}(`));
+
+/** The member names of an interface in a source file. */
+function members(file: string, declaration: RegExp): string[] {
+  const src = fs.readFileSync(path.join(ROOT, file), 'utf8');
+  const body = declaration.exec(src)?.[1] ?? '';
+  return [...body.matchAll(/^ {2}(\w+)\??[(:<]/gm)].map((m) => m[1]);
+}
+
 test('every extension point in the tree is in the guide\'s list, and the list names no point that is gone', () => {
   const declared = declaredPoints();
   expect(declared).toEqual(expect.arrayContaining(['kernel.writeGuard', 'companies.csvImports']));
@@ -51,17 +68,17 @@ test('every extension point in the tree is in the guide\'s list, and the list na
 });
 
 test('every hook of PluginDefinition has a row in the guide\'s table of hooks', () => {
-  const src = fs.readFileSync(path.join(ROOT, 'kernel', 'plugin.ts'), 'utf8');
-  const body = /export interface PluginDefinition<[^>]*> \{([\s\S]*?)\n\}/.exec(src)?.[1] ?? '';
-  const hooks = [...body.matchAll(/^ {2}(\w+)\??[(:<]/gm)].map((m) => m[1]);
+  const hooks = members('kernel/plugin.ts', /export interface PluginDefinition<[^>]*> \{([\s\S]*?)\n\}/);
   expect(hooks).toEqual(expect.arrayContaining(['id', 'setup', 'extend', 'routes', 'cli']));
-  // One table: its rows are the lines from its header to the first line that is not a row.
-  const lines = section('The definition: every hook').split('\n');
-  const start = lines.findIndex((l) => l.startsWith('| Hook |'));
-  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
-  const rows = lines.slice(start, end < 0 ? undefined : end);
-  expect(start).toBeGreaterThanOrEqual(0);
-  expect(hooks.filter((h) => !rows.some((r) => r.startsWith(`| \`${h}\``) || r.startsWith(`| \`${h}(`)))).toEqual([]);
+  const rows = tableRows('The definition: every hook', '| Hook |');
+  expect(hooks.filter((h) => !hasRow(rows, h))).toEqual([]);
+});
+
+test('every field of a workspace plugin (defineWorkspacePlugin) has a row in the guide', () => {
+  const fields = members('workspace/sdk.ts', /export interface WorkspacePlugin \{([\s\S]*?)\n\}/);
+  expect(fields).toEqual(expect.arrayContaining(['id', 'routes', 'slots']));
+  const rows = tableRows('The workspace side and its slots', '| Field |');
+  expect(fields.filter((f) => !hasRow(rows, f))).toEqual([]);
 });
 
 test('every workspace slot is described', () => {
