@@ -5,6 +5,7 @@
  */
 import type { ResyncStep } from '../../../kernel/index';
 import { recalculate } from './metrics/recalculate';
+import { csInputs } from './inputs/request-inputs';
 import { computeCompanySegments } from './segments/compute';
 import type { CsServices } from './services';
 
@@ -22,7 +23,7 @@ export const csResyncSteps = (cs: CsServices): ResyncStep[] => [
     name: 'segments',
     description: 'Company segments',
     async run(trx, tenantId, progress) {
-      const c = await computeCompanySegments(cs, trx, tenantId);
+      const c = await computeCompanySegments(csInputs(cs, trx), tenantId);
       await progress(100, `${c.placements.size} companies placed`);
       return { companies: c.placements.size, computedAt: c.computedAt.toISOString() };
     },

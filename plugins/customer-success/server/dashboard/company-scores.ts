@@ -1,10 +1,10 @@
 /**
  * The companies' current health and effort scores (metrics area: cs_company_scores) with their cut-score
- * variants (cuts area), as the segments, the dashboard and the company detail show them.
+ * variants (cuts area), as the segments, the dashboard and the company detail show them. Pure over the request's
+ * inputs (inputs/request-inputs.ts): the scores and cuts are read once per request.
  */
-import type { Trx } from '../../../../kernel/index';
 import { cutFor } from '../../shared/cut-scores';
-import { loadCuts } from '../cuts/store';
+import type { CsInputs } from '../inputs/request-inputs';
 
 export interface CompanyScore {
   healthScore: number | null;
@@ -13,19 +13,20 @@ export interface CompanyScore {
   effortVariant: string | null;
 }
 
-export async function companyScores(db: Trx, companyIds: number[]): Promise<Map<number, CompanyScore>> {
+export async function companyScores(inputs: CsInputs, companyIds: readonly number[]): Promise<Map<number, CompanyScore>> {
   const out = new Map<number, CompanyScore>();
   if (companyIds.length === 0) return out;
-  const health = await loadCuts(db, 'health');
-  const effort = await loadCuts(db, 'effort');
-  const rows = await db('cs_company_scores').select('tenant_company_id', 'score_type', 'score').whereIn('tenant_company_id', companyIds);
-  for (const id of companyIds) out.set(id, { healthScore: null, healthVariant: null, effortScore: null, effortVariant: null });
-  for (const r of rows) {
-    if (r.score === null) continue;
-    const s = out.get(Number(r.tenant_company_id))!;
-    const score = Number(r.score);
-    if (r.score_type === 'health') { s.healthScore = score; s.healthVariant = cutFor(score, health)?.variant ?? null; }
-    else { s.effortScore = score; s.effortVariant = cutFor(score, effort)?.variant ?? null; }
+  const health = await inputs.cuts('health');
+  const effort = await inputs.cuts('effort');
+  const rows = await inputs.scores(companyIds);
+  for (const id of companyIds) {
+    const s: CompanyScore = { healthScore: null, healthVariant: null, effortScore: null, effortVariant: null };
+    for (const r of rows.get(id) ?? []) {
+      if (r.score === null) continue;
+      if (r.scoreType === 'health') { s.healthScore = r.score; s.healthVariant = cutFor(r.score, health)?.variant ?? null; }
+      else { s.effortScore = r.score; s.effortVariant = cutFor(r.score, effort)?.variant ?? null; }
+    }
+    out.set(id, s);
   }
   return out;
 }

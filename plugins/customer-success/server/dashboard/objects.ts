@@ -11,7 +11,7 @@ export const tenantCsDashboardMetrics = defineCsObject({
   summary: 'Dashboard metrics: counts by health and effort colour, segments, average scores, data quality',
   pages: { read: CS_DASHBOARD_PAGE },
   schema: z.object({}),
-  async list({ db, cs }, { companyIds }) {
-    return csResult(await dashboardFor(cs, db, companyIds));
+  async list({ db, cs, inputs }, { companyIds }) {
+    return csResult(await dashboardFor(cs, db, companyIds, inputs));
   },
 });

@@ -5,16 +5,15 @@
  * (overallScore, overallScoreColor, one entry per check; drilldown: the companies failing each check).
  */
 import type { Trx } from '../../../../kernel/index';
-import { listCompanies } from '../../../companies/public';
 import { dashboardMetrics, type DashboardCompany, type DashboardMetrics } from '../../shared/dashboard-metrics';
 import { dataQuality, DATA_QUALITY_CHECKS, type DataQualityChart, type DataQualityCompany } from '../../shared/data-quality';
 import type { SegmentId } from '../../shared/segment-settings';
 import { listManagers } from '../accounts/store';
 import { cutFor } from '../../shared/cut-scores';
-import { loadCuts } from '../cuts/store';
 import { companiesWithProfile } from '../detail/profile-store';
+import { activeCompaniesOf, csInputs, type CsInputs } from '../inputs/request-inputs';
 import { computePlacements } from '../segments/compute';
-import { listCompanySegments } from '../segments/store';
+import { segmentsOf } from '../segments/store';
 import { companyScores } from './company-scores';
 import type { CsServices } from '../services';
 
@@ -24,15 +23,18 @@ export interface DashboardAnswer extends DashboardMetrics, Record<string, unknow
   stale_data: boolean;
 }
 
-export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[] | null): Promise<DashboardAnswer> {
-  let companies = await listCompanies(db, { activeOnly: true });
-  if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
+/**
+ * The dashboard of the filtered companies. Every input (companies, segment settings, contracts, scores, cuts) is
+ * read once for the request, through `inputs` (made here unless the caller made them, e.g. with the filters).
+ */
+export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[] | null, inputs: CsInputs = csInputs(cs, db)): Promise<DashboardAnswer> {
+  const companies = await activeCompaniesOf(inputs, companyIds);
   const ids = companies.map((c) => Number(c.tenant_company_id));
   // Segments as they are now (computed in memory; the page refreshes the stored ones when stale_data).
-  const fresh = await computePlacements(cs, db);
-  const { stale_data } = await listCompanySegments(cs, db, ids);
+  const fresh = await computePlacements(inputs);
+  const { stale_data } = await segmentsOf(inputs, ids);
   const seg = fresh.placements;
-  const scores = await companyScores(db, ids);
+  const scores = await companyScores(inputs, ids);
   const rows: DashboardCompany[] = ids.map((id) => {
     const s = scores.get(id)!;
     const g = seg.get(id);
@@ -48,12 +50,12 @@ export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[]
     hasAccountManager: managed.has(r.tenantCompanyId),
     hasProfile: profiled.has(r.tenantCompanyId),
   }));
-  const healthCuts = await loadCuts(db, 'health');
+  const healthCuts = await inputs.cuts('health');
   const chart = dataQuality(quality, (score) => cutFor(score, healthCuts)?.variant ?? null);
   const settings = fresh.settings;
   // Charts other plugins add (csDashboardChartsPoint, e.g. stack-manager's MRR alignment charts), of the same companies.
   const added: Record<string, unknown> = {};
-  for (const c of cs.dashboardCharts()) Object.assign(added, await c.charts(db, companyIds === null ? null : ids));
+  for (const c of cs.dashboardCharts()) Object.assign(added, await c.charts(db, companyIds === null ? null : ids, { activeCompanies: inputs.activeCompanies }));
   return {
     ...added,
     ...dashboardMetrics(rows, settings),

@@ -5,14 +5,15 @@
  */
 import { notFound, type Trx } from '../../../../kernel/index';
 import type { CsServices } from '../services';
-import { listCompanies } from '../../../companies/public';
+import { getCompany } from '../../../companies/public';
 import { isCurrentContract } from '../../shared/monthly-value';
 import { ymd } from '../../shared/date-presets';
 import type { DetailTile } from '../../shared/tile-order';
 import { listGroups, listManagers } from '../accounts/store';
 import { companyScores, type CompanyScore } from '../dashboard/company-scores';
-import { contractLabel, companyContracts } from '../segments/contracts';
-import { listCompanySegments } from '../segments/store';
+import { csInputs } from '../inputs/request-inputs';
+import { contractLabel } from '../segments/contracts';
+import { segmentsOf } from '../segments/store';
 import { goalsOfCompanies } from './company-goals';
 import { getTileOrder } from './tile-order-store';
 
@@ -31,16 +32,18 @@ export interface DetailsTile extends CompanyScore {
 }
 
 export async function detailsTile(cs: CsServices, db: Trx, tenantCompanyId: number, userId: number | null, now = new Date()): Promise<DetailsTile> {
-  const company = (await listCompanies(db)).find((c) => Number(c.tenant_company_id) === tenantCompanyId);
+  const inputs = csInputs(cs, db); // this request's reads, once each
+  // An active company is in the inputs' list (which the segment reads too); an inactive one is read alone.
+  const company = (await inputs.activeCompanies()).find((c) => Number(c.tenant_company_id) === tenantCompanyId) ?? await getCompany(db, tenantCompanyId);
   if (!company) throw notFound('Company not found');
   const managers = (await listManagers(db, 1)).filter((m) => m.tenantCompanyIds.includes(tenantCompanyId));
   const groupIds = new Set(managers.flatMap((m) => m.tenantAccountGroupIds));
   const groups = (await listGroups(db, 1)).groups.filter((g) => groupIds.has(g.tenantAccountGroupId));
-  const scores = (await companyScores(db, [tenantCompanyId])).get(tenantCompanyId)!;
-  const { segments } = await listCompanySegments(cs, db, [tenantCompanyId], now);
+  const scores = (await companyScores(inputs, [tenantCompanyId])).get(tenantCompanyId)!;
+  const { segments } = await segmentsOf(inputs, [tenantCompanyId], now);
   const seg = segments[0];
   const today = ymd(now);
-  const current = ((await companyContracts(cs, db, [tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) => isCurrentContract(c, today));
+  const current = ((await inputs.contracts([tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) => isCurrentContract(c, today));
   const next = current.filter((c) => c.end_date).sort((a, b) => String(a.end_date).localeCompare(String(b.end_date)))[0];
   const goals = await goalsOfCompanies(db, [tenantCompanyId]);
   return {

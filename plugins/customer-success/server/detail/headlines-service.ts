@@ -6,8 +6,9 @@ import type { Trx } from '../../../../kernel/index';
 import type { CsServices } from '../services';
 import { buildHeadlines, type Headline } from '../../shared/headlines';
 import { monthStart } from '../../shared/history-month';
-import { contractLabel, companyContracts } from '../segments/contracts';
-import { listCompanySegments } from '../segments/store';
+import { csInputs, type CsInputs } from '../inputs/request-inputs';
+import { contractLabel } from '../segments/contracts';
+import { segmentsOf } from '../segments/store';
 import { companyScores } from '../dashboard/company-scores';
 import { goalsOfCompanies } from './company-goals';
 
@@ -19,13 +20,14 @@ async function previousHealth(db: Trx, ids: number[], today: Date): Promise<Map<
   return new Map(rows.map((r) => [Number(r.tenant_company_id), Number(r.score)]));
 }
 
-export async function headlinesFor(cs: CsServices, db: Trx, companyIds: number[], today: Date = new Date()): Promise<Record<string, Headline[]>> {
+/** `inputs`: the request's inputs (made here unless the caller made them), so each input is read once. */
+export async function headlinesFor(cs: CsServices, db: Trx, companyIds: number[], today: Date = new Date(), inputs: CsInputs = csInputs(cs, db)): Promise<Record<string, Headline[]>> {
   if (!companyIds.length) return {};
-  const scores = await companyScores(db, companyIds);
+  const scores = await companyScores(inputs, companyIds);
   const previous = await previousHealth(db, companyIds, today);
-  const contracts = await companyContracts(cs, db, companyIds);
+  const contracts = await inputs.contracts(companyIds);
   const goals = await goalsOfCompanies(db, companyIds);
-  const { segments } = await listCompanySegments(cs, db, companyIds, today);
+  const { segments } = await segmentsOf(inputs, companyIds, today);
   const seg = new Map(segments.map((s) => [s.tenantCompanyId, s.segmentName]));
   const out: Record<string, Headline[]> = {};
   for (const id of companyIds) {

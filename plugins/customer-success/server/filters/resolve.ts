@@ -6,9 +6,10 @@
 import { badRequest, type Trx } from '../../../../kernel/index';
 import { FILTERING_FIELDS, isFiltered, normalizeFilters, withGoalCompanies, type CsFilters } from '../../shared/filter-rules';
 import { goalCompanyIds } from '../goals/store';
+import type { CsInputs } from '../inputs/request-inputs';
 import type { CsFilterResolverDef } from './resolver';
 
-export async function resolveCompanyFilter(db: Trx, filters: Partial<CsFilters> | null | undefined, resolvers: readonly CsFilterResolverDef[]): Promise<number[] | null> {
+export async function resolveCompanyFilter(db: Trx, filters: Partial<CsFilters> | null | undefined, resolvers: readonly CsFilterResolverDef[], inputs?: CsInputs): Promise<number[] | null> {
   let f = normalizeFilters(filters);
   if (f.tenantCompanyGoalIds.length) f = withGoalCompanies(f, await goalCompanyIds(db, f.tenantCompanyGoalIds));
   if (!isFiltered(f)) return null;
@@ -21,7 +22,7 @@ export async function resolveCompanyFilter(db: Trx, filters: Partial<CsFilters> 
     else {
       const r = resolvers.find((x) => x.field === field);
       if (!r) throw badRequest(`The filter ${field} is not available`, [{ path: `body.filters.${field}`, message: 'not available' }]);
-      ids = await r.resolve(db, values);
+      ids = await r.resolve(db, values, inputs);
     }
     const cur = new Set<number>(ids.map(Number));
     set = set === null ? cur : intersect(set, cur);

@@ -9,12 +9,18 @@ import { rangesForVariants } from '../../shared/cut-ranges';
 import type { ScoreType } from '../../shared/metric-calc-codes';
 import { loadCuts } from '../cuts/store';
 import { defineCsFilterResolver } from '../filters/resolver';
+import type { CsInputs } from '../inputs/request-inputs';
 
 /** Lowest bound meaning "no band below": scores are never below it. */
 const NO_BOUND = -1_000_000;
 
-export async function companiesWithCodes(db: Trx, type: ScoreType, codes: (number | string)[]): Promise<number[]> {
-  const ranges = rangesForVariants(codes.map(String), await loadCuts(db, type));
+/**
+ * `inputs`: the request's inputs, whose cut scores the rest of the request reuses (the dashboard colours by them).
+ * The scores are selected by the database (only the matching ids travel): a list filtered by colour need not
+ * read every company's score (bench:cs measures the metric values filtered so).
+ */
+export async function companiesWithCodes(db: Trx, type: ScoreType, codes: (number | string)[], inputs?: CsInputs): Promise<number[]> {
+  const ranges = rangesForVariants(codes.map(String), await (inputs ? inputs.cuts(type) : loadCuts(db, type)));
   if (!ranges.length) return [];
   const r = await db.raw(
     `select s.tenant_company_id from cs_company_scores s
@@ -25,5 +31,5 @@ export async function companiesWithCodes(db: Trx, type: ScoreType, codes: (numbe
   return (r.rows as { tenant_company_id: number }[]).map((x) => Number(x.tenant_company_id));
 }
 
-export const healthCodeFilter = defineCsFilterResolver({ field: 'healthCodes', resolve: (db, values) => companiesWithCodes(db, 'health', values) });
-export const effortCodeFilter = defineCsFilterResolver({ field: 'effortCodes', resolve: (db, values) => companiesWithCodes(db, 'effort', values) });
+export const healthCodeFilter = defineCsFilterResolver({ field: 'healthCodes', resolve: (db, values, inputs) => companiesWithCodes(db, 'health', values, inputs) });
+export const effortCodeFilter = defineCsFilterResolver({ field: 'effortCodes', resolve: (db, values, inputs) => companiesWithCodes(db, 'effort', values, inputs) });

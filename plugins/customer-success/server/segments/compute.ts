@@ -8,9 +8,9 @@ import { autoCalcBounds } from '../../shared/segment-auto-calc';
 import { placeSegment, type SegmentBounds } from '../../shared/segment-placement';
 import { ymd } from '../../shared/date-presets';
 import type { SegmentId } from '../../shared/segment-settings';
+import type { CsInputs } from '../inputs/request-inputs';
 import { loadSegmentInputs } from './inputs';
-import type { CsServices } from '../services';
-import { getSegmentSettings, type StoredSegmentSettings } from './settings-store';
+import type { StoredSegmentSettings } from './settings-store';
 
 const BOUND_COLUMNS: [keyof SegmentBounds, string][] = [
   ['minSegValue', 'min_seg_value'], ['cutSegValue', 'cut_seg_value'], ['maxSegValue', 'max_seg_value'],
@@ -20,9 +20,9 @@ const BOUND_COLUMNS: [keyof SegmentBounds, string][] = [
 export interface ComputedSegment { tenantCompanyId: number; segmentId: SegmentId; monthlyValue: number; effortScore: number | null }
 export interface ComputedSegments { settings: StoredSegmentSettings; placements: Map<number, ComputedSegment>; computedAt: Date }
 
-export async function computePlacements(cs: CsServices, db: Trx, now: Date = new Date()): Promise<ComputedSegments> {
-  const stored = await getSegmentSettings(db);
-  const inputs = await loadSegmentInputs(cs, db, ymd(now));
+export async function computePlacements(request: CsInputs, now: Date = new Date()): Promise<ComputedSegments> {
+  const stored = await request.segmentSettings();
+  const inputs = await loadSegmentInputs(request, ymd(now));
   const bounds: SegmentBounds = stored.segAutoCalc ? autoCalcBounds(inputs, stored) : stored;
   const placements = new Map(inputs.map((i) => [i.tenantCompanyId, { tenantCompanyId: i.tenantCompanyId, segmentId: placeSegment(i.value, i.effort, bounds), monthlyValue: i.value, effortScore: i.effort }]));
   return { settings: { ...stored, ...bounds }, placements, computedAt: now };
@@ -34,8 +34,8 @@ export async function canWrite(db: Trx): Promise<boolean> {
   return r.rows[0].ro !== 'on';
 }
 
-export async function storePlacements(db: Trx, tenantId: number, c: ComputedSegments): Promise<void> {
-  const stored = await getSegmentSettings(db);
+/** Stores a computation; `stored`: the settings it was computed from (read once, by the request's inputs). */
+export async function storePlacements(db: Trx, tenantId: number, c: ComputedSegments, stored: StoredSegmentSettings): Promise<void> {
   const changed = BOUND_COLUMNS.filter(([k]) => c.settings[k] !== stored[k]);
   // Derived bounds are not a user's edit: stored without a version change, so nobody's pending save conflicts.
   if (c.settings.segAutoCalc && changed.length && stored.tenantCsSegmentSettingsId !== null) {
@@ -51,8 +51,8 @@ export async function storePlacements(db: Trx, tenantId: number, c: ComputedSegm
 }
 
 /** Computes and (when the transaction may write) stores; returns the computation. */
-export async function computeCompanySegments(cs: CsServices, db: Trx, tenantId: number, now: Date = new Date()): Promise<ComputedSegments> {
-  const c = await computePlacements(cs, db, now);
-  if (await canWrite(db)) await storePlacements(db, tenantId, c);
+export async function computeCompanySegments(inputs: CsInputs, tenantId: number, now: Date = new Date()): Promise<ComputedSegments> {
+  const c = await computePlacements(inputs, now);
+  if (await canWrite(inputs.db)) await storePlacements(inputs.db, tenantId, c, await inputs.segmentSettings());
   return c;
 }

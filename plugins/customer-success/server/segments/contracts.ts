@@ -19,15 +19,15 @@ export interface CsContract {
   updated_at: string | Date | null;
 }
 
-/** Contracts of the given companies, by company id. */
-export async function companyContracts(cs: Pick<CsServices, 'contractsOf'>, db: Trx, companyIds: number[]): Promise<Map<number, CsContract[]>> {
+/** Contracts of the given companies (null: every company of the tenant), by company id. */
+export async function companyContracts(cs: Pick<CsServices, 'contractsOf'>, db: Trx, companyIds: readonly number[] | null): Promise<Map<number, CsContract[]>> {
   const out = new Map<number, CsContract[]>();
-  if (companyIds.length === 0) return out;
-  const wanted = new Set(companyIds);
-  const rows = companyIds.length === 1 ? await cs.contractsOf(db, { tenantCompanyId: companyIds[0] }) : await cs.contractsOf(db);
+  if (companyIds && companyIds.length === 0) return out;
+  const wanted = companyIds ? new Set(companyIds) : null;
+  const rows = companyIds?.length === 1 ? await cs.contractsOf(db, { tenantCompanyId: companyIds[0] }) : await cs.contractsOf(db);
   for (const r of rows as unknown as CsContract[]) {
     const id = Number(r.tenant_company_id);
-    if (!wanted.has(id)) continue;
+    if (wanted && !wanted.has(id)) continue;
     if (!out.has(id)) out.set(id, []);
     out.get(id)!.push(r);
   }

@@ -8,19 +8,21 @@ import type { CsFilters } from '../../shared/filter-rules';
 import { resolveCompanyFilter } from '../filters/resolve';
 import type { CsServices } from '../services';
 import { csResult, type CsResult } from '../object-api/registry';
+import { csInputs } from '../inputs/request-inputs';
 import { computeCompanySegments } from './compute';
-import { listCompanySegments } from './store';
+import { segmentsOf } from './store';
 
 export async function freshSegments(cs: CsServices, db: Trx, tenantId: number, filters: Partial<CsFilters> | undefined): Promise<CsResult> {
   const now = new Date();
-  const computed = await computeCompanySegments(cs, db, tenantId, now);
+  const inputs = csInputs(cs, db); // this request's reads, once each
+  const computed = await computeCompanySegments(inputs, tenantId, now);
   // segmentIds select by the fresh placements (the stored ones may be the stale ones being replaced).
   const { segmentIds = [], ...others } = filters ?? {};
-  let companyIds = filters ? await resolveCompanyFilter(db, others, cs.filterResolvers()) : null;
+  let companyIds = filters ? await resolveCompanyFilter(db, others, cs.filterResolvers(), inputs) : null;
   if (segmentIds.length) {
     const inSegments = new Set([...computed.placements.values()].filter((p) => segmentIds.includes(p.segmentId)).map((p) => p.tenantCompanyId));
     companyIds = (companyIds ?? [...computed.placements.keys()]).filter((id) => inSegments.has(id));
   }
-  const r = await listCompanySegments(cs, db, companyIds, now, computed);
+  const r = await segmentsOf(inputs, companyIds, now, computed);
   return csResult(r.segments, { stale_data: r.stale_data });
 }

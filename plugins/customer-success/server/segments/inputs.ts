@@ -1,13 +1,11 @@
 /**
  * Inputs of the segments: the tenant's active companies (companies plugin), each company's monthly value from its
  * contracts (companies plugin, shared/monthly-value.ts) and its effort score (cs_company_scores of the metrics
- * area), with the time the inputs last changed (for stale_data).
+ * area), with the time the inputs last changed (for stale_data). Read through the request's inputs
+ * (inputs/request-inputs.ts), so a request that places and lists segments reads each of them once.
  */
-import type { Trx } from '../../../../kernel/index';
-import { listCompanies } from '../../../companies/public';
 import { monthlyValue } from '../../shared/monthly-value';
-import { companyContracts } from './contracts';
-import type { CsServices } from '../services';
+import { activeCompaniesOf, type CsInputs } from '../inputs/request-inputs';
 
 export interface SegmentInput {
   tenantCompanyId: number;
@@ -21,24 +19,22 @@ export interface SegmentInput {
 const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
 const latest = (...xs: (number | null)[]) => xs.reduce<number | null>((a, b) => (b === null ? a : a === null ? b : Math.max(a, b)), null);
 
-export async function loadSegmentInputs(cs: CsServices, db: Trx, today: string, companyIds: number[] | null = null): Promise<SegmentInput[]> {
-  let companies = await listCompanies(db, { activeOnly: true });
-  if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
+export async function loadSegmentInputs(inputs: CsInputs, today: string, companyIds: readonly number[] | null = null): Promise<SegmentInput[]> {
+  const companies = await activeCompaniesOf(inputs, companyIds);
   if (companies.length === 0) return [];
   const ids = companies.map((c) => Number(c.tenant_company_id));
-  const contracts = await companyContracts(cs, db, ids);
-  const effort = await db('cs_company_scores').select('tenant_company_id', 'score', 'calculated_at').where({ score_type: 'effort' }).whereIn('tenant_company_id', ids);
-  const effortBy = new Map(effort.map((r) => [Number(r.tenant_company_id), r]));
+  const contracts = await inputs.contracts(ids);
+  const scores = await inputs.scores(ids);
   return companies.map((c) => {
     const id = Number(c.tenant_company_id);
     const own = contracts.get(id) ?? [];
-    const e = effortBy.get(id);
+    const e = scores.get(id)?.find((r) => r.scoreType === 'effort');
     return {
       tenantCompanyId: id,
       companyName: c.moniker,
       value: monthlyValue(own, today),
-      effort: e && e.score !== null ? Number(e.score) : null,
-      changedAt: latest(ms(e?.calculated_at), ...own.map((k) => ms(k.updated_at))),
+      effort: e && e.score !== null ? e.score : null,
+      changedAt: latest(ms(e?.calculatedAt), ...own.map((k) => ms(k.updated_at))),
     };
   });
 }

@@ -6,12 +6,11 @@
 import type { Trx } from '../../../../kernel/index';
 import { isSegmentStale } from '../../shared/segment-staleness';
 import { segmentName, type SegmentId } from '../../shared/segment-settings';
-import { listCompanies } from '../../../companies/public';
 import { companyScores } from '../dashboard/company-scores';
+import { activeCompaniesOf, csInputs, type CsInputs } from '../inputs/request-inputs';
 import { loadSegmentInputs } from './inputs';
 import type { CsServices } from '../services';
 import type { ComputedSegments } from './compute';
-import { getSegmentSettings } from './settings-store';
 import { ymd } from '../../shared/date-presets';
 
 export interface CompanySegment {
@@ -35,16 +34,20 @@ interface Stored { tenant_company_id: number; segment_id: number; monthly_value:
  * With a fresh computation the rows come from it (all fresh), else from the stored rows.
  */
 export async function listCompanySegments(cs: CsServices, db: Trx, companyIds: number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
-  const settings = fresh?.settings ?? await getSegmentSettings(db);
-  let companies = await listCompanies(db, { activeOnly: true });
-  if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
+  return segmentsOf(csInputs(cs, db), companyIds, now, fresh);
+}
+
+/** listCompanySegments over the request's inputs (each read once however many parts of the request list segments). */
+export async function segmentsOf(request: CsInputs, companyIds: readonly number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
+  const settings = fresh?.settings ?? await request.segmentSettings();
+  const companies = await activeCompaniesOf(request, companyIds);
   const ids = companies.map((c) => Number(c.tenant_company_id));
   const stored: Stored[] = fresh
     ? [...fresh.placements.values()].map((p) => ({ tenant_company_id: p.tenantCompanyId, segment_id: p.segmentId, monthly_value: p.monthlyValue, effort_score: p.effortScore, stale_data: false, computed_at: fresh.computedAt }))
-    : ids.length ? await db<Stored>('cs_company_segments').select('*').whereIn('tenant_company_id', ids) : [];
+    : ids.length ? await request.db<Stored>('cs_company_segments').select('*').whereIn('tenant_company_id', ids) : [];
   const byId = new Map(stored.map((r) => [Number(r.tenant_company_id), r]));
-  const inputs = fresh ? new Map() : new Map((await loadSegmentInputs(cs, db, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
-  const scores = await companyScores(db, ids);
+  const inputs = fresh ? new Map() : new Map((await loadSegmentInputs(request, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
+  const scores = await companyScores(request, ids);
   const settingsUpdatedAt = settings.updatedAt ? new Date(settings.updatedAt).getTime() : null;
   const segments = companies.map((c): CompanySegment => {
     const id = Number(c.tenant_company_id);

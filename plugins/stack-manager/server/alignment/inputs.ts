@@ -81,21 +81,47 @@ const ITEM_CODE = `i.service_id * 16 + (case i.alignment when 'fully' then 0 whe
                    + (case when i.applicable_flag then 2 else 0 end) + (case when i.part_of_contract_flag then 1 else 0 end)`;
 const CODE_ALIGNMENTS: Alignment[] = ['fully', 'partial', 'other'];
 
-/**
- * The active companies (narrowed to companyIds when given) by name, with seats, stack tags and stored items.
- * Three plain queries joined here by company id rather than one query joining grouped subqueries: the embedded
- * engine never analyzes its tables, and without statistics the planner may run a grouped subquery once per company.
- */
-export async function loadStackCompanies(db: Trx, tenantId: number | null, companyIds: readonly number[] | null): Promise<MatrixCompany[]> {
+/** The active companies a caller has read already, by name (e.g. the CS dashboard's request: csDashboardChartsPoint). */
+export type KnownCompanies = () => Promise<readonly CompanyRow[]>;
+
+/** The active companies by name, then id (the order of the query): those read already, or from the database. */
+async function activeCompanies(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, known?: KnownCompanies): Promise<CompanyRow[]> {
+  if (known) {
+    const keep = companyIds ? new Set(companyIds.map(Number)) : null;
+    return byNameThenId((await known()).filter((c) => !keep || keep.has(Number(c.tenant_company_id))));
+  }
   const filter = companyIds ? ' and c.tenant_company_id = any(?::bigint[])' : '';
   const ids = companyIds ? [[...companyIds]] : [];
-  const companies = await db.raw(
+  const r = await db.raw(
     `select c.tenant_company_id, c.moniker, c.seats
        from ${COMPANY_TABLES.companies.table} c
       where c.tenant_id = ${TENANT} and c.is_active${filter}
       order by c.moniker, c.tenant_company_id`,
     [tenantId, ...ids],
   );
+  return r.rows as CompanyRow[];
+}
+
+/** A list already ordered by name (the database's collation) with companies of the same name ordered by id. */
+function byNameThenId(companies: readonly CompanyRow[]): CompanyRow[] {
+  const out: CompanyRow[] = [];
+  for (let i = 0; i < companies.length;) {
+    let j = i + 1;
+    while (j < companies.length && companies[j].moniker === companies[i].moniker) j++;
+    out.push(...companies.slice(i, j).sort((x, y) => Number(x.tenant_company_id) - Number(y.tenant_company_id)));
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * The active companies (narrowed to companyIds when given) by name, with seats, stack tags and stored items.
+ * Three plain queries joined here by company id rather than one query joining grouped subqueries: the embedded
+ * engine never analyzes its tables, and without statistics the planner may run a grouped subquery once per company.
+ * `known`: the active companies the caller has read already (then not read again).
+ */
+export async function loadStackCompanies(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, known?: KnownCompanies): Promise<MatrixCompany[]> {
+  const companies = await activeCompanies(db, tenantId, companyIds, known);
   const tags = await db.raw(
     `select x.tenant_company_id, string_agg(x.tag_id::text, ',') as tag_ids
        from cs_company_stack_tags x
@@ -113,7 +139,7 @@ export async function loadStackCompanies(db: Trx, tenantId: number | null, compa
   );
   const tagsOf = new Map<number, string>((tags.rows as { tenant_company_id: string | number; tag_ids: string }[]).map((r) => [Number(r.tenant_company_id), r.tag_ids]));
   const itemsOf = new Map<number, string>((items.rows as { tenant_company_id: string | number; items: string }[]).map((r) => [Number(r.tenant_company_id), r.items]));
-  return (companies.rows as CompanyRow[]).map((row) => {
+  return companies.map((row) => {
     const id = Number(row.tenant_company_id);
     const stored = new Map<number, StoredItem>();
     const codes = itemsOf.get(id);
