@@ -14,6 +14,8 @@ import { listContracts, type ContractWithCompany } from './server/contracts';
 export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type CompanyKind } from './server/service';
 export { listLocations, locationCounts, type LocationRow } from './server/locations';
 export { noticeDate } from './shared/notice-date';
+/** A contract as the API answers it (reply schema; CS answers the contracts it reads with it). */
+export { contractWithCompany } from './shared/api';
 export type { Contract, LinkedGoal } from './shared/contract-fields';
 export { defineCsvImport, csvImportsPoint, csvCell, type CsvImportDef, type CsvRow, type CsvRejection, type CsvApplyResult } from './import/csv-import';
 export type { CsvImportReport } from './import/run';

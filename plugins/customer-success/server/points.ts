@@ -2,6 +2,7 @@
  * The extension points of Customer Success (re-exported by public.ts): what other plugins add to the CS area.
  * Each is read at call time with `k.extensions(point)`; CS registers its own parts the same way.
  */
+import type { z } from 'zod';
 import type { Trx } from '../../../kernel/index';
 import { createExtensionPoint } from '../../../common/extension-point';
 import type { CsFilterResolverDef } from './filters/resolver';
@@ -17,16 +18,10 @@ export const csFilterResolversPoint = createExtensionPoint<CsFilterResolverDef>(
 export interface CsDashboardChartsDef {
   /** Short name (logs, errors). */
   name: string;
-  /**
-   * Fields added to the dashboardMetrics answer; companyIds null: every company. `inputs`: what the dashboard's
-   * request has read already, to use rather than read again (each input is read once per request).
-   */
-  charts(db: Trx, companyIds: readonly number[] | null, inputs?: CsChartInputs): Promise<Record<string, unknown>>;
-}
-/** What the dashboard's request has read, for its charts (read once for the request, on first call). */
-export interface CsChartInputs {
-  /** The tenant's active companies, by name. */
-  activeCompanies(): Promise<readonly { tenant_company_id: number; moniker: string; seats: number }[]>;
+  /** The reply schemas of the fields `charts` adds (the dashboard's reply schema includes them). */
+  fields: z.ZodRawShape;
+  /** Fields added to the dashboardMetrics answer; companyIds null: every company. */
+  charts(db: Trx, companyIds: readonly number[] | null): Promise<Record<string, unknown>>;
 }
 export const csDashboardChartsPoint = createExtensionPoint<CsDashboardChartsDef>('customer-success.dashboardCharts', 'charts of the Customer Success dashboard');
 

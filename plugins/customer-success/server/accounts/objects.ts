@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE } from '../pages';
 import * as store from './store';
+import { accountGroup, accountGroupExtra, accountGroupRecord, accountManager, accountManagerExtra } from '../../shared/api';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ids = z.array(id).max(10_000);
@@ -24,6 +25,7 @@ export const tenantAccountGroup = defineCsObject({
   summary: 'Account groups with their account managers (linkTables.tenantAccountManagers)',
   pages: { write: ACCOUNT_SETTINGS_PAGE },
   adminWrites: true,
+  reply: { row: accountGroup, record: accountGroupRecord, extra: accountGroupExtra },
   schema: groupBody,
   updateSchema: groupBody.partial().extend({ activeFlag: z.union([z.literal(0), z.literal(1)]).optional(), version }),
   async list({ db }, { activeFlag }) {
@@ -43,6 +45,7 @@ export const tenantAccountManager = defineCsObject({
   summary: 'Account managers: tenant users assigned to companies',
   pages: { write: ACCOUNT_PERMISSIONS_PAGE },
   adminWrites: true,
+  reply: { row: accountManager, extra: accountManagerExtra },
   schema: z.object({ tenantUserId: id, tenantCompanyIds: ids.optional() }),
   updateSchema: z.object({ tenantCompanyIds: ids.optional(), activeFlag: z.union([z.literal(0), z.literal(1)]).optional(), version }),
   async list({ db }, { activeFlag, companyIds }) {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CUT_VARIANTS, type CutsType } from '../../shared/cut-scores';
 import { csResult, defineCsObject, type CsObjectDef } from '../object-api/registry';
 import { ACCOUNT_SETTINGS_PAGE } from '../pages';
+import { cutRow, cutSetExtra } from '../../shared/api';
 import { deleteCut, loadCutSet, saveCuts, type CutSet } from './store';
 
 const score = z.number().int('A whole number from 0 to 100').min(0, 'A whole number from 0 to 100').max(100, 'A whole number from 0 to 100');
@@ -25,6 +26,7 @@ function cutObject(type: CutsType, name: 'TenantCsHealthCut' | 'TenantCsEffortCu
     summary: `${type === 'health' ? 'Health' : 'Effort'} cut scores`,
     pages: { write: ACCOUNT_SETTINGS_PAGE },
     adminWrites: true,
+    reply: { row: cutRow(type), extra: cutSetExtra },
     schema: z.object({}),
     list: async ({ db }) => answer(await loadCutSet(db, type)),
     save: { schema: saveCutsBody, handler: async ({ db, tenantId }, body: z.output<typeof saveCutsBody>) => answer(await saveCuts(db, tenantId, type, body.cuts, body.cutsVersion)) },

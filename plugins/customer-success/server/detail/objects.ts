@@ -11,11 +11,12 @@ import { z } from 'zod';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE } from '../pages';
 import { DETAIL_TILES } from '../../shared/tile-order';
-import { contractsOf } from '../../../companies/public';
+import { contractsOf, contractWithCompany, listCompanies } from '../../../companies/public';
 import { detailsTile } from './details-tile';
 import { headlinesFor } from './headlines-service';
 import { getProfile, profileBody, saveProfile } from './profile-store';
 import { saveTileOrder } from './tile-order-store';
+import { companyProfile, detailsTile as detailsTileRow, headlinesAnswer, tileOrderAnswer } from '../../shared/api';
 
 const tileOrderBody = z.object({
   tileOrder: z.array(z.enum(DETAIL_TILES, { error: `Must be one of ${DETAIL_TILES.join(', ')}` })).max(DETAIL_TILES.length * 2),
@@ -29,11 +30,13 @@ export const customerSuccessDetailsTile = defineCsObject({
   companyLevel: true,
   summary: 'Details tile of the company detail page, with the tile order of the caller',
   pages: { read: COMPANY_DETAIL_PAGE },
+  reply: { row: detailsTileRow },
   schema: noBody,
   async list({ db, caller, cs }, { tenantCompanyId }) {
     return [await detailsTile(cs, db, tenantCompanyId!, caller?.userId ?? null)];
   },
   save: {
+    reply: { value: tileOrderAnswer },
     schema: tileOrderBody,
     async handler({ db, tenantId, caller }, body: z.output<typeof tileOrderBody>) {
       return csResult({ tileOrder: await saveTileOrder(db, tenantId, caller!.userId, body.tileOrder) });
@@ -47,6 +50,7 @@ export const tenantCompanyProfile = defineCsObject({
   companyLevel: true,
   summary: 'Company profile (industry, employees, website, primary contact, customer since, notes)',
   pages: { read: COMPANY_DETAIL_PAGE },
+  reply: { row: companyProfile },
   schema: profileBody,
   async list({ db }, { tenantCompanyId }) {
     return [await getProfile(db, tenantCompanyId!)];
@@ -64,12 +68,13 @@ export const tenantCsHeadlines = defineCsObject({
   responseKey: 'headlines',
   companyLevel: true,
   summary: 'Headlines keyed by company',
+  reply: { value: headlinesAnswer },
   schema: noBody,
-  async list({ db, cs, inputs }, { tenantCompanyId, companyIds }) {
+  async list({ db, cs }, { tenantCompanyId, companyIds }) {
     let ids: number[];
     if (tenantCompanyId) ids = [tenantCompanyId];
-    else ids = (await inputs.activeCompanies()).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
-    return csResult(await headlinesFor(cs, db, ids, new Date(), inputs));
+    else ids = (await listCompanies(db, { activeOnly: true })).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
+    return csResult(await headlinesFor(cs, db, ids));
   },
 });
 
@@ -80,6 +85,7 @@ export const tenantCompanyCsContract = defineCsObject({
   companyLevel: true,
   summary: 'Contracts of a company as Customer Success reads them, with how many a contract filter leaves out',
   pages: { read: COMPANY_DETAIL_PAGE },
+  reply: { row: contractWithCompany, extra: { excludedCount: z.number().int() } },
   schema: noBody,
   async list({ db, cs }, { tenantCompanyId }) {
     const all = await contractsOf(db, { tenantCompanyId: tenantCompanyId! });

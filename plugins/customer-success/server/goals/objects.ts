@@ -9,6 +9,7 @@ import { GOAL_STATUSES, isOverdue, isValidDate } from '../../shared/goal-rules';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE, GOALS_REPORTING_PAGE } from '../pages';
 import * as store from './store';
+import { addScoreAnswer, goal, goalExtra, goalRecord, goalSummary, goalTask } from '../../shared/api';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ids = z.array(id).max(1000);
@@ -42,6 +43,7 @@ export const tenantCompanyGoal = defineCsObject({
   companyLevel: true,
   summary: 'Company goals with their companies, scores and link tables (recommendations, contracts, notes)',
   pages: { write: COMPANY_DETAIL_PAGE },
+  reply: { row: goal, record: goalRecord, extra: goalExtra },
   schema: goalBody,
   updateSchema: goalBody.omit({ tenantCompanyId: true }).partial().extend({ activeFlag, version }),
   async list({ db }, { tenantCompanyId, activeFlag: af, companyIds }) {
@@ -54,6 +56,7 @@ export const tenantCompanyGoal = defineCsObject({
   remove: ({ db }, goalId) => store.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
   actions: {
     addScore: {
+      response: addScoreAnswer,
       schema: z.object({ score: z.number().int('A whole number from 0 to 100').min(0, 'A whole number from 0 to 100').max(100, 'A whole number from 0 to 100'), note: z.string().max(2000, 'Max 2000 characters').optional() }),
       async handler({ db, tenantId, caller }, body: { score: number; note?: string }, { id: goalId }) {
         if (!goalId) throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [{ path: 'params.id', message: 'Required' }]);
@@ -80,6 +83,7 @@ export const tenantCompanyGoalTask = defineCsObject({
   companyLevel: true,
   summary: 'Tasks of company goals',
   pages: { write: COMPANY_DETAIL_PAGE },
+  reply: { row: goalTask },
   schema: taskBody,
   updateSchema: taskBody.omit({ tenantCompanyGoalId: true }).partial().extend({ activeFlag, version }),
   query: z.object({ tenantCompanyGoalId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
@@ -98,12 +102,14 @@ export const tenantCsCrossCompanyGoals = defineCsObject({
   companyLevel: false,
   summary: 'Goals of every company (Cross Company Goals); the report adds counts by status and overdue',
   pages: { read: GOALS_REPORTING_PAGE },
+  reply: { row: goal, extra: goalExtra },
   schema: z.object({}),
   async list({ db }, { activeFlag: af, companyIds }) {
     const { goals, links } = await store.listGoals(db, { companyIds, activeFlag: af });
     return csResult(goals, { linkTables: links });
   },
   report: {
+    reply: { extra: { summary: goalSummary } },
     schema: z.object({ today: z.string().refine((v) => v !== '' && isValidDate(v), 'A real date as YYYY-MM-DD').optional() }),
     async handler({ db }, body: { today?: string }, { companyIds }) {
       const { goals } = await store.listGoals(db, { companyIds, activeFlag: 1 });

@@ -5,6 +5,7 @@ import { isValidDay, presetRange } from '../../shared/date-presets';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { INSIGHTS_PAGE } from '../segments/pages';
 import { insightsFor } from './service';
+import { insightsAnswer } from '../../shared/api';
 
 const day = z.string().max(10).refine((v) => v !== '' && isValidDay(v), 'Must be a date (YYYY-MM-DD)');
 const MAX_RANGE_DAYS = 366 * 5;
@@ -15,6 +16,7 @@ export const tenantCsInsights = defineCsObject({
   companyLevel: false,
   summary: 'Insights over a date range (renewals, notice dates, goals due, score trend, health changes)',
   pages: { read: INSIGHTS_PAGE },
+  reply: { value: insightsAnswer },
   schema: z.object({}),
   query: z.object({ startDate: day.optional(), endDate: day.optional() }),
   async list({ db, cs }, { companyIds, query }) {

@@ -21,6 +21,7 @@ import { companyHistory, MAX_HISTORY_MONTHS } from './history';
 import { COMPANY_DETAIL_PAGE, SCORE_METRICS_ADMIN_PAGE } from './pages';
 import { recalculate } from './recalculate';
 import { companyValues } from './values';
+import * as api from '../../shared/api';
 
 const title = (t: ScoreType) => (t === 'health' ? 'Health' : 'Effort');
 const definitionsKey = (t: ScoreType) => (t === 'health' ? 'tenantCsHealthMetrics' : 'tenantCsEffortMetrics');
@@ -44,6 +45,7 @@ function metricObject(type: ScoreType): CsObjectDef {
     summary: `${title(type)} metric definitions (calcCode, weight, max)`,
     pages: { write: SCORE_METRICS_ADMIN_PAGE },
     adminWrites: true,
+    reply: { row: api.metricDef(type) },
     schema: metricBody,
     updateSchema: metricUpdateBody,
     async list({ db, tenantId }, { activeFlag: flag }) {
@@ -84,6 +86,7 @@ function valuesObject(type: ScoreType): CsObjectDef {
     companyLevel: true,
     summary: `${title(type)} score and metric values per company (PUT /{metricId}: a custom metric's value)`,
     pages: { write: COMPANY_DETAIL_PAGE },
+    reply: { row: api.companyValues(type), extra: api.metricDefsExtra(type) },
     schema: customValueBody,
     updateSchema: customValueBody,
     async list({ db, tenantId }, { tenantCompanyId, companyIds }) {
@@ -106,6 +109,7 @@ function historyObject(type: ScoreType): CsObjectDef {
     responseKey: type === 'health' ? 'companyCsHealthMetricHistoricValues' : 'companyCsEffortMetricHistoricValues',
     companyLevel: true,
     summary: `${title(type)} score and metric values per company and month`,
+    reply: { row: api.companyHistory(type), extra: api.metricDefsExtra(type) },
     schema: z.object({}),
     query: z.object({ months: z.coerce.number().int().min(1).max(MAX_HISTORY_MONTHS, `Must be at most ${MAX_HISTORY_MONTHS}`).optional() }),
     async list({ db, tenantId }, { tenantCompanyId, companyIds, query }) {
@@ -140,6 +144,7 @@ export const tenantCsEffortDisplayInfo = defineCsObject({
   summary: 'Effort display info: rolling window, tickets by user, excluded ticket tables, and the tickets they count',
   pages: { write: SCORE_METRICS_ADMIN_PAGE },
   adminWrites: true,
+  reply: { value: api.effortDisplayInfo },
   schema: displayBody,
   query: displayQuery,
   async list({ db, tenantId }, { tenantCompanyId, query }) {

@@ -9,7 +9,6 @@ import type { z } from 'zod';
 import type { Caller, HandlerContext, Trx } from '../../../../kernel/index';
 import { CS_OBJECT_KEYS } from '../../shared/cs-objects';
 import type { CsFilters } from '../../shared/filter-rules';
-import type { CsInputs } from '../inputs/request-inputs';
 import type { CsServices } from '../services';
 import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
@@ -21,8 +20,6 @@ export interface CsContext {
   audit: HandlerContext<unknown, unknown, unknown>['audit'];
   /** Customer Success's services: contracts as CS reads them, cut scores, segments staleness, registrations. */
   cs: CsServices;
-  /** The request's inputs (companies, segment settings, cuts, contracts, scores): each read once for the request. */
-  inputs: CsInputs;
 }
 
 /** Arguments of a list (GET, or POST { action: 'filteredGet' }). */
@@ -54,9 +51,30 @@ export interface CsWriteArgs {
   tenantCompanyId: number | null;
 }
 
+/**
+ * The reply schemas of an object type (CsObjectDef.reply): the routes declare them (test servers check every 2xx
+ * reply against them, OpenAPI shows them). Build them from the zod schemas of the plugin's shared/api.ts.
+ */
+export interface CsReplyDef {
+  /** A list's item (unless `value`), and one record as GET /:id, create and update answer it (`[row]`) unless `record`. */
+  row?: z.ZodType;
+  /** One record as GET /:id, create and update answer it, when it has more than a list's item (e.g. its scores). */
+  record?: z.ZodType;
+  /** The value under responseKey of a list (GET, filteredGet) when it is not an array of `row`. */
+  value?: z.ZodType;
+  /** The fields beside responseKey of a list (the extra of csResult: linkTables, stale_data...). */
+  extra?: z.ZodRawShape;
+}
+/** The reply of a save, action or report that answers a list value (array or csResult): the list's unless given. */
+export type CsEnvelopeDef = Pick<CsReplyDef, 'value' | 'extra'>;
+
 export interface CsActionDef<S extends z.ZodType = z.ZodType> {
   /** Body schema of the action (the `action` field itself is added by the framework). */
   schema: S;
+  /** The reply of a handler that returns a plain object (not an array or csResult), as it is sent. */
+  response?: z.ZodType;
+  /** The reply of a handler that returns a list value: responseKey and extra fields (default: the list's). */
+  reply?: CsEnvelopeDef;
   /** Whether the action writes (default true). */
   write?: boolean;
   handler(ctx: CsContext, body: z.output<S>, args: { id: number | null; tenantCompanyId: number | null }): Promise<unknown>;
@@ -74,6 +92,11 @@ export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodTyp
   pages?: { read?: string; write?: string };
   /** Writes (create, update, save, remove, write actions) need a tenant admin. */
   adminWrites?: boolean;
+  /**
+   * The reply shapes (required): a function of the services when they depend on registrations (e.g. the
+   * dashboard's charts of csDashboardChartsPoint).
+   */
+  reply: CsReplyDef | ((cs: CsServices) => CsReplyDef);
   /** Body of POST (create). Also the default of PUT /:id as `.partial()` when it is a z.object. */
   schema: S;
   /** Body of PUT /:id (default: schema.partial() for an object schema). */
@@ -88,13 +111,13 @@ export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodTyp
   /** PUT /:id: returns the record, or undefined for 404. May throw conflict() on a stale version. */
   update?(ctx: CsContext, id: number, body: z.output<U>, args: CsWriteArgs): Promise<unknown | undefined>;
   /** PUT without id: saves a whole set (e.g. the cut scores of a type). Returns the value saved. */
-  save?: { schema: z.ZodType; handler(ctx: CsContext, body: any, args: CsWriteArgs): Promise<CsListValue> };
+  save?: { schema: z.ZodType; reply?: CsEnvelopeDef; handler(ctx: CsContext, body: any, args: CsWriteArgs): Promise<CsListValue> };
   /** DELETE /:id: soft delete (activeFlag 0). false answers 404. */
   remove?(ctx: CsContext, id: number): Promise<boolean>;
   /** POST { action: name, ... } (and POST /:id { action }); filteredGet is built in. */
   actions?: Record<string, CsActionDef>;
   /** POST csrpt/<name>[/:id]: a report (read-only). */
-  report?: { schema: z.ZodType; handler(ctx: CsContext, body: any, args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null }): Promise<CsListValue> };
+  report?: { schema: z.ZodType; reply?: CsEnvelopeDef; handler(ctx: CsContext, body: any, args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null }): Promise<CsListValue> };
 }
 
 /**

@@ -14,9 +14,8 @@
 import { z } from 'zod';
 import { badRequest, HttpError, notFound, type HandlerContext, type RouteRegistrar } from '../../../../kernel/index';
 import { resolveCompanyFilter } from '../filters/resolve';
-import { csInputs } from '../inputs/request-inputs';
 import type { CsServices } from '../services';
-import { CsResult, MSG_MUST_SELECT_CUSTOMER, type CsContext, type CsListValue, type CsObjectDef } from './registry';
+import { CsResult, MSG_MUST_SELECT_CUSTOMER, type CsContext, type CsEnvelopeDef, type CsListValue, type CsObjectDef, type CsReplyDef } from './registry';
 import { actionBody, filteredGetBody, idParams, listQuery, objectIdParams, objectParams, tenantParams, writeQuery } from './schemas';
 import { MSG_TENANT_ADMIN } from '../../../../common/texts';
 
@@ -31,8 +30,7 @@ export function toResponse(def: CsObjectDef, value: CsListValue): Record<string,
 const mustSelect = (where: 'query' | 'body') => badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: `${where}.tenantCompanyId`, message: MSG_MUST_SELECT_CUSTOMER }]);
 
 type Ctx = (h: HandlerContext<unknown, unknown, unknown>) => CsContext;
-// One context per request: its inputs are read once, by the filters and the handler alike.
-const contextOf = (cs: CsServices): Ctx => (h) => ({ db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, cs, inputs: csInputs(cs, h.db) });
+const contextOf = (cs: CsServices): Ctx => (h) => ({ db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, cs });
 
 function requireAdmin(def: CsObjectDef, h: HandlerContext<unknown, unknown, unknown>): void {
   if (def.adminWrites && !(h.caller?.isTenantAdmin || h.caller?.isLciAdmin)) {
@@ -45,8 +43,39 @@ function updateSchemaOf(def: CsObjectDef): z.ZodType {
   return def.schema instanceof z.ZodObject ? def.schema.partial() : def.schema;
 }
 
+const records = { records_updated: z.number().int() };
+
+/**
+ * The reply schemas of an object type's routes, from its `reply`: a list answers { [responseKey]: value, ...extra },
+ * one record (get, create, update) { [responseKey]: [row] }, a save the list's answer with records_updated.
+ */
+export function replySchemas(def: CsObjectDef, cs: CsServices) {
+  const reply: CsReplyDef = typeof def.reply === 'function' ? def.reply(cs) : def.reply;
+  const need = (what: string): never => { throw new Error(`CS object ${def.name}: reply.${what} is required (${def.responseKey})`); };
+  const listValue = reply.value ?? (reply.row ? z.array(reply.row) : need('row or reply.value'));
+  const envelope = (e?: CsEnvelopeDef) => z.object({ [def.responseKey]: e?.value ?? listValue, ...(e?.extra ?? reply.extra ?? {}) });
+  const record = () => reply.record ?? reply.row ?? need('row');
+  const rows = () => z.object({ ...records, [def.responseKey]: z.array(record()) });
+  return {
+    list: envelope(),
+    one: () => z.object({ [def.responseKey]: z.array(record()) }),
+    written: rows,
+    envelope,
+    saved: (e?: CsEnvelopeDef) => z.object({ ...records, ...envelope(e).shape }),
+    removed: z.object(records),
+  };
+}
+
+/** The reply of a POST that may answer any of several alternatives (the most specific first: a union takes the first match). */
+const anyOf = (alternatives: z.ZodType[]): z.ZodType => (alternatives.length === 1 ? alternatives[0] : z.union(alternatives as [z.ZodType, z.ZodType, ...z.ZodType[]]));
+
 function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): void {
   const ctxOf = contextOf(cs);
+  const replies = replySchemas(def, cs);
+  const actionReply = (name: string) => {
+    const a = def.actions![name];
+    return a.response ?? replies.envelope(a.reply);
+  };
   const path = `${BASE}/${def.name}`;
   const read = { module: CS_MODULE, page: def.pages?.read };
   const write = { module: CS_MODULE, page: def.pages?.write ?? def.pages?.read };
@@ -54,12 +83,11 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
   const getQuery = listQuery.extend(extraQuery.shape);
 
   const list = async (h: HandlerContext<unknown, unknown, unknown>, tenantCompanyId: number | null, activeFlag: 0 | 1, filters: Record<string, unknown> | null, query: Record<string, unknown>) => {
-    const ctx = ctxOf(h);
-    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, cs.filterResolvers(), ctx.inputs) : null;
-    return toResponse(def, await def.list(ctx, { tenantCompanyId, activeFlag, filters: filters as never, companyIds, query }));
+    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, cs.filterResolvers()) : null;
+    return toResponse(def, await def.list(ctxOf(h), { tenantCompanyId, activeFlag, filters: filters as never, companyIds, query }));
   };
 
-  r.get(path, { summary: `${def.summary}: list`, tags: ['Customer Success'], params: tenantParams, query: getQuery, ...read }, async (h) => {
+  r.get(path, { summary: `${def.summary}: list`, tags: ['Customer Success'], params: tenantParams, query: getQuery, response: replies.list, ...read }, async (h) => {
     const q = h.query as z.output<typeof getQuery>;
     if (def.companyLevel && !q.tenantCompanyId) throw mustSelect('query');
     const { tenantCompanyId, activeFlag, ...rest } = q;
@@ -68,7 +96,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
 
   if (def.get) {
     const get = def.get;
-    r.get(`${path}/:id`, { summary: `${def.summary}: one`, tags: ['Customer Success'], params: idParams, ...read }, async (h) => {
+    r.get(`${path}/:id`, { summary: `${def.summary}: one`, tags: ['Customer Success'], params: idParams, response: replies.one(), ...read }, async (h) => {
       const row = await get(ctxOf(h as never), h.params.id);
       if (row === undefined) throw notFound(`${def.name} ${h.params.id} not found`);
       return { [def.responseKey]: [row] };
@@ -86,7 +114,8 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
     if (action) return def.actions?.[action]?.write !== false;
     return true;
   };
-  r.post(path, { summary: `${def.summary}: create, filteredGet or action`, tags: ['Customer Success'], params: tenantParams, query: writeQuery, body: actionBody(actions, def.create ? def.schema : null), write: writes, ...write }, async (h) => {
+  r.post(path, { summary: `${def.summary}: create, filteredGet or action`, tags: ['Customer Success'], params: tenantParams, query: writeQuery, body: actionBody(actions, def.create ? def.schema : null), write: writes, ...write,
+    response: anyOf([...(def.create ? [replies.written()] : []), ...Object.keys(def.actions ?? {}).map(actionReply), replies.list]) }, async (h) => {
     const body = h.body as Record<string, unknown> & { action?: string };
     if (body.action === 'filteredGet') {
       const fg = body as z.output<typeof filteredGetBody> & Record<string, unknown>;
@@ -109,7 +138,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
 
   const ownActions = Object.fromEntries(Object.entries(actions).filter(([n]) => n !== 'filteredGet'));
   if (Object.keys(ownActions).length) {
-    r.post(`${path}/:id`, { summary: `${def.summary}: action on one record`, tags: ['Customer Success'], params: idParams, query: writeQuery, body: actionBody(ownActions, null), write: writes, ...write }, async (h) => {
+    r.post(`${path}/:id`, { summary: `${def.summary}: action on one record`, tags: ['Customer Success'], params: idParams, query: writeQuery, body: actionBody(ownActions, null), write: writes, ...write, response: anyOf(Object.keys(ownActions).map(actionReply)) }, async (h) => {
       const { action, ...rest } = h.body as Record<string, unknown> & { action: string };
       requireAdminIfWrite(def, action, h as never);
       const result = await def.actions![action].handler(ctxOf(h as never), rest, { id: h.params.id, tenantCompanyId: h.query.tenantCompanyId ?? null });
@@ -120,7 +149,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
 
   if (def.update) {
     const update = def.update;
-    r.put(`${path}/:id`, { summary: `${def.summary}: update`, tags: ['Customer Success'], params: idParams, query: writeQuery, body: updateSchemaOf(def), ...write }, async (h) => {
+    r.put(`${path}/:id`, { summary: `${def.summary}: update`, tags: ['Customer Success'], params: idParams, query: writeQuery, body: updateSchemaOf(def), response: replies.written(), ...write }, async (h) => {
       requireAdmin(def, h as never);
       const body = h.body as Record<string, unknown>;
       const row = await update(ctxOf(h as never), h.params.id, body, { tenantCompanyId: h.query.tenantCompanyId ?? (typeof body.tenantCompanyId === 'number' ? body.tenantCompanyId : null) });
@@ -132,7 +161,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
 
   if (def.save) {
     const save = def.save;
-    r.put(path, { summary: `${def.summary}: save`, tags: ['Customer Success'], params: tenantParams, query: writeQuery, body: save.schema, ...write }, async (h) => {
+    r.put(path, { summary: `${def.summary}: save`, tags: ['Customer Success'], params: tenantParams, query: writeQuery, body: save.schema, response: replies.saved(save.reply), ...write }, async (h) => {
       requireAdmin(def, h as never);
       const body = h.body as Record<string, unknown>;
       const tenantCompanyId = h.query.tenantCompanyId ?? (typeof body?.tenantCompanyId === 'number' ? body.tenantCompanyId : null);
@@ -145,7 +174,7 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
 
   if (def.remove) {
     const remove = def.remove;
-    r.delete(`${path}/:id`, { summary: `${def.summary}: delete (soft)`, tags: ['Customer Success'], params: idParams, ...write }, async (h) => {
+    r.delete(`${path}/:id`, { summary: `${def.summary}: delete (soft)`, tags: ['Customer Success'], params: idParams, response: replies.removed, ...write }, async (h) => {
       requireAdmin(def, h as never);
       if (!(await remove(ctxOf(h as never), h.params.id))) throw notFound(`${def.name} ${h.params.id} not found`);
       await h.audit(`cs.${def.name}.delete`, {}, String(h.params.id));
@@ -158,14 +187,13 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
     const reportBody = report.schema instanceof z.ZodObject ? report.schema.extend({ filters: filteredGetBody.shape.filters, tenantCompanyId: filteredGetBody.shape.tenantCompanyId }) : report.schema;
     const run = async (h: HandlerContext<{ id?: number }, unknown, unknown>) => {
       const body = (h.body ?? {}) as Record<string, unknown> & { filters?: Record<string, unknown>; tenantCompanyId?: number };
-      const ctx = ctxOf(h as never);
-      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, cs.filterResolvers(), ctx.inputs) : null;
+      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, cs.filterResolvers()) : null;
       const tenantCompanyId = body.tenantCompanyId ?? null;
       if (def.companyLevel && !tenantCompanyId) throw mustSelect('body');
-      return toResponse(def, await report.handler(ctx, body, { id: h.params.id ?? null, companyIds, tenantCompanyId }));
+      return toResponse(def, await report.handler(ctxOf(h as never), body, { id: h.params.id ?? null, companyIds, tenantCompanyId }));
     };
-    r.post(`${RPT}/${def.name}`, { summary: `${def.summary}: report`, tags: ['Customer Success'], params: tenantParams, body: reportBody, write: false, ...read }, (h) => run(h as never));
-    r.post(`${RPT}/${def.name}/:id`, { summary: `${def.summary}: report of one`, tags: ['Customer Success'], params: idParams, body: reportBody, write: false, ...read }, (h) => run(h as never));
+    r.post(`${RPT}/${def.name}`, { summary: `${def.summary}: report`, tags: ['Customer Success'], params: tenantParams, body: reportBody, write: false, response: replies.envelope(report.reply), ...read }, (h) => run(h as never));
+    r.post(`${RPT}/${def.name}/:id`, { summary: `${def.summary}: report of one`, tags: ['Customer Success'], params: idParams, body: reportBody, write: false, response: replies.envelope(report.reply), ...read }, (h) => run(h as never));
   }
 }
 
@@ -204,7 +232,8 @@ export function registerCsObjectRoutes(r: RouteRegistrar, cs: CsServices): void 
     }
     throw new HttpError(405, `${name} does not support ${h.koa.method} on ${kind === 'csrpt' ? 'csrpt' : 'cs'}${h.params && 'id' in h.params ? '/{id}' : ''}`, 'method_not_allowed');
   };
-  const spec = { summary: 'Unknown Customer Success object type (404) or unsupported method (405)', tags: ['Customer Success'], module: CS_MODULE, write: false };
+  // Never answers 2xx: the reply schema says so.
+  const spec = { summary: 'Unknown Customer Success object type (404) or unsupported method (405)', tags: ['Customer Success'], module: CS_MODULE, write: false, response: z.never() };
   r.get(`${BASE}/:object`, { ...spec, params: objectParams }, unknown('cs') as never);
   r.get(`${BASE}/:object/:id`, { ...spec, params: objectIdParams }, unknown('cs') as never);
   r.post(`${BASE}/:object`, { ...spec, params: objectParams }, unknown('cs') as never);

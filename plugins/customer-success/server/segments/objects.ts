@@ -5,7 +5,7 @@
  *                             (the HTTP fallback of the realtime function customerSegments)
  *   TenantCompanyCsSegment    one company's segment (company level)
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from '../../../../kernel/index';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { segmentBoundsErrors } from '../../shared/segment-settings';
@@ -14,6 +14,7 @@ import { SEGMENT_MANAGER_PAGE } from './pages';
 import { noBody, refreshBody, segmentSettingsBody } from './schema';
 import { getSegmentSettings, saveSegmentSettings } from './settings-store';
 import { listCompanySegments } from './store';
+import { companySegment, segmentsExtra, storedSegmentSettings } from '../../shared/api';
 
 export const tenantCsSegmentSettings = defineCsObject({
   name: 'TenantCsSegmentSettings',
@@ -21,6 +22,7 @@ export const tenantCsSegmentSettings = defineCsObject({
   companyLevel: false,
   summary: 'Segment settings (colorBy, segAutoCalc, value and effort bounds, names, sliders)',
   pages: { write: SEGMENT_MANAGER_PAGE },
+  reply: { value: storedSegmentSettings },
   schema: segmentSettingsBody,
   async list({ db }) {
     return csResult(await getSegmentSettings(db));
@@ -44,6 +46,7 @@ export const tenantCompanySegment = defineCsObject({
   companyLevel: false,
   summary: 'Company segments (value vs effort) with stale_data',
   // Refreshing recomputes derived data only: any Customer Success user may (as the realtime function).
+  reply: { row: companySegment, extra: segmentsExtra },
   schema: noBody,
   async list({ db, cs }, { companyIds }) {
     const r = await listCompanySegments(cs, db, companyIds);
@@ -65,6 +68,7 @@ export const tenantCompanyCsSegment = defineCsObject({
   responseKey: 'segments',
   companyLevel: true,
   summary: 'The segment of one company, with stale_data',
+  reply: { row: companySegment, extra: { ...segmentsExtra, tenantCompanyId: z.number().int().nullable() } },
   schema: noBody,
   async list({ db, cs }, { tenantCompanyId, companyIds }) {
     const ids = tenantCompanyId ? [tenantCompanyId] : companyIds;

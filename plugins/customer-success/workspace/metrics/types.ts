@@ -39,19 +39,8 @@ export interface CompanyValues {
   metrics: MetricValue[];
 }
 
-export interface EffortDisplayInfo {
-  tenantCompanyId: number | null;
-  rollingWindow: number;
-  switchTicketsByUserFlag: boolean;
-  excludedTicketsTables: string[];
-  version: number;
-  windowStart: string;
-  windowEnd: string;
-  ticketTables: { ticketTable: string; tickets: number; counted: boolean }[];
-  ticketCount: number;
-  users: number | null;
-  ticketsInput: number | null;
-}
+/** Inferred from the reply schema (shared/api.ts). */
+export type { EffortDisplayInfo } from '../../shared/api';
 
 export const OBJECTS = {
   health: { metric: 'TenantCsHealthMetric', values: 'CompanyCsHealthMetricValues', history: 'CompanyCsHealthMetricHistoricValues', defsKey: 'tenantCsHealthMetrics', valuesKey: 'companyCsHealthMetricValues', idKey: 'tenantCsHealthMetricId', valueIdKey: 'healthMetricId', scoreKey: 'healthScore', deltaKey: 'healthDelta', previousKey: 'previousHealthScore' },

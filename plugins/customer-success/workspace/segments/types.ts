@@ -1,8 +1,2 @@
-/** Shapes of the segment objects as the API answers them (server/segments). */
-import type { SegmentSettings } from '../../shared/segment-settings';
-
-export interface StoredSegmentSettings extends SegmentSettings {
-  tenantCsSegmentSettingsId: number | null;
-  version: number;
-  updatedAt: string | null;
-}
+/** Shapes of the segment objects as the API answers them: inferred from the reply schemas (shared/api.ts). */
+export type { StoredSegmentSettings } from '../../shared/api';

@@ -13,6 +13,7 @@ import { COMPANY_DETAIL_PAGE } from '../../../customer-success/public';
 import { STACK_ALIGNMENT_OVERVIEW_PAGE } from '../pages';
 import { matrixFor } from './matrix';
 import { companyAlignment, saveCompanyAlignment, type AlignmentSave } from './store';
+import { alignmentExtra, alignmentItem, stackMatrix } from '../../shared/api';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const flag01 = z.union([z.literal(0), z.literal(1)]);
@@ -40,6 +41,7 @@ export const tenantCompanyStackAlignment = defineStackObject({
   companyLevel: true,
   summary: "A company's stack alignment items (every active service), notes, recommendation links and summary",
   pages: { write: COMPANY_DETAIL_PAGE },
+  reply: { row: alignmentItem, extra: alignmentExtra },
   schema: z.object({}),
   async list({ db, tenantId, cs }, { tenantCompanyId, activeFlag, companyIds }) {
     // One company at a time (the overview matrix covers many); a filteredGet must name it too.
@@ -87,6 +89,7 @@ export const tenantCsRptStackMatrix = defineStackObject({
   companyLevel: false,
   summary: 'Stack Alignment Overview matrix: StackByCompanyPivot and StackByServicePivot (alignmentScore, mrrOpportunity, Total)',
   pages: { read: STACK_ALIGNMENT_OVERVIEW_PAGE },
+  reply: { value: stackMatrix },
   schema: z.object({}),
   query: z.object(matrixFields),
   async list({ db, tenantId }, { companyIds, tenantCompanyId, query }) {

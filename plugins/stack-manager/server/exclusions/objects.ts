@@ -10,6 +10,7 @@ import { csResult, type CsObjectDef } from '../../../customer-success/public';
 import { defineStackObject } from '../define';
 import { CS_APP_SETTINGS_PAGE } from '../pages';
 import * as store from './store';
+import { contractExclusion, contractExclusionsExtra } from '../../shared/api';
 
 const value = z.string().trim().max(EXCLUSION_VALUE_MAX, `Max ${EXCLUSION_VALUE_MAX} characters`).nullish();
 
@@ -38,6 +39,7 @@ export const tenantCsContractExclude = defineStackObject({
   summary: 'Contract exclusions: vendors and accounts left out of the Customer Success views (with the options of the tenant\'s contracts)',
   pages: { write: CS_APP_SETTINGS_PAGE },
   adminWrites: true,
+  reply: { row: contractExclusion, extra: contractExclusionsExtra },
   schema: exclusionInput,
   list: ({ db }, { activeFlag }) => listWithOptions(db, activeFlag),
   get: ({ db }, id) => store.getExclusion(db, id),

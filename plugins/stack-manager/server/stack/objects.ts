@@ -19,6 +19,7 @@ import { categoryBody, categoryUpdateBody, companyTagsBody, saveCategoriesBody, 
 import { loadService, loadServices } from './services-store';
 import { deleteTag, listTags, saveTag, tagToApi } from './tags';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
+import { companyStackTag, restoreServiceExtra, saveCategoriesExtra, saveServicesExtra, stackCategory, stackService, stackTag } from '../../shared/api';
 
 export const tenantCsStackService = defineStackObject({
   name: 'TenantCsStackService',
@@ -27,6 +28,7 @@ export const tenantCsStackService = defineStackObject({
   summary: 'Stack services with their products, tags, category and usage (PUT without id: saveStackServices)',
   pages: { write: STACK_MANAGER_PAGE },
   adminWrites: true,
+  reply: { row: stackService },
   schema: serviceCreateBody,
   updateSchema: serviceUpdateBody,
   async list({ db }, { activeFlag }) {
@@ -47,6 +49,7 @@ export const tenantCsStackService = defineStackObject({
     return Number(n) > 0;
   },
   save: {
+    reply: { extra: saveServicesExtra },
     schema: saveServicesBody,
     async handler({ db, tenantId, caller }, body: SaveServicesBody) {
       const r = await saveStackServices(db, tenantId, body, caller?.userId ?? null);
@@ -55,6 +58,7 @@ export const tenantCsStackService = defineStackObject({
   },
   actions: {
     restore: {
+      reply: { extra: restoreServiceExtra },
       schema: z.object({}),
       async handler({ db }, _body, { id }) {
         if (!id) throw badRequest('Restore needs a service id', [{ path: 'params.id', message: 'Required.' }]);
@@ -75,6 +79,7 @@ export const tenantCsStackCategory = defineStackObject({
   summary: 'Stack categories with their services (PUT without id: the Category Manager save)',
   pages: { write: STACK_MANAGER_PAGE },
   adminWrites: true,
+  reply: { row: stackCategory },
   schema: categoryBody,
   updateSchema: categoryUpdateBody,
   list: ({ db }, { activeFlag }) => loadCategories(db, { activeFlag }),
@@ -89,6 +94,7 @@ export const tenantCsStackCategory = defineStackObject({
   },
   remove: ({ db }, id) => deleteCategory(db, id),
   save: {
+    reply: { extra: saveCategoriesExtra },
     schema: saveCategoriesBody,
     async handler({ db, tenantId }, body: z.output<typeof saveCategoriesBody>) {
       const idMap = await saveCategories(db, tenantId, body.categories);
@@ -104,6 +110,7 @@ export const tenantCsStackTag = defineStackObject({
   summary: "Stack tags (typeCode 'cs_stack'): name and colour",
   pages: { write: STACK_MANAGER_PAGE },
   adminWrites: true,
+  reply: { row: stackTag },
   schema: tagBody,
   updateSchema: tagUpdateBody,
   async list({ db }, { activeFlag }) {
@@ -134,6 +141,7 @@ export const tenantCompanyCsStackTagManager = defineStackObject({
   companyLevel: true,
   summary: 'Stack tags of companies (PUT ?tenantCompanyId= { tagIds } replaces a company\'s tags)',
   pages: { write: COMPANY_DETAIL_PAGE },
+  reply: { row: companyStackTag },
   schema: companyTagsBody,
   async list({ db }, { tenantCompanyId, companyIds }) {
     return listCompanyTags(db, tenantCompanyId ? [tenantCompanyId] : companyIds);

@@ -10,6 +10,7 @@ import { forbidden, MSG_TENANT_ADMIN, notFound, type RouteRegistrar, type Trx } 
 import { STACK_TAG_TYPE, TENANT_TAG_TYPES } from '../../shared/stack-catalogue';
 import { colour, moniker } from './schemas';
 import { listTags, saveTag } from './tags';
+import { tenantTagsAnswer, tenantTagsSaved } from '../../shared/api';
 
 const PATH = '/v3/tenantadmin/:tenantId/tenanttag/';
 const TYPE_CODES = TENANT_TAG_TYPES.map((t) => t.type_code) as [string, ...string[]];
@@ -32,9 +33,9 @@ async function tagsAnswer(db: Trx, type: string) {
 
 export function registerStackRoutes(r: RouteRegistrar): void {
   const access = { tags: ['Customer Success'], module: 'Customer Success' as const };
-  r.get(PATH, { ...access, summary: 'Tenant tags of a type (get_tags) and the tag types', params, query }, async ({ db, query: q }) => tagsAnswer(db, q.typeCode ?? STACK_TAG_TYPE));
+  r.get(PATH, { ...access, summary: 'Tenant tags of a type (get_tags) and the tag types', params, query, response: tenantTagsAnswer }, async ({ db, query: q }) => tagsAnswer(db, q.typeCode ?? STACK_TAG_TYPE));
 
-  r.post(PATH, { ...access, summary: 'Tenant tags: operation get_tags or save_tag (tenant admins)', params, body, write: (b) => (b as { operation?: string })?.operation === 'save_tag' }, async ({ db, tenantId, body: b, caller, audit }) => {
+  r.post(PATH, { ...access, summary: 'Tenant tags: operation get_tags or save_tag (tenant admins)', params, body, response: z.union([tenantTagsSaved, tenantTagsAnswer]), write: (b) => (b as { operation?: string })?.operation === 'save_tag' }, async ({ db, tenantId, body: b, caller, audit }) => {
     if (b.operation === 'get_tags') return tagsAnswer(db, b.payload.typeCode ?? STACK_TAG_TYPE);
     if (!(caller?.isTenantAdmin || caller?.isLciAdmin)) throw forbidden(MSG_TENANT_ADMIN);
     const p = b.payload;

@@ -3,9 +3,10 @@ import type { Alignment, CalcType } from '../../shared/stack-catalogue';
 
 export type { StackProduct, StackService } from '../../shared/stack-services-api';
 
-export interface StackCategory { csStackCategoryId: number; moniker: string; sort: number; serviceIds: number[]; activeFlag: 0 | 1 }
-
-export interface StackTag { tagId: number; moniker: string; color: string }
+/** Inferred from the reply schemas (shared/api.ts). */
+import type { StackTagAnswer } from '../../shared/api';
+export type { StackCategory } from '../../shared/api';
+export type StackTag = Pick<StackTagAnswer, 'tagId' | 'moniker' | 'color'>;
 
 export const CALC_TYPE_LABELS: Record<CalcType, string> = {
   adhoc: 'Ad hoc (one-off)',
