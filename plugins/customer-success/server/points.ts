@@ -20,8 +20,16 @@ export interface CsDashboardChartsDef {
   name: string;
   /** The reply schemas of the fields `charts` adds (the dashboard's reply schema includes them). */
   fields: z.ZodRawShape;
-  /** Fields added to the dashboardMetrics answer; companyIds null: every company. */
-  charts(db: Trx, companyIds: readonly number[] | null): Promise<Record<string, unknown>>;
+  /**
+   * Fields added to the dashboardMetrics answer; companyIds null: every company. `inputs`: what the dashboard's
+   * request has read already, to use rather than read again (each input is read once per request).
+   */
+  charts(db: Trx, companyIds: readonly number[] | null, inputs?: CsChartInputs): Promise<Record<string, unknown>>;
+}
+/** What the dashboard's request has read, for its charts (read once for the request, on first call). */
+export interface CsChartInputs {
+  /** The tenant's active companies, by name. */
+  activeCompanies(): Promise<readonly { tenant_company_id: number; moniker: string; seats: number }[]>;
 }
 export const csDashboardChartsPoint = createExtensionPoint<CsDashboardChartsDef>('customer-success.dashboardCharts', 'charts of the Customer Success dashboard');
 

@@ -14,7 +14,7 @@ export const tenantCsDashboardMetrics = defineCsObject({
   // The dashboard's own fields and those of the charts other plugins add (csDashboardChartsPoint).
   reply: (cs) => ({ value: dashboardAnswer.extend(Object.assign({}, ...cs.dashboardCharts().map((c) => c.fields))) }),
   schema: z.object({}),
-  async list({ db, cs }, { companyIds }) {
-    return csResult(await dashboardFor(cs, db, companyIds));
+  async list({ db, cs, inputs }, { companyIds }) {
+    return csResult(await dashboardFor(cs, db, companyIds, inputs));
   },
 });

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE } from '../pages';
 import { DETAIL_TILES } from '../../shared/tile-order';
-import { contractsOf, contractWithCompany, listCompanies } from '../../../companies/public';
+import { contractsOf, contractWithCompany } from '../../../companies/public';
 import { detailsTile } from './details-tile';
 import { headlinesFor } from './headlines-service';
 import { getProfile, profileBody, saveProfile } from './profile-store';
@@ -70,11 +70,11 @@ export const tenantCsHeadlines = defineCsObject({
   summary: 'Headlines keyed by company',
   reply: { value: headlinesAnswer },
   schema: noBody,
-  async list({ db, cs }, { tenantCompanyId, companyIds }) {
+  async list({ db, cs, inputs }, { tenantCompanyId, companyIds }) {
     let ids: number[];
     if (tenantCompanyId) ids = [tenantCompanyId];
-    else ids = (await listCompanies(db, { activeOnly: true })).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
-    return csResult(await headlinesFor(cs, db, ids));
+    else ids = (await inputs.activeCompanies()).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
+    return csResult(await headlinesFor(cs, db, ids, new Date(), inputs));
   },
 });
 

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Caller, HandlerContext, Trx } from '../../../../kernel/index';
 import { CS_OBJECT_KEYS } from '../../shared/cs-objects';
 import type { CsFilters } from '../../shared/filter-rules';
+import type { CsInputs } from '../inputs/request-inputs';
 import type { CsServices } from '../services';
 import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
@@ -20,6 +21,8 @@ export interface CsContext {
   audit: HandlerContext<unknown, unknown, unknown>['audit'];
   /** Customer Success's services: contracts as CS reads them, cut scores, segments staleness, registrations. */
   cs: CsServices;
+  /** The request's inputs (companies, segment settings, cuts, contracts, scores): each read once for the request. */
+  inputs: CsInputs;
 }
 
 /** Arguments of a list (GET, or POST { action: 'filteredGet' }). */

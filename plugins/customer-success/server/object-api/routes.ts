@@ -14,6 +14,7 @@
 import { z } from 'zod';
 import { badRequest, HttpError, notFound, type HandlerContext, type RouteRegistrar } from '../../../../kernel/index';
 import { resolveCompanyFilter } from '../filters/resolve';
+import { csInputs } from '../inputs/request-inputs';
 import type { CsServices } from '../services';
 import { CsResult, MSG_MUST_SELECT_CUSTOMER, type CsContext, type CsEnvelopeDef, type CsListValue, type CsObjectDef, type CsReplyDef } from './registry';
 import { actionBody, filteredGetBody, idParams, listQuery, objectIdParams, objectParams, tenantParams, writeQuery } from './schemas';
@@ -30,7 +31,8 @@ export function toResponse(def: CsObjectDef, value: CsListValue): Record<string,
 const mustSelect = (where: 'query' | 'body') => badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: `${where}.tenantCompanyId`, message: MSG_MUST_SELECT_CUSTOMER }]);
 
 type Ctx = (h: HandlerContext<unknown, unknown, unknown>) => CsContext;
-const contextOf = (cs: CsServices): Ctx => (h) => ({ db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, cs });
+// One context per request: its inputs are read once, by the filters and the handler alike.
+const contextOf = (cs: CsServices): Ctx => (h) => ({ db: h.db, tenantId: h.tenantId, caller: h.caller, audit: h.audit, cs, inputs: csInputs(cs, h.db) });
 
 function requireAdmin(def: CsObjectDef, h: HandlerContext<unknown, unknown, unknown>): void {
   if (def.adminWrites && !(h.caller?.isTenantAdmin || h.caller?.isLciAdmin)) {
@@ -83,8 +85,9 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
   const getQuery = listQuery.extend(extraQuery.shape);
 
   const list = async (h: HandlerContext<unknown, unknown, unknown>, tenantCompanyId: number | null, activeFlag: 0 | 1, filters: Record<string, unknown> | null, query: Record<string, unknown>) => {
-    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, cs.filterResolvers()) : null;
-    return toResponse(def, await def.list(ctxOf(h), { tenantCompanyId, activeFlag, filters: filters as never, companyIds, query }));
+    const ctx = ctxOf(h);
+    const companyIds = filters ? await resolveCompanyFilter(h.db, filters, cs.filterResolvers(), ctx.inputs) : null;
+    return toResponse(def, await def.list(ctx, { tenantCompanyId, activeFlag, filters: filters as never, companyIds, query }));
   };
 
   r.get(path, { summary: `${def.summary}: list`, tags: ['Customer Success'], params: tenantParams, query: getQuery, response: replies.list, ...read }, async (h) => {
@@ -187,10 +190,11 @@ function registerObject(r: RouteRegistrar, def: CsObjectDef, cs: CsServices): vo
     const reportBody = report.schema instanceof z.ZodObject ? report.schema.extend({ filters: filteredGetBody.shape.filters, tenantCompanyId: filteredGetBody.shape.tenantCompanyId }) : report.schema;
     const run = async (h: HandlerContext<{ id?: number }, unknown, unknown>) => {
       const body = (h.body ?? {}) as Record<string, unknown> & { filters?: Record<string, unknown>; tenantCompanyId?: number };
-      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, cs.filterResolvers()) : null;
+      const ctx = ctxOf(h as never);
+      const companyIds = body.filters ? await resolveCompanyFilter(h.db, body.filters, cs.filterResolvers(), ctx.inputs) : null;
       const tenantCompanyId = body.tenantCompanyId ?? null;
       if (def.companyLevel && !tenantCompanyId) throw mustSelect('body');
-      return toResponse(def, await report.handler(ctxOf(h as never), body, { id: h.params.id ?? null, companyIds, tenantCompanyId }));
+      return toResponse(def, await report.handler(ctx, body, { id: h.params.id ?? null, companyIds, tenantCompanyId }));
     };
     r.post(`${RPT}/${def.name}`, { summary: `${def.summary}: report`, tags: ['Customer Success'], params: tenantParams, body: reportBody, write: false, response: replies.envelope(report.reply), ...read }, (h) => run(h as never));
     r.post(`${RPT}/${def.name}/:id`, { summary: `${def.summary}: report of one`, tags: ['Customer Success'], params: idParams, body: reportBody, write: false, response: replies.envelope(report.reply), ...read }, (h) => run(h as never));

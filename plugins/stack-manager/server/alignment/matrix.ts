@@ -7,10 +7,10 @@ import type { Trx } from '../../../../kernel/index';
 import type { CsDashboardChartsDef } from '../../../customer-success/public';
 import type { StackMrrAlignmentByCompany, StackMrrAlignmentByService } from '../../shared/stack-overview';
 import { stackAggregates, stackCells, stackMatrix, topByMrr, type StackCells, type StackMatrix, type TypeFilter } from '../../shared/stack-matrix';
-import { loadStackCompanies, loadStackServices, type ServiceSelection } from './inputs';
+import { loadStackCompanies, loadStackServices, type KnownCompanies, type ServiceSelection } from './inputs';
 
-export async function loadCells(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, sel: ServiceSelection = {}): Promise<StackCells> {
-  const [services, companies] = [await loadStackServices(db, tenantId, sel), await loadStackCompanies(db, tenantId, companyIds)];
+export async function loadCells(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, sel: ServiceSelection = {}, known?: KnownCompanies): Promise<StackCells> {
+  const [services, companies] = [await loadStackServices(db, tenantId, sel), await loadStackCompanies(db, tenantId, companyIds, known)];
   return stackCells(companies, services);
 }
 
@@ -23,9 +23,12 @@ export interface StackCharts {
   stackMrrAlignmentByServiceChart: StackMrrAlignmentByService[];
 }
 
-/** The dashboard's two stack charts over the given companies (null: every active company): top 10 by MRR opportunity. */
-export async function stackCharts(db: Trx, tenantId: number | null, companyIds: readonly number[] | null): Promise<StackCharts> {
-  const cells = await loadCells(db, tenantId, companyIds);
+/**
+ * The dashboard's two stack charts over the given companies (null: every active company): top 10 by MRR opportunity.
+ * `known`: the active companies the dashboard's request has read already (not read again).
+ */
+export async function stackCharts(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, known?: KnownCompanies): Promise<StackCharts> {
+  const cells = await loadCells(db, tenantId, companyIds, {}, known);
   return {
     stackMrrAlignmentByCompanyChart: topByMrr(stackAggregates(cells, false)).map((r) => ({ tenantCompanyId: r.id, name: r.name, mrrOpportunity: r.mrrOpportunity!, alignmentScore: r.alignmentScore })),
     stackMrrAlignmentByServiceChart: topByMrr(stackAggregates(cells, true)).map((r) => ({ serviceId: r.id, name: r.name, mrrOpportunity: r.mrrOpportunity!, alignmentScore: r.alignmentScore })),
@@ -36,5 +39,5 @@ export async function stackCharts(db: Trx, tenantId: number | null, companyIds: 
 export const stackDashboardCharts: CsDashboardChartsDef = {
   name: 'stack-alignment',
   fields: stackDashboardChartFields,
-  charts: (db, companyIds) => stackCharts(db, null, companyIds) as unknown as Promise<Record<string, unknown>>,
+  charts: (db, companyIds, inputs) => stackCharts(db, null, companyIds, inputs?.activeCompanies) as unknown as Promise<Record<string, unknown>>,
 };
