@@ -26,7 +26,9 @@ const tmp = tmpRoot();
 made.push(tmp);
 // Written while jest collects tests: the generated test file is loaded into this suite further down.
 const scaffold = scaffoldPlugin({ id: ID, dir: tmp, root: PATHS.root, taken: [] });
-afterAll(() => { for (const d of made) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
 
 /** Every file under a folder (relative path -> text); node_modules skipped. */
 function tree(dir: string, rel = ''): Record<string, string> {
@@ -40,7 +42,8 @@ function tree(dir: string, rel = ''): Record<string, string> {
   return out;
 }
 
-const lci = (...args: string[]) => runInProcess(['plugin', 'new', ...args], { ...process.env, LCI_LOG_LEVEL: 'silent' } as Record<string, string>);
+const lci = (...args: string[]) =>
+  runInProcess(['plugin', 'new', ...args], { ...process.env, LCI_LOG_LEVEL: 'silent' } as Record<string, string>);
 
 test('lci plugin new writes the working plugin named after its id', async () => {
   const other = tmpRoot();
@@ -51,15 +54,30 @@ test('lci plugin new writes the working plugin named after its id', async () => 
   expect(JSON.parse(r.stdout)).toMatchObject({ id: ID, pluginDir: path.join(other, ID) });
   // The same files as the scaffold tested below (both folders sit at the same depth, so even the imports match).
   expect(tree(path.join(other, ID))).toEqual(tree(scaffold.pluginDir));
-  expect(scaffold.files).toEqual(expect.arrayContaining([
-    'plugin.ts', 'public.ts', 'README.md', 'shared/api.ts', 'server/routes.ts', 'server/service.ts', 'server/store.ts',
-    'server/fixtures.ts', 'migrations/0001_demo_area_items.ts', 'shared/pages.ts', 'workspace/index.ts', 'workspace/DemoAreaPage.tsx', 'cli/commands.ts',
-    'tests/demo-area-api.test.ts', 'tests/demo-area-cli.test.ts', 'tests/demo-area.e2e.ts',
-  ]));
+  expect(scaffold.files).toEqual(
+    expect.arrayContaining([
+      'plugin.ts',
+      'public.ts',
+      'README.md',
+      'shared/api.ts',
+      'server/routes.ts',
+      'server/service.ts',
+      'server/store.ts',
+      'server/fixtures.ts',
+      'migrations/0001_demo_area_items.ts',
+      'shared/pages.ts',
+      'workspace/index.ts',
+      'workspace/DemoAreaPage.tsx',
+      'cli/commands.ts',
+      'tests/demo-area-api.test.ts',
+      'tests/demo-area-cli.test.ts',
+      'tests/demo-area.e2e.ts',
+    ]),
+  );
   const files = tree(scaffold.pluginDir);
-  expect(files['migrations/0001_demo_area_items.ts']).toContain("createTenantTable(knex, 'demo_area_items'");
+  expect(files['migrations/0001_demo_area_items.ts']).toMatch(/createTenantTable\(\s*knex,\s*'demo_area_items'/);
   expect(files['shared/api.ts']).toContain('/v3/tenant/${tenantId}/demo-area/items');
-  expect(files['public.ts']).toContain("createExtensionPoint<ItemCheck>('demo-area.itemChecks'");
+  expect(files['public.ts']).toMatch(/createExtensionPoint<ItemCheck>\(\s*'demo-area\.itemChecks'/);
   expect(files['workspace/index.ts']).toContain("import('./DemoAreaPage')");
   expect(Object.values(files).join('\n')).not.toMatch(/__[A-Za-z]+__/); // no token left unreplaced
 });
@@ -87,26 +105,61 @@ test('a bad id, an id of a loaded plugin, an existing folder or a command name i
 
 test('every generated source file sits in the type-check project of its side (npm run typecheck: tsconfig.*.json)', () => {
   // tsc -b checks plugins/*/<these> as server code and plugins/*/workspace as browser code; a file outside them fails there.
-  const patterns = (config: string) => (JSON.parse(fs.readFileSync(path.join(PATHS.root, config), 'utf8').replace(/^\s*\/\/.*$/gm, '')).include as string[])
-    .filter((p) => p.startsWith('plugins/*/')).map((p) => p.slice('plugins/*/'.length));
+  const patterns = (config: string) =>
+    (
+      JSON.parse(fs.readFileSync(path.join(PATHS.root, config), 'utf8').replace(/^\s*\/\/.*$/gm, ''))
+        .include as string[]
+    )
+      .filter((p) => p.startsWith('plugins/*/'))
+      .map((p) => p.slice('plugins/*/'.length));
   const server = patterns('tsconfig.server.json');
   const browser = patterns('tsconfig.workspace.json');
   expect(browser).toContain('workspace');
   const inside = (file: string, list: string[]) => list.some((p) => file === p || file.startsWith(`${p}/`));
-  const misplaced = scaffold.files.filter((f) => /\.tsx?$/.test(f) && !/\.(test|e2e)\.tsx?$/.test(f))
+  const misplaced = scaffold.files
+    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|e2e)\.tsx?$/.test(f))
     .filter((f) => !inside(f, f.startsWith('workspace/') ? browser : server));
   expect(misplaced).toEqual([]);
 });
 
+test('the generated files are formatted as the project formats (prettier --check)', async () => {
+  const prettier = path.join(PATHS.root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+  const args = [
+    '--check',
+    '--config',
+    path.join(PATHS.root, '.prettierrc.json'),
+    '--ignore-path',
+    path.join(PATHS.root, '.prettierignore'),
+    scaffold.pluginDir,
+  ];
+  const r = await new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(process.execPath, [prettier, ...args], (e, stdout, stderr) =>
+      resolve({ code: e ? 1 : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+  expect(r).toEqual({ code: 0, out: expect.stringContaining('All matched files use Prettier code style') });
+});
+
 // tsc runs beside the server tests below (it takes seconds); the test of its result waits for it.
-fs.writeFileSync(path.join(tmp, 'tsconfig.json'), JSON.stringify({
-  extends: path.join(PATHS.root, 'tsconfig.json'),
-  compilerOptions: { noEmit: true },
-  // The plugin, and the project's own declaration files its imports rely on.
-  include: [ID, ...['kernel', 'workspace', 'common', 'cli', 'tests'].map((d) => path.join(PATHS.root, d, '**', '*.d.ts'))],
-}));
+fs.writeFileSync(
+  path.join(tmp, 'tsconfig.json'),
+  JSON.stringify({
+    extends: path.join(PATHS.root, 'tsconfig.json'),
+    compilerOptions: { noEmit: true },
+    // The plugin, and the project's own declaration files its imports rely on.
+    include: [
+      ID,
+      ...['kernel', 'workspace', 'common', 'cli', 'tests'].map((d) => path.join(PATHS.root, d, '**', '*.d.ts')),
+    ],
+  }),
+);
 const tsc = new Promise<string>((resolve) => {
-  execFile(path.join(PATHS.root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { cwd: tmp }, (_e, stdout, stderr) => resolve(`${stdout}${stderr}`));
+  execFile(
+    path.join(PATHS.root, 'node_modules', '.bin', 'tsc'),
+    ['-p', 'tsconfig.json'],
+    { cwd: tmp },
+    (_e, stdout, stderr) => resolve(`${stdout}${stderr}`),
+  );
 });
 
 describe('the generated API test', () => {
@@ -119,7 +172,7 @@ describe('the generated CLI test', () => {
   require(path.join(scaffold.pluginDir, 'tests', `${ID}-cli.test.ts`));
 });
 
-test('the generated files type-check (tsc, strict, the project\'s options)', async () => {
+test("the generated files type-check (tsc, strict, the project's options)", async () => {
   const output = await tsc;
   // Errors in the project's own files (another change in progress) are not the scaffold's: tsc names them ../...
   const ours = output.split('\n').filter((l) => /error TS\d+/.test(l) && !l.startsWith('..'));

@@ -4,6 +4,7 @@
  * the plugin compiles wherever it is written (plugins/<id>, or another folder for tests). Checks everything first:
  * a bad or taken id writes nothing.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { CliError } from '../errors';
@@ -21,17 +22,24 @@ export interface ScaffoldOptions {
   commands?: readonly string[];
 }
 
-export interface ScaffoldResult { id: string; pluginDir: string; files: string[] }
+export interface ScaffoldResult {
+  id: string;
+  pluginDir: string;
+  files: string[];
+}
 
 /** Where the templates live (read at run time, also by the prebuilt CLI, which runs inside the project). */
 export const templateDir = (root: string) => path.join(root, 'cli', 'scaffold', 'template');
 
 function templateFiles(dir: string, rel = ''): string[] {
-  return fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((e) => {
-    const r = path.join(rel, e.name);
-    if (e.isDirectory()) return templateFiles(dir, r);
-    return e.name.endsWith('.tmpl') ? [r] : [];
-  });
+  return fs
+    .readdirSync(path.join(dir, rel), { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((e) => {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) return templateFiles(dir, r);
+      return e.name.endsWith('.tmpl') ? [r] : [];
+    });
 }
 
 function tokens(n: PluginNames, inProjectPlugins: boolean): [string, string][] {
@@ -58,13 +66,42 @@ export function scaffoldProblem(o: ScaffoldOptions): string | null {
   const bad = idProblem(o.id);
   if (bad) return bad;
   // tests/plugins (probe, addon) load beside plugins/ in tests: their ids are taken too.
-  if (o.taken.includes(o.id) || fs.existsSync(path.join(o.root, 'tests', 'plugins', o.id))) return `a plugin with the id "${o.id}" already exists`;
+  if (o.taken.includes(o.id) || fs.existsSync(path.join(o.root, 'tests', 'plugins', o.id)))
+    return `a plugin with the id "${o.id}" already exists`;
   for (const folder of new Set([path.join(o.root, 'plugins', o.id), path.join(o.dir, o.id)])) {
     if (fs.existsSync(folder)) return `${folder} already exists`;
   }
   if (o.commands?.includes(o.id)) return `"lci ${o.id}" is already a command; choose another id`;
   if (fs.existsSync(o.dir) && !fs.statSync(o.dir).isDirectory()) return `${o.dir} is not a folder`;
   return null;
+}
+
+/**
+ * Formats the written files with the project's prettier settings (`npm run format:check` then passes whatever the
+ * id's length did to line widths). Best effort: prettier is a dev dependency, and a plugin is written in a checkout.
+ */
+function format(root: string, files: string[]): void {
+  const bin = path.join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
+  if (!fs.existsSync(bin)) return;
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        bin,
+        '--write',
+        '--log-level',
+        'silent',
+        '--config',
+        path.join(root, '.prettierrc.json'),
+        '--ignore-path',
+        path.join(root, '.prettierignore'),
+        ...files,
+      ],
+      { stdio: 'ignore', timeout: 60_000 },
+    );
+  } catch {
+    // Unformatted files still work; `npm run format` formats them.
+  }
 }
 
 export function scaffoldPlugin(o: ScaffoldOptions): ScaffoldResult {
@@ -90,5 +127,9 @@ export function scaffoldPlugin(o: ScaffoldOptions): ScaffoldResult {
     fs.rmSync(pluginDir, { recursive: true, force: true });
     throw new CliError(`could not write ${pluginDir}: ${(e as Error).message}`);
   }
+  format(
+    o.root,
+    out.map((f) => f.target),
+  );
   return { id: o.id, pluginDir, files: out.map((f) => path.relative(pluginDir, f.target).split(path.sep).join('/')) };
 }
