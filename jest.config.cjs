@@ -3,8 +3,22 @@ module.exports = {
   testEnvironment: 'node',
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
-  transform: { '^.+\\.(t|j|mj|cj)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }] },
-  transformIgnorePatterns: ['/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib)/)'],
+  transform: {
+    '^.+\\.(t|j|mj|cj)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: [
+    '/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib)/)',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 60000,
   setupFiles: ['<rootDir>/tests/helpers/jest-setup.ts'],

@@ -20,7 +20,10 @@ function testPlugins(): Plugin {
       if (id !== `\0${TEST_PLUGINS}`) return null;
       if (process.env.LCI_WORKSPACE_TEST_PLUGINS !== '1') return 'export default [];';
       const dir = path.join(root, 'tests', 'plugins');
-      const files = fs.readdirSync(dir).map((d) => path.join(dir, d, 'workspace', 'index.ts')).filter((f) => fs.existsSync(f));
+      const files = fs
+        .readdirSync(dir)
+        .map((d) => path.join(dir, d, 'workspace', 'index.ts'))
+        .filter((f) => fs.existsSync(f));
       return `${files.map((f, i) => `import p${i} from ${JSON.stringify(f)};`).join('\n')}\nexport default [${files.map((_, i) => `p${i}`).join(', ')}];`;
     },
   };
@@ -36,7 +39,9 @@ export default defineConfig({
     fs: { allow: [root] },
   },
   build: {
-    outDir: process.env.LCI_WORKSPACE_DIST ? path.resolve(process.env.LCI_WORKSPACE_DIST) : path.join(root, 'dist', 'workspace'),
+    outDir: process.env.LCI_WORKSPACE_DIST
+      ? path.resolve(process.env.LCI_WORKSPACE_DIST)
+      : path.join(root, 'dist', 'workspace'),
     emptyOutDir: true,
     sourcemap: false,
     target: 'es2022',

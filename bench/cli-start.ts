@@ -18,7 +18,6 @@ const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 7)));
 const TARGET = 0.7;
 const LCI = path.join(PATHS.root, 'bin', 'lci.mjs');
 
-
 function timed(env: Record<string, string>, args: string[]): { ms: number; out: string } {
   const started = process.hrtime.bigint();
   const out = execFileSync(process.execPath, [LCI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
@@ -29,7 +28,10 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-bench-cli-'));
 try {
   const env = { LCI_DATA_DIR: dataDir, NODE_ENV: 'test' };
   execFileSync(process.execPath, [LCI, 'db', 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' }); // also builds dist/cli when stale
-  execFileSync(process.execPath, [LCI, 'tenant', 'create', 'Bench MSP'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  execFileSync(process.execPath, [LCI, 'tenant', 'create', 'Bench MSP'], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
   const args = ['tenant', 'list', '--json'];
   const source = { ...env, LCI_CLI_SOURCE: '1' };
   // Both must answer the same; one warm-up each (tsx's transform cache, the file cache).
@@ -43,7 +45,9 @@ try {
     rows.push({ source: s, prebuilt: p, ratio: p / s });
   }
   const ratio = median(rows.map((r) => r.ratio));
-  console.log(`lci tenant list --json, ${ROUNDS} rounds (ms): source via tsx median ${median(rows.map((r) => r.source)).toFixed(0)}, prebuilt median ${median(rows.map((r) => r.prebuilt)).toFixed(0)}`);
+  console.log(
+    `lci tenant list --json, ${ROUNDS} rounds (ms): source via tsx median ${median(rows.map((r) => r.source)).toFixed(0)}, prebuilt median ${median(rows.map((r) => r.prebuilt)).toFixed(0)}`,
+  );
   console.log(`ratio prebuilt / source (median of rounds): ${ratio.toFixed(2)} (target <= ${TARGET})`);
   if (process.argv.includes('--strict') && ratio > TARGET) process.exitCode = 1;
 } finally {

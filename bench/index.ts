@@ -30,18 +30,47 @@ const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 5)));
 const TARGET_RATIO = 0.5;
 const TARGET_JS_KB = 350;
 
-interface Targets { kernel: string; bare: string; headers: Record<string, string> }
-interface Measure { requests: number; seconds: number; p99: number[]; errors: number; non2xx: number }
+interface Targets {
+  kernel: string;
+  bare: string;
+  headers: Record<string, string>;
+}
+interface Measure {
+  requests: number;
+  seconds: number;
+  p99: number[];
+  errors: number;
+  non2xx: number;
+}
 
 function startTargets(): Promise<{ targets: Targets; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(PATHS.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(PATHS.root, 'bench', 'targets.ts')], { cwd: PATHS.root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(
+    process.execPath,
+    [path.join(PATHS.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(PATHS.root, 'bench', 'targets.ts')],
+    { cwd: PATHS.root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+  );
   return new Promise((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error('bench targets did not start within 120 s')); }, 120_000);
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`bench targets exited with code ${code}`)); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('bench targets did not start within 120 s'));
+    }, 120_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench targets exited with code ${code}`));
+    });
     rl.once('line', (line) => {
       clearTimeout(timer);
-      const stop = () => new Promise<void>((done) => { child.removeAllListeners('exit'); child.once('exit', () => done()); child.kill('SIGTERM'); setTimeout(() => { child.kill('SIGKILL'); done(); }, 15_000).unref(); });
+      const stop = () =>
+        new Promise<void>((done) => {
+          child.removeAllListeners('exit');
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+          setTimeout(() => {
+            child.kill('SIGKILL');
+            done();
+          }, 15_000).unref();
+        });
       resolve({ targets: JSON.parse(line) as Targets, stop });
     });
   });
@@ -51,7 +80,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   return autocannon({ url, headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
 }
 
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 function add(m: Measure, r: autocannon.Result): void {
   m.requests += r.requests.total;
@@ -62,7 +95,9 @@ function add(m: Measure, r: autocannon.Result): void {
 }
 
 /** Gzipped bytes of the entry script and its modulepreload links in dist/workspace/index.html. */
-export function firstLoadJs(dist = PATHS.workspaceDist): { files: { file: string; raw: number; gzip: number }[]; gzip: number } | null {
+export function firstLoadJs(
+  dist = PATHS.workspaceDist,
+): { files: { file: string; raw: number; gzip: number }[]; gzip: number } | null {
   const index = path.join(dist, 'index.html');
   if (!fs.existsSync(index)) return null;
   const html = fs.readFileSync(index, 'utf8');
@@ -71,11 +106,13 @@ export function firstLoadJs(dist = PATHS.workspaceDist): { files: { file: string
   for (const m of html.matchAll(/<script\b[^>]*\bsrc=["']([^"']+)["'][^>]*\btype=["']module["']/g)) refs.add(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*\bhref=["']([^"']+)["']/g)) refs.add(m[1]);
   for (const m of html.matchAll(/<link\b[^>]*\bhref=["']([^"']+)["'][^>]*\brel=["']modulepreload["']/g)) refs.add(m[1]);
-  const files = [...refs].filter((r) => !/^https?:/.test(r)).map((ref) => {
-    const file = path.join(dist, ref.replace(/^\//, '').split('?')[0]);
-    const body = fs.readFileSync(file);
-    return { file: path.relative(dist, file), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
-  });
+  const files = [...refs]
+    .filter((r) => !/^https?:/.test(r))
+    .map((ref) => {
+      const file = path.join(dist, ref.replace(/^\//, '').split('?')[0]);
+      const body = fs.readFileSync(file);
+      return { file: path.relative(dist, file), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length };
+    });
   return { files, gzip: files.reduce((s, f) => s + f.gzip, 0) };
 }
 
@@ -84,13 +121,18 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
   let failed = false;
-  console.log(`Benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS / ROUNDS} s per side (bare, then kernel), PostgreSQL ${process.env.BENCH_DATABASE_URL ?? '127.0.0.1:5432'}`);
+  console.log(
+    `Benchmark: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS / ROUNDS} s per side (bare, then kernel), PostgreSQL ${process.env.BENCH_DATABASE_URL ?? '127.0.0.1:5432'}`,
+  );
   const { targets, stop } = await startTargets();
   try {
     // Both sides must answer the same data before they are compared.
     const [kRes, bRes] = [await fetch(targets.kernel, { headers: targets.headers }), await fetch(targets.bare)];
     const [kBody, bBody] = [await kRes.json(), await bRes.json()];
-    if (kRes.status !== 200 || JSON.stringify(kBody) !== JSON.stringify(bBody)) throw new Error(`the two routes disagree: kernel ${kRes.status} ${JSON.stringify(kBody).slice(0, 200)} / bare ${JSON.stringify(bBody).slice(0, 200)}`);
+    if (kRes.status !== 200 || JSON.stringify(kBody) !== JSON.stringify(bBody))
+      throw new Error(
+        `the two routes disagree: kernel ${kRes.status} ${JSON.stringify(kBody).slice(0, 200)} / bare ${JSON.stringify(bBody).slice(0, 200)}`,
+      );
 
     // A serving process has answered sign-ins: oidc-provider's first request switches on async
     // context tracking (AsyncLocalStorage) for the whole process, which every promise then pays for.
@@ -106,16 +148,26 @@ async function main(): Promise<void> {
       const kr = await load(targets.kernel, targets.headers, SECONDS / ROUNDS);
       add(bare, b);
       add(kernel, kr);
-      ratios.push((kr.requests.total / kr.duration) / (b.requests.total / b.duration));
+      ratios.push(kr.requests.total / kr.duration / (b.requests.total / b.duration));
     }
     const rps = (m: Measure) => m.requests / m.seconds;
     const ratio = median(ratios);
-    const row = (name: string, m: Measure) => `${name.padEnd(34)} ${rps(m).toFixed(0).padStart(8)} req/s   p99 ${Math.max(...m.p99).toFixed(1).padStart(6)} ms   errors ${m.errors + m.non2xx}`;
+    const row = (name: string, m: Measure) =>
+      `${name.padEnd(34)} ${rps(m).toFixed(0).padStart(8)} req/s   p99 ${Math.max(...m.p99)
+        .toFixed(1)
+        .padStart(6)} ms   errors ${m.errors + m.non2xx}`;
     console.log(row('kernel (token, RLS, validation)', kernel));
     console.log(row('bare Koa + pg', bare));
-    console.log(`ratio per round: ${ratios.map((r) => r.toFixed(2)).join(' ')}; of the totals: ${(rps(kernel) / rps(bare)).toFixed(2)}`);
-    console.log(`ratio kernel/bare (median of rounds): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`);
-    if (kernel.errors + kernel.non2xx + bare.errors + bare.non2xx > 0) { console.log('errors during the run: the numbers are not valid'); failed = true; }
+    console.log(
+      `ratio per round: ${ratios.map((r) => r.toFixed(2)).join(' ')}; of the totals: ${(rps(kernel) / rps(bare)).toFixed(2)}`,
+    );
+    console.log(
+      `ratio kernel/bare (median of rounds): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'OK' : 'BELOW TARGET'}`,
+    );
+    if (kernel.errors + kernel.non2xx + bare.errors + bare.non2xx > 0) {
+      console.log('errors during the run: the numbers are not valid');
+      failed = true;
+    }
     if (ratio < TARGET_RATIO) failed = true;
   } finally {
     await stop();
@@ -131,12 +183,18 @@ async function main(): Promise<void> {
     console.log('workspace first-load JavaScript: not measured (the workspace did not build)');
     failed = true;
   } else {
-    for (const f of js.files) console.log(`  ${f.file.padEnd(50)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
+    for (const f of js.files)
+      console.log(`  ${f.file.padEnd(50)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(10)} gzip`);
     const ok = js.gzip < TARGET_JS_KB * 1024;
-    console.log(`workspace first-load JavaScript: ${kb(js.gzip)} gzipped in ${js.files.length} files (target < ${TARGET_JS_KB} KB) ${ok ? 'OK' : 'ABOVE TARGET'}`);
+    console.log(
+      `workspace first-load JavaScript: ${kb(js.gzip)} gzipped in ${js.files.length} files (target < ${TARGET_JS_KB} KB) ${ok ? 'OK' : 'ABOVE TARGET'}`,
+    );
     if (!ok) failed = true;
   }
   if (failed && strict) process.exit(1);
 }
 
-main().catch((e) => { console.error(e instanceof Error ? e.message : e); process.exit(1); });
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

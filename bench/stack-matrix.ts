@@ -17,7 +17,13 @@
  * postgres://postgres@127.0.0.1:5432/postgres).
  */
 import type { Kernel } from '../kernel/kernel';
-import { addTenantUser, createSecurityGroup, createTenant, createUser, grantModules } from '../kernel/tenancy/provision';
+import {
+  addTenantUser,
+  createSecurityGroup,
+  createTenant,
+  createUser,
+  grantModules,
+} from '../kernel/tenancy/provision';
 import { median, pairedRounds, post } from './lib/paired';
 import { startBenchServer } from './lib/server';
 
@@ -100,9 +106,19 @@ const HAND_SQL = `
   union all select 'cgrand', null, null, sum(r.halves), sum(r.napp), sum(r.mrr), sum(r.nmrr), null from crow r join ck k using (cid) where k.kept
   union all select 'sgrand', null, null, sum(r.halves), sum(r.napp), sum(r.mrr), sum(r.nmrr), null from srow r join sk k using (sid) where k.kept`;
 
-interface Row { kind: string; a: string | null; b: string | null; halves: string | number | null; napp: string | number | null; mrr: string | number | null; nmrr: string | number | null; kept: boolean | null }
+interface Row {
+  kind: string;
+  a: string | null;
+  b: string | null;
+  halves: string | number | null;
+  napp: string | number | null;
+  mrr: string | number | null;
+  nmrr: string | number | null;
+  kept: boolean | null;
+}
 
-const score = (halves: number, napp: number): number | null => (napp > 0 ? Math.floor((100 * halves + napp) / (2 * napp)) : null);
+const score = (halves: number, napp: number): number | null =>
+  napp > 0 ? Math.floor((100 * halves + napp) / (2 * napp)) : null;
 const money = (cents: number, n: number): number | null => (n > 0 ? cents / 100 : null);
 
 /** The numbers of the SQL rows, keyed as the route's pivots are read by digestOfRoute. */
@@ -111,17 +127,33 @@ function digestOfRows(rows: Row[]): Map<string, number | null> {
   const keptC = new Set<string>();
   const keptS = new Set<string>();
   for (const r of rows) if (r.kept) (r.kind === 'crow' ? keptC : keptS).add(String(r.a));
-  const agg = (r: Row) => ({ s: score(Number(r.halves ?? 0), Number(r.napp ?? 0)), m: money(Number(r.mrr ?? 0), Number(r.nmrr ?? 0)) });
+  const agg = (r: Row) => ({
+    s: score(Number(r.halves ?? 0), Number(r.napp ?? 0)),
+    m: money(Number(r.mrr ?? 0), Number(r.nmrr ?? 0)),
+  });
   for (const r of rows) {
     if (r.kind === 'cell') {
       const s = r.halves === null ? null : Number(r.halves) * 50;
       const m = r.mrr === null ? null : Number(r.mrr) / 100;
-      if (keptC.has(String(r.a))) { out.set(`C:${r.a}:${r.b}:s`, s); out.set(`C:${r.a}:${r.b}:m`, m); }
-      if (keptS.has(String(r.b))) { out.set(`S:${r.b}:${r.a}:s`, s); out.set(`S:${r.b}:${r.a}:m`, m); }
+      if (keptC.has(String(r.a))) {
+        out.set(`C:${r.a}:${r.b}:s`, s);
+        out.set(`C:${r.a}:${r.b}:m`, m);
+      }
+      if (keptS.has(String(r.b))) {
+        out.set(`S:${r.b}:${r.a}:s`, s);
+        out.set(`S:${r.b}:${r.a}:m`, m);
+      }
       continue;
     }
     const { s, m } = agg(r);
-    const key = { crow: `CT:${r.a}`, srow: `ST:${r.a}`, ctot: `CR:${r.a}`, stot: `SR:${r.a}`, cgrand: 'CG', sgrand: 'SG' }[r.kind]!;
+    const key = {
+      crow: `CT:${r.a}`,
+      srow: `ST:${r.a}`,
+      ctot: `CR:${r.a}`,
+      stot: `SR:${r.a}`,
+      cgrand: 'CG',
+      sgrand: 'SG',
+    }[r.kind]!;
     if ((r.kind === 'crow' && !keptC.has(String(r.a))) || (r.kind === 'srow' && !keptS.has(String(r.a)))) continue;
     out.set(`${key}:s`, s);
     out.set(`${key}:m`, m);
@@ -130,9 +162,16 @@ function digestOfRows(rows: Row[]): Map<string, number | null> {
   return out;
 }
 
-interface Pivot { index: { id: number | null }[]; columns: { id: number | null; tag: string }[]; data: (number | null)[][] }
+interface Pivot {
+  index: { id: number | null }[];
+  columns: { id: number | null; tag: string }[];
+  data: (number | null)[][];
+}
 
-function digestOfRoute(body: { stackMatrix: { StackByCompanyPivot: Pivot; StackByServicePivot: Pivot } }): { map: Map<string, number | null>; rows: number } {
+function digestOfRoute(body: { stackMatrix: { StackByCompanyPivot: Pivot; StackByServicePivot: Pivot } }): {
+  map: Map<string, number | null>;
+  rows: number;
+} {
   const out = new Map<string, number | null>();
   const read = (p: Pivot, cell: string, rowTotal: string, colTotal: string, grand: string) => {
     p.index.forEach((row, i) => {
@@ -141,8 +180,9 @@ function digestOfRoute(body: { stackMatrix: { StackByCompanyPivot: Pivot; StackB
         const v = p.data[i][j];
         if (row.id !== null && col.id !== null) out.set(`${cell}:${row.id}:${col.id}:${t}`, v);
         else if (row.id !== null) out.set(`${rowTotal}:${row.id}:${t}`, v);
-        else if (col.id !== null) { if (v !== null || p.index.length > 1) out.set(`${colTotal}:${col.id}:${t}`, v); }
-        else out.set(`${grand}:${t}`, v);
+        else if (col.id !== null) {
+          if (v !== null || p.index.length > 1) out.set(`${colTotal}:${col.id}:${t}`, v);
+        } else out.set(`${grand}:${t}`, v);
       });
     });
   };
@@ -152,57 +192,116 @@ function digestOfRoute(body: { stackMatrix: { StackByCompanyPivot: Pivot; StackB
 }
 
 function sameDigest(a: Map<string, number | null>, b: Map<string, number | null>): string | null {
-  for (const [k, v] of a) if (!b.has(k) || b.get(k) !== v) return `${k}: route ${v}, SQL ${b.has(k) ? b.get(k) : '(absent)'}`;
+  for (const [k, v] of a)
+    if (!b.has(k) || b.get(k) !== v) return `${k}: route ${v}, SQL ${b.has(k) ? b.get(k) : '(absent)'}`;
   for (const k of b.keys()) if (!a.has(k)) return `${k}: absent from the route`;
   return null;
 }
 
 async function seed(k: Kernel): Promise<{ tenantId: number; userId: number }> {
-  const mk = async (name: string, companies: number) => k.db.withSystem(async (trx) => {
-    const tenantId = await createTenant(trx, { name });
-    const gid = await createSecurityGroup(trx, tenantId, { name: 'Account Managers', modules: ['Customer Success'], pages: [{ url: '/cs/stackAlignmentOverview', access_level: 'Read Only' }] });
-    const userId = await createUser(trx, { email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.example`, currentTenantId: tenantId });
-    await addTenantUser(trx, tenantId, { userId, securityGroupId: gid });
-    await grantModules(trx, tenantId, ['Customer Success']);
-    await trx.raw(`insert into tenant_companies (tenant_id, moniker, seats, is_active) select ?, 'Company ' || lpad(g::text, 5, '0'), g % 50, g % 97 <> 0 from generate_series(1, ?) g`, [tenantId, companies]);
-    const tags = (await trx('tenant_tags').insert(Array.from({ length: 6 }, (_, i) => ({ tenant_id: tenantId, moniker: `Tag ${i + 1}`, color: '#2d72d2', active_flag: i !== 5 }))).returning('tag_id')).map((r: { tag_id: number }) => Number(r.tag_id));
-    const cats = (await trx('cs_stack_categories').insert(Array.from({ length: 5 }, (_, i) => ({ tenant_id: tenantId, moniker: `Category ${i + 1}`, sort: i }))).returning('cs_stack_category_id')).map((r: { cs_stack_category_id: number }) => Number(r.cs_stack_category_id));
-    const services = (await trx('cs_stack_services').insert(Array.from({ length: SERVICES + 2 }, (_, i) => ({
-      tenant_id: tenantId, moniker: `Service ${String(i + 1).padStart(3, '0')}`, sort: (i * 7) % (SERVICES + 2), category_id: cats[i % cats.length],
-      default_applicable_flag: i % 4 !== 1, default_alignment: ['fully', 'partial', 'other'][i % 3], default_part_of_contract_flag: i % 9 === 2,
-      default_charge_estimate: (i * 13) % 200 + 0.25, default_calc_type: CALC_TYPES[(i * 5) % 6], active_flag: i < SERVICES,
-    }))).returning('service_id')).map((r: { service_id: number }) => Number(r.service_id));
-    const products: Record<string, unknown>[] = [];
-    services.forEach((sid, i) => {
-      if (i % 8 === 7) return; // no products: the defaults charge
-      for (let j = 0; j < 1 + (i % 3); j++) products.push({ tenant_id: tenantId, service_id: sid, moniker: `P${i}-${j}`, calc_type: CALC_TYPES[(i + j) % 6], charge_estimate: ((i * 31 + j * 17) % 500) / 4 + 0.99, preferred_flag: (i + j) % 4 === 0, active_flag: (i + j) % 7 !== 3, sort: j });
-    });
-    await trx('cs_stack_products').insert(products);
-    const serviceTags = services.flatMap((sid, i) => (i % 3 === 0 ? [{ tenant_id: tenantId, service_id: sid, tag_id: tags[i % tags.length] }] : []));
-    await trx('cs_stack_service_tags').insert(serviceTags);
-    await trx.raw(`insert into cs_company_stack_tags (tenant_id, tenant_company_id, tag_id)
+  const mk = async (name: string, companies: number) =>
+    k.db.withSystem(async (trx) => {
+      const tenantId = await createTenant(trx, { name });
+      const gid = await createSecurityGroup(trx, tenantId, {
+        name: 'Account Managers',
+        modules: ['Customer Success'],
+        pages: [{ url: '/cs/stackAlignmentOverview', access_level: 'Read Only' }],
+      });
+      const userId = await createUser(trx, {
+        email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.example`,
+        currentTenantId: tenantId,
+      });
+      await addTenantUser(trx, tenantId, { userId, securityGroupId: gid });
+      await grantModules(trx, tenantId, ['Customer Success']);
+      await trx.raw(
+        `insert into tenant_companies (tenant_id, moniker, seats, is_active) select ?, 'Company ' || lpad(g::text, 5, '0'), g % 50, g % 97 <> 0 from generate_series(1, ?) g`,
+        [tenantId, companies],
+      );
+      const tags = (
+        await trx('tenant_tags')
+          .insert(
+            Array.from({ length: 6 }, (_, i) => ({
+              tenant_id: tenantId,
+              moniker: `Tag ${i + 1}`,
+              color: '#2d72d2',
+              active_flag: i !== 5,
+            })),
+          )
+          .returning('tag_id')
+      ).map((r: { tag_id: number }) => Number(r.tag_id));
+      const cats = (
+        await trx('cs_stack_categories')
+          .insert(Array.from({ length: 5 }, (_, i) => ({ tenant_id: tenantId, moniker: `Category ${i + 1}`, sort: i })))
+          .returning('cs_stack_category_id')
+      ).map((r: { cs_stack_category_id: number }) => Number(r.cs_stack_category_id));
+      const services = (
+        await trx('cs_stack_services')
+          .insert(
+            Array.from({ length: SERVICES + 2 }, (_, i) => ({
+              tenant_id: tenantId,
+              moniker: `Service ${String(i + 1).padStart(3, '0')}`,
+              sort: (i * 7) % (SERVICES + 2),
+              category_id: cats[i % cats.length],
+              default_applicable_flag: i % 4 !== 1,
+              default_alignment: ['fully', 'partial', 'other'][i % 3],
+              default_part_of_contract_flag: i % 9 === 2,
+              default_charge_estimate: ((i * 13) % 200) + 0.25,
+              default_calc_type: CALC_TYPES[(i * 5) % 6],
+              active_flag: i < SERVICES,
+            })),
+          )
+          .returning('service_id')
+      ).map((r: { service_id: number }) => Number(r.service_id));
+      const products: Record<string, unknown>[] = [];
+      services.forEach((sid, i) => {
+        if (i % 8 === 7) return; // no products: the defaults charge
+        for (let j = 0; j < 1 + (i % 3); j++)
+          products.push({
+            tenant_id: tenantId,
+            service_id: sid,
+            moniker: `P${i}-${j}`,
+            calc_type: CALC_TYPES[(i + j) % 6],
+            charge_estimate: ((i * 31 + j * 17) % 500) / 4 + 0.99,
+            preferred_flag: (i + j) % 4 === 0,
+            active_flag: (i + j) % 7 !== 3,
+            sort: j,
+          });
+      });
+      await trx('cs_stack_products').insert(products);
+      const serviceTags = services.flatMap((sid, i) =>
+        i % 3 === 0 ? [{ tenant_id: tenantId, service_id: sid, tag_id: tags[i % tags.length] }] : [],
+      );
+      await trx('cs_stack_service_tags').insert(serviceTags);
+      await trx.raw(
+        `insert into cs_company_stack_tags (tenant_id, tenant_company_id, tag_id)
       select distinct c.tenant_id, c.tenant_company_id, t.tag_id
         from tenant_companies c cross join generate_series(0, 1) n
         join tenant_tags t on t.tenant_id = c.tenant_id and t.tag_id = (?::bigint[])[1 + ((c.tenant_company_id * 7 + n * 3) % 6)]
-       where c.tenant_id = ? and (c.tenant_company_id + n) % 3 <> 0`, [tags, tenantId]);
-    await trx.raw(`insert into cs_company_stack_alignments (tenant_id, tenant_company_id, service_id, alignment, applicable_flag, part_of_contract_flag)
+       where c.tenant_id = ? and (c.tenant_company_id + n) % 3 <> 0`,
+        [tags, tenantId],
+      );
+      await trx.raw(
+        `insert into cs_company_stack_alignments (tenant_id, tenant_company_id, service_id, alignment, applicable_flag, part_of_contract_flag)
       select c.tenant_id, c.tenant_company_id, s.service_id, (array['fully','partial','other'])[1 + ((c.tenant_company_id + s.service_id * 3) % 3)],
              (c.tenant_company_id * 3 + s.service_id) % 11 <> 0, (c.tenant_company_id + s.service_id * 5) % 8 = 0
         from tenant_companies c cross join cs_stack_services s
-       where c.tenant_id = ? and s.tenant_id = ? and (c.tenant_company_id * 13 + s.service_id * 7) % 5 < 2`, [tenantId, tenantId]);
-    return { tenantId, userId };
-  });
+       where c.tenant_id = ? and s.tenant_id = ? and (c.tenant_company_id * 13 + s.service_id * 7) % 5 < 2`,
+        [tenantId, tenantId],
+      );
+      return { tenantId, userId };
+    });
   const a = await mk('Bench MSP', COMPANIES);
   await mk('Other MSP', OTHER_COMPANIES);
   await k.db.withSystem((trx) => trx.raw('analyze'));
   return a;
 }
 
-
 async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
   const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  console.log(`Benchmark TenantCsRptStackMatrix: ${COMPANIES} companies x ${SERVICES} services; ${ROUNDS} rounds; PostgreSQL ${base.replace(/\/\/[^@]*@/, '//')}`);
+  console.log(
+    `Benchmark TenantCsRptStackMatrix: ${COMPANIES} companies x ${SERVICES} services; ${ROUNDS} rounds; PostgreSQL ${base.replace(/\/\/[^@]*@/, '//')}`,
+  );
   const server = await startBenchServer(base, 'stack');
   const { k, config, pool, port } = server;
   let failed = false;
@@ -228,10 +327,14 @@ async function main(): Promise<void> {
       const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
       const ok = ratio <= TARGET;
       if (!ok) failed = true;
-      console.log(`typeFilter '${typeFilter}': ${a.rows} company rows, ${a.map.size} numbers agreed, ${(routeText.length / 1024).toFixed(0)} KB of JSON`);
+      console.log(
+        `typeFilter '${typeFilter}': ${a.rows} company rows, ${a.map.size} numbers agreed, ${(routeText.length / 1024).toFixed(0)} KB of JSON`,
+      );
       console.log(`  hand-written SQL (pg)        median ${median(tSql).toFixed(1).padStart(7)} ms`);
       console.log(`  HTTP route (csrpt)           median ${median(tRoute).toFixed(1).padStart(7)} ms`);
-      console.log(`  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`);
+      console.log(
+        `  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`,
+      );
     }
   } finally {
     await server.stop();
@@ -239,4 +342,7 @@ async function main(): Promise<void> {
   if (failed && strict) process.exit(1);
 }
 
-main().catch((e) => { console.error(e instanceof Error ? e.stack ?? e.message : e); process.exit(1); });
+main().catch((e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});

@@ -22,7 +22,14 @@ const SERVICES = Math.max(1, Math.floor(Number(process.env.BENCH_SERVICES ?? 30)
 const STEP = Math.max(20, Math.floor(Number(process.env.BENCH_STEP_PX ?? 240)));
 process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Frames { frames: number; median: number; p95: number; max: number; over50: number; scrolled: number }
+interface Frames {
+  frames: number;
+  median: number;
+  p95: number;
+  max: number;
+  over50: number;
+  scrolled: number;
+}
 
 /** Runs in the page: scrolls `el` top to bottom, STEP px per frame, and summarises the rAF deltas. */
 function scrollAndMeasure(args: { selector: string; step: number }): Promise<Frames> {
@@ -40,12 +47,22 @@ function scrollAndMeasure(args: { selector: string; step: number }): Promise<Fra
       if (el.scrollTop <= before || el.scrollTop + el.clientHeight >= el.scrollHeight) {
         const s = [...deltas].sort((a, b) => a - b);
         const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-        resolve({ frames: s.length, median: q(0.5), p95: q(0.95), max: s[s.length - 1] ?? 0, over50: s.filter((d) => d > 50).length, scrolled: el.scrollTop });
+        resolve({
+          frames: s.length,
+          median: q(0.5),
+          p95: q(0.95),
+          max: s[s.length - 1] ?? 0,
+          over50: s.filter((d) => d > 50).length,
+          scrolled: el.scrollTop,
+        });
         return;
       }
       requestAnimationFrame(tick);
     };
-    requestAnimationFrame((t) => { last = t; requestAnimationFrame(tick); });
+    requestAnimationFrame((t) => {
+      last = t;
+      requestAnimationFrame(tick);
+    });
   });
 }
 
@@ -63,22 +80,41 @@ function addBaseline(args: { selector: string }): { height: number; scrollHeight
   return { height: div.clientHeight, scrollHeight: div.scrollHeight };
 }
 
-const fmt = (f: Frames) => `median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, ${f.frames} frames, ${f.over50} over 50 ms`;
+const fmt = (f: Frames) =>
+  `median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, ${f.frames} frames, ${f.over50} over 50 ms`;
 
 async function main() {
   const s = await startTestServer({ workspace: true, jobs: false });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
   try {
-    const t = await makeTenant(s.k, s.url, { pages: [{ url: '/cs/stackAlignmentOverview', access_level: 'Read/Write' }, { url: '/cs/company/detail', access_level: 'Read/Write' }] });
+    const t = await makeTenant(s.k, s.url, {
+      pages: [
+        { url: '/cs/stackAlignmentOverview', access_level: 'Read/Write' },
+        { url: '/cs/company/detail', access_level: 'Read/Write' },
+      ],
+    });
     const started = Date.now();
     await s.k.db.withSystem(async (trx) => {
-      await trx.raw(`insert into tenant_companies (tenant_id, moniker, seats) select ?, 'Company ' || lpad(g::text, 5, '0'), g % 50 from generate_series(1, ?) g`, [t.tenantId, COMPANIES]);
-      await trx.raw(`insert into cs_stack_services (tenant_id, moniker, sort, "order", default_alignment, default_charge_estimate, default_calc_type)
-        select ?, 'Service ' || lpad(g::text, 2, '0'), g, g, case when g % 3 = 0 then 'partial' else 'other' end, 50 + g * 10, 'perMonth' from generate_series(1, ?) g`, [t.tenantId, SERVICES]);
-      await trx.raw(`insert into cs_company_stack_alignments (tenant_id, tenant_company_id, service_id, alignment, applicable_flag, part_of_contract_flag)
+      await trx.raw(
+        `insert into tenant_companies (tenant_id, moniker, seats) select ?, 'Company ' || lpad(g::text, 5, '0'), g % 50 from generate_series(1, ?) g`,
+        [t.tenantId, COMPANIES],
+      );
+      await trx.raw(
+        `insert into cs_stack_services (tenant_id, moniker, sort, "order", default_alignment, default_charge_estimate, default_calc_type)
+        select ?, 'Service ' || lpad(g::text, 2, '0'), g, g, case when g % 3 = 0 then 'partial' else 'other' end, 50 + g * 10, 'perMonth' from generate_series(1, ?) g`,
+        [t.tenantId, SERVICES],
+      );
+      await trx.raw(
+        `insert into cs_company_stack_alignments (tenant_id, tenant_company_id, service_id, alignment, applicable_flag, part_of_contract_flag)
         select ?, c.tenant_company_id, s.service_id, 'fully', true, false
           from tenant_companies c cross join cs_stack_services s
-         where c.tenant_id = ? and s.tenant_id = ? and (c.tenant_company_id + s.service_id) % 4 = 0`, [t.tenantId, t.tenantId, t.tenantId]);
+         where c.tenant_id = ? and s.tenant_id = ? and (c.tenant_company_id + s.service_id) % 4 = 0`,
+        [t.tenantId, t.tenantId, t.tenantId],
+      );
     });
     console.log(`seeded ${COMPANIES} companies x ${SERVICES} services in ${Date.now() - started} ms`);
 
@@ -90,9 +126,14 @@ async function main() {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 60_000 });
     // Charts off (remembered locally), so only the table is measured.
-    await page.evaluate(() => { for (const k of Object.keys(localStorage)) if (k.includes('chartsShown')) localStorage.removeItem(k); });
+    await page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.includes('chartsShown')) localStorage.removeItem(k);
+    });
     const opened = Date.now();
-    page.on('response', (r) => { if (r.url().includes('TenantCsRptStackMatrix')) console.log(`matrix answered ${r.status()} after ${Date.now() - opened} ms`); });
+    page.on('response', (r) => {
+      if (r.url().includes('TenantCsRptStackMatrix'))
+        console.log(`matrix answered ${r.status()} after ${Date.now() - opened} ms`);
+    });
     await page.goto(`${s.url}/cs/stackAlignmentOverview`);
     await page.getByLabel('Type filter').waitFor();
     if (await page.getByLabel('Show charts').isChecked()) await page.getByText('Show charts').click();
@@ -110,14 +151,24 @@ async function main() {
     const baseRun = await page.evaluate(scrollAndMeasure, { selector: '#bench-baseline', step: STEP });
     const rendered = await page.locator('.cs-stack-table .bp6-table-quadrant-main .bp6-table-cell').count();
 
-    console.log(`scroll height ${base.scrollHeight} px, viewport ${base.height} px, ${STEP} px per frame; cells in the DOM at the end: ${rendered}`);
+    console.log(
+      `scroll height ${base.scrollHeight} px, viewport ${base.height} px, ${STEP} px per frame; cells in the DOM at the end: ${rendered}`,
+    );
     console.log(`Blueprint Table : ${fmt(tableRun)}`);
     console.log(`plain div       : ${fmt(baseRun)}`);
-    console.log(`ratio table/baseline: median ${(tableRun.median / baseRun.median).toFixed(2)}, p95 ${(tableRun.p95 / baseRun.p95).toFixed(2)}`);
+    console.log(
+      `ratio table/baseline: median ${(tableRun.median / baseRun.median).toFixed(2)}, p95 ${(tableRun.p95 / baseRun.p95).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     await s.stop();
   }
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -7,7 +7,8 @@ import { isCommonPassword, MSG_COMMON_PASSWORD } from '../kernel/auth/common-pas
 
 export function positiveInt(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number.');
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number.');
   return n;
 }
 
@@ -26,7 +27,10 @@ export function nameArg(value: string): string {
 }
 
 export function list(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function booleanArg(value: string): boolean {

@@ -3,6 +3,18 @@ import type { Knex } from 'knex';
 import type { Kernel } from '../kernel/kernel';
 import type { CliContext } from './context';
 
-export async function cliAudit(k: Kernel, ctx: CliContext, db: Knex, action: string, entry: { tenantId?: number; target?: string; details?: Record<string, unknown> } = {}): Promise<void> {
-  await k.audit.write(db, { action, tenantId: entry.tenantId, target: entry.target, actorUserId: null, details: { via: 'cli', by: ctx.operator, ...(entry.details ?? {}) } });
+export async function cliAudit(
+  k: Kernel,
+  ctx: CliContext,
+  db: Knex,
+  action: string,
+  entry: { tenantId?: number; target?: string; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  await k.audit.write(db, {
+    action,
+    tenantId: entry.tenantId,
+    target: entry.target,
+    actorUserId: null,
+    details: { via: 'cli', by: ctx.operator, ...(entry.details ?? {}) },
+  });
 }

@@ -7,20 +7,30 @@ jest.setTimeout(300_000);
 let cli: CliSandbox;
 // The real executable in child processes (exit codes, stdout and stderr as a script sees them), on an empty
 // database: `db migrate` below runs every migration from the start.
-beforeAll(async () => { cli = await cliSandbox({ migrated: false, process: 'child' }); });
-afterAll(async () => { await cli?.cleanup(); });
+beforeAll(async () => {
+  cli = await cliSandbox({ migrated: false, process: 'child' });
+});
+afterAll(async () => {
+  await cli?.cleanup();
+});
 
 const oneLine = (s: string) => s.trim().split('\n');
 
 describe('lci config show', () => {
   test('prints the effective configuration with secrets redacted', async () => {
-    const env = { LCI_SECRET: 'a-very-secret-value-0123456789', LCI_SMTP_URL: 'smtp://mailer:hunter22@smtp.example:587', LCI_REGION: 'ec1' };
+    const env = {
+      LCI_SECRET: 'a-very-secret-value-0123456789',
+      LCI_SMTP_URL: 'smtp://mailer:hunter22@smtp.example:587',
+      LCI_REGION: 'ec1',
+    };
     const text = await cli.ok(['config', 'show'], { env });
     expect(text).not.toContain('a-very-secret-value');
     expect(text).not.toContain('hunter22');
     expect(text).toMatch(/LCI_SECRET\s+••••••\s+environment/);
     expect(text).toMatch(/LCI_REGION\s+ec1\s+environment/);
-    const rows: { variable: string; value: string; source: string }[] = JSON.parse(await cli.ok(['config', 'show', '--json'], { env }));
+    const rows: { variable: string; value: string; source: string }[] = JSON.parse(
+      await cli.ok(['config', 'show', '--json'], { env }),
+    );
     const by = Object.fromEntries(rows.map((r) => [r.variable, r]));
     expect(by.LCI_SMTP_URL).toMatchObject({ value: '••••••', source: 'environment' });
     expect(by.LCI_DATA_DIR).toMatchObject({ value: cli.dataDir, source: 'environment' });
@@ -55,7 +65,10 @@ describe('usage errors', () => {
 describe('lci db migrate and tenants', () => {
   test('db migrate applies kernel then plugin migrations, then has nothing to do', async () => {
     const first = await cli.ok(['db', 'migrate']);
-    const applied = first.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+    const applied = first
+      .split('\n')
+      .filter((l) => l.startsWith('  '))
+      .map((l) => l.trim());
     expect(applied[0]).toBe('kernel/0001_roles');
     expect(applied).toContain('kernel/0010_identity');
     const kernelLast = Math.max(...applied.map((n, i) => (n.startsWith('kernel/') ? i : -1)));
@@ -69,11 +82,29 @@ describe('lci db migrate and tenants', () => {
   });
 
   test('tenant create then tenant list --json', async () => {
-    const created = await cli.json(['tenant', 'create', 'Northwind MSP', '--email-domain', 'northwind.example', '--region', 'uw2', '--modules', 'Core,Customer Success']);
+    const created = await cli.json([
+      'tenant',
+      'create',
+      'Northwind MSP',
+      '--email-domain',
+      'northwind.example',
+      '--region',
+      'uw2',
+      '--modules',
+      'Core,Customer Success',
+    ]);
     expect(created).toMatchObject({ name: 'Northwind MSP', modules: ['Core', 'Customer Success'], adminUserId: null });
     expect(created.generatedPassword).toBeUndefined();
     const list: any[] = await cli.json(['tenant', 'list']);
-    expect(list).toEqual([expect.objectContaining({ tenant_id: created.tenantId, name: 'Northwind MSP', email_domain: 'northwind.example', region_code: 'uw2', users: 0 })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        tenant_id: created.tenantId,
+        name: 'Northwind MSP',
+        email_domain: 'northwind.example',
+        region_code: 'uw2',
+        users: 0,
+      }),
+    ]);
 
     const dup = await cli.run(['tenant', 'create', 'northwind msp']);
     expect(dup.code).toBe(1);
@@ -88,6 +119,13 @@ describe('lci db migrate and tenants', () => {
     expect(out).toMatch(/Tenant admin owner@contoso\.example/);
     expect(out).toMatch(/Password: \S{19}\s+\(shown once\)/);
     const users: any[] = await cli.json(['user', 'list']);
-    expect(users).toEqual([expect.objectContaining({ email: 'owner@contoso.example', tenant_name: 'Contoso IT', security_group: 'Administrators', is_tenant_admin: true })]);
+    expect(users).toEqual([
+      expect.objectContaining({
+        email: 'owner@contoso.example',
+        tenant_name: 'Contoso IT',
+        security_group: 'Administrators',
+        is_tenant_admin: true,
+      }),
+    ]);
   });
 });

@@ -22,28 +22,54 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   s = await startTestServer({ engine: 'pglite', jobs: false });
-  env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LCI_DATA_DIR: s.dataDir, LCI_ROOT: ROOT };
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'test',
+    LCI_DATA_DIR: s.dataDir,
+    LCI_ROOT: ROOT,
+  };
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 const lci = (args: string[]) => runInProcess(args, env);
 function child(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin', 'lci.mjs'), ...args], { cwd: ROOT, env, timeout: 180_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'lci.mjs'), ...args],
+      { cwd: ROOT, env, timeout: 180_000 },
+      (err, stdout, stderr) => {
+        resolve({
+          code: err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0,
+          stdout: String(stdout),
+          stderr: String(stderr),
+        });
+      },
+    );
   });
 }
 const lock = (): LockRecord => JSON.parse(fs.readFileSync(path.join(s.dataDir, LOCK_FILE), 'utf8')) as LockRecord;
 
 test('the server holds the data directory: its lock (mode 0600) names it; a second lci serve and db reset refuse', async () => {
   const port = Number(new URL(s.url).port);
-  expect(lock()).toMatchObject({ pid: process.pid, command: 'lci serve', http: { port }, offers: { db: { host: '127.0.0.1' }, bus: { host: '127.0.0.1' } } });
+  expect(lock()).toMatchObject({
+    pid: process.pid,
+    command: 'lci serve',
+    http: { port },
+    offers: { db: { host: '127.0.0.1' }, bus: { host: '127.0.0.1' } },
+  });
   expect(fs.statSync(path.join(s.dataDir, LOCK_FILE)).mode & 0o777).toBe(0o600);
 
   const second = await child(['serve', '--port', String(await freePort())]);
   expect(second.code).toBe(1);
-  expect(second.stderr.trim()).toMatch(new RegExp(`^error: the embedded database in ${s.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by a running server \\(lci serve, pid ${process.pid}, http port ${port}\\) since \\S+; stop it first`));
+  expect(second.stderr.trim()).toMatch(
+    new RegExp(
+      `^error: the embedded database in ${s.dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use by a running server \\(lci serve, pid ${process.pid}, http port ${port}\\) since \\S+; stop it first`,
+    ),
+  );
 
   const reset = await lci(['db', 'reset', '--yes']);
   expect(reset.code).toBe(1);
@@ -66,30 +92,66 @@ test('lci admin maintenance on/off reaches a signed-in socket at once, and the s
     expect(msg).toMatchObject({ msg_type: 'maintenance', on: true, msg: 'Upgrade until 22:00' });
     // The server reads the same database: a write answers 503.
     await new Promise((r) => setTimeout(r, 2100)); // the kernel's maintenance cache lives 2 s
-    const write = await user.api('POST', `/v3/tenantadmin/${user.tenantId}/securitygroups`, { name: 'During maintenance', included_modules: ['Core'], pages: [] });
+    const write = await user.api('POST', `/v3/tenantadmin/${user.tenantId}/securitygroups`, {
+      name: 'During maintenance',
+      included_modules: ['Core'],
+      pages: [],
+    });
     expect(write.status).toBe(503);
 
     const off = await lci(['admin', 'maintenance', 'off']);
     expect(off.code).toBe(0);
     expect(await sock.next((m) => m.msg_type === 'maintenance' && m.on === false, 1500)).toMatchObject({ on: false });
     await new Promise((r) => setTimeout(r, 2100));
-    expect((await user.api('POST', `/v3/tenantadmin/${user.tenantId}/securitygroups`, { name: 'After maintenance', included_modules: ['Core'], pages: [] })).status).toBe(200);
+    expect(
+      (
+        await user.api('POST', `/v3/tenantadmin/${user.tenantId}/securitygroups`, {
+          name: 'After maintenance',
+          included_modules: ['Core'],
+          pages: [],
+        })
+      ).status,
+    ).toBe(200);
   } finally {
     await sock.close();
   }
 });
 
-test('lci user create finds a group just made in the workspace; a flag set by lci is the server\'s; lci user disable ends the session on the server at once', async () => {
-  const admin = await makeTenant(s.k, s.url, { tenantAdmin: true, pages: [{ url: '/securitygroups', access_level: 'Read/Write' }] });
-  const made = await admin.api('POST', `/v3/tenantadmin/${admin.tenantId}/securitygroups`, { name: 'Night Shift', included_modules: ['Core'], pages: [] });
+test("lci user create finds a group just made in the workspace; a flag set by lci is the server's; lci user disable ends the session on the server at once", async () => {
+  const admin = await makeTenant(s.k, s.url, {
+    tenantAdmin: true,
+    pages: [{ url: '/securitygroups', access_level: 'Read/Write' }],
+  });
+  const made = await admin.api('POST', `/v3/tenantadmin/${admin.tenantId}/securitygroups`, {
+    name: 'Night Shift',
+    included_modules: ['Core'],
+    pages: [],
+  });
   expect(made.status).toBe(200);
 
   const email = `night-${Date.now()}@example.com`;
-  const created = await lci(['user', 'create', email, '--tenant', String(admin.tenantId), '--security-group', 'Night Shift', '--first-name', 'Nia', '--last-name', 'Night']);
+  const created = await lci([
+    'user',
+    'create',
+    email,
+    '--tenant',
+    String(admin.tenantId),
+    '--security-group',
+    'Night Shift',
+    '--first-name',
+    'Nia',
+    '--last-name',
+    'Night',
+  ]);
   expect(created.stderr).toBe('');
   expect(created.code).toBe(0);
-  const row = await s.k.db.withSystem((trx) => trx('users as u').join('tenant_users as tu', 'tu.user_id', 'u.user_id').join('security_groups as g', 'g.security_group_id', 'tu.security_group_id')
-    .where('u.username', email).first('g.name'));
+  const row = await s.k.db.withSystem((trx) =>
+    trx('users as u')
+      .join('tenant_users as tu', 'tu.user_id', 'u.user_id')
+      .join('security_groups as g', 'g.security_group_id', 'tu.security_group_id')
+      .where('u.username', email)
+      .first('g.name'),
+  );
   expect(row).toEqual({ name: 'Night Shift' });
 
   // A flag switched by lci is the server's value at once.
@@ -105,7 +167,7 @@ test('lci user create finds a group just made in the workspace; a flag set by lc
   expect((await admin.api('GET', `/v3/tenantadmin/${admin.tenantId}/securitygroups`)).status).toBe(401);
 });
 
-test('an lci child process uses the running server\'s database (a tenant made through the server is listed)', async () => {
+test("an lci child process uses the running server's database (a tenant made through the server is listed)", async () => {
   const t = await makeTenant(s.k, s.url, {});
   const listed = await child(['tenant', 'list', '--json']);
   expect(listed.stderr).toBe('');
@@ -138,12 +200,18 @@ test('lci refuses, naming the holder, when the holder offers nothing it can use;
     const held = DataDirLock.acquire(dir, 'lci db seed');
     const busy = await runInProcess(['tenant', 'list'], { ...env, LCI_DATA_DIR: dir });
     expect(busy.code).toBe(1);
-    expect(busy.stderr.trim()).toMatch(new RegExp(`^error: the embedded database in \\S+ is in use by lci db seed \\(pid ${process.pid}\\) since \\S+; it does not offer its database to other processes: wait for it to finish`));
+    expect(busy.stderr.trim()).toMatch(
+      new RegExp(
+        `^error: the embedded database in \\S+ is in use by lci db seed \\(pid ${process.pid}\\) since \\S+; it does not offer its database to other processes: wait for it to finish`,
+      ),
+    );
     // A server whose offer does not answer (hung, or stopping).
     held.update({ http: { port: 1 }, token: 'x', offers: { db: { host: '127.0.0.1', port: await freePort() } } });
     const silent = await runInProcess(['tenant', 'list'], { ...env, LCI_DATA_DIR: dir });
     expect(silent.code).toBe(1);
-    expect(silent.stderr).toMatch(/in use by a running server \(lci db seed, pid \d+, http port 1\).*did not answer .*the files were not opened/);
+    expect(silent.stderr).toMatch(
+      /in use by a running server \(lci db seed, pid \d+, http port 1\).*did not answer .*the files were not opened/,
+    );
     held.release();
     expect(fs.readdirSync(dir)).toEqual([]);
   } finally {

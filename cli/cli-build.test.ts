@@ -24,17 +24,34 @@ beforeEach(() => {
   write('plugins/alpha/plugin.ts');
   write('plugins/alpha/migrations/0001_alpha.ts');
   write('plugins/notaplugin/readme.md');
-  for (const rel of ['cli/index.ts', 'kernel/db/migrations/0001_first.ts', 'plugins/alpha/plugin.ts', 'plugins/alpha/migrations/0001_alpha.ts']) age(rel, 60_000);
+  for (const rel of [
+    'cli/index.ts',
+    'kernel/db/migrations/0001_first.ts',
+    'plugins/alpha/plugin.ts',
+    'plugins/alpha/migrations/0001_alpha.ts',
+  ])
+    age(rel, 60_000);
   const { dir, bundle, prelude, manifest } = cliBuildPaths(root);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(bundle, '');
   fs.writeFileSync(prelude, '');
-  fs.writeFileSync(manifest, JSON.stringify({ started: Date.now() - 1000, inputs: ['cli/index.ts', 'plugins/alpha/plugin.ts'], modules: discoveredModules(root) }));
+  fs.writeFileSync(
+    manifest,
+    JSON.stringify({
+      started: Date.now() - 1000,
+      inputs: ['cli/index.ts', 'plugins/alpha/plugin.ts'],
+      modules: discoveredModules(root),
+    }),
+  );
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 test('lists plugin definitions and migrations the way the kernel discovers them', () => {
-  expect(discoveredModules(root)).toEqual(['kernel/db/migrations/0001_first.ts', 'plugins/alpha/plugin.ts', 'plugins/alpha/migrations/0001_alpha.ts']);
+  expect(discoveredModules(root)).toEqual([
+    'kernel/db/migrations/0001_first.ts',
+    'plugins/alpha/plugin.ts',
+    'plugins/alpha/migrations/0001_alpha.ts',
+  ]);
 });
 
 test('fresh while nothing changed', () => {

@@ -11,10 +11,19 @@ import { cliSandbox, type CliSandbox } from './test-support';
 jest.setTimeout(300_000);
 
 let cli: CliSandbox;
-beforeAll(async () => { cli = await cliSandbox(); });
-afterAll(async () => { await cli?.cleanup(); });
+beforeAll(async () => {
+  cli = await cliSandbox();
+});
+afterAll(async () => {
+  await cli?.cleanup();
+});
 
-const as = (url: string, role: string) => { const u = new URL(url); u.username = role; u.password = ''; return u.toString(); };
+const as = (url: string, role: string) => {
+  const u = new URL(url);
+  u.username = role;
+  u.password = '';
+  return u.toString();
+};
 
 test('db roles makes the logins, idempotently; lci then runs as lci_system and migrates only with the owner login', async () => {
   const owner = cli.env.DATABASE_URL;
@@ -26,7 +35,10 @@ test('db roles makes the logins, idempotently; lci then runs as lci_system and m
   }
   const first = await cli.json(['db', 'roles']);
   const expected = { login: true, superuser: false, bypassrls: false, memberOf: [], ownsTables: 0 };
-  expect(first.roles).toEqual([{ role: APP_ROLE, exists: true, ...expected }, { role: SYSTEM_ROLE, exists: true, ...expected }]);
+  expect(first.roles).toEqual([
+    { role: APP_ROLE, exists: true, ...expected },
+    { role: SYSTEM_ROLE, exists: true, ...expected },
+  ]);
   expect(first.migrated).toBe(true);
   const again = await cli.json(['db', 'roles']);
   expect(again).toEqual({ ...first, generatedPasswords: {} });
@@ -39,7 +51,9 @@ test('db roles makes the logins, idempotently; lci then runs as lci_system and m
   const refused = await cli.run(['db', 'migrate'], { env: split });
   expect(refused.code).not.toBe(0);
   expect(refused.stderr).toContain('DATABASE_OWNER_URL');
-  expect(await cli.ok(['db', 'migrate'], { env: { ...split, DATABASE_OWNER_URL: owner } })).toContain('Nothing to migrate');
+  expect(await cli.ok(['db', 'migrate'], { env: { ...split, DATABASE_OWNER_URL: owner } })).toContain(
+    'Nothing to migrate',
+  );
   const status = (await json(['db', 'status'])) as { name: string; applied: boolean }[];
   expect(status.map((m) => m.name)).toContain('kernel/0060_privilege_boundary');
   expect(status.filter((m) => !m.applied)).toEqual([]);

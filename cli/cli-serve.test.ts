@@ -5,21 +5,32 @@ import { cliSandbox, type CliSandbox } from './test-support';
 jest.setTimeout(300_000);
 
 let cli: CliSandbox;
-beforeAll(async () => { cli = await cliSandbox(); });
-afterAll(async () => { await cli?.cleanup(); });
+beforeAll(async () => {
+  cli = await cliSandbox();
+});
+afterAll(async () => {
+  await cli?.cleanup();
+});
 
 async function serveOnce(env: Record<string, string>) {
   const port = await freePort();
-  const s = cli.spawn(['serve', '--port', String(port)], { env: { LCI_LOG_LEVEL: 'warn', LCI_BASE_URL: `http://localhost:${port}`, ...env } });
+  const s = cli.spawn(['serve', '--port', String(port)], {
+    env: { LCI_LOG_LEVEL: 'warn', LCI_BASE_URL: `http://localhost:${port}`, ...env },
+  });
   const deadline = Date.now() + 240_000;
   for (;;) {
     if (s.child.exitCode !== null) throw new Error(`serve exited ${s.child.exitCode}: ${s.out.stderr.slice(0, 500)}`);
-    const ok = await fetch(`http://localhost:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://localhost:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok && s.out.stdout.includes('is serving at')) break;
     if (Date.now() > deadline) throw new Error('serve did not come up');
     await new Promise((r) => setTimeout(r, 500));
   }
-  const session = await fetch(`http://localhost:${port}/v3/public/config`, { headers: { 'x-api-key': 'lci-public-key' } }).then((r) => r.json());
+  const session = await fetch(`http://localhost:${port}/v3/public/config`, {
+    headers: { 'x-api-key': 'lci-public-key' },
+  }).then((r) => r.json());
   s.child.kill('SIGTERM');
   const code = await s.exited;
   return { code, stdout: s.out.stdout, stderr: s.out.stderr, port, session };

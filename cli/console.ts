@@ -12,13 +12,15 @@ const NOISE = /^(\x1b\[[0-9;]*m)?oidc-provider (WARNING|NOTICE)/;
 export function installConsoleFilter(): void {
   const original = { warn: console.warn.bind(console), info: console.info.bind(console) };
   const toStderr = (...args: unknown[]) => original.warn(...args);
-  const filtered = (fallback: (...a: unknown[]) => void) => (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && NOISE.test(args[0])) {
-      if (debugEnabled()) toStderr(...args);
-      return;
-    }
-    fallback(...args);
-  };
+  const filtered =
+    (fallback: (...a: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && NOISE.test(args[0])) {
+        if (debugEnabled()) toStderr(...args);
+        return;
+      }
+      fallback(...args);
+    };
   console.warn = filtered(original.warn);
   console.info = filtered(original.info);
 }

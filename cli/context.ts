@@ -31,7 +31,11 @@ export function commandLogLevel(config: Config): string {
 }
 
 export function operatorName(): string {
-  try { return `cli:${os.userInfo().username}@${os.hostname()}`; } catch { return 'cli'; }
+  try {
+    return `cli:${os.userInfo().username}@${os.hostname()}`;
+  } catch {
+    return 'cli';
+  }
 }
 
 export function createContext(plugins: LoadedPlugin[], pluginDirs: string[]): CliContext {
@@ -41,12 +45,20 @@ export function createContext(plugins: LoadedPlugin[], pluginDirs: string[]): Cl
     plugins,
     pluginDirs,
     operator: operatorName(),
-    config() { return (config ??= loadConfig()); },
+    config() {
+      return (config ??= loadConfig());
+    },
     kernel() {
       started ??= (async () => {
         const base = ctx.config();
         const { startKernel } = await import('../kernel/boot');
-        const running = await startKernel({ config: { ...base, logLevel: commandLogLevel(base) }, pluginDirs, http: false, jobs: false, seed: false });
+        const running = await startKernel({
+          config: { ...base, logLevel: commandLogLevel(base) },
+          pluginDirs,
+          http: false,
+          jobs: false,
+          seed: false,
+        });
         return running.k;
       })();
       return started;

@@ -13,7 +13,13 @@ type Write = typeof process.stdout.write;
 
 function capture(into: string[]): Write {
   return ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
-    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    into.push(
+      typeof chunk === 'string'
+        ? chunk
+        : Buffer.from(chunk as Uint8Array).toString(
+            typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+          ),
+    );
     const done = typeof encoding === 'function' ? encoding : cb;
     if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
     return true;

@@ -1,5 +1,8 @@
 /** Output of listings: an aligned text table, or JSON with --json. Data goes to stdout, nothing else does. */
-export interface Column<T> { header: string; value: (row: T) => unknown }
+export interface Column<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
 
 export function write(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -22,7 +25,11 @@ export function formatTable<T>(rows: T[], columns: Column<T>[], empty = '(none)'
   if (!rows.length) return empty;
   const cells = rows.map((r) => columns.map((c) => cell(c.value(r))));
   const widths = columns.map((c, i) => Math.max(c.header.length, ...cells.map((r) => r[i].length)));
-  const line = (vals: string[]) => vals.map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => (i === vals.length - 1 ? v : v.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(columns.map((c) => c.header)), ...cells.map(line)].join('\n');
 }
 

@@ -14,7 +14,11 @@ import { registerUserCommands } from './commands/user';
 import type { CliContext } from './context';
 
 function version(): string {
-  try { return JSON.parse(fs.readFileSync(path.join(PATHS.root, 'package.json'), 'utf8')).version as string; } catch { return 'unknown'; }
+  try {
+    return JSON.parse(fs.readFileSync(path.join(PATHS.root, 'package.json'), 'utf8')).version as string;
+  } catch {
+    return 'unknown';
+  }
 }
 
 export function buildProgram(ctx: CliContext): Command {
@@ -35,7 +39,11 @@ export function buildProgram(ctx: CliContext): Command {
   registerPluginCommands(program, ctx);
   for (const p of ctx.plugins) {
     if (!p.cli) continue;
-    try { p.cli(program, { kernel: () => ctx.kernel(), plugins: ctx.plugins, operator: ctx.operator }); } catch (e) { throw new Error(`plugin ${p.id}: its CLI commands failed to register: ${(e as Error).message}`); }
+    try {
+      p.cli(program, { kernel: () => ctx.kernel(), plugins: ctx.plugins, operator: ctx.operator });
+    } catch (e) {
+      throw new Error(`plugin ${p.id}: its CLI commands failed to register: ${(e as Error).message}`);
+    }
   }
   return program;
 }

@@ -12,16 +12,27 @@ export interface Progress {
 
 export function progressBar(enabled = Boolean(process.stderr.isTTY)): Progress {
   if (!enabled) return { start() {}, tick() {}, stop() {} };
-  const bar = new cliProgress.SingleBar({
-    format: '{bar} {value}/{total} {label}',
-    stream: process.stderr,
-    hideCursor: true,
-    clearOnComplete: true,
-  }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    {
+      format: '{bar} {value}/{total} {label}',
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
   let active = false;
   return {
-    start(total, label) { bar.start(total, 0, { label }); active = true; },
-    tick(label) { if (active) bar.increment(1, label === undefined ? undefined : { label }); },
-    stop() { if (active) bar.stop(); active = false; },
+    start(total, label) {
+      bar.start(total, 0, { label });
+      active = true;
+    },
+    tick(label) {
+      if (active) bar.increment(1, label === undefined ? undefined : { label });
+    },
+    stop() {
+      if (active) bar.stop();
+      active = false;
+    },
   };
 }

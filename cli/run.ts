@@ -20,7 +20,14 @@ export interface RunOptions {
 
 /** Plugin ids switched off; read leniently here so `--help` works even with a bad variable elsewhere. */
 function disabledPlugins(): string[] {
-  try { return loadConfig().pluginsDisabled; } catch { return (process.env.LCI_PLUGINS_DISABLED ?? '').split(',').map((s) => s.trim()).filter(Boolean); }
+  try {
+    return loadConfig().pluginsDisabled;
+  } catch {
+    return (process.env.LCI_PLUGINS_DISABLED ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  }
 }
 
 export async function loadPlugins(pluginDirs: string[] = []): Promise<LoadedPlugin[]> {
@@ -30,7 +37,13 @@ export async function loadPlugins(pluginDirs: string[] = []): Promise<LoadedPlug
 function report(e: unknown): number {
   if (e instanceof CommanderError) {
     // Help and version were printed by commander; usage errors become one line.
-    if (e.exitCode === 0 || e.code === 'commander.help' || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return e.exitCode;
+    if (
+      e.exitCode === 0 ||
+      e.code === 'commander.help' ||
+      e.code === 'commander.helpDisplayed' ||
+      e.code === 'commander.version'
+    )
+      return e.exitCode;
     process.stderr.write(`${errorLine(new Error(e.message.replace(/^error:\s*/i, '')))}\n`);
     return e.exitCode || 1;
   }

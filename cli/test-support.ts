@@ -18,7 +18,11 @@ import { runInProcess } from './in-process';
 const ROOT = PATHS.root;
 const LCI = path.join(ROOT, 'bin', 'lci.mjs');
 
-export interface CliResult { code: number; stdout: string; stderr: string }
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 export interface CliSandbox {
   dataDir: string;
   env: Record<string, string>;
@@ -27,7 +31,10 @@ export interface CliSandbox {
   ok(args: string[], opts?: { env?: Record<string, string>; input?: string }): Promise<string>;
   json<T = any>(args: string[]): Promise<T>;
   /** Starts a long-running command (serve); output is collected in `out`. */
-  spawn(args: string[], opts?: { env?: Record<string, string> }): { child: ChildProcess; out: { stdout: string; stderr: string }; exited: Promise<number | null> };
+  spawn(
+    args: string[],
+    opts?: { env?: Record<string, string> },
+  ): { child: ChildProcess; out: { stdout: string; stderr: string }; exited: Promise<number | null> };
   cleanup(): Promise<void>;
 }
 
@@ -50,26 +57,52 @@ function baseEnv(): Record<string, string> {
  * again) unless `process: 'child'` asks for the real executable; a call with `input` (stdin) and spawn() always
  * use a child process. `pluginDirs` adds plugin folders to the program and its kernel (in-process commands only).
  */
-export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres'; migrated?: boolean; process?: 'child' | 'in-process'; pluginDirs?: string[] } = {}): Promise<CliSandbox> {
-  if (opts.pluginDirs?.length && opts.process === 'child') throw new Error('cliSandbox: pluginDirs work in-process only (the executable loads plugins/ only)');
+export async function cliSandbox(
+  opts: {
+    engine?: 'pglite' | 'postgres';
+    migrated?: boolean;
+    process?: 'child' | 'in-process';
+    pluginDirs?: string[];
+  } = {},
+): Promise<CliSandbox> {
+  if (opts.pluginDirs?.length && opts.process === 'child')
+    throw new Error('cliSandbox: pluginDirs work in-process only (the executable loads plugins/ only)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-cli-'));
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
   const migrated = opts.migrated !== false;
-  const pg = pgBase ? await createPostgresDatabase(pgBase, migrated ? { migrated: true } : { migrated: false }) : undefined;
+  const pg = pgBase
+    ? await createPostgresDatabase(pgBase, migrated ? { migrated: true } : { migrated: false })
+    : undefined;
   if (!pg && migrated) await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs });
-  const env: Record<string, string> = { ...baseEnv(), LCI_DATA_DIR: dataDir, NODE_ENV: 'test', ...(pg ? { DATABASE_URL: pg.url } : {}) };
+  const env: Record<string, string> = {
+    ...baseEnv(),
+    LCI_DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
   const inProcess = opts.process !== 'child';
-  const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => (inProcess && o.input === undefined
-    ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT }, { pluginDirs: opts.pluginDirs })
-    : runChild(args, o));
-  const runChild = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) => new Promise<CliResult>((resolve) => {
-    const child = execFile(process.execPath, [LCI, ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+  const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
+    inProcess && o.input === undefined
+      ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT }, { pluginDirs: opts.pluginDirs })
+      : runChild(args, o);
+  const runChild = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
+    new Promise<CliResult>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [LCI, ...args],
+        { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, maxBuffer: 16 << 20, timeout: 120_000 },
+        (err, stdout, stderr) => {
+          const code = err
+            ? typeof (err as { code?: unknown }).code === 'number'
+              ? (err as { code: number }).code
+              : 1
+            : 0;
+          resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+        },
+      );
+      if (o.input !== undefined) child.stdin?.end(o.input);
+      else child.stdin?.end();
     });
-    if (o.input !== undefined) child.stdin?.end(o.input);
-    else child.stdin?.end();
-  });
   const ok = async (args: string[], o?: { env?: Record<string, string>; input?: string }) => {
     const r = await run(args, o);
     if (r.code !== 0) throw new Error(`lci ${args.join(' ')} exited ${r.code}: ${r.stderr.slice(0, 2000)}`);
@@ -82,10 +115,18 @@ export async function cliSandbox(opts: { engine?: 'pglite' | 'postgres'; migrate
     ok,
     json: async (args) => JSON.parse(await ok([...args, '--json'])),
     spawn: (args, o = {}) => {
-      const child = spawn(process.execPath, [LCI, ...args], { cwd: ROOT, env: { ...env, ...(o.env ?? {}) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [LCI, ...args], {
+        cwd: ROOT,
+        env: { ...env, ...(o.env ?? {}) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const out = { stdout: '', stderr: '' };
-      child.stdout!.on('data', (d) => { out.stdout += d; });
-      child.stderr!.on('data', (d) => { out.stderr += d; });
+      child.stdout!.on('data', (d) => {
+        out.stdout += d;
+      });
+      child.stderr!.on('data', (d) => {
+        out.stderr += d;
+      });
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       return { child, out, exited };
     },

@@ -4,7 +4,13 @@ import { declarePages, navItemDefs, pageDefs, pageNavIcons, pageRouteMetas } fro
 const d = declarePages({
   navGroups: [{ url: '/group', title: 'Group', level: 1, icon: 'database', modules: ['Core'], sort: 5 }],
   pages: [
-    { url: '/a', title: 'Page A', requiresAdmin: true, icon: 'cog', nav: { title: 'A', level: 2, parent: '/group', sort: 10 } },
+    {
+      url: '/a',
+      title: 'Page A',
+      requiresAdmin: true,
+      icon: 'cog',
+      nav: { title: 'A', level: 2, parent: '/group', sort: 10 },
+    },
     { url: '/b', title: 'Page B', internalOnly: true, module: 'Any', route: { page: false } },
     { url: '/c', title: 'Page C', route: { path: '/c/*' } },
     { url: '/d', title: 'Server only', route: false },
@@ -34,7 +40,9 @@ test('the workspace gets a route per routed page with the same title and permiss
 });
 
 test('a url declared twice or without a leading slash is refused', () => {
-  expect(() => declarePages({ pages: [{ url: '/x', title: 'X' }], navGroups: [{ url: '/x', title: 'Y', level: 1 }] })).toThrow('page "/x" is declared twice');
+  expect(() =>
+    declarePages({ pages: [{ url: '/x', title: 'X' }], navGroups: [{ url: '/x', title: 'Y', level: 1 }] }),
+  ).toThrow('page "/x" is declared twice');
   expect(() => declarePages({ pages: [{ url: 'x', title: 'X' }] })).toThrow('must start with /');
   expect(() => declarePages({ pages: [{ url: '/x', title: '' }] })).toThrow('needs a title');
 });

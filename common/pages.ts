@@ -13,7 +13,8 @@
  */
 
 /** Module names of the access catalogue (kernel/types.ts ModuleName). */
-export type PageModuleName = 'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
+export type PageModuleName =
+  'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
 
 /** Where a page shows in the navigation. */
 export interface NavPlacement {
@@ -66,16 +67,35 @@ export interface DeclaredPages {
 
 /** The server's page entry (kernel PageDef). */
 export interface DerivedPageDef {
-  url: string; title: string; requiresAdmin?: boolean; internalOnly?: boolean; module?: PageModuleName | 'Any'; neverHide?: boolean;
+  url: string;
+  title: string;
+  requiresAdmin?: boolean;
+  internalOnly?: boolean;
+  module?: PageModuleName | 'Any';
+  neverHide?: boolean;
 }
 /** The server's navigation entry (kernel NavItemDef). */
 export interface DerivedNavItemDef {
-  url: string; title: string; level: number; parentUrl?: string; icon?: string; modules?: PageModuleName[]; sort?: number;
-  headerNav?: boolean; requiresAdmin?: boolean; internalOnly?: boolean; neverHide?: boolean;
+  url: string;
+  title: string;
+  level: number;
+  parentUrl?: string;
+  icon?: string;
+  modules?: PageModuleName[];
+  sort?: number;
+  headerNav?: boolean;
+  requiresAdmin?: boolean;
+  internalOnly?: boolean;
+  neverHide?: boolean;
 }
 /** A workspace route without its component. */
 export interface DerivedRouteMeta {
-  path: string; title: string; page?: string | false; requiresAdmin?: boolean; internalOnly?: boolean; neverHide?: boolean;
+  path: string;
+  title: string;
+  page?: string | false;
+  requiresAdmin?: boolean;
+  internalOnly?: boolean;
+  neverHide?: boolean;
 }
 
 /** Drops undefined keys (the derived entries equal the hand-written ones they replace). */
@@ -92,18 +112,42 @@ export function declarePages(d: { pages: PageDeclaration[]; navGroups?: NavGroup
     seen.add(e.url);
     if (!e.title) throw new Error(`page "${e.url}" needs a title`);
   }
-  for (const p of d.pages) if (p.nav && !(p.nav.level >= 1)) throw new Error(`page "${p.url}": nav level must be 1 or more`);
+  for (const p of d.pages)
+    if (p.nav && !(p.nav.level >= 1)) throw new Error(`page "${p.url}": nav level must be 1 or more`);
   return { pages: d.pages, navGroups: d.navGroups ?? [] };
 }
 
 export function pageDefs(d: DeclaredPages): DerivedPageDef[] {
-  return d.pages.map((p) => defined({ url: p.url, title: p.title, requiresAdmin: p.requiresAdmin, internalOnly: p.internalOnly, module: p.module, neverHide: p.neverHide }));
+  return d.pages.map((p) =>
+    defined({
+      url: p.url,
+      title: p.title,
+      requiresAdmin: p.requiresAdmin,
+      internalOnly: p.internalOnly,
+      module: p.module,
+      neverHide: p.neverHide,
+    }),
+  );
 }
 
-function navItem(url: string, title: string, n: NavPlacement, e: { icon?: string; requiresAdmin?: boolean; internalOnly?: boolean; neverHide?: boolean }): DerivedNavItemDef {
+function navItem(
+  url: string,
+  title: string,
+  n: NavPlacement,
+  e: { icon?: string; requiresAdmin?: boolean; internalOnly?: boolean; neverHide?: boolean },
+): DerivedNavItemDef {
   return defined({
-    url, title: n.title ?? title, level: n.level, parentUrl: n.parent, icon: e.icon, modules: n.modules ? [...n.modules] : undefined, sort: n.sort,
-    headerNav: n.headerNav, requiresAdmin: e.requiresAdmin, internalOnly: e.internalOnly, neverHide: e.neverHide,
+    url,
+    title: n.title ?? title,
+    level: n.level,
+    parentUrl: n.parent,
+    icon: e.icon,
+    modules: n.modules ? [...n.modules] : undefined,
+    sort: n.sort,
+    headerNav: n.headerNav,
+    requiresAdmin: e.requiresAdmin,
+    internalOnly: e.internalOnly,
+    neverHide: e.neverHide,
   });
 }
 
@@ -129,6 +173,18 @@ export function pageRouteMetas(d: DeclaredPages): { url: string; meta: DerivedRo
     if (p.route === false) return [];
     const path = p.route?.path ?? p.url;
     const page = p.route?.page === false ? false : path === p.url ? undefined : p.url;
-    return [{ url: p.url, meta: defined({ path, title: p.title, page, requiresAdmin: p.requiresAdmin, internalOnly: p.internalOnly, neverHide: p.neverHide }) }];
+    return [
+      {
+        url: p.url,
+        meta: defined({
+          path,
+          title: p.title,
+          page,
+          requiresAdmin: p.requiresAdmin,
+          internalOnly: p.internalOnly,
+          neverHide: p.neverHide,
+        }),
+      },
+    ];
   });
 }

@@ -16,7 +16,10 @@ export const SPECIAL_CHARACTERS_SHOWN = [...SPECIAL_CHARACTERS].join(' ');
 
 export type PasswordRuleId = 'minLength' | 'maxLength' | 'number' | 'upper' | 'lower' | 'special';
 
-export interface PasswordPolicy { min: number; max: number }
+export interface PasswordPolicy {
+  min: number;
+  max: number;
+}
 export const NEW_PASSWORD_POLICY: PasswordPolicy = { min: 8, max: 99 };
 export const REGISTRATION_PASSWORD_POLICY: PasswordPolicy = { min: 8, max: 80 };
 
@@ -29,7 +32,11 @@ export interface PasswordRule {
   test(value: string): boolean;
 }
 
-export interface PasswordRuleState { id: PasswordRuleId; label: string; met: boolean }
+export interface PasswordRuleState {
+  id: PasswordRuleId;
+  label: string;
+  met: boolean;
+}
 
 export const PASSWORD_REQUIRED_MESSAGE = 'Required.';
 
@@ -38,14 +45,36 @@ const hasSpecial = (value: string) => [...value].some((c) => SPECIAL_CHARACTERS.
 
 export function passwordRules(policy: PasswordPolicy = NEW_PASSWORD_POLICY): PasswordRule[] {
   return [
-    { id: 'minLength', label: `At least ${policy.min} characters`, message: `Password must have at least ${policy.min} characters.`, test: (v) => length(v) >= policy.min },
-    { id: 'maxLength', label: `At most ${policy.max} characters`, message: `Password must have at most ${policy.max} characters.`, test: (v) => length(v) <= policy.max },
-    { id: 'number', label: 'A number', message: 'Password must have a number.', test: (v) => /[0-9]/.test(v) },
-    { id: 'upper', label: 'An upper case letter', message: 'Password must have an upper case letter.', test: (v) => /\p{Lu}/u.test(v) },
-    { id: 'lower', label: 'A lower case letter', message: 'Password must have a lower case letter.', test: (v) => /\p{Ll}/u.test(v) },
     {
-      id: 'special', label: `A special character: ${SPECIAL_CHARACTERS_SHOWN}`,
-      message: `Password must have a special character (${SPECIAL_CHARACTERS_SHOWN}).`, test: hasSpecial,
+      id: 'minLength',
+      label: `At least ${policy.min} characters`,
+      message: `Password must have at least ${policy.min} characters.`,
+      test: (v) => length(v) >= policy.min,
+    },
+    {
+      id: 'maxLength',
+      label: `At most ${policy.max} characters`,
+      message: `Password must have at most ${policy.max} characters.`,
+      test: (v) => length(v) <= policy.max,
+    },
+    { id: 'number', label: 'A number', message: 'Password must have a number.', test: (v) => /[0-9]/.test(v) },
+    {
+      id: 'upper',
+      label: 'An upper case letter',
+      message: 'Password must have an upper case letter.',
+      test: (v) => /\p{Lu}/u.test(v),
+    },
+    {
+      id: 'lower',
+      label: 'A lower case letter',
+      message: 'Password must have a lower case letter.',
+      test: (v) => /\p{Ll}/u.test(v),
+    },
+    {
+      id: 'special',
+      label: `A special character: ${SPECIAL_CHARACTERS_SHOWN}`,
+      message: `Password must have a special character (${SPECIAL_CHARACTERS_SHOWN}).`,
+      test: hasSpecial,
     },
   ];
 }

@@ -4,7 +4,8 @@
  */
 
 /** 403: a page or route that needs a tenant administrator. */
-export const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
+export const MSG_TENANT_ADMIN =
+  'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
 /** 403: a page or route that needs an internal (LCI) administrator. */
 export const MSG_LCI_ADMIN = 'This page requires LCI Admin Access';
 /** 403: a write to a page the caller has Read Only access to. */

@@ -2,14 +2,36 @@ import { ConfigError, describeConfig, loadConfig } from './index';
 
 test('defaults: port 3000, embedded database in ./data, region ue1, DEBUG outside production', () => {
   const c = loadConfig({});
-  expect(c).toMatchObject({ port: 3000, dataDir: './data', region: 'ue1', logLevel: 'debug', env: 'development', baseUrl: 'http://localhost:3000', checkResponses: false });
+  expect(c).toMatchObject({
+    port: 3000,
+    dataDir: './data',
+    region: 'ue1',
+    logLevel: 'debug',
+    env: 'development',
+    baseUrl: 'http://localhost:3000',
+    checkResponses: false,
+  });
   expect(c.databaseUrl).toBeUndefined();
   expect(c.redisUrl).toBeUndefined();
 });
 
 test('INFO in production (with a real secret), regions and URLs from the environment', () => {
-  const c = loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'a-real-app-key-1234', LCI_REGION: 'ec1', DATABASE_URL: 'postgres://u@h:5432/d', REDIS_URL: 'redis://127.0.0.1:6379', PORT: '8080' });
-  expect(c).toMatchObject({ logLevel: 'info', region: 'ec1', databaseUrl: 'postgres://u@h:5432/d', redisUrl: 'redis://127.0.0.1:6379', port: 8080 });
+  const c = loadConfig({
+    NODE_ENV: 'production',
+    LCI_SECRET: 'x'.repeat(40),
+    LCI_API_KEY: 'a-real-app-key-1234',
+    LCI_REGION: 'ec1',
+    DATABASE_URL: 'postgres://u@h:5432/d',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    PORT: '8080',
+  });
+  expect(c).toMatchObject({
+    logLevel: 'info',
+    region: 'ec1',
+    databaseUrl: 'postgres://u@h:5432/d',
+    redisUrl: 'redis://127.0.0.1:6379',
+    port: 8080,
+  });
 });
 
 test.each([
@@ -30,9 +52,15 @@ test('production refuses the development secret', () => {
 });
 
 test('production refuses the development API key, naming the variable', () => {
-  expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40) })).toThrow(/^Invalid configuration: LCI_API_KEY .*lci-app-key-development/);
-  expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'lci-app-key-development' })).toThrow(/LCI_API_KEY/);
-  expect(loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'a-real-app-key-1234' }).apiKey).toBe('a-real-app-key-1234');
+  expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40) })).toThrow(
+    /^Invalid configuration: LCI_API_KEY .*lci-app-key-development/,
+  );
+  expect(() =>
+    loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'lci-app-key-development' }),
+  ).toThrow(/LCI_API_KEY/);
+  expect(
+    loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40), LCI_API_KEY: 'a-real-app-key-1234' }).apiKey,
+  ).toBe('a-real-app-key-1234');
   // Outside production the development key stays the default.
   expect(loadConfig({}).apiKey).toBe('lci-app-key-development');
 });
@@ -40,8 +68,14 @@ test('production refuses the development API key, naming the variable', () => {
 test('LCI_TRUSTED_PROXIES: none by default, a hop count, or addresses/CIDRs; a bad entry names the variable', () => {
   expect(loadConfig({}).trustedProxies).toEqual([]);
   expect(loadConfig({ LCI_TRUSTED_PROXIES: '2' }).trustedProxies).toBe(2);
-  expect(loadConfig({ LCI_TRUSTED_PROXIES: ' 10.0.0.0/8, loopback ,192.168.1.7' }).trustedProxies).toEqual(['10.0.0.0/8', 'loopback', '192.168.1.7']);
-  expect(() => loadConfig({ LCI_TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(/^Invalid configuration: LCI_TRUSTED_PROXIES /);
+  expect(loadConfig({ LCI_TRUSTED_PROXIES: ' 10.0.0.0/8, loopback ,192.168.1.7' }).trustedProxies).toEqual([
+    '10.0.0.0/8',
+    'loopback',
+    '192.168.1.7',
+  ]);
+  expect(() => loadConfig({ LCI_TRUSTED_PROXIES: '10.0.0.0/99' })).toThrow(
+    /^Invalid configuration: LCI_TRUSTED_PROXIES /,
+  );
   expect(() => loadConfig({ LCI_TRUSTED_PROXIES: 'proxy.example.com' })).toThrow(/LCI_TRUSTED_PROXIES/);
 });
 

@@ -9,53 +9,216 @@ import { DEFAULT_REGION, REGIONS, type RegionCode } from './regions';
 
 export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /** Each entry: environment variable, description, schema, default (as text), secret. */
 export const VARIABLES = {
-  NODE_ENV: { desc: 'production, development or test', schema: z.enum(['production', 'development', 'test']), default: 'development' },
+  NODE_ENV: {
+    desc: 'production, development or test',
+    schema: z.enum(['production', 'development', 'test']),
+    default: 'development',
+  },
   PORT: { desc: 'HTTP port of the server', schema: int(0, 65535), default: '3000' },
-  DATABASE_URL: { desc: 'PostgreSQL connection string; unset means the embedded PGlite database', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
-  DATABASE_SYSTEM_URL: { desc: 'PostgreSQL: login of the system role lci_system (CLI, jobs, cross-tenant work); with it DATABASE_URL must log in as the application role lci_app (see lci db roles)', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
-  DATABASE_OWNER_URL: { desc: 'PostgreSQL: login of the role that owns the tables, used only to migrate (lci db migrate, lci db roles, and a start with pending migrations)', schema: z.string().url().startsWith('postgres'), default: undefined, secret: true },
-  REDIS_URL: { desc: 'Redis for the cross-process realtime bus; unset means in-process', schema: z.string().url().startsWith('redis'), default: undefined, secret: true },
-  LCI_DATA_DIR: { desc: 'Folder of the embedded database, job queue and local storage', schema: z.string().min(1), default: './data' },
-  LCI_REGION: { desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)', schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]), default: DEFAULT_REGION },
-  LCI_LOG_LEVEL: { desc: 'pino log level; default INFO in production, DEBUG otherwise', schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), default: undefined },
-  LCI_BASE_URL: { desc: 'Public address of the server (issuer of tokens, links in mail)', schema: z.string().url(), default: undefined },
-  LCI_ALLOWED_ORIGINS: { desc: 'Comma-separated extra browser origins (https://host[:port]) allowed to open the realtime socket /ws besides the base URL\'s', schema: list, default: '' },
-  LCI_SECRET: { desc: 'Secret for cookies and signed storage links (at least 32 characters in production)', schema: z.string().min(16), default: 'lifecycle-development-secret-change-me', secret: true },
-  LCI_API_KEY: { desc: 'API key the workspace and scripts send on signed-in calls (production refuses the development default)', schema: z.string().min(8), default: 'lci-app-key-development' },
-  LCI_PUBLIC_API_KEY: { desc: 'Fixed API key sent on public calls', schema: z.string().min(8), default: 'lci-public-key' },
-  LCI_REROUTE_BYTES: { desc: 'Responses larger than this are written to storage and rerouted', schema: int(1024, 1 << 30), default: String(5 * 1024 * 1024) },
-  LCI_CHECK_RESPONSES: { desc: 'Check each 2xx JSON reply of a route that declares a response schema against it; a mismatch answers 500 naming the route and the fields (on in test servers, off in production: it costs a parse per reply)', schema: bool, default: 'false' },
+  DATABASE_URL: {
+    desc: 'PostgreSQL connection string; unset means the embedded PGlite database',
+    schema: z.string().url().startsWith('postgres'),
+    default: undefined,
+    secret: true,
+  },
+  DATABASE_SYSTEM_URL: {
+    desc: 'PostgreSQL: login of the system role lci_system (CLI, jobs, cross-tenant work); with it DATABASE_URL must log in as the application role lci_app (see lci db roles)',
+    schema: z.string().url().startsWith('postgres'),
+    default: undefined,
+    secret: true,
+  },
+  DATABASE_OWNER_URL: {
+    desc: 'PostgreSQL: login of the role that owns the tables, used only to migrate (lci db migrate, lci db roles, and a start with pending migrations)',
+    schema: z.string().url().startsWith('postgres'),
+    default: undefined,
+    secret: true,
+  },
+  REDIS_URL: {
+    desc: 'Redis for the cross-process realtime bus; unset means in-process',
+    schema: z.string().url().startsWith('redis'),
+    default: undefined,
+    secret: true,
+  },
+  LCI_DATA_DIR: {
+    desc: 'Folder of the embedded database, job queue and local storage',
+    schema: z.string().min(1),
+    default: './data',
+  },
+  LCI_REGION: {
+    desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)',
+    schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]),
+    default: DEFAULT_REGION,
+  },
+  LCI_LOG_LEVEL: {
+    desc: 'pino log level; default INFO in production, DEBUG otherwise',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: undefined,
+  },
+  LCI_BASE_URL: {
+    desc: 'Public address of the server (issuer of tokens, links in mail)',
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_ALLOWED_ORIGINS: {
+    desc: "Comma-separated extra browser origins (https://host[:port]) allowed to open the realtime socket /ws besides the base URL's",
+    schema: list,
+    default: '',
+  },
+  LCI_SECRET: {
+    desc: 'Secret for cookies and signed storage links (at least 32 characters in production)',
+    schema: z.string().min(16),
+    default: 'lifecycle-development-secret-change-me',
+    secret: true,
+  },
+  LCI_API_KEY: {
+    desc: 'API key the workspace and scripts send on signed-in calls (production refuses the development default)',
+    schema: z.string().min(8),
+    default: 'lci-app-key-development',
+  },
+  LCI_PUBLIC_API_KEY: {
+    desc: 'Fixed API key sent on public calls',
+    schema: z.string().min(8),
+    default: 'lci-public-key',
+  },
+  LCI_REROUTE_BYTES: {
+    desc: 'Responses larger than this are written to storage and rerouted',
+    schema: int(1024, 1 << 30),
+    default: String(5 * 1024 * 1024),
+  },
+  LCI_CHECK_RESPONSES: {
+    desc: 'Check each 2xx JSON reply of a route that declares a response schema against it; a mismatch answers 500 naming the route and the fields (on in test servers, off in production: it costs a parse per reply)',
+    schema: bool,
+    default: 'false',
+  },
   LCI_ACCESS_TOKEN_TTL: { desc: 'Access token lifetime in seconds', schema: int(60, 86400), default: '3600' },
   LCI_PLUGINS_DISABLED: { desc: 'Comma-separated plugin ids to switch off', schema: list, default: '' },
-  LCI_SMTP_URL: { desc: 'SMTP server for mail (smtp://user:pass@host:port); unset keeps mail in the outbox', schema: z.string().url().startsWith('smtp'), default: undefined, secret: true },
-  LCI_MAIL_FROM: { desc: 'Sender address of mail', schema: z.string().min(3), default: 'Lifecycle <no-reply@lifecycle.local>' },
+  LCI_SMTP_URL: {
+    desc: 'SMTP server for mail (smtp://user:pass@host:port); unset keeps mail in the outbox',
+    schema: z.string().url().startsWith('smtp'),
+    default: undefined,
+    secret: true,
+  },
+  LCI_MAIL_FROM: {
+    desc: 'Sender address of mail',
+    schema: z.string().min(3),
+    default: 'Lifecycle <no-reply@lifecycle.local>',
+  },
   LCI_SEED_DEMO: { desc: 'Load the demo tenant on first start with an empty database', schema: bool, default: 'true' },
   LCI_JOBS: { desc: 'Run the background job queue in this process', schema: bool, default: 'true' },
-  LCI_DB_ACQUIRE_TIMEOUT_MS: { desc: 'PostgreSQL: how long a request waits for a database connection before it answers 503 (milliseconds)', schema: int(100, 120000), default: '3000' },
-  LCI_MS_CLIENT_ID: { desc: 'Microsoft sign-in (OpenID Connect): client id of the app registration; unset switches the Microsoft button off', schema: z.string().min(1).max(200), default: undefined },
-  LCI_MS_CLIENT_SECRET: { desc: 'Microsoft sign-in: client secret (required with LCI_MS_CLIENT_ID)', schema: z.string().min(1).max(500), default: undefined, secret: true },
-  LCI_MS_ISSUER: { desc: 'Microsoft sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)', schema: z.string().url(), default: 'https://login.microsoftonline.com/common/v2.0' },
-  LCI_GOOGLE_CLIENT_ID: { desc: 'Google sign-in (OpenID Connect): OAuth client id; unset switches the Google button off', schema: z.string().min(1).max(200), default: undefined },
-  LCI_GOOGLE_CLIENT_SECRET: { desc: 'Google sign-in: client secret (required with LCI_GOOGLE_CLIENT_ID)', schema: z.string().min(1).max(500), default: undefined, secret: true },
-  LCI_GOOGLE_ISSUER: { desc: 'Google sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)', schema: z.string().url(), default: 'https://accounts.google.com' },
-  LCI_SCALEPAD_AUTHORIZE_URL: { desc: 'ScalePad partner sign-in (OAuth 2.0): authorization endpoint the browser is sent to; unset (with the other LCI_SCALEPAD_ values) switches partner sign-in off', schema: z.string().url(), default: undefined },
-  LCI_SCALEPAD_TOKEN_URL: { desc: 'ScalePad partner sign-in: token endpoint the server exchanges the code at', schema: z.string().url(), default: undefined },
-  LCI_SCALEPAD_USERINFO_URL: { desc: 'ScalePad partner sign-in: user info endpoint (company, first and last name, e-mail, subscriptions)', schema: z.string().url(), default: undefined },
-  LCI_SCALEPAD_CLIENT_ID: { desc: 'ScalePad partner sign-in: OAuth client id of Lifecycle', schema: z.string().min(1).max(200), default: undefined },
-  LCI_SCALEPAD_CLIENT_SECRET: { desc: 'ScalePad partner sign-in: OAuth client secret of Lifecycle', schema: z.string().min(1).max(500), default: undefined, secret: true },
-  LCI_SCALEPAD_SCOPE: { desc: 'ScalePad partner sign-in: scope asked at the authorization endpoint (empty: none sent)', schema: z.string().max(500), default: undefined },
-  LCI_STRIPE_SECRET_KEY: { desc: 'Stripe secret key; set switches billing to Stripe, unset uses the embedded billing provider', schema: z.string().min(8).max(500), default: undefined, secret: true },
-  LCI_STRIPE_WEBHOOK_SECRET: { desc: 'Stripe webhook signing secret (whsec_...) that verifies POST /v3/manager/stripe/webhook', schema: z.string().min(8).max(500), default: undefined, secret: true },
-  LCI_STRIPE_API_URL: { desc: 'Base URL of the Stripe API (https; http only on loopback); unset means Stripe\'s own (api.stripe.com)', schema: z.string().url(), default: undefined },
-  LCI_GEO_URL: { desc: 'Geo/IP lookup service for sign-up (currency, time zone, country, continent, in_eu); {ip} in the URL is replaced by the client address; unset uses the offline default (browser time zone and locale)', schema: z.string().url(), default: undefined },
-  LCI_TRUSTED_PROXIES: { desc: 'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a number of proxy hops in front of the server, or comma-separated addresses/CIDRs (loopback, uniquelocal, linklocal allowed); unset trusts none (the client address is the peer)', schema: z.string().max(2000), default: undefined },
-  LCI_GEO_KEY: { desc: 'Key of the geo/IP lookup service (sent as the query parameter key)', schema: z.string().min(1).max(500), default: undefined, secret: true },
+  LCI_DB_ACQUIRE_TIMEOUT_MS: {
+    desc: 'PostgreSQL: how long a request waits for a database connection before it answers 503 (milliseconds)',
+    schema: int(100, 120000),
+    default: '3000',
+  },
+  LCI_MS_CLIENT_ID: {
+    desc: 'Microsoft sign-in (OpenID Connect): client id of the app registration; unset switches the Microsoft button off',
+    schema: z.string().min(1).max(200),
+    default: undefined,
+  },
+  LCI_MS_CLIENT_SECRET: {
+    desc: 'Microsoft sign-in: client secret (required with LCI_MS_CLIENT_ID)',
+    schema: z.string().min(1).max(500),
+    default: undefined,
+    secret: true,
+  },
+  LCI_MS_ISSUER: {
+    desc: 'Microsoft sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)',
+    schema: z.string().url(),
+    default: 'https://login.microsoftonline.com/common/v2.0',
+  },
+  LCI_GOOGLE_CLIENT_ID: {
+    desc: 'Google sign-in (OpenID Connect): OAuth client id; unset switches the Google button off',
+    schema: z.string().min(1).max(200),
+    default: undefined,
+  },
+  LCI_GOOGLE_CLIENT_SECRET: {
+    desc: 'Google sign-in: client secret (required with LCI_GOOGLE_CLIENT_ID)',
+    schema: z.string().min(1).max(500),
+    default: undefined,
+    secret: true,
+  },
+  LCI_GOOGLE_ISSUER: {
+    desc: 'Google sign-in: issuer whose /.well-known/openid-configuration is read (https; http only on loopback)',
+    schema: z.string().url(),
+    default: 'https://accounts.google.com',
+  },
+  LCI_SCALEPAD_AUTHORIZE_URL: {
+    desc: 'ScalePad partner sign-in (OAuth 2.0): authorization endpoint the browser is sent to; unset (with the other LCI_SCALEPAD_ values) switches partner sign-in off',
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_SCALEPAD_TOKEN_URL: {
+    desc: 'ScalePad partner sign-in: token endpoint the server exchanges the code at',
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_SCALEPAD_USERINFO_URL: {
+    desc: 'ScalePad partner sign-in: user info endpoint (company, first and last name, e-mail, subscriptions)',
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_SCALEPAD_CLIENT_ID: {
+    desc: 'ScalePad partner sign-in: OAuth client id of Lifecycle',
+    schema: z.string().min(1).max(200),
+    default: undefined,
+  },
+  LCI_SCALEPAD_CLIENT_SECRET: {
+    desc: 'ScalePad partner sign-in: OAuth client secret of Lifecycle',
+    schema: z.string().min(1).max(500),
+    default: undefined,
+    secret: true,
+  },
+  LCI_SCALEPAD_SCOPE: {
+    desc: 'ScalePad partner sign-in: scope asked at the authorization endpoint (empty: none sent)',
+    schema: z.string().max(500),
+    default: undefined,
+  },
+  LCI_STRIPE_SECRET_KEY: {
+    desc: 'Stripe secret key; set switches billing to Stripe, unset uses the embedded billing provider',
+    schema: z.string().min(8).max(500),
+    default: undefined,
+    secret: true,
+  },
+  LCI_STRIPE_WEBHOOK_SECRET: {
+    desc: 'Stripe webhook signing secret (whsec_...) that verifies POST /v3/manager/stripe/webhook',
+    schema: z.string().min(8).max(500),
+    default: undefined,
+    secret: true,
+  },
+  LCI_STRIPE_API_URL: {
+    desc: "Base URL of the Stripe API (https; http only on loopback); unset means Stripe's own (api.stripe.com)",
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_GEO_URL: {
+    desc: 'Geo/IP lookup service for sign-up (currency, time zone, country, continent, in_eu); {ip} in the URL is replaced by the client address; unset uses the offline default (browser time zone and locale)',
+    schema: z.string().url(),
+    default: undefined,
+  },
+  LCI_TRUSTED_PROXIES: {
+    desc: 'Reverse proxies whose X-Forwarded-For/-Proto/-Host are believed: a number of proxy hops in front of the server, or comma-separated addresses/CIDRs (loopback, uniquelocal, linklocal allowed); unset trusts none (the client address is the peer)',
+    schema: z.string().max(2000),
+    default: undefined,
+  },
+  LCI_GEO_KEY: {
+    desc: 'Key of the geo/IP lookup service (sent as the query parameter key)',
+    schema: z.string().min(1).max(500),
+    default: undefined,
+    secret: true,
+  },
 } as const;
 
 type Vars = typeof VARIABLES;
@@ -111,11 +274,17 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): number | string[] {
     if (hops > 10) throw new ConfigError('LCI_TRUSTED_PROXIES', `is ${JSON.stringify(raw)}: at most 10 proxy hops`);
     return hops;
   }
-  const list = raw.split(',').map((v) => v.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   try {
     proxyAddr.compile(list);
   } catch (e) {
-    throw new ConfigError('LCI_TRUSTED_PROXIES', `is ${JSON.stringify(raw)}: ${(e as Error).message} (a hop count, or addresses/CIDRs separated by commas)`);
+    throw new ConfigError(
+      'LCI_TRUSTED_PROXIES',
+      `is ${JSON.stringify(raw)}: ${(e as Error).message} (a hop count, or addresses/CIDRs separated by commas)`,
+    );
   }
   return list;
 }
@@ -124,13 +293,27 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): number | string[] {
 function readAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
   return (read(env, 'LCI_ALLOWED_ORIGINS') ?? []).map((v) => {
     let u: URL | null = null;
-    try { u = new URL(v); } catch { /* refused below */ }
-    if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== v.replace(/\/$/, '')) throw new ConfigError('LCI_ALLOWED_ORIGINS', `has ${JSON.stringify(v)}: each entry must be an origin like https://app.example.com`);
+    try {
+      u = new URL(v);
+    } catch {
+      /* refused below */
+    }
+    if (!u || !['http:', 'https:'].includes(u.protocol) || u.origin !== v.replace(/\/$/, ''))
+      throw new ConfigError(
+        'LCI_ALLOWED_ORIGINS',
+        `has ${JSON.stringify(v)}: each entry must be an origin like https://app.example.com`,
+      );
     return u.origin;
   });
 }
 
-export interface StripeConfig { secretKey: string; webhookSecret?: string; host?: string; port?: number; protocol?: 'http' | 'https' }
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret?: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
 
 /** LCI_STRIPE_SECRET_KEY switches Stripe on; LCI_STRIPE_API_URL (https, http only on loopback) points the SDK elsewhere. */
 function readStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
@@ -138,13 +321,21 @@ function readStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   const webhookSecret = read(env, 'LCI_STRIPE_WEBHOOK_SECRET');
   const apiUrl = read(env, 'LCI_STRIPE_API_URL');
   if (!secretKey) {
-    if (webhookSecret || apiUrl) throw new ConfigError('LCI_STRIPE_SECRET_KEY', 'must be set when LCI_STRIPE_WEBHOOK_SECRET or LCI_STRIPE_API_URL is set');
+    if (webhookSecret || apiUrl)
+      throw new ConfigError(
+        'LCI_STRIPE_SECRET_KEY',
+        'must be set when LCI_STRIPE_WEBHOOK_SECRET or LCI_STRIPE_API_URL is set',
+      );
     return undefined;
   }
   if (!apiUrl) return { secretKey, ...(webhookSecret ? { webhookSecret } : {}) };
   const u = new URL(apiUrl);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError('LCI_STRIPE_API_URL', `is ${JSON.stringify(apiUrl)}: must be an https URL (http only on loopback)`);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new ConfigError(
+      'LCI_STRIPE_API_URL',
+      `is ${JSON.stringify(apiUrl)}: must be an https URL (http only on loopback)`,
+    );
   const protocol = u.protocol === 'http:' ? 'http' : 'https';
   return {
     secretKey,
@@ -155,36 +346,72 @@ function readStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
   };
 }
 
-export interface ScalePadConfig { authorizeUrl: string; tokenUrl: string; userInfoUrl: string; clientId: string; clientSecret: string; scope?: string }
+export interface ScalePadConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scope?: string;
+}
 
 /** All five ScalePad variables or none; the endpoints must be https (http only on loopback). */
 function readScalePad(env: NodeJS.ProcessEnv): ScalePadConfig | undefined {
-  const names = ['LCI_SCALEPAD_AUTHORIZE_URL', 'LCI_SCALEPAD_TOKEN_URL', 'LCI_SCALEPAD_USERINFO_URL', 'LCI_SCALEPAD_CLIENT_ID', 'LCI_SCALEPAD_CLIENT_SECRET'] as const;
+  const names = [
+    'LCI_SCALEPAD_AUTHORIZE_URL',
+    'LCI_SCALEPAD_TOKEN_URL',
+    'LCI_SCALEPAD_USERINFO_URL',
+    'LCI_SCALEPAD_CLIENT_ID',
+    'LCI_SCALEPAD_CLIENT_SECRET',
+  ] as const;
   const [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret] = names.map((n) => read(env, n));
-  if (names.every((_, i) => [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret][i] === undefined)) return undefined;
+  if (names.every((_, i) => [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret][i] === undefined))
+    return undefined;
   const missing = names.find((_, i) => [authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret][i] === undefined);
-  if (missing) throw new ConfigError(missing, 'must be set with the other LCI_SCALEPAD_ variables (or leave them all unset)');
-  for (const [name, url] of [[names[0], authorizeUrl], [names[1], tokenUrl], [names[2], userInfoUrl]] as const) {
+  if (missing)
+    throw new ConfigError(missing, 'must be set with the other LCI_SCALEPAD_ variables (or leave them all unset)');
+  for (const [name, url] of [
+    [names[0], authorizeUrl],
+    [names[1], tokenUrl],
+    [names[2], userInfoUrl],
+  ] as const) {
     const u = new URL(url!);
     const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError(name, `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+      throw new ConfigError(name, `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
   }
   const scope = read(env, 'LCI_SCALEPAD_SCOPE')?.trim();
-  return { authorizeUrl: authorizeUrl!, tokenUrl: tokenUrl!, userInfoUrl: userInfoUrl!, clientId: clientId!, clientSecret: clientSecret!, ...(scope ? { scope } : {}) };
+  return {
+    authorizeUrl: authorizeUrl!,
+    tokenUrl: tokenUrl!,
+    userInfoUrl: userInfoUrl!,
+    clientId: clientId!,
+    clientSecret: clientSecret!,
+    ...(scope ? { scope } : {}),
+  };
 }
 
 export type SocialProviderId = 'ms' | 'google';
-export interface SocialProviderConfig { clientId?: string; clientSecret?: string; issuer: string }
+export interface SocialProviderConfig {
+  clientId?: string;
+  clientSecret?: string;
+  issuer: string;
+}
 
 /** Reads one social provider's variables; a client id needs its secret, the issuer must be https (http only on loopback). */
 function readSocial(env: NodeJS.ProcessEnv, prefix: 'LCI_MS' | 'LCI_GOOGLE'): SocialProviderConfig {
   const clientId = read(env, `${prefix}_CLIENT_ID`);
   const clientSecret = read(env, `${prefix}_CLIENT_SECRET`);
   const issuer = read(env, `${prefix}_ISSUER`)!.replace(/\/$/, '');
-  if (clientId && !clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET`, `must be set when ${prefix}_CLIENT_ID is set`);
+  if (clientId && !clientSecret)
+    throw new ConfigError(`${prefix}_CLIENT_SECRET`, `must be set when ${prefix}_CLIENT_ID is set`);
   const u = new URL(issuer);
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError(`${prefix}_ISSUER`, `is ${JSON.stringify(issuer)}: must be an https URL (http only on loopback)`);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new ConfigError(
+      `${prefix}_ISSUER`,
+      `is ${JSON.stringify(issuer)}: must be an https URL (http only on loopback)`,
+    );
   return { clientId, clientSecret, issuer };
 }
 
@@ -198,12 +425,16 @@ function readGeo(env: NodeJS.ProcessEnv): Config['geo'] {
   }
   const u = new URL(url.replace('{ip}', '0.0.0.0'));
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
-  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback)) throw new ConfigError('LCI_GEO_URL', `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new ConfigError('LCI_GEO_URL', `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
   return { url, ...(key ? { key } : {}) };
 }
 
 export class ConfigError extends Error {
-  constructor(public variable: string, detail: string) {
+  constructor(
+    public variable: string,
+    detail: string,
+  ) {
     super(`Invalid configuration: ${variable} ${detail}`);
     this.name = 'ConfigError';
   }
@@ -229,7 +460,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('LCI_SECRET', 'must be set to a value of at least 32 characters in production');
   }
   if (nodeEnv === 'production' && read(env, 'LCI_API_KEY') === VARIABLES.LCI_API_KEY.default) {
-    throw new ConfigError('LCI_API_KEY', `must be set in production (the development key ${VARIABLES.LCI_API_KEY.default} is public)`);
+    throw new ConfigError(
+      'LCI_API_KEY',
+      `must be set in production (the development key ${VARIABLES.LCI_API_KEY.default} is public)`,
+    );
   }
   return {
     env: nodeEnv,
@@ -264,11 +498,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** The effective configuration with secrets redacted (for `lci config show`). */
-export function describeConfig(env: NodeJS.ProcessEnv = process.env): { variable: string; value: string; source: 'environment' | 'default'; description: string }[] {
+export function describeConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): { variable: string; value: string; source: 'environment' | 'default'; description: string }[] {
   return (Object.keys(VARIABLES) as VariableName[]).map((name) => {
     const spec = VARIABLES[name] as { desc: string; default?: string; secret?: boolean };
     const set = env[name] !== undefined && env[name] !== '';
-    const value = set ? env[name]! : spec.default ?? '';
-    return { variable: name, value: spec.secret && value ? '••••••' : value, source: set ? 'environment' : 'default', description: spec.desc };
+    const value = set ? env[name]! : (spec.default ?? '');
+    return {
+      variable: name,
+      value: spec.secret && value ? '••••••' : value,
+      source: set ? 'environment' : 'default',
+      description: spec.desc,
+    };
   });
 }

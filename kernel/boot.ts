@@ -46,7 +46,12 @@ export interface StartOptions {
   workspace?: boolean;
 }
 
-export interface Running { k: Kernel; server?: http.Server; url?: string; maintenance: Maintenance }
+export interface Running {
+  k: Kernel;
+  server?: http.Server;
+  url?: string;
+  maintenance: Maintenance;
+}
 
 /** Embedded database: a server refuses a data directory another process holds; a command uses the running server's database. */
 function embeddedClaim(opts: StartOptions): { whenInUse: 'refuse' | 'share'; holder: string } {
@@ -54,7 +59,10 @@ function embeddedClaim(opts: StartOptions): { whenInUse: 'refuse' | 'share'; hol
 }
 
 export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
-  return [{ owner: 'kernel', dir: PATHS.kernelMigrations }, ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations'), adopts: p.adoptsMigrations }))];
+  return [
+    { owner: 'kernel', dir: PATHS.kernelMigrations },
+    ...plugins.map((p) => ({ owner: p.id, dir: path.join(p.dir, 'migrations'), adopts: p.adoptsMigrations })),
+  ];
 }
 
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {
@@ -62,11 +70,23 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const log = createLogger(config.logLevel);
   const timings: Record<string, number> = {};
   let last = Date.now();
-  const phase = (name: string) => { const now = Date.now(); timings[name] = now - last; last = now; };
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, systemUrl: config.databaseSystemUrl, dataDir: config.dataDir, acquireTimeoutMs: config.dbAcquireTimeoutMs, ...embeddedClaim(opts) });
+  const phase = (name: string) => {
+    const now = Date.now();
+    timings[name] = now - last;
+    last = now;
+  };
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    systemUrl: config.databaseSystemUrl,
+    dataDir: config.dataDir,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    ...embeddedClaim(opts),
+  });
   phase('database');
   if (config.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
-    log.warn('DATABASE_URL is the only PostgreSQL login: requests SET LOCAL ROLE lci_app on it, which is no privilege boundary; set DATABASE_SYSTEM_URL and log DATABASE_URL in as lci_app (README, database roles; lci db roles)');
+    log.warn(
+      'DATABASE_URL is the only PostgreSQL login: requests SET LOCAL ROLE lci_app on it, which is no privilege boundary; set DATABASE_SYSTEM_URL and log DATABASE_URL in as lci_app (README, database roles; lci db roles)',
+    );
   }
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -78,7 +98,15 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     // PostgreSQL: the tenant scope key (kernel/db/scope-key.ts); without it no tenant scope works, so refuse to start.
     await db.loadScopeKey();
     phase('migrations');
-    const k = { config, log, db, plugins, routes: new RouteTable(), storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl), audit } as unknown as Kernel;
+    const k = {
+      config,
+      log,
+      db,
+      plugins,
+      routes: new RouteTable(),
+      storage: new LocalStorage(path.resolve(config.dataDir, 'storage'), config.secret, config.baseUrl),
+      audit,
+    } as unknown as Kernel;
     const instances = setUpPlugins(k);
     k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     k.flags = createFlags(k);
@@ -132,22 +160,49 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
 
     if (!opts.http) return { k, maintenance };
     const { serveWorkspace } = await import('./http/workspace');
-    const app = createApp({ k, maintenance, serveWorkspace: opts.workspace === false ? undefined : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey, baseUrl: config.baseUrl }) });
+    const app = createApp({
+      k,
+      maintenance,
+      serveWorkspace:
+        opts.workspace === false
+          ? undefined
+          : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey, baseUrl: config.baseUrl }),
+    });
     const server = http.createServer(app.callback());
     k.realtime.attach(server);
-    await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(config.port, resolve); });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, resolve);
+    });
     const port = (server.address() as AddressInfo).port;
     const url = `http://localhost:${port}`;
-    const unoffer = config.databaseUrl ? async () => {} : await offerEmbedded(config.dataDir, {
-      httpPort: port, log,
-      bus: (token) => hostLocalBus({ token, log, deliver: (env) => relayToRealtime(k, env), openJobs: async () => { await k.jobs.stats(); } }),
-    }).catch((e) => { log.warn({ err: e }, 'embedded database: could not offer it to lci commands'); return async () => {}; });
+    const unoffer = config.databaseUrl
+      ? async () => {}
+      : await offerEmbedded(config.dataDir, {
+          httpPort: port,
+          log,
+          bus: (token) =>
+            hostLocalBus({
+              token,
+              log,
+              deliver: (env) => relayToRealtime(k, env),
+              openJobs: async () => {
+                await k.jobs.stats();
+              },
+            }),
+        }).catch((e) => {
+          log.warn({ err: e }, 'embedded database: could not offer it to lci commands');
+          return async () => {};
+        });
     const innerStop = k.stop;
     k.stop = async () => {
       await unoffer();
       // Websockets are detached from the HTTP server: close them first or server.close() never completes.
       await k.realtime.close();
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
       await innerStop();
     };
     return { k, server, url, maintenance };

@@ -37,7 +37,8 @@ export class ExtensionRegistry {
   private readonly entries = new Map<string, { plugin: string; value: unknown }[]>();
 
   declare(point: ExtensionPoint<unknown>, owner: string): void {
-    if (ownerOf(point) !== owner) throw new Error(`${owner}: extension point "${point.id}" must be named ${owner}.<name>`);
+    if (ownerOf(point) !== owner)
+      throw new Error(`${owner}: extension point "${point.id}" must be named ${owner}.<name>`);
     const known = this.points.get(point.id);
     if (known && known.point !== point) throw new Error(`extension point "${point.id}" is declared twice`);
     this.points.set(point.id, { point, owner });
@@ -47,7 +48,10 @@ export class ExtensionRegistry {
   add(plugin: string, contributions: readonly Contribution[], dependsOn: (owner: string) => boolean): void {
     for (const c of contributions) {
       const declared = this.points.get(c.point.id);
-      if (!declared) throw new Error(`${plugin}: extension point "${c.point.id}" is not declared by a loaded plugin (list it in its owner's points)`);
+      if (!declared)
+        throw new Error(
+          `${plugin}: extension point "${c.point.id}" is not declared by a loaded plugin (list it in its owner's points)`,
+        );
       if (declared.owner !== 'kernel' && declared.owner !== plugin && !dependsOn(declared.owner)) {
         throw new Error(`${plugin}: registers into "${c.point.id}" but does not depend on "${declared.owner}"`);
       }
@@ -69,6 +73,11 @@ export class ExtensionRegistry {
 
   /** Every declared point with its owner and how many contributions it has (plugin guide, `lci plugin points`). */
   declared(): { id: string; owner: string; description: string; contributions: number }[] {
-    return [...this.points.values()].map(({ point, owner }) => ({ id: point.id, owner, description: point.description, contributions: this.entries.get(point.id)?.length ?? 0 }));
+    return [...this.points.values()].map(({ point, owner }) => ({
+      id: point.id,
+      owner,
+      description: point.description,
+      contributions: this.entries.get(point.id)?.length ?? 0,
+    }));
   }
 }

@@ -1,12 +1,50 @@
 /** The kernel's public surface for plugins. Import from here only. */
 export { definePlugin, contributionsOf, staticContributions } from './plugin';
-export type { PluginDefinition, PluginContext, PluginInstance, PluginCliContext, LoadedPlugin, PageDef, NavItemDef, RealtimeFunction, RealtimeFunctionDef, RealtimeAccess, RealtimeContext, JobDef, JobContext, FixtureContext, ExtendItem } from './plugin';
+export type {
+  PluginDefinition,
+  PluginContext,
+  PluginInstance,
+  PluginCliContext,
+  LoadedPlugin,
+  PageDef,
+  NavItemDef,
+  RealtimeFunction,
+  RealtimeFunctionDef,
+  RealtimeAccess,
+  RealtimeContext,
+  JobDef,
+  JobContext,
+  FixtureContext,
+  ExtendItem,
+} from './plugin';
 export { createExtensionPoint, contribute, type ExtensionPoint, type Contribution } from './extensions';
 export {
-  tenantModulesPoint, activeCompaniesPoint, writeGuardPoint, resyncStepsPoint, subscriptionStatusPoint, accountSignupOperationsPoint,
-  type AccountSignupOperation, type ResyncStep, type CompanyKind, type WriteTarget, type WriteRefusal, type WriteGuard, type ActiveCompaniesSource, type TenantModulesSource,
+  tenantModulesPoint,
+  activeCompaniesPoint,
+  writeGuardPoint,
+  resyncStepsPoint,
+  subscriptionStatusPoint,
+  accountSignupOperationsPoint,
+  type AccountSignupOperation,
+  type ResyncStep,
+  type CompanyKind,
+  type WriteTarget,
+  type WriteRefusal,
+  type WriteGuard,
+  type ActiveCompaniesSource,
+  type TenantModulesSource,
 } from './points';
-export type { Kernel, Identity, AccessService, FeatureFlags, Realtime, Room, ServerMessage, Jobs, JobInfo } from './kernel';
+export type {
+  Kernel,
+  Identity,
+  AccessService,
+  FeatureFlags,
+  Realtime,
+  Room,
+  ServerMessage,
+  Jobs,
+  JobInfo,
+} from './kernel';
 export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
 export { MODULES } from './types';
 export type { Database, Trx } from './db/database';

@@ -38,7 +38,13 @@ export interface FeatureFlags {
 }
 
 export type Room = `tenant:${number}` | `user:${number}` | 'all';
-export interface ServerMessage { msg_type: string; msg: string; display_type?: string; download_url?: string; [k: string]: unknown }
+export interface ServerMessage {
+  msg_type: string;
+  msg: string;
+  display_type?: string;
+  download_url?: string;
+  [k: string]: unknown;
+}
 export interface Realtime {
   /** Delivers a message to every socket in a room, on every server process (through the bus). */
   publish(room: Room, message: Record<string, unknown>): Promise<void>;
@@ -65,12 +71,19 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-export interface JobSendOptions { singletonKey?: string; startAfterSeconds?: number; retryLimit?: number }
+export interface JobSendOptions {
+  singletonKey?: string;
+  startAfterSeconds?: number;
+  retryLimit?: number;
+}
 export interface Jobs {
   send(name: string, data: Record<string, unknown>, opts?: JobSendOptions): Promise<string | null>;
   /** Queues, counts by state, failed jobs with errors. */
   stats(): Promise<{ queue: string; counts: Record<string, number> }[]>;
-  failed(queue?: string, limit?: number): Promise<{ id: string; name: string; data: unknown; output: unknown; createdOn: string }[]>;
+  failed(
+    queue?: string,
+    limit?: number,
+  ): Promise<{ id: string; name: string; data: unknown; output: unknown; createdOn: string }[]>;
   retry(queue: string, id: string): Promise<void>;
   cancel(queue: string, id: string): Promise<void>;
   /** One job by id (any queue), or null. */
@@ -83,7 +96,18 @@ export interface Jobs {
   health?(): Promise<{ ok: boolean; detail?: string }>;
   close(): Promise<void>;
 }
-export interface JobInfo { id: string; name: string; state: string; data: unknown; output: unknown; error: string | null; createdOn: string; startedOn: string | null; completedOn: string | null; retryCount: number }
+export interface JobInfo {
+  id: string;
+  name: string;
+  state: string;
+  data: unknown;
+  output: unknown;
+  error: string | null;
+  createdOn: string;
+  startedOn: string | null;
+  completedOn: string | null;
+  retryCount: number;
+}
 
 export interface Kernel {
   config: Config;

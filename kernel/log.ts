@@ -3,5 +3,12 @@ import pino, { type Logger } from 'pino';
 export type { Logger } from 'pino';
 
 export function createLogger(level: string, name = 'lifecycle'): Logger {
-  return pino({ name, level, redact: { paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'], censor: '[redacted]' } });
+  return pino({
+    name,
+    level,
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'],
+      censor: '[redacted]',
+    },
+  });
 }

@@ -1,13 +1,20 @@
 /** Maintenance mode: a kernel setting read through a short cache; writes answer 503 while on (internal admins excepted). */
 import type { Knex } from 'knex';
 
-export interface MaintenanceState { on: boolean; message: string; since?: string }
+export interface MaintenanceState {
+  on: boolean;
+  message: string;
+  since?: string;
+}
 const KEY = 'maintenance';
 const OFF: MaintenanceState = { on: false, message: '' };
 
 export class Maintenance {
   private cached: { at: number; state: MaintenanceState } | null = null;
-  constructor(private readonly knex: Knex, private readonly ttlMs = 2000) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMs = 2000,
+  ) {}
 
   async get(): Promise<MaintenanceState> {
     if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.state;
@@ -18,7 +25,9 @@ export class Maintenance {
   }
 
   /** Current value without a database round trip (may be up to ttl old). */
-  peek(): MaintenanceState { return this.cached?.state ?? OFF; }
+  peek(): MaintenanceState {
+    return this.cached?.state ?? OFF;
+  }
 
   async set(db: Knex, state: MaintenanceState): Promise<void> {
     const value = JSON.stringify({ ...state, since: state.on ? new Date().toISOString() : undefined });
@@ -27,5 +36,7 @@ export class Maintenance {
   }
 
   /** Drops the cache (another process changed the setting). */
-  refresh(): void { this.cached = null; }
+  refresh(): void {
+    this.cached = null;
+  }
 }

@@ -18,7 +18,11 @@ function dependencyClosure(plugins: readonly LoadedPlugin[], id: string): Set<st
   const byId = new Map(plugins.map((p) => [p.id, p]));
   const out = new Set<string>();
   const visit = (pid: string) => {
-    for (const d of byId.get(pid)?.dependsOn ?? []) if (!out.has(d)) { out.add(d); visit(d); }
+    for (const d of byId.get(pid)?.dependsOn ?? [])
+      if (!out.has(d)) {
+        out.add(d);
+        visit(d);
+      }
   };
   visit(id);
   return out;
@@ -65,7 +69,11 @@ export function setUpPlugins(k: Kernel): PluginInstances {
     for (const p of [...started].reverse()) {
       const inst = instances.get(p.id) as PluginInstance | undefined;
       if (inst && typeof inst.stop === 'function') {
-        try { await inst.stop(); } catch (e) { k.log.warn({ err: e, plugin: p.id }, 'plugin instance stop failed'); }
+        try {
+          await inst.stop();
+        } catch (e) {
+          k.log.warn({ err: e, plugin: p.id }, 'plugin instance stop failed');
+        }
       }
     }
   }

@@ -41,7 +41,12 @@ export interface NavItemDef {
   neverHide?: boolean;
 }
 
-export interface RealtimeContext { caller: Caller; tenantId: number; db: Trx; payload: unknown }
+export interface RealtimeContext {
+  caller: Caller;
+  tenantId: number;
+  db: Trx;
+  payload: unknown;
+}
 export type RealtimeFunction = (ctx: RealtimeContext) => Promise<unknown>;
 /**
  * Who may call a realtime function and whether it writes, checked by the same pipeline as HTTP routes
@@ -62,7 +67,9 @@ export interface RealtimeAccess {
   /** Allowed while maintenance mode is on (default: reads yes, writes no). */
   duringMaintenance?: boolean;
 }
-export interface RealtimeFunctionDef extends RealtimeAccess { handler: RealtimeFunction }
+export interface RealtimeFunctionDef extends RealtimeAccess {
+  handler: RealtimeFunction;
+}
 
 export interface JobContext<T = Record<string, unknown>> {
   id: string;
@@ -78,17 +85,27 @@ export interface JobDef<T = Record<string, unknown>> {
   expireInSeconds?: number;
 }
 
-export interface FixtureContext { db: Database; k: Kernel; tenantId: number; log: (line: string) => void }
+export interface FixtureContext {
+  db: Database;
+  k: Kernel;
+  tenantId: number;
+  log: (line: string) => void;
+}
 
 /** What a plugin's hooks get besides the kernel: its own instance (what `setup` returned). */
-export interface PluginContext<I = unknown> { k: Kernel; self: I }
+export interface PluginContext<I = unknown> {
+  k: Kernel;
+  self: I;
+}
 
 /**
  * A plugin's per-kernel state: what `setup(k)` returns (services, caches, timers). The kernel keeps it for the
  * kernel's life, hands it to the plugin's hooks as `self`, and calls its `stop()` when the kernel stops.
  * Two kernels in one process each get their own instance; nothing lives at module level.
  */
-export interface PluginInstance { stop?(): Promise<void> | void }
+export interface PluginInstance {
+  stop?(): Promise<void> | void;
+}
 
 /** What a plugin's `cli` hook gets. */
 export interface PluginCliContext {
@@ -113,7 +130,9 @@ export function contributionsOf<I>(extend: PluginDefinition<I>['extend'], ctx: P
 /** The contributions written as plain items of `extend` (readable without a kernel). */
 export function staticContributions(extend: unknown): Contribution<any>[] {
   if (!Array.isArray(extend)) return [];
-  return extend.filter((item): item is Contribution<any> => typeof item === 'object' && item !== null && 'point' in item);
+  return extend.filter(
+    (item): item is Contribution<any> => typeof item === 'object' && item !== null && 'point' in item,
+  );
 }
 
 export interface PluginDefinition<I = unknown> {
@@ -146,7 +165,9 @@ export interface PluginDefinition<I = unknown> {
   extend?: ExtendItem<I>[] | ((ctx: PluginContext<I>) => Contribution<any>[]);
   routes?(r: RouteRegistrar, k: Kernel, self: I): void;
   /** apiinvoke functions of the realtime channel, by name. */
-  realtime?: Record<string, RealtimeFunction | RealtimeFunctionDef> | ((ctx: PluginContext<I>) => Record<string, RealtimeFunction | RealtimeFunctionDef>);
+  realtime?:
+    | Record<string, RealtimeFunction | RealtimeFunctionDef>
+    | ((ctx: PluginContext<I>) => Record<string, RealtimeFunction | RealtimeFunctionDef>);
   /** Queues this plugin works; a handler reaches the instance with `ctx.k.instance(id)`. */
   jobs?: Record<string, JobDef<any>>;
   /** Adds `lci <area> ...` commands (built with cli/sdk.ts). `ctx.kernel()` starts the kernel (no HTTP) on first use. */
@@ -165,6 +186,7 @@ export interface LoadedPlugin extends PluginDefinition<any> {
 }
 
 export function definePlugin<I = undefined>(def: PluginDefinition<I>): PluginDefinition<I> {
-  if (!/^[a-z][a-z0-9-]*$/.test(def.id)) throw new Error(`plugin id "${def.id}" must be lowercase letters, digits and dashes`);
+  if (!/^[a-z][a-z0-9-]*$/.test(def.id))
+    throw new Error(`plugin id "${def.id}" must be lowercase letters, digits and dashes`);
   return def;
 }

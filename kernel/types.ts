@@ -2,13 +2,32 @@
 import type { Knex } from 'knex';
 import type { Trx } from './db/database';
 
-export type ModuleName = 'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
-export const MODULES: ModuleName[] = ['Core', 'Assessment', 'AIR', 'Customer Success', 'Admin', 'Breach Secure Now', 'Phin Preview'];
+export type ModuleName =
+  'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
+export const MODULES: ModuleName[] = [
+  'Core',
+  'Assessment',
+  'AIR',
+  'Customer Success',
+  'Admin',
+  'Breach Secure Now',
+  'Phin Preview',
+];
 export type AccessLevel = 'Read Only' | 'Read/Write';
-export interface AccessPage { url: string; access_level: AccessLevel }
+export interface AccessPage {
+  url: string;
+  access_level: AccessLevel;
+}
 
 /** What a verified access token says. */
-export interface TokenClaims { userId: number; tenantId: number | null; sessionId?: string; clientId?: string; scope?: string; exp?: number }
+export interface TokenClaims {
+  userId: number;
+  tenantId: number | null;
+  sessionId?: string;
+  clientId?: string;
+  scope?: string;
+  exp?: number;
+}
 
 /** The signed-in caller of a request or socket, with access resolved. */
 export interface Caller {
@@ -34,10 +53,23 @@ export interface Caller {
 }
 
 /** Verifies bearer tokens (kernel/auth implements it). */
-export interface TokenVerifier { verify(token: string): Promise<TokenClaims> }
+export interface TokenVerifier {
+  verify(token: string): Promise<TokenClaims>;
+}
 
 /** Resolves a caller from token claims (kernel/access implements it, cached). */
-export interface PrincipalResolver { resolve(claims: TokenClaims): Promise<Caller> }
+export interface PrincipalResolver {
+  resolve(claims: TokenClaims): Promise<Caller>;
+}
 
-export interface AuditEntry { action: string; target?: string; details?: Record<string, unknown>; tenantId?: number; actorUserId?: number | null; impersonatorUserId?: number | null }
-export interface Audit { write(db: Trx | Knex, entry: AuditEntry): Promise<void> }
+export interface AuditEntry {
+  action: string;
+  target?: string;
+  details?: Record<string, unknown>;
+  tenantId?: number;
+  actorUserId?: number | null;
+  impersonatorUserId?: number | null;
+}
+export interface Audit {
+  write(db: Trx | Knex, entry: AuditEntry): Promise<void>;
+}

@@ -18,11 +18,20 @@ const MIGRATION = /^\d+.*\.(ts|js|mjs)$/;
 
 export function cliBuildPaths(root) {
   const dir = path.join(root, 'dist', 'cli');
-  return { dir, bundle: path.join(dir, 'lci.mjs'), prelude: path.join(dir, 'console.mjs'), manifest: path.join(dir, 'manifest.json') };
+  return {
+    dir,
+    bundle: path.join(dir, 'lci.mjs'),
+    prelude: path.join(dir, 'console.mjs'),
+    manifest: path.join(dir, 'manifest.json'),
+  };
 }
 
 function listDir(dir) {
-  try { return fs.readdirSync(dir).sort(); } catch { return []; }
+  try {
+    return fs.readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
 }
 
 /** Plugin definitions and migrations the kernel discovers on disk, relative to root (the same rules as kernel/plugin-loader.ts and kernel/db/migrator.ts). */
@@ -59,7 +68,11 @@ export function cliBuildFresh(root) {
   if (discoveredModules(root).join('\n') !== m.modules.join('\n')) return false;
   for (const rel of m.inputs) {
     let st;
-    try { st = fs.statSync(path.join(root, rel)); } catch { return false; }
+    try {
+      st = fs.statSync(path.join(root, rel));
+    } catch {
+      return false;
+    }
     if (st.mtimeMs > built) return false;
   }
   return true;
@@ -80,13 +93,29 @@ export async function buildCli(root) {
   ].join('\n');
   const tmp = `${bundle}.${process.pid}.${started}.tmp`;
   const tmpPrelude = `${prelude}.${process.pid}.${started}.tmp`;
-  const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', jsx: 'automatic', metafile: true, logLevel: 'error', banner: { js: '// Built by scripts/cli-build.mjs; do not edit.' } };
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    metafile: true,
+    logLevel: 'error',
+    banner: { js: '// Built by scripts/cli-build.mjs; do not edit.' },
+  };
   const [main, filter] = await Promise.all([
-    build({ ...common, stdin: { contents: entry, resolveDir: root, sourcefile: 'lci-entry.mjs', loader: 'js' }, outfile: tmp }),
+    build({
+      ...common,
+      stdin: { contents: entry, resolveDir: root, sourcefile: 'lci-entry.mjs', loader: 'js' },
+      outfile: tmp,
+    }),
     // npm packages are imported before any bundled code runs, so the console filter is a module of its own, loaded first.
     build({ ...common, entryPoints: [path.join(root, 'cli', 'console.ts')], outfile: tmpPrelude }),
   ]);
-  const inputs = [...new Set([...Object.keys(main.metafile.inputs), ...Object.keys(filter.metafile.inputs)])].filter((f) => !f.startsWith('<') && f !== 'lci-entry.mjs' && !f.includes('node_modules/'));
+  const inputs = [...new Set([...Object.keys(main.metafile.inputs), ...Object.keys(filter.metafile.inputs)])].filter(
+    (f) => !f.startsWith('<') && f !== 'lci-entry.mjs' && !f.includes('node_modules/'),
+  );
   const tmpManifest = `${manifest}.${process.pid}.${started}.tmp`;
   fs.writeFileSync(tmpManifest, JSON.stringify({ started, inputs, modules }, null, 1));
   fs.renameSync(tmpPrelude, prelude);
@@ -102,8 +131,8 @@ export async function ensureCliBuild(root) {
     await buildCli(root);
     return cliBuildPaths(root);
   } catch (e) {
-    if (process.env.LCI_DEBUG === '1') console.error(`the prebuilt CLI could not be built: ${e instanceof Error ? e.message : e}`);
+    if (process.env.LCI_DEBUG === '1')
+      console.error(`the prebuilt CLI could not be built: ${e instanceof Error ? e.message : e}`);
     return undefined;
   }
 }
-

@@ -6,7 +6,10 @@ import { VARIABLES } from '../config';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 const lines = ['| Variable | Default | Secret | Meaning |', '|---|---|---|---|'];
-for (const [name, spec] of Object.entries(VARIABLES) as [string, { desc: string; default?: string; secret?: boolean }][]) {
+for (const [name, spec] of Object.entries(VARIABLES) as [
+  string,
+  { desc: string; default?: string; secret?: boolean },
+][]) {
   const def = spec.default === undefined ? '(unset)' : spec.default === '' ? '(empty)' : `\`${esc(spec.default)}\``;
   lines.push(`| \`${name}\` | ${def} | ${spec.secret ? 'yes' : ''} | ${esc(spec.desc)} |`);
 }

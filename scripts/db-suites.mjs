@@ -30,7 +30,15 @@ function walk(dir, out) {
 function resolve(from, spec) {
   const base = path.resolve(path.dirname(from), spec);
   const stripped = base.replace(/\.(m?js)$/, '');
-  for (const c of [base, `${stripped}.ts`, `${stripped}.tsx`, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const c of [
+    base,
+    `${stripped}.ts`,
+    `${stripped}.tsx`,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
   }
   return undefined;
@@ -40,15 +48,25 @@ function resolve(from, spec) {
 export function reachesDatabase(file, memo = new Map(), visiting = new Set()) {
   if (memo.has(file)) return memo.get(file);
   const rel = path.relative(ROOT, file).split(path.sep).join('/');
-  if (MARKERS.includes(rel)) { memo.set(file, true); return true; }
+  if (MARKERS.includes(rel)) {
+    memo.set(file, true);
+    return true;
+  }
   if (visiting.has(file)) return false;
   visiting.add(file);
   let text = '';
-  try { text = fs.readFileSync(file, 'utf8'); } catch { /* unreadable: no edges */ }
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    /* unreadable: no edges */
+  }
   let hit = false;
   for (const m of text.matchAll(IMPORT)) {
     const next = resolve(file, m[1]);
-    if (next && reachesDatabase(next, memo, visiting)) { hit = true; break; }
+    if (next && reachesDatabase(next, memo, visiting)) {
+      hit = true;
+      break;
+    }
   }
   visiting.delete(file);
   memo.set(file, hit);
@@ -57,7 +75,10 @@ export function reachesDatabase(file, memo = new Map(), visiting = new Set()) {
 
 export function databaseSuites(root = ROOT) {
   const memo = new Map();
-  return walk(root, []).filter((f) => reachesDatabase(f, memo)).map((f) => path.relative(root, f).split(path.sep).join('/')).sort();
+  return walk(root, [])
+    .filter((f) => reachesDatabase(f, memo))
+    .map((f) => path.relative(root, f).split(path.sep).join('/'))
+    .sort();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -17,7 +17,12 @@ const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
 export function run(cmd, args, opts = {}) {
   console.log(`\n$ ${[cmd, ...args].join(' ')}`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts, env: { ...process.env, ...(opts.env ?? {}) } });
+  const r = spawnSync(cmd, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    ...opts,
+    env: { ...process.env, ...(opts.env ?? {}) },
+  });
   if (r.error) console.error(`${cmd}: ${r.error.message}`);
   return r.status ?? 1;
 }
@@ -28,23 +33,33 @@ export function ensureChromium() {
   console.log(`${CHROMIUM} is missing: installing the Debian package chromium`);
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = root ? [] : ['sudo', '-n'];
-  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) : run('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } }));
+  const apt = (args) =>
+    sudo.length
+      ? run(sudo[0], [...sudo.slice(1), 'apt-get', ...args], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+      : run('apt-get', args, { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   if (apt(['update']) !== 0) console.error('apt-get update failed');
-  if (apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0) console.error('apt-get install chromium failed');
+  if (apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0)
+    console.error('apt-get install chromium failed');
   const ok = fs.existsSync(CHROMIUM);
   if (!ok) console.error(`Chromium could not be installed at ${CHROMIUM}; browser tests cannot run`);
   return ok;
 }
 
 function readJson(file) {
-  try { return JSON.parse(fs.readFileSync(file, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Runs Playwright; returns { passed, failed, status }. */
 export function runPlaywright(extraArgs = []) {
   if (!ensureChromium()) return { passed: 0, failed: 1, status: 1 };
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-pw-')), 'results.json');
-  const status = run(bin('playwright'), ['test', '--reporter=list,json', ...extraArgs], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_JSON_OUTPUT_FILE: out } });
+  const status = run(bin('playwright'), ['test', '--reporter=list,json', ...extraArgs], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+  });
   const report = readJson(out);
   const stats = report?.stats;
   if (!stats) return { passed: 0, failed: Math.max(1, report?.errors?.length ?? 1), status: status || 1 };
@@ -68,7 +83,10 @@ async function main() {
   const started = Date.now();
   let mark = Date.now();
   /** Records a step's status and how long it took since the previous one. */
-  const step = (name, status) => { steps.push([name, status, Math.round((Date.now() - mark) / 1000)]); mark = Date.now(); };
+  const step = (name, status) => {
+    steps.push([name, status, Math.round((Date.now() - mark) / 1000)]);
+    mark = Date.now();
+  };
   const chromium = ensureChromium();
   step('chromium', chromium ? 0 : 1);
   step('typecheck', run('npm', ['run', 'typecheck', '--silent']));
@@ -82,8 +100,12 @@ async function main() {
   step('playwright', e2e.status);
 
   const bad = steps.filter(([, st]) => st !== 0).map(([name]) => name);
-  console.log(`\nSteps: ${steps.map(([n, st, sec]) => `${n} ${st === 0 ? 'ok' : 'FAILED'} ${sec} s`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`);
-  console.log(`jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
+  console.log(
+    `\nSteps: ${steps.map(([n, st, sec]) => `${n} ${st === 0 ? 'ok' : 'FAILED'} ${sec} s`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`,
+  );
+  console.log(
+    `jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+  );
   console.log(`${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed`);
   process.exit(bad.length ? 1 : 0);
 }

@@ -36,10 +36,11 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
   let ownerUrl: string;
 
   /** Runs sql as the application does (tenant A's transaction, on the application role's pool); answers the probe rows it then sees. */
-  const asTenantA = (fn: (trx: Trx) => Promise<unknown>) => db.withTenant(A, async (trx) => {
-    await fn(trx);
-    return (await trx('probe_items').orderBy('item_id').pluck('tenant_id')).map(Number);
-  });
+  const asTenantA = (fn: (trx: Trx) => Promise<unknown>) =>
+    db.withTenant(A, async (trx) => {
+      await fn(trx);
+      return (await trx('probe_items').orderBy('item_id').pluck('tenant_id')).map(Number);
+    });
 
   beforeAll(async () => {
     const made = await createPostgresDatabase(base!);
@@ -49,9 +50,21 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     ownerUrl = made.url;
     logins = await testLogins(base!, made.url);
     db = await openDatabase({ databaseUrl: logins.app, systemUrl: logins.system, poolMax: 2 });
-    [A, B] = await db.withSystem(async (trx) => [await createTenant(trx, { name: 'Tenant A' }), await createTenant(trx, { name: 'Tenant B' })]);
+    [A, B] = await db.withSystem(async (trx) => [
+      await createTenant(trx, { name: 'Tenant A' }),
+      await createTenant(trx, { name: 'Tenant B' }),
+    ]);
     await db.withTenant(A, (trx) => trx('probe_items').insert({ tenant_id: A, name: 'a', qty: 1 }));
-    bItems = await db.withTenant(B, async (trx) => (await trx('probe_items').insert([{ tenant_id: B, name: 'b1', qty: 1 }, { tenant_id: B, name: 'b2', qty: 2 }]).returning('item_id')).map((r: { item_id: number }) => Number(r.item_id)));
+    bItems = await db.withTenant(B, async (trx) =>
+      (
+        await trx('probe_items')
+          .insert([
+            { tenant_id: B, name: 'b1', qty: 1 },
+            { tenant_id: B, name: 'b2', qty: 2 },
+          ])
+          .returning('item_id')
+      ).map((r: { item_id: number }) => Number(r.item_id)),
+    );
   });
   afterAll(async () => {
     await db?.close();
@@ -64,22 +77,45 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     expect(me.rows[0]).toEqual({ s: APP_ROLE, c: APP_ROLE });
     expect((await db.withSystem((trx) => trx.raw(`select session_user as s`))).rows[0].s).toBe(SYSTEM_ROLE);
     const states = Object.fromEntries((await roleStates(owner)).map((r) => [r.role, r]));
-    expect(states[APP_ROLE]).toMatchObject({ login: true, superuser: false, bypassrls: false, memberOf: [], ownsTables: 0 });
-    expect(states[SYSTEM_ROLE]).toMatchObject({ login: true, superuser: false, bypassrls: false, memberOf: [], ownsTables: 0 });
+    expect(states[APP_ROLE]).toMatchObject({
+      login: true,
+      superuser: false,
+      bypassrls: false,
+      memberOf: [],
+      ownsTables: 0,
+    });
+    expect(states[SYSTEM_ROLE]).toMatchObject({
+      login: true,
+      superuser: false,
+      bypassrls: false,
+      memberOf: [],
+      ownsTables: 0,
+    });
     // Both scopes work: the system scope sees both tenants, a tenant its own rows.
-    expect(await db.withSystem(async (trx) => (await trx('probe_items').pluck('tenant_id')).map(Number).sort())).toEqual([A, B, B].sort());
+    expect(
+      await db.withSystem(async (trx) => (await trx('probe_items').pluck('tenant_id')).map(Number).sort()),
+    ).toEqual([A, B, B].sort());
     expect(await asTenantA(async () => {})).toEqual([A]);
   });
 
   test('separate logins are checked at start: DATABASE_URL must be lci_app, DATABASE_SYSTEM_URL must not have its privileges', async () => {
-    await expect(openDatabase({ databaseUrl: ownerUrl, systemUrl: logins.system, poolMax: 1 })).rejects.toThrow(/must be the application role lci_app/);
-    await expect(openDatabase({ databaseUrl: logins.app, systemUrl: logins.app, poolMax: 1 })).rejects.toThrow(/DATABASE_SYSTEM_URL logs in as lci_app/);
-    await expect(openDatabase({ databaseUrl: logins.app, poolMax: 1 })).rejects.toThrow(/needs its own login, DATABASE_SYSTEM_URL/);
+    await expect(openDatabase({ databaseUrl: ownerUrl, systemUrl: logins.system, poolMax: 1 })).rejects.toThrow(
+      /must be the application role lci_app/,
+    );
+    await expect(openDatabase({ databaseUrl: logins.app, systemUrl: logins.app, poolMax: 1 })).rejects.toThrow(
+      /DATABASE_SYSTEM_URL logs in as lci_app/,
+    );
+    await expect(openDatabase({ databaseUrl: logins.app, poolMax: 1 })).rejects.toThrow(
+      /needs its own login, DATABASE_SYSTEM_URL/,
+    );
   });
 
   test('RESET ROLE leaves the application role', async () => {
     expect(await asTenantA((trx) => trx.raw('reset role'))).toEqual([A]);
-    const who = await db.withTenant(A, async (trx) => { await trx.raw('reset role'); return (await trx.raw('select current_user as u')).rows[0].u; });
+    const who = await db.withTenant(A, async (trx) => {
+      await trx.raw('reset role');
+      return (await trx.raw('select current_user as u')).rows[0].u;
+    });
     expect(who).toBe(APP_ROLE);
   });
 
@@ -87,15 +123,29 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     const ownerName = (await owner.raw('select current_user as u')).rows[0].u;
     for (const role of [SYSTEM_ROLE, ownerName, 'postgres']) {
       await expect(asTenantA((trx) => trx.raw(`set role ${role}`))).rejects.toThrow(/permission denied/);
-      await expect(asTenantA((trx) => trx.raw(`select set_config('role', ?, true)`, [role]))).rejects.toThrow(/permission denied/);
-      await expect(asTenantA((trx) => trx.raw(`set session authorization ${role}`))).rejects.toThrow(/permission denied/);
+      await expect(asTenantA((trx) => trx.raw(`select set_config('role', ?, true)`, [role]))).rejects.toThrow(
+        /permission denied/,
+      );
+      await expect(asTenantA((trx) => trx.raw(`set session authorization ${role}`))).rejects.toThrow(
+        /permission denied/,
+      );
     }
   });
 
   test('set_config of the system scope setting widens nothing, in a transaction or a single read', async () => {
     expect(await asTenantA((trx) => trx.raw(`select set_config('app.system', 'on', false)`))).toEqual([A]);
     expect(await asTenantA((trx) => trx.raw(`set local app.system = 'on'`))).toEqual([A]);
-    const ro = await db.withTenant(A, async (trx) => (await trx.raw(`select set_config('app.system', 'on', true), app_system_scope() as scope, (select count(*)::int from probe_items where tenant_id = ?) as n`, [B])).rows[0], { readOnly: true });
+    const ro = await db.withTenant(
+      A,
+      async (trx) =>
+        (
+          await trx.raw(
+            `select set_config('app.system', 'on', true), app_system_scope() as scope, (select count(*)::int from probe_items where tenant_id = ?) as n`,
+            [B],
+          )
+        ).rows[0],
+      { readOnly: true },
+    );
     expect(ro).toMatchObject({ scope: false, n: 0 });
     // With the tenant cleared and the system setting on: nothing at all.
     const none = await db.withPublic(async (trx) => {
@@ -106,8 +156,10 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
   });
 
   test('SECURITY DEFINER functions: owned by a non-superuser with a fixed search_path, and calling them reaches no other tenant', async () => {
-    const fns = (await owner.raw(`select p.proname as name, r.rolname as owner, r.rolsuper as su, p.proconfig as config from pg_proc p join pg_roles r on r.oid = p.proowner
-      join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and p.prosecdef order by 1`)).rows as { name: string; owner: string; su: boolean; config: string[] | null }[];
+    const fns = (
+      await owner.raw(`select p.proname as name, r.rolname as owner, r.rolsuper as su, p.proconfig as config from pg_proc p join pg_roles r on r.oid = p.proowner
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and p.prosecdef order by 1`)
+    ).rows as { name: string; owner: string; su: boolean; config: string[] | null }[];
     expect(fns.map((f) => f.name)).toContain('app_invite_identity');
     for (const f of fns) {
       expect({ name: f.name, owner: f.owner, su: f.su }).toEqual({ name: f.name, owner: SYSTEM_ROLE, su: false });
@@ -120,8 +172,16 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     });
     expect(seen).toEqual([A]);
     // The application role cannot add functions (definer or not) to the schema, nor change the existing ones.
-    await expect(asTenantA((trx) => trx.raw(`create function public.steal() returns setof probe_items language sql security definer as 'select * from probe_items'`))).rejects.toThrow(/permission denied/);
-    await expect(asTenantA((trx) => trx.raw(`alter function app_invite_identity(text, text, text) owner to ${APP_ROLE}`))).rejects.toThrow(/must be owner|permission denied/);
+    await expect(
+      asTenantA((trx) =>
+        trx.raw(
+          `create function public.steal() returns setof probe_items language sql security definer as 'select * from probe_items'`,
+        ),
+      ),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      asTenantA((trx) => trx.raw(`alter function app_invite_identity(text, text, text) owner to ${APP_ROLE}`)),
+    ).rejects.toThrow(/must be owner|permission denied/);
   });
 
   test('an existing job queue schema (made by the owner before the upgrade) passes to lci_system, which then runs the queue', async () => {
@@ -141,19 +201,28 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     await grantJobQueue(owner);
     await grantJobQueue(owner); // idempotent
     expect(await send(logins.system)).toEqual(expect.any(String));
-    const owners = await owner.raw(`select distinct pg_get_userbyid(c.relowner) as o from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'pgboss'`);
+    const owners = await owner.raw(
+      `select distinct pg_get_userbyid(c.relowner) as o from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'pgboss'`,
+    );
     expect(owners.rows.map((r: { o: string }) => r.o)).toEqual([SYSTEM_ROLE]);
     // The application role reaches none of it.
-    await expect(db.withTenant(A, (trx) => trx.raw('select count(*) from pgboss.job'))).rejects.toThrow(/permission denied/);
+    await expect(db.withTenant(A, (trx) => trx.raw('select count(*) from pgboss.job'))).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   describe('the tenant setting is signed for its connection: set_config of app.tenant_id reaches no other tenant', () => {
     const bRows = (trx: Trx) => trx('probe_items').whereIn('item_id', bItems).pluck('item_id');
     const pidOf = async (trx: Trx) => Number((await trx.raw('select pg_backend_pid() as p')).rows[0].p);
     const forge = (trx: Trx, tenant: number, sig: string | null, local = true) =>
-      trx.raw(`select set_config('app.tenant_id', ?, ${local}), set_config('app.tenant_sig', ?, ${local})`, [String(tenant), sig ?? '']);
+      trx.raw(`select set_config('app.tenant_id', ?, ${local}), set_config('app.tenant_sig', ?, ${local})`, [
+        String(tenant),
+        sig ?? '',
+      ]);
     let key: Buffer;
-    beforeAll(async () => { key = (await owner.raw('select key from app_scope_key')).rows[0].key; });
+    beforeAll(async () => {
+      key = (await owner.raw('select key from app_scope_key')).rows[0].key;
+    });
 
     test('set_config(app.tenant_id, B), transaction-local or session-level, in a transaction or a single read, shows and writes nothing of B', async () => {
       for (const local of [true, false]) {
@@ -162,17 +231,33 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
           expect((await trx.raw('select app_tenant_id() as t')).rows[0].t).toBeNull();
           expect(await bRows(trx)).toEqual([]);
           expect(await trx('probe_items').whereIn('item_id', bItems).update({ name: 'pwned' })).toBe(0);
-          await expect(trx.raw(`savepoint s; insert into probe_items (tenant_id, name, qty) values (${B}, 'planted', 1)`)).rejects.toThrow(/row-level security/);
+          await expect(
+            trx.raw(`savepoint s; insert into probe_items (tenant_id, name, qty) values (${B}, 'planted', 1)`),
+          ).rejects.toThrow(/row-level security/);
           await trx.raw('rollback to savepoint s');
         });
         expect(seen).toEqual([]);
       }
-      const ro = await db.withTenant(A, async (trx) => (await trx.raw(`select set_config('app.tenant_id', ?, true), (select count(*)::int from probe_items where tenant_id = ?) as n`, [String(B), B])).rows[0].n, { readOnly: true });
+      const ro = await db.withTenant(
+        A,
+        async (trx) =>
+          (
+            await trx.raw(
+              `select set_config('app.tenant_id', ?, true), (select count(*)::int from probe_items where tenant_id = ?) as n`,
+              [String(B), B],
+            )
+          ).rows[0].n,
+        { readOnly: true },
+      );
       expect(ro).toBe(0);
-      expect(await db.withSystem(async (trx) => trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'))).toEqual(['b1', 'b2']);
+      expect(
+        await db.withSystem(async (trx) =>
+          trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'),
+        ),
+      ).toEqual(['b1', 'b2']);
     });
 
-    test('a made-up signature, or A\'s own signature with B, counts for nothing', async () => {
+    test("a made-up signature, or A's own signature with B, counts for nothing", async () => {
       const seen = await asTenantA(async (trx) => {
         const own = (await trx.raw(`select current_setting('app.tenant_sig') as s`)).rows[0].s as string;
         expect(own).toMatch(/^[0-9a-f]{64}$/);
@@ -184,14 +269,25 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
       expect(seen).toEqual([]);
     });
 
-    test('B\'s signature taken from another connection (a literal scope statement in pg_stat_activity) is useless on this one', async () => {
+    test("B's signature taken from another connection (a literal scope statement in pg_stat_activity) is useless on this one", async () => {
       // Another process of the application serves tenant B with a raw text (simple protocol: the scope travels inlined).
       const other = await openDatabase({ databaseUrl: logins.app, systemUrl: logins.system, poolMax: 1 });
       try {
         await other.withTenant(B, (trx) => trx.raw('select 1 as one; select 2 as two'), { readOnly: true });
         const seen = await asTenantA(async (trx) => {
-          const act = (await trx.raw(`select pid, query from pg_stat_activity where datname = current_database() and usename = ? and pid <> pg_backend_pid() and query like ?`, [APP_ROLE, `%app.tenant_sig%`])).rows as { pid: number; query: string }[];
-          const stolen = act.map((r) => ({ pid: Number(r.pid), tenant: /'app\.tenant_id', '(\d+)'/.exec(r.query)?.[1], sig: /'app\.tenant_sig', '([0-9a-f]{64})'/.exec(r.query)?.[1] })).find((r) => r.tenant === String(B) && r.sig);
+          const act = (
+            await trx.raw(
+              `select pid, query from pg_stat_activity where datname = current_database() and usename = ? and pid <> pg_backend_pid() and query like ?`,
+              [APP_ROLE, `%app.tenant_sig%`],
+            )
+          ).rows as { pid: number; query: string }[];
+          const stolen = act
+            .map((r) => ({
+              pid: Number(r.pid),
+              tenant: /'app\.tenant_id', '(\d+)'/.exec(r.query)?.[1],
+              sig: /'app\.tenant_sig', '([0-9a-f]{64})'/.exec(r.query)?.[1],
+            }))
+            .find((r) => r.tenant === String(B) && r.sig);
           expect(stolen).toBeDefined();
           expect(stolen!.pid).not.toBe(await pidOf(trx));
           await forge(trx, B, stolen!.sig!);
@@ -205,33 +301,51 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
       }
     });
 
-    test('the check is what refuses: B\'s signature for this very connection (which needs the key lci_app cannot read) would pass', async () => {
+    test("the check is what refuses: B's signature for this very connection (which needs the key lci_app cannot read) would pass", async () => {
       await expect(asTenantA((trx) => trx.raw('select key from app_scope_key'))).rejects.toThrow(/permission denied/);
-      await expect(db.withSystem((trx) => trx.raw(`update app_scope_key set key = key`))).rejects.toThrow(/permission denied/);
-      const seen = await asTenantA(async (trx) => { await forge(trx, B, signTenant(key, String(B), await pidOf(trx))); });
+      await expect(db.withSystem((trx) => trx.raw(`update app_scope_key set key = key`))).rejects.toThrow(
+        /permission denied/,
+      );
+      const seen = await asTenantA(async (trx) => {
+        await forge(trx, B, signTenant(key, String(B), await pidOf(trx)));
+      });
       expect(seen).toEqual([B, B]);
       // And the legit scopes are untouched.
       expect(await asTenantA(async () => {})).toEqual([A]);
-      expect(await db.withTenant(B, async (trx) => (await trx('probe_items').orderBy('item_id').pluck('item_id')).map(Number), { readOnly: true })).toEqual(bItems);
+      expect(
+        await db.withTenant(
+          B,
+          async (trx) => (await trx('probe_items').orderBy('item_id').pluck('item_id')).map(Number),
+          { readOnly: true },
+        ),
+      ).toEqual(bItems);
     });
 
     test('SECURITY DEFINER functions read the checked tenant: a forged tenant gets nothing of B', async () => {
       const direct = await owner.raw(`select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where n.nspname = current_schema() and p.proname <> 'app_tenant_id' and p.prosrc like '%app.tenant_id%'`);
       expect(direct.rows).toEqual([]);
-      const policies = await owner.raw(`select tablename, policyname from pg_policies where schemaname = current_schema()
+      const policies =
+        await owner.raw(`select tablename, policyname from pg_policies where schemaname = current_schema()
         and (coalesce(qual, '') || coalesce(with_check, '')) like '%app.tenant_id%'`);
       expect(policies.rows).toEqual([]);
-      await expect(asTenantA(async (trx) => {
-        await forge(trx, B, '0'.repeat(64));
-        await trx.raw(`select * from app_find_identity_for_invite('forged-b@example.com', 'F', 'B')`);
-      })).rejects.toThrow(/needs a tenant scope/);
-      await expect(asTenantA(async (trx) => {
-        await trx.raw(`select set_config('app.tenant_id', ?, true)`, [String(B)]);
-        await trx.raw(`select * from app_invite_identity('forged-b2@example.com', 'F', 'B')`);
-      })).rejects.toThrow(/needs a tenant scope/);
+      await expect(
+        asTenantA(async (trx) => {
+          await forge(trx, B, '0'.repeat(64));
+          await trx.raw(`select * from app_find_identity_for_invite('forged-b@example.com', 'F', 'B')`);
+        }),
+      ).rejects.toThrow(/needs a tenant scope/);
+      await expect(
+        asTenantA(async (trx) => {
+          await trx.raw(`select set_config('app.tenant_id', ?, true)`, [String(B)]);
+          await trx.raw(`select * from app_invite_identity('forged-b2@example.com', 'F', 'B')`);
+        }),
+      ).rejects.toThrow(/needs a tenant scope/);
       // In A's own scope the function works, for A.
-      const made = await db.withTenant(A, async (trx) => (await trx.raw(`select * from app_invite_identity('legit-a@example.com', 'L', 'A')`)).rows[0]);
+      const made = await db.withTenant(
+        A,
+        async (trx) => (await trx.raw(`select * from app_invite_identity('legit-a@example.com', 'L', 'A')`)).rows[0],
+      );
       expect(made).toMatchObject({ created: true });
       expect((await owner('users').where({ username: 'legit-a@example.com' }).first()).current_tenant_id).toBe(A);
       expect(await owner('users').whereIn('username', ['forged-b@example.com', 'forged-b2@example.com'])).toEqual([]);
@@ -264,13 +378,17 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
     });
   });
 
-  test('the other tenant\'s rows are not written either', async () => {
+  test("the other tenant's rows are not written either", async () => {
     await asTenantA(async (trx) => {
       await trx.raw(`reset role`);
       await trx.raw(`select set_config('app.system', 'on', true)`);
       expect(await trx('probe_items').whereIn('item_id', bItems).update({ name: 'pwned' })).toBe(0);
       expect(await trx('probe_items').whereIn('item_id', bItems).delete()).toBe(0);
     });
-    expect(await db.withSystem(async (trx) => trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'))).toEqual(['b1', 'b2']);
+    expect(
+      await db.withSystem(async (trx) =>
+        trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'),
+      ),
+    ).toEqual(['b1', 'b2']);
   });
 });

@@ -19,7 +19,9 @@ const items = (t: TestTenant) => `/v3/tenant/${t.tenantId}/probe/items`;
 
 function expectErrorShape(res: { status: number; body: any }, status: number) {
   expect(res.status).toBe(status);
-  expect(res.body).toEqual({ error: expect.objectContaining({ status, code: expect.any(String), message: expect.any(String) }) });
+  expect(res.body).toEqual({
+    error: expect.objectContaining({ status, code: expect.any(String), message: expect.any(String) }),
+  });
   expect(JSON.stringify(res.body)).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack traces
 }
 
@@ -38,7 +40,11 @@ describe('health', () => {
     expect(await h.json()).toEqual({ status: 'ok' });
     const r = await fetch(`${s.url}/readyz`);
     expect(r.status).toBe(200);
-    expect(await r.json()).toMatchObject({ status: 'ready', engine: s.k.db.engine, plugins: expect.arrayContaining(['probe', 'probe-addon', 'companies']) });
+    expect(await r.json()).toMatchObject({
+      status: 'ready',
+      engine: s.k.db.engine,
+      plugins: expect.arrayContaining(['probe', 'probe-addon', 'companies']),
+    });
   });
 });
 
@@ -52,7 +58,10 @@ describe('API key', () => {
   });
 
   test('public routes take the public key (or the app key), nothing else', async () => {
-    expect(await apiCall(s.url, s.k.config.publicApiKey, null, 'GET', '/v3/public/probe/ping')).toEqual({ status: 200, body: { pong: true } });
+    expect(await apiCall(s.url, s.k.config.publicApiKey, null, 'GET', '/v3/public/probe/ping')).toEqual({
+      status: 200,
+      body: { pong: true },
+    });
     expect((await apiCall(s.url, s.k.config.apiKey, null, 'GET', '/v3/public/probe/ping')).status).toBe(200);
     expectErrorShape(await apiCall(s.url, 'wrong-key-123', null, 'GET', '/v3/public/probe/ping'), 401);
     expectErrorShape(await apiCall(s.url, '', null, 'GET', '/v3/public/probe/ping'), 401);
@@ -67,7 +76,12 @@ describe('bearer token', () => {
     expectErrorShape(await apiCall(s.url, s.k.config.apiKey, 'not.a.jwt', 'GET', items(a)), 401);
     const [h, p] = a.token.split('.');
     expectErrorShape(await apiCall(s.url, s.k.config.apiKey, `${h}.${p}.${'A'.repeat(86)}`, 'GET', items(a)), 401);
-    expectErrorShape(await apiCall(s.url, s.k.config.apiKey, a.token, 'GET', items(a), undefined, { authorization: `Basic ${a.token}` }), 401);
+    expectErrorShape(
+      await apiCall(s.url, s.k.config.apiKey, a.token, 'GET', items(a), undefined, {
+        authorization: `Basic ${a.token}`,
+      }),
+      401,
+    );
   });
 
   test('an expired token is refused', async () => {
@@ -86,14 +100,16 @@ describe('tenant in the path', () => {
     expectErrorShape(await a.api('GET', '/v3/tenant/-1/probe/items'), 400);
   });
 
-  test('must be the caller\'s current tenant', async () => {
+  test("must be the caller's current tenant", async () => {
     const r = await b.api('GET', items(a));
     expectErrorShape(r, 403);
     expect(JSON.stringify(r.body)).not.toContain('a-first');
   });
 
   test('a caller with no current tenant is told so', async () => {
-    const userId = await s.k.db.withSystem((trx) => createUser(trx, { email: `nobody-${Date.now()}@example.com`, firstName: 'No', lastName: 'Tenant' }));
+    const userId = await s.k.db.withSystem((trx) =>
+      createUser(trx, { email: `nobody-${Date.now()}@example.com`, firstName: 'No', lastName: 'Tenant' }),
+    );
     const token = await s.k.identity.issueAccessToken(userId);
     const r = await apiCall(s.url, s.k.config.apiKey, token, 'GET', items(a));
     expectErrorShape(r, 403);
@@ -124,15 +140,20 @@ describe('query, body and validation', () => {
     expect((await a.api('GET', items(a))).body.items).toEqual(before);
   });
 
-  test('a forged tenant_id in a body is ignored: the row belongs to the caller\'s tenant', async () => {
-    const r = await a.api('POST', items(a), { name: 'forged-owner', qty: 2, tenant_id: b.tenantId, tenantId: b.tenantId });
+  test("a forged tenant_id in a body is ignored: the row belongs to the caller's tenant", async () => {
+    const r = await a.api('POST', items(a), {
+      name: 'forged-owner',
+      qty: 2,
+      tenant_id: b.tenantId,
+      tenantId: b.tenantId,
+    });
     expect(r.status).toBe(200);
     const row = await s.k.db.withSystem((trx) => trx('probe_items').where({ item_id: r.body.item.item_id }).first());
     expect(Number(row.tenant_id)).toBe(a.tenantId);
     expect((await b.api('GET', items(b))).body.items).toEqual([]);
   });
 
-  test('another tenant\'s id in my own tenant\'s path finds nothing and changes nothing', async () => {
+  test("another tenant's id in my own tenant's path finds nothing and changes nothing", async () => {
     const mine = (await a.api('GET', items(a))).body.items[0];
     expectErrorShape(await b.api('GET', `${items(b)}/${mine.item_id}`), 404);
     expectErrorShape(await b.api('PUT', `${items(b)}/${mine.item_id}`, { name: 'stolen' }), 404);
@@ -157,10 +178,14 @@ describe('large responses are rerouted to storage', () => {
     expect(r.body.padding).toHaveLength(1024);
   });
 
-  test('a large one answers { reroute_to_s3, key, url } under the tenant\'s prefix; the signed link serves it', async () => {
+  test("a large one answers { reroute_to_s3, key, url } under the tenant's prefix; the signed link serves it", async () => {
     const r = await a.api('GET', `/v3/tenant/${a.tenantId}/probe/large?kb=100&_=1`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ reroute_to_s3: true, key: expect.stringMatching(new RegExp(`^tenants/${a.tenantId}/`)), url: expect.any(String) });
+    expect(r.body).toEqual({
+      reroute_to_s3: true,
+      key: expect.stringMatching(new RegExp(`^tenants/${a.tenantId}/`)),
+      url: expect.any(String),
+    });
     rerouted = r.body;
     const got = await fetch(rerouted.url);
     expect(got.status).toBe(200);
@@ -205,6 +230,8 @@ describe('OpenAPI', () => {
     const post = doc.paths['/v3/tenant/{tenantId}/probe/items'].post;
     expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
     const list = doc.paths['/v3/tenant/{tenantId}/probe/items'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['tenantId', 'q', 'limit']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['tenantId', 'q', 'limit']),
+    );
   });
 });

@@ -15,7 +15,8 @@ function sources(dir: string): string[] {
   if (!fs.existsSync(abs)) return [];
   return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
     const rel = path.join(dir, e.name);
-    if (e.isDirectory()) return ['node_modules', 'dist', 'data', 'tests', 'scaffold'].includes(e.name) ? [] : sources(rel);
+    if (e.isDirectory())
+      return ['node_modules', 'dist', 'data', 'tests', 'scaffold'].includes(e.name) ? [] : sources(rel);
     return /\.tsx?$/.test(e.name) && !/\.(test|e2e)\.tsx?$/.test(e.name) ? [rel] : [];
   });
 }
@@ -49,7 +50,8 @@ function tableRows(heading: string, header: string): string[] {
   const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
   return lines.slice(start, end < 0 ? undefined : end);
 }
-const hasRow = (rows: string[], name: string) => rows.some((r) => r.startsWith(`| \`${name}\``) || r.startsWith(`| \`${name}(`));
+const hasRow = (rows: string[], name: string) =>
+  rows.some((r) => r.startsWith(`| \`${name}\``) || r.startsWith(`| \`${name}(`));
 
 /** The member names of an interface in a source file. */
 function members(file: string, declaration: RegExp): string[] {
@@ -58,7 +60,7 @@ function members(file: string, declaration: RegExp): string[] {
   return [...body.matchAll(/^ {2}(\w+)\??[(:<]/gm)].map((m) => m[1]);
 }
 
-test('every extension point in the tree is in the guide\'s list, and the list names no point that is gone', () => {
+test("every extension point in the tree is in the guide's list, and the list names no point that is gone", () => {
   const declared = declaredPoints();
   expect(declared).toEqual(expect.arrayContaining(['kernel.writeGuard', 'companies.csvImports']));
   const list = section('Extension points that exist');
@@ -67,7 +69,7 @@ test('every extension point in the tree is in the guide\'s list, and the list na
   expect(listed.filter((id) => !declared.includes(id))).toEqual([]);
 });
 
-test('every hook of PluginDefinition has a row in the guide\'s table of hooks', () => {
+test("every hook of PluginDefinition has a row in the guide's table of hooks", () => {
   const hooks = members('kernel/plugin.ts', /export interface PluginDefinition<[^>]*> \{([\s\S]*?)\n\}/);
   expect(hooks).toEqual(expect.arrayContaining(['id', 'setup', 'extend', 'routes', 'cli']));
   const rows = tableRows('The definition: every hook', '| Hook |');

@@ -22,7 +22,12 @@ jest.setTimeout(240_000);
 const RT_PROBE_PLUGINS = path.join(__dirname, '..', 'kernel', 'realtime', 'testing', 'plugins');
 
 type Fn = ReturnType<TestServer['k']['realtime']['functions']>[number];
-interface Answer { ok: boolean; status: number; code?: string; message?: string }
+interface Answer {
+  ok: boolean;
+  status: number;
+  code?: string;
+  message?: string;
+}
 
 let s: TestServer;
 let fns: Fn[];
@@ -45,58 +50,99 @@ const norm = (a: Answer): Answer => (a.status === 500 ? { ok: false, status: 500
 /** A function called over the socket and over the HTTP fallback, each answer reduced to ok/status/code/message. */
 async function both(t: TestTenant, sock: TestSocket, name: string): Promise<{ socket: Answer; fallback: Answer }> {
   const r = await sock.invoke(name, PAYLOAD);
-  const socket: Answer = r.ok ? { ok: true, status: 200 } : { ok: false, status: r.error.status, code: r.error.code, message: r.error.message };
+  const socket: Answer = r.ok
+    ? { ok: true, status: 200 }
+    : { ok: false, status: r.error.status, code: r.error.code, message: r.error.message };
   const h = await t.api('POST', `/v3/tenant/${t.tenantId}/apiinvoke/${name}`, { payload: PAYLOAD });
-  const fallback: Answer = h.status === 200 ? { ok: true, status: 200 } : { ok: false, status: h.status, code: h.body.error?.code, message: h.body.error?.message };
+  const fallback: Answer =
+    h.status === 200
+      ? { ok: true, status: 200 }
+      : { ok: false, status: h.status, code: h.body.error?.code, message: h.body.error?.message };
   return { socket: norm(socket), fallback: norm(fallback) };
 }
 
-const httpError = (r: { status: number; body: any }): Answer => ({ ok: false, status: r.status, code: r.body.error?.code, message: r.body.error?.message });
-const probeItems = async (t: TestTenant) => s.k.db.withTenant(t.tenantId, (trx) => trx('probe_items').count<{ n: string }[]>({ n: '*' })).then((r) => Number(r[0].n));
+const httpError = (r: { status: number; body: any }): Answer => ({
+  ok: false,
+  status: r.status,
+  code: r.body.error?.code,
+  message: r.body.error?.message,
+});
+const probeItems = async (t: TestTenant) =>
+  s.k.db
+    .withTenant(t.tenantId, (trx) => trx('probe_items').count<{ n: string }[]>({ n: '*' }))
+    .then((r) => Number(r[0].n));
 
 beforeAll(async () => {
   s = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR, RT_PROBE_PLUGINS] });
   fns = s.k.realtime.functions();
 });
-afterEach(async () => { await Promise.all(sockets.splice(0).map((x) => x.close())); });
+afterEach(async () => {
+  await Promise.all(sockets.splice(0).map((x) => x.close()));
+});
 afterAll(async () => s?.stop());
 
-test('every loaded plugin\'s functions are registered with their owner and declared access', () => {
+test("every loaded plugin's functions are registered with their owner and declared access", () => {
   const names = fns.map((f) => f.name);
-  expect(names).toEqual(expect.arrayContaining(['customerSegments', 'userManager', 'probeCount', 'probeAddItem', 'rtProbeAddNote']));
-  expect(fns.find((f) => f.name === 'customerSegments')).toMatchObject({ owner: 'customer-success', access: { module: 'Customer Success', write: true } });
-  expect(fns.find((f) => f.name === 'probeAddItem')).toMatchObject({ owner: 'probe', access: { page: PROBE_PAGE, write: true } });
+  expect(names).toEqual(
+    expect.arrayContaining(['customerSegments', 'userManager', 'probeCount', 'probeAddItem', 'rtProbeAddNote']),
+  );
+  expect(fns.find((f) => f.name === 'customerSegments')).toMatchObject({
+    owner: 'customer-success',
+    access: { module: 'Customer Success', write: true },
+  });
+  expect(fns.find((f) => f.name === 'probeAddItem')).toMatchObject({
+    owner: 'probe',
+    access: { page: PROBE_PAGE, write: true },
+  });
   expect(fns.filter(writes).length).toBeGreaterThanOrEqual(3);
 });
 
 test('no subscription: every plugin write function is refused over the socket and the fallback exactly as an HTTP write; reads are not held', async () => {
-  const t = await makeSubscriber(s.k, s.url, { pages: pages().map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  const t = await makeSubscriber(s.k, s.url, {
+    pages: pages().map((url) => ({ url, access_level: 'Read/Write' as const })),
+  });
   const http = httpError(await t.api('POST', `/v3/tenant/${t.tenantId}/probe/items`, { name: 'x', qty: 1 }));
   expect(http).toMatchObject({ status: 402, code: 'noSubscription' });
-  const csHttp = httpError(await t.api('POST', `/v3/cs/tenant/${t.tenantId}/cs/TenantCompanySegment`, { action: 'refresh' }));
+  const csHttp = httpError(
+    await t.api('POST', `/v3/cs/tenant/${t.tenantId}/cs/TenantCompanySegment`, { action: 'refresh' }),
+  );
   const sock = await socketOf(t);
   const before = await probeItems(t);
   for (const f of fns) {
     const { socket, fallback } = await both(t, sock, f.name);
     expect({ name: f.name, ...fallback }).toEqual({ name: f.name, ...socket });
-    if (!writes(f)) { expect({ name: f.name, status: socket.status }).not.toEqual({ name: f.name, status: 402 }); continue; }
-    if (f.access.module === 'Customer Success') expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...csHttp });
+    if (!writes(f)) {
+      expect({ name: f.name, status: socket.status }).not.toEqual({ name: f.name, status: 402 });
+      continue;
+    }
+    if (f.access.module === 'Customer Success')
+      expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...csHttp });
     else if (f.owner.startsWith('kernel:')) expect(socket.status).not.toBe(402);
     else expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...http });
   }
   expect(await probeItems(t)).toBe(before);
 });
 
-test('above the plan\'s company limit (402 maxCompanies): customerSegments is refused over the socket and the fallback as its HTTP twin is', async () => {
-  const t = await makeSubscriber(s.k, s.url, { pages: [...pages(), '/datamanagercompanies'].map((url) => ({ url, access_level: 'Read/Write' as const })) });
-  const checkout = (await t.api('POST', '/v3/manager/stripe/subscription/', { action: 'addPlans', planIds: ['plan_basic_usd_month', 'plan_cs_basic_usd_month'] })).body.checkout;
+test("above the plan's company limit (402 maxCompanies): customerSegments is refused over the socket and the fallback as its HTTP twin is", async () => {
+  const t = await makeSubscriber(s.k, s.url, {
+    pages: [...pages(), '/datamanagercompanies'].map((url) => ({ url, access_level: 'Read/Write' as const })),
+  });
+  const checkout = (
+    await t.api('POST', '/v3/manager/stripe/subscription/', {
+      action: 'addPlans',
+      planIds: ['plan_basic_usd_month', 'plan_cs_basic_usd_month'],
+    })
+  ).body.checkout;
   await embedded.completeCheckout(s, checkout);
   s.k.access.invalidate(t.tenantId);
   const sock = await socketOf(t);
   expect((await both(t, sock, 'customerSegments')).socket).toEqual({ ok: true, status: 200 });
-  for (let i = 1; i <= 6; i++) expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: `Client ${i}` })).status).toBe(200);
+  for (let i = 1; i <= 6; i++)
+    expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: `Client ${i}` })).status).toBe(200);
 
-  const twin = httpError(await t.api('POST', `/v3/cs/tenant/${t.tenantId}/cs/TenantCompanySegment`, { action: 'refresh' }));
+  const twin = httpError(
+    await t.api('POST', `/v3/cs/tenant/${t.tenantId}/cs/TenantCompanySegment`, { action: 'refresh' }),
+  );
   expect(twin).toMatchObject({ status: 402, code: 'maxCompanies' });
   for (const f of fns.filter((x) => writes(x) && !x.owner.startsWith('kernel:'))) {
     const { socket, fallback } = await both(t, sock, f.name);
@@ -106,7 +152,10 @@ test('above the plan\'s company limit (402 maxCompanies): customerSegments is re
 });
 
 test('a Read Only page refuses a write function (403) and passes its reads; no access to the page refuses every call', async () => {
-  const ro = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: pages().map((url) => ({ url, access_level: 'Read Only' as const })) });
+  const ro = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: pages().map((url) => ({ url, access_level: 'Read Only' as const })),
+  });
   const none = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [] });
   const http = httpError(await ro.api('POST', `/v3/tenant/${ro.tenantId}/probe/items`, { name: 'x', qty: 1 }));
   expect(http).toMatchObject({ status: 403, message: 'You only have Read Only Access to This Page.' });
@@ -117,7 +166,13 @@ test('a Read Only page refuses a write function (403) and passes its reads; no a
     if (writes(f)) expect({ name: f.name, ...r.socket }).toEqual({ name: f.name, ...http });
     else expect(r.socket.message).not.toBe(http.message);
     const n = await both(none, noneSock, f.name);
-    const expected = { name: f.name, ok: false, status: 403, code: 'forbidden', message: `You do not have access to ${f.access.page}` };
+    const expected = {
+      name: f.name,
+      ok: false,
+      status: 403,
+      code: 'forbidden',
+      message: `You do not have access to ${f.access.page}`,
+    };
     expect({ name: f.name, ...n.socket }).toEqual(expected);
     expect({ name: f.name, ...n.fallback }).toEqual(expected);
   }
@@ -125,7 +180,9 @@ test('a Read Only page refuses a write function (403) and passes its reads; no a
 });
 
 test('maintenance mode refuses every write function (503) over the socket and the fallback, as an HTTP write; reads pass', async () => {
-  const t = await makeTenant(s.k, s.url, { pages: pages().map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  const t = await makeTenant(s.k, s.url, {
+    pages: pages().map((url) => ({ url, access_level: 'Read/Write' as const })),
+  });
   const sock = await socketOf(t);
   const m = maintenanceOf(s.k);
   await m.set(s.k.db.knex, { on: true, message: 'Back at noon' });
@@ -135,7 +192,8 @@ test('maintenance mode refuses every write function (503) over the socket and th
     for (const f of fns) {
       const { socket, fallback } = await both(t, sock, f.name);
       expect({ name: f.name, ...fallback }).toEqual({ name: f.name, ...socket });
-      if (writes(f) && !f.access.duringMaintenance) expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...http });
+      if (writes(f) && !f.access.duringMaintenance)
+        expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...http });
       else expect(socket.status).not.toBe(503);
     }
     expect(await probeItems(t)).toBe(0);

@@ -20,7 +20,9 @@ test('every route of every owner declares a response schema', () => {
 
 test('the check looks at every plugin of the test server (else it would pass by looking at none of it)', () => {
   const owners = new Set(s.k.routes.routes.map((r) => r.owner.replace(/:.*$/, '')));
-  expect([...owners].sort()).toEqual(expect.arrayContaining(['billing', 'companies', 'customer-success', 'kernel', 'lci-admin', 'stack-manager']));
+  expect([...owners].sort()).toEqual(
+    expect.arrayContaining(['billing', 'companies', 'customer-success', 'kernel', 'lci-admin', 'stack-manager']),
+  );
   // Customer Success's object API registers one route per object type and method, stack-manager's types included.
   const cs = s.k.routes.routes.filter((r) => r.owner === 'customer-success');
   expect(cs.length).toBeGreaterThan(100);
@@ -28,9 +30,21 @@ test('the check looks at every plugin of the test server (else it would pass by 
 });
 
 test("an object type's generated routes answer the object's response key (derived from its definition)", () => {
-  const route = s.k.routes.routes.find((r) => r.method === 'get' && r.path === '/v3/cs/tenant/:tenantId/cs/TenantCompanyGoal')!;
+  const route = s.k.routes.routes.find(
+    (r) => r.method === 'get' && r.path === '/v3/cs/tenant/:tenantId/cs/TenantCompanyGoal',
+  )!;
   const schema = route.spec.response!;
-  expect(schema.safeParse({ tenantCompanyGoals: [], linkTables: { tenantCompanyGoalRecommendations: [], tenantCompanyGoalContracts: [], tenantCompanyGoalNotes: [] } }).success).toBe(true);
+  expect(
+    schema.safeParse({
+      tenantCompanyGoals: [],
+      linkTables: { tenantCompanyGoalRecommendations: [], tenantCompanyGoalContracts: [], tenantCompanyGoalNotes: [] },
+    }).success,
+  ).toBe(true);
   expect(schema.safeParse({ goals: [] }).success).toBe(false);
-  expect(schema.safeParse({ tenantCompanyGoals: [{ tenantCompanyGoalId: 'x' }], linkTables: { tenantCompanyGoalRecommendations: [], tenantCompanyGoalContracts: [], tenantCompanyGoalNotes: [] } }).success).toBe(false);
+  expect(
+    schema.safeParse({
+      tenantCompanyGoals: [{ tenantCompanyGoalId: 'x' }],
+      linkTables: { tenantCompanyGoalRecommendations: [], tenantCompanyGoalContracts: [], tenantCompanyGoalNotes: [] },
+    }).success,
+  ).toBe(false);
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.stop());
 
-const rename = (t: TestTenant, name: string) => s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: t.tenantId }).update({ name }));
+const rename = (t: TestTenant, name: string) =>
+  s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: t.tenantId }).update({ name }));
 
 test('reports the changed table with the row before and after, then nothing', async () => {
   const tracker = await ChangeTracker.start(s.k, [a.tenantId]);

@@ -14,7 +14,10 @@ beforeAll(async () => {
   one = await startTestServer({ jobs: false });
   two = await startTestServer({ jobs: false });
 }, 120_000);
-afterAll(async () => { await two?.stop(); await one?.stop().catch(() => undefined); });
+afterAll(async () => {
+  await two?.stop();
+  await one?.stop().catch(() => undefined);
+});
 
 test('each kernel has its own instance of every plugin with one', () => {
   for (const p of one.k.plugins.filter((x) => x.setup)) {
@@ -69,7 +72,7 @@ test('data written through one kernel is not seen by the other, and one stopping
   expect(again.status).toBe(200);
 });
 
-test('the stopped kernel\'s billing clock and maintenance watcher stopped; the other kernel\'s still run', () => {
+test("the stopped kernel's billing clock and maintenance watcher stopped; the other kernel's still run", () => {
   expect(billing(one).clock.running).toBe(false);
   expect(lciAdmin(one).maintenance.running).toBe(false);
   expect(billing(two).clock.running).toBe(true);

@@ -23,7 +23,9 @@ import './plugins';
 import { MSG_UNDER_MAINTENANCE } from '../common/texts';
 
 function Home() {
-  useEffect(() => { void navigate('/dashboard', { replace: true }); }, []);
+  useEffect(() => {
+    void navigate('/dashboard', { replace: true });
+  }, []);
   return <PageLoading />;
 }
 
@@ -32,28 +34,133 @@ export const CORE_ROUTES: RegisteredRoute[] = [
   { path: '/authed', title: 'Signing in', public: true, layout: 'bare', component: Authed },
   { path: '/maintenance', title: MSG_UNDER_MAINTENANCE, public: true, layout: 'bare', component: Maintenance },
   { path: '/signOut', title: 'Signing Out', public: true, layout: 'bare', component: SignOut },
-  { path: '/confirmMFA', title: 'Confirm second step', public: true, layout: 'bare', load: () => import('./screens/ConfirmMFA') },
-  { path: '/setupMFA', title: 'Set up authenticator app', public: true, layout: 'bare', load: () => import('./screens/SetupMFA') },
-  { path: '/passwordReset', title: 'Reset password', public: true, layout: 'bare', load: () => import('./screens/PasswordReset') },
-  { path: '/confirmPasswordReset', title: 'Confirm password reset', public: true, layout: 'bare', load: () => import('./screens/ConfirmPasswordReset') },
-  { path: '/changePassword', title: 'Change password', public: true, layout: 'bare', load: () => import('./screens/ChangePassword') },
-  { path: '/clients/signin', title: 'Client sign in', public: true, layout: 'bare', load: () => import('./screens/ClientSignIn') },
-  { path: '/confirmSignUp', title: 'Confirm sign up', public: true, layout: 'bare', load: () => import('./screens/ConfirmSignUp') },
-  { path: '/signUpRegisteredUser', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUpRegisteredUser') },
-  { path: '/acceptInvitation', title: 'Invitation', public: true, layout: 'bare', load: () => import('./screens/AcceptInvitation') },
+  {
+    path: '/confirmMFA',
+    title: 'Confirm second step',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ConfirmMFA'),
+  },
+  {
+    path: '/setupMFA',
+    title: 'Set up authenticator app',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/SetupMFA'),
+  },
+  {
+    path: '/passwordReset',
+    title: 'Reset password',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/PasswordReset'),
+  },
+  {
+    path: '/confirmPasswordReset',
+    title: 'Confirm password reset',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ConfirmPasswordReset'),
+  },
+  {
+    path: '/changePassword',
+    title: 'Change password',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ChangePassword'),
+  },
+  {
+    path: '/clients/signin',
+    title: 'Client sign in',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ClientSignIn'),
+  },
+  {
+    path: '/confirmSignUp',
+    title: 'Confirm sign up',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ConfirmSignUp'),
+  },
+  {
+    path: '/signUpRegisteredUser',
+    title: 'Sign up',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/SignUpRegisteredUser'),
+  },
+  {
+    path: '/acceptInvitation',
+    title: 'Invitation',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/AcceptInvitation'),
+  },
   { path: '/signUp', title: 'Sign up', public: true, layout: 'bare', load: () => import('./screens/SignUp') },
-  { path: '/signUp/sp', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
-  { path: '/ScalePad', title: 'ScalePad sign in', public: true, layout: 'bare', load: () => import('./screens/ScalePad') },
+  {
+    path: '/signUp/sp',
+    title: 'ScalePad sign in',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ScalePad'),
+  },
+  {
+    path: '/ScalePad',
+    title: 'ScalePad sign in',
+    public: true,
+    layout: 'bare',
+    load: () => import('./screens/ScalePad'),
+  },
   { path: '/initializer', title: 'Loading', page: false, layout: 'bare', component: Initializer },
   { path: '/userTerms', title: 'Updated Terms of Use', page: false, layout: 'bare', component: UserTerms },
   { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
-  { path: '/dashboard', title: 'Dashboard', page: '/dashboard', neverHide: true, layout: 'shell', load: () => import('./pages/Dashboard') },
-  { path: '/noCompanies', title: 'No companies', page: false, layout: 'shell', load: () => import('./pages/NoCompanies') },
-  { path: '/subscriptionViolation', title: 'Subscription issue', page: false, layout: 'shell', load: () => import('./pages/SubscriptionViolation') },
-  { path: '/securitygroups/*', title: 'Security Groups', page: '/securitygroups', requiresAdmin: true, layout: 'shell', load: () => import('./pages/security-groups/SecurityGroupsPage') },
-  { path: '/usermanager', title: 'User Manager', page: '/usermanager', requiresAdmin: true, layout: 'shell', load: () => import('./pages/user-manager/UserManagerPage') },
+  {
+    path: '/dashboard',
+    title: 'Dashboard',
+    page: '/dashboard',
+    neverHide: true,
+    layout: 'shell',
+    load: () => import('./pages/Dashboard'),
+  },
+  {
+    path: '/noCompanies',
+    title: 'No companies',
+    page: false,
+    layout: 'shell',
+    load: () => import('./pages/NoCompanies'),
+  },
+  {
+    path: '/subscriptionViolation',
+    title: 'Subscription issue',
+    page: false,
+    layout: 'shell',
+    load: () => import('./pages/SubscriptionViolation'),
+  },
+  {
+    path: '/securitygroups/*',
+    title: 'Security Groups',
+    page: '/securitygroups',
+    requiresAdmin: true,
+    layout: 'shell',
+    load: () => import('./pages/security-groups/SecurityGroupsPage'),
+  },
+  {
+    path: '/usermanager',
+    title: 'User Manager',
+    page: '/usermanager',
+    requiresAdmin: true,
+    layout: 'shell',
+    load: () => import('./pages/user-manager/UserManagerPage'),
+  },
 ];
-const NOT_FOUND: RegisteredRoute = { path: '*', title: 'Page not found', page: false, layout: 'shell', load: () => import('./pages/NotFound') };
+const NOT_FOUND: RegisteredRoute = {
+  path: '*',
+  title: 'Page not found',
+  page: false,
+  layout: 'shell',
+  load: () => import('./pages/NotFound'),
+};
 
 registerRoutes(CORE_ROUTES);
 // Step 12 (user without a tenant) is kernel tenancy: the shell supplies it; plugins supply 13-16.
@@ -72,7 +179,10 @@ function Routes() {
 }
 
 export function App() {
-  useEffect(() => { startTokenTimer(); startNavigation(); }, []);
+  useEffect(() => {
+    startTokenTimer();
+    startNavigation();
+  }, []);
   const ready = useNavReady();
   return (
     <Provider store={store}>

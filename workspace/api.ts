@@ -14,7 +14,13 @@ import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from './constants';
 import { MAX_RETRY_MS, MSG_WRITE_NOT_SENT, isUnavailable, retryDelayMs } from './reconnect';
 
 export class ApiError extends Error {
-  constructor(public status: number, message: string, public code?: string, public fields?: { path: string; message: string }[], public body?: unknown) {
+  constructor(
+    public status: number,
+    message: string,
+    public code?: string,
+    public fields?: { path: string; message: string }[],
+    public body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -58,13 +64,19 @@ async function parseBody(res: Response): Promise<unknown> {
   if (!text) return undefined;
   const type = res.headers.get('content-type') ?? '';
   if (type.includes('json') || /^[[{"]/.test(text.trim())) {
-    try { return JSON.parse(text); } catch { /* fall through */ }
+    try {
+      return JSON.parse(text);
+    } catch {
+      /* fall through */
+    }
   }
   return text;
 }
 
 function errorFrom(status: number, statusText: string, body: unknown): ApiError {
-  const e = (body as { error?: { message?: string; code?: string; fields?: { path: string; message: string }[] } } | undefined)?.error;
+  const e = (
+    body as { error?: { message?: string; code?: string; fields?: { path: string; message: string }[] } } | undefined
+  )?.error;
   const message = e?.message ?? (typeof body === 'string' && body ? body : statusText || `Request failed (${status})`);
   return new ApiError(status, message, e?.code, e?.fields, body);
 }
@@ -82,7 +94,11 @@ export function createApiClient(o: ApiClientOptions) {
   }
 
   function headers(opts: RequestOptions, hasBody: boolean): Record<string, string> {
-    const h: Record<string, string> = { accept: 'application/json', 'x-api-key': opts.public ? o.publicApiKey() : o.apiKey(), ...opts.headers };
+    const h: Record<string, string> = {
+      accept: 'application/json',
+      'x-api-key': opts.public ? o.publicApiKey() : o.apiKey(),
+      ...opts.headers,
+    };
     if (hasBody) h['content-type'] = 'application/json';
     const t = opts.public ? null : o.token();
     if (t) h.authorization = `Bearer ${t}`;
@@ -92,16 +108,30 @@ export function createApiClient(o: ApiClientOptions) {
   async function followReroute(body: { key?: string; url?: string }, opts: RequestOptions): Promise<unknown> {
     const url = body.url ?? `/v3/storage/${body.key}`;
     const signed = /[?&]signature=/.test(url);
-    const res = await doFetch(url, { method: 'GET', headers: signed ? { accept: 'application/json' } : headers(opts, false), signal: opts.signal });
+    const res = await doFetch(url, {
+      method: 'GET',
+      headers: signed ? { accept: 'application/json' } : headers(opts, false),
+      signal: opts.signal,
+    });
     const data = await parseBody(res);
     if (!res.ok) throw errorFrom(res.status, res.statusText, data);
     return data;
   }
 
-  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
-  }));
+  const sleep =
+    o.sleep ??
+    ((ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, ms);
+        signal?.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(t);
+            resolve();
+          },
+          { once: true },
+        );
+      }));
   const now = o.now ?? Date.now;
   let reconnecting = false;
   let probing = false;
@@ -119,9 +149,14 @@ export function createApiClient(o: ApiClientOptions) {
         let retryAfter: string | null = null;
         try {
           const r = await doFetch('/readyz', { method: 'GET', headers: { accept: 'application/json' } });
-          if (r.ok) { setReconnecting(false); return; }
+          if (r.ok) {
+            setReconnecting(false);
+            return;
+          }
           retryAfter = r.headers.get('retry-after');
-        } catch { /* still unreachable */ }
+        } catch {
+          /* still unreachable */
+        }
         await sleep(retryDelayMs(attempt, retryAfter));
       }
     } finally {
@@ -130,7 +165,12 @@ export function createApiClient(o: ApiClientOptions) {
   }
 
   /** One fetch; outages of reads are retried here, so callers see an answer or a lasting error. */
-  async function send(method: string, path: string, opts: RequestOptions, hasBody: boolean): Promise<{ res: Response; body: unknown }> {
+  async function send(
+    method: string,
+    path: string,
+    opts: RequestOptions,
+    hasBody: boolean,
+  ): Promise<{ res: Response; body: unknown }> {
     const started = now();
     for (let attempt = 0; ; attempt++) {
       let res: Response | null = null;
@@ -138,7 +178,10 @@ export function createApiClient(o: ApiClientOptions) {
       let failure: unknown = null;
       try {
         res = await doFetch(buildUrl(method, path, opts.query), {
-          method, headers: headers(opts, hasBody), body: hasBody ? JSON.stringify(opts.body) : undefined, signal: opts.signal,
+          method,
+          headers: headers(opts, hasBody),
+          body: hasBody ? JSON.stringify(opts.body) : undefined,
+          signal: opts.signal,
         });
         body = await parseBody(res);
       } catch (e) {
@@ -155,7 +198,8 @@ export function createApiClient(o: ApiClientOptions) {
         void probe();
         // A write is never repeated: an outage answer says so; a network failure keeps its own error
         // (the page shows its message for a request that did not go through).
-        if (method !== 'GET') throw res ? new ApiError(res.status, MSG_WRITE_NOT_SENT, 'unavailable', undefined, body) : failure;
+        if (method !== 'GET')
+          throw res ? new ApiError(res.status, MSG_WRITE_NOT_SENT, 'unavailable', undefined, body) : failure;
         if (res) return { res, body };
         throw failure;
       }
@@ -164,7 +208,12 @@ export function createApiClient(o: ApiClientOptions) {
     }
   }
 
-  async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+    retried = false,
+  ): Promise<T> {
     const hasBody = opts.body !== undefined && method !== 'GET';
     const { res, body } = await send(method, path, opts, hasBody);
     if (!res.ok) {
@@ -174,7 +223,8 @@ export function createApiClient(o: ApiClientOptions) {
       } else if (res.status === 401 || res.status === 403) {
         log(MSG_NOT_AUTHORIZED, { status: res.status, path, message: err.message });
       }
-      if (res.status === 503 && (body as { error?: { maintenance?: boolean } })?.error?.maintenance) o.onMaintenance?.(err.message);
+      if (res.status === 503 && (body as { error?: { maintenance?: boolean } })?.error?.maintenance)
+        o.onMaintenance?.(err.message);
       throw err;
     }
     if (body && typeof body === 'object' && (body as { reroute_to_s3?: boolean }).reroute_to_s3 === true) {
@@ -186,9 +236,12 @@ export function createApiClient(o: ApiClientOptions) {
   return {
     request,
     get: <T = unknown>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
-    post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-    put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-    patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, { ...opts, body: body ?? {} }),
+    post: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('POST', path, { ...opts, body: body ?? {} }),
+    put: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PUT', path, { ...opts, body: body ?? {} }),
+    patch: <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) =>
+      request<T>('PATCH', path, { ...opts, body: body ?? {} }),
     del: <T = unknown>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
   };
 }

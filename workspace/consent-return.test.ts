@@ -8,6 +8,11 @@ test('a one-segment path with a consent query is a consent return', () => {
 });
 
 test('the outcome names the error and its description, or the tenant', () => {
-  expect(consentOutcome('error=access_denied&error_description=The+user+declined')).toEqual({ ok: false, error: 'access_denied', description: 'The user declined', tenant: null });
+  expect(consentOutcome('error=access_denied&error_description=The+user+declined')).toEqual({
+    ok: false,
+    error: 'access_denied',
+    description: 'The user declined',
+    tenant: null,
+  });
   expect(consentOutcome('tenant=9f2e')).toEqual({ ok: true, error: null, description: null, tenant: '9f2e' });
 });

@@ -7,7 +7,12 @@
 import type { RegisteredRoute } from './registry';
 
 export const CONSENT_RETURN_ROUTE: RegisteredRoute = {
-  path: '/:hash', title: 'Consent', public: true, page: false, layout: 'bare', load: () => import('./screens/ConsentReturn'),
+  path: '/:hash',
+  title: 'Consent',
+  public: true,
+  page: false,
+  layout: 'bare',
+  load: () => import('./screens/ConsentReturn'),
 };
 
 export function isConsentReturn(path: string, search: string): boolean {
@@ -16,7 +21,12 @@ export function isConsentReturn(path: string, search: string): boolean {
   return q.has('error') || q.has('error_description') || q.has('tenant');
 }
 
-export interface ConsentOutcome { ok: boolean; error: string | null; description: string | null; tenant: string | null }
+export interface ConsentOutcome {
+  ok: boolean;
+  error: string | null;
+  description: string | null;
+  tenant: string | null;
+}
 
 export function consentOutcome(search: string): ConsentOutcome {
   const q = new URLSearchParams(search);

@@ -3,8 +3,16 @@ export const APP_VERSION = '2024.12.10';
 
 export const MSG_LOGIN_FAILED = 'Login failed.';
 export {
-  MSG_READ_ONLY, MSG_LCI_ADMIN, MSG_TENANT_ADMIN, MSG_DIRTY_PAGE, MSG_TOKEN_EXPIRED, MSG_NOT_AUTHORIZED, MSG_USER_CANCELLED, MSG_NO_TENANT,
-  MSG_UNDER_MAINTENANCE, MSG_MUST_SELECT_CUSTOMER,
+  MSG_READ_ONLY,
+  MSG_LCI_ADMIN,
+  MSG_TENANT_ADMIN,
+  MSG_DIRTY_PAGE,
+  MSG_TOKEN_EXPIRED,
+  MSG_NOT_AUTHORIZED,
+  MSG_USER_CANCELLED,
+  MSG_NO_TENANT,
+  MSG_UNDER_MAINTENANCE,
+  MSG_MUST_SELECT_CUSTOMER,
 } from '../common/texts';
 
 export { VALIDATION, EMAIL_MAX } from '../common/email';
@@ -20,7 +28,12 @@ export const HEADER_ACTIONS = {
 } as const;
 
 /** Section 9. */
-export const TOKEN = { signOutAfterExpiredMs: 360_000, refreshAtRemainingMs: 100, minRecheckMs: 500, retryAfterFailureMs: 1_000 } as const;
+export const TOKEN = {
+  signOutAfterExpiredMs: 360_000,
+  refreshAtRemainingMs: 100,
+  minRecheckMs: 500,
+  retryAfterFailureMs: 1_000,
+} as const;
 export const LOGIN_STATUS_CLEAR_MS = 4_000;
 export const INITIALISING_REDIRECT_MS = 6_000;
 /** The partner landing's loading flag is cleared after this (section 9). */
@@ -28,5 +41,13 @@ export const PARTNER_LOADING_CLEAR_MS = 25_000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const CHUNK_RELOAD_GUARD_MS = 86_400_000;
 export const LOCAL_STATE_TTL_MS = 86_400_000;
-export const REALTIME = { pingMs: 120_000, baseDelayMs: 3_000, stepDelayMs: 7_000, maxDelayMs: 120_000, maxAttempts: 10, watchdogMs: 10_000, invokeTimeoutMs: 120_000 } as const;
+export const REALTIME = {
+  pingMs: 120_000,
+  baseDelayMs: 3_000,
+  stepDelayMs: 7_000,
+  maxDelayMs: 120_000,
+  maxAttempts: 10,
+  watchdogMs: 10_000,
+  invokeTimeoutMs: 120_000,
+} as const;
 export const NAV_MAX_LEVEL = 2;

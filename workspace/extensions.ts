@@ -18,7 +18,10 @@ export interface WorkspacePointValue<T = unknown> {
 }
 
 /** A contribution of this plugin to another plugin's workspace point (or its own). */
-export function contribute<T extends WorkspaceExtensionItem>(point: ExtensionPoint<T>, value: T): WorkspacePointValue<T> {
+export function contribute<T extends WorkspaceExtensionItem>(
+  point: ExtensionPoint<T>,
+  value: T,
+): WorkspacePointValue<T> {
   return { point, value };
 }
 
@@ -30,7 +33,11 @@ export function provide<T>(point: ExtensionPoint<T>, value: T): WorkspacePointVa
 const ownerOf = (point: ExtensionPoint<unknown>) => point.id.slice(0, point.id.indexOf('.'));
 
 /** Refuses malformed contributions and provisions of a plugin (a clear error at load, not a missing panel later). */
-export function checkPointValues(plugin: string, extend: readonly WorkspacePointValue[] = [], provides: readonly WorkspacePointValue[] = []): void {
+export function checkPointValues(
+  plugin: string,
+  extend: readonly WorkspacePointValue[] = [],
+  provides: readonly WorkspacePointValue[] = [],
+): void {
   const seen = new Map<string, Set<string>>();
   for (const c of extend) {
     if (!c?.point?.id) throw new Error(`${plugin}: extend needs contribute(point, value) items`);
@@ -41,7 +48,10 @@ export function checkPointValues(plugin: string, extend: readonly WorkspacePoint
   const provided = new Set<string>();
   for (const p of provides) {
     if (!p?.point?.id) throw new Error(`${plugin}: provide needs provide(point, value) items`);
-    if (ownerOf(p.point) !== plugin) throw new Error(`${plugin}: provides ${p.point.id}, a point of ${ownerOf(p.point)}: only a point's owner provides it`);
+    if (ownerOf(p.point) !== plugin)
+      throw new Error(
+        `${plugin}: provides ${p.point.id}, a point of ${ownerOf(p.point)}: only a point's owner provides it`,
+      );
     if (provided.has(p.point.id)) throw new Error(`${plugin}: provides ${p.point.id} twice`);
     provided.add(p.point.id);
   }
@@ -51,7 +61,11 @@ const contributions = new Map<string, Contributed<unknown>[]>();
 const provisions = new Map<string, unknown>();
 
 /** Keeps a plugin's contributions (in plugin load order) and provisions. */
-export function registerPointValues(plugin: string, extend: readonly WorkspacePointValue[] = [], provides: readonly WorkspacePointValue[] = []): void {
+export function registerPointValues(
+  plugin: string,
+  extend: readonly WorkspacePointValue[] = [],
+  provides: readonly WorkspacePointValue[] = [],
+): void {
   for (const c of extend) {
     const list = contributions.get(c.point.id) ?? [];
     list.push({ ...(c.value as object), plugin });
@@ -70,6 +84,9 @@ export function pointContributions<T>(point: ExtensionPoint<T>): readonly Contri
 
 /** The value the owner of `point` provides; an error when its workspace provides none. */
 export function providedValue<T>(point: ExtensionPoint<T>): T {
-  if (!provisions.has(point.id)) throw new Error(`${point.id} is not provided: ${ownerOf(point)}'s workspace/index.ts provides none (provide(point, value))`);
+  if (!provisions.has(point.id))
+    throw new Error(
+      `${point.id} is not provided: ${ownerOf(point)}'s workspace/index.ts provides none (provide(point, value))`,
+    );
   return provisions.get(point.id) as T;
 }

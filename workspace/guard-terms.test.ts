@@ -2,10 +2,23 @@
 import { noCompaniesStep, noTenantStep, runGuard, type GuardInput } from './guard';
 import type { Session } from './types';
 
-const session = { tacAcceptance: false, tenant: { tenantId: 5 }, user: { isLciAdmin: false, isTenantAdmin: false }, userAccessPages: [] } as unknown as Session;
+const session = {
+  tacAcceptance: false,
+  tenant: { tenantId: 5 },
+  user: { isLciAdmin: false, isTenantAdmin: false },
+  userAccessPages: [],
+} as unknown as Session;
 const input = (path: string): GuardInput => ({
-  path, from: null, route: { title: 'x', page: false }, signedIn: true, session, invalidLogin: false, inMaintenance: false, dirty: false,
-  firstAccessiblePath: '/dashboard', companies: [],
+  path,
+  from: null,
+  route: { title: 'x', page: false },
+  signedIn: true,
+  session,
+  invalidLogin: false,
+  inMaintenance: false,
+  dirty: false,
+  firstAccessiblePath: '/dashboard',
+  companies: [],
 });
 const steps = [noTenantStep, noCompaniesStep()];
 

@@ -1,6 +1,14 @@
 import {
-  companiesForView, firstAccessiblePath, isMaxCompaniesExempt, maxCompaniesStep, MAX_COMPANIES_EXEMPT_PAGES,
-  noCompaniesStep, noTenantStep, runGuard, type GuardInput, type GuardStep,
+  companiesForView,
+  firstAccessiblePath,
+  isMaxCompaniesExempt,
+  maxCompaniesStep,
+  MAX_COMPANIES_EXEMPT_PAGES,
+  noCompaniesStep,
+  noTenantStep,
+  runGuard,
+  type GuardInput,
+  type GuardStep,
 } from './guard';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_TENANT_ADMIN } from './constants';
 import type { Company, Session } from './types';
@@ -8,27 +16,71 @@ import type { Company, Session } from './types';
 function session(over: Partial<Session> = {}, user: Partial<Session['user']> = {}): Session {
   return {
     user: {
-      username: 'a@b.c', name: 'A B', firstName: 'A', lastName: 'B', phoneNumber: null, phoneNumberVerified: false, companyName: null,
-      regionCode: 'ue1', pic: null, authenticatedUserId: 1, isLciAdmin: false, isTenantAdmin: false, isSandboxTenant: false, isInternal: false,
-      allowImpersonationFlag: false, securityGroupId: 1, originalSecurityGroupId: 1, currentTenantId: 5, currentSpTenantId: null,
-      userNotificationUuid: null, unifiedUserId: null, unifiedTenantId: null, mfaType: null, idProviderName: null, ...user,
+      username: 'a@b.c',
+      name: 'A B',
+      firstName: 'A',
+      lastName: 'B',
+      phoneNumber: null,
+      phoneNumberVerified: false,
+      companyName: null,
+      regionCode: 'ue1',
+      pic: null,
+      authenticatedUserId: 1,
+      isLciAdmin: false,
+      isTenantAdmin: false,
+      isSandboxTenant: false,
+      isInternal: false,
+      allowImpersonationFlag: false,
+      securityGroupId: 1,
+      originalSecurityGroupId: 1,
+      currentTenantId: 5,
+      currentSpTenantId: null,
+      userNotificationUuid: null,
+      unifiedUserId: null,
+      unifiedTenantId: null,
+      mfaType: null,
+      idProviderName: null,
+      ...user,
     },
     tenant: { tenantId: 5, name: 'Demo MSP', currency: 'USD', dateFormat: 'yyyy-mm-dd', regionCode: 'ue1' },
     tacAcceptance: true,
-    userAccessPages: [{ url: '/dashboard', access_level: 'Read/Write' }, { url: '/contracts', access_level: 'Read Only' }],
-    inMaintenance: false, maintenanceMessage: '', modules: ['Core'], flags: {}, impersonation: null, plugins: [],
+    userAccessPages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: '/contracts', access_level: 'Read Only' },
+    ],
+    inMaintenance: false,
+    maintenanceMessage: '',
+    modules: ['Core'],
+    flags: {},
+    impersonation: null,
+    plugins: [],
     ...over,
   };
 }
 
 function input(over: Partial<GuardInput> = {}): GuardInput {
   return {
-    path: '/contracts', from: '/dashboard', route: { title: 'Contracts' }, signedIn: true, session: session(),
-    invalidLogin: false, inMaintenance: false, dirty: false, firstAccessiblePath: '/dashboard', ...over,
+    path: '/contracts',
+    from: '/dashboard',
+    route: { title: 'Contracts' },
+    signedIn: true,
+    session: session(),
+    invalidLogin: false,
+    inMaintenance: false,
+    dirty: false,
+    firstAccessiblePath: '/dashboard',
+    ...over,
   };
 }
 
-const company = (id: number, over: Partial<Company> = {}): Company => ({ tenant_company_id: id, name: `C${id}`, is_active: true, assessment_only_flag: false, air_only_flag: false, ...over });
+const company = (id: number, over: Partial<Company> = {}): Company => ({
+  tenant_company_id: id,
+  name: `C${id}`,
+  is_active: true,
+  assessment_only_flag: false,
+  air_only_flag: false,
+  ...over,
+});
 
 describe('each step', () => {
   test('allows a permitted page and reports track and title (steps 1 and 8)', () => {
@@ -51,7 +103,9 @@ describe('each step', () => {
     expect(runGuard(input({ inMaintenance: true }))).toMatchObject({ action: 'redirect', to: '/maintenance', step: 4 });
     expect(runGuard(input({ inMaintenance: true, path: '/signIn', route: { public: true } })).action).toBe('allow');
     expect(runGuard(input({ inMaintenance: true, path: '/signOut', route: { page: false } })).action).toBe('allow');
-    expect(runGuard(input({ inMaintenance: true, path: '/maintenance', route: { public: true } })).action).toBe('allow');
+    expect(runGuard(input({ inMaintenance: true, path: '/maintenance', route: { public: true } })).action).toBe(
+      'allow',
+    );
   });
 
   test('5: unauthenticated on an authenticated route goes to signIn with invalidLocalLogin', () => {
@@ -61,7 +115,9 @@ describe('each step', () => {
     expect(u.pathname).toBe('/signIn');
     expect(u.searchParams.get('invalidLocalLogin')).toBe('true');
     expect(u.searchParams.get('path')).toBe('/contracts?x=1');
-    expect(runGuard(input({ signedIn: false, session: null, path: '/signIn', route: { public: true } })).action).toBe('allow');
+    expect(runGuard(input({ signedIn: false, session: null, path: '/signIn', route: { public: true } })).action).toBe(
+      'allow',
+    );
   });
 
   test('5b: signed in without a loaded session goes through the initializer', () => {
@@ -71,13 +127,25 @@ describe('each step', () => {
   });
 
   test('6: terms not accepted go to /userTerms', () => {
-    expect(runGuard(input({ session: session({ tacAcceptance: false }) }))).toMatchObject({ action: 'redirect', to: '/userTerms', step: 6 });
-    expect(runGuard(input({ session: session({ tacAcceptance: false }), path: '/userTerms', route: { page: false } })).action).toBe('allow');
-    expect(runGuard(input({ session: session({ tacAcceptance: false }), path: '/signOut', route: { page: false } })).action).toBe('allow');
+    expect(runGuard(input({ session: session({ tacAcceptance: false }) }))).toMatchObject({
+      action: 'redirect',
+      to: '/userTerms',
+      step: 6,
+    });
+    expect(
+      runGuard(input({ session: session({ tacAcceptance: false }), path: '/userTerms', route: { page: false } }))
+        .action,
+    ).toBe('allow');
+    expect(
+      runGuard(input({ session: session({ tacAcceptance: false }), path: '/signOut', route: { page: false } })).action,
+    ).toBe('allow');
   });
 
   test('7: an authenticated user on /initializer is blocked', () => {
-    expect(runGuard(input({ path: '/initializer', route: { page: false } }))).toMatchObject({ action: 'block', step: 7 });
+    expect(runGuard(input({ path: '/initializer', route: { page: false } }))).toMatchObject({
+      action: 'block',
+      step: 7,
+    });
   });
 
   test('9: internal admin pages need an LCI admin', () => {
@@ -85,38 +153,73 @@ describe('each step', () => {
     expect(r).toMatchObject({ action: 'block', alert: MSG_LCI_ADMIN, step: 9 });
     expect(MSG_LCI_ADMIN).toBe('This page requires LCI Admin Access');
     expect(runGuard(input({ path: '/x', route: { internalOnly: true } })).alert).toBe(MSG_LCI_ADMIN);
-    expect(runGuard(input({ path: '/lcisupport/currency', route: {}, session: session({}, { isLciAdmin: true }) })).action).toBe('allow');
+    expect(
+      runGuard(input({ path: '/lcisupport/currency', route: {}, session: session({}, { isLciAdmin: true }) })).action,
+    ).toBe('allow');
   });
 
   test('9: admin pages need a tenant admin or an LCI admin', () => {
     const route = { requiresAdmin: true };
-    expect(runGuard(input({ path: '/contracts', route }))).toMatchObject({ action: 'block', alert: MSG_TENANT_ADMIN, step: 9 });
-    expect(MSG_TENANT_ADMIN).toBe('This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.');
+    expect(runGuard(input({ path: '/contracts', route }))).toMatchObject({
+      action: 'block',
+      alert: MSG_TENANT_ADMIN,
+      step: 9,
+    });
+    expect(MSG_TENANT_ADMIN).toBe(
+      'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.',
+    );
     expect(runGuard(input({ route, session: session({}, { isTenantAdmin: true }) })).action).toBe('allow');
     expect(runGuard(input({ route, session: session({}, { isLciAdmin: true }) })).action).toBe('allow');
   });
 
   test('10: pages outside the access list redirect to the first accessible page unless neverHide', () => {
-    expect(runGuard(input({ path: '/budget', route: {} }))).toMatchObject({ action: 'redirect', to: '/dashboard', step: 10 });
+    expect(runGuard(input({ path: '/budget', route: {} }))).toMatchObject({
+      action: 'redirect',
+      to: '/dashboard',
+      step: 10,
+    });
     expect(runGuard(input({ path: '/budget', route: { neverHide: true } })).action).toBe('allow');
     expect(runGuard(input({ path: '/budget', route: { page: false } })).action).toBe('allow');
     expect(runGuard(input({ path: '/meeting/7', route: { page: '/contracts' } })).action).toBe('allow');
-    expect(runGuard(input({ path: '/budget', route: {}, session: session({}, { isLciAdmin: true }) })).action).toBe('allow');
+    expect(runGuard(input({ path: '/budget', route: {}, session: session({}, { isLciAdmin: true }) })).action).toBe(
+      'allow',
+    );
     // No loop when the first accessible page itself is not listed.
-    expect(runGuard(input({ path: '/dashboard', route: {}, firstAccessiblePath: '/dashboard', session: session({ userAccessPages: [] }) })).action).toBe('allow');
+    expect(
+      runGuard(
+        input({
+          path: '/dashboard',
+          route: {},
+          firstAccessiblePath: '/dashboard',
+          session: session({ userAccessPages: [] }),
+        }),
+      ).action,
+    ).toBe('allow');
   });
 
   test('11: plans, pricing and signup paths send signed-in users to signIn', () => {
     for (const path of ['/plans', '/Plans/partner', '/pricing', '/signUp', '/signUpWithTenant', '/signup/sp']) {
-      expect(runGuard(input({ path, route: { public: true } }))).toMatchObject({ action: 'redirect', to: '/signIn', step: 11 });
+      expect(runGuard(input({ path, route: { public: true } }))).toMatchObject({
+        action: 'redirect',
+        to: '/signIn',
+        step: 11,
+      });
     }
-    expect(runGuard(input({ path: '/plans', route: { public: true }, signedIn: false, session: null })).action).toBe('allow');
+    expect(runGuard(input({ path: '/plans', route: { public: true }, signedIn: false, session: null })).action).toBe(
+      'allow',
+    );
   });
 
   test('12: no tenant goes to the subscription violation', () => {
     const s = session({ tenant: null });
-    expect(runGuard(input({ session: s }), [noTenantStep])).toMatchObject({ action: 'redirect', to: '/subscriptionViolation?violationType=userHasNoTenant', step: 12 });
-    expect(runGuard(input({ session: s, path: '/subscriptionViolation', route: { page: false } }), [noTenantStep]).action).toBe('allow');
+    expect(runGuard(input({ session: s }), [noTenantStep])).toMatchObject({
+      action: 'redirect',
+      to: '/subscriptionViolation?violationType=userHasNoTenant',
+      step: 12,
+    });
+    expect(
+      runGuard(input({ session: s, path: '/subscriptionViolation', route: { page: false } }), [noTenantStep]).action,
+    ).toBe('allow');
     expect(runGuard(input(), [noTenantStep]).action).toBe('allow');
   });
 
@@ -126,9 +229,23 @@ describe('each step', () => {
 
   test('15: active companies above the plan maximum, except the exempt pages', () => {
     const step = maxCompaniesStep(() => ({ active: 6, max: 5 }));
-    expect(runGuard(input(), [step])).toMatchObject({ action: 'redirect', to: '/subscriptionViolation?violationType=maxCompanies', step: 15 });
+    expect(runGuard(input(), [step])).toMatchObject({
+      action: 'redirect',
+      to: '/subscriptionViolation?violationType=maxCompanies',
+      step: 15,
+    });
     expect(runGuard(input(), [maxCompaniesStep(() => ({ active: 5, max: 5 }))]).action).toBe('allow');
-    expect(MAX_COMPANIES_EXEMPT_PAGES).toEqual(['support', 'subscriptionViolation', 'accountsettings', 'integrations', 'connectwise', 'itglue', 'profile', 'datamanager', 'datamanagercompanies']);
+    expect(MAX_COMPANIES_EXEMPT_PAGES).toEqual([
+      'support',
+      'subscriptionViolation',
+      'accountsettings',
+      'integrations',
+      'connectwise',
+      'itglue',
+      'profile',
+      'datamanager',
+      'datamanagercompanies',
+    ]);
     for (const p of MAX_COMPANIES_EXEMPT_PAGES) {
       expect(isMaxCompaniesExempt(`/${p}`)).toBe(true);
       expect(runGuard(input({ path: `/${p}`, route: { page: false } }), [step]).action).toBe('allow');
@@ -139,20 +256,30 @@ describe('each step', () => {
 
   test('16: no companies for the module view go to /noCompanies', () => {
     const step = noCompaniesStep();
-    expect(runGuard(input({ companies: [] }), [step])).toMatchObject({ action: 'redirect', to: '/noCompanies', step: 16 });
+    expect(runGuard(input({ companies: [] }), [step])).toMatchObject({
+      action: 'redirect',
+      to: '/noCompanies',
+      step: 16,
+    });
     expect(runGuard(input({ companies: [company(1, { is_active: false })] }), [step]).to).toBe('/noCompanies');
     expect(runGuard(input({ companies: [company(1)] }), [step]).action).toBe('allow');
     expect(runGuard(input({ companies: null }), [step]).action).toBe('allow');
     const view = { text: 'Assessment Only', modules: ['Assessment'], icon: null, disabled: false };
     expect(runGuard(input({ companies: [company(1)], moduleView: view }), [step]).to).toBe('/noCompanies');
-    expect(runGuard(input({ companies: [company(1, { assessment_only_flag: true })], moduleView: view }), [step]).action).toBe('allow');
-    expect(runGuard(input({ path: '/noCompanies', route: { page: false }, companies: [] }), [step]).action).toBe('allow');
+    expect(
+      runGuard(input({ companies: [company(1, { assessment_only_flag: true })], moduleView: view }), [step]).action,
+    ).toBe('allow');
+    expect(runGuard(input({ path: '/noCompanies', route: { page: false }, companies: [] }), [step]).action).toBe(
+      'allow',
+    );
   });
 });
 
 describe('order', () => {
   test('dirty prompt comes before invalid login, maintenance and sign-in', () => {
-    expect(runGuard(input({ dirty: true, invalidLogin: true, inMaintenance: true, signedIn: false, session: null })).step).toBe(2);
+    expect(
+      runGuard(input({ dirty: true, invalidLogin: true, inMaintenance: true, signedIn: false, session: null })).step,
+    ).toBe(2);
   });
   test('invalid login before maintenance', () => {
     expect(runGuard(input({ invalidLogin: true, inMaintenance: true })).step).toBe(3);
@@ -173,7 +300,14 @@ describe('order', () => {
   });
   test('access list before plugin steps, plugin steps run by step number', () => {
     const calls: number[] = [];
-    const mk = (n: 12 | 13 | 14 | 15 | 16, decide: boolean): GuardStep => ({ step: n, id: `s${n}`, run: () => { calls.push(n); return decide ? { action: 'redirect', to: `/s${n}` } : null; } });
+    const mk = (n: 12 | 13 | 14 | 15 | 16, decide: boolean): GuardStep => ({
+      step: n,
+      id: `s${n}`,
+      run: () => {
+        calls.push(n);
+        return decide ? { action: 'redirect', to: `/s${n}` } : null;
+      },
+    });
     expect(runGuard(input({ path: '/notlisted', route: {} }), [mk(12, true)]).step).toBe(10);
     expect(calls).toEqual([]);
     const r = runGuard(input(), [mk(16, true), mk(14, true), mk(12, false), mk(13, false)]);
@@ -188,15 +322,29 @@ describe('order', () => {
 
 describe('helpers', () => {
   test('first accessible page prefers /dashboard, then menu order, then the access list', () => {
-    const pages = [{ url: '/contracts', access_level: 'Read Only' as const }, { url: '/budget', access_level: 'Read/Write' as const }];
+    const pages = [
+      { url: '/contracts', access_level: 'Read Only' as const },
+      { url: '/budget', access_level: 'Read/Write' as const },
+    ];
     expect(firstAccessiblePath(['/budget', '/contracts'], pages, false)).toBe('/budget');
     expect(firstAccessiblePath([], pages, false)).toBe('/contracts');
     expect(firstAccessiblePath([], [], false)).toBe('/dashboard');
-    expect(firstAccessiblePath(['/budget'], [{ url: '/dashboard', access_level: 'Read Only' }, ...pages], false)).toBe('/dashboard');
+    expect(firstAccessiblePath(['/budget'], [{ url: '/dashboard', access_level: 'Read Only' }, ...pages], false)).toBe(
+      '/dashboard',
+    );
   });
   test('companies for a view', () => {
-    const list = [company(1), company(2, { air_only_flag: true }), company(3, { assessment_only_flag: true }), company(4, { is_active: false })];
+    const list = [
+      company(1),
+      company(2, { air_only_flag: true }),
+      company(3, { assessment_only_flag: true }),
+      company(4, { is_active: false }),
+    ];
     expect(companiesForView(list, null).map((c) => c.tenant_company_id)).toEqual([1, 2, 3]);
-    expect(companiesForView(list, { text: 'Asset Insights (AIR)', modules: ['AIR'], icon: null, disabled: false }).map((c) => c.tenant_company_id)).toEqual([2]);
+    expect(
+      companiesForView(list, { text: 'Asset Insights (AIR)', modules: ['AIR'], icon: null, disabled: false }).map(
+        (c) => c.tenant_company_id,
+      ),
+    ).toEqual([2]);
   });
 });

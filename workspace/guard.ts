@@ -93,7 +93,6 @@ export function isInternalPath(path: string): boolean {
   return /^\/(lciadmin|lcisupport)(\/|$)/i.test(path);
 }
 
-
 export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): GuardResult {
   const { path, route, session } = input;
   const track = path;
@@ -108,18 +107,28 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   }
   // 3. Invalid login (token flag lci_invalid_login): signed-in pages are blocked with the notice; public screens and
   //    /signOut stay open so the user can leave and sign in again.
-  if (input.invalidLogin && !isPublic && !samePath(path, '/signOut')) return decide(3, { action: 'block', alert: MSG_NOT_AUTHORIZED });
+  if (input.invalidLogin && !isPublic && !samePath(path, '/signOut'))
+    return decide(3, { action: 'block', alert: MSG_NOT_AUTHORIZED });
   // 4. Maintenance.
   const adminMaintenancePage = !!input.session?.user.isLciAdmin && samePath(path, MAINTENANCE_ADMIN_PAGE);
-  if (input.inMaintenance && !adminMaintenancePage && !MAINTENANCE_EXEMPT.some((p) => samePath(p, path))) return decide(4, { action: 'redirect', to: '/maintenance' });
+  if (input.inMaintenance && !adminMaintenancePage && !MAINTENANCE_EXEMPT.some((p) => samePath(p, path)))
+    return decide(4, { action: 'redirect', to: '/maintenance' });
   // 5. Unauthenticated on an authenticated route.
   if (!isPublic) {
     const back = path + (input.search ?? '');
-    if (!input.signedIn) return decide(5, { action: 'redirect', to: withQuery('/signIn', { invalidLocalLogin: 'true', path: back }) });
-    if (!session && !samePath(path, '/initializer')) return decide(5, { action: 'redirect', to: withQuery('/initializer', { path: back }) });
+    if (!input.signedIn)
+      return decide(5, { action: 'redirect', to: withQuery('/signIn', { invalidLocalLogin: 'true', path: back }) });
+    if (!session && !samePath(path, '/initializer'))
+      return decide(5, { action: 'redirect', to: withQuery('/initializer', { path: back }) });
   }
   // 6. Terms not accepted (accepted per tenant user: a user with no tenant has none to accept; step 12 sends them on).
-  if (authenticated && !isPublic && !session!.tacAcceptance && session!.tenant !== null && !TERMS_STEP_PATHS.some((p) => samePath(p, path))) {
+  if (
+    authenticated &&
+    !isPublic &&
+    !session!.tacAcceptance &&
+    session!.tenant !== null &&
+    !TERMS_STEP_PATHS.some((p) => samePath(p, path))
+  ) {
     return decide(6, { action: 'redirect', to: '/userTerms' });
   }
   // 7. Authenticated user on /initializer.
@@ -129,12 +138,15 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   if (authenticated && !isPublic && route) {
     const u = session!.user;
     // 9. Internal admin pages, then admin pages.
-    if ((route.internalOnly || isInternalPath(path)) && !u.isLciAdmin) return decide(9, { action: 'block', alert: MSG_LCI_ADMIN, title });
-    if (route.requiresAdmin && !(u.isTenantAdmin || u.isLciAdmin)) return decide(9, { action: 'block', alert: MSG_TENANT_ADMIN, title });
+    if ((route.internalOnly || isInternalPath(path)) && !u.isLciAdmin)
+      return decide(9, { action: 'block', alert: MSG_LCI_ADMIN, title });
+    if (route.requiresAdmin && !(u.isTenantAdmin || u.isLciAdmin))
+      return decide(9, { action: 'block', alert: MSG_TENANT_ADMIN, title });
     // 10. Access list.
     const page = route.page === undefined ? path : route.page;
     if (page !== false && !route.neverHide && !u.isLciAdmin && !matchAccessPage(session!.userAccessPages, page)) {
-      if (!samePath(input.firstAccessiblePath, path)) return decide(10, { action: 'redirect', to: input.firstAccessiblePath, title });
+      if (!samePath(input.firstAccessiblePath, path))
+        return decide(10, { action: 'redirect', to: input.firstAccessiblePath, title });
     }
   }
   // 11. Plans, pricing and sign-up paths for signed-in users.
@@ -154,7 +166,11 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
 }
 
 /** First page the user may open: first menu item in the access list, else the first access entry, else /dashboard. */
-export function firstAccessiblePath(navUrls: readonly string[], pages: readonly AccessPage[], isLciAdmin: boolean): string {
+export function firstAccessiblePath(
+  navUrls: readonly string[],
+  pages: readonly AccessPage[],
+  isLciAdmin: boolean,
+): string {
   if (isLciAdmin) return '/dashboard';
   if (matchAccessPage(pages, '/dashboard')) return '/dashboard';
   const nav = navUrls.find((u) => matchAccessPage(pages, u));
@@ -192,8 +208,15 @@ export function noCompaniesStep(exempt: readonly string[] = []): GuardStep {
     id: 'companies:none',
     run: (i) => {
       if (!i.companies) return null; // not loaded: no decision
-      if (samePath(i.path, '/noCompanies') || isMaxCompaniesExempt(i.path) || exempt.some((p) => i.path.toLowerCase().startsWith(p.toLowerCase()))) return null;
-      return companiesForView(i.companies, i.moduleView).length === 0 ? { action: 'redirect', to: '/noCompanies' } : null;
+      if (
+        samePath(i.path, '/noCompanies') ||
+        isMaxCompaniesExempt(i.path) ||
+        exempt.some((p) => i.path.toLowerCase().startsWith(p.toLowerCase()))
+      )
+        return null;
+      return companiesForView(i.companies, i.moduleView).length === 0
+        ? { action: 'redirect', to: '/noCompanies' }
+        : null;
     },
   };
 }
@@ -206,7 +229,9 @@ export function maxCompaniesStep(limit: (i: GuardInput) => { active: number; max
     run: (i) => {
       if (isMaxCompaniesExempt(i.path)) return null;
       const l = limit(i);
-      return l && l.max > 0 && l.active > l.max ? { action: 'redirect', to: '/subscriptionViolation?violationType=maxCompanies' } : null;
+      return l && l.max > 0 && l.active > l.max
+        ? { action: 'redirect', to: '/subscriptionViolation?violationType=maxCompanies' }
+        : null;
     },
   };
 }

@@ -7,4 +7,8 @@ import { installIconLoader } from './icons';
 
 installIconLoader();
 
-createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -10,27 +10,52 @@ import { CONSENT_RETURN_ROUTE, isConsentReturn } from './consent-return';
 import { findRoute, guardSteps, setEnabledPlugins } from './registry';
 import { isSignedIn, refreshAccessIfStale } from './runtime';
 import {
-  companiesAtom, currentModuleViewAtom, dirtyPagesAtom, guardAlertAtom, invalidLoginAtom, isDirtyAtom, leavePromptAtom,
-  maintenanceHintAtom, moduleViewTextAtom, navAtom, sessionAtom, sessionDataAtom, store, tokensAtom, trackedPathsAtom,
+  companiesAtom,
+  currentModuleViewAtom,
+  dirtyPagesAtom,
+  guardAlertAtom,
+  invalidLoginAtom,
+  isDirtyAtom,
+  leavePromptAtom,
+  maintenanceHintAtom,
+  moduleViewTextAtom,
+  navAtom,
+  sessionAtom,
+  sessionDataAtom,
+  store,
+  tokensAtom,
+  trackedPathsAtom,
 } from './state/atoms';
 import { NAV_MAX_LEVEL } from './constants';
 import { AnchorKeeper } from './anchor-keeper';
 
-interface Loc { path: string; search: string }
+interface Loc {
+  path: string;
+  search: string;
+}
 let committed: Loc | null = null;
 const anchors = new AnchorKeeper();
 const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
+const emit = () => {
+  for (const l of listeners) l();
+};
 const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 
-function subscribe(cb: () => void) { listeners.add(cb); return () => { listeners.delete(cb); }; }
+function subscribe(cb: () => void) {
+  listeners.add(cb);
+  return () => {
+    listeners.delete(cb);
+  };
+}
 export const getPath = () => committed?.path ?? '';
 export const getSearch = () => (committed?.search ?? '').replace(/^\?/, '');
 export const isReady = () => committed !== null;
 
 export function routeMetaFor(path: string, search = ''): RouteMeta {
   const found = findRoute(path) ?? (isConsentReturn(path, search) ? { route: CONSENT_RETURN_ROUTE } : null);
-  const meta: RouteMeta = found ? { ...found.route, title: found.route.title } : { title: 'Page not found', page: false };
+  const meta: RouteMeta = found
+    ? { ...found.route, title: found.route.title }
+    : { title: 'Page not found', page: false };
   const item = store.get(navAtom)?.navItems.find((i) => trim(i.url).toLowerCase() === trim(path).toLowerCase());
   if (item) {
     meta.requiresAdmin = meta.requiresAdmin || item.requiresAdmin;
@@ -45,26 +70,46 @@ export function evaluate(path: string, search: string, from: string | null, leav
   const tokenFlags = readTokenFlags(store.get(tokensAtom)?.accessToken);
   setEnabledPlugins(session ? session.plugins : null);
   const nav = store.get(navAtom);
-  const navUrls = (nav?.navItems ?? []).filter((i) => i.level <= NAV_MAX_LEVEL).sort((a, b) => a.sort - b.sort).map((i) => i.url);
-  return runGuard({
-    path, search, from,
-    route: routeMetaFor(path, search),
-    signedIn: isSignedIn(),
-    session,
-    // 4.1: the maintenance and invalid-login flags come from the token (the loaded session's live maintenance state wins).
-    invalidLogin: store.get(invalidLoginAtom) || tokenFlags.invalidLogin,
-    inMaintenance: inMaintenance(session, tokenFlags, store.get(maintenanceHintAtom)),
-    dirty: store.get(isDirtyAtom),
-    leaveConfirmed,
-    firstAccessiblePath: firstAccessiblePath(navUrls, session?.userAccessPages ?? [], session?.user.isLciAdmin ?? false),
-    companies: store.get(companiesAtom),
-    moduleView: store.get(currentModuleViewAtom),
-    extra: store.get(sessionDataAtom),
-  }, guardSteps());
+  const navUrls = (nav?.navItems ?? [])
+    .filter((i) => i.level <= NAV_MAX_LEVEL)
+    .sort((a, b) => a.sort - b.sort)
+    .map((i) => i.url);
+  return runGuard(
+    {
+      path,
+      search,
+      from,
+      route: routeMetaFor(path, search),
+      signedIn: isSignedIn(),
+      session,
+      // 4.1: the maintenance and invalid-login flags come from the token (the loaded session's live maintenance state wins).
+      invalidLogin: store.get(invalidLoginAtom) || tokenFlags.invalidLogin,
+      inMaintenance: inMaintenance(session, tokenFlags, store.get(maintenanceHintAtom)),
+      dirty: store.get(isDirtyAtom),
+      leaveConfirmed,
+      firstAccessiblePath: firstAccessiblePath(
+        navUrls,
+        session?.userAccessPages ?? [],
+        session?.user.isLciAdmin ?? false,
+      ),
+      companies: store.get(companiesAtom),
+      moduleView: store.get(currentModuleViewAtom),
+      extra: store.get(sessionDataAtom),
+    },
+    guardSteps(),
+  );
 }
 
 function askLeave(message: string): Promise<boolean> {
-  return new Promise((resolve) => store.set(leavePromptAtom, { message, resolve: (ok) => { store.set(leavePromptAtom, null); resolve(ok); } }));
+  return new Promise((resolve) =>
+    store.set(leavePromptAtom, {
+      message,
+      resolve: (ok) => {
+        store.set(leavePromptAtom, null);
+        resolve(ok);
+      },
+    }),
+  );
 }
 
 function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
@@ -81,7 +126,8 @@ function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
     if (mode === 'push') window.history.pushState(null, '', target);
     else window.history.replaceState(null, '', target);
     // history.replaceState fires no hashchange: a page already shown learns of a restored anchor as from a link.
-    if (same && anchorChanged && anchor) window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }));
+    if (same && anchorChanged && anchor)
+      window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }));
   }
   committed = loc;
   if (r.title) document.title = `${r.title} | Lifecycle`;
@@ -91,7 +137,11 @@ function commit(loc: Loc, mode: 'push' | 'replace', r: GuardResult): void {
 
 let running: Promise<boolean> = Promise.resolve(true);
 
-interface GoOpts { replace?: boolean; popped?: boolean; recheck?: boolean }
+interface GoOpts {
+  replace?: boolean;
+  popped?: boolean;
+  recheck?: boolean;
+}
 
 async function go(to: string, opts: GoOpts): Promise<boolean> {
   // Access changed on the server (realtime lci.accessChanged): reload session and menu now; when they arrive the
@@ -105,7 +155,10 @@ async function go(to: string, opts: GoOpts): Promise<boolean> {
     const url = new URL(target, window.location.origin);
     const r = evaluate(url.pathname, url.search, opts.recheck ? url.pathname : from, confirmed);
     if (r.action === 'prompt') {
-      if (!(await askLeave(r.message!))) { if (opts.popped) restoreUrl(); return false; }
+      if (!(await askLeave(r.message!))) {
+        if (opts.popped) restoreUrl();
+        return false;
+      }
       confirmed = true;
       store.set(dirtyPagesAtom, {});
       continue;
@@ -113,12 +166,23 @@ async function go(to: string, opts: GoOpts): Promise<boolean> {
     if (r.action === 'block') {
       if (r.alert) store.set(guardAlertAtom, r.alert);
       if (opts.popped) restoreUrl();
-      if (committed === null && target !== '/dashboard') { target = '/dashboard'; redirected = true; continue; }
+      if (committed === null && target !== '/dashboard') {
+        target = '/dashboard';
+        redirected = true;
+        continue;
+      }
       return false;
     }
     // An absolute URL (e.g. a payment provider's checkout to resume) leaves the workspace.
-    if (r.action === 'redirect' && /^https?:\/\//i.test(r.to!)) { window.location.assign(r.to!); return false; }
-    if (r.action === 'redirect') { target = r.to!; redirected = true; continue; }
+    if (r.action === 'redirect' && /^https?:\/\//i.test(r.to!)) {
+      window.location.assign(r.to!);
+      return false;
+    }
+    if (r.action === 'redirect') {
+      target = r.to!;
+      redirected = true;
+      continue;
+    }
     const sameAsCommitted = committed && committed.path === url.pathname && committed.search === url.search;
     if (opts.recheck && sameAsCommitted) return true;
     const mode = opts.popped || opts.replace || committed === null || (opts.recheck && redirected) ? 'replace' : 'push';
@@ -135,7 +199,10 @@ function restoreUrl(): void {
 
 /** Serialised navigation (a prompt waits for the user before the next one runs). */
 function enqueue(to: string, opts: GoOpts): Promise<boolean> {
-  running = running.then(() => go(to, opts), () => go(to, opts));
+  running = running.then(
+    () => go(to, opts),
+    () => go(to, opts),
+  );
   return running;
 }
 
@@ -167,16 +234,38 @@ let started = false;
 export function startNavigation(): void {
   if (started) return;
   started = true;
-  window.addEventListener('popstate', () => { void enqueue(askShown(), { popped: true }); });
-  for (const a of [sessionAtom, tokensAtom, maintenanceHintAtom, companiesAtom, sessionDataAtom, moduleViewTextAtom, navAtom, invalidLoginAtom]) store.sub(a, recheck);
-  window.addEventListener('beforeunload', (e) => { if (store.get(isDirtyAtom)) { e.preventDefault(); e.returnValue = ''; } });
+  window.addEventListener('popstate', () => {
+    void enqueue(askShown(), { popped: true });
+  });
+  for (const a of [
+    sessionAtom,
+    tokensAtom,
+    maintenanceHintAtom,
+    companiesAtom,
+    sessionDataAtom,
+    moduleViewTextAtom,
+    navAtom,
+    invalidLoginAtom,
+  ])
+    store.sub(a, recheck);
+  window.addEventListener('beforeunload', (e) => {
+    if (store.get(isDirtyAtom)) {
+      e.preventDefault();
+      e.returnValue = '';
+    }
+  });
   void enqueue(askShown(), { replace: true });
 }
 
 // wouter hooks.
 export function useNavLocation(): [string, (to: string, opts?: { replace?: boolean }) => void] {
   const path = useSyncExternalStore(subscribe, getPath);
-  return [path, (to, opts) => { void navigate(to, opts); }];
+  return [
+    path,
+    (to, opts) => {
+      void navigate(to, opts);
+    },
+  ];
 }
 export function useNavSearch(): string {
   return useSyncExternalStore(subscribe, getSearch);

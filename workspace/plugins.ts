@@ -11,13 +11,25 @@ import testPlugins from 'virtual:lci-test-plugins';
 
 const found = import.meta.glob<WorkspacePlugin>('../plugins/*/workspace/index.ts', { eager: true, import: 'default' });
 
-export const workspacePlugins: WorkspacePlugin[] = [...Object.values(found), ...testPlugins].filter((p): p is WorkspacePlugin => !!p && typeof p.id === 'string');
+export const workspacePlugins: WorkspacePlugin[] = [...Object.values(found), ...testPlugins].filter(
+  (p): p is WorkspacePlugin => !!p && typeof p.id === 'string',
+);
 
 for (const p of workspacePlugins) {
-  registerRoutes(p.routes.map((r) => ({
-    path: r.path, title: r.title, page: r.page, requiresAdmin: r.requiresAdmin, internalOnly: r.internalOnly, neverHide: r.neverHide,
-    public: r.public, layout: r.layout ?? 'shell', load: r.component, plugin: p.id,
-  })));
+  registerRoutes(
+    p.routes.map((r) => ({
+      path: r.path,
+      title: r.title,
+      page: r.page,
+      requiresAdmin: r.requiresAdmin,
+      internalOnly: r.internalOnly,
+      neverHide: r.neverHide,
+      public: r.public,
+      layout: r.layout ?? 'shell',
+      load: r.component,
+      plugin: p.id,
+    })),
+  );
   if (p.guardSteps) registerGuardSteps(p.guardSteps, p.id);
   if (p.navIcons) registerNavIcons(p.navIcons);
   if (p.sessionData) registerSessionData(p.sessionData, p.id);

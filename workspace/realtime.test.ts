@@ -19,16 +19,34 @@ class FakeSocket implements WebSocketLike {
   onclose: WebSocketLike['onclose'] = null;
   onmessage: WebSocketLike['onmessage'] = null;
   onerror: WebSocketLike['onerror'] = null;
-  constructor(public url: string) { FakeSocket.all.push(this); }
-  send(d: string) { this.sent.push(d); }
-  close() { this.readyState = 3; }
+  constructor(public url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(d: string) {
+    this.sent.push(d);
+  }
+  close() {
+    this.readyState = 3;
+  }
   auth: unknown = null;
   /** The socket opens; the client's first message (authenticate) is kept apart from `sent`. */
-  serverOpenOnly() { this.readyState = 1; this.onopen?.({}); this.auth = JSON.parse(this.sent.shift()!); }
+  serverOpenOnly() {
+    this.readyState = 1;
+    this.onopen?.({});
+    this.auth = JSON.parse(this.sent.shift()!);
+  }
   /** Open and authenticated, as the server answers once the socket is in its rooms. */
-  serverOpen() { this.serverOpenOnly(); this.serverSend({ action: 'authenticated', userId: 1, tenantId: 5 }); }
-  serverClose(code = 1006) { this.readyState = 3; this.onclose?.({ code }); }
-  serverSend(m: unknown) { this.onmessage?.({ data: JSON.stringify(m) }); }
+  serverOpen() {
+    this.serverOpenOnly();
+    this.serverSend({ action: 'authenticated', userId: 1, tenantId: 5 });
+  }
+  serverClose(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  serverSend(m: unknown) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
 }
 
 function client(over: Partial<RealtimeOptions> = {}) {
@@ -37,16 +55,27 @@ function client(over: Partial<RealtimeOptions> = {}) {
   const messages: unknown[] = [];
   const http: [number, string, unknown][] = [];
   const c = new RealtimeClient({
-    url: 'ws://h/ws', getToken: () => 'tok en', getTenant: () => ({ tenantId: 5, impersonatedTenantId: null }),
-    httpInvoke: async (t, f, p) => { http.push([t, f, p]); return { via: 'http' }; },
+    url: 'ws://h/ws',
+    getToken: () => 'tok en',
+    getTenant: () => ({ tenantId: 5, impersonatedTenantId: null }),
+    httpInvoke: async (t, f, p) => {
+      http.push([t, f, p]);
+      return { via: 'http' };
+    },
     fetchRerouted: async (u) => ({ fetched: u.url }),
-    onStore: (t, d) => stores.push([t, d]), onMessage: (m) => messages.push(m), onStatus: (s) => statuses.push(s),
-    createSocket: (u) => new FakeSocket(u), ...over,
+    onStore: (t, d) => stores.push([t, d]),
+    onMessage: (m) => messages.push(m),
+    onStatus: (s) => statuses.push(s),
+    createSocket: (u) => new FakeSocket(u),
+    ...over,
   });
   return { c, statuses, stores, messages, http };
 }
 
-beforeEach(() => { FakeSocket.all = []; jest.useFakeTimers(); });
+beforeEach(() => {
+  FakeSocket.all = [];
+  jest.useFakeTimers();
+});
 afterEach(() => jest.useRealTimers());
 
 test('sends the token in the first message (not the URL) and is open only once the server says authenticated', async () => {
@@ -143,7 +172,12 @@ test('apiinvoke over the socket resolves with the apiresult; errors reject', asy
   await expect(p).resolves.toEqual({ users: [] });
   const q = c.invoke('x');
   const sent2 = JSON.parse(ws.sent[1]);
-  ws.serverSend({ action: 'apiresult', requestId: sent2.requestId, ok: false, error: { status: 403, message: 'nope' } });
+  ws.serverSend({
+    action: 'apiresult',
+    requestId: sent2.requestId,
+    ok: false,
+    error: { status: 403, message: 'nope' },
+  });
   await expect(q).rejects.toThrow('nope');
   c.stop();
 });
@@ -169,8 +203,12 @@ test('store targets update state (rerouted ones fetched), other messages go to t
   ws.serverSend({ store_target: 'big', reroute_to_s3: true, key: 'k', url: '/v3/storage/k' });
   ws.serverSend({ msg_type: 'info', msg: 'Export ready', display_type: 'toast', download_url: '/d' });
   ws.serverSend({ action: 'pong', ts: 1 });
-  await Promise.resolve(); await Promise.resolve();
-  expect(stores).toEqual([['companies', [1, 2]], ['big', { fetched: '/v3/storage/k' }]]);
+  await Promise.resolve();
+  await Promise.resolve();
+  expect(stores).toEqual([
+    ['companies', [1, 2]],
+    ['big', { fetched: '/v3/storage/k' }],
+  ]);
   expect(messages).toEqual([expect.objectContaining({ msg_type: 'info', msg: 'Export ready', download_url: '/d' })]);
   c.stop();
 });

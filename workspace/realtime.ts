@@ -19,7 +19,13 @@ export function reconnectDelay(attempt: number, maxAttempts: number = REALTIME.m
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
 
-export interface StoreUpdate { store_target: string; data?: unknown; reroute_to_s3?: boolean; key?: string; url?: string }
+export interface StoreUpdate {
+  store_target: string;
+  data?: unknown;
+  reroute_to_s3?: boolean;
+  key?: string;
+  url?: string;
+}
 
 export interface WebSocketLike {
   readyState: number;
@@ -47,11 +53,20 @@ export interface RealtimeOptions {
   /** Close code 4401 (bad token): the app may refresh its token before the next attempt. */
   onAuthRejected?(): void;
   createSocket?(url: string): WebSocketLike;
-  timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout; setInterval: typeof setInterval; clearInterval: typeof clearInterval };
+  timers?: {
+    setTimeout: typeof setTimeout;
+    clearTimeout: typeof clearTimeout;
+    setInterval: typeof setInterval;
+    clearInterval: typeof clearInterval;
+  };
   now?(): number;
 }
 
-interface Pending { resolve(v: unknown): void; reject(e: Error): void; timer: ReturnType<typeof setTimeout> }
+interface Pending {
+  resolve(v: unknown): void;
+  reject(e: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 const OPEN = 1;
 
@@ -70,7 +85,14 @@ export class RealtimeClient {
   private readonly t: NonNullable<RealtimeOptions['timers']>;
 
   constructor(private readonly o: RealtimeOptions) {
-    this.t = o.timers ?? { setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis), setInterval: globalThis.setInterval.bind(globalThis), clearInterval: globalThis.clearInterval.bind(globalThis) } as never;
+    this.t =
+      o.timers ??
+      ({
+        setTimeout: globalThis.setTimeout.bind(globalThis),
+        clearTimeout: globalThis.clearTimeout.bind(globalThis),
+        setInterval: globalThis.setInterval.bind(globalThis),
+        clearInterval: globalThis.clearInterval.bind(globalThis),
+      } as never);
   }
 
   start(): void {
@@ -90,13 +112,29 @@ export class RealtimeClient {
     const ws = this.ws;
     this.ws = null;
     this.authed = false;
-    if (ws) { ws.onclose = null; ws.onmessage = null; ws.onerror = null; ws.onopen = null; try { ws.close(1000, 'bye'); } catch { /* ignore */ } }
-    for (const [id, p] of this.pending) { this.t.clearTimeout(p.timer); p.reject(new Error('Realtime channel closed')); this.pending.delete(id); }
+    if (ws) {
+      ws.onclose = null;
+      ws.onmessage = null;
+      ws.onerror = null;
+      ws.onopen = null;
+      try {
+        ws.close(1000, 'bye');
+      } catch {
+        /* ignore */
+      }
+    }
+    for (const [id, p] of this.pending) {
+      this.t.clearTimeout(p.timer);
+      p.reject(new Error('Realtime channel closed'));
+      this.pending.delete(id);
+    }
     this.setStatus('closed');
   }
 
   /** Open and authenticated: calls go over the socket, otherwise over HTTP. */
-  get isOpen(): boolean { return this.authed && this.ws?.readyState === OPEN; }
+  get isOpen(): boolean {
+    return this.authed && this.ws?.readyState === OPEN;
+  }
 
   /** Calls a realtime function; over HTTP when the channel is not open. */
   invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<T> {
@@ -110,9 +148,18 @@ export class RealtimeClient {
     const msg: Record<string, unknown> = { action: 'apiinvoke', requestId, function: fn, payload };
     if (impersonatedTenantId !== null) msg.tenantId = impersonatedTenantId;
     return new Promise<T>((resolve, reject) => {
-      const timer = this.t.setTimeout(() => { this.pending.delete(requestId); reject(new Error(`Realtime call ${fn} timed out`)); }, REALTIME.invokeTimeoutMs);
+      const timer = this.t.setTimeout(() => {
+        this.pending.delete(requestId);
+        reject(new Error(`Realtime call ${fn} timed out`));
+      }, REALTIME.invokeTimeoutMs);
       this.pending.set(requestId, { resolve: resolve as (v: unknown) => void, reject, timer });
-      try { this.ws!.send(JSON.stringify(msg)); } catch (e) { this.t.clearTimeout(timer); this.pending.delete(requestId); reject(e as Error); }
+      try {
+        this.ws!.send(JSON.stringify(msg));
+      } catch (e) {
+        this.t.clearTimeout(timer);
+        this.pending.delete(requestId);
+        reject(e as Error);
+      }
     });
   }
 
@@ -124,7 +171,10 @@ export class RealtimeClient {
 
   private open(): void {
     const token = this.o.getToken();
-    if (!token) { this.setStatus('closed'); return; }
+    if (!token) {
+      this.setStatus('closed');
+      return;
+    }
     this.setStatus(this.attempts === 0 ? 'connecting' : 'reconnecting');
     const url = this.o.url;
     let ws: WebSocketLike;
@@ -138,16 +188,31 @@ export class RealtimeClient {
     this.authed = false;
     ws.onopen = () => {
       // The token as it is now (it may have been refreshed while connecting); the server answers `authenticated`.
-      try { ws.send(JSON.stringify({ action: 'authenticate', token: this.o.getToken() ?? token })); } catch { /* onclose follows */ }
+      try {
+        ws.send(JSON.stringify({ action: 'authenticate', token: this.o.getToken() ?? token }));
+      } catch {
+        /* onclose follows */
+      }
     };
-    ws.onmessage = (ev) => { void this.handle(ev.data); };
-    ws.onerror = () => { /* onclose follows */ };
+    ws.onmessage = (ev) => {
+      void this.handle(ev.data);
+    };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
       this.authed = false;
-      if (this.pingTimer) { this.t.clearInterval(this.pingTimer); this.pingTimer = null; }
-      for (const [id, p] of this.pending) { this.t.clearTimeout(p.timer); p.reject(new Error('Realtime channel closed')); this.pending.delete(id); }
+      if (this.pingTimer) {
+        this.t.clearInterval(this.pingTimer);
+        this.pingTimer = null;
+      }
+      for (const [id, p] of this.pending) {
+        this.t.clearTimeout(p.timer);
+        p.reject(new Error('Realtime channel closed'));
+        this.pending.delete(id);
+      }
       if (ev.code === 4401) this.o.onAuthRejected?.();
       if (!this.stopped) this.scheduleReconnect();
     };
@@ -166,10 +231,16 @@ export class RealtimeClient {
   private scheduleReconnect(): void {
     if (this.stopped || this.reconnectTimer) return;
     const delay = reconnectDelay(this.attempts);
-    if (delay === null) { this.setStatus('failed'); return; }
+    if (delay === null) {
+      this.setStatus('failed');
+      return;
+    }
     this.attempts++;
     this.setStatus('reconnecting');
-    this.reconnectTimer = this.t.setTimeout(() => { this.reconnectTimer = null; if (!this.stopped) this.open(); }, delay);
+    this.reconnectTimer = this.t.setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
   }
 
   /** Every 10 s: a closed channel with nothing scheduled gets a reconnect (if attempts remain). */
@@ -182,20 +253,36 @@ export class RealtimeClient {
   retryNow(): void {
     if (this.stopped) return;
     this.attempts = 0;
-    if (this.reconnectTimer) { this.t.clearTimeout(this.reconnectTimer); this.reconnectTimer = null; }
+    if (this.reconnectTimer) {
+      this.t.clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    }
     if (!this.ws) this.open();
   }
 
   private send(msg: unknown): void {
-    if (this.isOpen) { try { this.ws!.send(JSON.stringify(msg)); } catch { /* close handler reconnects */ } }
+    if (this.isOpen) {
+      try {
+        this.ws!.send(JSON.stringify(msg));
+      } catch {
+        /* close handler reconnects */
+      }
+    }
   }
 
   private async handle(raw: unknown): Promise<void> {
     let m: Record<string, unknown>;
-    try { m = JSON.parse(String(raw)); } catch { return; }
+    try {
+      m = JSON.parse(String(raw));
+    } catch {
+      return;
+    }
     if (!m || typeof m !== 'object') return;
     if (m.action === 'pong') return;
-    if (m.action === 'authenticated') { this.onAuthenticated(); return; }
+    if (m.action === 'authenticated') {
+      this.onAuthenticated();
+      return;
+    }
     if (m.action === 'apiresult' && typeof m.requestId === 'string') {
       const p = this.pending.get(m.requestId);
       if (!p) return;
@@ -214,7 +301,11 @@ export class RealtimeClient {
         const data = u.reroute_to_s3 ? await this.o.fetchRerouted(u) : u.data;
         this.o.onStore(u.store_target, data);
       } catch (e) {
-        this.o.onMessage({ msg_type: 'error', msg: `Could not load an update for ${u.store_target}: ${(e as Error).message}`, display_type: 'toast' });
+        this.o.onMessage({
+          msg_type: 'error',
+          msg: `Could not load an update for ${u.store_target}: ${(e as Error).message}`,
+          display_type: 'toast',
+        });
       }
       return;
     }

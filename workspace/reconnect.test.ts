@@ -7,9 +7,25 @@ import { createApiClient } from './api';
 import { MSG_WRITE_NOT_SENT, isUnavailable, retryDelayMs } from './reconnect';
 
 type Reply = () => Response | Promise<Response>;
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
-const down = json(503, { error: { status: 503, code: 'unavailable', message: 'The database is not reachable right now; please try again in a few seconds.', dependency: 'database' } }, { 'retry-after': '5' });
-const networkError: Reply = () => { throw new TypeError('Failed to fetch'); };
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const down = json(
+  503,
+  {
+    error: {
+      status: 503,
+      code: 'unavailable',
+      message: 'The database is not reachable right now; please try again in a few seconds.',
+      dependency: 'database',
+    },
+  },
+  { 'retry-after': '5' },
+);
+const networkError: Reply = () => {
+  throw new TypeError('Failed to fetch');
+};
 
 function client(replies: Reply[]) {
   const calls: string[] = [];
@@ -17,10 +33,22 @@ function client(replies: Reply[]) {
   const waits: number[] = [];
   let clock = 0;
   const api = createApiClient({
-    apiKey: () => 'k', publicApiKey: () => 'p', token: () => 'T', random: () => 'r', log: () => {},
-    fetch: (async (url: string) => { calls.push(String(url)); const r = replies.shift(); if (!r) throw new Error(`unexpected call ${url}`); return r(); }) as unknown as typeof fetch,
+    apiKey: () => 'k',
+    publicApiKey: () => 'p',
+    token: () => 'T',
+    random: () => 'r',
+    log: () => {},
+    fetch: (async (url: string) => {
+      calls.push(String(url));
+      const r = replies.shift();
+      if (!r) throw new Error(`unexpected call ${url}`);
+      return r();
+    }) as unknown as typeof fetch,
     onReconnecting: (on) => states.push(on),
-    sleep: async (ms) => { waits.push(ms); clock += ms; },
+    sleep: async (ms) => {
+      waits.push(ms);
+      clock += ms;
+    },
     now: () => clock,
   });
   return { api, calls, states, waits };
@@ -35,7 +63,11 @@ test('a read answered 503 (or failing on the network) is retried after Retry-Aft
 });
 
 test('a write answered 503 is not repeated: it fails with a clear message, and /readyz is polled until ready', async () => {
-  const c = client([down, json(503, { status: 'unavailable' }, { 'retry-after': '5' }), json(200, { status: 'ready' })]);
+  const c = client([
+    down,
+    json(503, { status: 'unavailable' }, { 'retry-after': '5' }),
+    json(200, { status: 'ready' }),
+  ]);
   const err = await c.api.post('/v3/tenant/1/things', { name: 'x' }).catch((e) => e);
   expect(err).toMatchObject({ status: 503, code: 'unavailable', message: MSG_WRITE_NOT_SENT });
   await new Promise((r) => setTimeout(r, 0));
@@ -54,7 +86,9 @@ test('a write that fails on the network is not repeated and keeps its own error 
 });
 
 test('maintenance is not an outage: no retry, no reconnecting state', async () => {
-  const c = client([json(503, { error: { status: 503, code: 'maintenance', message: 'Back soon', maintenance: true } })]);
+  const c = client([
+    json(503, { error: { status: 503, code: 'maintenance', message: 'Back soon', maintenance: true } }),
+  ]);
   await expect(c.api.put('/v3/tenant/1/x', {})).rejects.toMatchObject({ status: 503, message: 'Back soon' });
   expect(c.calls).toHaveLength(1);
   expect(c.states).toEqual([]);
@@ -73,8 +107,14 @@ test('rules: which answers are outages and how long to wait', () => {
   expect(isUnavailable(503, { error: { code: 'maintenance', maintenance: true } })).toBe(false);
   expect(isUnavailable(500, {})).toBe(false);
   // The application's own failure of a partner or provider is an answer for the page, not an outage.
-  expect(isUnavailable(502, { error: { status: 502, code: 'catalogue_unavailable', message: 'The plan catalogue is not available right now.' } })).toBe(false);
-  expect(isUnavailable(502, { error: { status: 502, code: 'PartnerError', message: 'Partner platform is down' } })).toBe(false);
+  expect(
+    isUnavailable(502, {
+      error: { status: 502, code: 'catalogue_unavailable', message: 'The plan catalogue is not available right now.' },
+    }),
+  ).toBe(false);
+  expect(
+    isUnavailable(502, { error: { status: 502, code: 'PartnerError', message: 'Partner platform is down' } }),
+  ).toBe(false);
   expect(isUnavailable(504, '<html>Gateway Timeout</html>')).toBe(true);
   expect(retryDelayMs(0, '5')).toBe(5000);
   expect(retryDelayMs(0, '120')).toBe(10_000);

@@ -8,8 +8,10 @@
 
 /** Messages of the reconnecting state. */
 export const MSG_RECONNECTING = 'Reconnecting…';
-export const MSG_RECONNECTING_DETAIL = 'Lifecycle cannot reach its services right now. This page retries on its own and continues when they are back.';
-export const MSG_WRITE_NOT_SENT = 'Lifecycle is reconnecting to its services; your change may not have been saved. Please check and try again in a few seconds.';
+export const MSG_RECONNECTING_DETAIL =
+  'Lifecycle cannot reach its services right now. This page retries on its own and continues when they are back.';
+export const MSG_WRITE_NOT_SENT =
+  'Lifecycle is reconnecting to its services; your change may not have been saved. Please check and try again in a few seconds.';
 
 /** Reads are retried for at most this long before the page gets the error. */
 export const MAX_RETRY_MS = 120_000;

@@ -23,7 +23,9 @@ const steps: GuardStep[] = [];
 const navIcons: Record<string, string> = {};
 let enabledPlugins: Set<string> | null = null;
 
-export function registerRoutes(list: RegisteredRoute[]): void { routes.push(...list); }
+export function registerRoutes(list: RegisteredRoute[]): void {
+  routes.push(...list);
+}
 export function registerGuardSteps(list: GuardStep[], plugin?: string): void {
   for (const s of list) steps.push(plugin ? { ...s, run: (i) => (isEnabled(plugin) ? s.run(i) : null) } : s);
 }
@@ -36,26 +38,43 @@ export function registerBanners(list: (() => Promise<{ default: ComponentType }>
 export function shellBanners(): (() => Promise<{ default: ComponentType }>)[] {
   return banners.filter((b) => isEnabled(b.plugin)).map((b) => b.load);
 }
-export function registerNavIcons(icons: Record<string, string>): void { Object.assign(navIcons, icons); }
-export function setEnabledPlugins(ids: string[] | null): void { enabledPlugins = ids ? new Set(ids) : null; }
+export function registerNavIcons(icons: Record<string, string>): void {
+  Object.assign(navIcons, icons);
+}
+export function setEnabledPlugins(ids: string[] | null): void {
+  enabledPlugins = ids ? new Set(ids) : null;
+}
 
 function isEnabled(plugin: string | undefined): boolean {
   return !plugin || !enabledPlugins || enabledPlugins.has(plugin);
 }
 
-export function allRoutes(): RegisteredRoute[] { return routes.filter((r) => isEnabled(r.plugin)); }
+export function allRoutes(): RegisteredRoute[] {
+  return routes.filter((r) => isEnabled(r.plugin));
+}
 export function findRoute(path: string): { route: RegisteredRoute; params: Record<string, string> } | null {
   return findByPattern(allRoutes(), path);
 }
-export function guardSteps(): GuardStep[] { return steps; }
-export function navIconFor(url: string): string | undefined { return navIcons[url]; }
+export function guardSteps(): GuardStep[] {
+  return steps;
+}
+export function navIconFor(url: string): string | undefined {
+  return navIcons[url];
+}
 
 /** Slot contributions of every plugin (WorkspacePlugin.slots), in plugin load order; filtered per session in slot-view.tsx. */
 const slots: { [K in SlotName]: Contributed<SlotDef<K>>[] } = {
-  companyDetailTabs: [], companyDetailTiles: [], dashboardPanels: [], settingsSections: [], pageHeaderActions: [],
+  companyDetailTabs: [],
+  companyDetailTiles: [],
+  dashboardPanels: [],
+  settingsSections: [],
+  pageHeaderActions: [],
 };
 export function registerSlots(list: WorkspaceSlots, plugin: string): void {
-  for (const name of SLOT_NAMES) for (const item of list[name] ?? []) (slots[name] as Contributed<SlotDef<typeof name>>[]).push({ ...item, plugin });
+  for (const name of SLOT_NAMES)
+    for (const item of list[name] ?? []) (slots[name] as Contributed<SlotDef<typeof name>>[]).push({ ...item, plugin });
 }
 /** Every contribution to a slot (all plugins; the caller filters by session). */
-export function slotContributions<K extends SlotName>(name: K): readonly Contributed<SlotDef<K>>[] { return slots[name]; }
+export function slotContributions<K extends SlotName>(name: K): readonly Contributed<SlotDef<K>>[] {
+  return slots[name];
+}

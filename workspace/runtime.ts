@@ -10,8 +10,19 @@ import { readTokenFlags, signOutDestination } from './auth/token-claims';
 import { navigate } from './nav';
 import { RealtimeClient } from './realtime';
 import {
-  companiesAtom, configAtom, maintenanceHintAtom, messagesAtom, moduleViewsAtom, navAtom, realtimeStatusAtom, reconnectingAtom, resetAllAtoms,
-  sessionAtom, store, storeTargetsAtom, tokensAtom,
+  companiesAtom,
+  configAtom,
+  maintenanceHintAtom,
+  messagesAtom,
+  moduleViewsAtom,
+  navAtom,
+  realtimeStatusAtom,
+  reconnectingAtom,
+  resetAllAtoms,
+  sessionAtom,
+  store,
+  storeTargetsAtom,
+  tokensAtom,
 } from './state/atoms';
 import { clearAllState } from './state/persist';
 import { clearSessionData, loadSessionData } from './session-data';
@@ -22,7 +33,10 @@ const DEFAULT_PUBLIC_KEY = 'lci-public-key';
 
 /** The public key comes from the page (the server writes it into index.html); a build-time or default value otherwise. */
 function bootPublicKey(): string {
-  const meta = typeof document !== 'undefined' ? document.querySelector('meta[name="lci-public-api-key"]')?.getAttribute('content') : null;
+  const meta =
+    typeof document !== 'undefined'
+      ? document.querySelector('meta[name="lci-public-api-key"]')?.getAttribute('content')
+      : null;
   if (meta && !meta.startsWith('%')) return meta;
   return (import.meta.env?.VITE_LCI_PUBLIC_API_KEY as string | undefined) ?? DEFAULT_PUBLIC_KEY;
 }
@@ -41,8 +55,14 @@ export function loadConfig(): Promise<PublicConfig> {
   const have = store.get(configAtom);
   if (have) return Promise.resolve(have);
   configPromise ??= api.get<PublicConfig>('/v3/public/config', { public: true }).then(
-    (c) => { store.set(configAtom, c); return c; },
-    (e) => { configPromise = null; throw e; },
+    (c) => {
+      store.set(configAtom, c);
+      return c;
+    },
+    (e) => {
+      configPromise = null;
+      throw e;
+    },
   );
   return configPromise;
 }
@@ -86,8 +106,13 @@ const tokenTimer = createTokenTimer({
   expiresAt: () => store.get(tokensAtom)?.expiresAt ?? null,
   refresh: () => refreshNow(),
   // Re-initialise the session quietly: access, maintenance and flags may have changed.
-  onRefreshed: () => { if (store.get(sessionAtom)) void reloadSession().catch(() => undefined); },
-  signOut: () => { signOutLocal(); window.location.assign('/signIn'); },
+  onRefreshed: () => {
+    if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
+  },
+  signOut: () => {
+    signOutLocal();
+    window.location.assign('/signIn');
+  },
   setTimer: (fn, ms) => setTimeout(fn, ms),
   clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 });
@@ -104,13 +129,20 @@ export function startTokenTimer(): void {
 
 // Session (/initializer).
 async function securityManager<T>(s: Session, operation: string, payload: Record<string, unknown> = {}): Promise<T> {
-  return api.post<T>(`/v3/tenant/${s.tenant!.tenantId}/securitymanager`, { userId: s.user.authenticatedUserId, operation, payload });
+  return api.post<T>(`/v3/tenant/${s.tenant!.tenantId}/securitymanager`, {
+    userId: s.user.authenticatedUserId,
+    operation,
+    payload,
+  });
 }
 
 async function loadNav(s: Session): Promise<void> {
   try {
     let nav: NavData;
-    if (s.impersonation?.securityGroupId) nav = await securityManager<NavData>(s, 'get_nav_items_as_impersonated_user', { security_group_id: s.impersonation.securityGroupId });
+    if (s.impersonation?.securityGroupId)
+      nav = await securityManager<NavData>(s, 'get_nav_items_as_impersonated_user', {
+        security_group_id: s.impersonation.securityGroupId,
+      });
     else if (s.user.isLciAdmin) nav = await securityManager<NavData>(s, 'get_nav_items_as_lci_admin');
     else nav = await securityManager<NavData>(s, 'get_nav_items');
     store.set(navAtom, nav);
@@ -131,14 +163,18 @@ async function loadModules(s: Session): Promise<void> {
 }
 
 export async function loadCompanies(s: Session | null = store.get(sessionAtom)): Promise<void> {
-  if (!s?.tenant) { store.set(companiesAtom, []); return; }
+  if (!s?.tenant) {
+    store.set(companiesAtom, []);
+    return;
+  }
   try {
     const r = await api.get<{ companies: Company[] }>(`/v3/tenant/${s.tenant.tenantId}/companies`);
     store.set(companiesAtom, r.companies ?? []);
   } catch (e) {
     // Companies plugin switched off or failing: the selector shows its empty state; guard step 16 does not decide.
     store.set(companiesAtom, null);
-    if ((e as { status?: number }).status !== 404) pushMessage({ msg_type: 'error', msg: `Companies could not be loaded: ${(e as Error).message}` });
+    if ((e as { status?: number }).status !== 404)
+      pushMessage({ msg_type: 'error', msg: `Companies could not be loaded: ${(e as Error).message}` });
   }
 }
 
@@ -172,7 +208,12 @@ export async function initializeSession(): Promise<Session> {
   await loadConfig();
   const s = await api.get<Session>('/v3/manager/session');
   if (s.tenant) await Promise.all([loadNav(s), loadModules(s), loadCompanies(s), loadSessionData(s)]);
-  else { store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] }); store.set(moduleViewsAtom, []); store.set(companiesAtom, []); clearSessionData(); }
+  else {
+    store.set(navAtom, { navItems: [], headerNav: [], includedModules: [] });
+    store.set(moduleViewsAtom, []);
+    store.set(companiesAtom, []);
+    clearSessionData();
+  }
   if (!s.inMaintenance) store.set(maintenanceHintAtom, null);
   store.set(sessionAtom, s);
   startTokenTimer();
@@ -207,23 +248,36 @@ export function startRealtime(): void {
       const s = store.get(sessionAtom);
       return { tenantId: s?.tenant?.tenantId ?? null, impersonatedTenantId: s?.impersonation?.tenantId ?? null };
     },
-    httpInvoke: async (tenantId, fn, payload) => (await api.post<{ data: unknown }>(`/v3/tenant/${tenantId}/apiinvoke/${encodeURIComponent(fn)}`, { payload })).data,
+    httpInvoke: async (tenantId, fn, payload) =>
+      (await api.post<{ data: unknown }>(`/v3/tenant/${tenantId}/apiinvoke/${encodeURIComponent(fn)}`, { payload }))
+        .data,
     fetchRerouted: async (u) => {
-      if (u.url && /[?&]signature=/.test(u.url)) { const r = await fetch(u.url); if (!r.ok) throw new Error(`HTTP ${r.status}`); return r.json(); }
+      if (u.url && /[?&]signature=/.test(u.url)) {
+        const r = await fetch(u.url);
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        return r.json();
+      }
       return api.get(u.url ?? `/v3/storage/${u.key}`);
     },
     onStore: (target, data) => {
       if (target === ACCESS_CHANGED_TARGET) accessStale = true;
       store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data }));
     },
-    onMessage: (m) => { if (m.msg_type === MAINTENANCE_MSG_TYPE) onMaintenanceMessage(m); else pushMessage(m); },
+    onMessage: (m) => {
+      if (m.msg_type === MAINTENANCE_MSG_TYPE) onMaintenanceMessage(m);
+      else pushMessage(m);
+    },
     onStatus: (st) => store.set(realtimeStatusAtom, st),
-    onAuthRejected: () => { void refreshNow(); },
+    onAuthRejected: () => {
+      void refreshNow();
+    },
   });
   rt.start();
   window.addEventListener('online', onlineAgain);
 }
-function onlineAgain() { rt?.retryNow(); }
+function onlineAgain() {
+  rt?.retryNow();
+}
 export function stopRealtime(): void {
   rt?.stop();
   rt = null;
@@ -236,7 +290,9 @@ export function invoke<T = unknown>(fn: string, payload: unknown = {}): Promise<
   const s = store.get(sessionAtom);
   const tid = s?.impersonation?.tenantId ?? s?.tenant?.tenantId;
   if (tid == null) return Promise.reject(new Error(MSG_NO_TENANT));
-  return api.post<{ data: T }>(`/v3/tenant/${tid}/apiinvoke/${encodeURIComponent(fn)}`, { payload }).then((r) => r.data);
+  return api
+    .post<{ data: T }>(`/v3/tenant/${tid}/apiinvoke/${encodeURIComponent(fn)}`, { payload })
+    .then((r) => r.data);
 }
 
 /** Clears every store and the token time (section 4.1). */
@@ -245,7 +301,11 @@ export function signOutLocal(): void {
   tokenTimer.stop();
   resetAllAtoms();
   clearSessionData();
-  try { clearAllState(localStorage); } catch { /* ignore */ }
+  try {
+    clearAllState(localStorage);
+  } catch {
+    /* ignore */
+  }
 }
 
 /** Revokes the refresh token, clears local state and ends the provider session. Returns the URL to go to. */
@@ -259,7 +319,9 @@ export async function signOutEverywhere(to?: '/signIn'): Promise<string> {
     const cfg = await loadConfig();
     await revokeRefreshToken(cfg, tokens);
     if (tokens?.idToken) target = endSessionUrl(cfg, tokens.idToken, after);
-  } catch { /* the local sign-out still happens */ }
+  } catch {
+    /* the local sign-out still happens */
+  }
   signOutLocal();
   return target;
 }

@@ -24,8 +24,16 @@ import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'r
 import { accessLevelFor } from './access';
 import type { GuardStep } from './guard';
 import {
-  chartsShownAtom, companiesAtom, currentModuleViewAtom, dirtyPagesAtom, moduleViewsAtom, realtimeStatusAtom,
-  selectedCompanyIdAtom, sessionAtom, sessionDataAtom, storeTargetsAtom,
+  chartsShownAtom,
+  companiesAtom,
+  currentModuleViewAtom,
+  dirtyPagesAtom,
+  moduleViewsAtom,
+  realtimeStatusAtom,
+  selectedCompanyIdAtom,
+  sessionAtom,
+  sessionDataAtom,
+  storeTargetsAtom,
 } from './state/atoms';
 import { getPath, navigate } from './nav';
 import type { PageModule } from './registry';
@@ -81,8 +89,10 @@ export interface WorkspacePlugin {
 }
 
 export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
-  if (!/^[a-z][a-z0-9-]*$/.test(p.id)) throw new Error(`workspace plugin id "${p.id}" must be lowercase letters, digits and dashes`);
-  for (const r of p.routes) if (!r.path.startsWith('/')) throw new Error(`${p.id}: route path "${r.path}" must start with /`);
+  if (!/^[a-z][a-z0-9-]*$/.test(p.id))
+    throw new Error(`workspace plugin id "${p.id}" must be lowercase letters, digits and dashes`);
+  for (const r of p.routes)
+    if (!r.path.startsWith('/')) throw new Error(`${p.id}: route path "${r.path}" must start with /`);
   if (p.slots) checkSlots(p.id, p.slots);
   checkPointValues(p.id, p.extend, p.provide);
   return p;
@@ -93,10 +103,14 @@ export function defineWorkspacePlugin(p: WorkspacePlugin): WorkspacePlugin {
  * permission key come from the declaration, the workspace adds the component of each page by url. A component for an
  * undeclared url, or a declared page (with a route) without one, is an error at load.
  */
-export function pageRoutes(declared: DeclaredPages, components: Record<string, () => Promise<PageModule>>): WorkspaceRouteDef[] {
+export function pageRoutes(
+  declared: DeclaredPages,
+  components: Record<string, () => Promise<PageModule>>,
+): WorkspaceRouteDef[] {
   const metas = pageRouteMetas(declared);
   const urls = new Set(metas.map((m) => m.url));
-  for (const url of Object.keys(components)) if (!urls.has(url)) throw new Error(`pageRoutes: "${url}" is not a declared page with a route`);
+  for (const url of Object.keys(components))
+    if (!urls.has(url)) throw new Error(`pageRoutes: "${url}" is not a declared page with a route`);
   return metas.map(({ url, meta }) => {
     const component = components[url];
     if (!component) throw new Error(`pageRoutes: no component for the declared page "${url}"`);
@@ -105,7 +119,13 @@ export function pageRoutes(declared: DeclaredPages, components: Record<string, (
 }
 /** Nav icons of a plugin's declared pages and nav groups. */
 export { pageNavIcons };
-export { declarePages, type DeclaredPages, type PageDeclaration, type NavGroupDeclaration, type NavPlacement } from '../common/pages';
+export {
+  declarePages,
+  type DeclaredPages,
+  type PageDeclaration,
+  type NavGroupDeclaration,
+  type NavPlacement,
+} from '../common/pages';
 
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
 export { PageLoading, PageLoadError } from './components/PageLoadState';
@@ -115,7 +135,16 @@ export { reinitialize } from './runtime';
 export { ApiError } from './api';
 export { navigate } from './nav';
 export { reloadSessionData, type SessionDataDef } from './session-data';
-export { runGuard, noCompaniesStep, maxCompaniesStep, noTenantStep, companiesForView, MAX_COMPANIES_EXEMPT_PAGES, isMaxCompaniesExempt, isInternalPath } from './guard';
+export {
+  runGuard,
+  noCompaniesStep,
+  maxCompaniesStep,
+  noTenantStep,
+  companiesForView,
+  MAX_COMPANIES_EXEMPT_PAGES,
+  isMaxCompaniesExempt,
+  isInternalPath,
+} from './guard';
 export type { GuardStep, GuardInput, GuardResult } from './guard';
 export type { Session, Company, ModuleView, NavItem, AccessLevel } from './types';
 export { MSG_READ_ONLY, HEADER_ACTIONS, APP_VERSION } from './constants';
@@ -124,8 +153,16 @@ export { PasswordRules } from './components/PasswordRules';
 export { VegaChart } from './components/VegaChart';
 export { FilterMenu, type FilterMenuProps, type FilterOption } from './components/FilterMenu';
 export type {
-  WorkspaceSlots, SlotItem, SlotAccess, LazyComponent, CompanyDetailSlotProps, CompanyDetailTabDef, CompanyDetailTileDef,
-  DashboardPanelDef, SettingsSectionDef, PageHeaderActionDef,
+  WorkspaceSlots,
+  SlotItem,
+  SlotAccess,
+  LazyComponent,
+  CompanyDetailSlotProps,
+  CompanyDetailTabDef,
+  CompanyDetailTileDef,
+  DashboardPanelDef,
+  SettingsSectionDef,
+  PageHeaderActionDef,
 } from './slots';
 /** useSlot(name): the contributions to a slot the user may see, in order; SlotBody renders one lazily. */
 export { useSlot, SlotBody } from './slot-view';
@@ -170,7 +207,9 @@ export function usePageAccess(page?: string): AccessLevel | null {
 export const useReadOnly = (page?: string) => usePageAccess(page) === 'Read Only';
 
 function newUuid(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `p${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `p${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -181,15 +220,28 @@ export function useDirtyPage(): { uuid: string; dirty: boolean; setDirty(d: bool
   const [uuid] = useState(newUuid);
   const pages = useAtomValue(dirtyPagesAtom);
   const set = useSetAtom(dirtyPagesAtom);
-  const setDirty = useCallback((d: boolean) => {
-    set((all) => {
-      if (d === uuid in all) return all;
-      const next = { ...all };
-      if (d) next[uuid] = { path: getPath() }; else delete next[uuid];
-      return next;
-    });
-  }, [set, uuid]);
-  useEffect(() => () => set((all) => { if (!(uuid in all)) return all; const next = { ...all }; delete next[uuid]; return next; }), [set, uuid]);
+  const setDirty = useCallback(
+    (d: boolean) => {
+      set((all) => {
+        if (d === uuid in all) return all;
+        const next = { ...all };
+        if (d) next[uuid] = { path: getPath() };
+        else delete next[uuid];
+        return next;
+      });
+    },
+    [set, uuid],
+  );
+  useEffect(
+    () => () =>
+      set((all) => {
+        if (!(uuid in all)) return all;
+        const next = { ...all };
+        delete next[uuid];
+        return next;
+      }),
+    [set, uuid],
+  );
   return { uuid, dirty: uuid in pages, setDirty };
 }
 

@@ -8,22 +8,44 @@ function session(over: Partial<Session> = {}): Session {
   return {
     user: { isLciAdmin: false, isTenantAdmin: true } as Session['user'],
     tenant: { tenantId: 7, name: 'T', currency: 'USD', dateFormat: 'yyyy-mm-dd', regionCode: 'ue1' },
-    tacAcceptance: true, userAccessPages: [{ url: '/dashboard', access_level: 'Read/Write' }], inMaintenance: false, maintenanceMessage: '',
-    modules: [], flags: {}, impersonation: null, plugins: ['alpha', 'beta'], ...over,
+    tacAcceptance: true,
+    userAccessPages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+    inMaintenance: false,
+    maintenanceMessage: '',
+    modules: [],
+    flags: {},
+    impersonation: null,
+    plugins: ['alpha', 'beta'],
+    ...over,
   };
 }
 
 /** A load whose answer the test hands out. */
 function deferred<T>() {
-  let resolve!: (v: T) => void; let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
 let alphaCalls: number[] = [];
 let alphaNext: () => Promise<unknown> = async () => ({ n: alphaCalls.length });
 let betaNext: () => Promise<unknown> = async () => 'beta-data';
-registerSessionData([{ key: 'alpha:data', load: async (s) => { alphaCalls.push(s.tenant!.tenantId); return alphaNext(); } }], 'alpha');
+registerSessionData(
+  [
+    {
+      key: 'alpha:data',
+      load: async (s) => {
+        alphaCalls.push(s.tenant!.tenantId);
+        return alphaNext();
+      },
+    },
+  ],
+  'alpha',
+);
 registerSessionData([{ key: 'beta:data', load: () => betaNext() }], 'beta');
 
 beforeEach(() => {
@@ -53,7 +75,9 @@ test('a plugin that is off, or a session without a tenant, leaves its key absent
 
 test('a failed load leaves the key absent (and drops an older value); the other keys still load', async () => {
   await loadSessionData(session());
-  betaNext = async () => { throw new Error('HTTP 500'); };
+  betaNext = async () => {
+    throw new Error('HTTP 500');
+  };
   await loadSessionData(session());
   expect('beta:data' in store.get(sessionDataAtom)).toBe(false);
   expect(store.get(sessionDataAtom)['alpha:data']).toEqual({ n: 2 });
@@ -96,15 +120,29 @@ test('a load still in flight at sign-out does not bring data back', async () => 
 });
 
 test('a key registered by two plugins is refused', () => {
-  expect(() => registerSessionData([{ key: 'alpha:data', load: async () => 1 }], 'beta')).toThrow(/registered by alpha/);
+  expect(() => registerSessionData([{ key: 'alpha:data', load: async () => 1 }], 'beta')).toThrow(
+    /registered by alpha/,
+  );
 });
 
 test('guard steps receive the data as input.extra[key]', async () => {
   await loadSessionData(session());
-  const step: GuardStep = { step: 13, id: 't', run: (i) => (i.extra?.['beta:data'] === 'beta-data' ? { action: 'redirect', to: '/x' } : null) };
+  const step: GuardStep = {
+    step: 13,
+    id: 't',
+    run: (i) => (i.extra?.['beta:data'] === 'beta-data' ? { action: 'redirect', to: '/x' } : null),
+  };
   const input: GuardInput = {
-    path: '/dashboard', from: null, route: { title: 'D' }, signedIn: true, session: session(), invalidLogin: false, inMaintenance: false,
-    dirty: false, firstAccessiblePath: '/dashboard', extra: store.get(sessionDataAtom),
+    path: '/dashboard',
+    from: null,
+    route: { title: 'D' },
+    signedIn: true,
+    session: session(),
+    invalidLogin: false,
+    inMaintenance: false,
+    dirty: false,
+    firstAccessiblePath: '/dashboard',
+    extra: store.get(sessionDataAtom),
   };
   expect(runGuard(input, [step])).toMatchObject({ action: 'redirect', to: '/x', step: 13 });
   clearSessionData();

@@ -14,7 +14,10 @@ export interface SessionDataDef {
   load(session: Session): Promise<unknown>;
 }
 
-interface Registered { def: SessionDataDef; plugin?: string }
+interface Registered {
+  def: SessionDataDef;
+  plugin?: string;
+}
 const defs = new Map<string, Registered>();
 /** Generation per key: a result that arrives after a newer load (or a sign-out) started is dropped. */
 const generation = new Map<string, number>();
@@ -22,7 +25,8 @@ const generation = new Map<string, number>();
 export function registerSessionData(list: readonly SessionDataDef[], plugin?: string): void {
   for (const def of list) {
     const had = defs.get(def.key);
-    if (had && had.plugin !== plugin) throw new Error(`session data "${def.key}" is registered by ${had.plugin ?? 'the shell'} already`);
+    if (had && had.plugin !== plugin)
+      throw new Error(`session data "${def.key}" is registered by ${had.plugin ?? 'the shell'} already`);
     defs.set(def.key, { def, plugin });
   }
 }
@@ -31,7 +35,8 @@ function setKey(key: string, value: unknown, present: boolean): void {
   store.set(sessionDataAtom, (all) => {
     if (!present && !(key in all)) return all;
     const next = { ...all };
-    if (present) next[key] = value; else delete next[key];
+    if (present) next[key] = value;
+    else delete next[key];
     return next;
   });
 }

@@ -10,12 +10,24 @@ import type { LazyView, WorkspaceExtensionItem } from '../common/workspace-point
 import { pointContributions, providedValue } from './extensions';
 import { lazyPage } from './lazy-page';
 import { slotContributions, type PageModule } from './registry';
-import { visibleSlots, type Contributed, type LazyComponent, type SlotDef, type SlotName, type SlotViewer } from './slots';
+import {
+  visibleSlots,
+  type Contributed,
+  type LazyComponent,
+  type SlotDef,
+  type SlotName,
+  type SlotViewer,
+} from './slots';
 import { sessionAtom } from './state/atoms';
 import type { Session } from './types';
 
 export function slotViewer(s: Session): SlotViewer {
-  return { pages: s.userAccessPages, isLciAdmin: s.user.isLciAdmin, isTenantAdmin: s.user.isTenantAdmin, plugins: s.plugins ? new Set(s.plugins) : null };
+  return {
+    pages: s.userAccessPages,
+    isLciAdmin: s.user.isLciAdmin,
+    isTenantAdmin: s.user.isTenantAdmin,
+    plugins: s.plugins ? new Set(s.plugins) : null,
+  };
 }
 
 /** The contributions to a slot the signed-in user may see, in order (none before sign-in). */
@@ -43,19 +55,36 @@ export function useProvided<T>(point: ExtensionPoint<T>): T {
 
 class SlotErrorBoundary extends Component<{ title: string; children: ReactNode }, { error: Error | null }> {
   override state = { error: null as Error | null };
-  static getDerivedStateFromError(error: Error) { return { error }; }
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
   override render() {
-    if (this.state.error) return <Callout intent="danger" title={`${this.props.title} could not be loaded`}>{this.state.error.message}</Callout>;
+    if (this.state.error)
+      return (
+        <Callout intent="danger" title={`${this.props.title} could not be loaded`}>
+          {this.state.error.message}
+        </Callout>
+      );
     return this.props.children;
   }
 }
 
 /** Renders a contribution's lazy component with a spinner while it loads and its own error (the page around it stays). */
-export function SlotBody<P extends object>({ title, load, props }: { title: string; load: LazyComponent<P> | LazyView<P>; props: P }) {
+export function SlotBody<P extends object>({
+  title,
+  load,
+  props,
+}: {
+  title: string;
+  load: LazyComponent<P> | LazyView<P>;
+  props: P;
+}) {
   const C = lazyPage(load as unknown as () => Promise<PageModule>) as ComponentType<P>;
   return (
     <SlotErrorBoundary title={title}>
-      <Suspense fallback={<Spinner size={20} aria-label={`Loading ${title}`} />}><C {...props} /></Suspense>
+      <Suspense fallback={<Spinner size={20} aria-label={`Loading ${title}`} />}>
+        <C {...props} />
+      </Suspense>
     </SlotErrorBoundary>
   );
 }

@@ -2,8 +2,20 @@
 import { actionsFor, checkSlots, visibleSlots, type SlotViewer } from './slots';
 
 const load = () => Promise.resolve({ default: () => null });
-const viewer = (over: Partial<SlotViewer> = {}): SlotViewer => ({ pages: [{ url: '/cs/company/detail', access_level: 'Read Only' }], isLciAdmin: false, isTenantAdmin: false, plugins: null, ...over });
-const item = (id: string, over: Record<string, unknown> = {}) => ({ id, title: id, plugin: 'p', component: load, ...over });
+const viewer = (over: Partial<SlotViewer> = {}): SlotViewer => ({
+  pages: [{ url: '/cs/company/detail', access_level: 'Read Only' }],
+  isLciAdmin: false,
+  isTenantAdmin: false,
+  plugins: null,
+  ...over,
+});
+const item = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  title: id,
+  plugin: 'p',
+  component: load,
+  ...over,
+});
 
 test('orders by order, then by plugin load order for equal orders (default 100)', () => {
   const list = [item('late', { order: 200 }), item('defaultA'), item('first', { order: 1 }), item('defaultB')];
@@ -11,7 +23,12 @@ test('orders by order, then by plugin load order for equal orders (default 100)'
 });
 
 test('a permission key not in the access list hides the contribution; the trailing-slash rule applies; LCI admins see all', () => {
-  const list = [item('ok', { page: '/cs/company/detail' }), item('no', { page: '/companies' }), item('slash', { page: '/cs/company/detail/' }), item('free')];
+  const list = [
+    item('ok', { page: '/cs/company/detail' }),
+    item('no', { page: '/companies' }),
+    item('slash', { page: '/cs/company/detail/' }),
+    item('free'),
+  ];
   expect(visibleSlots(list, viewer()).map((i) => i.id)).toEqual(['ok', 'slash', 'free']);
   expect(visibleSlots(list, viewer({ isLciAdmin: true })).map((i) => i.id)).toEqual(['ok', 'no', 'slash', 'free']);
 });
@@ -29,15 +46,33 @@ test('contributions of a plugin the session says is off are hidden', () => {
 });
 
 test('header actions match their page pattern', () => {
-  const list = [{ id: 'a', on: '/companies' }, { id: 'b', on: '/meeting/:id' }];
+  const list = [
+    { id: 'a', on: '/companies' },
+    { id: 'b', on: '/meeting/:id' },
+  ];
   expect(actionsFor(list, '/meeting/7').map((a) => a.id)).toEqual(['b']);
   expect(actionsFor(list, '/Companies').map((a) => a.id)).toEqual(['a']);
 });
 
 test('a malformed slot list is refused with the plugin and slot named', () => {
-  expect(() => checkSlots('x', { companyDetailTabs: [{ id: 't', title: 'T' } as never] })).toThrow("x: slots.companyDetailTabs.t needs component");
-  expect(() => checkSlots('x', { companyDetailTabs: [{ id: 't', title: 'T', component: load }, { id: 't', title: 'U', component: load }] })).toThrow('has id "t" twice');
-  expect(() => checkSlots('x', { dashboardPanels: [{ id: 'd', title: 'D', component: load } as never] })).toThrow('needs page');
-  expect(() => checkSlots('x', { pageHeaderActions: [{ id: 'h', title: 'H', on: '/companies' }] })).toThrow('needs to, href or run');
-  expect(() => checkSlots('x', { companyDetailTiles: [{ id: 't', title: 'T', page: 'companies', component: load }] })).toThrow('must start with /');
+  expect(() => checkSlots('x', { companyDetailTabs: [{ id: 't', title: 'T' } as never] })).toThrow(
+    'x: slots.companyDetailTabs.t needs component',
+  );
+  expect(() =>
+    checkSlots('x', {
+      companyDetailTabs: [
+        { id: 't', title: 'T', component: load },
+        { id: 't', title: 'U', component: load },
+      ],
+    }),
+  ).toThrow('has id "t" twice');
+  expect(() => checkSlots('x', { dashboardPanels: [{ id: 'd', title: 'D', component: load } as never] })).toThrow(
+    'needs page',
+  );
+  expect(() => checkSlots('x', { pageHeaderActions: [{ id: 'h', title: 'H', on: '/companies' }] })).toThrow(
+    'needs to, href or run',
+  );
+  expect(() =>
+    checkSlots('x', { companyDetailTiles: [{ id: 't', title: 'T', page: 'companies', component: load }] }),
+  ).toThrow('must start with /');
 });

@@ -30,16 +30,26 @@ export interface CompanyDetailSlotProps {
 }
 
 /** A tab of /cs/company/detail, after the page's own Overview tab. Mounted when first opened and kept mounted. */
-export interface CompanyDetailTabDef extends SlotItem { component: LazyComponent<CompanyDetailSlotProps> }
+export interface CompanyDetailTabDef extends SlotItem {
+  component: LazyComponent<CompanyDetailSlotProps>;
+}
 /** A tile of /cs/company/detail's Overview, after the page's own tiles. */
-export interface CompanyDetailTileDef extends SlotItem { component: LazyComponent<CompanyDetailSlotProps> }
+export interface CompanyDetailTileDef extends SlotItem {
+  component: LazyComponent<CompanyDetailSlotProps>;
+}
 /** A panel of /dashboard. `page` is required: the panel links to it and shows only to users with access to it. */
-export interface DashboardPanelDef extends SlotItem { page: string; linkText?: string; component: LazyComponent<Record<string, never>> }
+export interface DashboardPanelDef extends SlotItem {
+  page: string;
+  linkText?: string;
+  component: LazyComponent<Record<string, never>>;
+}
 /**
  * A section of a settings page. The workspace has no settings page of its own yet (/settings is a nav group):
  * the slot is collected and read with useSlot('settingsSections') by the page that will show it.
  */
-export interface SettingsSectionDef extends SlotItem { component: LazyComponent<{ readOnly: boolean }> }
+export interface SettingsSectionDef extends SlotItem {
+  component: LazyComponent<{ readOnly: boolean }>;
+}
 /**
  * A button in the PageHeader of the pages matching `on` (a route pattern such as '/companies' or '/meeting/:id').
  * It navigates to `to`, opens `href`, or runs `run`; `needsWrite` hides it on a read-only page.
@@ -65,7 +75,13 @@ export type SlotDef<K extends SlotName> = NonNullable<WorkspaceSlots[K]>[number]
 /** A contribution as the registry keeps it: with its plugin. */
 export type Contributed<T> = T & { plugin: string };
 
-export const SLOT_NAMES: readonly SlotName[] = ['companyDetailTabs', 'companyDetailTiles', 'dashboardPanels', 'settingsSections', 'pageHeaderActions'];
+export const SLOT_NAMES: readonly SlotName[] = [
+  'companyDetailTabs',
+  'companyDetailTiles',
+  'dashboardPanels',
+  'settingsSections',
+  'pageHeaderActions',
+];
 
 /** The session facts the visibility rule reads. */
 export interface SlotViewer {
@@ -87,7 +103,10 @@ export function mayView(item: SlotAccess & { plugin?: string }, v: SlotViewer): 
 }
 
 /** The contributions a viewer may see, by order (stable: equal orders keep plugin load order). */
-export function visibleSlots<T extends SlotItem & SlotAccess & { plugin?: string }>(items: readonly T[], v: SlotViewer): T[] {
+export function visibleSlots<T extends SlotItem & SlotAccess & { plugin?: string }>(
+  items: readonly T[],
+  v: SlotViewer,
+): T[] {
   return items
     .map((item, i) => ({ item, i }))
     .filter(({ item }) => mayView(item, v))
@@ -105,11 +124,13 @@ export function actionsFor<T extends { on: string }>(items: readonly T[], path: 
  * `where` names the list in the error, e.g. 'companies: slots.dashboardPanels'.
  */
 export function checkItem(where: string, item: SlotItem, seen: Set<string>): void {
-  if (!item?.id || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(item.id)) throw new Error(`${where} id "${item?.id}" must be letters, digits, _ and -`);
+  if (!item?.id || !/^[A-Za-z][A-Za-z0-9_-]*$/.test(item.id))
+    throw new Error(`${where} id "${item?.id}" must be letters, digits, _ and -`);
   if (seen.has(item.id)) throw new Error(`${where} has id "${item.id}" twice`);
   seen.add(item.id);
   if (!item.title) throw new Error(`${where}.${item.id} needs a title`);
-  if (item.page !== undefined && !item.page.startsWith('/')) throw new Error(`${where}.${item.id} page "${item.page}" must start with /`);
+  if (item.page !== undefined && !item.page.startsWith('/'))
+    throw new Error(`${where}.${item.id} page "${item.page}" must start with /`);
 }
 
 /** Refuses a malformed slot list of a plugin (a clear error at load, not a blank tab later). */
@@ -123,12 +144,15 @@ export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
       checkItem(`${plugin}: slots.${name}`, item, seen);
       if (name === 'pageHeaderActions') {
         const a = item as PageHeaderActionDef;
-        if (!a.on?.startsWith('/')) throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs on: a route pattern starting with /`);
-        if (!a.to && !a.href && !a.run) throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs to, href or run`);
+        if (!a.on?.startsWith('/'))
+          throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs on: a route pattern starting with /`);
+        if (!a.to && !a.href && !a.run)
+          throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs to, href or run`);
       } else if (typeof (item as { component?: unknown }).component !== 'function') {
         throw new Error(`${plugin}: slots.${name}.${item.id} needs component: () => import('./...')`);
       }
-      if (name === 'dashboardPanels' && !item.page) throw new Error(`${plugin}: slots.dashboardPanels.${item.id} needs page: the url it links to`);
+      if (name === 'dashboardPanels' && !item.page)
+        throw new Error(`${plugin}: slots.dashboardPanels.${item.id} needs page: the url it links to`);
     }
   }
 }

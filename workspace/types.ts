@@ -25,9 +25,27 @@ export type SessionTenant = NonNullable<Session['tenant']>;
 export type NavItem = z.infer<typeof navItem>;
 export type NavData = z.infer<typeof navAnswer>;
 export type ModuleView = z.infer<typeof moduleView>;
-export interface Company { tenant_company_id: number; name: string; is_active: boolean; assessment_only_flag: boolean; air_only_flag: boolean }
+export interface Company {
+  tenant_company_id: number;
+  name: string;
+  is_active: boolean;
+  assessment_only_flag: boolean;
+  air_only_flag: boolean;
+}
 
-export interface Tokens { accessToken: string; refreshToken: string | null; idToken: string | null; expiresAt: number }
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string | null;
+  idToken: string | null;
+  expiresAt: number;
+}
 
 /** Realtime server message (shown as a toast). */
-export interface ServerMessage { msg_type: string; msg: string; display_type?: string; download_url?: string; receivedAt?: number; id?: string }
+export interface ServerMessage {
+  msg_type: string;
+  msg: string;
+  display_type?: string;
+  download_url?: string;
+  receivedAt?: number;
+  id?: string;
+}

@@ -18,13 +18,29 @@ import { progressBar } from '../progress';
  * The owner's connection (DATABASE_OWNER_URL, else DATABASE_URL): migrations change the schema. Reading
  * (`readOnly`) with separate logins and no owner login: the system role's.
  */
-async function withDatabase<T>(ctx: CliContext, fn: (knex: import('knex').Knex) => Promise<T>, opts: { readOnly?: boolean } = {}): Promise<T> {
+async function withDatabase<T>(
+  ctx: CliContext,
+  fn: (knex: import('knex').Knex) => Promise<T>,
+  opts: { readOnly?: boolean } = {},
+): Promise<T> {
   const cfg = ctx.config();
   const systemOnly = cfg.databaseSystemUrl !== undefined && cfg.databaseOwnerUrl === undefined;
-  if (systemOnly && !opts.readOnly) throw new CliError('DATABASE_URL is the application role\'s login: set DATABASE_OWNER_URL to the owner\'s login to migrate');
+  if (systemOnly && !opts.readOnly)
+    throw new CliError(
+      "DATABASE_URL is the application role's login: set DATABASE_OWNER_URL to the owner's login to migrate",
+    );
   // Beside a running server on the embedded database: its database, never the files.
-  const db = await openDatabase({ databaseUrl: systemOnly ? cfg.databaseSystemUrl : cfg.databaseOwnerUrl ?? cfg.databaseUrl, dataDir: cfg.dataDir, whenInUse: 'share', holder: 'lci db' });
-  try { return await fn(db.knex); } finally { await db.close(); }
+  const db = await openDatabase({
+    databaseUrl: systemOnly ? cfg.databaseSystemUrl : (cfg.databaseOwnerUrl ?? cfg.databaseUrl),
+    dataDir: cfg.dataDir,
+    whenInUse: 'share',
+    holder: 'lci db',
+  });
+  try {
+    return await fn(db.knex);
+  } finally {
+    await db.close();
+  }
 }
 
 /** Applies pending migrations owner by owner (kernel first, then plugins in dependency order). */
@@ -59,7 +75,11 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       const bar = progressBar();
       bar.start(ctx.plugins.length + 1, 'migrating');
       let applied: string[];
-      try { applied = await migrateAll(ctx, (owner) => bar.tick(owner)); } finally { bar.stop(); }
+      try {
+        applied = await migrateAll(ctx, (owner) => bar.tick(owner));
+      } finally {
+        bar.stop();
+      }
       if (opts.json) return printJson({ applied });
       if (!applied.length) return write('Nothing to migrate: the database is up to date.');
       write([`Applied ${applied.length} migration(s):`, ...applied.map((n) => `  ${n}`)].join('\n'));
@@ -73,21 +93,38 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
     .action(async (opts: { json?: boolean }) => {
       const all = await sets(ctx);
       const rows = await withDatabase(ctx, (knex) => migrationStatus(knex, all), { readOnly: true });
-      printList(rows, [{ header: 'MIGRATION', value: (r) => r.name }, { header: 'STATE', value: (r) => (r.applied ? 'applied' : 'pending') }], opts);
+      printList(
+        rows,
+        [
+          { header: 'MIGRATION', value: (r) => r.name },
+          { header: 'STATE', value: (r) => (r.applied ? 'applied' : 'pending') },
+        ],
+        opts,
+      );
     });
 
   db.command('seed')
-    .description('load the demo tenant, its users and every plugin\'s demo data (idempotent)')
+    .description("load the demo tenant, its users and every plugin's demo data (idempotent)")
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
       const k = await ctx.kernel();
       const bar = progressBar();
       let result;
       try {
-        result = await seedDemo(k, { operator: ctx.operator, onStep: (label, i, total) => { if (i === 0) bar.start(total, label); else bar.tick(label); } });
-      } finally { bar.stop(); }
+        result = await seedDemo(k, {
+          operator: ctx.operator,
+          onStep: (label, i, total) => {
+            if (i === 0) bar.start(total, label);
+            else bar.tick(label);
+          },
+        });
+      } finally {
+        bar.stop();
+      }
       if (opts.json) return printJson(result);
-      const lines = result.changes.length ? ['Seeded:', ...result.changes.map((c) => `  ${c}`)] : ['Demo data already present; nothing added.'];
+      const lines = result.changes.length
+        ? ['Seeded:', ...result.changes.map((c) => `  ${c}`)]
+        : ['Demo data already present; nothing added.'];
       write([...lines, ...credentialLines(result, k.config.baseUrl)].join('\n'));
     });
 
@@ -99,12 +136,14 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       if (cfg.databaseUrl) throw new CliError('db reset works on the embedded database only; DATABASE_URL is set');
       const dir = path.resolve(cfg.dataDir);
       if (!fs.existsSync(dir)) return write(`Nothing to reset: ${dir} does not exist.`);
-      if (!fs.existsSync(path.join(dir, 'pg'))) throw new CliError(`${dir} does not look like a Lifecycle data folder (no pg/ inside); not deleting it`);
+      if (!fs.existsSync(path.join(dir, 'pg')))
+        throw new CliError(`${dir} does not look like a Lifecycle data folder (no pg/ inside); not deleting it`);
       const holder = currentHolder(dir);
       if (holder) throw new CliError(`${describeHolder(dir, holder)}; stop it before resetting`);
       if (!opts.yes) {
         if (!process.stdin.isTTY) throw new CliError('db reset needs --yes when not run in a terminal');
-        if (!(await confirm({ message: `Delete every tenant, user and file in ${dir}?`, default: false }))) return write('Cancelled.');
+        if (!(await confirm({ message: `Delete every tenant, user and file in ${dir}?`, default: false })))
+          return write('Cancelled.');
       }
       fs.rmSync(dir, { recursive: true, force: true });
       write(`Deleted ${dir}. The next start creates an empty database and loads the demo tenant.`);

@@ -9,16 +9,25 @@ import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 import { registerPlatformFlagCommand } from './platform-flags';
 
-interface Scope { tenant: number; user?: number; json?: boolean }
+interface Scope {
+  tenant: number;
+  user?: number;
+  json?: boolean;
+}
 
 /** Checks tenant, user membership and flag key before any change. */
 async function checkScope(k: Kernel, db: Knex, opts: Scope, key?: string): Promise<void> {
   await requireTenant(db, opts.tenant);
-  if (opts.user !== undefined && !(await db('tenant_users').where({ tenant_id: opts.tenant, user_id: opts.user }).first('user_id'))) {
+  if (
+    opts.user !== undefined &&
+    !(await db('tenant_users').where({ tenant_id: opts.tenant, user_id: opts.user }).first('user_id'))
+  ) {
     throw new CliError(`user ${opts.user} is not a user of tenant ${opts.tenant}`);
   }
   if (key !== undefined) {
-    const known: string[] = (await db('feature_flags').orderBy('flag_key').select('flag_key')).map((r: { flag_key: string }) => r.flag_key);
+    const known: string[] = (await db('feature_flags').orderBy('flag_key').select('flag_key')).map(
+      (r: { flag_key: string }) => r.flag_key,
+    );
     if (!known.includes(key)) throw new CliError(`unknown flag "${key}" (flags: ${known.join(', ')})`);
   }
 }
@@ -26,7 +35,8 @@ async function checkScope(k: Kernel, db: Knex, opts: Scope, key?: string): Promi
 export function registerFlagCommands(program: Command, ctx: CliContext): void {
   const flags = program.command('flags').description('feature flags (default off), by tenant and user');
 
-  flags.command('get')
+  flags
+    .command('get')
     .description('value of one flag, or of every flag when no key is given')
     .argument('[key]', 'flag key')
     .requiredOption('--tenant <tenantId>', 'tenant', positiveInt)
@@ -35,15 +45,27 @@ export function registerFlagCommands(program: Command, ctx: CliContext): void {
     .action(async (key: string | undefined, opts: Scope) => {
       const k = await ctx.kernel();
       await k.db.withSystem((trx) => checkScope(k, trx, opts, key));
-      const values = await k.db.withTenant(opts.tenant, async (trx) => (key === undefined
-        ? k.flags.all(trx, opts.tenant, opts.user ?? null)
-        : { [key]: await k.flags.get(trx, opts.tenant, opts.user ?? null, key) }));
+      const values = await k.db.withTenant(opts.tenant, async (trx) =>
+        key === undefined
+          ? k.flags.all(trx, opts.tenant, opts.user ?? null)
+          : { [key]: await k.flags.get(trx, opts.tenant, opts.user ?? null, key) },
+      );
       if (key !== undefined) return opts.json ? printJson({ key, value: values[key] }) : write(String(values[key]));
-      const rows = Object.entries(values).sort(([a], [b]) => a.localeCompare(b)).map(([flag, value]) => ({ key: flag, value }));
-      printList(rows, [{ header: 'FLAG', value: (r) => r.key }, { header: 'VALUE', value: (r) => (r.value ? 'on' : 'off') }], opts);
+      const rows = Object.entries(values)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([flag, value]) => ({ key: flag, value }));
+      printList(
+        rows,
+        [
+          { header: 'FLAG', value: (r) => r.key },
+          { header: 'VALUE', value: (r) => (r.value ? 'on' : 'off') },
+        ],
+        opts,
+      );
     });
 
-  flags.command('set')
+  flags
+    .command('set')
     .description('switch a flag on or off for a tenant, or for one of its users')
     .argument('<key>', 'flag key')
     .argument('<value>', 'true or false (on/off)', booleanArg)
@@ -55,7 +77,11 @@ export function registerFlagCommands(program: Command, ctx: CliContext): void {
       await k.db.withSystem((trx) => checkScope(k, trx, opts, key));
       await k.db.withTenant(opts.tenant, async (trx) => {
         await k.flags.set(trx, opts.tenant, opts.user ?? null, key, value);
-        await cliAudit(k, ctx, trx, 'flags.set', { tenantId: opts.tenant, target: key, details: { value, userId: opts.user ?? null } });
+        await cliAudit(k, ctx, trx, 'flags.set', {
+          tenantId: opts.tenant,
+          target: key,
+          details: { value, userId: opts.user ?? null },
+        });
       });
       k.access.invalidate(opts.tenant);
       if (opts.json) return printJson({ key, value, tenantId: opts.tenant, userId: opts.user ?? null });

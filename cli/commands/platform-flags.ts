@@ -8,13 +8,17 @@ import { CliError } from '../errors';
 import { printJson, write } from '../output';
 
 export function registerPlatformFlagCommand(flags: Command, ctx: CliContext): void {
-  flags.command('platform')
-    .description(`platform-level value of a flag the public screens read (${PUBLIC_FLAG_KEYS.join(', ')}), e.g. the sign-in view`)
+  flags
+    .command('platform')
+    .description(
+      `platform-level value of a flag the public screens read (${PUBLIC_FLAG_KEYS.join(', ')}), e.g. the sign-in view`,
+    )
     .argument('[key]', 'flag key')
     .argument('[value]', 'true or false (on/off); omit to print', booleanArg)
     .option('--json', 'print JSON')
     .action(async (key: string | undefined, value: boolean | undefined, opts: { json?: boolean }) => {
-      if (key !== undefined && !isPublicFlagKey(key)) throw new CliError(`"${key}" has no platform level (platform flags: ${PUBLIC_FLAG_KEYS.join(', ')})`);
+      if (key !== undefined && !isPublicFlagKey(key))
+        throw new CliError(`"${key}" has no platform level (platform flags: ${PUBLIC_FLAG_KEYS.join(', ')})`);
       const k = await ctx.kernel();
       const values = await k.db.withSystem(async (trx) => {
         if (key !== undefined && value !== undefined) {
@@ -25,6 +29,10 @@ export function registerPlatformFlagCommand(flags: Command, ctx: CliContext): vo
       });
       const shown = key === undefined ? values : { [key]: values[key as keyof typeof values] };
       if (opts.json) return printJson(shown);
-      write(Object.entries(shown).map(([f, v]) => `${f} is ${v ? 'on' : 'off'} at the platform level.`).join('\n'));
+      write(
+        Object.entries(shown)
+          .map(([f, v]) => `${f} is ${v ? 'on' : 'off'} at the platform level.`)
+          .join('\n'),
+      );
     });
 }

@@ -12,13 +12,21 @@ import { positiveInt } from '../args';
 import type { CliContext } from '../context';
 import { write } from '../output';
 
-interface ServeOpts { port?: number; dev?: boolean; seed: boolean }
+interface ServeOpts {
+  port?: number;
+  dev?: boolean;
+  seed: boolean;
+}
 
 export function registerServeCommand(program: Command, ctx: CliContext): void {
-  program.command('serve')
+  program
+    .command('serve')
     .description('serve the product over HTTP (default http://localhost:3000)')
     .option('--port <port>', 'port (overrides PORT)', positiveInt)
-    .option('--dev', 'development: the workspace through Vite (hot reload, no build), NODE_ENV=development and debug logs unless set otherwise')
+    .option(
+      '--dev',
+      'development: the workspace through Vite (hot reload, no build), NODE_ENV=development and debug logs unless set otherwise',
+    )
     .option('--no-seed', 'do not load the demo tenant into an empty database')
     .action(async (opts: ServeOpts) => {
       if (opts.port !== undefined) process.env.PORT = String(opts.port);
@@ -29,21 +37,36 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       }
       const config = ctx.config();
       const { startKernel } = await import('../../kernel/boot');
-      const running = await startKernel({ config, pluginDirs: ctx.pluginDirs, http: true, seed: opts.seed ? undefined : false });
+      const running = await startKernel({
+        config,
+        pluginDirs: ctx.pluginDirs,
+        http: true,
+        seed: opts.seed ? undefined : false,
+      });
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
-      write(`Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`);
+      write(
+        `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,
+      );
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
-      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html'))) process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
+      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html')))
+        process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
 
       await new Promise<void>((resolve) => {
         let stopping = false;
         const onSignal = (signal: NodeJS.Signals) => {
-          if (stopping) { process.stderr.write(`${signal} again: exiting now\n`); process.exit(130); }
+          if (stopping) {
+            process.stderr.write(`${signal} again: exiting now\n`);
+            process.exit(130);
+          }
           stopping = true;
           write(`${signal}: stopping...`);
-          running.k.stop()
+          running.k
+            .stop()
             .catch((e) => process.stderr.write(`error: shutdown: ${(e as Error).message}\n`))
-            .finally(() => { write('Stopped.'); resolve(); });
+            .finally(() => {
+              write('Stopped.');
+              resolve();
+            });
         };
         process.on('SIGINT', onSignal);
         process.on('SIGTERM', onSignal);

@@ -23,8 +23,11 @@ async function findUser(trx: Knex, email: string): Promise<{ userId: number; use
 }
 
 export function registerUserProtectionCommands(user: Command, ctx: CliContext): void {
-  user.command('unlock')
-    .description('clear the sign-in lockout of an e-mail (10 failed sign-ins in 15 minutes lock it) and the user\'s one-time-code lock (10 wrong codes in 15 minutes)')
+  user
+    .command('unlock')
+    .description(
+      "clear the sign-in lockout of an e-mail (10 failed sign-ins in 15 minutes lock it) and the user's one-time-code lock (10 wrong codes in 15 minutes)",
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--json', 'print JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
@@ -34,17 +37,29 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
         const n = await unlockEmail(trx, username);
         const u = await trx('users').where({ username }).first('user_id');
         const c = u ? await unlockCodes(trx, Number(u.user_id)) : 0;
-        await cliAudit(k, ctx, trx, SIGNIN_AUDIT.unlocked, { target: username, details: { failuresCleared: n, codeFailuresCleared: c } });
-        if (c) await cliAudit(k, ctx, trx, CODE_LOCK_AUDIT.unlocked, { target: username, details: { codeFailuresCleared: c } });
+        await cliAudit(k, ctx, trx, SIGNIN_AUDIT.unlocked, {
+          target: username,
+          details: { failuresCleared: n, codeFailuresCleared: c },
+        });
+        if (c)
+          await cliAudit(k, ctx, trx, CODE_LOCK_AUDIT.unlocked, {
+            target: username,
+            details: { codeFailuresCleared: c },
+          });
         return { cleared: n, codes: c };
       });
       if (opts.json) return printJson({ email: username, failuresCleared: cleared, codeFailuresCleared: codes });
-      write(cleared ? `Sign-in lockout of ${username} cleared (${cleared} recent failures).` : `${username} had no recent sign-in failures.`);
+      write(
+        cleared
+          ? `Sign-in lockout of ${username} cleared (${cleared} recent failures).`
+          : `${username} had no recent sign-in failures.`,
+      );
       if (codes) write(`One-time-code lock of ${username} cleared (${codes} recent wrong codes).`);
     });
 
-  user.command('sessions')
-    .description('list a user\'s server sessions and refresh tokens; --revoke ends them all')
+  user
+    .command('sessions')
+    .description("list a user's server sessions and refresh tokens; --revoke ends them all")
     .argument('<email>', 'e-mail address', emailArg)
     .option('--revoke', 'end every session, grant and refresh token of the user (access tokens are refused at once)')
     .option('--json', 'print JSON')
@@ -54,21 +69,37 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
         const u = await findUser(trx, email);
         const sessions = await listUserSessions(trx, u.userId);
         const ended = opts.revoke ? await endUserSessions(trx, u.userId) : null;
-        await cliAudit(k, ctx, trx, opts.revoke ? SIGNIN_AUDIT.sessionsRevoked : SIGNIN_AUDIT.sessionsListed, { target: u.username, details: { userId: u.userId, count: sessions.length, ...(ended ? { ended } : {}) } });
+        await cliAudit(k, ctx, trx, opts.revoke ? SIGNIN_AUDIT.sessionsRevoked : SIGNIN_AUDIT.sessionsListed, {
+          target: u.username,
+          details: { userId: u.userId, count: sessions.length, ...(ended ? { ended } : {}) },
+        });
         return { ...u, sessions, ended };
       });
       if (opts.revoke) await dropCachedAccess(k, result.userId);
-      if (opts.json) return printJson({ email: result.username, userId: result.userId, sessions: result.sessions, ...(result.ended ? { revoked: result.ended } : {}) });
-      printList(result.sessions, [
-        { header: 'KIND', value: (s) => s.kind },
-        { header: 'REF', value: (s) => s.ref },
-        { header: 'CLIENT', value: (s) => s.clientId ?? '' },
-        { header: 'CREATED', value: (s) => s.createdAt ?? '' },
-        { header: 'EXPIRES', value: (s) => s.expiresAt ?? '' },
-      ], {}, `${result.username} has no open sessions.`);
+      if (opts.json)
+        return printJson({
+          email: result.username,
+          userId: result.userId,
+          sessions: result.sessions,
+          ...(result.ended ? { revoked: result.ended } : {}),
+        });
+      printList(
+        result.sessions,
+        [
+          { header: 'KIND', value: (s) => s.kind },
+          { header: 'REF', value: (s) => s.ref },
+          { header: 'CLIENT', value: (s) => s.clientId ?? '' },
+          { header: 'CREATED', value: (s) => s.createdAt ?? '' },
+          { header: 'EXPIRES', value: (s) => s.expiresAt ?? '' },
+        ],
+        {},
+        `${result.username} has no open sessions.`,
+      );
       if (result.ended) {
         const e = result.ended;
-        write(`Ended ${e.sessions} sessions, ${e.grants} grants and ${e.refreshTokens} refresh tokens of ${result.username}.`);
+        write(
+          `Ended ${e.sessions} sessions, ${e.grants} grants and ${e.refreshTokens} refresh tokens of ${result.username}.`,
+        );
       }
     });
 
@@ -79,7 +110,9 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
       // A membership of a tenant other than the user's home: only that tenant's access ends, their sessions stay.
       let homeOnly = true;
       if (opts.tenant) {
-        const n = await trx('tenant_users').where({ tenant_id: opts.tenant, user_id: u.userId }).update({ active_flag: active });
+        const n = await trx('tenant_users')
+          .where({ tenant_id: opts.tenant, user_id: u.userId })
+          .update({ active_flag: active });
         if (!n) throw new CliError(`${u.username} is not a user of tenant ${opts.tenant}`);
         const home = await trx('users').where({ user_id: u.userId }).first('current_tenant_id');
         homeOnly = home?.current_tenant_id == null || Number(home.current_tenant_id) === opts.tenant;
@@ -87,34 +120,56 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
         await trx('users').where({ user_id: u.userId }).update({ active_flag: active });
       }
       const ended = active || !homeOnly ? null : await endUserSessions(trx, u.userId);
-      await cliAudit(k, ctx, trx, active ? SIGNIN_AUDIT.userEnabled : SIGNIN_AUDIT.userDisabled, { tenantId: opts.tenant, target: u.username, details: { userId: u.userId, scope: opts.tenant ? 'tenant' : 'user', ...(ended ? { ended } : {}) } });
+      await cliAudit(k, ctx, trx, active ? SIGNIN_AUDIT.userEnabled : SIGNIN_AUDIT.userDisabled, {
+        tenantId: opts.tenant,
+        target: u.username,
+        details: { userId: u.userId, scope: opts.tenant ? 'tenant' : 'user', ...(ended ? { ended } : {}) },
+      });
       return { ...u, ended };
     });
     await dropCachedAccess(k, result.userId);
     if (opts.tenant) k.access.invalidate(opts.tenant);
-    if (opts.json) return printJson({ email: result.username, userId: result.userId, active, tenantId: opts.tenant ?? null, ...(result.ended ? { ended: result.ended } : {}) });
+    if (opts.json)
+      return printJson({
+        email: result.username,
+        userId: result.userId,
+        active,
+        tenantId: opts.tenant ?? null,
+        ...(result.ended ? { ended: result.ended } : {}),
+      });
     const where = opts.tenant ? ` in tenant ${opts.tenant}` : '';
     if (active) write(`${result.username} enabled${where}.`);
-    else if (!result.ended) write(`${result.username} disabled${where} (not their home tenant); their sessions are kept.`);
-    else write(`${result.username} disabled${where}; ${result.ended.sessions} sessions and ${result.ended.refreshTokens} refresh tokens ended.`);
+    else if (!result.ended)
+      write(`${result.username} disabled${where} (not their home tenant); their sessions are kept.`);
+    else
+      write(
+        `${result.username} disabled${where}; ${result.ended.sessions} sessions and ${result.ended.refreshTokens} refresh tokens ended.`,
+      );
   };
 
-  user.command('disable')
-    .description('disable a user (or with --tenant only their membership of that tenant); their sessions end and their tokens are refused at once')
+  user
+    .command('disable')
+    .description(
+      'disable a user (or with --tenant only their membership of that tenant); their sessions end and their tokens are refused at once',
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--tenant <tenantId>', 'only the membership of this tenant', positiveInt)
     .option('--json', 'print JSON')
     .action(setActive(false));
 
-  user.command('enable')
+  user
+    .command('enable')
     .description('enable a disabled user (or with --tenant their membership of that tenant)')
     .argument('<email>', 'e-mail address', emailArg)
     .option('--tenant <tenantId>', 'only the membership of this tenant', positiveInt)
     .option('--json', 'print JSON')
     .action(setActive(true));
 
-  user.command('unlink-social')
-    .description('forget which Microsoft/Google account a user signs in with (the next social sign-in links the account it presents)')
+  user
+    .command('unlink-social')
+    .description(
+      'forget which Microsoft/Google account a user signs in with (the next social sign-in links the account it presents)',
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--json', 'print JSON')
     .action(async (email: string, opts: { json?: boolean }) => {
@@ -122,10 +177,17 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
       const result = await k.db.withSystem(async (trx) => {
         const u = await findUser(trx, email);
         const removed = await unlinkSocial(trx, u.userId);
-        await cliAudit(k, ctx, trx, 'auth.federation.unlinked', { target: u.username, details: { userId: u.userId, removed } });
+        await cliAudit(k, ctx, trx, 'auth.federation.unlinked', {
+          target: u.username,
+          details: { userId: u.userId, removed },
+        });
         return { ...u, removed };
       });
       if (opts.json) return printJson({ email: result.username, userId: result.userId, removed: result.removed });
-      write(result.removed ? `${result.username}: ${result.removed} social sign-in links removed.` : `${result.username} had no social sign-in links.`);
+      write(
+        result.removed
+          ? `${result.username}: ${result.removed} social sign-in links removed.`
+          : `${result.username} had no social sign-in links.`,
+      );
     });
 }

@@ -15,8 +15,16 @@ import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 
 /** A security group of the tenant by id or name (case-insensitive); the error lists the tenant's groups. */
-export async function resolveSecurityGroup(db: Knex, tenantId: number, ref: string | undefined, tenantAdmin: boolean): Promise<{ id: number; name: string }> {
-  const groups: { security_group_id: number; name: string; is_admin_group: boolean }[] = await db('security_groups').where({ tenant_id: tenantId }).orderBy('security_group_id').select('security_group_id', 'name', 'is_admin_group');
+export async function resolveSecurityGroup(
+  db: Knex,
+  tenantId: number,
+  ref: string | undefined,
+  tenantAdmin: boolean,
+): Promise<{ id: number; name: string }> {
+  const groups: { security_group_id: number; name: string; is_admin_group: boolean }[] = await db('security_groups')
+    .where({ tenant_id: tenantId })
+    .orderBy('security_group_id')
+    .select('security_group_id', 'name', 'is_admin_group');
   const names = groups.map((g) => `${g.name} (${g.security_group_id})`).join(', ') || 'none';
   let found;
   if (ref === undefined) {
@@ -24,15 +32,28 @@ export async function resolveSecurityGroup(db: Knex, tenantId: number, ref: stri
     if (tenantAdmin && admin.length === 1) found = admin[0];
     else throw new CliError(`--security-group is required (groups of tenant ${tenantId}: ${names})`);
   } else {
-    found = /^\d+$/.test(ref) ? groups.find((g) => Number(g.security_group_id) === Number(ref)) : groups.find((g) => g.name.toLowerCase() === ref.trim().toLowerCase());
+    found = /^\d+$/.test(ref)
+      ? groups.find((g) => Number(g.security_group_id) === Number(ref))
+      : groups.find((g) => g.name.toLowerCase() === ref.trim().toLowerCase());
     if (!found) throw new CliError(`security group "${ref}" not found in tenant ${tenantId} (groups: ${names})`);
   }
   return { id: Number(found.security_group_id), name: found.name };
 }
 
 interface CreateOpts {
-  tenant: number; securityGroup?: string; firstName: string; lastName: string; phone?: string; tenantAdmin?: boolean; external?: boolean;
-  lciAdmin?: boolean; internal?: boolean; allowImpersonation?: boolean; passwordStdin?: boolean; json?: boolean; addDirectly?: boolean;
+  tenant: number;
+  securityGroup?: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  tenantAdmin?: boolean;
+  external?: boolean;
+  lciAdmin?: boolean;
+  internal?: boolean;
+  allowImpersonation?: boolean;
+  passwordStdin?: boolean;
+  json?: boolean;
+  addDirectly?: boolean;
 }
 
 /** The user's home tenant when it is another tenant, or another tenant they belong to; null when they belong to none but this one. */
@@ -46,11 +67,15 @@ async function otherTenantOf(trx: Knex, userId: number, tenantId: number): Promi
 export function registerUserCommands(program: Command, ctx: CliContext): void {
   const user = program.command('user').description('users and their tenant memberships');
 
-  user.command('create')
+  user
+    .command('create')
     .description('create a user in a tenant (or add an existing user to it) with a security group')
     .argument('<email>', 'e-mail address (also the username)', emailArg)
     .requiredOption('--tenant <tenantId>', 'tenant the user belongs to', positiveInt)
-    .option('--security-group <nameOrId>', 'security group in that tenant (default with --tenant-admin: the admin group)')
+    .option(
+      '--security-group <nameOrId>',
+      'security group in that tenant (default with --tenant-admin: the admin group)',
+    )
     .option('--first-name <name>', 'first name', nameArg, '')
     .option('--last-name <name>', 'last name', nameArg, '')
     .option('--phone <number>', 'phone number')
@@ -60,7 +85,10 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
     .option('--internal', 'internal user of the provider')
     .option('--allow-impersonation', 'may impersonate tenants and security groups')
     .option('--password-stdin', 'read the password from stdin (otherwise one is generated and printed once)')
-    .option('--add-directly', 'an existing user of another tenant: add the membership now instead of mailing an invitation (on the user\'s own request; audited)')
+    .option(
+      '--add-directly',
+      "an existing user of another tenant: add the membership now instead of mailing an invitation (on the user's own request; audited)",
+    )
     .option('--json', 'print JSON')
     .action(async (email: string, opts: CreateOpts) => {
       const supplied = opts.passwordStdin ? await readStdinPassword() : undefined;
@@ -76,18 +104,54 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         let created = false;
         if (existing) {
           userId = Number(existing.user_id);
-          if (await trx('tenant_users').where({ tenant_id: tenant.tenant_id, user_id: userId }).first('tenant_user_id')) {
+          if (
+            await trx('tenant_users').where({ tenant_id: tenant.tenant_id, user_id: userId }).first('tenant_user_id')
+          ) {
             throw new CliError(`${email} is already a user of tenant ${tenant.tenant_id}`);
           }
-          if (supplied) throw new CliError(`${email} already exists; their password is not changed here (use: lci user set-password ${email})`);
+          if (supplied)
+            throw new CliError(
+              `${email} already exists; their password is not changed here (use: lci user set-password ${email})`,
+            );
           // A user of another tenant joins by accepting an invitation, unless support adds them on their own request.
           const homeTenantId = await otherTenantOf(trx, userId, tenant.tenant_id);
           if (homeTenantId !== null && !opts.addDirectly) {
-            const invited = await inviteExistingUser(trx, tenant.tenant_id, { userId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, invitedBy: null }, { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) });
+            const invited = await inviteExistingUser(
+              trx,
+              tenant.tenant_id,
+              { userId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, invitedBy: null },
+              { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) },
+            );
             if ('errorMessage' in invited) throw new CliError(invited.errorMessage);
-            if (invited.expiredBefore) await cliAudit(k, ctx, trx, INVITATION_AUDIT.expired, { tenantId: tenant.tenant_id, target: `user:${userId}`, details: { invitationId: invited.expiredBefore } });
-            await cliAudit(k, ctx, trx, INVITATION_AUDIT.sent, { tenantId: tenant.tenant_id, target: `user:${userId}`, details: { invitationId: invited.invitationId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin } });
-            return { userId, email: username, tenantId: tenant.tenant_id, tenantName: tenant.name, securityGroupId: group.id, securityGroup: group.name, tenantAdmin: !!opts.tenantAdmin, created: false, invited: true as const, invitationId: invited.invitationId, expiresAt: invited.invitation.expires_at };
+            if (invited.expiredBefore)
+              await cliAudit(k, ctx, trx, INVITATION_AUDIT.expired, {
+                tenantId: tenant.tenant_id,
+                target: `user:${userId}`,
+                details: { invitationId: invited.expiredBefore },
+              });
+            await cliAudit(k, ctx, trx, INVITATION_AUDIT.sent, {
+              tenantId: tenant.tenant_id,
+              target: `user:${userId}`,
+              details: {
+                invitationId: invited.invitationId,
+                email: username,
+                securityGroupId: group.id,
+                tenantAdmin: !!opts.tenantAdmin,
+              },
+            });
+            return {
+              userId,
+              email: username,
+              tenantId: tenant.tenant_id,
+              tenantName: tenant.name,
+              securityGroupId: group.id,
+              securityGroup: group.name,
+              tenantAdmin: !!opts.tenantAdmin,
+              created: false,
+              invited: true as const,
+              invitationId: invited.invitationId,
+              expiresAt: invited.invitation.expires_at,
+            };
           }
           if (homeTenantId !== null) {
             directFrom = homeTenantId;
@@ -98,27 +162,63 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         } else {
           const password = supplied ?? (generated = generatePassword());
           userId = await createUser(trx, {
-            email, passwordHash: await k.identity.hashPassword(password), firstName: opts.firstName, lastName: opts.lastName, phoneNumber: opts.phone,
-            isLciAdmin: !!opts.lciAdmin, isInternal: !!(opts.internal || opts.lciAdmin), allowImpersonation: !!opts.allowImpersonation, currentTenantId: tenant.tenant_id,
+            email,
+            passwordHash: await k.identity.hashPassword(password),
+            firstName: opts.firstName,
+            lastName: opts.lastName,
+            phoneNumber: opts.phone,
+            isLciAdmin: !!opts.lciAdmin,
+            isInternal: !!(opts.internal || opts.lciAdmin),
+            allowImpersonation: !!opts.allowImpersonation,
+            currentTenantId: tenant.tenant_id,
           });
           created = true;
         }
-        const tenantUserId = await addTenantUser(trx, tenant.tenant_id, { userId, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, external: !!opts.external });
-        await cliAudit(k, ctx, trx, created ? 'user.create' : 'user.add-to-tenant', { tenantId: tenant.tenant_id, target: username, details: { userId, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, ...(directFrom !== null ? { direct: true, memberElsewhere: directFrom } : {}) } });
-        return { userId, tenantUserId, email: username, tenantId: tenant.tenant_id, tenantName: tenant.name, securityGroupId: group.id, securityGroup: group.name, tenantAdmin: !!opts.tenantAdmin, created };
+        const tenantUserId = await addTenantUser(trx, tenant.tenant_id, {
+          userId,
+          securityGroupId: group.id,
+          tenantAdmin: !!opts.tenantAdmin,
+          external: !!opts.external,
+        });
+        await cliAudit(k, ctx, trx, created ? 'user.create' : 'user.add-to-tenant', {
+          tenantId: tenant.tenant_id,
+          target: username,
+          details: {
+            userId,
+            securityGroupId: group.id,
+            tenantAdmin: !!opts.tenantAdmin,
+            ...(directFrom !== null ? { direct: true, memberElsewhere: directFrom } : {}),
+          },
+        });
+        return {
+          userId,
+          tenantUserId,
+          email: username,
+          tenantId: tenant.tenant_id,
+          tenantName: tenant.name,
+          securityGroupId: group.id,
+          securityGroup: group.name,
+          tenantAdmin: !!opts.tenantAdmin,
+          created,
+        };
       });
       if ('invited' in result) {
         if (opts.json) return printJson(result);
-        return write(`Invited existing user ${result.userId} ${result.email} (a user of another tenant) to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}: they join once they accept the e-mailed invitation (expires ${result.expiresAt}). To add them at once on their own request: --add-directly.`);
+        return write(
+          `Invited existing user ${result.userId} ${result.email} (a user of another tenant) to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}: they join once they accept the e-mailed invitation (expires ${result.expiresAt}). To add them at once on their own request: --add-directly.`,
+        );
       }
       k.access.invalidate(result.tenantId);
       if (opts.json) return printJson({ ...result, ...(generated ? { generatedPassword: generated } : {}) });
-      const lines = [`${result.created ? 'Created user' : 'Added existing user'} ${result.userId} ${result.email} to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}.`];
+      const lines = [
+        `${result.created ? 'Created user' : 'Added existing user'} ${result.userId} ${result.email} to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}.`,
+      ];
       if (generated) lines.push(`Password: ${generated}   (shown once)`);
       write(lines.join('\n'));
     });
 
-  user.command('list')
+  user
+    .command('list')
     .description('list users with their tenant, security group and roles (one line per membership)')
     .option('--tenant <tenantId>', 'only this tenant', positiveInt)
     .option('--json', 'print JSON')
@@ -129,33 +229,74 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         const q = trx('users as u')
           .leftJoin('tenant_users as tu', 'tu.user_id', 'u.user_id')
           .leftJoin('tenants as t', 't.tenant_id', 'tu.tenant_id')
-          .leftJoin('security_groups as g', function join() { this.on('g.tenant_id', 'tu.tenant_id').andOn('g.security_group_id', 'tu.security_group_id'); })
-          .select('u.user_id', 'u.username', 'u.name_first', 'u.name_last', 'u.is_lci_admin', 'u.is_internal', 'u.allow_impersonation_flag', 'u.active_flag',
-            'tu.tenant_id', 't.name as tenant_name', 'tu.security_group_id', 'g.name as security_group', 'tu.tenant_admin_flag', 'tu.external_flag')
+          .leftJoin('security_groups as g', function join() {
+            this.on('g.tenant_id', 'tu.tenant_id').andOn('g.security_group_id', 'tu.security_group_id');
+          })
+          .select(
+            'u.user_id',
+            'u.username',
+            'u.name_first',
+            'u.name_last',
+            'u.is_lci_admin',
+            'u.is_internal',
+            'u.allow_impersonation_flag',
+            'u.active_flag',
+            'tu.tenant_id',
+            't.name as tenant_name',
+            'tu.security_group_id',
+            'g.name as security_group',
+            'tu.tenant_admin_flag',
+            'tu.external_flag',
+          )
           .orderBy(['u.user_id', 'tu.tenant_id']);
         if (opts.tenant) q.where('tu.tenant_id', opts.tenant);
         const r = await q;
         await cliAudit(k, ctx, trx, 'user.list', { tenantId: opts.tenant, details: { count: r.length } });
         return r.map((x) => ({
-          user_id: Number(x.user_id), email: x.username, name: `${x.name_first} ${x.name_last}`.trim(), tenant_id: x.tenant_id === null ? null : Number(x.tenant_id),
-          tenant_name: x.tenant_name, security_group_id: x.security_group_id === null ? null : Number(x.security_group_id), security_group: x.security_group,
-          is_tenant_admin: !!x.tenant_admin_flag, is_external: !!x.external_flag, is_lci_admin: !!x.is_lci_admin, is_internal: !!x.is_internal,
-          allow_impersonation_flag: !!x.allow_impersonation_flag, active: !!x.active_flag,
+          user_id: Number(x.user_id),
+          email: x.username,
+          name: `${x.name_first} ${x.name_last}`.trim(),
+          tenant_id: x.tenant_id === null ? null : Number(x.tenant_id),
+          tenant_name: x.tenant_name,
+          security_group_id: x.security_group_id === null ? null : Number(x.security_group_id),
+          security_group: x.security_group,
+          is_tenant_admin: !!x.tenant_admin_flag,
+          is_external: !!x.external_flag,
+          is_lci_admin: !!x.is_lci_admin,
+          is_internal: !!x.is_internal,
+          allow_impersonation_flag: !!x.allow_impersonation_flag,
+          active: !!x.active_flag,
         }));
       });
-      const roles = (r: (typeof rows)[number]) => [r.is_tenant_admin && 'tenant admin', r.is_external && 'external', r.is_lci_admin && 'LCI admin', r.is_internal && !r.is_lci_admin && 'internal', r.allow_impersonation_flag && 'impersonation', !r.active && 'inactive'].filter(Boolean).join(', ');
-      printList(rows, [
-        { header: 'ID', value: (r) => r.user_id },
-        { header: 'EMAIL', value: (r) => r.email },
-        { header: 'NAME', value: (r) => r.name },
-        { header: 'TENANT', value: (r) => (r.tenant_id ? `${r.tenant_id} ${r.tenant_name}` : '') },
-        { header: 'SECURITY GROUP', value: (r) => r.security_group },
-        { header: 'ROLES', value: roles },
-      ], opts, 'No users.');
+      const roles = (r: (typeof rows)[number]) =>
+        [
+          r.is_tenant_admin && 'tenant admin',
+          r.is_external && 'external',
+          r.is_lci_admin && 'LCI admin',
+          r.is_internal && !r.is_lci_admin && 'internal',
+          r.allow_impersonation_flag && 'impersonation',
+          !r.active && 'inactive',
+        ]
+          .filter(Boolean)
+          .join(', ');
+      printList(
+        rows,
+        [
+          { header: 'ID', value: (r) => r.user_id },
+          { header: 'EMAIL', value: (r) => r.email },
+          { header: 'NAME', value: (r) => r.name },
+          { header: 'TENANT', value: (r) => (r.tenant_id ? `${r.tenant_id} ${r.tenant_name}` : '') },
+          { header: 'SECURITY GROUP', value: (r) => r.security_group },
+          { header: 'ROLES', value: roles },
+        ],
+        opts,
+        'No users.',
+      );
     });
 
-  user.command('set-password')
-    .description('set a user\'s password (generated and printed once unless --password-stdin)')
+  user
+    .command('set-password')
+    .description("set a user's password (generated and printed once unless --password-stdin)")
     .argument('<email>', 'e-mail address', emailArg)
     .option('--password-stdin', 'read the password from stdin')
     .action(async (email: string, opts: { passwordStdin?: boolean }) => {
@@ -167,13 +308,18 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'current_tenant_id');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await trx('users').where({ user_id: u.user_id }).update({ password_hash: hash, force_new_password: false });
-        await cliAudit(k, ctx, trx, 'user.set-password', { tenantId: u.current_tenant_id === null ? undefined : Number(u.current_tenant_id), target: email.toLowerCase(), details: { userId: Number(u.user_id) } });
+        await cliAudit(k, ctx, trx, 'user.set-password', {
+          tenantId: u.current_tenant_id === null ? undefined : Number(u.current_tenant_id),
+          target: email.toLowerCase(),
+          details: { userId: Number(u.user_id) },
+        });
       });
       write(supplied ? `Password of ${email} changed.` : `Password of ${email} changed to: ${password}   (shown once)`);
     });
 
-  user.command('reset-mfa')
-    .description('clear a user\'s second sign-in factor (authenticator app or SMS); they enrol again if MFA is required')
+  user
+    .command('reset-mfa')
+    .description("clear a user's second sign-in factor (authenticator app or SMS); they enrol again if MFA is required")
     .argument('<email>', 'e-mail address', emailArg)
     .action(async (email: string) => {
       const k = await ctx.kernel();
@@ -181,13 +327,19 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'mfa_type');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await clearMfa(trx, Number(u.user_id));
-        await cliAudit(k, ctx, trx, MFA_AUDIT.reset, { target: email.toLowerCase(), details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null } });
+        await cliAudit(k, ctx, trx, MFA_AUDIT.reset, {
+          target: email.toLowerCase(),
+          details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null },
+        });
       });
       write(`MFA of ${email} reset.`);
     });
 
-  user.command('require-mfa')
-    .description('require (or with --off, stop requiring) an authenticator app at sign-in; without one the user sets it up at the next sign-in')
+  user
+    .command('require-mfa')
+    .description(
+      'require (or with --off, stop requiring) an authenticator app at sign-in; without one the user sets it up at the next sign-in',
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--off', 'stop requiring it (an enrolled factor is kept; use reset-mfa to clear it)')
     .action(async (email: string, opts: { off?: boolean }) => {
@@ -196,7 +348,10 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await trx('users').where({ user_id: u.user_id }).update({ mfa_required: !opts.off });
-        await cliAudit(k, ctx, trx, MFA_AUDIT.required, { target: email.toLowerCase(), details: { userId: Number(u.user_id), required: !opts.off } });
+        await cliAudit(k, ctx, trx, MFA_AUDIT.required, {
+          target: email.toLowerCase(),
+          details: { userId: Number(u.user_id), required: !opts.off },
+        });
       });
       write(opts.off ? `MFA no longer required for ${email}.` : `MFA required for ${email}.`);
     });

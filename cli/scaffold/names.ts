@@ -25,7 +25,8 @@ const ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 export function idProblem(id: string): string | null {
   if (!id) return 'a plugin id is required';
   if (id.length > 40) return `plugin id "${id}" is longer than 40 characters`;
-  if (!ID.test(id)) return `plugin id "${id}" must be lowercase letters, digits and single dashes, starting with a letter (e.g. demo-area)`;
+  if (!ID.test(id))
+    return `plugin id "${id}" must be lowercase letters, digits and single dashes, starting with a letter (e.g. demo-area)`;
   return null;
 }
 

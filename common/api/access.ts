@@ -7,11 +7,28 @@ import { accessPage, impersonationState } from './session';
 const int = z.number().int();
 
 export const navItem = z.object({
-  url: z.string(), title: z.string(), level: int, parentUrl: z.string().nullable(), icon: z.string().nullable(), lciModules: z.array(z.string()),
-  sort: z.number(), neverHide: z.boolean(), requiresAdmin: z.boolean(), internalOnly: z.boolean(),
+  url: z.string(),
+  title: z.string(),
+  level: int,
+  parentUrl: z.string().nullable(),
+  icon: z.string().nullable(),
+  lciModules: z.array(z.string()),
+  sort: z.number(),
+  neverHide: z.boolean(),
+  requiresAdmin: z.boolean(),
+  internalOnly: z.boolean(),
 });
-export const navAnswer = z.object({ navItems: z.array(navItem), headerNav: z.array(navItem), includedModules: z.array(z.string()) });
-export const moduleView = z.object({ text: z.string(), modules: z.array(z.string()), icon: z.string().nullable(), disabled: z.boolean() });
+export const navAnswer = z.object({
+  navItems: z.array(navItem),
+  headerNav: z.array(navItem),
+  includedModules: z.array(z.string()),
+});
+export const moduleView = z.object({
+  text: z.string(),
+  modules: z.array(z.string()),
+  icon: z.string().nullable(),
+  disabled: z.boolean(),
+});
 export const activeCompany = z.object({ tenant_company_id: int, name: z.string() }).passthrough();
 
 /** POST /v3/tenant/:tenantId/securitymanager: one shape per operation. */
@@ -23,12 +40,24 @@ export const securityManagerAnswer = z.union([
 ]);
 
 export const securityGroup = z.object({
-  security_group_id: int, name: z.string(), description: z.string(), included_modules: z.array(z.string()), is_admin_group: z.boolean(),
+  security_group_id: int,
+  name: z.string(),
+  description: z.string(),
+  included_modules: z.array(z.string()),
+  is_admin_group: z.boolean(),
   pages: z.array(accessPage),
 });
 export const securityGroupsAnswer = z.object({
   securityGroups: z.array(securityGroup.extend({ user_count: int })),
-  pageCatalog: z.array(z.object({ url: z.string(), title: z.string(), level: int, parentUrl: z.string().nullable(), requiresAdmin: z.boolean() })),
+  pageCatalog: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string(),
+      level: int,
+      parentUrl: z.string().nullable(),
+      requiresAdmin: z.boolean(),
+    }),
+  ),
   modules: z.array(z.string()),
 });
 export const securityGroupAnswer = z.object({ securityGroup });

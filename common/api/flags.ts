@@ -3,6 +3,11 @@ import { z } from 'zod';
 
 export const flagValues = z.record(z.string(), z.boolean());
 export const flagsAnswer = z.object({ flags: flagValues });
-export const flagSetAnswer = z.object({ key: z.string(), value: z.boolean(), userId: z.number().int().nullable(), flags: flagValues });
+export const flagSetAnswer = z.object({
+  key: z.string(),
+  value: z.boolean(),
+  userId: z.number().int().nullable(),
+  flags: flagValues,
+});
 export const flagUnsetAnswer = z.object({ key: z.string(), removed: z.boolean() });
 export type FlagsAnswer = z.infer<typeof flagsAnswer>;

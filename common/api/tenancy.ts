@@ -7,10 +7,19 @@ import { z } from 'zod';
 const isoDate = z.string();
 
 export const tenantUserRecord = z.object({
-  user_id: z.number().int(), tenant_user_id: z.number().int(), username: z.string(), email: z.string(),
-  name: z.string(), name_first: z.string(), name_last: z.string(),
-  force_sso_flag: z.boolean(), is_active: z.boolean(), is_external: z.boolean(), is_tenant_admin: z.boolean(),
-  security_group_id: z.number().int().nullable(), accept_timestamp: isoDate.nullable(),
+  user_id: z.number().int(),
+  tenant_user_id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string(),
+  name_first: z.string(),
+  name_last: z.string(),
+  force_sso_flag: z.boolean(),
+  is_active: z.boolean(),
+  is_external: z.boolean(),
+  is_tenant_admin: z.boolean(),
+  security_group_id: z.number().int().nullable(),
+  accept_timestamp: isoDate.nullable(),
 });
 export type TenantUserRecordShape = z.infer<typeof tenantUserRecord>;
 
@@ -23,7 +32,17 @@ export const managedUser = tenantUserRecord.extend({
   last_sign_in_at: isoDate.nullable(),
   is_home_tenant: z.boolean(),
 });
-export const invitationView = z.object({ invitation_id: z.number().int(), email: z.string(), status: z.enum(['invited', 'expired']), invited_at: isoDate, expires_at: isoDate });
-export const userListAnswer = z.object({ users: z.array(managedUser), user_count: z.number().int(), invitations: z.array(invitationView) });
+export const invitationView = z.object({
+  invitation_id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['invited', 'expired']),
+  invited_at: isoDate,
+  expires_at: isoDate,
+});
+export const userListAnswer = z.object({
+  users: z.array(managedUser),
+  user_count: z.number().int(),
+  invitations: z.array(invitationView),
+});
 export type ManagedUserShape = z.infer<typeof managedUser>;
 export type UserListAnswer = z.infer<typeof userListAnswer>;

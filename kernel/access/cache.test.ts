@@ -15,14 +15,18 @@ test('caches per key for the TTL, then reloads', async () => {
 test('concurrent gets share one load', async () => {
   const c = new CallerCache<number>(1000);
   let loads = 0;
-  const load = () => new Promise<{ value: number; tags: { userId: number; tenantIds: number[] } }>((r) => setTimeout(() => r({ value: ++loads, tags: { userId: 1, tenantIds: [] } }), 10));
+  const load = () =>
+    new Promise<{ value: number; tags: { userId: number; tenantIds: number[] } }>((r) =>
+      setTimeout(() => r({ value: ++loads, tags: { userId: 1, tenantIds: [] } }), 10),
+    );
   expect(await Promise.all([c.get('k', load), c.get('k', load), c.get('k', load)])).toEqual([1, 1, 1]);
   expect(loads).toBe(1);
 });
 
 test('invalidation by tenant, by user and of everything', async () => {
   const c = new CallerCache<string>(60_000);
-  const put = (key: string, userId: number, tenantIds: number[]) => c.get(key, async () => ({ value: key, tags: { userId, tenantIds } }));
+  const put = (key: string, userId: number, tenantIds: number[]) =>
+    c.get(key, async () => ({ value: key, tags: { userId, tenantIds } }));
   await put('1:10', 1, [10]);
   await put('2:10', 2, [10, 20]);
   await put('3:30', 3, [30]);
@@ -37,7 +41,13 @@ test('invalidation by tenant, by user and of everything', async () => {
 test('a load that started before an invalidation is not stored', async () => {
   const c = new CallerCache<string>(60_000);
   let release!: () => void;
-  const slow = c.get('k', () => new Promise((r) => { release = () => r({ value: 'stale', tags: { userId: 1, tenantIds: [1] } }); }));
+  const slow = c.get(
+    'k',
+    () =>
+      new Promise((r) => {
+        release = () => r({ value: 'stale', tags: { userId: 1, tenantIds: [1] } });
+      }),
+  );
   c.invalidateTenant(1);
   release();
   expect(await slow).toBe('stale');

@@ -3,16 +3,27 @@
  * in-flight de-duplication and a generation counter so a load that started
  * before an invalidation never stores stale data.
  */
-export interface CacheTags { userId: number; tenantIds: (number | null)[] }
+export interface CacheTags {
+  userId: number;
+  tenantIds: (number | null)[];
+}
 
-interface Entry<T> { at: number; value: T; tags: CacheTags }
+interface Entry<T> {
+  at: number;
+  value: T;
+  tags: CacheTags;
+}
 
 export class CallerCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private readonly inflight = new Map<string, Promise<T>>();
   private generation = 0;
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   static key(userId: number, tenantId: number | null | undefined): string {
     return `${userId}:${tenantId ?? '-'}`;
@@ -44,7 +55,10 @@ export class CallerCache<T> {
   /** Drops entries touching a tenant (as token tenant, effective or home tenant), or everything. */
   invalidateTenant(tenantId?: number): void {
     this.generation++;
-    if (tenantId === undefined) { this.entries.clear(); return; }
+    if (tenantId === undefined) {
+      this.entries.clear();
+      return;
+    }
     for (const [k, e] of this.entries) if (e.tags.tenantIds.includes(tenantId)) this.entries.delete(k);
   }
 
@@ -53,12 +67,18 @@ export class CallerCache<T> {
     for (const [k, e] of this.entries) if (e.tags.userId === userId) this.entries.delete(k);
   }
 
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
   private evictOldest(): void {
     let oldestKey: string | undefined;
     let oldest = Infinity;
-    for (const [k, e] of this.entries) if (e.at < oldest) { oldest = e.at; oldestKey = k; }
+    for (const [k, e] of this.entries)
+      if (e.at < oldest) {
+        oldest = e.at;
+        oldestKey = k;
+      }
     if (oldestKey) this.entries.delete(oldestKey);
     const now = this.now();
     for (const [k, e] of this.entries) if (now - e.at >= this.ttlMs) this.entries.delete(k);

@@ -19,10 +19,34 @@ export const PAGE_LEVEL = 3;
 export const KERNEL_NAV: NavItemDef[] = [
   { url: '/dashboard', title: 'Dashboard', level: 1, icon: 'dashboard', sort: 0 },
   { url: '/settings', title: 'Settings', level: 1, icon: 'cog', sort: 900 },
-  { url: USER_MANAGER_PAGE, title: 'User Manager', level: 2, parentUrl: '/settings', icon: 'user', sort: 10, requiresAdmin: true },
-  { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', level: 2, parentUrl: '/settings', icon: 'people', sort: 20, requiresAdmin: true },
+  {
+    url: USER_MANAGER_PAGE,
+    title: 'User Manager',
+    level: 2,
+    parentUrl: '/settings',
+    icon: 'user',
+    sort: 10,
+    requiresAdmin: true,
+  },
+  {
+    url: SECURITY_GROUPS_PAGE,
+    title: 'Security Groups',
+    level: 2,
+    parentUrl: '/settings',
+    icon: 'people',
+    sort: 20,
+    requiresAdmin: true,
+  },
   { url: '/lciadmin', title: 'LCI Admin', level: 1, icon: 'shield', sort: 990, internalOnly: true },
-  { url: '/lciadmin/adminsummary', title: 'Admin Summary', level: 2, parentUrl: '/lciadmin', icon: 'th', sort: 1, internalOnly: true },
+  {
+    url: '/lciadmin/adminsummary',
+    title: 'Admin Summary',
+    level: 2,
+    parentUrl: '/lciadmin',
+    icon: 'th',
+    sort: 1,
+    internalOnly: true,
+  },
   { url: '/lcisupport', title: 'LCI Support', level: 1, icon: 'wrench', sort: 995, internalOnly: true },
 ];
 export const KERNEL_PAGES: PageDef[] = [
@@ -31,15 +55,34 @@ export const KERNEL_PAGES: PageDef[] = [
 ];
 
 export interface CatalogRow {
-  url: string; title: string; parent_url: string | null; level: number; icon: string | null; lci_modules: ModuleName[]; sort: number;
-  requires_admin: boolean; internal_only: boolean; never_hide: boolean; header_nav: boolean; plugin_id: string;
+  url: string;
+  title: string;
+  parent_url: string | null;
+  level: number;
+  icon: string | null;
+  lci_modules: ModuleName[];
+  sort: number;
+  requires_admin: boolean;
+  internal_only: boolean;
+  never_hide: boolean;
+  header_nav: boolean;
+  plugin_id: string;
 }
 
 function fromNav(owner: string, n: NavItemDef, defaultModule?: ModuleName): CatalogRow {
   return {
-    url: n.url, title: n.title, parent_url: n.parentUrl ?? null, level: n.level, icon: n.icon ?? null,
-    lci_modules: n.modules ?? (defaultModule ? [defaultModule] : []), sort: n.sort ?? 0, requires_admin: !!n.requiresAdmin,
-    internal_only: !!n.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(n.url), never_hide: !!n.neverHide, header_nav: !!n.headerNav, plugin_id: owner,
+    url: n.url,
+    title: n.title,
+    parent_url: n.parentUrl ?? null,
+    level: n.level,
+    icon: n.icon ?? null,
+    lci_modules: n.modules ?? (defaultModule ? [defaultModule] : []),
+    sort: n.sort ?? 0,
+    requires_admin: !!n.requiresAdmin,
+    internal_only: !!n.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(n.url),
+    never_hide: !!n.neverHide,
+    header_nav: !!n.headerNav,
+    plugin_id: owner,
   };
 }
 
@@ -50,7 +93,10 @@ function pageModules(p: PageDef, defaultModule?: ModuleName): ModuleName[] {
 }
 
 /** The rows the catalogue should hold for these plugins (pure; later owners win a url clash). */
-export function catalogRows(plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pages' | 'module'>[], warn: (msg: string) => void = () => {}): CatalogRow[] {
+export function catalogRows(
+  plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pages' | 'module'>[],
+  warn: (msg: string) => void = () => {},
+): CatalogRow[] {
   const rows = new Map<string, CatalogRow>();
   const owners = [{ id: KERNEL_OWNER, navItems: KERNEL_NAV, pages: KERNEL_PAGES, module: undefined }, ...plugins];
   for (const p of owners) {
@@ -72,9 +118,18 @@ export function catalogRows(plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pag
         continue;
       }
       rows.set(page.url, {
-        url: page.url, title: page.title, parent_url: null, level: PAGE_LEVEL, icon: null, lci_modules: pageModules(page, p.module), sort: 0,
-        requires_admin: !!page.requiresAdmin, internal_only: !!page.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(page.url),
-        never_hide: !!page.neverHide, header_nav: false, plugin_id: p.id,
+        url: page.url,
+        title: page.title,
+        parent_url: null,
+        level: PAGE_LEVEL,
+        icon: null,
+        lci_modules: pageModules(page, p.module),
+        sort: 0,
+        requires_admin: !!page.requiresAdmin,
+        internal_only: !!page.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(page.url),
+        never_hide: !!page.neverHide,
+        header_nav: false,
+        plugin_id: p.id,
       });
     }
   }
@@ -84,8 +139,24 @@ export function catalogRows(plugins: Pick<LoadedPlugin, 'id' | 'navItems' | 'pag
 /** Rows of `want` that `have` lacks or holds with other values (compared field by field). */
 export function changedCatalogRows(want: CatalogRow[], have: CatalogRow[]): CatalogRow[] {
   const held = new Map(have.map((r) => [r.url, r]));
-  const fields = (r: CatalogRow) => JSON.stringify([r.title, r.parent_url, Number(r.level), r.icon, [...(r.lci_modules ?? [])], Number(r.sort), !!r.requires_admin, !!r.internal_only, !!r.never_hide, !!r.header_nav, r.plugin_id]);
-  return want.filter((r) => { const h = held.get(r.url); return !h || fields(h) !== fields(r); });
+  const fields = (r: CatalogRow) =>
+    JSON.stringify([
+      r.title,
+      r.parent_url,
+      Number(r.level),
+      r.icon,
+      [...(r.lci_modules ?? [])],
+      Number(r.sort),
+      !!r.requires_admin,
+      !!r.internal_only,
+      !!r.never_hide,
+      !!r.header_nav,
+      r.plugin_id,
+    ]);
+  return want.filter((r) => {
+    const h = held.get(r.url);
+    return !h || fields(h) !== fields(r);
+  });
 }
 
 /** Brings nav_items in line with the plugins: one read, then writes only for what changed (a start with nothing new writes nothing). */
@@ -93,7 +164,20 @@ export async function syncCatalog(k: Kernel): Promise<void> {
   const rows = catalogRows(k.plugins, (m) => k.log.warn(m));
   const wanted = new Set(rows.map((r) => r.url));
   await k.db.withSystem(async (trx) => {
-    const have = (await trx('nav_items').select('url', 'title', 'parent_url', 'level', 'icon', 'lci_modules', 'sort', 'requires_admin', 'internal_only', 'never_hide', 'header_nav', 'plugin_id')) as CatalogRow[];
+    const have = (await trx('nav_items').select(
+      'url',
+      'title',
+      'parent_url',
+      'level',
+      'icon',
+      'lci_modules',
+      'sort',
+      'requires_admin',
+      'internal_only',
+      'never_hide',
+      'header_nav',
+      'plugin_id',
+    )) as CatalogRow[];
     const changed = changedCatalogRows(rows, have);
     if (changed.length) await trx('nav_items').insert(changed).onConflict('url').merge();
     // Entries of plugins that are gone or switched off; rows without an owner (added by admins) stay.

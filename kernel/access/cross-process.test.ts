@@ -23,8 +23,19 @@ run('access cache across server processes', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-xproc-'));
     const port = await freePort();
     b = await startKernel({
-      config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: a.databaseUrl!, REDIS_URL: redis!, LCI_DATA_DIR: dir, PORT: String(port), LCI_BASE_URL: a.k.config.baseUrl, LCI_LOG_LEVEL: 'silent', LCI_SEED_DEMO: 'false' }),
-      http: false, jobs: false, seed: false,
+      config: loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: a.databaseUrl!,
+        REDIS_URL: redis!,
+        LCI_DATA_DIR: dir,
+        PORT: String(port),
+        LCI_BASE_URL: a.k.config.baseUrl,
+        LCI_LOG_LEVEL: 'silent',
+        LCI_SEED_DEMO: 'false',
+      }),
+      http: false,
+      jobs: false,
+      seed: false,
     });
   }, 180_000);
   afterAll(async () => {
@@ -34,12 +45,17 @@ run('access cache across server processes', () => {
   });
 
   test('a page made Read Only in one process is Read Only in the other within seconds', async () => {
-    const t = await makeTenant(a.k, a.url, { tenantAdmin: false, pages: [{ url: '/datamanagercompanies', access_level: 'Read/Write' }] });
+    const t = await makeTenant(a.k, a.url, {
+      tenantAdmin: false,
+      pages: [{ url: '/datamanagercompanies', access_level: 'Read/Write' }],
+    });
     const claims = await b.k.identity.verify(t.token);
     const before = await b.k.access.resolve(claims);
     expect(before.pages).toEqual([{ url: '/datamanagercompanies', access_level: 'Read/Write' }]);
 
-    await a.k.db.withSystem((trx) => trx('security_group_pages').where({ tenant_id: t.tenantId }).update({ access_level: 'Read Only' }));
+    await a.k.db.withSystem((trx) =>
+      trx('security_group_pages').where({ tenant_id: t.tenantId }).update({ access_level: 'Read Only' }),
+    );
     a.k.access.invalidate(t.tenantId);
 
     const deadline = Date.now() + 5000;

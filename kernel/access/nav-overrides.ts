@@ -7,7 +7,11 @@ import type { Trx } from '../db/database';
 import type { NavItem } from './navigation';
 
 export const NAV_OVERRIDES_KEY = 'nav_overrides';
-export interface NavOverride { title?: string; sort?: number; hidden?: boolean }
+export interface NavOverride {
+  title?: string;
+  sort?: number;
+  hidden?: boolean;
+}
 export type NavOverrides = Record<string, NavOverride>;
 
 /** The catalogue with overrides applied; hidden entries are dropped (pure). */
@@ -15,9 +19,16 @@ export function applyNavOverrides(items: NavItem[], overrides: NavOverrides): Na
   const out: NavItem[] = [];
   for (const item of items) {
     const o = Object.hasOwn(overrides, item.url) ? overrides[item.url] : undefined;
-    if (!o) { out.push(item); continue; }
+    if (!o) {
+      out.push(item);
+      continue;
+    }
     if (o.hidden) continue;
-    out.push({ ...item, ...(o.title ? { title: o.title } : {}), ...(typeof o.sort === 'number' ? { sort: o.sort } : {}) });
+    out.push({
+      ...item,
+      ...(o.title ? { title: o.title } : {}),
+      ...(typeof o.sort === 'number' ? { sort: o.sort } : {}),
+    });
   }
   return out;
 }

@@ -13,10 +13,24 @@ export const ASSESSMENT_ONLY_VIEW = 'Assessment Only';
 export const AIR_VIEW = 'Asset Insights';
 
 export interface NavItem {
-  url: string; title: string; level: number; parentUrl: string | null; icon: string | null; lciModules: ModuleName[];
-  sort: number; neverHide: boolean; requiresAdmin: boolean; internalOnly: boolean; headerNav: boolean;
+  url: string;
+  title: string;
+  level: number;
+  parentUrl: string | null;
+  icon: string | null;
+  lciModules: ModuleName[];
+  sort: number;
+  neverHide: boolean;
+  requiresAdmin: boolean;
+  internalOnly: boolean;
+  headerNav: boolean;
 }
-export interface ModuleView { text: string; modules: ModuleName[]; icon: string; disabled: boolean }
+export interface ModuleView {
+  text: string;
+  modules: ModuleName[];
+  icon: string;
+  disabled: boolean;
+}
 
 export interface Viewer {
   pages: readonly AccessPage[];
@@ -29,14 +43,27 @@ export interface Viewer {
 
 export function navItemFromRow(r: Record<string, unknown>): NavItem {
   return {
-    url: String(r.url), title: String(r.title), level: Number(r.level), parentUrl: (r.parent_url as string | null) ?? null,
-    icon: (r.icon as string | null) ?? null, lciModules: asModules(r.lci_modules), sort: Number(r.sort ?? 0),
-    neverHide: !!r.never_hide, requiresAdmin: !!r.requires_admin, internalOnly: !!r.internal_only, headerNav: !!r.header_nav,
+    url: String(r.url),
+    title: String(r.title),
+    level: Number(r.level),
+    parentUrl: (r.parent_url as string | null) ?? null,
+    icon: (r.icon as string | null) ?? null,
+    lciModules: asModules(r.lci_modules),
+    sort: Number(r.sort ?? 0),
+    neverHide: !!r.never_hide,
+    requiresAdmin: !!r.requires_admin,
+    internalOnly: !!r.internal_only,
+    headerNav: !!r.header_nav,
   };
 }
 
 export function moduleViewFromRow(r: Record<string, unknown>): ModuleView {
-  return { text: String(r.text), modules: asModules(r.modules), icon: String(r.icon ?? 'application'), disabled: !!r.disabled };
+  return {
+    text: String(r.text),
+    modules: asModules(r.modules),
+    icon: String(r.icon ?? 'application'),
+    disabled: !!r.disabled,
+  };
 }
 
 /** Role and module checks (everything but the access list). */
@@ -48,7 +75,8 @@ function roleAllows(item: NavItem, v: Viewer): boolean {
 }
 
 /** Internal areas are governed by being an internal admin, not by a tenant's access list. */
-const pageAllows = (item: NavItem, v: Viewer) => v.allPages || item.neverHide || (item.internalOnly && v.isLciAdmin) || !!matchPage(v.pages, item.url);
+const pageAllows = (item: NavItem, v: Viewer) =>
+  v.allPages || item.neverHide || (item.internalOnly && v.isLciAdmin) || !!matchPage(v.pages, item.url);
 
 /**
  * Items the viewer may see: allowed by role and modules (and the parent's), and
@@ -94,11 +122,16 @@ export function navResponse(items: readonly NavItem[], v: Viewer) {
  * Module views whose modules intersect the viewer's modules; Assessment Only
  * hidden without assessment-only companies, the AIR view without AIR-only companies.
  */
-export function visibleModuleViews(views: readonly ModuleView[], modules: readonly ModuleName[], has: { assessmentOnly: boolean; airOnly: boolean }): ModuleView[] {
+export function visibleModuleViews(
+  views: readonly ModuleView[],
+  modules: readonly ModuleName[],
+  has: { assessmentOnly: boolean; airOnly: boolean },
+): ModuleView[] {
   return views.filter((view) => {
     if (!view.modules.some((m) => modules.includes(m))) return false;
     if (view.text === ASSESSMENT_ONLY_VIEW && !has.assessmentOnly) return false;
-    if ((view.text === AIR_VIEW || (view.modules.length === 1 && view.modules[0] === 'AIR')) && !has.airOnly) return false;
+    if ((view.text === AIR_VIEW || (view.modules.length === 1 && view.modules[0] === 'AIR')) && !has.airOnly)
+      return false;
     return true;
   });
 }

@@ -23,8 +23,16 @@ const WINDOW_SECONDS = 60;
 const KEEP_MINUTES = 10;
 const PRUNE_EVERY_POLLS = 120;
 
-export interface Invalidation { tenantId?: number | null; userId?: number | null }
-interface Row { id: number; target_tenant_id: number | null; target_user_id: number | null; origin: string }
+export interface Invalidation {
+  tenantId?: number | null;
+  userId?: number | null;
+}
+interface Row {
+  id: number;
+  target_tenant_id: number | null;
+  target_user_id: number | null;
+  origin: string;
+}
 
 export class RevocationLog {
   private readonly seen = new Set<number>();
@@ -34,13 +42,30 @@ export class RevocationLog {
   private polls = 0;
   private stopped = false;
 
-  constructor(private readonly k: Kernel, private readonly origin: string, private readonly apply: (inv: Invalidation) => void, private readonly pollMs = REVOCATION_POLL_MS) {}
+  constructor(
+    private readonly k: Kernel,
+    private readonly origin: string,
+    private readonly apply: (inv: Invalidation) => void,
+    private readonly pollMs = REVOCATION_POLL_MS,
+  ) {}
 
   /** Writes an invalidation for the other processes; never awaited by the caller (the database may be down or busy). */
   record(inv: Invalidation): void {
     if (this.stopped) return;
-    const p = this.k.db.withSystem((db) => db('access_invalidations').insert({ target_tenant_id: inv.tenantId ?? null, target_user_id: inv.userId ?? null, origin: this.origin }))
-      .catch((e: Error) => this.k.log.warn({ err: e.message }, 'access: could not record an invalidation in the database (the bus still carries it)'))
+    const p = this.k.db
+      .withSystem((db) =>
+        db('access_invalidations').insert({
+          target_tenant_id: inv.tenantId ?? null,
+          target_user_id: inv.userId ?? null,
+          origin: this.origin,
+        }),
+      )
+      .catch((e: Error) =>
+        this.k.log.warn(
+          { err: e.message },
+          'access: could not record an invalidation in the database (the bus still carries it)',
+        ),
+      )
       .finally(() => this.pending.delete(p));
     this.pending.add(p);
   }
@@ -48,7 +73,9 @@ export class RevocationLog {
   /** Starts reading other processes' invalidations; rows already there count as applied. */
   async start(): Promise<void> {
     if (this.timer || this.stopped) return;
-    await this.read(false).catch((e: Error) => this.k.log.debug({ err: e.message }, 'access: reading invalidations failed (retried)'));
+    await this.read(false).catch((e: Error) =>
+      this.k.log.debug({ err: e.message }, 'access: reading invalidations failed (retried)'),
+    );
     this.timer = setInterval(() => void this.tick(), this.pollMs);
     this.timer.unref();
   }
@@ -67,7 +94,11 @@ export class RevocationLog {
     try {
       await this.read(true);
       if (++this.polls % PRUNE_EVERY_POLLS === 0) {
-        await this.k.db.withSystem((db) => db('access_invalidations').where('created_at', '<', db.raw(`now() - interval '${KEEP_MINUTES} minutes'`)).delete());
+        await this.k.db.withSystem((db) =>
+          db('access_invalidations')
+            .where('created_at', '<', db.raw(`now() - interval '${KEEP_MINUTES} minutes'`))
+            .delete(),
+        );
       }
     } catch (e) {
       this.k.log.debug({ err: (e as Error).message }, 'access: reading invalidations failed (retried)');
@@ -77,16 +108,24 @@ export class RevocationLog {
   }
 
   private async read(apply: boolean): Promise<void> {
-    const rows = await this.k.db.withSystem((db) => db('access_invalidations')
-      .where('created_at', '>', db.raw(`now() - interval '${WINDOW_SECONDS} seconds'`))
-      .orderBy('id').select<Row[]>('id', 'target_tenant_id', 'target_user_id', 'origin'), { readOnly: true });
+    const rows = await this.k.db.withSystem(
+      (db) =>
+        db('access_invalidations')
+          .where('created_at', '>', db.raw(`now() - interval '${WINDOW_SECONDS} seconds'`))
+          .orderBy('id')
+          .select<Row[]>('id', 'target_tenant_id', 'target_user_id', 'origin'),
+      { readOnly: true },
+    );
     const ids = new Set<number>();
     for (const r of rows) {
       const id = Number(r.id);
       ids.add(id);
       if (this.seen.has(id)) continue;
       if (apply && r.origin !== this.origin) {
-        this.apply({ tenantId: r.target_tenant_id === null ? null : Number(r.target_tenant_id), userId: r.target_user_id === null ? null : Number(r.target_user_id) });
+        this.apply({
+          tenantId: r.target_tenant_id === null ? null : Number(r.target_tenant_id),
+          userId: r.target_user_id === null ? null : Number(r.target_user_id),
+        });
       }
     }
     // Only ids still in the window need remembering.

@@ -13,6 +13,9 @@ export function enterTenant(trx: Trx, tenantId: number, userId: number): Promise
 /** Runs fn once the transaction has committed (immediately when it already has). */
 export function afterCommit(trx: Trx, fn: () => void): void {
   const p = (trx as { executionPromise?: Promise<unknown> }).executionPromise;
-  if (!p) { fn(); return; }
+  if (!p) {
+    fn();
+    return;
+  }
   p.then(fn, () => {});
 }

@@ -66,7 +66,9 @@ export function createAccessService(k: Kernel, opts: { ttlMs?: number } = {}): K
     },
     stopListening: () => log.stop(),
     matchPage,
-    profileOf(caller: Caller) { return profiles.get(caller); },
+    profileOf(caller: Caller) {
+      return profiles.get(caller);
+    },
   };
 }
 

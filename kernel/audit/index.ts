@@ -17,13 +17,27 @@ export const audit: Audit = {
   },
 };
 
-export interface AuditQuery { tenantId?: number; since?: Date; action?: string; text?: string; limit?: number }
+export interface AuditQuery {
+  tenantId?: number;
+  since?: Date;
+  action?: string;
+  text?: string;
+  limit?: number;
+}
 /** Searches the audit log (system scope: any tenant). */
 export async function searchAudit(db: Knex, q: AuditQuery) {
-  const query = db('audit_log').orderBy('at', 'desc').limit(Math.min(q.limit ?? 200, 5000));
+  const query = db('audit_log')
+    .orderBy('at', 'desc')
+    .limit(Math.min(q.limit ?? 200, 5000));
   if (q.tenantId !== undefined) query.where('tenant_id', q.tenantId);
   if (q.since) query.where('at', '>=', q.since);
   if (q.action) query.where('action', q.action);
-  if (q.text) query.where((w) => w.whereILike('action', `%${q.text}%`).orWhereILike('target', `%${q.text}%`).orWhereRaw('details::text ilike ?', [`%${q.text}%`]));
+  if (q.text)
+    query.where((w) =>
+      w
+        .whereILike('action', `%${q.text}%`)
+        .orWhereILike('target', `%${q.text}%`)
+        .orWhereRaw('details::text ilike ?', [`%${q.text}%`]),
+    );
   return query.select();
 }

@@ -13,7 +13,10 @@ function parse(value: unknown): AdapterPayload {
 }
 
 export class PgAdapter implements Adapter {
-  constructor(private readonly knex: Knex, private readonly model: string) {}
+  constructor(
+    private readonly knex: Knex,
+    private readonly model: string,
+  ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const row = {
@@ -25,7 +28,10 @@ export class PgAdapter implements Adapter {
       uid: payload.uid ?? null,
       expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.knex(TABLE).insert(row).onConflict(['model', 'id']).merge(['payload', 'grant_id', 'user_code', 'uid', 'expires_at']);
+    await this.knex(TABLE)
+      .insert(row)
+      .onConflict(['model', 'id'])
+      .merge(['payload', 'grant_id', 'user_code', 'uid', 'expires_at']);
   }
 
   private async findBy(where: Record<string, string>): Promise<AdapterPayload | undefined> {
@@ -38,9 +44,15 @@ export class PgAdapter implements Adapter {
     return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload;
   }
 
-  find(id: string) { return this.findBy({ id }); }
-  findByUid(uid: string) { return this.findBy({ uid }); }
-  findByUserCode(userCode: string) { return this.findBy({ user_code: userCode }); }
+  find(id: string) {
+    return this.findBy({ id });
+  }
+  findByUid(uid: string) {
+    return this.findBy({ uid });
+  }
+  findByUserCode(userCode: string) {
+    return this.findBy({ user_code: userCode });
+  }
 
   async consume(id: string): Promise<void> {
     await this.knex(TABLE).where({ model: this.model, id }).update({ consumed_at: this.knex.fn.now() });

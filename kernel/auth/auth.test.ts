@@ -8,7 +8,16 @@ import path from 'node:path';
 import { decodeJwt, decodeProtectedHeader, SignJWT, generateKeyPair } from 'jose';
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { apiCall, makeTenant, type TestTenant } from '../../tests/helpers/tenants';
-import { authorize, exchangeCode, interactionCall, refresh, signInThroughProvider, signOut, startAuthorization, CookieJar } from '../../tests/helpers/auth';
+import {
+  authorize,
+  exchangeCode,
+  interactionCall,
+  refresh,
+  signInThroughProvider,
+  signOut,
+  startAuthorization,
+  CookieJar,
+} from '../../tests/helpers/auth';
 
 let s: TestServer;
 let t: TestTenant;
@@ -18,7 +27,9 @@ beforeAll(async () => {
   s = await startTestServer({ pluginDirs: [path.join(__dirname, 'test-fixtures')], jobs: false });
   t = await makeTenant(s.k, s.url);
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 const api = (token: string | null, p: string) => apiCall(s.url, s.k.config.apiKey, token, 'GET', p);
 
@@ -26,8 +37,16 @@ test('GET /v3/public/config gives the workspace its OIDC settings (public key ac
   const r = await apiCall(s.url, PUBLIC_KEY, null, 'GET', '/v3/public/config');
   expect(r.status).toBe(200);
   expect(r.body).toEqual({
-    version: '2024.12.10', region: 'ue1', publicApiKey: PUBLIC_KEY, apiKey: s.k.config.apiKey,
-    oidc: { issuer: `${s.url}/oidc`, clientId: 'lci-workspace', scope: 'openid offline_access lci', resource: `${s.url}/v3` },
+    version: '2024.12.10',
+    region: 'ue1',
+    publicApiKey: PUBLIC_KEY,
+    apiKey: s.k.config.apiKey,
+    oidc: {
+      issuer: `${s.url}/oidc`,
+      clientId: 'lci-workspace',
+      scope: 'openid offline_access lci',
+      resource: `${s.url}/v3`,
+    },
     flags: { 'user-manager-changes': false },
     social: [], // no social sign-in provider configured
     scalepad: { enabled: false }, // no partner sign-in configured
@@ -48,10 +67,24 @@ test('code + PKCE through the interaction gives a JWT access token the API accep
   const header = decodeProtectedHeader(tokens.accessToken);
   expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
   const claims = decodeJwt(tokens.accessToken);
-  expect(claims).toMatchObject({ iss: `${s.url}/oidc`, aud: `${s.url}/v3`, sub: String(t.userId), tid: t.tenantId, client_id: 'lci-workspace', scope: 'lci' });
-  expect(await s.k.identity.verify(tokens.accessToken)).toMatchObject({ userId: t.userId, tenantId: t.tenantId, clientId: 'lci-workspace' });
+  expect(claims).toMatchObject({
+    iss: `${s.url}/oidc`,
+    aud: `${s.url}/v3`,
+    sub: String(t.userId),
+    tid: t.tenantId,
+    client_id: 'lci-workspace',
+    scope: 'lci',
+  });
+  expect(await s.k.identity.verify(tokens.accessToken)).toMatchObject({
+    userId: t.userId,
+    tenantId: t.tenantId,
+    clientId: 'lci-workspace',
+  });
 
-  expect(await api(tokens.accessToken, `/v3/tenant/${t.tenantId}/auth-probe/whoami`)).toEqual({ status: 200, body: { userId: t.userId, tenantId: t.tenantId } });
+  expect(await api(tokens.accessToken, `/v3/tenant/${t.tenantId}/auth-probe/whoami`)).toEqual({
+    status: 200,
+    body: { userId: t.userId, tenantId: t.tenantId },
+  });
   expect((await api(tokens.accessToken, '/v3/auth-probe/me')).body).toEqual({ userId: t.userId, tenantId: t.tenantId });
   expect((await api(null, '/v3/auth-probe/me')).status).toBe(401);
 
@@ -76,10 +109,16 @@ test('the interaction: browsers go to /signIn, details carry the login hint, no 
   const nav = await jar.fetch(`${s.url}/oidc/interaction/${uid}`, { headers: { accept: 'text/html' } });
   expect(nav.status).toBe(302);
   expect(nav.headers.get('location')).toBe(`/signIn?interaction=${uid}`);
-  expect(await interactionCall(s.url, jar, uid, '')).toEqual({ status: 200, body: { uid, prompt: 'login', loginHint: t.email } });
+  expect(await interactionCall(s.url, jar, uid, '')).toEqual({
+    status: 200,
+    body: { uid, prompt: 'login', loginHint: t.email },
+  });
   expect((await interactionCall(s.url, jar, uid, '', undefined, 'wrong-key')).status).toBe(401);
   // Another browser (no interaction cookie) cannot use this uid.
-  const stranger = await interactionCall(s.url, new CookieJar(), uid, 'login', { email: t.email, password: t.password });
+  const stranger = await interactionCall(s.url, new CookieJar(), uid, 'login', {
+    email: t.email,
+    password: t.password,
+  });
   expect(stranger).toMatchObject({ status: 400, body: { error: { code: 'interaction_expired' } } });
   expect((await interactionCall(s.url, jar, 'nosuchinteraction', '')).body.error.code).toBe('interaction_expired');
 });
@@ -87,21 +126,41 @@ test('the interaction: browsers go to /signIn, details carry the login hint, no 
 test('wrong password and unknown e-mail both answer 401 Login failed.; bad input answers 400 with fields', async () => {
   const { uid, jar } = await startAuthorization(s.url);
   const wrong = await interactionCall(s.url, jar, uid, 'login', { email: t.email, password: 'Not-the-password1!' });
-  expect(wrong).toEqual({ status: 401, body: { error: { status: 401, code: 'NotAuthorizedException', message: 'Login failed.' } } });
-  const unknown = await interactionCall(s.url, jar, uid, 'login', { email: 'nobody@nowhere.example.com', password: 'whatever' });
+  expect(wrong).toEqual({
+    status: 401,
+    body: { error: { status: 401, code: 'NotAuthorizedException', message: 'Login failed.' } },
+  });
+  const unknown = await interactionCall(s.url, jar, uid, 'login', {
+    email: 'nobody@nowhere.example.com',
+    password: 'whatever',
+  });
   expect(unknown).toEqual(wrong);
   const bad = await interactionCall(s.url, jar, uid, 'login', { email: 'not-an-email', password: '' });
   expect(bad.status).toBe(400);
-  expect(bad.body.error.fields).toEqual(expect.arrayContaining([{ path: 'body.email', message: 'Invalid e-mail.' }, { path: 'body.password', message: 'Required.' }]));
-  expect((await interactionCall(s.url, jar, uid, 'login', { email: `${'a'.repeat(80)}@x.com`, password: 'x' })).body.error.fields[0].message).toBe('Max 80 characters');
+  expect(bad.body.error.fields).toEqual(
+    expect.arrayContaining([
+      { path: 'body.email', message: 'Invalid e-mail.' },
+      { path: 'body.password', message: 'Required.' },
+    ]),
+  );
+  expect(
+    (await interactionCall(s.url, jar, uid, 'login', { email: `${'a'.repeat(80)}@x.com`, password: 'x' })).body.error
+      .fields[0].message,
+  ).toBe('Max 80 characters');
   // The same interaction still accepts the right password afterwards.
-  expect((await interactionCall(s.url, jar, uid, 'login', { email: t.email.toUpperCase(), password: t.password })).body.redirectTo).toContain(`/oidc/auth/${uid}`);
+  expect(
+    (await interactionCall(s.url, jar, uid, 'login', { email: t.email.toUpperCase(), password: t.password })).body
+      .redirectTo,
+  ).toContain(`/oidc/auth/${uid}`);
 });
 
 test('repeated failures for one e-mail are throttled (429), even with the right password afterwards', async () => {
   const u = await makeTenant(s.k, s.url);
   const { uid, jar } = await startAuthorization(s.url);
-  for (let i = 0; i < 10; i++) expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: `wrong-${i}` })).status).toBe(401);
+  for (let i = 0; i < 10; i++)
+    expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: `wrong-${i}` })).status).toBe(
+      401,
+    );
   const r = await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password });
   expect(r.status).toBe(429);
   expect(r.body.error.code).toBe('LimitExceededException');
@@ -120,16 +179,29 @@ test('unconfirmed users get the UserNotConfirmedException challenge, forced new 
   const u = await makeTenant(s.k, s.url);
   await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ confirmed_flag: false }));
   let { uid, jar } = await startAuthorization(s.url);
-  expect(await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).toEqual({ status: 200, body: { challenge: 'UserNotConfirmedException', username: u.email } });
+  expect(await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).toEqual({
+    status: 200,
+    body: { challenge: 'UserNotConfirmedException', username: u.email },
+  });
 
-  await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ confirmed_flag: true, force_new_password: true }));
+  await s.k.db.withSystem((trx) =>
+    trx('users').where({ user_id: u.userId }).update({ confirmed_flag: true, force_new_password: true }),
+  );
   ({ uid, jar } = await startAuthorization(s.url));
-  expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).body).toEqual({ challenge: 'NEW_PASSWORD_REQUIRED', username: u.email });
+  expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).body).toEqual({
+    challenge: 'NEW_PASSWORD_REQUIRED',
+    username: u.email,
+  });
   // No responder yet (identity issue): a clear 400, never a sign-in.
-  const answer = await interactionCall(s.url, jar, uid, 'challenge', { challenge: 'NEW_PASSWORD_REQUIRED', answer: { newPassword: 'x' } });
+  const answer = await interactionCall(s.url, jar, uid, 'challenge', {
+    challenge: 'NEW_PASSWORD_REQUIRED',
+    answer: { newPassword: 'x' },
+  });
   expect(answer.status).toBe(400);
   expect(answer.body.redirectTo).toBeUndefined();
-  expect((await interactionCall(s.url, jar, uid, 'challenge', { challenge: 'SMS_MFA', answer: {} })).body.error.code).toBe('InvalidParameterException');
+  expect(
+    (await interactionCall(s.url, jar, uid, 'challenge', { challenge: 'SMS_MFA', answer: {} })).body.error.code,
+  ).toBe('InvalidParameterException');
 });
 
 test('PKCE is required: no verifier or a wrong one fails, and a request without a challenge is refused', async () => {
@@ -140,7 +212,13 @@ test('PKCE is required: no verifier or a wrong one fails, and a request without 
   const b = await authorize(s.url, t.email, t.password);
   expect((await exchangeCode(s.url, b, 'x'.repeat(43))).body.error).toBe('invalid_grant');
   const cfg = b.config;
-  const q = new URLSearchParams({ client_id: cfg.clientId, response_type: 'code', scope: cfg.scope, redirect_uri: cfg.redirectUri, state: 's' });
+  const q = new URLSearchParams({
+    client_id: cfg.clientId,
+    response_type: 'code',
+    scope: cfg.scope,
+    redirect_uri: cfg.redirectUri,
+    state: 's',
+  });
   const res = await fetch(`${cfg.issuer}/auth?${q}`, { redirect: 'manual' });
   const loc = new URL(res.headers.get('location')!);
   expect(loc.searchParams.get('error')).toBe('invalid_request');
@@ -166,7 +244,9 @@ test('the access token follows the current tenant on refresh', async () => {
   const u = await makeTenant(s.k, s.url);
   const signed = await signInThroughProvider(s.url, u.email, u.password);
   const other = await makeTenant(s.k, s.url);
-  await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ current_tenant_id: other.tenantId }));
+  await s.k.db.withSystem((trx) =>
+    trx('users').where({ user_id: u.userId }).update({ current_tenant_id: other.tenantId }),
+  );
   const r = await refresh(s.url, signed.refreshToken);
   expect(decodeJwt(r.body.access_token).tid).toBe(other.tenantId);
 });
@@ -174,7 +254,9 @@ test('the access token follows the current tenant on refresh', async () => {
 test('sign-out revokes the refresh token and ends the server session without a confirmation page', async () => {
   const signed = await signInThroughProvider(s.url, t.email, t.password);
   // While signed in, a new authorization request goes straight back to /authed (no password asked).
-  await expect(startAuthorization(s.url, { jar: signed.jar })).rejects.toThrow(/expected a redirect from .*\/authed\?code=/);
+  await expect(startAuthorization(s.url, { jar: signed.jar })).rejects.toThrow(
+    /expected a redirect from .*\/authed\?code=/,
+  );
   const out = await signOut(s.url, signed);
   expect(out.revokeStatus).toBe(200);
   expect(out.redirectTo).toBe(`${s.url}/signIn`);
@@ -187,14 +269,24 @@ test('sign-out revokes the refresh token and ends the server session without a c
 test('sign-out alone (no revocation call) also kills the refresh token', async () => {
   const signed = await signInThroughProvider(s.url, t.email, t.password);
   const config = { issuer: `${s.url}/oidc` };
-  const q = new URLSearchParams({ id_token_hint: signed.idToken, post_logout_redirect_uri: `${s.url}/signIn`, client_id: 'lci-workspace' });
+  const q = new URLSearchParams({
+    id_token_hint: signed.idToken,
+    post_logout_redirect_uri: `${s.url}/signIn`,
+    client_id: 'lci-workspace',
+  });
   const page = await signed.jar.fetch(`${config.issuer}/session/end?${q}`, { headers: { accept: 'text/html' } });
   const html = await page.text();
   expect(html).toContain('document.forms[0].submit()');
   expect(html).toContain('name="logout" value="yes"');
   const action = /action="([^"]+)"/.exec(html)![1];
-  const inputs = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]] as [string, string]);
-  const confirm = await signed.jar.fetch(new URL(action, config.issuer).toString(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(inputs) });
+  const inputs = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(
+    (m) => [m[1], m[2]] as [string, string],
+  );
+  const confirm = await signed.jar.fetch(new URL(action, config.issuer).toString(), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(inputs),
+  });
   expect(confirm.status).toBe(303);
   expect((await refresh(s.url, signed.refreshToken)).body.error).toBe('invalid_grant');
 });
@@ -214,7 +306,9 @@ test('expired, forged, wrong-audience and malformed tokens get 401', async () =>
   await expect(s.k.identity.verify(forged)).rejects.toThrow();
 
   const tampered = t.token.split('.');
-  tampered[1] = Buffer.from(JSON.stringify({ ...decodeJwt(t.token), sub: String(t.userId + 1000) })).toString('base64url');
+  tampered[1] = Buffer.from(JSON.stringify({ ...decodeJwt(t.token), sub: String(t.userId + 1000) })).toString(
+    'base64url',
+  );
   expect((await api(tampered.join('.'), path)).status).toBe(401);
 
   const signed = await signInThroughProvider(s.url, t.email, t.password);

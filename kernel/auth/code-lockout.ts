@@ -15,7 +15,8 @@ export type CodeLockKind = 'mfa' | 'confirm_signup' | 'password_reset';
 export const CODE_LOCK_LIMIT = 10;
 export const CODE_LOCK_WINDOW_MS = 15 * 60_000;
 export const CODE_LOCK_AUDIT = { locked: 'auth.codes.locked', unlocked: 'auth.codes.unlocked' } as const;
-export const MSG_CODES_LOCKED = 'Too many wrong codes. This step is locked for 15 minutes; please try again later or ask your administrator to unlock your account.';
+export const MSG_CODES_LOCKED =
+  'Too many wrong codes. This step is locked for 15 minutes; please try again later or ask your administrator to unlock your account.';
 export const CODES_LOCKED = { status: 429, code: 'LimitExceededException', message: MSG_CODES_LOCKED } as const;
 export const codesLocked = () => new HttpError(429, MSG_CODES_LOCKED, 'LimitExceededException');
 
@@ -32,11 +33,17 @@ export class CodeLockout {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private since(): Date { return new Date(this.now() - this.windowMs); }
+  private since(): Date {
+    return new Date(this.now() - this.windowMs);
+  }
 
   /** Wrong codes of this kind within the window. `db`: a system-scope transaction or the owner connection. */
   async count(db: Knex, userId: number, kind: CodeLockKind): Promise<number> {
-    const row = await db(TABLE).where({ user_id: userId, kind }).where('failed_at', '>', this.since()).count({ n: '*' }).first();
+    const row = await db(TABLE)
+      .where({ user_id: userId, kind })
+      .where('failed_at', '>', this.since())
+      .count({ n: '*' })
+      .first();
     return Number(row?.n ?? 0);
   }
 
@@ -57,7 +64,11 @@ export class CodeLockout {
 
 /** Clears every kind for the user (`lci user unlock`); returns the wrong codes counted in the window. */
 export async function unlockCodes(db: Knex, userId: number): Promise<number> {
-  const row = await db(TABLE).where({ user_id: userId }).where('failed_at', '>', new Date(Date.now() - CODE_LOCK_WINDOW_MS)).count({ n: '*' }).first();
+  const row = await db(TABLE)
+    .where({ user_id: userId })
+    .where('failed_at', '>', new Date(Date.now() - CODE_LOCK_WINDOW_MS))
+    .count({ n: '*' })
+    .first();
   await db(TABLE).where({ user_id: userId }).delete();
   return Number(row?.n ?? 0);
 }

@@ -18,9 +18,14 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-codes-'));
   db = await openDatabase({ dataDir: dir });
   await migrate(db.knex, [{ owner: 'kernel', dir: PATHS.kernelMigrations }]);
-  userId = Number((await db.knex('users').insert({ username: 'c@x.example', email: 'c@x.example' }).returning('user_id'))[0].user_id);
+  userId = Number(
+    (await db.knex('users').insert({ username: 'c@x.example', email: 'c@x.example' }).returning('user_id'))[0].user_id,
+  );
 });
-afterAll(async () => { await db?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -54,6 +59,7 @@ test('a new code replaces the open one', async () => {
 
 test(`${CODE_MAX_ATTEMPTS} wrong tries burn the code`, async () => {
   const code = await codes.issue(db.knex, userId, 'password_reset');
-  for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) expect(await codes.consume(db.knex, userId, 'password_reset', wrong(code))).toBe('mismatch');
+  for (let i = 0; i < CODE_MAX_ATTEMPTS; i++)
+    expect(await codes.consume(db.knex, userId, 'password_reset', wrong(code))).toBe('mismatch');
   expect(await codes.consume(db.knex, userId, 'password_reset', code)).toBe('expired');
 });

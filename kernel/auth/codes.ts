@@ -29,13 +29,20 @@ export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try
 export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
 export const MSG_TOO_MANY_ATTEMPTS = 'Attempt limit exceeded, please try after some time.';
 /** The error of a code that was not 'ok': wrong (or unknown user), none open, or too many wrong codes (locked). */
-export const codeFailure = (result: Exclude<CodeCheck, 'ok'>) => (result === 'locked' ? codesLocked() : result === 'expired'
-  ? new HttpError(400, MSG_CODE_EXPIRED, 'ExpiredCodeException')
-  : new HttpError(400, MSG_CODE_MISMATCH, 'CodeMismatchException'));
+export const codeFailure = (result: Exclude<CodeCheck, 'ok'>) =>
+  result === 'locked'
+    ? codesLocked()
+    : result === 'expired'
+      ? new HttpError(400, MSG_CODE_EXPIRED, 'ExpiredCodeException')
+      : new HttpError(400, MSG_CODE_MISMATCH, 'CodeMismatchException');
 export const tooManyAttempts = () => new HttpError(429, MSG_TOO_MANY_ATTEMPTS, 'LimitExceededException');
 
 export class VerificationCodes {
-  constructor(private readonly secret: string, private readonly now: () => number = Date.now, private readonly lockout?: CodeLockout) {}
+  constructor(
+    private readonly secret: string,
+    private readonly now: () => number = Date.now,
+    private readonly lockout?: CodeLockout,
+  ) {}
 
   private hash(userId: number, purpose: CodePurpose, code: string): string {
     return crypto.createHmac('sha256', this.secret).update(`${userId}:${purpose}:${code}`).digest('hex');
@@ -44,8 +51,16 @@ export class VerificationCodes {
   /** Issues a fresh code (the open ones of this purpose stop working) and returns it in clear, to be sent. */
   async issue(db: Knex, userId: number, purpose: CodePurpose): Promise<string> {
     const code = String(crypto.randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    await db('verification_codes').where({ user_id: userId, purpose }).whereNull('used_at').update({ used_at: new Date(this.now()) });
-    await db('verification_codes').insert({ user_id: userId, purpose, code_hash: this.hash(userId, purpose, code), expires_at: new Date(this.now() + CODE_TTL_MS) });
+    await db('verification_codes')
+      .where({ user_id: userId, purpose })
+      .whereNull('used_at')
+      .update({ used_at: new Date(this.now()) });
+    await db('verification_codes').insert({
+      user_id: userId,
+      purpose,
+      code_hash: this.hash(userId, purpose, code),
+      expires_at: new Date(this.now() + CODE_TTL_MS),
+    });
     return code;
   }
 
@@ -58,18 +73,26 @@ export class VerificationCodes {
   async consume(db: Knex, userId: number, purpose: CodePurpose, code: string): Promise<CodeCheck> {
     const kind = lockKindOf(purpose);
     if (await this.lockout?.locked(db, userId, kind)) return 'locked';
-    const open = await db('verification_codes').where({ user_id: userId, purpose }).whereNull('used_at')
-      .where('expires_at', '>', new Date(this.now())).orderBy('verification_code_id', 'desc').first();
+    const open = await db('verification_codes')
+      .where({ user_id: userId, purpose })
+      .whereNull('used_at')
+      .where('expires_at', '>', new Date(this.now()))
+      .orderBy('verification_code_id', 'desc')
+      .first();
     if (!open) return 'expired';
     const given = Buffer.from(this.hash(userId, purpose, String(code).trim()), 'hex');
     const stored = Buffer.from(String(open.code_hash), 'hex');
     const same = given.length === stored.length && crypto.timingSafeEqual(given, stored);
     if (same) {
-      const n = await db('verification_codes').where({ verification_code_id: open.verification_code_id }).whereNull('used_at').update({ used_at: new Date(this.now()) });
+      const n = await db('verification_codes')
+        .where({ verification_code_id: open.verification_code_id })
+        .whereNull('used_at')
+        .update({ used_at: new Date(this.now()) });
       return n === 1 ? 'ok' : 'expired';
     }
     const attempts = Number(open.attempts) + 1;
-    await db('verification_codes').where({ verification_code_id: open.verification_code_id })
+    await db('verification_codes')
+      .where({ verification_code_id: open.verification_code_id })
       .update(attempts >= CODE_MAX_ATTEMPTS ? { attempts, used_at: new Date(this.now()) } : { attempts });
     if (await this.lockout?.fail(db, userId, kind)) return 'locked';
     return 'mismatch';

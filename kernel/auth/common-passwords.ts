@@ -12,16 +12,22 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PATHS } from '../paths';
 
-export const MSG_COMMON_PASSWORD = 'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
+export const MSG_COMMON_PASSWORD =
+  'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
 export const COMMON_PASSWORD_RULE = 'common';
 
 // Loaded on first use: the package decompresses its lists when loaded (about 100 ms), which a process that
 // never sets a password (most lci commands, most server starts) should not pay.
 const require = createRequire(path.join(PATHS.root, 'package.json'));
 let list: Set<string> | undefined;
-const common = (): Set<string> => (list ??= new Set((require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary['passwords-common']));
+const common = (): Set<string> =>
+  (list ??= new Set(
+    (require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common')).dictionary[
+      'passwords-common'
+    ],
+  ));
 
-const LOOK_ALIKES: Record<string, string> = { '@': 'a', '4': 'a', '$': 's', '5': 's', '0': 'o', '3': 'e', '7': 't' };
+const LOOK_ALIKES: Record<string, string> = { '@': 'a', '4': 'a', $: 's', '5': 's', '0': 'o', '3': 'e', '7': 't' };
 const undress = (v: string): string => v.replace(/^[^a-z]+|[^a-z]+$/g, '');
 
 /** True when the password, or its core word, is on the list. */

@@ -16,8 +16,12 @@ export class Deliveries {
   afterRequest(trx: Trx, label: string, fn: () => Promise<void>): void {
     afterCommit(trx, () => {
       const p: Promise<void> = fn()
-        .catch((err) => { this.log.error({ err }, `${label} failed`); })
-        .finally(() => { this.pending.delete(p); });
+        .catch((err) => {
+          this.log.error({ err }, `${label} failed`);
+        })
+        .finally(() => {
+          this.pending.delete(p);
+        });
       this.pending.add(p);
     });
   }

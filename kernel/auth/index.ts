@@ -66,7 +66,11 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   const users = new UserStore(k.db);
   const jwks = await loadSigningKeys(knex);
   const urls = providerUrls(k.config);
-  const tokens = new TokenService(jwks, { issuer: urls.issuer, audience: urls.resource, ttlSeconds: k.config.accessTokenTtl });
+  const tokens = new TokenService(jwks, {
+    issuer: urls.issuer,
+    audience: urls.resource,
+    ttlSeconds: k.config.accessTokenTtl,
+  });
   const tokenClaims = tokenClaimsLoader(k.db);
   const provider = createProvider({ config: k.config, knex, jwks, users, tokenClaims });
   provider.on('server_error', (_ctx, err) => k.log.error({ err }, 'oidc server error'));
@@ -74,10 +78,28 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   // Wrong one-time codes per user across sign-ins (code-lockout.ts); the lock is audited when it starts.
   const codeLockout = new CodeLockout(async (db, e) => {
     const user = await db('users').where({ user_id: e.userId }).first('username');
-    await k.audit.write(db, { action: CODE_LOCK_AUDIT.locked, actorUserId: e.userId, target: user?.username, details: { kind: e.kind, failures: e.failures, windowMinutes: CODE_LOCK_WINDOW_MS / 60_000, limit: CODE_LOCK_LIMIT } });
+    await k.audit.write(db, {
+      action: CODE_LOCK_AUDIT.locked,
+      actorUserId: e.userId,
+      target: user?.username,
+      details: {
+        kind: e.kind,
+        failures: e.failures,
+        windowMinutes: CODE_LOCK_WINDOW_MS / 60_000,
+        limit: CODE_LOCK_LIMIT,
+      },
+    });
   });
   const codes = new VerificationCodes(k.config.secret, Date.now, codeLockout);
-  registerMfaResponders(login, { db: k.db, codes, lockout: codeLockout, sms: outboxSmsTransport(k.db, k.mail), audit: k.audit, box: new SecretBox(k.config.secret), log: k.log });
+  registerMfaResponders(login, {
+    db: k.db,
+    codes,
+    lockout: codeLockout,
+    sms: outboxSmsTransport(k.db, k.mail),
+    audit: k.audit,
+    box: new SecretBox(k.config.secret),
+    log: k.log,
+  });
   const deliveries = new Deliveries(k.log);
   const throttles = createSignInLockouts(k.db); // 10 per e-mail, 200 per address in 15 min, in the database (login/lockout.ts)
   registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
@@ -97,15 +119,42 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);
-      app.use(federationRoutes({ provider, machine: login, users, config: k.config, log: k.log, db: k.db, audit: k.audit, store: new FederationStore(knex) })); // social sign-in (federation/)
-      app.use(interactionRoutes({ provider, machine: login, users, throttles, config: k.config, log: k.log, audit: signInAudit(k.db, k.audit), partner: partnerFactor(knex, users) }));
+      app.use(
+        federationRoutes({
+          provider,
+          machine: login,
+          users,
+          config: k.config,
+          log: k.log,
+          db: k.db,
+          audit: k.audit,
+          store: new FederationStore(knex),
+        }),
+      ); // social sign-in (federation/)
+      app.use(
+        interactionRoutes({
+          provider,
+          machine: login,
+          users,
+          throttles,
+          config: k.config,
+          log: k.log,
+          audit: signInAudit(k.db, k.audit),
+          partner: partnerFactor(knex, users),
+        }),
+      );
       app.use(mount('/oidc', provider as unknown as Koa));
     },
     verify: (token) => tokens.verify(token),
     async issueAccessToken(userId, opts = {}) {
       // Looks the tenant up on the owner connection unless given: do not call inside a request transaction on PGlite.
       // The lci_* claims as the provider sets them (token-claims.ts); with an explicit tenant, no lookup: defaults.
-      if (opts.tenantId !== undefined) return tokens.issue(userId, opts.tenantId, opts.ttlSeconds, { lci_maintenance: false, lci_invalid_login: false, lci_internal: false });
+      if (opts.tenantId !== undefined)
+        return tokens.issue(userId, opts.tenantId, opts.ttlSeconds, {
+          lci_maintenance: false,
+          lci_invalid_login: false,
+          lci_internal: false,
+        });
       const { tid, ...claims } = await tokenClaims(userId, undefined);
       return tokens.issue(userId, tid, opts.ttlSeconds, claims);
     },

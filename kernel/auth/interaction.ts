@@ -35,22 +35,45 @@ const CHALLENGES = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP', 'NEW_PASSWORD_
 export const MSG_INTERACTION_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
 export const loginBody = z.object({
-  email: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(80, VALIDATION.max80).regex(EMAIL, VALIDATION.invalidEmail),
+  email: z
+    .string({ error: VALIDATION.required })
+    .trim()
+    .min(1, VALIDATION.required)
+    .max(80, VALIDATION.max80)
+    .regex(EMAIL, VALIDATION.invalidEmail),
   password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(256, 'Max 256 characters'),
 });
-export const partnerBody = z.object({ grant: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(128, 'Max 128 characters') });
+export const partnerBody = z.object({
+  grant: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(128, 'Max 128 characters'),
+});
 export const challengeBody = z.object({
   challenge: z.enum(CHALLENGES, { error: `Must be one of ${CHALLENGES.join(', ')}` }),
   answer: z.record(z.string(), z.unknown()).default({}),
 });
 
-export interface InteractionDeps { provider: Provider; machine: LoginMachine; users: UserStore; throttles: Throttles; config: Config; log: Logger; audit?: SignInAudit; /** POST :uid/partner {grant} (partner/factor.ts). */ partner?: PartnerFactor }
+export interface InteractionDeps {
+  provider: Provider;
+  machine: LoginMachine;
+  users: UserStore;
+  throttles: Throttles;
+  config: Config;
+  log: Logger;
+  audit?: SignInAudit;
+  /** POST :uid/partner {grant} (partner/factor.ts). */ partner?: PartnerFactor;
+}
 
 const expired = () => new HttpError(400, MSG_INTERACTION_EXPIRED, 'interaction_expired');
 
 export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   const { provider, machine, users, throttles, config, log, audit } = deps;
-  const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: '16kb', jsonStrict: true });
+  const parseJson = koaBody({
+    json: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    jsonLimit: '16kb',
+    jsonStrict: true,
+  });
 
   /** The interaction named in the path, bound to this browser by the provider's interaction cookie. */
   async function load(ctx: Koa.Context, uid: string) {
@@ -74,9 +97,20 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
       ctx.body = { challenge: step.challenge, username: email, ...step.parameters };
       return;
     }
-    const redirectTo = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: String(step.userId), amr: step.amr, remember: true } }, { mergeWithLastSubmission: false });
+    const redirectTo = await provider.interactionResult(
+      ctx.req,
+      ctx.res,
+      { login: { accountId: String(step.userId), amr: step.amr, remember: true } },
+      { mergeWithLastSubmission: false },
+    );
     await users.markSignedIn(step.userId);
-    await audit?.succeeded({ userId: step.userId, username: (await users.byId(step.userId))?.username ?? email ?? '', amr: step.amr, ip: ctx.ip, uid });
+    await audit?.succeeded({
+      userId: step.userId,
+      username: (await users.byId(step.userId))?.username ?? email ?? '',
+      amr: step.amr,
+      ip: ctx.ip,
+      uid,
+    });
     log.info({ userId: step.userId, amr: step.amr, uid }, 'signed in');
     ctx.body = { redirectTo };
   }
@@ -100,7 +134,8 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
       ctx.body = { uid: interaction.uid, prompt: interaction.prompt.name, ...(loginHint ? { loginHint } : {}) };
       return;
     }
-    if (ctx.method !== 'POST' || !action) throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'method_not_allowed');
+    if (ctx.method !== 'POST' || !action)
+      throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'method_not_allowed');
     requireKey(key, config);
     await parseJson(ctx, async () => {});
     const raw = (ctx.request as unknown as { body?: unknown }).body ?? {};
@@ -108,20 +143,35 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
 
     if (action === 'login') {
       const body = parsePart('body', loginBody, raw);
-      if (interaction.prompt.name !== 'login') throw new HttpError(400, 'This sign-in does not ask for a password.', 'InvalidParameterException');
-      const primary = await passwordFactor(users, throttles, { email: body.email, password: body.password, ip: ctx.ip });
+      if (interaction.prompt.name !== 'login')
+        throw new HttpError(400, 'This sign-in does not ask for a password.', 'InvalidParameterException');
+      const primary = await passwordFactor(users, throttles, {
+        email: body.email,
+        password: body.password,
+        ip: ctx.ip,
+      });
       if (!primary.ok) log.info({ uid, code: primary.failure.code }, 'sign-in refused');
       const step = await machine.start(uid, primary);
-      if (step.kind === 'failed') await audit?.failed({ email: body.email, userId: primary.ok ? primary.user.userId : undefined, code: step.failure.code, message: step.failure.message, ip: ctx.ip, uid });
+      if (step.kind === 'failed')
+        await audit?.failed({
+          email: body.email,
+          userId: primary.ok ? primary.user.userId : undefined,
+          code: step.failure.code,
+          message: step.failure.message,
+          ip: ctx.ip,
+          uid,
+        });
       await reply(ctx, uid, step, body.email);
       return;
     }
     if (action === 'partner') {
       // ScalePad: the grant of POST /v3/manager/preauth/scalepad finishes this interaction (amr fed).
       const body = parsePart('body', partnerBody, raw);
-      if (!deps.partner || interaction.prompt.name !== 'login') throw new HttpError(400, 'This sign-in does not take a partner sign-in.', 'InvalidParameterException');
+      if (!deps.partner || interaction.prompt.name !== 'login')
+        throw new HttpError(400, 'This sign-in does not take a partner sign-in.', 'InvalidParameterException');
       const step = await machine.start(uid, await deps.partner(uid, body.grant));
-      if (step.kind === 'failed') await audit?.failed({ code: step.failure.code, message: step.failure.message, ip: ctx.ip, uid });
+      if (step.kind === 'failed')
+        await audit?.failed({ code: step.failure.code, message: step.failure.message, ip: ctx.ip, uid });
       await reply(ctx, uid, step);
       return;
     }
@@ -131,5 +181,6 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
 }
 
 function requireKey(key: string, config: Config): void {
-  if (key !== config.publicApiKey && key !== config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+  if (key !== config.publicApiKey && key !== config.apiKey)
+    throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
 }

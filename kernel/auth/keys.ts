@@ -8,7 +8,9 @@ import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Knex } from 'knex';
 
 export const JWKS_SETTING = 'oidc_jwks';
-export interface PrivateJwks { keys: (JWK & { kid: string; alg: string; use: string })[] }
+export interface PrivateJwks {
+  keys: (JWK & { kid: string; alg: string; use: string })[];
+}
 
 async function newKey(): Promise<PrivateJwks['keys'][number]> {
   const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
@@ -18,11 +20,16 @@ async function newKey(): Promise<PrivateJwks['keys'][number]> {
 
 /** Reads the key set, creating it once (two processes starting together agree on the first insert). */
 export async function loadSigningKeys(knex: Knex): Promise<PrivateJwks> {
-  const read = async () => (await knex('kernel_settings').where({ key: JWKS_SETTING }).first('value'))?.value as PrivateJwks | string | undefined;
+  const read = async () =>
+    (await knex('kernel_settings').where({ key: JWKS_SETTING }).first('value'))?.value as
+      PrivateJwks | string | undefined;
   let value = await read();
   if (!value) {
     const fresh: PrivateJwks = { keys: [await newKey()] };
-    await knex('kernel_settings').insert({ key: JWKS_SETTING, value: JSON.stringify(fresh) }).onConflict('key').ignore();
+    await knex('kernel_settings')
+      .insert({ key: JWKS_SETTING, value: JSON.stringify(fresh) })
+      .onConflict('key')
+      .ignore();
     value = await read();
   }
   const jwks = (typeof value === 'string' ? JSON.parse(value) : value) as PrivateJwks;

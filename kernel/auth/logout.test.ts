@@ -16,20 +16,30 @@ beforeAll(async () => {
   t = await makeTenant(s.k, s.url);
   other = await makeTenant(s.k, s.url);
 }, 120_000);
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 /** Still signed in: a new authorization goes straight back to /authed, and the refresh token works. */
 async function expectSignedIn(signed: SignedIn): Promise<void> {
-  await expect(startAuthorization(s.url, { jar: signed.jar })).rejects.toThrow(/expected a redirect from .*\/authed\?code=/);
+  await expect(startAuthorization(s.url, { jar: signed.jar })).rejects.toThrow(
+    /expected a redirect from .*\/authed\?code=/,
+  );
 }
 
 const endSession = (signed: SignedIn, params: Record<string, string>) =>
-  signed.jar.fetch(`${s.url}/oidc/session/end?${new URLSearchParams(params)}`, { headers: { accept: 'text/html', 'sec-fetch-site': 'cross-site' } });
+  signed.jar.fetch(`${s.url}/oidc/session/end?${new URLSearchParams(params)}`, {
+    headers: { accept: 'text/html', 'sec-fetch-site': 'cross-site' },
+  });
 
-test('a GET without the user\'s id token asks first and ends nothing', async () => {
+test("a GET without the user's id token asks first and ends nothing", async () => {
   const signed = await signInThroughProvider(s.url, t.email, t.password);
   const attacker = await signInThroughProvider(s.url, other.email, other.password);
-  for (const params of <Record<string, string>[]>[{}, { client_id: 'lci-workspace', post_logout_redirect_uri: `${s.url}/signIn` }, { id_token_hint: attacker.idToken }]) {
+  for (const params of <Record<string, string>[]>[
+    {},
+    { client_id: 'lci-workspace', post_logout_redirect_uri: `${s.url}/signIn` },
+    { id_token_hint: attacker.idToken },
+  ]) {
     const page = await endSession(signed, params);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -42,10 +52,15 @@ test('a GET without the user\'s id token asks first and ends nothing', async () 
   expect(r.status).toBe(200);
 });
 
-test('a cross-site POST to the confirmation without the session\'s xsrf value is refused', async () => {
+test("a cross-site POST to the confirmation without the session's xsrf value is refused", async () => {
   const signed = await signInThroughProvider(s.url, t.email, t.password);
   const post = await signed.jar.fetch(`${s.url}/oidc/session/end/confirm`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', 'sec-fetch-site': 'cross-site' },
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+      'sec-fetch-site': 'cross-site',
+    },
     body: new URLSearchParams({ logout: 'yes', xsrf: 'guessed' }),
   });
   expect(post.status).toBe(400);
@@ -56,9 +71,13 @@ test('pressing Sign out on the confirmation ends the session', async () => {
   const signed = await signInThroughProvider(s.url, t.email, t.password);
   const html = await (await endSession(signed, {})).text();
   const action = /<form[^>]*action="([^"]+)"/.exec(html)![1];
-  const inputs = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]] as [string, string]);
+  const inputs = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(
+    (m) => [m[1], m[2]] as [string, string],
+  );
   const confirm = await signed.jar.fetch(new URL(action.replace(/&amp;/g, '&'), `${s.url}/oidc/`).toString(), {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' }, body: new URLSearchParams(inputs),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: new URLSearchParams(inputs),
   });
   expect(confirm.status).toBe(303);
   expect((await refresh(s.url, signed.refreshToken)).body.error).toBe('invalid_grant');

@@ -15,11 +15,17 @@ export const INVALID_PASSWORD = 'InvalidPasswordException';
 export const MSG_PASSWORD_REQUIRED = 'Password is required.';
 
 /** 400 InvalidPasswordException naming the first rule the password breaks, then `common` (common-passwords.ts); null when it passes. */
-export function checkNewPassword(password: unknown, policy: PasswordPolicy = NEW_PASSWORD_POLICY): (LoginFailure & { rule?: string }) | null {
-  if (typeof password !== 'string' || password.length === 0) return { status: 400, code: INVALID_PASSWORD, message: MSG_PASSWORD_REQUIRED };
+export function checkNewPassword(
+  password: unknown,
+  policy: PasswordPolicy = NEW_PASSWORD_POLICY,
+): (LoginFailure & { rule?: string }) | null {
+  if (typeof password !== 'string' || password.length === 0)
+    return { status: 400, code: INVALID_PASSWORD, message: MSG_PASSWORD_REQUIRED };
   const rule = firstUnmetRule(password, policy);
   if (rule) return { status: 400, code: INVALID_PASSWORD, message: rule.message, rule: rule.id };
-  return isCommonPassword(password) ? { status: 400, code: INVALID_PASSWORD, message: MSG_COMMON_PASSWORD, rule: COMMON_PASSWORD_RULE } : null;
+  return isCommonPassword(password)
+    ? { status: 400, code: INVALID_PASSWORD, message: MSG_COMMON_PASSWORD, rule: COMMON_PASSWORD_RULE }
+    : null;
 }
 
 /** Stores the argon2id hash of a (checked) password and clears a forced change. Runs in a system-scope transaction. */

@@ -6,7 +6,15 @@
 import path from 'node:path';
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { apiCall, makeTenant } from '../../tests/helpers/tenants';
-import { authorize, exchangeCode, interactionCall, refresh, signInThroughProvider, startAuthorization, SignInError } from '../../tests/helpers/auth';
+import {
+  authorize,
+  exchangeCode,
+  interactionCall,
+  refresh,
+  signInThroughProvider,
+  startAuthorization,
+  SignInError,
+} from '../../tests/helpers/auth';
 
 let s: TestServer;
 const PUBLIC_KEY = 'lci-public-key';
@@ -15,9 +23,12 @@ const NEW_PASSWORD = 'Brand#New2025';
 beforeAll(async () => {
   s = await startTestServer({ pluginDirs: [path.join(__dirname, 'test-fixtures')], jobs: false });
 });
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
-const pub = (p: string, body: unknown) => apiCall(s.url, PUBLIC_KEY, null, 'POST', `/v3/manager/identity/password/${p}`, body);
+const pub = (p: string, body: unknown) =>
+  apiCall(s.url, PUBLIC_KEY, null, 'POST', `/v3/manager/identity/password/${p}`, body);
 const forgot = (username: string) => pub('forgot', { username });
 const confirm = (username: string, code: string, password: string) => pub('confirm', { username, code, password });
 const change = (token: string | null, body: unknown, headers: Record<string, string> = {}, key = s.k.config.apiKey) =>
@@ -34,7 +45,13 @@ async function lastCode(to: string): Promise<string> {
   return m[1];
 }
 async function canSignIn(email: string, password: string): Promise<boolean> {
-  try { await signInThroughProvider(s.url, email, password); return true; } catch (e) { if (e instanceof SignInError) return false; throw e; }
+  try {
+    await signInThroughProvider(s.url, email, password);
+    return true;
+  } catch (e) {
+    if (e instanceof SignInError) return false;
+    throw e;
+  }
 }
 async function audit(action: string, target: string) {
   return s.k.db.withSystem((trx) => trx('audit_log').where({ action, target }).select());
@@ -51,7 +68,9 @@ test('forgot -> code by mail -> confirm: the new password signs in, the old one 
   expect(mail.text_body).toContain('/confirmPasswordReset?username=');
   expect(mail.text_body).toContain('expires in 10 minutes');
   const code = await lastCode(u.email);
-  const stored = await s.k.db.withSystem((trx) => trx('verification_codes').where({ user_id: u.userId, purpose: 'password_reset' }).first());
+  const stored = await s.k.db.withSystem((trx) =>
+    trx('verification_codes').where({ user_id: u.userId, purpose: 'password_reset' }).first(),
+  );
   expect(stored.code_hash).not.toContain(code); // kept hashed
 
   expect(await confirm(u.email, code, NEW_PASSWORD)).toEqual({ status: 200, body: { status: 'SUCCESS' } });
@@ -72,8 +91,21 @@ test('no enumeration: an unknown e-mail gets the same answers and no mail', asyn
   expect(await forgot(unknown)).toEqual(known);
   expect(await outbox(unknown)).toHaveLength(0);
   // Confirm: an unknown user answers exactly as a wrong code for a known one.
-  const wrongForKnown = await confirm(u.email, '000000' === (await lastCode(u.email)) ? '111111' : '000000', NEW_PASSWORD);
-  expect(wrongForKnown).toEqual({ status: 400, body: { error: { status: 400, code: 'CodeMismatchException', message: 'Invalid verification code provided, please try again.' } } });
+  const wrongForKnown = await confirm(
+    u.email,
+    '000000' === (await lastCode(u.email)) ? '111111' : '000000',
+    NEW_PASSWORD,
+  );
+  expect(wrongForKnown).toEqual({
+    status: 400,
+    body: {
+      error: {
+        status: 400,
+        code: 'CodeMismatchException',
+        message: 'Invalid verification code provided, please try again.',
+      },
+    },
+  });
   expect(await confirm(unknown, '123456', NEW_PASSWORD)).toEqual(wrongForKnown);
   // Inactive users get no code either, with the same answer.
   const off = await makeTenant(s.k, s.url);
@@ -85,7 +117,11 @@ test('no enumeration: an unknown e-mail gets the same answers and no mail', asyn
 test('codes are single use, expire, and a weak password names the rule without using the code', async () => {
   const u = await makeTenant(s.k, s.url);
   // No code ever sent: expired.
-  expect((await confirm(u.email, '123456', NEW_PASSWORD)).body.error).toEqual({ status: 400, code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' });
+  expect((await confirm(u.email, '123456', NEW_PASSWORD)).body.error).toEqual({
+    status: 400,
+    code: 'ExpiredCodeException',
+    message: 'Invalid code provided, please request a code again.',
+  });
 
   await forgot(u.email);
   let code = await lastCode(u.email);
@@ -102,8 +138,14 @@ test('codes are single use, expire, and a weak password names the rule without u
   const first = await lastCode(u.email);
   await forgot(u.email);
   code = await lastCode(u.email);
-  if (first !== code) expect((await confirm(u.email, first, 'Another#Pass1')).body.error.code).toBe('CodeMismatchException');
-  await s.k.db.withSystem((trx) => trx('verification_codes').where({ user_id: u.userId, purpose: 'password_reset' }).whereNull('used_at').update({ expires_at: new Date(Date.now() - 1000) }));
+  if (first !== code)
+    expect((await confirm(u.email, first, 'Another#Pass1')).body.error.code).toBe('CodeMismatchException');
+  await s.k.db.withSystem((trx) =>
+    trx('verification_codes')
+      .where({ user_id: u.userId, purpose: 'password_reset' })
+      .whereNull('used_at')
+      .update({ expires_at: new Date(Date.now() - 1000) }),
+  );
   expect((await confirm(u.email, code, 'Another#Pass1')).body.error.code).toBe('ExpiredCodeException');
   expect(await canSignIn(u.email, NEW_PASSWORD)).toBe(true);
   expect((await audit('identity.password.reset_failed', u.email)).length).toBeGreaterThanOrEqual(2);
@@ -112,7 +154,8 @@ test('codes are single use, expire, and a weak password names the rule without u
 test('a reset lifts the sign-in lockout; forgot is throttled per e-mail', async () => {
   const u = await makeTenant(s.k, s.url);
   const { uid, jar } = await startAuthorization(s.url);
-  for (let i = 0; i < 10; i++) await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: `wrong-${i}` });
+  for (let i = 0; i < 10; i++)
+    await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: `wrong-${i}` });
   expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).status).toBe(429);
   await forgot(u.email);
   expect((await confirm(u.email, await lastCode(u.email), NEW_PASSWORD)).status).toBe(200);
@@ -129,12 +172,21 @@ test('forced new password: the challenge checks the rules, stores the password a
   const other = await signInThroughProvider(s.url, u.email, u.password);
   await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ force_new_password: true }));
   const { config, uid, jar, verifier, state } = await startAuthorization(s.url);
-  expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).body).toEqual({ challenge: 'NEW_PASSWORD_REQUIRED', username: u.email });
+  expect((await interactionCall(s.url, jar, uid, 'login', { email: u.email, password: u.password })).body).toEqual({
+    challenge: 'NEW_PASSWORD_REQUIRED',
+    username: u.email,
+  });
 
-  const answer = (newPassword: unknown) => interactionCall(s.url, jar, uid, 'challenge', { challenge: 'NEW_PASSWORD_REQUIRED', answer: { newPassword } });
+  const answer = (newPassword: unknown) =>
+    interactionCall(s.url, jar, uid, 'challenge', { challenge: 'NEW_PASSWORD_REQUIRED', answer: { newPassword } });
   const weak = await answer('abcdefgh');
-  expect(weak).toEqual({ status: 400, body: { error: { status: 400, code: 'InvalidPasswordException', message: 'Password must have a number.' } } });
-  expect((await answer(u.password)).body.error.message).toBe('The new password must be different from the current password.');
+  expect(weak).toEqual({
+    status: 400,
+    body: { error: { status: 400, code: 'InvalidPasswordException', message: 'Password must have a number.' } },
+  });
+  expect((await answer(u.password)).body.error.message).toBe(
+    'The new password must be different from the current password.',
+  );
   const done = await answer(NEW_PASSWORD);
   expect(done.status).toBe(200);
   expect(done.body.redirectTo).toContain(`/oidc/auth/${uid}`);
@@ -166,14 +218,26 @@ test('change password: wrong current password, rules, then success ends the othe
   expect(cookie.cookie).toContain('_lci_session=');
 
   expect((await change(null, { oldPassword: u.password, newPassword: NEW_PASSWORD })).status).toBe(401);
-  expect((await change(mine.accessToken, { oldPassword: u.password, newPassword: NEW_PASSWORD }, {}, PUBLIC_KEY)).status).toBe(401);
+  expect(
+    (await change(mine.accessToken, { oldPassword: u.password, newPassword: NEW_PASSWORD }, {}, PUBLIC_KEY)).status,
+  ).toBe(401);
   expect((await change('not.a.token', { oldPassword: u.password, newPassword: NEW_PASSWORD })).status).toBe(401);
   const wrong = await change(mine.accessToken, { oldPassword: 'Wrong#Pass1', newPassword: NEW_PASSWORD }, cookie);
-  expect(wrong).toEqual({ status: 400, body: { error: { status: 400, code: 'NotAuthorizedException', message: 'Incorrect username or password.' } } });
+  expect(wrong).toEqual({
+    status: 400,
+    body: { error: { status: 400, code: 'NotAuthorizedException', message: 'Incorrect username or password.' } },
+  });
   const weak = await change(mine.accessToken, { oldPassword: u.password, newPassword: 'ABCDEFG1!' }, cookie);
-  expect(weak.body.error).toMatchObject({ code: 'InvalidPasswordException', message: 'Password must have a lower case letter.', rule: 'lower' });
+  expect(weak.body.error).toMatchObject({
+    code: 'InvalidPasswordException',
+    message: 'Password must have a lower case letter.',
+    rule: 'lower',
+  });
 
-  expect(await change(mine.accessToken, { oldPassword: u.password, newPassword: NEW_PASSWORD }, cookie)).toEqual({ status: 200, body: { status: 'SUCCESS' } });
+  expect(await change(mine.accessToken, { oldPassword: u.password, newPassword: NEW_PASSWORD }, cookie)).toEqual({
+    status: 200,
+    body: { status: 'SUCCESS' },
+  });
   expect((await refresh(s.url, elsewhere.refreshToken)).body.error).toBe('invalid_grant');
   expect((await refresh(s.url, mine.refreshToken)).status).toBe(200); // this session stays
   expect(await canSignIn(u.email, u.password)).toBe(false);
@@ -184,7 +248,8 @@ test('change password: wrong current password, rules, then success ends the othe
 
 test('the routes are listed in the OpenAPI document', async () => {
   const doc = (await apiCall(s.url, PUBLIC_KEY, null, 'GET', '/v3/openapi.json')).body;
-  for (const p of ['forgot', 'confirm', 'change']) expect(doc.paths[`/v3/manager/identity/password/${p}`]?.post).toBeTruthy();
+  for (const p of ['forgot', 'confirm', 'change'])
+    expect(doc.paths[`/v3/manager/identity/password/${p}`]?.post).toBeTruthy();
   // authorize() still works for users never forced (sanity of the shared helper).
   const u = await makeTenant(s.k, s.url);
   expect((await authorize(s.url, u.email, u.password)).code).toBeTruthy();

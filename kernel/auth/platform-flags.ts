@@ -19,7 +19,9 @@ const TENANT_WIDE = 0;
 /** Platform values of the public flags (default off). Needs a system-scope transaction. */
 export async function platformFlags(db: Knex): Promise<Record<PublicFlagKey, boolean>> {
   const rows: { flag_key: string; value: boolean }[] = await db('feature_flag_values')
-    .where({ tenant_id: PLATFORM_TENANT_ID, user_id: TENANT_WIDE }).whereIn('flag_key', [...PUBLIC_FLAG_KEYS]).select('flag_key', 'value');
+    .where({ tenant_id: PLATFORM_TENANT_ID, user_id: TENANT_WIDE })
+    .whereIn('flag_key', [...PUBLIC_FLAG_KEYS])
+    .select('flag_key', 'value');
   const out = Object.fromEntries(PUBLIC_FLAG_KEYS.map((k) => [k, false])) as Record<PublicFlagKey, boolean>;
   for (const r of rows) out[r.flag_key as PublicFlagKey] = !!r.value;
   return out;
@@ -33,5 +35,6 @@ export function isPublicFlagKey(key: string): key is PublicFlagKey {
 export async function setPlatformFlag(db: Knex, key: PublicFlagKey, value: boolean): Promise<void> {
   await db('feature_flag_values')
     .insert({ tenant_id: PLATFORM_TENANT_ID, flag_key: key, user_id: TENANT_WIDE, value, updated_at: db.fn.now() })
-    .onConflict(['tenant_id', 'flag_key', 'user_id']).merge(['value', 'updated_at']);
+    .onConflict(['tenant_id', 'flag_key', 'user_id'])
+    .merge(['value', 'updated_at']);
 }

@@ -17,7 +17,11 @@ import type { UserStore } from './login/users';
 export const COOKIE_NAMES = { session: '_lci_session', interaction: '_lci_interaction', resume: '_lci_resume' };
 const DAY = 24 * 60 * 60;
 
-export interface ProviderUrls { origin: string; issuer: string; resource: string }
+export interface ProviderUrls {
+  origin: string;
+  issuer: string;
+  resource: string;
+}
 
 export function providerUrls(config: Config): ProviderUrls {
   return { origin: new URL(config.baseUrl).origin, issuer: `${config.baseUrl}/oidc`, resource: `${config.baseUrl}/v3` };
@@ -53,7 +57,10 @@ function logoutNamesSessionUser(ctx: KoaContextWithOIDC): boolean {
 }
 
 export interface ProviderDeps {
-  config: Config; knex: Knex; jwks: PrivateJwks; users: UserStore;
+  config: Config;
+  knex: Knex;
+  jwks: PrivateJwks;
+  users: UserStore;
   /** Claims added to access tokens besides tid (token-claims.ts: maintenance, invalid login, internal). */
   tokenClaims?: (userId: number, amr: readonly string[] | undefined) => Promise<Record<string, unknown>>;
 }
@@ -77,7 +84,8 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
     // The workspace always gets a refresh token. OIDC drops offline_access unless prompt=consent, which a
     // first-party client never shows; so its refresh tokens live with the server session instead (14 days,
     // ended by sign-out), rather than as offline grants that outlive it.
-    issueRefreshToken: (_ctx, client) => client.clientId === WORKSPACE_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: (_ctx, client) =>
+      client.clientId === WORKSPACE_CLIENT_ID && client.grantTypeAllowed('refresh_token'),
     clockTolerance: 15,
     ttl: {
       AccessToken: ttl,
@@ -101,7 +109,13 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator) => {
           if (indicator !== urls.resource) throw new errors.InvalidTarget(`unknown resource ${indicator}`);
-          return { scope: API_SCOPE, audience: urls.resource, accessTokenTTL: ttl, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: API_SCOPE,
+            audience: urls.resource,
+            accessTokenTTL: ttl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       rpInitiatedLogout: {
@@ -112,15 +126,24 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
           if (logoutNamesSessionUser(ctx)) {
-            ctx.body = page('Signing Out', `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>')}<p>Signing Out</p>`,
-              "document.addEventListener('DOMContentLoaded',function(){document.forms[0].submit()})");
+            ctx.body = page(
+              'Signing Out',
+              `${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Sign out</button></noscript></form>')}<p>Signing Out</p>`,
+              "document.addEventListener('DOMContentLoaded',function(){document.forms[0].submit()})",
+            );
             return;
           }
-          ctx.body = page('Sign out?', `<h1>Sign out of Lifecycle?</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><button type="submit">Sign out</button></form>')}<p><a href="${esc(urls.origin)}/">Stay signed in</a></p>`);
+          ctx.body = page(
+            'Sign out?',
+            `<h1>Sign out of Lifecycle?</h1>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><button type="submit">Sign out</button></form>')}<p><a href="${esc(urls.origin)}/">Stay signed in</a></p>`,
+          );
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
-          ctx.body = page('Signed out', `<p>You are signed out.</p><p><a href="${esc(urls.origin)}/signIn">Sign in again</a></p>`);
+          ctx.body = page(
+            'Signed out',
+            `<p>You are signed out.</p><p><a href="${esc(urls.origin)}/signIn">Sign in again</a></p>`,
+          );
         },
       },
     },
@@ -148,7 +171,14 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
       if (!user || !user.active) return undefined;
       return {
         accountId: String(user.userId),
-        claims: () => ({ sub: String(user.userId), email: user.email, email_verified: user.confirmed, name: user.name, given_name: user.firstName, family_name: user.lastName }),
+        claims: () => ({
+          sub: String(user.userId),
+          email: user.email,
+          email_verified: user.confirmed,
+          name: user.name,
+          given_name: user.firstName,
+          family_name: user.lastName,
+        }),
       };
     },
     extraTokenClaims: async (_ctx, token) => {
@@ -162,9 +192,16 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((u) => new URL(u).origin === origin) ?? false,
     renderError: (ctx, out) => {
       const wantsJson = ctx.accepts('html', 'json') === 'json';
-      if (wantsJson) { ctx.type = 'json'; ctx.body = out; return; }
+      if (wantsJson) {
+        ctx.type = 'json';
+        ctx.body = out;
+        return;
+      }
       ctx.type = 'html';
-      ctx.body = page('Sign-in problem', `<h1>Sign-in problem</h1><p>${esc(String(out.error_description ?? out.error))}</p><p><a href="${esc(urls.origin)}/signIn">Back to sign in</a></p>`);
+      ctx.body = page(
+        'Sign-in problem',
+        `<h1>Sign-in problem</h1><p>${esc(String(out.error_description ?? out.error))}</p><p><a href="${esc(urls.origin)}/signIn">Back to sign in</a></p>`,
+      );
     },
   };
 
@@ -177,7 +214,9 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     await next();
     if (ctx.oidc?.route === 'end_session_confirm' && ctx.status === 303) {
-      const authorizations = (ctx.oidc.session as unknown as { authorizations?: Record<string, { grantId?: string }> })?.authorizations ?? {};
+      const authorizations =
+        (ctx.oidc.session as unknown as { authorizations?: Record<string, { grantId?: string }> })?.authorizations ??
+        {};
       for (const { grantId } of Object.values(authorizations)) if (grantId) await revokeGrant(knex, grantId);
     }
   });

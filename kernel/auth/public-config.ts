@@ -21,7 +21,14 @@ export const publicConfigSchema = z.object({
   /** Social sign-in buttons to show (providers with a client id configured), in order. */
   social: z.array(z.object({ id: z.enum(['ms', 'google']), name: z.string() })).optional(),
   /** ScalePad partner sign-in: off (LCI_SCALEPAD_ unset) or the authorization endpoint and client id (partner/scalepad.ts). */
-  scalepad: z.object({ enabled: z.boolean(), authorizeUrl: z.string().optional(), clientId: z.string().optional(), scope: z.string().optional() }).optional(),
+  scalepad: z
+    .object({
+      enabled: z.boolean(),
+      authorizeUrl: z.string().optional(),
+      clientId: z.string().optional(),
+      scope: z.string().optional(),
+    })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
@@ -39,6 +46,16 @@ export function publicConfig(k: Kernel): PublicConfig {
 }
 
 export function registerPublicConfigRoute(r: RouteRegistrar, k: Kernel): void {
-  r.get('/v3/public/config', { auth: 'public', summary: 'Workspace bootstrap: version, region, API keys and the sign-in (OIDC) settings', tags: ['identity'], response: publicConfigSchema, reroute: false, scope: 'system' },
-    async ({ db }) => ({ ...publicConfig(k), flags: await platformFlags(db) }));
+  r.get(
+    '/v3/public/config',
+    {
+      auth: 'public',
+      summary: 'Workspace bootstrap: version, region, API keys and the sign-in (OIDC) settings',
+      tags: ['identity'],
+      response: publicConfigSchema,
+      reroute: false,
+      scope: 'system',
+    },
+    async ({ db }) => ({ ...publicConfig(k), flags: await platformFlags(db) }),
+  );
 }

@@ -10,13 +10,22 @@ import type { Knex } from 'knex';
 
 const TABLE = 'oidc_payloads';
 
-export interface EndedSessions { sessions: number; grants: number; refreshTokens: number; other: number }
+export interface EndedSessions {
+  sessions: number;
+  grants: number;
+  refreshTokens: number;
+  other: number;
+}
 
 /**
  * Ends every session of the user except `keepSessionId` (the caller's own
  * session, with the grants it holds), when given and it belongs to the user.
  */
-export async function endUserSessions(db: Knex, userId: number, opts: { keepSessionId?: string | null } = {}): Promise<EndedSessions> {
+export async function endUserSessions(
+  db: Knex,
+  userId: number,
+  opts: { keepSessionId?: string | null } = {},
+): Promise<EndedSessions> {
   const account = String(userId);
   const keepGrants: string[] = [];
   let keepSession: string | null = null;
@@ -25,7 +34,8 @@ export async function endUserSessions(db: Knex, userId: number, opts: { keepSess
     const payload = row ? (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) : null;
     if (payload && String(payload.accountId) === account) {
       keepSession = opts.keepSessionId;
-      for (const a of Object.values((payload.authorizations ?? {}) as Record<string, { grantId?: string }>)) if (a.grantId) keepGrants.push(a.grantId);
+      for (const a of Object.values((payload.authorizations ?? {}) as Record<string, { grantId?: string }>))
+        if (a.grantId) keepGrants.push(a.grantId);
     }
   }
   const rows = await db(TABLE)

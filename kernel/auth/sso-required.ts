@@ -7,7 +7,11 @@
 import type { Knex } from 'knex';
 
 export async function ssoRequired(db: Knex, userId: number): Promise<boolean> {
-  const row = await db('tenant_users as tu').join('users as u', function home() { this.on('u.user_id', 'tu.user_id').andOn('u.current_tenant_id', 'tu.tenant_id'); })
-    .where({ 'tu.user_id': userId, 'tu.force_sso_flag': true, 'tu.active_flag': true }).first('tu.user_id');
+  const row = await db('tenant_users as tu')
+    .join('users as u', function home() {
+      this.on('u.user_id', 'tu.user_id').andOn('u.current_tenant_id', 'tu.tenant_id');
+    })
+    .where({ 'tu.user_id': userId, 'tu.force_sso_flag': true, 'tu.active_flag': true })
+    .first('tu.user_id');
   return !!row;
 }

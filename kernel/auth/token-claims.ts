@@ -12,21 +12,35 @@
  */
 import type { Database } from '../db/database';
 
-export type LciTokenClaims = { tid: number | null; lci_maintenance: boolean; lci_invalid_login: boolean; lci_internal: boolean };
+export type LciTokenClaims = {
+  tid: number | null;
+  lci_maintenance: boolean;
+  lci_invalid_login: boolean;
+  lci_internal: boolean;
+};
 
 export function tokenClaimsLoader(db: Database) {
-  return async (userId: number, amr: readonly string[] | undefined): Promise<LciTokenClaims> => db.withSystem(async (trx) => {
-    const user = await trx('users').where({ user_id: userId }).first('current_tenant_id', 'is_internal', 'is_lci_admin', 'active_flag');
-    const tid = user?.current_tenant_id == null ? null : Number(user.current_tenant_id);
-    const membership = tid === null ? undefined : await trx('tenant_users').where({ tenant_id: tid, user_id: userId }).first('active_flag', 'force_sso_flag');
-    const setting = await trx('kernel_settings').where({ key: 'maintenance' }).first('value');
-    const maintenance = (typeof setting?.value === 'string' ? JSON.parse(setting.value) : setting?.value) as { on?: boolean } | undefined;
-    const passwordSignIn = (amr ?? []).includes('pwd');
-    return {
-      tid,
-      lci_maintenance: !!maintenance?.on,
-      lci_invalid_login: !user?.active_flag || (!!membership && (!membership.active_flag || (!!membership.force_sso_flag && passwordSignIn))),
-      lci_internal: !!user?.is_internal || !!user?.is_lci_admin,
-    };
-  });
+  return async (userId: number, amr: readonly string[] | undefined): Promise<LciTokenClaims> =>
+    db.withSystem(async (trx) => {
+      const user = await trx('users')
+        .where({ user_id: userId })
+        .first('current_tenant_id', 'is_internal', 'is_lci_admin', 'active_flag');
+      const tid = user?.current_tenant_id == null ? null : Number(user.current_tenant_id);
+      const membership =
+        tid === null
+          ? undefined
+          : await trx('tenant_users').where({ tenant_id: tid, user_id: userId }).first('active_flag', 'force_sso_flag');
+      const setting = await trx('kernel_settings').where({ key: 'maintenance' }).first('value');
+      const maintenance = (typeof setting?.value === 'string' ? JSON.parse(setting.value) : setting?.value) as
+        { on?: boolean } | undefined;
+      const passwordSignIn = (amr ?? []).includes('pwd');
+      return {
+        tid,
+        lci_maintenance: !!maintenance?.on,
+        lci_invalid_login:
+          !user?.active_flag ||
+          (!!membership && (!membership.active_flag || (!!membership.force_sso_flag && passwordSignIn))),
+        lci_internal: !!user?.is_internal || !!user?.is_lci_admin,
+      };
+    });
 }

@@ -5,7 +5,10 @@ import { TokenService, claimsFromPayload } from './tokens';
 async function service(ttl = 3600) {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  return { svc: new TokenService({ keys: [jwk] }, { issuer: 'http://h/oidc', audience: 'http://h/v3', ttlSeconds: ttl }), privateKey };
+  return {
+    svc: new TokenService({ keys: [jwk] }, { issuer: 'http://h/oidc', audience: 'http://h/v3', ttlSeconds: ttl }),
+    privateKey,
+  };
 }
 
 test('issue then verify gives the claims', async () => {
@@ -21,7 +24,18 @@ test('a cached token still expires', async () => {
   const token = await svc.issue(1, 1, 2);
   await svc.verify(token);
   const real = Date.now();
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'performance'] });
+  jest.useFakeTimers({
+    doNotFake: [
+      'nextTick',
+      'setImmediate',
+      'queueMicrotask',
+      'setTimeout',
+      'setInterval',
+      'clearTimeout',
+      'clearInterval',
+      'performance',
+    ],
+  });
   jest.setSystemTime(real + 5000);
   try {
     await expect(svc.verify(token)).rejects.toMatchObject({ code: 'ERR_JWT_EXPIRED' });
@@ -33,9 +47,14 @@ test('a cached token still expires', async () => {
 test('wrong issuer, audience, type or key is refused', async () => {
   const { svc, privateKey } = await service();
   const good = decodeJwt(await svc.issue(1, 1));
-  const sign = (claims: object, typ = 'at+jwt', key = privateKey) => new SignJWT(claims as never).setProtectedHeader({ alg: 'RS256', typ, kid: 'k1' }).sign(key);
-  await expect(svc.verify(await sign({ ...good, iss: 'http://evil/oidc' }))).rejects.toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED' });
-  await expect(svc.verify(await sign({ ...good, aud: 'lci-workspace' }))).rejects.toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED' });
+  const sign = (claims: object, typ = 'at+jwt', key = privateKey) =>
+    new SignJWT(claims as never).setProtectedHeader({ alg: 'RS256', typ, kid: 'k1' }).sign(key);
+  await expect(svc.verify(await sign({ ...good, iss: 'http://evil/oidc' }))).rejects.toMatchObject({
+    code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  });
+  await expect(svc.verify(await sign({ ...good, aud: 'lci-workspace' }))).rejects.toMatchObject({
+    code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
+  });
   await expect(svc.verify(await sign(good, 'JWT'))).rejects.toThrow();
   const other = await generateKeyPair('RS256');
   await expect(svc.verify(await sign(good, 'at+jwt', other.privateKey))).rejects.toThrow();

@@ -13,17 +13,33 @@ export const WORKSPACE_SCOPE = 'openid offline_access lci';
 /** The resource scope of the /v3 API. */
 export const API_SCOPE = 'lci';
 
-export interface TokenSettings { issuer: string; audience: string; ttlSeconds: number }
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+  ttlSeconds: number;
+}
 
 export class TokenError extends Error {
-  constructor(message: string, public code: string) { super(message); this.name = 'TokenError'; }
+  constructor(
+    message: string,
+    public code: string,
+  ) {
+    super(message);
+    this.name = 'TokenError';
+  }
 }
 
 export function claimsFromPayload(p: JWTPayload): TokenClaims {
   const userId = Number(p.sub);
-  if (!p.sub || !Number.isSafeInteger(userId) || userId <= 0) throw new TokenError('token subject is not a user', 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+  if (!p.sub || !Number.isSafeInteger(userId) || userId <= 0)
+    throw new TokenError('token subject is not a user', 'ERR_JWT_CLAIM_VALIDATION_FAILED');
   const tid = p.tid;
-  const tenantId = typeof tid === 'number' && Number.isSafeInteger(tid) && tid > 0 ? tid : typeof tid === 'string' && /^\d+$/.test(tid) ? Number(tid) : null;
+  const tenantId =
+    typeof tid === 'number' && Number.isSafeInteger(tid) && tid > 0
+      ? tid
+      : typeof tid === 'string' && /^\d+$/.test(tid)
+        ? Number(tid)
+        : null;
   return {
     userId,
     tenantId,
@@ -44,7 +60,10 @@ export class TokenService {
    */
   private readonly verified = new LRUCache<string, { claims: TokenClaims; expMs: number }>({ max: 20_000 });
 
-  constructor(private readonly jwks: PrivateJwks, private readonly settings: TokenSettings) {
+  constructor(
+    private readonly jwks: PrivateJwks,
+    private readonly settings: TokenSettings,
+  ) {
     this.keySet = createLocalJWKSet(publicJwks(jwks) as never);
   }
 
@@ -67,13 +86,23 @@ export class TokenService {
   }
 
   /** Signs a token with the provider's current key and the claims the provider puts in its access tokens. */
-  async issue(userId: number, tenantId: number | null, ttlSeconds = this.settings.ttlSeconds, extra: Record<string, unknown> = {}): Promise<string> {
+  async issue(
+    userId: number,
+    tenantId: number | null,
+    ttlSeconds = this.settings.ttlSeconds,
+    extra: Record<string, unknown> = {},
+  ): Promise<string> {
     if (!this.signingKey) {
       const jwk = this.jwks.keys[0];
       this.signingKey = { key: await importJWK(jwk, 'RS256'), kid: jwk.kid };
     }
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ ...extra, ...(tenantId != null ? { tid: tenantId } : { tid: null }), scope: API_SCOPE, client_id: WORKSPACE_CLIENT_ID })
+    return new SignJWT({
+      ...extra,
+      ...(tenantId != null ? { tid: tenantId } : { tid: null }),
+      scope: API_SCOPE,
+      client_id: WORKSPACE_CLIENT_ID,
+    })
       .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: this.signingKey.kid })
       .setJti(crypto.randomBytes(16).toString('base64url'))
       .setSubject(String(userId))

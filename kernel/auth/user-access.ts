@@ -25,12 +25,15 @@ export interface ServerSession {
   expiresAt: string | null;
 }
 
-const iso = (v: unknown): string | null => (v == null ? null : new Date(typeof v === 'number' ? v * 1000 : (v as string)).toISOString());
-const parse = (v: unknown): Record<string, any> => (typeof v === 'string' ? JSON.parse(v) : (v as Record<string, any>)) ?? {};
+const iso = (v: unknown): string | null =>
+  v == null ? null : new Date(typeof v === 'number' ? v * 1000 : (v as string)).toISOString();
+const parse = (v: unknown): Record<string, any> =>
+  (typeof v === 'string' ? JSON.parse(v) : (v as Record<string, any>)) ?? {};
 
 /** Open sessions and usable (not rotated, not expired) refresh tokens of the user. Owner connection or system scope. */
 export async function listUserSessions(db: Knex, userId: number): Promise<ServerSession[]> {
-  const rows = await db('oidc_payloads').whereIn('model', ['Session', 'RefreshToken'])
+  const rows = await db('oidc_payloads')
+    .whereIn('model', ['Session', 'RefreshToken'])
     .whereRaw(`payload->>'accountId' = ?`, [String(userId)])
     .whereNull('consumed_at')
     .where((q) => q.whereNull('expires_at').orWhere('expires_at', '>', new Date()))

@@ -16,7 +16,11 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * answers the raw result instead of the number of rows deleted, unlike on
  * PostgreSQL. Same behaviour on both engines: map it to DELETE.
  */
-class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) => { processResponse(obj: { method?: string }, runner: unknown): unknown; acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<unknown> }) {
+class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) => {
+  processResponse(obj: { method?: string }, runner: unknown): unknown;
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(c: unknown): Promise<unknown>;
+}) {
   override processResponse(obj: { method?: string }, runner: unknown): unknown {
     return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
   }
@@ -73,7 +77,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir ?? './data';
   const open = async (connection: Record<string, unknown>) => {
-    const knex = knexFactory({ client: PgLiteClient as unknown as typeof knexFactory.Client, dialect: 'postgres', connection, useNullAsDefault: false } as never);
+    const knex = knexFactory({
+      client: PgLiteClient as unknown as typeof knexFactory.Client,
+      dialect: 'postgres',
+      connection,
+      useNullAsDefault: false,
+    } as never);
     await knex.raw('select 1');
     return knex;
   };

@@ -23,12 +23,19 @@ const unsigned: TenantSettings = (tenantId) => [{ key: TENANT_SETTING, value: St
 
 const ROLE: Setting = { key: 'role', value: APP_ROLE };
 const READ_ONLY: Setting = { key: 'transaction_read_only', value: 'on' };
-const PUBLIC_PG: Setting[] = [ROLE, { key: TENANT_SETTING, value: '' }, { key: TENANT_SIG_SETTING, value: '' }, { key: 'app.user_id', value: '' }];
+const PUBLIC_PG: Setting[] = [
+  ROLE,
+  { key: TENANT_SETTING, value: '' },
+  { key: TENANT_SIG_SETTING, value: '' },
+  { key: 'app.user_id', value: '' },
+];
 
 export type Engine = 'pglite' | 'postgres';
 export type Trx = Knex.Transaction;
 /** readOnly: the work only reads (GET routes); on PostgreSQL each statement then carries the scope, no BEGIN/COMMIT. */
-export interface ScopeOptions { readOnly?: boolean }
+export interface ScopeOptions {
+  readOnly?: boolean;
+}
 
 export class Database {
   /** Where tenant and public work runs: the application role's own pool, or `knex` (then SET LOCAL ROLE). */
@@ -38,7 +45,12 @@ export class Database {
   private key: Buffer | undefined;
   private keyLoading: Promise<Buffer> | undefined;
 
-  constructor(public readonly knex: Knex, public readonly engine: Engine, private readonly onClose: () => Promise<void> = async () => {}, appKnex?: Knex) {
+  constructor(
+    public readonly knex: Knex,
+    public readonly engine: Engine,
+    private readonly onClose: () => Promise<void> = async () => {},
+    appKnex?: Knex,
+  ) {
     this.app = appKnex ?? knex;
   }
 
@@ -49,7 +61,9 @@ export class Database {
    */
   async loadScopeKey(): Promise<void> {
     if (this.engine !== 'postgres' || this.key) return;
-    this.keyLoading ??= loadScopeKey(this.knex).finally(() => { this.keyLoading = undefined; });
+    this.keyLoading ??= loadScopeKey(this.knex).finally(() => {
+      this.keyLoading = undefined;
+    });
     this.key = await this.keyLoading;
   }
 
@@ -60,21 +74,42 @@ export class Database {
     if (!key) throw new Error('PostgreSQL: the tenant scope key is not loaded');
     return (tenantId) => {
       const tenant = String(tenantId);
-      return [{ key: TENANT_SETTING, value: tenant, perRequest: true }, { key: TENANT_SIG_SETTING, value: (pid: number) => signTenant(key, tenant, pid) }];
+      return [
+        { key: TENANT_SETTING, value: tenant, perRequest: true },
+        { key: TENANT_SIG_SETTING, value: (pid: number) => signTenant(key, tenant, pid) },
+      ];
     };
   }
 
   /** PostgreSQL with separate logins: requests on the application role's pool, `knex` is the system role's (logins.ts). */
-  get separateLogins(): boolean { return this.app !== this.knex; }
+  get separateLogins(): boolean {
+    return this.app !== this.knex;
+  }
 
   /** Runs fn in a transaction scoped to one tenant under row-level security. */
-  async withTenant<T>(tenantId: number, fn: (trx: Trx) => Promise<T>, opts: ScopeOptions & { userId?: number } = {}): Promise<T> {
-    if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`withTenant needs a positive integer tenant id, got ${tenantId}`);
+  async withTenant<T>(
+    tenantId: number,
+    fn: (trx: Trx) => Promise<T>,
+    opts: ScopeOptions & { userId?: number } = {},
+  ): Promise<T> {
+    if (!Number.isSafeInteger(tenantId) || tenantId <= 0)
+      throw new Error(`withTenant needs a positive integer tenant id, got ${tenantId}`);
     const userId = opts.userId ?? null;
-    if (userId !== null && (!Number.isSafeInteger(userId) || userId < 0)) throw new Error(`withTenant needs an integer user id, got ${userId}`);
+    if (userId !== null && (!Number.isSafeInteger(userId) || userId < 0))
+      throw new Error(`withTenant needs an integer user id, got ${userId}`);
     if (this.engine === 'postgres' && !this.key) await this.loadScopeKey();
     const tenant = this.tenantSettings();
-    return this.scoped(this.app, [ROLE, ...tenant(tenantId), { key: 'app.user_id', value: userId === null ? '' : String(userId), perRequest: true }], fn, opts, tenant);
+    return this.scoped(
+      this.app,
+      [
+        ROLE,
+        ...tenant(tenantId),
+        { key: 'app.user_id', value: userId === null ? '' : String(userId), perRequest: true },
+      ],
+      fn,
+      opts,
+      tenant,
+    );
   }
 
   /**
@@ -83,10 +118,21 @@ export class Database {
    * round trip on a pooled connection (lean-pg.ts); PGlite is in-process and
    * runs it in a knex transaction. Read-only work cannot write on either engine.
    */
-  private scoped<T>(knex: Knex, settings: Setting[], fn: (trx: Trx) => Promise<T>, opts: ScopeOptions = {}, tenant?: TenantSettings): Promise<T> {
+  private scoped<T>(
+    knex: Knex,
+    settings: Setting[],
+    fn: (trx: Trx) => Promise<T>,
+    opts: ScopeOptions = {},
+    tenant?: TenantSettings,
+  ): Promise<T> {
     const scope = scopeStatement(opts.readOnly ? [...settings, READ_ONLY] : settings);
     // enterTenantScope makes its settings the way this database does.
-    const run = tenant ? (trx: Trx) => { (trx as unknown as SigningTrx)[TENANT_SETTINGS] = tenant; return fn(trx); } : fn;
+    const run = tenant
+      ? (trx: Trx) => {
+          (trx as unknown as SigningTrx)[TENANT_SETTINGS] = tenant;
+          return fn(trx);
+        }
+      : fn;
     if (this.engine === 'postgres') return leanTransaction(knex, scope, run, opts);
     return knex.transaction(async (trx) => {
       await trx.raw(scope.literal!);
@@ -102,7 +148,9 @@ export class Database {
       if (this.engine === 'postgres' && !this.key) await this.loadScopeKey();
       tenant = this.tenantSettings();
     } catch (e) {
-      tenant = () => { throw e; };
+      tenant = () => {
+        throw e;
+      };
     }
     // PostgreSQL: a tenant or user left at session level on the pooled connection (by SQL of an earlier request) counts for nothing here.
     return this.scoped(this.app, this.engine === 'postgres' ? PUBLIC_PG : [ROLE], fn, opts, tenant);
@@ -129,11 +177,15 @@ export class Database {
  * (no explicit transaction) the settings then travel with every later statement.
  */
 export async function enterTenantScope(trx: Trx, tenantId: number, userId: number): Promise<void> {
-  if (!Number.isSafeInteger(tenantId) || tenantId <= 0 || !Number.isSafeInteger(userId) || userId < 0) throw new Error(`enterTenantScope needs integer ids, got ${tenantId}/${userId}`);
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0 || !Number.isSafeInteger(userId) || userId < 0)
+    throw new Error(`enterTenantScope needs integer ids, got ${tenantId}/${userId}`);
   const tenant = (trx as unknown as SigningTrx)[TENANT_SETTINGS] ?? unsigned;
   const scope = scopeStatement([...tenant(tenantId), { key: 'app.user_id', value: String(userId), perRequest: true }]);
   const extend = (trx as unknown as ScopedTrx)[EXTEND_SCOPE];
   if (extend) await extend(scope);
   else if (scope.literal) await trx.raw(scope.literal);
-  else throw new Error('enterTenantScope: a signed tenant scope runs only in a scope of the Database (withPublic, withTenant)');
+  else
+    throw new Error(
+      'enterTenantScope: a signed tenant scope runs only in a scope of the Database (withPublic, withTenant)',
+    );
 }

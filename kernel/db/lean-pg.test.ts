@@ -21,7 +21,10 @@ describePg('PostgreSQL request transactions', () => {
     await migrate(db.knex, [{ owner: 'kernel', dir: PATHS.kernelMigrations }]);
     await db.knex('tenants').insert([{ name: 'A' }, { name: 'B' }]);
   });
-  afterAll(async () => { await db?.close(); await drop?.(); });
+  afterAll(async () => {
+    await db?.close();
+    await drop?.();
+  });
 
   const queries = () => {
     const seen: string[] = [];
@@ -31,15 +34,20 @@ describePg('PostgreSQL request transactions', () => {
   };
 
   test('a tenant transaction sees only its tenant, as the application role', async () => {
-    const rows = await db.withTenant(1, async (trx) => ({ tenants: await trx('tenants').select('name'), role: (await trx.raw('select current_user as u')).rows[0].u }));
+    const rows = await db.withTenant(1, async (trx) => ({
+      tenants: await trx('tenants').select('name'),
+      role: (await trx.raw('select current_user as u')).rows[0].u,
+    }));
     expect(rows).toEqual({ tenants: [{ name: 'A' }], role: 'lci_app' });
   });
 
   test('an error rolls back everything the request wrote', async () => {
-    await expect(db.withTenant(1, async (trx) => {
-      await trx('tenants').where({ tenant_id: 1 }).update({ name: 'changed' });
-      throw new Error('handler failed');
-    })).rejects.toThrow('handler failed');
+    await expect(
+      db.withTenant(1, async (trx) => {
+        await trx('tenants').where({ tenant_id: 1 }).update({ name: 'changed' });
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
     expect((await db.knex('tenants').where({ tenant_id: 1 }).first()).name).toBe('A');
   });
 
@@ -53,14 +61,19 @@ describePg('PostgreSQL request transactions', () => {
 
   test('a query left running after the request is refused instead of joining another transaction', async () => {
     let leaked!: Trx;
-    await db.withTenant(1, async (trx) => { leaked = trx; await trx('tenants').select(); });
+    await db.withTenant(1, async (trx) => {
+      leaked = trx;
+      await trx('tenants').select();
+    });
     await expect(leaked('tenants').select()).rejects.toThrow(/already complete/);
     await expect(db.withTenant(1, (trx) => trx.transaction(async () => 1))).rejects.toThrow(/nested transactions/);
   });
 
   test('the session role is the owner again after a request: settings were transaction-local', async () => {
     await db.withTenant(2, (trx) => trx('tenants').select());
-    const r = await db.knex.raw(`select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as t, coalesce(current_setting('app.tenant_sig', true), '') as s`);
+    const r = await db.knex.raw(
+      `select current_user as u, coalesce(current_setting('app.tenant_id', true), '') as t, coalesce(current_setting('app.tenant_sig', true), '') as s`,
+    );
     expect(r.rows[0].u).not.toBe('lci_app');
     expect(r.rows[0].t).toBe('');
     expect(r.rows[0].s).toBe('');
@@ -69,39 +82,77 @@ describePg('PostgreSQL request transactions', () => {
   /** Messages handed to node-postgres (each one a round trip) while fn runs. */
   const roundTrips = async (fn: () => Promise<unknown>) => {
     const spy = jest.spyOn(pg.Client.prototype, 'query');
-    try { await fn(); return spy.mock.calls.length; } finally { spy.mockRestore(); }
+    try {
+      await fn();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
   };
 
   test('round trips: a write request sends BEGIN and scope with its first query, then COMMIT; a read sends only its queries', async () => {
-    expect(await roundTrips(() => db.withTenant(1, (trx) => trx('tenants').where({ tenant_id: 1 }).update({ name: 'A' })))).toBe(2);
-    expect(await roundTrips(() => db.withTenant(1, async (trx) => { await trx('tenants').select(); await trx('tenants').select(); }))).toBe(3);
+    expect(
+      await roundTrips(() => db.withTenant(1, (trx) => trx('tenants').where({ tenant_id: 1 }).update({ name: 'A' }))),
+    ).toBe(2);
+    expect(
+      await roundTrips(() =>
+        db.withTenant(1, async (trx) => {
+          await trx('tenants').select();
+          await trx('tenants').select();
+        }),
+      ),
+    ).toBe(3);
     expect(await roundTrips(() => db.withTenant(1, (trx) => trx('tenants').select(), { readOnly: true }))).toBe(1);
-    expect(await roundTrips(() => db.withTenant(1, async (trx) => { await trx('tenants').select(); await trx('tenants').select(); }, { readOnly: true }))).toBe(2);
+    expect(
+      await roundTrips(() =>
+        db.withTenant(
+          1,
+          async (trx) => {
+            await trx('tenants').select();
+            await trx('tenants').select();
+          },
+          { readOnly: true },
+        ),
+      ),
+    ).toBe(2);
   });
 
   test('a raw text of several statements still answers each of them, in both modes', async () => {
     for (const readOnly of [false, true]) {
-      const r = await db.withTenant(2, (trx) => trx.raw(`select name from tenants; select current_user as u`), { readOnly });
+      const r = await db.withTenant(2, (trx) => trx.raw(`select name from tenants; select current_user as u`), {
+        readOnly,
+      });
       expect(r.map((x: { rows: unknown[] }) => x.rows)).toEqual([[{ name: 'B' }], [{ u: 'lci_app' }]]);
     }
   });
 
   test('a failing first query of a write request rolls back and frees the connection', async () => {
-    await expect(db.withTenant(1, (trx) => trx.raw('select no_such_column from tenants'))).rejects.toThrow(/no_such_column/);
+    await expect(db.withTenant(1, (trx) => trx.raw('select no_such_column from tenants'))).rejects.toThrow(
+      /no_such_column/,
+    );
     expect(await db.withTenant(1, (trx) => trx('tenants').pluck('name'))).toEqual(['A']);
-    const r = await db.knex.raw(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+    const r = await db.knex.raw(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+    );
     expect(r.rows[0].n).toBe(0);
   });
 
   test('a public-scope read or write that enters a tenant keeps that tenant (signed for its connection) for its later statements', async () => {
     for (const readOnly of [true, false]) {
-      const seen = await db.withPublic(async (trx) => {
-        const before = await trx('tenants').pluck('name');
-        await enterTenantScope(trx, 2, 7);
-        const after = await trx('tenants').pluck('name');
-        const r = (await trx.raw(`select current_setting('app.user_id') as u, app_tenant_id() as t, current_setting('app.tenant_sig') as s`)).rows[0];
-        return { before, after, user: r.u, tenant: r.t, signed: /^[0-9a-f]{64}$/.test(r.s) };
-      }, { readOnly });
+      const seen = await db.withPublic(
+        async (trx) => {
+          const before = await trx('tenants').pluck('name');
+          await enterTenantScope(trx, 2, 7);
+          const after = await trx('tenants').pluck('name');
+          const r = (
+            await trx.raw(
+              `select current_setting('app.user_id') as u, app_tenant_id() as t, current_setting('app.tenant_sig') as s`,
+            )
+          ).rows[0];
+          return { before, after, user: r.u, tenant: r.t, signed: /^[0-9a-f]{64}$/.test(r.s) };
+        },
+        { readOnly },
+      );
       expect(seen).toEqual({ before: [], after: ['B'], user: '7', tenant: 2, signed: true });
     }
   });
@@ -117,8 +168,12 @@ describePg('PostgreSQL request transactions', () => {
   test('errors between requests never leave a connection unable to scope the next one', async () => {
     for (let i = 0; i < 24; i++) {
       const readOnly = i % 3 !== 0;
-      await expect(db.withTenant(1, (trx) => trx('tenants').where('no_such_column', 1), { readOnly })).rejects.toThrow(/no_such_column/);
-      expect(await db.withTenant(2, (trx) => trx('tenants').where('tenant_id', '>', 0).pluck('name'), { readOnly })).toEqual(['B']);
+      await expect(db.withTenant(1, (trx) => trx('tenants').where('no_such_column', 1), { readOnly })).rejects.toThrow(
+        /no_such_column/,
+      );
+      expect(
+        await db.withTenant(2, (trx) => trx('tenants').where('tenant_id', '>', 0).pluck('name'), { readOnly }),
+      ).toEqual(['B']);
     }
   });
 

@@ -29,18 +29,26 @@ const require = createRequire(path.join(PATHS.root, 'package.json'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const makeKnex = require('knex/lib/knex-builder/make-knex.js') as (client: unknown) => Knex;
 
-type PgConn = { query(q: unknown, cb?: unknown): Promise<unknown>; __knex__disposed?: unknown; processID?: number | null };
+type PgConn = {
+  query(q: unknown, cb?: unknown): Promise<unknown>;
+  __knex__disposed?: unknown;
+  processID?: number | null;
+};
 
 /** A prefix statement as sent on this connection: values bound to the backend (the signed tenant scope) are made for its pid. */
 function onConnection(p: PrefixStatement, c: PgConn): PrefixStatement {
   if (!p.forConnection) return p;
-  if (typeof c.processID !== 'number') throw new Error('a signed scope needs the backend pid of its connection, which node-postgres did not report');
+  if (typeof c.processID !== 'number')
+    throw new Error('a signed scope needs the backend pid of its connection, which node-postgres did not report');
   return p.forConnection(c.processID);
 }
 interface KnexClient {
   acquireConnection(): Promise<PgConn>;
   releaseConnection(conn: PgConn): Promise<unknown>;
-  _query(conn: PgConn, obj: { sql: string; method?: string; bindings?: unknown[]; options?: object; response?: unknown }): Promise<unknown>;
+  _query(
+    conn: PgConn,
+    obj: { sql: string; method?: string; bindings?: unknown[]; options?: object; response?: unknown },
+  ): Promise<unknown>;
   constructor: { prototype: object };
   [k: string]: unknown;
 }
@@ -77,7 +85,9 @@ function bindKnex(root: KnexClient, bound: KnexClient): KnexFn {
   return trx;
 }
 
-export interface LeanOptions { readOnly?: boolean }
+export interface LeanOptions {
+  readOnly?: boolean;
+}
 
 const BEGIN: PrefixStatement = { text: 'BEGIN' };
 
@@ -85,7 +95,12 @@ const BEGIN: PrefixStatement = { text: 'BEGIN' };
 export const EXTEND_SCOPE = Symbol('lci.extendScope');
 export type ScopedTrx = { [EXTEND_SCOPE]?: (statement: PrefixStatement) => Promise<void> };
 
-export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixStatement, fn: (trx: Knex.Transaction) => Promise<T>, opts: LeanOptions = {}): Promise<T> {
+export async function leanTransaction<T>(
+  root: Knex,
+  scopeStatement: PrefixStatement,
+  fn: (trx: Knex.Transaction) => Promise<T>,
+  opts: LeanOptions = {},
+): Promise<T> {
   const client = root.client as unknown as KnexClient;
   const readOnly = opts.readOnly === true;
   const scope: PrefixStatement[] = [scopeStatement];
@@ -101,15 +116,19 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
   bound.transacting = true;
   bound.acquireConnection = () => {
     if (completed) return Promise.reject(new Error('Transaction query already complete: the request has ended'));
-    return state.conn ? Promise.resolve(state.conn) : (acquiring ??= client.acquireConnection().then((c) => (state.conn = c)));
+    return state.conn
+      ? Promise.resolve(state.conn)
+      : (acquiring ??= client.acquireConnection().then((c) => (state.conn = c)));
   };
   bound.releaseConnection = () => Promise.resolve();
   // The scope rides along with the query: every query in read-only mode, the first one (with BEGIN) otherwise.
   bound._query = (c, obj) => {
     let prefix: PrefixStatement[] = [];
     if (readOnly) prefix = scope;
-    else if (!begun) { begun = true; prefix = [BEGIN, ...scope, ...pending.splice(0)]; }
-    else if (pending.length) prefix = pending.splice(0);
+    else if (!begun) {
+      begun = true;
+      prefix = [BEGIN, ...scope, ...pending.splice(0)];
+    } else if (pending.length) prefix = pending.splice(0);
     try {
       prefix = prefix.map((p) => onConnection(p, c));
     } catch (e) {
@@ -119,17 +138,27 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
     const single = obj.method !== undefined && obj.method !== 'raw';
     const name = single ? `lci_q_${crypto.createHash('sha1').update(obj.sql).digest('hex').slice(0, 24)}` : undefined;
     return new Promise((resolve, reject) => {
-      c.query(new ScopedQuery(prefix, { text: obj.sql, values: obj.bindings ?? [], ...obj.options }, (err, response) => {
-        if (err) return reject(err);
-        obj.response = response;
-        resolve(obj);
-      }, name));
+      c.query(
+        new ScopedQuery(
+          prefix,
+          { text: obj.sql, values: obj.bindings ?? [], ...obj.options },
+          (err, response) => {
+            if (err) return reject(err);
+            obj.response = response;
+            resolve(obj);
+          },
+          name,
+        ),
+      );
     });
   };
   // Query events go to the root client (counting, logging), as knex's transactions forward them.
-  (bound as unknown as NodeJS.EventEmitter).emit = (ev: string | symbol, ...args: unknown[]) => (client as unknown as NodeJS.EventEmitter).emit(ev, ...args);
+  (bound as unknown as NodeJS.EventEmitter).emit = (ev: string | symbol, ...args: unknown[]) =>
+    (client as unknown as NodeJS.EventEmitter).emit(ev, ...args);
   const trx = bindKnex(client, bound);
-  trx.context.transaction = () => { throw new Error('A request runs in one transaction already; nested transactions are not supported here'); };
+  trx.context.transaction = () => {
+    throw new Error('A request runs in one transaction already; nested transactions are not supported here');
+  };
   (trx as unknown as { isTransaction: boolean }).isTransaction = true;
   // Narrowing the scope mid-request (enterScope in database.ts): read-only work carries the
   // extra settings with every later statement; a transaction sends them with its next one
@@ -140,7 +169,9 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
   };
   // Like knex's transactions: executionPromise settles once the transaction has committed or rolled back.
   let settle!: (ok: boolean, e?: unknown) => void;
-  const executionPromise = new Promise<void>((resolve, reject) => { settle = (ok, e) => (ok ? resolve() : reject(e)); });
+  const executionPromise = new Promise<void>((resolve, reject) => {
+    settle = (ok, e) => (ok ? resolve() : reject(e));
+  });
   executionPromise.catch(() => {});
   (trx as unknown as { executionPromise: Promise<void> }).executionPromise = executionPromise;
 
@@ -156,7 +187,10 @@ export async function leanTransaction<T>(root: Knex, scopeStatement: PrefixState
     completed = true;
     if (acquiring) await acquiring.catch(() => null);
     // After a failed COMMIT the transaction is already over; ROLLBACK then only warns.
-    if (state.conn && begun) await state.conn.query('ROLLBACK').catch(() => { broken = true; });
+    if (state.conn && begun)
+      await state.conn.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
     settle(false, e);
     throw e;
   } finally {

@@ -9,34 +9,60 @@ import type { Knex } from 'knex';
 import { importModule } from '../module-registry';
 import { afterMigrations } from './privileges';
 
-export interface MigrationModule { up(knex: Knex): Promise<void>; down?(knex: Knex): Promise<void> }
+export interface MigrationModule {
+  up(knex: Knex): Promise<void>;
+  down?(knex: Knex): Promise<void>;
+}
 /**
  * Migrations a plugin took over from another owner (files moved between plugins): the records
  * "<from>/<name>" of the migration table become "<owner>/<name>" before anything runs, so a database
  * migrated at the old layout neither re-runs nor loses them.
  */
-export interface MigrationAdoption { from: string; names: string[] }
-export interface MigrationSet { owner: string; dir: string; adopts?: MigrationAdoption[] }
+export interface MigrationAdoption {
+  from: string;
+  names: string[];
+}
+export interface MigrationSet {
+  owner: string;
+  dir: string;
+  adopts?: MigrationAdoption[];
+}
 
-interface Named { name: string; load: () => Promise<MigrationModule> }
+interface Named {
+  name: string;
+  load: () => Promise<MigrationModule>;
+}
 
 export function listMigrationFiles(set: MigrationSet): Named[] {
   if (!fs.existsSync(set.dir)) return [];
-  return fs.readdirSync(set.dir)
+  return fs
+    .readdirSync(set.dir)
     .filter((f) => /^\d+.*\.(ts|js|mjs)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('.test.'))
     .sort()
-    .map((f) => ({ name: `${set.owner}/${f.replace(/\.(ts|js|mjs)$/, '')}`, load: () => importModule<MigrationModule>(path.join(set.dir, f)) }));
+    .map((f) => ({
+      name: `${set.owner}/${f.replace(/\.(ts|js|mjs)$/, '')}`,
+      load: () => importModule<MigrationModule>(path.join(set.dir, f)),
+    }));
 }
 
 class SetSource implements Knex.MigrationSource<Named> {
   constructor(private readonly items: Named[]) {}
-  async getMigrations() { return this.items; }
-  getMigrationName(m: Named) { return m.name; }
+  async getMigrations() {
+    return this.items;
+  }
+  getMigrationName(m: Named) {
+    return m.name;
+  }
   async getMigration(m: Named): Promise<Knex.Migration> {
     const mod = await m.load();
     const fallback = (mod as unknown as { default?: MigrationModule }).default;
     const up = mod.up ?? fallback?.up;
-    const down = mod.down ?? fallback?.down ?? (async () => { throw new Error(`${m.name} cannot be rolled back`); });
+    const down =
+      mod.down ??
+      fallback?.down ??
+      (async () => {
+        throw new Error(`${m.name} cannot be rolled back`);
+      });
     if (!up) throw new Error(`${m.name} exports no up()`);
     return { up, down };
   }
@@ -48,7 +74,10 @@ export function adoptedNames(sets: MigrationSet[]): Map<string, string> {
   for (const set of sets) {
     for (const a of set.adopts ?? []) {
       for (const n of a.names) {
-        if (!/^[A-Za-z0-9_-]+$/.test(n)) throw new Error(`${set.owner}: adopted migration name "${n}" must be a file name without folder or extension`);
+        if (!/^[A-Za-z0-9_-]+$/.test(n))
+          throw new Error(
+            `${set.owner}: adopted migration name "${n}" must be a file name without folder or extension`,
+          );
         out.set(`${a.from}/${n}`, `${set.owner}/${n}`);
       }
     }
@@ -64,7 +93,9 @@ export async function adoptMigrations(knex: Knex, sets: MigrationSet[]): Promise
   const renames = adoptedNames(sets);
   if (renames.size === 0 || !(await knex.schema.hasTable('knex_migrations'))) return [];
   return knex.transaction(async (trx) => {
-    const rows: { name: string }[] = await trx('knex_migrations').select('name').whereIn('name', [...renames.keys(), ...renames.values()]);
+    const rows: { name: string }[] = await trx('knex_migrations')
+      .select('name')
+      .whereIn('name', [...renames.keys(), ...renames.values()]);
     const present = new Set(rows.map((r) => r.name));
     const moved: string[] = [];
     for (const [from, to] of renames) {
@@ -84,15 +115,25 @@ export async function migrate(knex: Knex, sets: MigrationSet[]): Promise<string[
   await adoptMigrations(knex, sets);
   // Nothing pending (every start but the first after an upgrade): two reads instead of knex's lock-and-list round.
   if ((await migrationStatus(knex, sets, items)).every((m) => m.applied)) return [];
-  const [, applied] = await knex.migrate.latest({ migrationSource: new SetSource(items), tableName: 'knex_migrations', disableMigrationsListValidation: true });
+  const [, applied] = await knex.migrate.latest({
+    migrationSource: new SetSource(items),
+    tableName: 'knex_migrations',
+    disableMigrationsListValidation: true,
+  });
   // Tables and SECURITY DEFINER functions that these migrations added get the system role's grants and owner.
   if ((applied as string[]).length) await afterMigrations(knex);
   return applied as string[];
 }
 
-export async function migrationStatus(knex: Knex, sets: MigrationSet[], items = sets.flatMap(listMigrationFiles)): Promise<{ name: string; applied: boolean }[]> {
+export async function migrationStatus(
+  knex: Knex,
+  sets: MigrationSet[],
+  items = sets.flatMap(listMigrationFiles),
+): Promise<{ name: string; applied: boolean }[]> {
   const has = await knex.schema.hasTable('knex_migrations');
-  const done = new Set<string>(has ? (await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name) : []);
+  const done = new Set<string>(
+    has ? (await knex('knex_migrations').select('name')).map((r: { name: string }) => r.name) : [],
+  );
   // A record still under the old owner of an adopted migration counts as applied (the next migrate renames it).
   for (const [from, to] of adoptedNames(sets)) if (done.has(from)) done.add(to);
   return items.map((i) => ({ name: i.name, applied: done.has(i.name) }));

@@ -50,10 +50,16 @@ async function systemRoleExists(knex: Knex): Promise<boolean> {
  */
 export async function grantSystemRole(knex: Knex): Promise<void> {
   await knex.raw(`grant usage on schema public to ${SYSTEM_ROLE}`);
-  await knex.raw(`grant select, insert, update, delete, truncate, references on all tables in schema public to ${SYSTEM_ROLE}`);
+  await knex.raw(
+    `grant select, insert, update, delete, truncate, references on all tables in schema public to ${SYSTEM_ROLE}`,
+  );
   await knex.raw(`grant usage, select, update on all sequences in schema public to ${SYSTEM_ROLE}`);
-  await knex.raw(`alter default privileges in schema public grant select, insert, update, delete, truncate, references on tables to ${SYSTEM_ROLE}`);
-  await knex.raw(`alter default privileges in schema public grant usage, select, update on sequences to ${SYSTEM_ROLE}`);
+  await knex.raw(
+    `alter default privileges in schema public grant select, insert, update, delete, truncate, references on tables to ${SYSTEM_ROLE}`,
+  );
+  await knex.raw(
+    `alter default privileges in schema public grant usage, select, update on sequences to ${SYSTEM_ROLE}`,
+  );
 }
 
 /**
@@ -127,16 +133,27 @@ export async function afterMigrations(knex: Knex): Promise<void> {
   await secureDefinerFunctions(knex);
 }
 
-export interface RoleState { role: string; exists: boolean; login: boolean; superuser: boolean; bypassrls: boolean; memberOf: string[]; ownsTables: number }
+export interface RoleState {
+  role: string;
+  exists: boolean;
+  login: boolean;
+  superuser: boolean;
+  bypassrls: boolean;
+  memberOf: string[];
+  ownsTables: number;
+}
 
 /** The attributes of the boundary's roles in this cluster and database (`lci db roles`, tests). */
 export async function roleStates(knex: Knex): Promise<RoleState[]> {
-  const r = await knex.raw(`
+  const r = await knex.raw(
+    `
     select n.role, r.rolname is not null as exists, coalesce(r.rolcanlogin, false) as login, coalesce(r.rolsuper, false) as superuser,
       coalesce(r.rolbypassrls, false) as bypassrls,
       coalesce((select array_agg(g.rolname::text order by g.rolname) from pg_auth_members m join pg_roles g on g.oid = m.roleid where m.member = r.oid), '{}') as "memberOf",
       (select count(*)::int from pg_tables t where t.tableowner = n.role) as "ownsTables"
-    from unnest(?::text[]) as n(role) left join pg_roles r on r.rolname = n.role order by n.role`, [[...ROLES]]);
+    from unnest(?::text[]) as n(role) left join pg_roles r on r.rolname = n.role order by n.role`,
+    [[...ROLES]],
+  );
   return r.rows;
 }
 
@@ -146,7 +163,10 @@ export async function roleStates(knex: Knex): Promise<RoleState[]> {
  * would break the boundary (superuser, BYPASSRLS, role memberships). Run as a
  * superuser or a role with CREATEROLE. Returns the roles' states afterwards.
  */
-export async function ensureLoginRoles(knex: Knex, passwords: Partial<Record<LoginRole, string>> = {}): Promise<RoleState[]> {
+export async function ensureLoginRoles(
+  knex: Knex,
+  passwords: Partial<Record<LoginRole, string>> = {},
+): Promise<RoleState[]> {
   for (const role of ROLES) await retryConcurrent(() => knex.raw(createRoleSql(role)));
   for (const state of await roleStates(knex)) {
     const role = state.role as LoginRole;
@@ -156,7 +176,8 @@ export async function ensureLoginRoles(knex: Knex, passwords: Partial<Record<Log
     if (state.superuser) alter.push('nosuperuser');
     if (state.bypassrls) alter.push('nobypassrls');
     if (alter.length) await retryConcurrent(() => knex.raw(`alter role ${role} ${alter.join(' ')}`));
-    if (password !== undefined) await retryConcurrent(() => knex.raw(`alter role ${role} password ${quoteLiteral(password)}`));
+    if (password !== undefined)
+      await retryConcurrent(() => knex.raw(`alter role ${role} password ${quoteLiteral(password)}`));
     for (const group of state.memberOf) await retryConcurrent(() => knex.raw(`revoke ?? from ${role}`, [group]));
   }
   return roleStates(knex);
@@ -173,7 +194,8 @@ async function retryConcurrent<T>(fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (e) {
-      if (attempt >= 20 || !/tuple concurrently (updated|deleted)|duplicate key value|already exists/.test(String(e))) throw e;
+      if (attempt >= 20 || !/tuple concurrently (updated|deleted)|duplicate key value|already exists/.test(String(e)))
+        throw e;
       await new Promise((r) => setTimeout(r, 20 + Math.random() * 80));
     }
   }

@@ -41,6 +41,8 @@ export const SYSTEM_SCOPE_SQL = `(coalesce(current_setting('${SYSTEM_SETTING}', 
  */
 export const tenantPolicySql = (column = 'tenant_id', signed = false): string => {
   const tenant = signed ? '(select app_tenant_id())' : CURRENT_TENANT_SQL;
-  return `(${column} between (case when ${SYSTEM_SCOPE_SQL} then (-9223372036854775807 - 1) else ${tenant} end)` +
-    ` and (case when ${SYSTEM_SCOPE_SQL} then 9223372036854775807 else ${tenant} end))`;
+  return (
+    `(${column} between (case when ${SYSTEM_SCOPE_SQL} then (-9223372036854775807 - 1) else ${tenant} end)` +
+    ` and (case when ${SYSTEM_SCOPE_SQL} then 9223372036854775807 else ${tenant} end))`
+  );
 };

@@ -44,11 +44,14 @@ export async function scopeKeyInstalled(knex: Knex): Promise<boolean> {
 /** The key, through a login allowed to read it (the system role, the owner, a superuser). Refuses clearly when missing. */
 export async function loadScopeKey(knex: Knex): Promise<Buffer> {
   if (!(await scopeKeyInstalled(knex))) {
-    throw new Error(`PostgreSQL: the tenant scope key (table ${SCOPE_KEY_TABLE}) is missing: run the migrations (\`lci db migrate\`) before starting`);
+    throw new Error(
+      `PostgreSQL: the tenant scope key (table ${SCOPE_KEY_TABLE}) is missing: run the migrations (\`lci db migrate\`) before starting`,
+    );
   }
   const r = await knex.raw(`select key from ${SCOPE_KEY_TABLE}`);
   const key = r.rows[0]?.key as Buffer | undefined;
-  if (!key || key.length < 32) throw new Error(`PostgreSQL: ${SCOPE_KEY_TABLE} holds no key of 32 bytes: run the migrations (\`lci db migrate\`)`);
+  if (!key || key.length < 32)
+    throw new Error(`PostgreSQL: ${SCOPE_KEY_TABLE} holds no key of 32 bytes: run the migrations (\`lci db migrate\`)`);
   return key;
 }
 
@@ -72,7 +75,9 @@ export const SIGNED_TENANT_FUNCTION_SQL = `
 
 /** The key table: one row, readable by lci_system only (its owner aside). */
 export async function createScopeKey(knex: Knex): Promise<void> {
-  await knex.raw(`create table if not exists ${SCOPE_KEY_TABLE} (one boolean primary key default true check (one), key bytea not null check (length(key) >= 32))`);
+  await knex.raw(
+    `create table if not exists ${SCOPE_KEY_TABLE} (one boolean primary key default true check (one), key bytea not null check (length(key) >= 32))`,
+  );
   // 32 random bytes from two version-4 UUIDs (gen_random_uuid: PostgreSQL 13+, a cryptographic source); 244 random bits.
   await knex.raw(`insert into ${SCOPE_KEY_TABLE} (key)
     select decode(replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''), 'hex') on conflict do nothing`);

@@ -30,7 +30,13 @@ export const MAX_NAMED = 300;
  * values depend on the connection it runs on (the signed tenant scope,
  * scope-key.ts): the statement to send on the backend with that pid.
  */
-export interface PrefixStatement { name?: string; text: string; values?: string[]; literal?: string; forConnection?(pid: number): PrefixStatement }
+export interface PrefixStatement {
+  name?: string;
+  text: string;
+  values?: string[];
+  literal?: string;
+  forConnection?(pid: number): PrefixStatement;
+}
 
 type Connection = {
   parse(m: { text: string; name?: string; types?: unknown[] }): void;
@@ -57,11 +63,19 @@ interface QueryInternals {
   handleReadyForQuery(connection: Connection): void;
 }
 
-const QueryBase = pg.Query as unknown as new (config: { text: string; values?: unknown[] }, values?: unknown, callback?: (err: Error | null, res: unknown) => void) => QueryInternals;
+const QueryBase = pg.Query as unknown as new (
+  config: { text: string; values?: unknown[] },
+  values?: unknown,
+  callback?: (err: Error | null, res: unknown) => void,
+) => QueryInternals;
 
 /** Named statements this connection holds: 'ready', or 'unknown' after an error (closed and parsed again on next use). */
 const prepared = new WeakMap<object, Map<string, 'ready' | 'unknown'>>();
-const preparedOf = (c: object) => { let m = prepared.get(c); if (!m) prepared.set(c, (m = new Map())); return m; };
+const preparedOf = (c: object) => {
+  let m = prepared.get(c);
+  if (!m) prepared.set(c, (m = new Map()));
+  return m;
+};
 
 export class ScopedQuery extends QueryBase {
   private simple = false;
@@ -71,7 +85,12 @@ export class ScopedQuery extends QueryBase {
    * statementName: the query text is one statement (knex-built): it always uses
    * the extended protocol and is kept prepared under this name on the connection.
    */
-  constructor(private readonly prefix: readonly PrefixStatement[], config: { text: string; values?: unknown[] }, callback: (err: Error | null, res: unknown) => void, private readonly statementName?: string) {
+  constructor(
+    private readonly prefix: readonly PrefixStatement[],
+    config: { text: string; values?: unknown[] },
+    callback: (err: Error | null, res: unknown) => void,
+    private readonly statementName?: string,
+  ) {
     super(config, undefined, callback);
     if (statementName) this.queryMode = 'extended';
   }
@@ -87,7 +106,12 @@ export class ScopedQuery extends QueryBase {
   }
 
   /** Parses a statement unless the connection holds it already; returns the name to bind. */
-  private parseOnce(connection: Connection, names: Map<string, 'ready' | 'unknown'>, text: string, name: string | undefined): string {
+  private parseOnce(
+    connection: Connection,
+    names: Map<string, 'ready' | 'unknown'>,
+    text: string,
+    name: string | undefined,
+  ): string {
     if (name && (names.has(name) || names.size < MAX_NAMED)) {
       if (names.get(name) === 'ready') return name;
       // Closing a statement that does not exist is not an error.
@@ -110,7 +134,13 @@ export class ScopedQuery extends QueryBase {
     }
     const name = this.parseOnce(connection, names, this.text, this.statementName);
     try {
-      connection.bind({ portal: this.portal, statement: name, values: this.values, binary: this.binary, valueMapper: prepareValue });
+      connection.bind({
+        portal: this.portal,
+        statement: name,
+        values: this.values,
+        binary: this.binary,
+        valueMapper: prepareValue,
+      });
     } catch (err) {
       // A value that cannot be sent: end the pipeline (the server then skips nothing of ours) and fail the query.
       (connection as unknown as { sync(): void }).sync();

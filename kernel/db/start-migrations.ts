@@ -24,7 +24,10 @@ export async function migrateOnStart(db: Database, sets: MigrationSet[], ownerUr
   }
   if (db.separateLogins) {
     const pending = (await migrationStatus(db.knex, sets)).filter((m) => !m.applied);
-    if (pending.length) throw new Error(`${pending.length} migration(s) pending (${pending[0].name}...): run \`lci db migrate\` with DATABASE_OWNER_URL set, or start with DATABASE_OWNER_URL`);
+    if (pending.length)
+      throw new Error(
+        `${pending.length} migration(s) pending (${pending[0].name}...): run \`lci db migrate\` with DATABASE_OWNER_URL set, or start with DATABASE_OWNER_URL`,
+      );
     return [];
   }
   return migrate(db.knex, sets);

@@ -15,7 +15,12 @@ export interface TenantTableOptions {
   primaryKey?: string[];
 }
 
-export async function createTenantTable(knex: Knex, name: string, build: (t: Knex.CreateTableBuilder) => void, opts: TenantTableOptions = {}): Promise<void> {
+export async function createTenantTable(
+  knex: Knex,
+  name: string,
+  build: (t: Knex.CreateTableBuilder) => void,
+  opts: TenantTableOptions = {},
+): Promise<void> {
   await knex.schema.createTable(name, (t) => {
     t.bigInteger('tenant_id').notNullable();
     if (opts.id) t.bigIncrements(opts.id, { primaryKey: false });
@@ -46,18 +51,33 @@ export async function enableTenantRls(knex: Knex, name: string): Promise<void> {
  * A foreign key from a tenant table to another tenant table, always carrying
  * tenant_id so a row can never point into another tenant.
  */
-export function tenantForeignKey(t: Knex.CreateTableBuilder | Knex.AlterTableBuilder, columns: string[], table: string, refColumns: string[], onDelete: 'cascade' | 'restrict' | 'set null' = 'restrict'): void {
-  const fk = t.foreign(['tenant_id', ...columns]).references(['tenant_id', ...refColumns]).inTable(table);
+export function tenantForeignKey(
+  t: Knex.CreateTableBuilder | Knex.AlterTableBuilder,
+  columns: string[],
+  table: string,
+  refColumns: string[],
+  onDelete: 'cascade' | 'restrict' | 'set null' = 'restrict',
+): void {
+  const fk = t
+    .foreign(['tenant_id', ...columns])
+    .references(['tenant_id', ...refColumns])
+    .inTable(table);
   if (onDelete !== 'restrict') fk.onDelete(onDelete === 'set null' ? 'SET NULL' : 'CASCADE');
 }
 
 /** Grants the application role access to a global (not tenant-owned) table. */
-export async function grantApp(knex: Knex, table: string, privileges: ('select' | 'insert' | 'update' | 'delete')[]): Promise<void> {
+export async function grantApp(
+  knex: Knex,
+  table: string,
+  privileges: ('select' | 'insert' | 'update' | 'delete')[],
+): Promise<void> {
   await knex.raw(`grant ${privileges.join(', ')} on ?? to ${APP_ROLE}`, [table]);
 }
 
 /** Every table that has a tenant_id column, with its row-level security state. */
-export async function tenantTablesRlsState(knex: Knex): Promise<{ table: string; rls: boolean; forced: boolean; policies: number }[]> {
+export async function tenantTablesRlsState(
+  knex: Knex,
+): Promise<{ table: string; rls: boolean; forced: boolean; policies: number }[]> {
   const r = await knex.raw(`
     select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
       (select count(*) from pg_policy p where p.polrelid = c.oid)::int as policies

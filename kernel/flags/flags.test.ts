@@ -27,7 +27,15 @@ beforeAll(async () => {
   });
   const mk = async (userId: number): Promise<TestTenant> => {
     const token = await s.k.identity.issueAccessToken(userId);
-    return { tenantId: ids.tenantId, userId, securityGroupId: ids.g, email: '', password: '', token, api: (m, p, b) => apiCall(s.url, s.k.config.apiKey, token, m, p, b) };
+    return {
+      tenantId: ids.tenantId,
+      userId,
+      securityGroupId: ids.g,
+      email: '',
+      password: '',
+      token,
+      api: (m, p, b) => apiCall(s.url, s.k.config.apiKey, token, m, p, b),
+    };
   };
   child = await mk(ids.adminId);
   childUser = await mk(ids.userId);
@@ -89,7 +97,9 @@ test('writes need a tenant admin, a known flag, a boolean and a user of the tena
   expect(bad.status).toBe(400);
   expect(bad.body.error.fields[0].path).toBe('body.value');
   expect((await put(child, 'hook-integration', { value: true, userId: provider.userId })).status).toBe(404);
-  const audit = await s.k.db.withSystem((trx) => trx('audit_log').where({ tenant_id: child.tenantId, action: 'flag.set' }).select('actor_user_id', 'details'));
+  const audit = await s.k.db.withSystem((trx) =>
+    trx('audit_log').where({ tenant_id: child.tenantId, action: 'flag.set' }).select('actor_user_id', 'details'),
+  );
   expect(audit.length).toBeGreaterThanOrEqual(3);
   expect(audit.every((a) => a.actor_user_id === child.userId)).toBe(true);
 });

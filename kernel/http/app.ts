@@ -14,9 +14,23 @@ import type { Kernel } from '../kernel';
 import type { Maintenance } from '../maintenance';
 import type { Caller } from '../types';
 import { proxyConfigWarning, trustedProxyMiddleware } from './client-address';
-import { RETRY_AFTER_SECONDS, databaseUnavailable, fromDatabaseError, isDatabaseUnavailable, outageReporter } from './db-errors';
+import {
+  RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  fromDatabaseError,
+  isDatabaseUnavailable,
+  outageReporter,
+} from './db-errors';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
-import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN, checkCaller, checkMaintenance, guardWrite, type GuardTarget } from './guard-pipeline';
+import {
+  MSG_LCI_ADMIN,
+  MSG_NO_TENANT,
+  MSG_TENANT_ADMIN,
+  checkCaller,
+  checkMaintenance,
+  guardWrite,
+  type GuardTarget,
+} from './guard-pipeline';
 import { buildOpenApi } from './openapi';
 import { checkReadiness, readinessMessage } from './readiness';
 import { responseMismatch, responseMismatchError } from './response-check';
@@ -28,7 +42,11 @@ import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from '../../common/texts';
 export const API_KEY_HEADER = 'x-api-key';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './guard-pipeline';
 
-export interface AppOptions { k: Kernel; maintenance: Maintenance; serveWorkspace?: (app: Koa) => void }
+export interface AppOptions {
+  k: Kernel;
+  maintenance: Maintenance;
+  serveWorkspace?: (app: Koa) => void;
+}
 
 export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   const app = new Koa();
@@ -47,7 +65,10 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     } catch (e) {
       const unavailable = !(e instanceof HttpError) && isDatabaseUnavailable(e);
       if (unavailable) reportOutage(e);
-      const mapped = e instanceof HttpError ? e : fromDatabaseError(e) ?? (unavailable ? databaseUnavailable() : null) ?? bodyParserError(e);
+      const mapped =
+        e instanceof HttpError
+          ? e
+          : (fromDatabaseError(e) ?? (unavailable ? databaseUnavailable() : null) ?? bodyParserError(e));
       if (mapped) {
         ctx.status = mapped.status;
         // 503: a dependency is down or maintenance is on; the client retries after a few seconds.
@@ -63,14 +84,23 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   });
 
   app.use(async (ctx, next) => {
-    if (ctx.path === '/healthz') { ctx.body = { status: 'ok' }; return; }
+    if (ctx.path === '/healthz') {
+      ctx.body = { status: 'ok' };
+      return;
+    }
     if (ctx.path === '/readyz') {
       const r = await checkReadiness(k);
       ctx.set('Cache-Control', 'no-store');
       if (!r.ready) {
         ctx.status = 503;
         ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        ctx.body = { status: 'unavailable', message: readinessMessage(r.failed), failed: r.failed, checks: r.checks, engine: k.db.engine };
+        ctx.body = {
+          status: 'unavailable',
+          message: readinessMessage(r.failed),
+          failed: r.failed,
+          checks: r.checks,
+          engine: k.db.engine,
+        };
         return;
       }
       ctx.body = { status: 'ready', engine: k.db.engine, checks: r.checks, plugins: k.plugins.map((p) => p.id) };
@@ -80,8 +110,16 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   });
 
   const router = new Router();
-  const bodyParser = koaBody({ jsonLimit: '10mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never });
-  router.get('/v3/openapi.json', (ctx) => { ctx.body = buildOpenApi(k.routes.routes, k.config); });
+  const bodyParser = koaBody({
+    jsonLimit: '10mb',
+    formLimit: '1mb',
+    textLimit: '1mb',
+    multipart: false,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+  });
+  router.get('/v3/openapi.json', (ctx) => {
+    ctx.body = buildOpenApi(k.routes.routes, k.config);
+  });
   router.get('/v3/storage/*key', async (ctx) => serveStorage(ctx, k));
   for (const route of k.routes.routes) {
     const handle = (ctx: Koa.Context) => runRoute(ctx, route, k, maintenance);
@@ -94,11 +132,17 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   app.use(async (ctx, next) => {
     if (/^\/(v1|v3)\//.test(ctx.path) && ctx.status === 404 && ctx.body === undefined) {
       // A known path with another method: 405 in the one error shape (allowedMethods leaves a set 405 alone).
-      const allowed = [...new Set(router.match(ctx.path, ctx.method).path.flatMap((l) => l.methods))].filter((m) => m !== 'HEAD');
+      const allowed = [...new Set(router.match(ctx.path, ctx.method).path.flatMap((l) => l.methods))].filter(
+        (m) => m !== 'HEAD',
+      );
       if (allowed.length) {
         ctx.set('Allow', allowed.join(', '));
         ctx.status = 405;
-        ctx.body = new HttpError(405, `${ctx.method} is not allowed on ${ctx.path} (allowed: ${allowed.join(', ')})`, 'method_not_allowed').toJSON();
+        ctx.body = new HttpError(
+          405,
+          `${ctx.method} is not allowed on ${ctx.path} (allowed: ${allowed.join(', ')})`,
+          'method_not_allowed',
+        ).toJSON();
         return;
       }
       ctx.status = 404;
@@ -131,7 +175,10 @@ async function rawBodyReader(ctx: Koa.Context, next: Koa.Next): Promise<void> {
 function bodyParserError(e: unknown): HttpError | null {
   const err = e as { status?: number; message?: string; type?: string };
   if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
-    return new HttpError(err.status, err.status === 400 ? `Invalid request body: ${err.message}` : err.message ?? 'Bad request');
+    return new HttpError(
+      err.status,
+      err.status === 400 ? `Invalid request body: ${err.message}` : (err.message ?? 'Bad request'),
+    );
   }
   return null;
 }
@@ -166,7 +213,16 @@ function isWrite(route: RegisteredRoute, body: unknown): boolean {
 function routeTarget(route: RegisteredRoute, params: unknown, body: unknown): GuardTarget {
   const spec = route.spec;
   if (spec.dispatch) return spec.dispatch({ params, body });
-  return { owner: route.owner, method: route.method.toUpperCase(), path: route.path, auth: spec.auth, page: spec.page, module: spec.module, write: isWrite(route, body), duringMaintenance: spec.duringMaintenance };
+  return {
+    owner: route.owner,
+    method: route.method.toUpperCase(),
+    path: route.path,
+    auth: spec.auth,
+    page: spec.page,
+    module: spec.module,
+    write: isWrite(route, body),
+    duringMaintenance: spec.duringMaintenance,
+  };
 }
 
 async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, maintenance: Maintenance): Promise<void> {
@@ -174,7 +230,8 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   const auth = spec.auth ?? 'user';
   const key = ctx.get(API_KEY_HEADER);
   if (auth === 'public') {
-    if (spec.apiKey !== false && key !== k.config.publicApiKey && key !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+    if (spec.apiKey !== false && key !== k.config.publicApiKey && key !== k.config.apiKey)
+      throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
   } else if (key !== k.config.apiKey) {
     throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
   }
@@ -188,9 +245,11 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
   // Tenant in the path: numeric and the caller's current tenant.
   const rawTenant = ctx.params?.tenantId as string | undefined;
   if (rawTenant !== undefined) {
-    if (!/^\d+$/.test(rawTenant)) throw badRequest('tenantId must be numeric', [{ path: 'params.tenantId', message: 'must be numeric' }]);
+    if (!/^\d+$/.test(rawTenant))
+      throw badRequest('tenantId must be numeric', [{ path: 'params.tenantId', message: 'must be numeric' }]);
     if (caller && caller.tenantId === null) throw forbidden(MSG_NO_TENANT);
-    if (caller && Number(rawTenant) !== caller.tenantId) throw forbidden(`Tenant ${rawTenant} is not your current tenant`);
+    if (caller && Number(rawTenant) !== caller.tenantId)
+      throw forbidden(`Tenant ${rawTenant} is not your current tenant`);
   }
 
   const params = parsePart('params', spec.params, ctx.params ?? {});
@@ -206,7 +265,8 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
 
   const scope = spec.scope ?? (auth === 'public' ? 'public' : 'tenant');
   // A signed-in user's route may run in the system scope only when the kernel owns it (identity work on the global users table).
-  if (scope === 'system' && auth !== 'public' && auth !== 'internal' && !route.owner.startsWith('kernel:')) throw new Error(`${route.path}: system scope needs auth internal or public`);
+  if (scope === 'system' && auth !== 'public' && auth !== 'internal' && !route.owner.startsWith('kernel:'))
+    throw new Error(`${route.path}: system scope needs auth internal or public`);
   if (scope === 'tenant' && (!caller || caller.tenantId === null)) throw forbidden(MSG_NO_TENANT);
 
   const run = async (trx: Trx, tenantId: number) => {
@@ -217,27 +277,50 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
         impersonatorUserId: caller?.impersonation ? caller.userId : null,
         action,
         target,
-        details: caller?.impersonation ? { ...details, impersonation: caller.impersonation, homeTenantId: caller.homeTenantId } : details,
+        details: caller?.impersonation
+          ? { ...details, impersonation: caller.impersonation, homeTenantId: caller.homeTenantId }
+          : details,
       });
     };
     if (scope === 'tenant') await guardWrite(k, trx, tenantId, target, caller);
-    const result = await route.handler({ params, query, body, db: trx, caller, tenantId, koa: ctx, audit, rawBody } as never);
+    const result = await route.handler({
+      params,
+      query,
+      body,
+      db: trx,
+      caller,
+      tenantId,
+      koa: ctx,
+      audit,
+      rawBody,
+    } as never);
     if (scope === 'system' && writes && caller) await audit(`system.${route.method}`, { path: ctx.path }, route.path);
-    else if (caller?.impersonation && writes) await audit(`impersonated.${route.method}`, { path: ctx.path }, route.path);
+    else if (caller?.impersonation && writes)
+      await audit(`impersonated.${route.method}`, { path: ctx.path }, route.path);
     return result;
   };
 
   let result: unknown;
   // Reads run read-only: on PostgreSQL each statement then carries its scope in its own round trip (lean-pg.ts).
   const readOnly = !writes;
-  if (scope === 'tenant') result = await k.db.withTenant(caller!.tenantId!, (trx) => run(trx, caller!.tenantId!), { userId: caller!.userId, readOnly });
+  if (scope === 'tenant')
+    result = await k.db.withTenant(caller!.tenantId!, (trx) => run(trx, caller!.tenantId!), {
+      userId: caller!.userId,
+      readOnly,
+    });
   else if (scope === 'system') result = await k.db.withSystem((trx) => run(trx, 0), { readOnly });
   else result = await k.db.withPublic((trx) => run(trx, 0), { readOnly });
 
   await respond(ctx, k, route, result, scope === 'tenant' ? caller!.tenantId! : null);
 }
 
-async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, result: unknown, tenantId: number | null): Promise<void> {
+async function respond(
+  ctx: Koa.Context,
+  k: Kernel,
+  route: RegisteredRoute,
+  result: unknown,
+  tenantId: number | null,
+): Promise<void> {
   let status = 200;
   let body = result;
   if (result instanceof Reply) {
@@ -245,8 +328,15 @@ async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, resu
     body = result.body;
     for (const [h, v] of Object.entries(result.headers)) ctx.set(h, v);
   }
-  if (body === undefined) { ctx.status = status === 200 ? 204 : status; return; }
-  if (Buffer.isBuffer(body) || typeof body === 'string') { ctx.status = status; ctx.body = body; return; }
+  if (body === undefined) {
+    ctx.status = status === 200 ? 204 : status;
+    return;
+  }
+  if (Buffer.isBuffer(body) || typeof body === 'string') {
+    ctx.status = status;
+    ctx.body = body;
+    return;
+  }
   const json = JSON.stringify(body);
   if (k.config.checkResponses) {
     // Tests: the reply, as the client parses it, must match the route's response schema (response-check.ts).
@@ -257,7 +347,11 @@ async function respond(ctx: Koa.Context, k: Kernel, route: RegisteredRoute, resu
     }
   }
   // A UTF-16 code unit takes at most 3 bytes in UTF-8: most answers need no byte count.
-  if (route.spec.reroute !== false && json.length * 3 > k.config.rerouteBytes && Buffer.byteLength(json) > k.config.rerouteBytes) {
+  if (
+    route.spec.reroute !== false &&
+    json.length * 3 > k.config.rerouteBytes &&
+    Buffer.byteLength(json) > k.config.rerouteBytes
+  ) {
     const key = `${tenantId ? `tenants/${tenantId}` : 'public'}/reroute/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;
     await k.storage.put(key, json, 'application/json');
     ctx.status = status;
@@ -278,7 +372,8 @@ async function serveStorage(ctx: Koa.Context, k: Kernel): Promise<void> {
     allowed = k.storage.verify(key, Number(expires), signature);
     if (!allowed) throw new HttpError(403, 'This link has expired or is not valid', 'link_expired');
   } else {
-    if (ctx.get(API_KEY_HEADER) !== k.config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+    if (ctx.get(API_KEY_HEADER) !== k.config.apiKey)
+      throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
     const caller = await authenticate(ctx, k);
     allowed = caller.tenantId !== null && key.startsWith(`tenants/${caller.tenantId}/`);
     if (!allowed) throw forbidden('This file belongs to another tenant');

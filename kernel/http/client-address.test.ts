@@ -10,7 +10,12 @@ import { apiCall } from '../../tests/helpers/tenants';
 import { CookieJar, oidcConfig, pkcePair, startAuthorization } from '../../tests/helpers/auth';
 import { clientAddress, compileTrust } from './client-address';
 
-const req = (peer: string, xff?: string) => ({ socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as unknown as IncomingMessage;
+const req = (peer: string, xff?: string) =>
+  ({
+    socket: { remoteAddress: peer },
+    connection: { remoteAddress: peer },
+    headers: xff ? { 'x-forwarded-for': xff } : {},
+  }) as unknown as IncomingMessage;
 
 test('the client address: none trusted, a hop count, addresses/CIDRs', () => {
   const none = compileTrust([]);
@@ -30,10 +35,23 @@ describe.each([
   ['trusted peer (LCI_TRUSTED_PROXIES=loopback)', { LCI_TRUSTED_PROXIES: 'loopback' }, true],
 ] as const)('%s', (_name, env, trusted) => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ jobs: false, env: { ...env } }); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ jobs: false, env: { ...env } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
-  const forgot = (n: number, ip: string) => apiCall(s.url, 'lci-public-key', null, 'POST', '/v3/manager/identity/password/forgot', { username: `nobody-${n}-${Date.now()}@example.com` }, { 'x-forwarded-for': ip });
+  const forgot = (n: number, ip: string) =>
+    apiCall(
+      s.url,
+      'lci-public-key',
+      null,
+      'POST',
+      '/v3/manager/identity/password/forgot',
+      { username: `nobody-${n}-${Date.now()}@example.com` },
+      { 'x-forwarded-for': ip },
+    );
 
   test('the forgot-password limit per address (30) counts the real client', async () => {
     // 31 requests, each claiming another address.
@@ -54,11 +72,18 @@ describe.each([
     const email = `ghost-${Date.now()}@nowhere.example.com`;
     const res = await jar.fetch(`${s.url}/oidc/interaction/${uid}/login`, {
       method: 'POST',
-      headers: { 'x-api-key': 'lci-public-key', accept: 'application/json', 'content-type': 'application/json', 'x-forwarded-for': '1.2.3.4, 203.0.113.200' },
+      headers: {
+        'x-api-key': 'lci-public-key',
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'x-forwarded-for': '1.2.3.4, 203.0.113.200',
+      },
       body: JSON.stringify({ email, password: 'Wrong#Password1' }),
     });
     expect(res.status).toBe(401);
-    const row = await s.k.db.withSystem((trx) => trx('audit_log').where({ target: email, action: 'auth.signin.failed' }).first());
+    const row = await s.k.db.withSystem((trx) =>
+      trx('audit_log').where({ target: email, action: 'auth.signin.failed' }).first(),
+    );
     if (trusted) expect(row.details.ip).toBe('203.0.113.200');
     else expect(row.details.ip).toMatch(/^(127\.0\.0\.1|::1)$/);
   });
@@ -69,14 +94,29 @@ describe.each([
   ['trusted peer', { LCI_TRUSTED_PROXIES: 'loopback' }, true],
 ] as const)('behind a TLS proxy (https base URL), %s', (_name, env, trusted) => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ jobs: false, env: { ...env, LCI_BASE_URL: 'https://lci.example.test' } }); });
-  afterAll(async () => { await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ jobs: false, env: { ...env, LCI_BASE_URL: 'https://lci.example.test' } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   test('the provider believes X-Forwarded-Proto only from a trusted proxy (its Secure cookies)', async () => {
     const config = await oidcConfig(s.url);
     const pkce = pkcePair();
-    const q = new URLSearchParams({ client_id: config.clientId, response_type: 'code', scope: config.scope, redirect_uri: 'https://lci.example.test/authed', code_challenge: pkce.challenge, code_challenge_method: 'S256', state: 'st', resource: config.resource });
-    const res = await new CookieJar().fetch(`${s.url}/oidc/auth?${q}`, { headers: { 'x-forwarded-proto': 'https', accept: 'application/json' } });
+    const q = new URLSearchParams({
+      client_id: config.clientId,
+      response_type: 'code',
+      scope: config.scope,
+      redirect_uri: 'https://lci.example.test/authed',
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
+      state: 'st',
+      resource: config.resource,
+    });
+    const res = await new CookieJar().fetch(`${s.url}/oidc/auth?${q}`, {
+      headers: { 'x-forwarded-proto': 'https', accept: 'application/json' },
+    });
     const cookies = res.headers.getSetCookie();
     if (trusted) {
       expect(res.status).toBe(303);

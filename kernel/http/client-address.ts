@@ -23,7 +23,8 @@ export function compileTrust(trusted: TrustedProxies): TrustFn {
   return proxyAddr.compile(trusted);
 }
 
-export const trustsAnyProxy = (trusted: TrustedProxies): boolean => (typeof trusted === 'number' ? trusted > 0 : trusted.length > 0);
+export const trustsAnyProxy = (trusted: TrustedProxies): boolean =>
+  typeof trusted === 'number' ? trusted > 0 : trusted.length > 0;
 
 /** The client address of a request: the peer, or (behind trusted proxies) the first untrusted X-Forwarded-For entry. */
 export function clientAddress(req: IncomingMessage, trust: TrustFn): string {

@@ -33,9 +33,19 @@ export const MSG_DATABASE_UNAVAILABLE = 'The database is not reachable right now
 /** SQLSTATEs of a server shutting down, starting up or a broken connection (classes 08 and 57P). */
 const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 /** Node socket errors of an unreachable server. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** pg's and knex's messages that carry no code (knex puts the SQL in front: "select ... - Connection terminated"). */
-const UNAVAILABLE_MESSAGES = /(?:^| - )(Connection terminated|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+const UNAVAILABLE_MESSAGES =
+  /(?:^| - )(Connection terminated|Knex: Timeout acquiring a connection|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
 
 /** True when the error says the database cannot be reached (down, restarting, pool timed out): a 503, not a 500. */
 export function isDatabaseUnavailable(e: unknown): boolean {
@@ -50,18 +60,27 @@ export function isDatabaseUnavailable(e: unknown): boolean {
 
 /** The 503 a request gets while the database is down (the error middleware adds Retry-After). */
 export function databaseUnavailable(): HttpError {
-  return new HttpError(503, MSG_DATABASE_UNAVAILABLE, 'unavailable', undefined, { dependency: 'database', retry_after: RETRY_AFTER_SECONDS });
+  return new HttpError(503, MSG_DATABASE_UNAVAILABLE, 'unavailable', undefined, {
+    dependency: 'database',
+    retry_after: RETRY_AFTER_SECONDS,
+  });
 }
 
 /** Logs "database unreachable" at most once per interval with the count of 503s since (an outage must show in the log, not flood it). */
-export function outageReporter(log: { warn(obj: object, msg: string): void }, intervalMs = 10_000): (e: unknown) => void {
+export function outageReporter(
+  log: { warn(obj: object, msg: string): void },
+  intervalMs = 10_000,
+): (e: unknown) => void {
   let last = 0;
   let count = 0;
   return (e) => {
     count++;
     const now = Date.now();
     if (now - last < intervalMs) return;
-    log.warn({ err: (e as Error)?.message, answered503: count }, 'database unreachable: requests answer 503 with Retry-After');
+    log.warn(
+      { err: (e as Error)?.message, answered503: count },
+      'database unreachable: requests answer 503 with Retry-After',
+    );
     last = now;
     count = 0;
   };

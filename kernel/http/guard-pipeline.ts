@@ -51,11 +51,16 @@ export function checkCaller(k: Kernel, caller: Caller | null, target: GuardTarge
     if (!entry) throw forbidden(`You do not have access to ${target.page}`);
     if (target.write && entry.access_level === 'Read Only') throw forbidden(MSG_READ_ONLY);
   }
-  if (target.module && !caller.modules.includes(target.module)) throw forbidden(`This page requires the ${target.module} module`);
+  if (target.module && !caller.modules.includes(target.module))
+    throw forbidden(`This page requires the ${target.module} module`);
 }
 
 /** Step 2: writes wait while maintenance mode is on. Throws 503 maintenance. */
-export async function checkMaintenance(maintenance: Maintenance, caller: Caller | null, target: GuardTarget): Promise<void> {
+export async function checkMaintenance(
+  maintenance: Maintenance,
+  caller: Caller | null,
+  target: GuardTarget,
+): Promise<void> {
   if (!target.write || (target.duringMaintenance ?? false) || caller?.isLciAdmin) return;
   const m = await maintenance.get();
   if (m.on) throw new HttpError(503, m.message || MSG_MAINTENANCE, 'maintenance', undefined, { maintenance: true });
@@ -65,10 +70,21 @@ export async function checkMaintenance(maintenance: Maintenance, caller: Caller 
  * Step 4: the plugins' write guards (billing: subscription violations) on tenant writes of plugin targets; the
  * kernel's own targets and LCI admins pass. Call it inside the transaction: a refusal then writes nothing.
  */
-export async function guardWrite(k: Kernel, trx: Trx, tenantId: number, target: GuardTarget, caller: Caller | null): Promise<void> {
+export async function guardWrite(
+  k: Kernel,
+  trx: Trx,
+  tenantId: number,
+  target: GuardTarget,
+  caller: Caller | null,
+): Promise<void> {
   if (!target.write || !caller || caller.isLciAdmin || target.owner.startsWith('kernel:')) return;
   for (const guard of k.extensions(writeGuardPoint)) {
-    const refusal = await guard(trx, tenantId, { method: target.method, path: target.path, owner: target.owner, page: target.page });
+    const refusal = await guard(trx, tenantId, {
+      method: target.method,
+      path: target.path,
+      owner: target.owner,
+      page: target.page,
+    });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
   }
 }

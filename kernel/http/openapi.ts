@@ -22,8 +22,18 @@ export function buildOpenApi(routes: RegisteredRoute[], config: Pick<Config, 'ba
     const query = schemaOf(r.spec.query) as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     const pathNames = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
     const parameters = [
-      ...pathNames.map((name) => ({ name, in: 'path', required: true, schema: params?.properties?.[name] ?? { type: 'string' } })),
-      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema })),
+      ...pathNames.map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: params?.properties?.[name] ?? { type: 'string' },
+      })),
+      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: query?.required?.includes(name) ?? false,
+        schema,
+      })),
     ];
     const auth = r.spec.auth ?? 'user';
     paths[path] ??= {};
@@ -31,10 +41,15 @@ export function buildOpenApi(routes: RegisteredRoute[], config: Pick<Config, 'ba
       summary: r.spec.summary ?? `${r.method.toUpperCase()} ${path}`,
       tags: r.spec.tags ?? [r.owner],
       parameters,
-      ...(r.spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.spec.body) } } } } : {}),
+      ...(r.spec.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(r.spec.body) } } } }
+        : {}),
       responses: {
         200: { description: 'OK', content: { 'application/json': { schema: schemaOf(r.spec.response) ?? {} } } },
-        400: { description: 'Invalid input', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        400: {
+          description: 'Invalid input',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
         ...(auth !== 'public' ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } } : {}),
       },
       security: auth === 'public' ? (r.spec.apiKey === false ? [] : [{ apiKey: [] }]) : [{ apiKey: [], bearer: [] }],
@@ -47,9 +62,29 @@ export function buildOpenApi(routes: RegisteredRoute[], config: Pick<Config, 'ba
     servers: [{ url: config.baseUrl }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' }, bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
       schemas: {
-        Error: { type: 'object', properties: { error: { type: 'object', properties: { status: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' }, fields: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } } } }, required: ['status', 'code', 'message'] } } },
+        Error: {
+          type: 'object',
+          properties: {
+            error: {
+              type: 'object',
+              properties: {
+                status: { type: 'integer' },
+                code: { type: 'string' },
+                message: { type: 'string' },
+                fields: {
+                  type: 'array',
+                  items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+                },
+              },
+              required: ['status', 'code', 'message'],
+            },
+          },
+        },
       },
     },
   };

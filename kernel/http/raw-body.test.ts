@@ -15,7 +15,11 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  fetch(`${s.url}${RAW_PROBE_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...headers }, body });
+  fetch(`${s.url}${RAW_PROBE_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body,
+  });
 
 test('the handler gets the exact body text, without an API key, and a signature over it verifies', async () => {
   // Spacing, key order and a non-ASCII character survive: a re-serialised JSON would break the signature.
@@ -53,5 +57,7 @@ test('a rawBody route without apiKey false still needs the API key; OpenAPI list
 test('the route table refuses apiKey false on a signed-in route and a body schema on a rawBody route', () => {
   const r = new RouteTable().registrar('test');
   expect(() => r.post('/v3/x', { apiKey: false }, () => null)).toThrow(/only for public routes/);
-  expect(() => r.post('/v3/y', { auth: 'public', rawBody: true, body: {} as never }, () => null)).toThrow(/declares no body schema/);
+  expect(() => r.post('/v3/y', { auth: 'public', rawBody: true, body: {} as never }, () => null)).toThrow(
+    /declares no body schema/,
+  );
 });

@@ -8,7 +8,10 @@
 import type { Kernel } from '../kernel';
 
 export type Dependency = 'database' | 'redis' | 'jobs';
-export interface DependencyHealth { ok: boolean; detail?: string }
+export interface DependencyHealth {
+  ok: boolean;
+  detail?: string;
+}
 export interface Readiness {
   ready: boolean;
   failed: Dependency[];
@@ -20,7 +23,9 @@ export const READY_CHECK_TIMEOUT_MS = 2000;
 
 async function within(check: () => Promise<DependencyHealth>, ms: number): Promise<DependencyHealth> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<DependencyHealth>((resolve) => { timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${ms} ms` }), ms); });
+  const timeout = new Promise<DependencyHealth>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, detail: `no answer within ${ms} ms` }), ms);
+  });
   try {
     return await Promise.race([check().catch((e: Error) => ({ ok: false, detail: e.message || String(e) })), timeout]);
   } finally {
@@ -30,7 +35,13 @@ async function within(check: () => Promise<DependencyHealth>, ms: number): Promi
 
 export async function checkReadiness(k: Kernel, ms = READY_CHECK_TIMEOUT_MS): Promise<Readiness> {
   const checks: [Dependency, () => Promise<DependencyHealth>][] = [
-    ['database', async () => { await k.db.knex.raw('select 1'); return { ok: true }; }],
+    [
+      'database',
+      async () => {
+        await k.db.knex.raw('select 1');
+        return { ok: true };
+      },
+    ],
   ];
   if (k.config.redisUrl && k.realtime?.health) checks.push(['redis', () => k.realtime.health!()]);
   if (k.jobs?.health) checks.push(['jobs', () => k.jobs.health!()]);
@@ -44,6 +55,10 @@ export async function checkReadiness(k: Kernel, ms = READY_CHECK_TIMEOUT_MS): Pr
 }
 
 export function readinessMessage(failed: Dependency[]): string {
-  const names: Record<Dependency, string> = { database: 'the database (PostgreSQL)', redis: 'Redis', jobs: 'the job queue' };
+  const names: Record<Dependency, string> = {
+    database: 'the database (PostgreSQL)',
+    redis: 'Redis',
+    jobs: 'the job queue',
+  };
   return `Not ready: ${failed.map((f) => names[f]).join(', ')} ${failed.length === 1 ? 'is' : 'are'} not reachable`;
 }

@@ -12,7 +12,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.stop());
 
-const probe = (kind: string) => fetch(`${s.url}/v3/public/replyprobe/${kind}`, { headers: { 'x-api-key': s.k.config.publicApiKey } });
+const probe = (kind: string) =>
+  fetch(`${s.url}/v3/public/replyprobe/${kind}`, { headers: { 'x-api-key': s.k.config.publicApiKey } });
 
 test('a reply that matches its schema goes out as the handler returned it', async () => {
   const res = await probe('good');
@@ -26,7 +27,11 @@ test('a reply that does not match answers 500 naming the route and each path at 
   const { error } = await res.json();
   expect(error.code).toBe('response_schema_mismatch');
   expect(error.message).toContain('GET /v3/public/replyprobe/:kind does not match its declared response schema');
-  expect(error.fields.map((f: { path: string }) => f.path).sort()).toEqual(['response.count', 'response.name', 'response.tags.1']);
+  expect(error.fields.map((f: { path: string }) => f.path).sort()).toEqual([
+    'response.count',
+    'response.name',
+    'response.tags.1',
+  ]);
 });
 
 test('error answers and replies without body are not checked against the success schema', async () => {
@@ -49,7 +54,14 @@ test('with the check off (the production default) the wrong reply goes out unche
 test('OpenAPI lists the response schema of a route that declares one', async () => {
   const doc = await (await fetch(`${s.url}/v3/openapi.json`)).json();
   const schema = doc.paths['/v3/public/replyprobe/{kind}'].get.responses['200'].content['application/json'].schema;
-  expect(schema).toMatchObject({ type: 'object', properties: { count: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } });
+  expect(schema).toMatchObject({
+    type: 'object',
+    properties: {
+      count: { type: 'integer' },
+      name: { type: 'string' },
+      tags: { type: 'array', items: { type: 'string' } },
+    },
+  });
   expect(schema.required).toEqual(expect.arrayContaining(['count', 'name', 'tags']));
   // A kernel route too: the feature flags of a tenant.
   const flags = doc.paths['/v3/tenant/{tenantId}/flags'].get.responses['200'].content['application/json'].schema;

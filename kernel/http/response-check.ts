@@ -7,7 +7,10 @@ import type { z } from 'zod';
 import { HttpError } from './errors';
 import type { RegisteredRoute } from './route-spec';
 
-export interface ResponseMismatch { route: string; issues: { path: string; message: string }[] }
+export interface ResponseMismatch {
+  route: string;
+  issues: { path: string; message: string }[];
+}
 
 /** The mismatch of a reply (as the client receives it: parsed JSON) with the route's schema, or null. */
 export function responseMismatch(route: RegisteredRoute, status: number, wire: unknown): ResponseMismatch | null {
@@ -17,11 +20,18 @@ export function responseMismatch(route: RegisteredRoute, status: number, wire: u
   if (r.success) return null;
   return {
     route: `${route.method.toUpperCase()} ${route.path}`,
-    issues: r.error.issues.slice(0, 10).map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(root)', message: i.message })),
+    issues: r.error.issues
+      .slice(0, 10)
+      .map((i) => ({ path: i.path.length ? i.path.map(String).join('.') : '(root)', message: i.message })),
   };
 }
 
 export function responseMismatchError(m: ResponseMismatch): HttpError {
   const where = m.issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-  return new HttpError(500, `The reply of ${m.route} does not match its declared response schema: ${where}`, 'response_schema_mismatch', m.issues.map((i) => ({ path: `response.${i.path}`, message: i.message })));
+  return new HttpError(
+    500,
+    `The reply of ${m.route} does not match its declared response schema: ${where}`,
+    'response_schema_mismatch',
+    m.issues.map((i) => ({ path: `response.${i.path}`, message: i.message })),
+  );
 }

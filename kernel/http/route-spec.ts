@@ -23,7 +23,11 @@ export interface RouteAccess {
   write?: boolean | ((body: unknown) => boolean);
 }
 
-export interface RouteSpec<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined> extends RouteAccess {
+export interface RouteSpec<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+> extends RouteAccess {
   summary?: string;
   tags?: string[];
   params?: P;
@@ -78,8 +82,9 @@ export interface HandlerContext<P, Q, B> {
   audit(action: string, details?: Record<string, unknown>, target?: string): Promise<void>;
 }
 
-export type Handler<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> =
-  (ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown> | unknown;
+export type Handler<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> = (
+  ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
+) => Promise<unknown> | unknown;
 
 export interface RegisteredRoute {
   method: Method;
@@ -91,29 +96,80 @@ export interface RegisteredRoute {
 
 /** A reply with a status other than 200, or extra headers. */
 export class Reply {
-  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {}
+  constructor(
+    public status: number,
+    public body: unknown,
+    public headers: Record<string, string> = {},
+  ) {}
 }
-export const reply = (status: number, body: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
+export const reply = (status: number, body: unknown, headers?: Record<string, string>) =>
+  new Reply(status, body, headers);
 
 export interface RouteRegistrar {
-  get<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, undefined>, handler: Handler<P, Q, undefined>): void;
-  post<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
-  put<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
-  patch<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
-  delete<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(path: string, spec: RouteSpec<P, Q, B>, handler: Handler<P, Q, B>): void;
+  get<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
+    path: string,
+    spec: RouteSpec<P, Q, undefined>,
+    handler: Handler<P, Q, undefined>,
+  ): void;
+  post<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    path: string,
+    spec: RouteSpec<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): void;
+  put<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    path: string,
+    spec: RouteSpec<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): void;
+  patch<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    path: string,
+    spec: RouteSpec<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): void;
+  delete<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    path: string,
+    spec: RouteSpec<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): void;
 }
 
 /** Collects routes with their owner, for the router, OpenAPI, the isolation probe and the fuzzer. */
 export class RouteTable {
   readonly routes: RegisteredRoute[] = [];
   registrar(owner: string): RouteRegistrar {
-    const add = (method: Method) => (path: string, spec: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
-      if (!/^\/(v1|v3)\//.test(path)) throw new Error(`${owner}: route ${path} must live under /v1/ or /v3/`);
-      if (this.routes.some((r) => r.method === method && r.path === path)) throw new Error(`${owner}: route ${method.toUpperCase()} ${path} is already registered`);
-      if (spec.apiKey === false && spec.auth !== 'public') throw new Error(`${owner}: route ${path}: apiKey false is only for public routes`);
-      if (spec.rawBody && spec.body) throw new Error(`${owner}: route ${path}: a rawBody route declares no body schema`);
-      this.routes.push({ method, path, spec, handler, owner });
-    };
-    return { get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') } as unknown as RouteRegistrar;
+    const add =
+      (method: Method) => (path: string, spec: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
+        if (!/^\/(v1|v3)\//.test(path)) throw new Error(`${owner}: route ${path} must live under /v1/ or /v3/`);
+        if (this.routes.some((r) => r.method === method && r.path === path))
+          throw new Error(`${owner}: route ${method.toUpperCase()} ${path} is already registered`);
+        if (spec.apiKey === false && spec.auth !== 'public')
+          throw new Error(`${owner}: route ${path}: apiKey false is only for public routes`);
+        if (spec.rawBody && spec.body)
+          throw new Error(`${owner}: route ${path}: a rawBody route declares no body schema`);
+        this.routes.push({ method, path, spec, handler, owner });
+      };
+    return {
+      get: add('get'),
+      post: add('post'),
+      put: add('put'),
+      patch: add('patch'),
+      delete: add('delete'),
+    } as unknown as RouteRegistrar;
   }
 }

@@ -16,7 +16,9 @@ beforeAll(async () => {
   s = await startTestServer({ env: { LCI_BASE_URL: 'https://lci.example.com' } });
   a = await makeTenant(s.k, s.url);
 }, 120_000);
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
 async function headersOf(path: string, init: RequestInit = {}): Promise<{ status: number; h: Headers }> {
   const r = await fetch(`${s.url}${path}`, { redirect: 'manual', ...init });
@@ -41,27 +43,51 @@ test('API answers of every kind carry nosniff, no-store and HSTS', async () => {
     ['/v3/openapi.json', {}, 200],
     [`/v3/storage/tenants/${a.tenantId + 1000}/x.json`, { headers: auth }, 403],
     [`/v3/storage/tenants/${a.tenantId}/missing.json`, { headers: auth }, 404],
-    [`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: '{not json' }, 400],
+    [
+      `/v3/tenant/${a.tenantId}/flags/x`,
+      { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: '{not json' },
+      400,
+    ],
   ];
   for (const [path, init, status] of cases) {
     const { status: got, h } = await headersOf(path, init);
     expect({ path, status: got }).toEqual({ path, status });
-    expect({ path, nosniff: h.get('x-content-type-options'), cache: h.get('cache-control'), hsts: h.get('strict-transport-security') })
-      .toEqual({ path, nosniff: 'nosniff', cache: 'no-store', hsts: HSTS });
+    expect({
+      path,
+      nosniff: h.get('x-content-type-options'),
+      cache: h.get('cache-control'),
+      hsts: h.get('strict-transport-security'),
+    }).toEqual({ path, nosniff: 'nosniff', cache: 'no-store', hsts: HSTS });
   }
 });
 
 test('a 503 during maintenance carries them too', async () => {
-  await s.k.db.withSystem((trx) => trx('kernel_settings').insert({ key: 'maintenance', value: JSON.stringify({ on: true, message: 'Upgrade' }) }).onConflict('key').merge());
+  await s.k.db.withSystem((trx) =>
+    trx('kernel_settings')
+      .insert({ key: 'maintenance', value: JSON.stringify({ on: true, message: 'Upgrade' }) })
+      .onConflict('key')
+      .merge(),
+  );
   try {
     const auth = { ...apiHeaders, authorization: `Bearer ${a.token}`, 'content-type': 'application/json' };
-    let r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: true }) });
-    for (let i = 0; r.status !== 503 && i < 30; i++) { // the kernel caches the setting up to 2 s
+    let r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ value: true }),
+    });
+    for (let i = 0; r.status !== 503 && i < 30; i++) {
+      // the kernel caches the setting up to 2 s
       await new Promise((res) => setTimeout(res, 200));
-      r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, { method: 'PUT', headers: auth, body: JSON.stringify({ value: true }) });
+      r = await headersOf(`/v3/tenant/${a.tenantId}/flags/x`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ value: true }),
+      });
     }
     expect(r.status).toBe(503);
-    expect([r.h.get('x-content-type-options'), r.h.get('cache-control'), r.h.get('strict-transport-security')]).toEqual(['nosniff', 'no-store', HSTS]);
+    expect([r.h.get('x-content-type-options'), r.h.get('cache-control'), r.h.get('strict-transport-security')]).toEqual(
+      ['nosniff', 'no-store', HSTS],
+    );
   } finally {
     await s.k.db.withSystem((trx) => trx('kernel_settings').where({ key: 'maintenance' }).delete());
   }
@@ -74,8 +100,12 @@ test('the /oidc pages cannot be framed', async () => {
     ['/oidc/auth?client_id=nope', 'text/html'],
   ] as const) {
     const { h } = await headersOf(path, { headers: { accept } });
-    expect({ path, csp: h.get('content-security-policy'), xfo: h.get('x-frame-options'), hsts: h.get('strict-transport-security') })
-      .toEqual({ path, csp: OIDC_CSP, xfo: 'DENY', hsts: HSTS });
+    expect({
+      path,
+      csp: h.get('content-security-policy'),
+      xfo: h.get('x-frame-options'),
+      hsts: h.get('strict-transport-security'),
+    }).toEqual({ path, csp: OIDC_CSP, xfo: 'DENY', hsts: HSTS });
     expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
   }
 });
@@ -83,7 +113,9 @@ test('the /oidc pages cannot be framed', async () => {
 test('no HSTS when the base URL is http', async () => {
   const app = new Koa();
   app.use(securityHeaders('http://localhost:3000'));
-  app.use((ctx) => { ctx.body = { ok: true }; });
+  app.use((ctx) => {
+    ctx.body = { ok: true };
+  });
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, r));
   const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v3/x`);
@@ -98,7 +130,10 @@ test('the workspace policy: scripts from the server and the hashes of inline one
   const csp = workspaceCsp({ baseUrl: 'https://lci.example.com', scriptHashes: inlineScriptHashes(html) });
   expect(csp).toContain("script-src 'self' 'sha256-hUmDl3yY/7GaaX+Zuy8aEy8IzxgpBs7xccqYHs2/7kQ='");
   expect(csp).toContain("connect-src 'self' https://lci.example.com wss://lci.example.com");
-  for (const d of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "img-src 'self' data:"]) expect(csp).toContain(d);
+  for (const d of ["object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "img-src 'self' data:"])
+    expect(csp).toContain(d);
   expect(csp).not.toContain('unsafe-eval');
-  expect(workspaceCsp({ baseUrl: 'http://localhost:3000', dev: true })).toContain("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+  expect(workspaceCsp({ baseUrl: 'http://localhost:3000', dev: true })).toContain(
+    "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+  );
 });

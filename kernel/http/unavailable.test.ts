@@ -15,10 +15,24 @@ describe('which errors mean "database unavailable"', () => {
     expect(isDatabaseUnavailable(refused)).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([refused, refused], ''))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('select * from "users" where "user_id" = $1 - Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error('select * from "users" where "user_id" = $1 - Connection terminated unexpectedly'),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        Object.assign(new Error('Knex: Timeout acquiring a connection.'), { name: 'KnexTimeoutError' }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('Cannot read properties of undefined'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('fetch failed', { cause: refused }))).toBe(false);
@@ -69,30 +83,50 @@ run('PostgreSQL down (through a proxy the test stops)', () => {
 
     await proxy.stop();
     s.k.access.invalidate(); // the caller is resolved from the database again
-    for (const [method, path, body] of [['GET', '/v3/manager/session', undefined], ['PUT', `/v3/tenant/${t.tenantId}/flags/lci-darkly-test`, { value: true }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/v3/manager/session', undefined],
+      ['PUT', `/v3/tenant/${t.tenantId}/flags/lci-darkly-test`, { value: true }],
+    ] as const) {
       const started = Date.now();
       const res = await fetch(`${s.url}${path}`, {
         method,
-        headers: { 'x-api-key': s.k.config.apiKey, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+        headers: {
+          'x-api-key': s.k.config.apiKey,
+          authorization: `Bearer ${t.token}`,
+          'content-type': 'application/json',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const took = Date.now() - started;
       expect({ method, status: res.status }).toEqual({ method, status: 503 });
       expect(res.headers.get('retry-after')).toBe('5');
-      expect(await res.json()).toEqual({ error: { status: 503, code: 'unavailable', message: MSG_DATABASE_UNAVAILABLE, dependency: 'database', retry_after: 5 } });
+      expect(await res.json()).toEqual({
+        error: {
+          status: 503,
+          code: 'unavailable',
+          message: MSG_DATABASE_UNAVAILABLE,
+          dependency: 'database',
+          retry_after: 5,
+        },
+      });
       expect(took).toBeLessThan(timeoutMs + 2500);
     }
     const down = await fetch(`${s.url}/readyz`);
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('5');
     const downBody = await down.json();
-    expect(downBody).toMatchObject({ status: 'unavailable', failed: expect.arrayContaining(['database']), message: expect.stringContaining('the database (PostgreSQL)') });
+    expect(downBody).toMatchObject({
+      status: 'unavailable',
+      failed: expect.arrayContaining(['database']),
+      message: expect.stringContaining('the database (PostgreSQL)'),
+    });
     expect(downBody.checks.database).toMatch(/^down: /);
 
     await proxy.start();
     const deadline = Date.now() + 15_000;
     let status = 0;
-    while (Date.now() < deadline && (status = (await t.api('GET', '/v3/manager/session')).status) !== 200) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && (status = (await t.api('GET', '/v3/manager/session')).status) !== 200)
+      await new Promise((r) => setTimeout(r, 200));
     expect(status).toBe(200);
     expect((await fetch(`${s.url}/readyz`)).status).toBe(200);
   }, 60_000);

@@ -12,7 +12,11 @@ test('parsePart refuses text with NUL as a 400 naming the field, after the schem
   const schema = z.object({ name: z.string(), tags: z.array(z.string()) });
   expect(parsePart('body', schema, { name: 'Acme', tags: ['a'] })).toEqual({ name: 'Acme', tags: ['a'] });
   let err: unknown;
-  try { parsePart('body', schema, { name: 'Acme', tags: ['a', 'b\u0000c'] }); } catch (e) { err = e; }
+  try {
+    parsePart('body', schema, { name: 'Acme', tags: ['a', 'b\u0000c'] });
+  } catch (e) {
+    err = e;
+  }
   expect(err).toMatchObject({ status: 400, fields: [{ path: 'body.tags.1', message: MSG_NUL }] });
 });
 

@@ -10,7 +10,12 @@ export function fieldErrors(where: 'params' | 'query' | 'body', error: z.ZodErro
 }
 
 /** nulAllowed: dot paths (within this part) whose text may hold NUL because the handler refuses it itself, more precisely. */
-export function parsePart<S extends z.ZodType | undefined>(where: 'params' | 'query' | 'body', schema: S, value: unknown, nulAllowed: readonly string[] = []): S extends z.ZodType ? z.output<S> : undefined {
+export function parsePart<S extends z.ZodType | undefined>(
+  where: 'params' | 'query' | 'body',
+  schema: S,
+  value: unknown,
+  nulAllowed: readonly string[] = [],
+): S extends z.ZodType ? z.output<S> : undefined {
   if (!schema) return undefined as never;
   const r = schema.safeParse(value);
   if (!r.success) {
@@ -34,7 +39,10 @@ export const MSG_NUL = 'Text may not contain the NUL character.';
 export function nulPath(value: unknown, path: string[] = [], allowed: readonly string[] = []): string[] | null {
   if (typeof value === 'string') return value.includes('\u0000') && !allowed.includes(path.join('.')) ? path : null;
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) { const p = nulPath(value[i], [...path, String(i)], allowed); if (p) return p; }
+    for (let i = 0; i < value.length; i++) {
+      const p = nulPath(value[i], [...path, String(i)], allowed);
+      if (p) return p;
+    }
     return null;
   }
   if (value && typeof value === 'object') {

@@ -27,7 +27,14 @@ export interface WorkspaceOptions {
 
 const NOT_WORKSPACE = /^\/(v1|v3|oidc|ws|healthz|readyz)(\/|$)/;
 const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.map', '.txt']);
-const TYPES: Record<string, string> = { '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.json': 'application/json', '.map': 'application/json' };
+const TYPES: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 function escapeAttr(v: string): string {
   return v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,7 +45,10 @@ function publicKey(opts: WorkspaceOptions): string {
 }
 
 export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
-  if (opts.dev ?? process.env.LCI_WORKSPACE_DEV === '1') { serveWorkspaceDev(app, opts); return; }
+  if (opts.dev ?? process.env.LCI_WORKSPACE_DEV === '1') {
+    serveWorkspaceDev(app, opts);
+    return;
+  }
   const root = path.resolve(opts.root ?? process.env.LCI_WORKSPACE_DIST ?? PATHS.workspaceDist);
   const gzCache = new Map<string, { mtimeMs: number; body: Buffer }>();
   let indexCache: { mtimeMs: number; html: string; csp: string } | null = null;
@@ -46,21 +56,38 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
   function indexHtml(): { html: string; csp: string } | null {
     const file = path.join(root, 'index.html');
     let st: fs.Stats;
-    try { st = fs.statSync(file); } catch { return null; }
+    try {
+      st = fs.statSync(file);
+    } catch {
+      return null;
+    }
     if (!indexCache || indexCache.mtimeMs !== st.mtimeMs) {
       const html = fs.readFileSync(file, 'utf8').replace(/%LCI_PUBLIC_API_KEY%/g, escapeAttr(publicKey(opts)));
-      indexCache = { mtimeMs: st.mtimeMs, html, csp: workspaceCsp({ baseUrl: opts.baseUrl, scriptHashes: inlineScriptHashes(html) }) };
+      indexCache = {
+        mtimeMs: st.mtimeMs,
+        html,
+        csp: workspaceCsp({ baseUrl: opts.baseUrl, scriptHashes: inlineScriptHashes(html) }),
+      };
     }
     return indexCache;
   }
 
   function resolveFile(urlPath: string): { file: string; st: fs.Stats } | null {
     let decoded: string;
-    try { decoded = decodeURIComponent(urlPath); } catch { return null; }
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
     if (decoded.includes('\0')) return null;
     const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
     if (!file.startsWith(root + path.sep)) return null;
-    try { const st = fs.statSync(file); return st.isFile() ? { file, st } : null; } catch { return null; }
+    try {
+      const st = fs.statSync(file);
+      return st.isFile() ? { file, st } : null;
+    } catch {
+      return null;
+    }
   }
 
   app.use(async (ctx, next) => {
@@ -71,7 +98,10 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
       const ext = path.extname(found.file);
       ctx.type = TYPES[ext] ?? ext;
       ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Cache-Control', ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      ctx.set(
+        'Cache-Control',
+        ctx.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
       if (COMPRESSIBLE.has(ext) && found.st.size > 1024 && /\bgzip\b/.test(ctx.get('accept-encoding'))) {
         let c = gzCache.get(found.file);
         if (!c || c.mtimeMs !== found.st.mtimeMs) {
@@ -94,7 +124,12 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
       return;
     }
     const index = indexHtml();
-    if (index === null) { ctx.status = 503; ctx.type = 'text/plain'; ctx.body = 'The workspace is not built: run npm run build'; return; }
+    if (index === null) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The workspace is not built: run npm run build';
+      return;
+    }
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -107,7 +142,10 @@ export function serveWorkspace(app: Koa, opts: WorkspaceOptions = {}): void {
 
 /** Vite in middleware mode (created on the first workspace request). */
 export function serveWorkspaceDev(app: Koa, opts: WorkspaceOptions = {}): void {
-  type ViteServer = { middlewares: (req: unknown, res: unknown, next: (err?: unknown) => void) => void; transformIndexHtml(url: string, html: string): Promise<string> };
+  type ViteServer = {
+    middlewares: (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
+    transformIndexHtml(url: string, html: string): Promise<string>;
+  };
   let vite: Promise<ViteServer> | null = null;
   const start = async (): Promise<ViteServer> => {
     const { createServer } = await import('vite');
@@ -129,7 +167,10 @@ export function serveWorkspaceDev(app: Koa, opts: WorkspaceOptions = {}): void {
       ctx.res.once('close', () => resolve(true));
       server.middlewares(ctx.req, ctx.res, (err?: unknown) => (err ? reject(err) : resolve(false)));
     });
-    if (handled) { ctx.respond = false; return; }
+    if (handled) {
+      ctx.respond = false;
+      return;
+    }
     return next();
   });
 }

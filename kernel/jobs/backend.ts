@@ -36,12 +36,27 @@ export function pgliteAdapter(pg: PGlite, gate?: SessionGate): PgBoss.Db {
     return { rows: ((withColumns[withColumns.length - 1] ?? results[results.length - 1])?.rows ?? []) as unknown[] };
   };
   // The gate: `lci` commands beside a serving process share this session (kernel/db/embedded).
-  return { executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)) } as PgBoss.Db;
+  return {
+    executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)),
+  } as PgBoss.Db;
 }
 
-export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: string; /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number }): Promise<JobsBackend> {
+export async function openJobsBackend(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number;
+}): Promise<JobsBackend> {
   if (opts.databaseUrl) {
-    return { engine: 'postgres', options: { connectionString: opts.databaseUrl, max: 4, application_name: 'lci-jobs', connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000 } as PgBoss.ConstructorOptions, close: async () => {} };
+    return {
+      engine: 'postgres',
+      options: {
+        connectionString: opts.databaseUrl,
+        max: 4,
+        application_name: 'lci-jobs',
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
+      } as PgBoss.ConstructorOptions,
+      close: async () => {},
+    };
   }
   let pg: PGlite;
   let gate: SessionGate | undefined;
@@ -50,11 +65,22 @@ export async function openJobsBackend(opts: { databaseUrl?: string; dataDir: str
     // `lci` beside a running server: its queue, never the files (kernel/db/embedded).
     const shared = await sharedJobsConnection(opts.dataDir);
     if (shared && 'refused' in shared) throw new Error(shared.refused);
-    if (shared) return { engine: 'pglite', options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions, close: async () => {} };
+    if (shared)
+      return {
+        engine: 'pglite',
+        options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions,
+        close: async () => {},
+      };
     const dir = path.resolve(opts.dataDir, 'jobs');
     fs.mkdirSync(dir, { recursive: true });
     pg = await PGlite.create(dir);
     gate = await registerJobsDatabase(opts.dataDir, pg);
   }
-  return { engine: 'pglite', options: { db: pgliteAdapter(pg, gate) }, close: async () => { if (!pg.closed) await pg.close(); } };
+  return {
+    engine: 'pglite',
+    options: { db: pgliteAdapter(pg, gate) },
+    close: async () => {
+      if (!pg.closed) await pg.close();
+    },
+  };
 }

@@ -24,7 +24,16 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
 }
 
-export interface FailedJob { id: string; name: string; data: unknown; output: unknown; error: string | null; createdOn: string; completedOn: string | null; retryCount: number }
+export interface FailedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  output: unknown;
+  error: string | null;
+  createdOn: string;
+  completedOn: string | null;
+  retryCount: number;
+}
 
 type Row = Record<string, unknown>;
 
@@ -33,7 +42,11 @@ class PgBossJobs implements Jobs {
   private starting?: Promise<{ boss: PgBoss; backend: JobsBackend }>;
   private closed = false;
 
-  constructor(private readonly k: Kernel, private readonly defs: Map<string, JobDef<any>>, private readonly opts: JobsOptions) {}
+  constructor(
+    private readonly k: Kernel,
+    private readonly defs: Map<string, JobDef<any>>,
+    private readonly opts: JobsOptions,
+  ) {}
 
   /** Opens the queue (once): backend, pg-boss schema, the plugins' queues and, when working, their workers. */
   ready(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
@@ -42,7 +55,9 @@ class PgBossJobs implements Jobs {
       // A failed open (the database was down) is tried again on the next use rather than kept for good.
       const opening = this.open();
       this.starting = opening;
-      opening.catch(() => { if (this.starting === opening) this.starting = undefined; });
+      opening.catch(() => {
+        if (this.starting === opening) this.starting = undefined;
+      });
     }
     return this.starting;
   }
@@ -60,19 +75,33 @@ class PgBossJobs implements Jobs {
   }
 
   private async open(): Promise<{ boss: PgBoss; backend: JobsBackend }> {
-    const backend = await openJobsBackend({ databaseUrl: this.k.config.databaseSystemUrl ?? this.k.config.databaseUrl, dataDir: this.k.config.dataDir, connectTimeoutMs: this.k.config.dbAcquireTimeoutMs });
+    const backend = await openJobsBackend({
+      databaseUrl: this.k.config.databaseSystemUrl ?? this.k.config.databaseUrl,
+      dataDir: this.k.config.dataDir,
+      connectTimeoutMs: this.k.config.dbAcquireTimeoutMs,
+    });
     const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {
       await boss.start();
       for (const [name, def] of this.defs) {
-        const options = { name, retryLimit: def.retryLimit ?? 2, retryDelay: 5, retryBackoff: true, expireInSeconds: def.expireInSeconds ?? 15 * 60 };
+        const options = {
+          name,
+          retryLimit: def.retryLimit ?? 2,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        };
         await boss.createQueue(name, options);
         await boss.updateQueue(name, options);
       }
       if (this.opts.work) {
         for (const [name, def] of this.defs) {
-          const id = await boss.work<Record<string, unknown>>(name, { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 }, async ([job]) => this.run(name, def, job));
+          const id = await boss.work<Record<string, unknown>>(
+            name,
+            { batchSize: 1, pollingIntervalSeconds: this.opts.pollingIntervalSeconds ?? 2 },
+            async ([job]) => this.run(name, def, job),
+          );
           this.workers.set(name, id);
         }
       }
@@ -94,7 +123,13 @@ class PgBossJobs implements Jobs {
   private async run(name: string, def: JobDef<any>, job: PgBoss.Job<Record<string, unknown>>): Promise<unknown> {
     const data = (job.data ?? {}) as JobContext['data'];
     const log = this.k.log.child({ job: name, jobId: job.id, tenantId: data.tenantId });
-    const ctx: JobContext = { id: job.id, name, data, k: this.k, progress: (percent, message) => this.progress(name, job.id, data, percent, message) };
+    const ctx: JobContext = {
+      id: job.id,
+      name,
+      data,
+      k: this.k,
+      progress: (percent, message) => this.progress(name, job.id, data, percent, message),
+    };
     const started = Date.now();
     log.debug('job started');
     try {
@@ -108,18 +143,42 @@ class PgBossJobs implements Jobs {
   }
 
   /** Records progress on the job row and sends { msg_type: 'job_progress', ... } to the tenant's sockets. */
-  private async progress(name: string, id: string, data: JobContext['data'], percent: number, message?: string): Promise<void> {
+  private async progress(
+    name: string,
+    id: string,
+    data: JobContext['data'],
+    percent: number,
+    message?: string,
+  ): Promise<void> {
     const p = Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));
-    await this.sql('update pgboss.job set output = $3::jsonb where name = $1 and id = $2', [name, id, JSON.stringify({ progress: p, message: message ?? null })]);
+    await this.sql('update pgboss.job set output = $3::jsonb where name = $1 and id = $2', [
+      name,
+      id,
+      JSON.stringify({ progress: p, message: message ?? null }),
+    ]);
     const userId = (data as { userId?: unknown }).userId;
-    const room = typeof data.tenantId === 'number' ? `tenant:${data.tenantId}` as const : typeof userId === 'number' ? `user:${userId}` as const : null;
-    if (room) await this.k.realtime.publish(room, { msg_type: 'job_progress', msg: message ?? `${p}%`, job: name, jobId: id, percent: p, message: message ?? null });
+    const room =
+      typeof data.tenantId === 'number'
+        ? (`tenant:${data.tenantId}` as const)
+        : typeof userId === 'number'
+          ? (`user:${userId}` as const)
+          : null;
+    if (room)
+      await this.k.realtime.publish(room, {
+        msg_type: 'job_progress',
+        msg: message ?? `${p}%`,
+        job: name,
+        jobId: id,
+        percent: p,
+        message: message ?? null,
+      });
   }
 
   async send(name: string, data: Record<string, unknown>, opts: JobSendOptions = {}): Promise<string | null> {
     if (!this.defs.has(name)) throw badRequest(`No job queue named ${name}`);
     const tenantId = (data as { tenantId?: unknown }).tenantId;
-    if (tenantId !== undefined && !(Number.isSafeInteger(tenantId) && (tenantId as number) > 0)) throw badRequest('tenantId of a job must be a positive integer');
+    if (tenantId !== undefined && !(Number.isSafeInteger(tenantId) && (tenantId as number) > 0))
+      throw badRequest('tenantId of a job must be a positive integer');
     const send: PgBoss.SendOptions = {};
     if (opts.singletonKey) send.singletonKey = opts.singletonKey;
     if (opts.startAfterSeconds) send.startAfter = opts.startAfterSeconds;
@@ -147,15 +206,24 @@ class PgBossJobs implements Jobs {
   }
 
   async failed(queue?: string, limit = 50): Promise<FailedJob[]> {
-    const rows = await this.sql(`select id, name, data, output, created_on, completed_on, retry_count from pgboss.job
+    const rows = await this.sql(
+      `select id, name, data, output, created_on, completed_on, retry_count from pgboss.job
       where state = 'failed' and ($1::text is null or name = $1) order by completed_on desc nulls last limit $2`,
-    [queue ?? null, Math.max(1, Math.min(Math.trunc(limit) || 50, 1000))]);
+      [queue ?? null, Math.max(1, Math.min(Math.trunc(limit) || 50, 1000))],
+    );
     return rows.map((r) => {
       const output = r.output as { message?: unknown; value?: unknown } | null;
-      const error = typeof output?.message === 'string' ? output.message : typeof output?.value === 'string' ? output.value : null;
+      const error =
+        typeof output?.message === 'string' ? output.message : typeof output?.value === 'string' ? output.value : null;
       return {
-        id: String(r.id), name: String(r.name), data: r.data, output, error,
-        createdOn: toIso(r.created_on)!, completedOn: toIso(r.completed_on), retryCount: Number(r.retry_count ?? 0),
+        id: String(r.id),
+        name: String(r.name),
+        data: r.data,
+        output,
+        error,
+        createdOn: toIso(r.created_on)!,
+        completedOn: toIso(r.completed_on),
+        retryCount: Number(r.retry_count ?? 0),
       };
     });
   }
@@ -168,7 +236,7 @@ class PgBossJobs implements Jobs {
   async retry(queue: string, id: string): Promise<void> {
     this.checkIds(queue, id);
     const { boss } = await this.ready();
-    const r = await boss.retry(queue, id) as unknown as { affected?: number };
+    const r = (await boss.retry(queue, id)) as unknown as { affected?: number };
     if (!r?.affected) throw notFound(`No failed job ${id} in queue ${queue}`);
     const worker = this.workers.get(queue);
     if (worker) boss.notifyWorker(worker);
@@ -177,24 +245,31 @@ class PgBossJobs implements Jobs {
   async cancel(queue: string, id: string): Promise<void> {
     this.checkIds(queue, id);
     const { boss } = await this.ready();
-    const r = await boss.cancel(queue, id) as unknown as { affected?: number };
+    const r = (await boss.cancel(queue, id)) as unknown as { affected?: number };
     if (!r?.affected) throw notFound(`No pending or active job ${id} in queue ${queue}`);
   }
 
   async find(id: string): Promise<JobInfo | null> {
     if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
-    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job where id = $1
-      union all select ${JOB_COLUMNS} from pgboss.archive where id = $1 limit 1`, [id]);
+    const rows = await this.sql(
+      `select ${JOB_COLUMNS} from pgboss.job where id = $1
+      union all select ${JOB_COLUMNS} from pgboss.archive where id = $1 limit 1`,
+      [id],
+    );
     return rows.length ? jobInfo(rows[0]) : null;
   }
 
   async list(opts: { queue?: string; state?: string; limit?: number } = {}): Promise<JobInfo[]> {
-    if (opts.queue !== undefined && !QUEUE_NAME.test(opts.queue)) throw badRequest(`"${opts.queue}" is not a queue name`);
-    if (opts.state !== undefined && !(JOB_STATES as readonly string[]).includes(opts.state)) throw badRequest(`"${opts.state}" is not a job state (${JOB_STATES.join(', ')})`);
-    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job
+    if (opts.queue !== undefined && !QUEUE_NAME.test(opts.queue))
+      throw badRequest(`"${opts.queue}" is not a queue name`);
+    if (opts.state !== undefined && !(JOB_STATES as readonly string[]).includes(opts.state))
+      throw badRequest(`"${opts.state}" is not a job state (${JOB_STATES.join(', ')})`);
+    const rows = await this.sql(
+      `select ${JOB_COLUMNS} from pgboss.job
       where name not like '\\_\\_pgboss\\_\\_%' and ($1::text is null or name = $1) and ($2::text is null or state::text = $2)
       order by created_on desc limit $3`,
-    [opts.queue ?? null, opts.state ?? null, Math.max(1, Math.min(Math.trunc(opts.limit ?? 50) || 50, 1000))]);
+      [opts.queue ?? null, opts.state ?? null, Math.max(1, Math.min(Math.trunc(opts.limit ?? 50) || 50, 1000))],
+    );
     return rows.map(jobInfo);
   }
 
@@ -231,12 +306,25 @@ const JOB_COLUMNS = 'id, name, state::text as state, data, output, created_on, s
 
 function jobInfo(r: Row): JobInfo {
   const output = r.output as { message?: unknown; value?: unknown } | null;
-  const error = r.state === 'failed' || r.state === 'retry'
-    ? (typeof output?.message === 'string' ? output.message : typeof output?.value === 'string' ? output.value : null)
-    : null;
+  const error =
+    r.state === 'failed' || r.state === 'retry'
+      ? typeof output?.message === 'string'
+        ? output.message
+        : typeof output?.value === 'string'
+          ? output.value
+          : null
+      : null;
   return {
-    id: String(r.id), name: String(r.name), state: String(r.state), data: r.data, output, error,
-    createdOn: toIso(r.created_on)!, startedOn: toIso(r.started_on), completedOn: toIso(r.completed_on), retryCount: Number(r.retry_count ?? 0),
+    id: String(r.id),
+    name: String(r.name),
+    state: String(r.state),
+    data: r.data,
+    output,
+    error,
+    createdOn: toIso(r.created_on)!,
+    startedOn: toIso(r.started_on),
+    completedOn: toIso(r.completed_on),
+    retryCount: Number(r.retry_count ?? 0),
   };
 }
 
@@ -252,7 +340,8 @@ export function collectJobDefs(k: Pick<Kernel, 'plugins'>): Map<string, JobDef<a
   const owner = new Map<string, string>();
   for (const p of k.plugins) {
     for (const [name, def] of Object.entries(p.jobs ?? {})) {
-      if (!QUEUE_NAME.test(name)) throw new Error(`plugin ${p.id}: job name "${name}" must use letters, digits, _ . - /`);
+      if (!QUEUE_NAME.test(name))
+        throw new Error(`plugin ${p.id}: job name "${name}" must use letters, digits, _ . - /`);
       if (defs.has(name)) throw new Error(`plugins ${owner.get(name)} and ${p.id} both declare the job "${name}"`);
       defs.set(name, def);
       owner.set(name, p.id);

@@ -31,7 +31,10 @@ const jobs: Record<string, JobDef<any>> = {
   'probe.flaky': {
     retryLimit: 0,
     async handler(ctx) {
-      if (failNext) { failNext = false; throw new Error(`Import of ${String(ctx.data.file)} failed: no header row`); }
+      if (failNext) {
+        failNext = false;
+        throw new Error(`Import of ${String(ctx.data.file)} failed: no header row`);
+      }
       runs.push({ id: ctx.id, name: ctx.name, ...ctx.data });
     },
   },
@@ -57,18 +60,28 @@ describe(`jobs on ${postgresUrl() ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
   const fakeKernel = (): Kernel => {
     const config = loadConfig({ NODE_ENV: 'test', LCI_DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) });
     return {
-      config, log: createLogger('silent'), plugins: [plugin],
-      realtime: { publish: async (room: string, message: Record<string, unknown>) => { published.push({ room, message }); } },
+      config,
+      log: createLogger('silent'),
+      plugins: [plugin],
+      realtime: {
+        publish: async (room: string, message: Record<string, unknown>) => {
+          published.push({ room, message });
+        },
+      },
     } as unknown as Kernel;
   };
-  const start = async (work: boolean) => (current = await createJobs(fakeKernel(), { work, pollingIntervalSeconds: 0.5 }));
+  const start = async (work: boolean) =>
+    (current = await createJobs(fakeKernel(), { work, pollingIntervalSeconds: 0.5 }));
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-jobs-'));
     const base = postgresUrl();
     if (base) pg = await createPostgresDatabase(base);
   });
-  afterEach(async () => { await current?.close(); current = undefined; });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
   afterAll(async () => {
     await pg?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -85,21 +98,41 @@ describe(`jobs on ${postgresUrl() ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(runs.find((r) => r.id === id)).toMatchObject({ name: 'probe.echo', tenantId: 7, value: 'hello' });
     const progress = published.filter((p) => p.message.jobId === id);
     expect(progress).toEqual([
-      { room: 'tenant:7', message: expect.objectContaining({ msg_type: 'job_progress', job: 'probe.echo', percent: 40, message: 'Halfway there' }) },
-      { room: 'tenant:7', message: expect.objectContaining({ msg_type: 'job_progress', job: 'probe.echo', percent: 100, message: null }) },
+      {
+        room: 'tenant:7',
+        message: expect.objectContaining({
+          msg_type: 'job_progress',
+          job: 'probe.echo',
+          percent: 40,
+          message: 'Halfway there',
+        }),
+      },
+      {
+        room: 'tenant:7',
+        message: expect.objectContaining({ msg_type: 'job_progress', job: 'probe.echo', percent: 100, message: null }),
+      },
     ]);
     const stats = await waitFor(async () => {
       const s = await j.stats();
       return s.find((q) => q.queue === 'probe.echo' && q.counts.completed === 1) && s;
     });
     expect(stats.map((s) => s.queue).sort()).toEqual(['probe.echo', 'probe.flaky']);
-    expect(stats.find((s) => s.queue === 'probe.flaky')!.counts).toEqual({ created: 0, retry: 0, active: 0, completed: 0, cancelled: 0, failed: 0 });
+    expect(stats.find((s) => s.queue === 'probe.flaky')!.counts).toEqual({
+      created: 0,
+      retry: 0,
+      active: 0,
+      completed: 0,
+      cancelled: 0,
+      failed: 0,
+    });
   }, 120000); // the first use creates the embedded queue database
 
   it('refuses unknown queues and malformed tenant ids', async () => {
     const j = await start(false);
     await expect(j.send('probe.nope', {})).rejects.toThrow('No job queue named probe.nope');
-    await expect(j.send('probe.echo', { tenantId: 'abc' })).rejects.toThrow('tenantId of a job must be a positive integer');
+    await expect(j.send('probe.echo', { tenantId: 'abc' })).rejects.toThrow(
+      'tenantId of a job must be a positive integer',
+    );
   });
 
   it('keeps a queued job across a restart and runs it on the next start', async () => {
@@ -119,7 +152,12 @@ describe(`jobs on ${postgresUrl() ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     const j = await start(true);
     const id = (await j.send('probe.flaky', { tenantId: 5, file: 'companies.csv' }))!;
     const failed = await waitFor(async () => (await j.failed('probe.flaky')).find((f) => f.id === id));
-    expect(failed).toMatchObject<Partial<FailedJob>>({ id, name: 'probe.flaky', data: { tenantId: 5, file: 'companies.csv' }, error: 'Import of companies.csv failed: no header row' });
+    expect(failed).toMatchObject<Partial<FailedJob>>({
+      id,
+      name: 'probe.flaky',
+      data: { tenantId: 5, file: 'companies.csv' },
+      error: 'Import of companies.csv failed: no header row',
+    });
     expect((await j.failed()).map((f) => f.id)).toContain(id);
     expect((await j.stats()).find((s) => s.queue === 'probe.flaky')!.counts.failed).toBe(1);
 

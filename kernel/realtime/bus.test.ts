@@ -4,10 +4,21 @@ import { InProcessBus, RedisBus, busChannel, createBus, type BusEnvelope } from 
 
 const REDIS = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const log = createLogger('silent');
-const collect = () => { const got: BusEnvelope[] = []; return { got, handler: (e: BusEnvelope) => { got.push(e); } }; };
+const collect = () => {
+  const got: BusEnvelope[] = [];
+  return {
+    got,
+    handler: (e: BusEnvelope) => {
+      got.push(e);
+    },
+  };
+};
 const until = async (cond: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
-  while (!cond()) { if (Date.now() > end) throw new Error('timed out'); await new Promise((r) => setTimeout(r, 20)); }
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 };
 
 describe('in-process bus', () => {
@@ -34,8 +45,12 @@ describe('redis bus', () => {
     const a = await RedisBus.connect(REDIS, channel, log);
     const b = await RedisBus.connect(REDIS, channel, log);
     const elsewhere = await RedisBus.connect(REDIS, `${channel}-other`, log);
-    const ca = collect(); const cb = collect(); const ce = collect();
-    a.onMessage(ca.handler); b.onMessage(cb.handler); elsewhere.onMessage(ce.handler);
+    const ca = collect();
+    const cb = collect();
+    const ce = collect();
+    a.onMessage(ca.handler);
+    b.onMessage(cb.handler);
+    elsewhere.onMessage(ce.handler);
     await a.publish({ room: 'user:9', message: { store_target: 't', data: [1] } });
     await until(() => cb.got.length === 1 && ca.got.length === 1);
     expect(cb.got).toEqual([{ room: 'user:9', message: { store_target: 't', data: [1] } }]);
@@ -45,11 +60,15 @@ describe('redis bus', () => {
   });
 
   it('names the channel after the database, whatever host name reaches it', () => {
-    expect(busChannel('postgres://u:p@10.0.0.5:5432/lifecycle', 'x')).toBe(busChannel('postgres://other@db.internal/lifecycle', 'y'));
+    expect(busChannel('postgres://u:p@10.0.0.5:5432/lifecycle', 'x')).toBe(
+      busChannel('postgres://other@db.internal/lifecycle', 'y'),
+    );
     expect(busChannel('postgres://u@h/lifecycle', 'x')).not.toBe(busChannel('postgres://u@h/lifecycle_eu', 'x'));
   });
 
   it('fails with a clear message when Redis cannot be reached', async () => {
-    await expect(RedisBus.connect('redis://127.0.0.1:1', 'c', log)).rejects.toThrow(/^Realtime bus: cannot connect to Redis at REDIS_URL \(connect ECONNREFUSED/);
+    await expect(RedisBus.connect('redis://127.0.0.1:1', 'c', log)).rejects.toThrow(
+      /^Realtime bus: cannot connect to Redis at REDIS_URL \(connect ECONNREFUSED/,
+    );
   });
 });

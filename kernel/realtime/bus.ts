@@ -17,7 +17,10 @@ import { RedisBus } from './redis-bus';
 
 export { RedisBus } from './redis-bus';
 
-export interface BusEnvelope { room: string; message: Record<string, unknown> }
+export interface BusEnvelope {
+  room: string;
+  message: Record<string, unknown>;
+}
 export type BusHandler = (envelope: BusEnvelope) => void;
 
 export interface Bus {
@@ -37,11 +40,19 @@ export class InProcessBus implements Bus {
   async publish(envelope: BusEnvelope): Promise<void> {
     // Same shape as across processes: handlers get their own copy, delivered asynchronously.
     const copy = JSON.parse(JSON.stringify(envelope)) as BusEnvelope;
-    queueMicrotask(() => { for (const h of this.handlers) h(copy); });
+    queueMicrotask(() => {
+      for (const h of this.handlers) h(copy);
+    });
   }
-  onMessage(handler: BusHandler): void { this.handlers.push(handler); }
-  async health(): Promise<{ ok: boolean }> { return { ok: true }; }
-  async close(): Promise<void> { this.handlers = []; }
+  onMessage(handler: BusHandler): void {
+    this.handlers.push(handler);
+  }
+  async health(): Promise<{ ok: boolean }> {
+    return { ok: true };
+  }
+  async close(): Promise<void> {
+    this.handlers = [];
+  }
 }
 
 /**
@@ -50,12 +61,22 @@ export class InProcessBus implements Bus {
  * host, which may be spelled differently from machine to machine).
  */
 export function busChannel(databaseUrl: string | undefined, dataDir: string): string {
-  const identity = databaseUrl ? `pg:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'postgres'}` : `embedded:${path.resolve(dataDir)}`;
+  const identity = databaseUrl
+    ? `pg:${new URL(databaseUrl).pathname.replace(/^\//, '') || 'postgres'}`
+    : `embedded:${path.resolve(dataDir)}`;
   return `lci:realtime:${crypto.createHash('sha256').update(identity).digest('hex').slice(0, 16)}`;
 }
 
 /** optional: Redis unreachable at start is a warning, not an error (an `lci` command; see RedisBus.connect). */
-export async function createBus(opts: { redisUrl?: string; databaseUrl?: string; dataDir: string; log: Logger; optional?: boolean }): Promise<Bus> {
+export async function createBus(opts: {
+  redisUrl?: string;
+  databaseUrl?: string;
+  dataDir: string;
+  log: Logger;
+  optional?: boolean;
+}): Promise<Bus> {
   if (!opts.redisUrl) return new InProcessBus();
-  return RedisBus.connect(opts.redisUrl, busChannel(opts.databaseUrl, opts.dataDir), opts.log, { optional: opts.optional });
+  return RedisBus.connect(opts.redisUrl, busChannel(opts.databaseUrl, opts.dataDir), opts.log, {
+    optional: opts.optional,
+  });
 }

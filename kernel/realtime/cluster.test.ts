@@ -32,12 +32,23 @@ run('realtime across two server processes (PostgreSQL + Redis)', () => {
     await sock.ready;
     return sock;
   };
-  const waitOut = (pattern: RegExp, ms = 60000) => new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`second server did not print ${pattern}; output: ${out.slice(-2000)}`)), ms);
-    const check = () => { const m = out.match(pattern); if (m) { clearTimeout(timer); child.stdout.off('data', check); resolve(m); } };
-    child.stdout.on('data', check);
-    check();
-  });
+  const waitOut = (pattern: RegExp, ms = 60000) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`second server did not print ${pattern}; output: ${out.slice(-2000)}`)),
+        ms,
+      );
+      const check = () => {
+        const m = out.match(pattern);
+        if (m) {
+          clearTimeout(timer);
+          child.stdout.off('data', check);
+          resolve(m);
+        }
+      };
+      child.stdout.on('data', check);
+      check();
+    });
 
   beforeAll(async () => {
     process.env.REDIS_URL ||= 'redis://127.0.0.1:6379';
@@ -48,16 +59,28 @@ run('realtime across two server processes (PostgreSQL + Redis)', () => {
     child = spawn(path.join(PATHS.root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'testing', 'serve.ts')], {
       cwd: PATHS.root,
       env: {
-        ...process.env, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: s1.databaseUrl!, REDIS_URL: process.env.REDIS_URL,
-        LCI_DATA_DIR: dataDir2, LCI_SEED_DEMO: 'false', LCI_LOG_LEVEL: 'warn', LCI_JOBS: 'false',
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATABASE_URL: s1.databaseUrl!,
+        REDIS_URL: process.env.REDIS_URL,
+        LCI_DATA_DIR: dataDir2,
+        LCI_SEED_DEMO: 'false',
+        LCI_LOG_LEVEL: 'warn',
+        LCI_JOBS: 'false',
         // One deployment behind one address: tokens name it as issuer and audience.
-        LCI_BASE_URL: s1.url, LCI_TEST_PLUGIN_DIRS: PROBE_PLUGINS,
+        LCI_BASE_URL: s1.url,
+        LCI_TEST_PLUGIN_DIRS: PROBE_PLUGINS,
       },
     });
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (c: string) => { out += c; });
-    child.stderr.on('data', (c: string) => { out += c; });
+    child.stdout.on('data', (c: string) => {
+      out += c;
+    });
+    child.stderr.on('data', (c: string) => {
+      out += c;
+    });
     await waitOut(/READY (\S+)/);
     url2 = `http://localhost:${port}`;
   }, 180000);
@@ -78,20 +101,38 @@ run('realtime across two server processes (PostgreSQL + Redis)', () => {
     const on2 = await ready(url2, t.token);
     const on1 = await ready(s1.url, t.token);
     const bystander = await ready(url2, other.token);
-    expect(s1.k.realtime.sockets()).toEqual([{ tenantId: t.tenantId, userId: t.userId, connectedAt: expect.any(String) }]);
+    expect(s1.k.realtime.sockets()).toEqual([
+      { tenantId: t.tenantId, userId: t.userId, connectedAt: expect.any(String) },
+    ]);
 
-    await s1.k.realtime.serverMessage(`tenant:${t.tenantId}`, { msg_type: 'download_pending', msg: 'Preparing your export' });
-    expect(await on2.next((m) => m.msg_type === 'download_pending')).toEqual({ msg_type: 'download_pending', msg: 'Preparing your export', display_type: null, download_url: null });
+    await s1.k.realtime.serverMessage(`tenant:${t.tenantId}`, {
+      msg_type: 'download_pending',
+      msg: 'Preparing your export',
+    });
+    expect(await on2.next((m) => m.msg_type === 'download_pending')).toEqual({
+      msg_type: 'download_pending',
+      msg: 'Preparing your export',
+      display_type: null,
+      download_url: null,
+    });
     await on1.next((m) => m.msg_type === 'download_pending');
     await s1.k.realtime.storeUpdate(`user:${t.userId}`, 'stackList', { stacks: ['a'] });
-    expect(await on2.next((m) => m.store_target === 'stackList')).toEqual({ store_target: 'stackList', data: { stacks: ['a'] } });
+    expect(await on2.next((m) => m.store_target === 'stackList')).toEqual({
+      store_target: 'stackList',
+      data: { stacks: ['a'] },
+    });
     expect(bystander.messages.filter((m) => m.msg_type || m.store_target)).toEqual([]);
   });
 
   it('delivers a message published in process 2 to a socket connected to process 1, and apiinvoke works on both', async () => {
     const on1 = await ready(s1.url, t.token);
-    child.stdin.write(`${JSON.stringify({ room: `tenant:${t.tenantId}`, message: { msg_type: 'migration', msg: 'From process two' } })}\n`);
-    expect(await on1.next((m) => m.msg_type === 'migration')).toEqual({ msg_type: 'migration', msg: 'From process two' });
+    child.stdin.write(
+      `${JSON.stringify({ room: `tenant:${t.tenantId}`, message: { msg_type: 'migration', msg: 'From process two' } })}\n`,
+    );
+    expect(await on1.next((m) => m.msg_type === 'migration')).toEqual({
+      msg_type: 'migration',
+      msg: 'From process two',
+    });
 
     const on2 = await ready(url2, t.token);
     const r = await on2.invoke('rtProbeNotes');

@@ -7,7 +7,10 @@
 import type http from 'node:http';
 import { SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from './protocol';
 
-export interface UpgradeRefusal { status: 400 | 403; message: string }
+export interface UpgradeRefusal {
+  status: 400 | 403;
+  message: string;
+}
 
 /** An origin as browsers send it (scheme://host[:port]), or null when it is not one. */
 export function normalizeOrigin(value: string): string | null {
@@ -20,15 +23,23 @@ export function normalizeOrigin(value: string): string | null {
 }
 
 /** Why the upgrade is refused, or null to go on. */
-export function checkUpgrade(req: http.IncomingMessage, url: URL, allowedOrigins: readonly string[]): UpgradeRefusal | null {
+export function checkUpgrade(
+  req: http.IncomingMessage,
+  url: URL,
+  allowedOrigins: readonly string[],
+): UpgradeRefusal | null {
   if (url.searchParams.has('token') || url.searchParams.has('access_token')) {
-    return { status: 400, message: 'A token in the URL is refused: send it in the first message or the Sec-WebSocket-Protocol header' };
+    return {
+      status: 400,
+      message: 'A token in the URL is refused: send it in the first message or the Sec-WebSocket-Protocol header',
+    };
   }
   const origin = req.headers.origin;
   // No Origin: not a browser (the CLI, scripts, tests). Browsers always send one on a WebSocket handshake.
   if (origin === undefined) return null;
   const normalized = normalizeOrigin(origin);
-  if (normalized === null || !allowedOrigins.includes(normalized)) return { status: 403, message: `Origin ${origin} is not allowed` };
+  if (normalized === null || !allowedOrigins.includes(normalized))
+    return { status: 403, message: `Origin ${origin} is not allowed` };
   return null;
 }
 
@@ -38,7 +49,8 @@ export function protocolToken(req: http.IncomingMessage): string | null {
   if (!header) return null;
   for (const p of header.split(',')) {
     const v = p.trim();
-    if (v.startsWith(TOKEN_SUBPROTOCOL_PREFIX) && v.length > TOKEN_SUBPROTOCOL_PREFIX.length) return v.slice(TOKEN_SUBPROTOCOL_PREFIX.length);
+    if (v.startsWith(TOKEN_SUBPROTOCOL_PREFIX) && v.length > TOKEN_SUBPROTOCOL_PREFIX.length)
+      return v.slice(TOKEN_SUBPROTOCOL_PREFIX.length);
   }
   return null;
 }

@@ -16,40 +16,78 @@ import { FunctionRegistry, invokeTenant } from './invoke';
 import { openSocket, upgradeStatus, wsUrl, type OpenSocketOptions, type TestSocket } from './testing/client';
 
 const caller = (userId: number, tenantId: number | null, extra: Partial<Caller> = {}): Caller => ({
-  userId, username: `u${userId}@example.com`, tenantId, homeTenantId: tenantId, securityGroupId: 1, originalSecurityGroupId: 1,
-  isLciAdmin: false, isInternal: false, isTenantAdmin: false, isExternal: false, isSandboxTenant: false, allowImpersonationFlag: false,
-  impersonation: null, pages: [], modules: [], inMaintenance: false, ...extra,
+  userId,
+  username: `u${userId}@example.com`,
+  tenantId,
+  homeTenantId: tenantId,
+  securityGroupId: 1,
+  originalSecurityGroupId: 1,
+  isLciAdmin: false,
+  isInternal: false,
+  isTenantAdmin: false,
+  isExternal: false,
+  isSandboxTenant: false,
+  allowImpersonationFlag: false,
+  impersonation: null,
+  pages: [],
+  modules: [],
+  inMaintenance: false,
+  ...extra,
 });
 
 /** Tokens are "user:tenant[:exp]" (or with dots, for the subprotocol header); anything else fails verification. A short delay mimics real verification. */
-const fakeKernel = () => ({
-  log: createLogger('silent'),
-  identity: {
-    async verify(token: string): Promise<TokenClaims> {
-      await new Promise((r) => setTimeout(r, 30));
-      const m = /^(\d+)[:.](\d+)(?:[:.](\d+))?$/.exec(token);
-      if (!m) throw new Error('bad token');
-      return { userId: Number(m[1]), tenantId: Number(m[2]), exp: m[3] ? Number(m[3]) : Math.floor(Date.now() / 1000) + 3600 };
+const fakeKernel = () =>
+  ({
+    log: createLogger('silent'),
+    identity: {
+      async verify(token: string): Promise<TokenClaims> {
+        await new Promise((r) => setTimeout(r, 30));
+        const m = /^(\d+)[:.](\d+)(?:[:.](\d+))?$/.exec(token);
+        if (!m) throw new Error('bad token');
+        return {
+          userId: Number(m[1]),
+          tenantId: Number(m[2]),
+          exp: m[3] ? Number(m[3]) : Math.floor(Date.now() / 1000) + 3600,
+        };
+      },
     },
-  },
-  access: { async resolve(c: TokenClaims) { return caller(c.userId, c.tenantId); } },
-}) as unknown as Kernel;
+    access: {
+      async resolve(c: TokenClaims) {
+        return caller(c.userId, c.tenantId);
+      },
+    },
+  }) as unknown as Kernel;
 
 describe('socket hub', () => {
   let server: http.Server;
   let hub: SocketHub;
   let url: string;
   const sockets: TestSocket[] = [];
-  const open = (token: string | null, opts?: OpenSocketOptions) => { const s = openSocket(url, token, opts); sockets.push(s); return s; };
+  const open = (token: string | null, opts?: OpenSocketOptions) => {
+    const s = openSocket(url, token, opts);
+    sockets.push(s);
+    return s;
+  };
 
   beforeAll(async () => {
-    hub = new SocketHub(fakeKernel(), new FunctionRegistry(), { heartbeatMs: 150, maxPayloadBytes: 4096, maxBufferedBytes: 1 << 20, authTimeoutMs: 400, allowedOrigins: ['https://app.example.com'] });
-    server = http.createServer((_req, res) => { res.statusCode = 404; res.end(); });
+    hub = new SocketHub(fakeKernel(), new FunctionRegistry(), {
+      heartbeatMs: 150,
+      maxPayloadBytes: 4096,
+      maxBufferedBytes: 1 << 20,
+      authTimeoutMs: 400,
+      allowedOrigins: ['https://app.example.com'],
+    });
+    server = http.createServer((_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    });
     hub.attach(server);
     await new Promise<void>((r) => server.listen(0, r));
     url = `http://localhost:${(server.address() as AddressInfo).port}`;
   });
-  afterEach(async () => { await Promise.all(sockets.splice(0).map((s) => s.close())); });
+  afterEach(async () => {
+    await Promise.all(sockets.splice(0).map((s) => s.close()));
+  });
   afterAll(async () => {
     await hub.close();
     await new Promise<void>((r) => server.close(() => r()));
@@ -101,7 +139,12 @@ describe('socket hub', () => {
     await ok.ready;
     const none = open('4:1');
     await none.ready;
-    expect(hub.list().map((c) => c.userId).sort()).toEqual([3, 4]);
+    expect(
+      hub
+        .list()
+        .map((c) => c.userId)
+        .sort(),
+    ).toEqual([3, 4]);
   });
 
   it('closes with 4401 when the first message is not authenticate, the token is bad, or none comes in time', async () => {
@@ -134,7 +177,12 @@ describe('socket hub', () => {
     const closed = new Promise<number>((r) => dead.on('close', (code) => r(code)));
     await new Promise((r) => dead.once('open', r));
     await new Promise((r) => setTimeout(r, 100));
-    expect(hub.list().map((c) => c.userId).sort()).toEqual([1, 2]);
+    expect(
+      hub
+        .list()
+        .map((c) => c.userId)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(await closed).toBe(1006); // terminated, no close frame
     await new Promise((r) => setTimeout(r, 400));
     expect(hub.list().map((c) => c.userId)).toEqual([1]);
@@ -151,7 +199,12 @@ describe('socket hub', () => {
 
   it('refuses other upgrade paths and oversized messages', async () => {
     const other = new WebSocket(`${url.replace('http', 'ws')}/not-ws`);
-    await expect(new Promise((resolve, reject) => { other.on('open', resolve); other.on('error', reject); })).rejects.toThrow();
+    await expect(
+      new Promise((resolve, reject) => {
+        other.on('open', resolve);
+        other.on('error', reject);
+      }),
+    ).rejects.toThrow();
     const s = open('1:1');
     s.send({ action: 'ping', pad: 'x'.repeat(8000) });
     expect((await s.closed).code).toBe(1009);
@@ -159,7 +212,7 @@ describe('socket hub', () => {
 });
 
 describe('apiinvoke tenant', () => {
-  it('is the caller\'s current tenant', () => {
+  it("is the caller's current tenant", () => {
     expect(invokeTenant(caller(1, 10))).toBe(10);
     expect(invokeTenant(caller(1, 10), 10)).toBe(10);
   });
@@ -168,10 +221,24 @@ describe('apiinvoke tenant', () => {
   });
   it('honours another tenant only while impersonating with allowImpersonationFlag', () => {
     expect(() => invokeTenant(caller(1, 10), 11)).toThrow('Tenant 11 is not your current tenant');
-    expect(() => invokeTenant(caller(1, 10, { allowImpersonationFlag: true }), 11)).toThrow('Tenant 11 is not your current tenant');
-    expect(() => invokeTenant(caller(1, 11, { impersonation: { tenantId: 11 } }), 12)).toThrow('Tenant 12 is not your current tenant');
-    expect(invokeTenant(caller(1, 11, { impersonation: { tenantId: 11 }, allowImpersonationFlag: true, isInternal: true }), 11)).toBe(11);
-    expect(invokeTenant(caller(1, 11, { impersonation: { tenantId: 11 }, allowImpersonationFlag: true, isInternal: true }), 12)).toBe(12);
+    expect(() => invokeTenant(caller(1, 10, { allowImpersonationFlag: true }), 11)).toThrow(
+      'Tenant 11 is not your current tenant',
+    );
+    expect(() => invokeTenant(caller(1, 11, { impersonation: { tenantId: 11 } }), 12)).toThrow(
+      'Tenant 12 is not your current tenant',
+    );
+    expect(
+      invokeTenant(
+        caller(1, 11, { impersonation: { tenantId: 11 }, allowImpersonationFlag: true, isInternal: true }),
+        11,
+      ),
+    ).toBe(11);
+    expect(
+      invokeTenant(
+        caller(1, 11, { impersonation: { tenantId: 11 }, allowImpersonationFlag: true, isInternal: true }),
+        12,
+      ),
+    ).toBe(12);
   });
 });
 

@@ -13,7 +13,15 @@ import type { Kernel } from '../kernel';
 import type { Caller, TokenClaims } from '../types';
 import { invoke, toClientError, type FunctionRegistry } from './invoke';
 import { checkUpgrade, protocolToken, selectProtocol } from './handshake';
-import { CLOSE_SHUTDOWN, CLOSE_UNAUTHORIZED, authenticateMessage, clientMessage, roomsOf, type ApiResult, type Authenticated } from './protocol';
+import {
+  CLOSE_SHUTDOWN,
+  CLOSE_UNAUTHORIZED,
+  authenticateMessage,
+  clientMessage,
+  roomsOf,
+  type ApiResult,
+  type Authenticated,
+} from './protocol';
 import { MSG_TOKEN_EXPIRED } from '../../common/texts';
 
 export const WS_PATH = '/ws';
@@ -33,7 +41,13 @@ export interface HubOptions {
    */
   allowedOrigins: string[];
 }
-export const DEFAULT_HUB_OPTIONS: HubOptions = { heartbeatMs: 30_000, maxPayloadBytes: 1 << 20, maxBufferedBytes: 16 << 20, authTimeoutMs: 10_000, allowedOrigins: [] };
+export const DEFAULT_HUB_OPTIONS: HubOptions = {
+  heartbeatMs: 30_000,
+  maxPayloadBytes: 1 << 20,
+  maxBufferedBytes: 16 << 20,
+  authTimeoutMs: 10_000,
+  allowedOrigins: [],
+};
 
 /** Messages a socket may send while its authentication is under way; more closes it. */
 const MAX_PENDING = 100;
@@ -56,8 +70,16 @@ export class SocketHub {
   private timer?: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly k: Kernel, private readonly registry: FunctionRegistry, private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS) {
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: opts.maxPayloadBytes, handleProtocols: selectProtocol });
+  constructor(
+    private readonly k: Kernel,
+    private readonly registry: FunctionRegistry,
+    private readonly opts: HubOptions = DEFAULT_HUB_OPTIONS,
+  ) {
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: opts.maxPayloadBytes,
+      handleProtocols: selectProtocol,
+    });
   }
 
   attach(server: http.Server): void {
@@ -68,12 +90,20 @@ export class SocketHub {
         if (server.listenerCount('upgrade') <= 1) socket.destroy();
         return;
       }
-      if (this.closed) { socket.destroy(); return; }
+      if (this.closed) {
+        socket.destroy();
+        return;
+      }
       const refusal = checkUpgrade(req, url, this.opts.allowedOrigins);
       if (refusal) {
-        this.k.log.info({ origin: req.headers.origin ?? null, status: refusal.status }, `realtime: upgrade refused: ${refusal.message}`);
+        this.k.log.info(
+          { origin: req.headers.origin ?? null, status: refusal.status },
+          `realtime: upgrade refused: ${refusal.message}`,
+        );
         socket.once('finish', () => socket.destroy());
-        socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 403 ? 'Forbidden' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refusal.message)}\r\n\r\n${refusal.message}`);
+        socket.end(
+          `HTTP/1.1 ${refusal.status} ${refusal.status === 403 ? 'Forbidden' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(refusal.message)}\r\n\r\n${refusal.message}`,
+        );
         return;
       }
       this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, protocolToken(req)));
@@ -93,35 +123,53 @@ export class SocketHub {
     const pending: RawData[] = [];
     let client: Client | null = null;
     let started = false;
-    const refuse = (reason: string) => { if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_UNAUTHORIZED, reason); };
-    const timer = setTimeout(() => { if (!client) refuse('Authentication timed out'); }, this.opts.authTimeoutMs);
+    const refuse = (reason: string) => {
+      if (ws.readyState === WebSocket.OPEN) ws.close(CLOSE_UNAUTHORIZED, reason);
+    };
+    const timer = setTimeout(() => {
+      if (!client) refuse('Authentication timed out');
+    }, this.opts.authTimeoutMs);
     timer.unref();
     const start = (token: string) => {
       started = true;
       void this.authenticate(token).then((claims) => {
         clearTimeout(timer);
-        if (!claims) { refuse('Unauthorized'); return; }
+        if (!claims) {
+          refuse('Unauthorized');
+          return;
+        }
         if (ws.readyState !== WebSocket.OPEN) return;
         client = this.add(ws, claims.claims, claims.caller);
-        ws.on('pong', () => { client!.alive = true; });
+        ws.on('pong', () => {
+          client!.alive = true;
+        });
         const ack: Authenticated = { action: 'authenticated', userId: client.userId, tenantId: client.tenantId };
         this.reply(client, ack);
         for (const data of pending.splice(0)) void this.onMessage(client, data);
       });
     };
     ws.on('message', (data) => {
-      if (client) { void this.onMessage(client, data); return; }
+      if (client) {
+        void this.onMessage(client, data);
+        return;
+      }
       if (started) {
         if (pending.length >= MAX_PENDING) refuse('Too many messages before authentication');
         else pending.push(data);
         return;
       }
       const token = firstMessageToken(data);
-      if (token === null) { refuse('The first message must authenticate'); return; }
+      if (token === null) {
+        refuse('The first message must authenticate');
+        return;
+      }
       start(token);
     });
     ws.on('error', (e) => this.k.log.debug({ err: e.message }, 'realtime: socket error'));
-    ws.on('close', () => { clearTimeout(timer); if (client) this.remove(client); });
+    ws.on('close', () => {
+      clearTimeout(timer);
+      if (client) this.remove(client);
+    });
     if (headerToken !== null) start(headerToken);
   }
 
@@ -138,8 +186,14 @@ export class SocketHub {
 
   private add(ws: WebSocket, claims: TokenClaims, caller: Caller): Client {
     const client: Client = {
-      id: crypto.randomUUID(), ws, claims, userId: caller.userId, tenantId: caller.tenantId,
-      rooms: roomsOf(caller.userId, caller.tenantId), connectedAt: new Date(), alive: true,
+      id: crypto.randomUUID(),
+      ws,
+      claims,
+      userId: caller.userId,
+      tenantId: caller.tenantId,
+      rooms: roomsOf(caller.userId, caller.tenantId),
+      connectedAt: new Date(),
+      alive: true,
     };
     this.clients.add(client);
     for (const room of client.rooms) {
@@ -176,26 +230,51 @@ export class SocketHub {
   private async onMessage(client: Client, data: RawData): Promise<void> {
     client.alive = true;
     let raw: unknown;
-    try { raw = JSON.parse(data.toString()); } catch {
-      this.reply(client, { action: 'apiresult', requestId: null, ok: false, error: { status: 400, message: 'Messages must be JSON' } });
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      this.reply(client, {
+        action: 'apiresult',
+        requestId: null,
+        ok: false,
+        error: { status: 400, message: 'Messages must be JSON' },
+      });
       return;
     }
     const parsed = clientMessage.safeParse(raw);
     if (!parsed.success) {
       const requestId = (raw as { requestId?: unknown })?.requestId;
       const fields = parsed.error.issues.map((i) => `${i.path.join('.') || 'message'} ${i.message}`).join('; ');
-      this.reply(client, { action: 'apiresult', requestId: typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null, ok: false, error: { status: 400, message: `Invalid message: ${fields}` } });
+      this.reply(client, {
+        action: 'apiresult',
+        requestId: typeof requestId === 'string' || typeof requestId === 'number' ? requestId : null,
+        ok: false,
+        error: { status: 400, message: `Invalid message: ${fields}` },
+      });
       return;
     }
     const msg = parsed.data;
-    if (msg.action === 'ping') { this.reply(client, { action: 'pong', ts: Date.now() }); return; }
+    if (msg.action === 'ping') {
+      this.reply(client, { action: 'pong', ts: Date.now() });
+      return;
+    }
     if (msg.action === 'authenticate') {
-      this.reply(client, { action: 'apiresult', requestId: null, ok: false, error: { status: 400, message: 'This socket is already authenticated; open a new one for another token' } });
+      this.reply(client, {
+        action: 'apiresult',
+        requestId: null,
+        ok: false,
+        error: { status: 400, message: 'This socket is already authenticated; open a new one for another token' },
+      });
       return;
     }
 
     if (this.expired(client)) {
-      this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error: { status: 401, message: MSG_TOKEN_EXPIRED } });
+      this.reply(client, {
+        action: 'apiresult',
+        requestId: msg.requestId,
+        ok: false,
+        error: { status: 401, message: MSG_TOKEN_EXPIRED },
+      });
       client.ws.close(CLOSE_UNAUTHORIZED, 'Token expired');
       return;
     }
@@ -206,7 +285,12 @@ export class SocketHub {
       const data = await invoke(this.k, this.registry, caller, msg.function, msg.payload, msg.tenantId);
       result = { action: 'apiresult', requestId: msg.requestId, ok: true, data: data ?? null };
     } catch (e) {
-      result = { action: 'apiresult', requestId: msg.requestId, ok: false, error: toClientError(e, this.k.log, { function: msg.function, userId: client.userId }) };
+      result = {
+        action: 'apiresult',
+        requestId: msg.requestId,
+        ok: false,
+        error: toClientError(e, this.k.log, { function: msg.function, userId: client.userId }),
+      };
     }
     this.reply(client, result);
   }
@@ -227,16 +311,32 @@ export class SocketHub {
   /** Keepalive: drops sockets that did not answer the last ping, and sockets whose token expired. */
   private sweep(): void {
     for (const c of this.clients) {
-      if (this.expired(c)) { c.ws.close(CLOSE_UNAUTHORIZED, 'Token expired'); continue; }
-      if (!c.alive) { c.ws.terminate(); this.remove(c); continue; }
+      if (this.expired(c)) {
+        c.ws.close(CLOSE_UNAUTHORIZED, 'Token expired');
+        continue;
+      }
+      if (!c.alive) {
+        c.ws.terminate();
+        this.remove(c);
+        continue;
+      }
       c.alive = false;
-      try { c.ws.ping(); } catch { /* closing */ }
+      try {
+        c.ws.ping();
+      } catch {
+        /* closing */
+      }
     }
   }
 
   /** Sockets of this process with their ids. */
   details(): { socketId: string; tenantId: number | null; userId: number; connectedAt: string }[] {
-    return [...this.clients].map((c) => ({ socketId: c.id, tenantId: c.tenantId, userId: c.userId, connectedAt: c.connectedAt.toISOString() }));
+    return [...this.clients].map((c) => ({
+      socketId: c.id,
+      tenantId: c.tenantId,
+      userId: c.userId,
+      connectedAt: c.connectedAt.toISOString(),
+    }));
   }
 
   /** Sends to one socket of this process; false when no such socket is connected here. */
@@ -250,7 +350,11 @@ export class SocketHub {
   }
 
   list(): { tenantId: number | null; userId: number; connectedAt: string }[] {
-    return [...this.clients].map((c) => ({ tenantId: c.tenantId, userId: c.userId, connectedAt: c.connectedAt.toISOString() }));
+    return [...this.clients].map((c) => ({
+      tenantId: c.tenantId,
+      userId: c.userId,
+      connectedAt: c.connectedAt.toISOString(),
+    }));
   }
 
   /** Closes every socket (1001) and stops accepting new ones. */
@@ -261,9 +365,17 @@ export class SocketHub {
     const all = [...this.clients];
     for (const c of all) c.ws.close(CLOSE_SHUTDOWN, 'Server shutting down');
     await new Promise<void>((resolve) => {
-      const t = setTimeout(() => { for (const c of all) c.ws.terminate(); resolve(); }, 1000);
+      const t = setTimeout(() => {
+        for (const c of all) c.ws.terminate();
+        resolve();
+      }, 1000);
       t.unref();
-      const check = () => { if (all.every((c) => c.ws.readyState === WebSocket.CLOSED)) { clearTimeout(t); resolve(); } };
+      const check = () => {
+        if (all.every((c) => c.ws.readyState === WebSocket.CLOSED)) {
+          clearTimeout(t);
+          resolve();
+        }
+      };
       for (const c of all) c.ws.once('close', check);
       check();
     });

@@ -34,12 +34,21 @@ const INTERNAL_PREFIX = 'kernel:';
 class RealtimeService implements Realtime {
   private closed = false;
   private readonly internal = new Map<string, ((message: Record<string, unknown>) => void)[]>();
-  constructor(private readonly k: Kernel, private readonly bus: Bus, private readonly hub: SocketHub, private readonly registry: FunctionRegistry) {
+  constructor(
+    private readonly k: Kernel,
+    private readonly bus: Bus,
+    private readonly hub: SocketHub,
+    private readonly registry: FunctionRegistry,
+  ) {
     bus.onMessage((env) => {
       if (this.closed) return;
       if (env.room.startsWith(INTERNAL_PREFIX)) {
         for (const fn of this.internal.get(env.room) ?? []) {
-          try { fn(env.message); } catch (e) { this.k.log.warn({ err: (e as Error).message, room: env.room }, 'realtime: internal handler failed'); }
+          try {
+            fn(env.message);
+          } catch (e) {
+            this.k.log.warn({ err: (e as Error).message, room: env.room }, 'realtime: internal handler failed');
+          }
         }
         return;
       }
@@ -61,14 +70,21 @@ class RealtimeService implements Realtime {
     }
   }
 
-  get busKind(): Bus['kind'] { return this.bus.kind; }
+  get busKind(): Bus['kind'] {
+    return this.bus.kind;
+  }
 
   /** Redis (when REDIS_URL is set) as /readyz reports it. */
-  health(): Promise<{ ok: boolean; detail?: string }> { return this.bus.health(); }
+  health(): Promise<{ ok: boolean; detail?: string }> {
+    return this.bus.health();
+  }
 
   async publish(room: Room, message: Record<string, unknown>): Promise<void> {
     if (!isRoom(room)) throw new Error(`realtime: invalid room ${room}`);
-    if (this.closed) { this.k.log.debug({ room }, 'realtime: publish after close dropped'); return; }
+    if (this.closed) {
+      this.k.log.debug({ room }, 'realtime: publish after close dropped');
+      return;
+    }
     // Never waits for Redis: delivered here at once and queued for the other processes (redis-bus.ts); never fails the caller's work.
     try {
       await this.bus.publish({ room, message });
@@ -79,7 +95,13 @@ class RealtimeService implements Realtime {
 
   async serverMessage(room: Room, message: ServerMessage): Promise<void> {
     const { msg_type, msg, display_type, download_url, ...rest } = message;
-    await this.publish(room, { ...rest, msg_type, msg, display_type: display_type ?? null, download_url: download_url ?? null });
+    await this.publish(room, {
+      ...rest,
+      msg_type,
+      msg,
+      display_type: display_type ?? null,
+      download_url: download_url ?? null,
+    });
   }
 
   async storeUpdate(room: Room, storeTarget: string, data: unknown): Promise<void> {
@@ -93,16 +115,33 @@ class RealtimeService implements Realtime {
     const prefix = kind === 'tenant' ? `tenants/${id}` : kind === 'user' ? `users/${id}` : 'public';
     const key = `${prefix}/realtime/${new Date().toISOString().slice(0, 10)}/${crypto.randomUUID()}.json`;
     await this.k.storage.put(key, json, 'application/json');
-    const update: StoreUpdateRerouted = { store_target: storeTarget, reroute_to_s3: true, key, url: this.k.storage.signedUrl(key, REROUTE_LINK_SECONDS) };
+    const update: StoreUpdateRerouted = {
+      store_target: storeTarget,
+      reroute_to_s3: true,
+      key,
+      url: this.k.storage.signedUrl(key, REROUTE_LINK_SECONDS),
+    };
     await this.publish(room, update as unknown as Record<string, unknown>);
   }
 
-  attach(server: http.Server): void { this.hub.attach(server); }
-  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void { this.registry.register(name, fn, owner); }
-  functions() { return this.registry.list().map(({ name, owner, access }) => ({ name, owner, access })); }
-  sockets() { return this.hub.list(); }
-  socketDetails() { return this.hub.details(); }
-  sendToSocket(socketId: string, message: Record<string, unknown>) { return this.hub.deliverTo(socketId, message); }
+  attach(server: http.Server): void {
+    this.hub.attach(server);
+  }
+  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void {
+    this.registry.register(name, fn, owner);
+  }
+  functions() {
+    return this.registry.list().map(({ name, owner, access }) => ({ name, owner, access }));
+  }
+  sockets() {
+    return this.hub.list();
+  }
+  socketDetails() {
+    return this.hub.details();
+  }
+  sendToSocket(socketId: string, message: Record<string, unknown>) {
+    return this.hub.deliverTo(socketId, message);
+  }
 
   async close(): Promise<void> {
     if (this.closed) return;
@@ -114,7 +153,15 @@ class RealtimeService implements Realtime {
 
 export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Promise<Realtime> {
   const registry = new FunctionRegistry();
-  const bus = opts.bus ?? await createBus({ redisUrl: k.config.redisUrl, databaseUrl: k.config.databaseUrl, dataDir: k.config.dataDir, log: k.log, optional: opts.redisOptional });
+  const bus =
+    opts.bus ??
+    (await createBus({
+      redisUrl: k.config.redisUrl,
+      databaseUrl: k.config.databaseUrl,
+      dataDir: k.config.dataDir,
+      log: k.log,
+      optional: opts.redisOptional,
+    }));
   const allowedOrigins = [new URL(k.config.baseUrl).origin, ...k.config.allowedOrigins];
   const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, allowedOrigins, ...opts.hub });
   registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);

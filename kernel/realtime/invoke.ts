@@ -11,7 +11,14 @@ import { z } from 'zod';
 import type { Trx } from '../db/database';
 import { fromDatabaseError } from '../http/db-errors';
 import { HttpError, forbidden, notFound } from '../http/errors';
-import { MSG_NO_TENANT, checkCaller, checkMaintenance, guardWrite, maintenanceOf, type GuardTarget } from '../http/guard-pipeline';
+import {
+  MSG_NO_TENANT,
+  checkCaller,
+  checkMaintenance,
+  guardWrite,
+  maintenanceOf,
+  type GuardTarget,
+} from '../http/guard-pipeline';
 import type { Kernel } from '../kernel';
 import type { RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from '../plugin';
 import type { Caller } from '../types';
@@ -20,22 +27,36 @@ const NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/;
 /** The HTTP fallback's path; write guards see it for a call over the socket too. */
 export const APIINVOKE_FALLBACK_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
 
-export interface RegisteredFunction { name: string; owner: string; handler: RealtimeFunction; access: RealtimeAccess }
+export interface RegisteredFunction {
+  name: string;
+  owner: string;
+  handler: RealtimeFunction;
+  access: RealtimeAccess;
+}
 
 export class FunctionRegistry {
   private readonly fns = new Map<string, RegisteredFunction>();
   /** owner: the plugin id, or kernel:<area> for the kernel's own functions (default kernel:realtime). */
   register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner = 'kernel:realtime'): void {
-    if (!NAME.test(name)) throw new Error(`realtime function name "${name}" must start with a letter and use letters, digits, _ . : -`);
+    if (!NAME.test(name))
+      throw new Error(`realtime function name "${name}" must start with a letter and use letters, digits, _ . : -`);
     if (this.fns.has(name)) throw new Error(`realtime function "${name}" is already registered`);
     const { handler, ...access } = typeof fn === 'function' ? { handler: fn } : fn;
     if (typeof handler !== 'function') throw new Error(`realtime function "${name}" must be a function`);
     this.fns.set(name, { name, owner, handler, access });
   }
-  get(name: string): RealtimeFunction | undefined { return this.fns.get(name)?.handler; }
-  entry(name: string): RegisteredFunction | undefined { return this.fns.get(name); }
-  names(): string[] { return [...this.fns.keys()].sort(); }
-  list(): RegisteredFunction[] { return this.names().map((n) => this.fns.get(n)!); }
+  get(name: string): RealtimeFunction | undefined {
+    return this.fns.get(name)?.handler;
+  }
+  entry(name: string): RegisteredFunction | undefined {
+    return this.fns.get(name);
+  }
+  names(): string[] {
+    return [...this.fns.keys()].sort();
+  }
+  list(): RegisteredFunction[] {
+    return this.names().map((n) => this.fns.get(n)!);
+  }
 }
 
 /** What the checks see of a call of a function with this payload (404 when no such function). */
@@ -44,13 +65,26 @@ export function functionTarget(registry: FunctionRegistry, name: string, payload
   if (!fn) throw notFound(`No realtime function named ${name}`);
   const w = fn.access.write;
   const write = typeof w === 'function' ? w(payload) : w === true;
-  return { owner: fn.owner, method: 'POST', path: APIINVOKE_FALLBACK_PATH.replace(':function', name), auth: fn.access.auth, page: fn.access.page, module: fn.access.module, write, duringMaintenance: fn.access.duringMaintenance };
+  return {
+    owner: fn.owner,
+    method: 'POST',
+    path: APIINVOKE_FALLBACK_PATH.replace(':function', name),
+    auth: fn.access.auth,
+    page: fn.access.page,
+    module: fn.access.module,
+    write,
+    duringMaintenance: fn.access.duringMaintenance,
+  };
 }
 
 /** The access of the HTTP fallback route: that of the function its params name (route-spec.ts `dispatch`). */
 export function fallbackDispatch(registry: FunctionRegistry) {
   return ({ params, body }: { params: unknown; body: unknown }): GuardTarget =>
-    functionTarget(registry, (params as { function: string }).function, (body as { payload?: unknown } | undefined)?.payload);
+    functionTarget(
+      registry,
+      (params as { function: string }).function,
+      (body as { payload?: unknown } | undefined)?.payload,
+    );
 }
 
 /**
@@ -68,12 +102,24 @@ export function invokeTenant(caller: Caller, requested?: number): number {
 }
 
 /** Calls a registered function inside the given transaction; audits calls made under impersonation. */
-export async function callFunction(k: Kernel, registry: FunctionRegistry, caller: Caller, tenantId: number, name: string, payload: unknown, trx: Trx): Promise<unknown> {
+export async function callFunction(
+  k: Kernel,
+  registry: FunctionRegistry,
+  caller: Caller,
+  tenantId: number,
+  name: string,
+  payload: unknown,
+  trx: Trx,
+): Promise<unknown> {
   const fn = registry.get(name);
   if (!fn) throw notFound(`No realtime function named ${name}`);
   if (caller.impersonation) {
     await k.audit.write(trx, {
-      tenantId, actorUserId: caller.userId, impersonatorUserId: caller.userId, action: 'impersonated.apiinvoke', target: name,
+      tenantId,
+      actorUserId: caller.userId,
+      impersonatorUserId: caller.userId,
+      action: 'impersonated.apiinvoke',
+      target: name,
       details: { impersonation: caller.impersonation, homeTenantId: caller.homeTenantId },
     });
   }
@@ -84,21 +130,40 @@ export async function callFunction(k: Kernel, registry: FunctionRegistry, caller
  * The socket path: resolves the tenant, passes the checks an HTTP route passes (guard-pipeline.ts) and runs the
  * function in its own tenant transaction, read-only unless the function writes (then the write guards run first).
  */
-export async function invoke(k: Kernel, registry: FunctionRegistry, caller: Caller, name: string, payload: unknown, requestedTenant?: number): Promise<unknown> {
+export async function invoke(
+  k: Kernel,
+  registry: FunctionRegistry,
+  caller: Caller,
+  name: string,
+  payload: unknown,
+  requestedTenant?: number,
+): Promise<unknown> {
   const target = functionTarget(registry, name, payload);
   const tenantId = invokeTenant(caller, requestedTenant);
   checkCaller(k, caller, target);
   await checkMaintenance(maintenanceOf(k), caller, target);
-  return k.db.withTenant(tenantId, async (trx) => {
-    await guardWrite(k, trx, tenantId, target, caller);
-    return callFunction(k, registry, caller, tenantId, name, payload, trx);
-  }, { userId: caller.userId, readOnly: !target.write });
+  return k.db.withTenant(
+    tenantId,
+    async (trx) => {
+      await guardWrite(k, trx, tenantId, target, caller);
+      return callFunction(k, registry, caller, tenantId, name, payload, trx);
+    },
+    { userId: caller.userId, readOnly: !target.write },
+  );
 }
 
 /** An error as the client sees it: status, code (as in HTTP's error body, e.g. 402 noSubscription) and message, never a stack. */
-export function toClientError(e: unknown, log: Kernel['log'], context: Record<string, unknown>): { status: number; code?: string; message: string } {
+export function toClientError(
+  e: unknown,
+  log: Kernel['log'],
+  context: Record<string, unknown>,
+): { status: number; code?: string; message: string } {
   if (e instanceof HttpError) return { status: e.status, code: e.code, message: e.message };
-  if (e instanceof z.ZodError) return { status: 400, message: `Invalid payload: ${e.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}` };
+  if (e instanceof z.ZodError)
+    return {
+      status: 400,
+      message: `Invalid payload: ${e.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}`,
+    };
   const db = fromDatabaseError(e);
   if (db) return { status: db.status, message: db.message };
   const id = crypto.randomUUID();

@@ -27,7 +27,8 @@ function sameSecret(given: string, token: string): boolean {
 
 /** Puts an envelope from a command on the server's bus, through the same calls the server's own code uses. */
 export async function relayToRealtime(k: Kernel, env: BusEnvelope): Promise<void> {
-  if (env.room.startsWith(INTERNAL_PREFIX)) await k.realtime.publishInternal(env.room.slice(INTERNAL_PREFIX.length), env.message);
+  if (env.room.startsWith(INTERNAL_PREFIX))
+    await k.realtime.publishInternal(env.room.slice(INTERNAL_PREFIX.length), env.message);
   else await k.realtime.publish(env.room as Parameters<Kernel['realtime']['publish']>[0], env.message);
 }
 
@@ -36,41 +37,76 @@ export async function relayToRealtime(k: Kernel, env: BusEnvelope): Promise<void
  * POST /jobs/open opens the server's job queue (on first use otherwise), so a
  * command can use it rather than the files.
  */
-export async function hostLocalBus(o: { token: string; log: Logger; deliver: (env: BusEnvelope) => Promise<void>; openJobs?: () => Promise<void> }): Promise<{ endpoint: { host: string; port: number }; close(): Promise<void> }> {
+export async function hostLocalBus(o: {
+  token: string;
+  log: Logger;
+  deliver: (env: BusEnvelope) => Promise<void>;
+  openJobs?: () => Promise<void>;
+}): Promise<{ endpoint: { host: string; port: number }; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const auth = req.headers.authorization ?? '';
-    if (req.method !== 'POST' || (req.url !== PATH && req.url !== OPEN_JOBS_PATH)) { res.writeHead(404).end(); return; }
-    if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice(7), o.token)) { res.writeHead(401).end(); return; }
+    if (req.method !== 'POST' || (req.url !== PATH && req.url !== OPEN_JOBS_PATH)) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice(7), o.token)) {
+      res.writeHead(401).end();
+      return;
+    }
     if (req.url === OPEN_JOBS_PATH) {
       req.resume();
-      if (!o.openJobs) { res.writeHead(404).end(); return; }
-      o.openJobs().then(() => res.writeHead(204).end(), (e: Error) => {
-        o.log.warn({ err: e.message }, 'local endpoint: opening the job queue failed');
-        res.writeHead(503).end();
-      });
+      if (!o.openJobs) {
+        res.writeHead(404).end();
+        return;
+      }
+      o.openJobs().then(
+        () => res.writeHead(204).end(),
+        (e: Error) => {
+          o.log.warn({ err: e.message }, 'local endpoint: opening the job queue failed');
+          res.writeHead(503).end();
+        },
+      );
       return;
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (c: Buffer) => { size += c.length; if (size > MAX_BYTES) req.destroy(); else chunks.push(c); });
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BYTES) req.destroy();
+      else chunks.push(c);
+    });
     req.on('end', () => {
       let env: BusEnvelope;
       try {
         env = JSON.parse(Buffer.concat(chunks).toString('utf8')) as BusEnvelope;
-        if (typeof env?.room !== 'string' || typeof env.message !== 'object' || env.message === null) throw new Error('not an envelope');
-      } catch { res.writeHead(400).end(); return; }
-      o.deliver(env).then(() => res.writeHead(204).end(), (e: Error) => {
-        o.log.warn({ err: e.message, room: env.room }, 'local bus: relay failed');
+        if (typeof env?.room !== 'string' || typeof env.message !== 'object' || env.message === null)
+          throw new Error('not an envelope');
+      } catch {
         res.writeHead(400).end();
-      });
+        return;
+      }
+      o.deliver(env).then(
+        () => res.writeHead(204).end(),
+        (e: Error) => {
+          o.log.warn({ err: e.message, room: env.room }, 'local bus: relay failed');
+          res.writeHead(400).end();
+        },
+      );
     });
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(0, '127.0.0.1', resolve); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: { host: '127.0.0.1', port },
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -80,21 +116,42 @@ export class ForwardingBus implements Bus {
   private handlers: BusHandler[] = [];
   private readonly pending = new Set<Promise<void>>();
   private failed: string | null = null;
-  constructor(private readonly url: string, private readonly token: string, private readonly log: Logger) {}
+  constructor(
+    private readonly url: string,
+    private readonly token: string,
+    private readonly log: Logger,
+  ) {}
 
   async publish(envelope: BusEnvelope): Promise<void> {
     const copy = JSON.parse(JSON.stringify(envelope)) as BusEnvelope;
-    queueMicrotask(() => { for (const h of this.handlers) h(copy); });
-    const sent = fetch(this.url, { method: 'POST', headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' }, body: JSON.stringify(envelope), signal: AbortSignal.timeout(5000) })
-      .then((r) => { if (!r.ok) throw new Error(`the server answered ${r.status}`); this.failed = null; })
-      .catch((e: Error) => { this.failed = e.message; throw e; });
+    queueMicrotask(() => {
+      for (const h of this.handlers) h(copy);
+    });
+    const sent = fetch(this.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(envelope),
+      signal: AbortSignal.timeout(5000),
+    })
+      .then((r) => {
+        if (!r.ok) throw new Error(`the server answered ${r.status}`);
+        this.failed = null;
+      })
+      .catch((e: Error) => {
+        this.failed = e.message;
+        throw e;
+      });
     const tracked = sent.catch(() => {}).finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
     await sent;
   }
 
-  onMessage(handler: BusHandler): void { this.handlers.push(handler); }
-  async health(): Promise<{ ok: boolean; detail?: string }> { return this.failed ? { ok: false, detail: `the running server's bus: ${this.failed}` } : { ok: true }; }
+  onMessage(handler: BusHandler): void {
+    this.handlers.push(handler);
+  }
+  async health(): Promise<{ ok: boolean; detail?: string }> {
+    return this.failed ? { ok: false, detail: `the running server's bus: ${this.failed}` } : { ok: true };
+  }
 
   /** Waits for envelopes still on their way (an invalidation published without awaiting must still reach the server before the command exits). */
   async close(): Promise<void> {

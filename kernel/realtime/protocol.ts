@@ -19,7 +19,11 @@ export const TOKEN_SUBPROTOCOL_PREFIX = 'lci.token.';
 export const authenticateMessage = z.object({ action: z.literal('authenticate'), token: z.string().min(1).max(8192) });
 
 /** The server's answer once the socket is authenticated and in its rooms: from here on nothing sent to them is missed. */
-export interface Authenticated { action: 'authenticated'; userId: number; tenantId: number | null }
+export interface Authenticated {
+  action: 'authenticated';
+  userId: number;
+  tenantId: number | null;
+}
 
 export const clientMessage = z.discriminatedUnion('action', [
   z.object({ action: z.literal('ping') }).passthrough(),
@@ -34,13 +38,24 @@ export const clientMessage = z.discriminatedUnion('action', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-export interface Pong { action: 'pong'; ts: number }
+export interface Pong {
+  action: 'pong';
+  ts: number;
+}
 export type ApiResult =
   | { action: 'apiresult'; requestId: string | number | null; ok: true; data: unknown }
   | { action: 'apiresult'; requestId: string | number | null; ok: false; error: { status: number; message: string } };
 
-export interface StoreUpdate { store_target: string; data: unknown }
-export interface StoreUpdateRerouted { store_target: string; reroute_to_s3: true; key: string; url: string }
+export interface StoreUpdate {
+  store_target: string;
+  data: unknown;
+}
+export interface StoreUpdateRerouted {
+  store_target: string;
+  reroute_to_s3: true;
+  key: string;
+  url: string;
+}
 
 /** Rooms a caller's socket joins. */
 export function roomsOf(userId: number, tenantId: number | null): string[] {

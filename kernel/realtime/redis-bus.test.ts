@@ -13,12 +13,19 @@ import { RedisBus } from './redis-bus';
 const log = createLogger('silent');
 const until = async (cond: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms;
-  while (!cond()) { if (Date.now() > end) throw new Error('timed out'); await new Promise((r) => setTimeout(r, 25)); }
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
 };
 
 let redis: PrivateRedis;
-beforeAll(async () => { redis = await startPrivateRedis(); });
-afterAll(async () => { await redis?.stop(); });
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
 
 test('messages published while Redis is down reach the other process when it is back, in order, without blocking the sender', async () => {
   const channel = `lci:realtime:test-${Date.now()}`;
@@ -39,7 +46,10 @@ test('messages published while Redis is down reach the other process when it is 
     expect(Date.now() - started).toBeLessThan(200);
     await until(() => gotA.length === 4, 2000); // the sender's own sockets: at once
     expect(a.stats()).toEqual({ waiting: 3, dropped: 0 });
-    expect(await a.health()).toMatchObject({ ok: false, detail: expect.stringContaining('3 message(s) waiting for Redis') });
+    expect(await a.health()).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('3 message(s) waiting for Redis'),
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(gotB.map((e) => e.message.n)).toEqual([0]);
 
@@ -51,7 +61,10 @@ test('messages published while Redis is down reach the other process when it is 
     // The sender's reader resumes on its next read after Redis is back (it may be waiting out a retry): healthy within seconds.
     const end = Date.now() + 10_000;
     let health = await a.health();
-    while (!health.ok && Date.now() < end) { await new Promise((r) => setTimeout(r, 100)); health = await a.health(); }
+    while (!health.ok && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await a.health();
+    }
     expect(health).toEqual({ ok: true });
   } finally {
     await Promise.all([a.close(), b.close()]);
@@ -81,7 +94,9 @@ test('an lci command starts while Redis is down (optional): its messages wait an
   const got: BusEnvelope[] = [];
   server.onMessage((e) => got.push(e));
   await redis.stop();
-  await expect(RedisBus.connect(redis.url, channel, log)).rejects.toThrow(/^Realtime bus: cannot connect to Redis at REDIS_URL/);
+  await expect(RedisBus.connect(redis.url, channel, log)).rejects.toThrow(
+    /^Realtime bus: cannot connect to Redis at REDIS_URL/,
+  );
   const cli = await RedisBus.connect(redis.url, channel, log, { optional: true });
   try {
     await cli.publish({ room: 'kernel:access', message: { userId: 7 } });

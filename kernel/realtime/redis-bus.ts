@@ -35,8 +35,16 @@ const READ_BLOCK_MS = 2000;
 const READ_COUNT = 500;
 const RETRY_MS = 250;
 
-interface Wire { i: string; o: string; r: string; m: Record<string, unknown> }
-interface Pending { wire: string; at: number }
+interface Wire {
+  i: string;
+  o: string;
+  r: string;
+  m: Record<string, unknown>;
+}
+interface Pending {
+  wire: string;
+  at: number;
+}
 
 export class RedisBus implements Bus {
   readonly kind = 'redis' as const;
@@ -52,14 +60,25 @@ export class RedisBus implements Bus {
   private timer: ReturnType<typeof setInterval> | null = null;
   private reading: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly pub: Redis, private readonly reader: Redis, readonly channel: string, private readonly log: Logger, private readonly holdMs: number) {}
+  private constructor(
+    private readonly pub: Redis,
+    private readonly reader: Redis,
+    readonly channel: string,
+    private readonly log: Logger,
+    private readonly holdMs: number,
+  ) {}
 
   /**
    * A server fails fast at start (a wrong REDIS_URL is a configuration error); once up, it reconnects for ever.
    * With `optional` (an `lci` command) an unreachable Redis is a warning: the command runs, and what it
    * publishes waits for Redis until it stops (its revocations reach the servers through the database).
    */
-  static async connect(url: string, channel: string, log: Logger, o: { holdMs?: number; optional?: boolean } = {}): Promise<RedisBus> {
+  static async connect(
+    url: string,
+    channel: string,
+    log: Logger,
+    o: { holdMs?: number; optional?: boolean } = {},
+  ): Promise<RedisBus> {
     let started = false;
     const opts: RedisOptions = {
       lazyConnect: true,
@@ -74,7 +93,11 @@ export class RedisBus implements Bus {
     // A read blocks at most READ_BLOCK_MS on the server; the client gives up on a dead connection a little later.
     const reader = new Redis(url, { ...opts, blockingTimeout: READ_BLOCK_MS + 3000 });
     let lastError: Error | undefined;
-    for (const c of [pub, reader]) c.on('error', (e: Error) => { lastError = e; if (started) log.debug({ err: e.message }, 'realtime bus: redis error'); });
+    for (const c of [pub, reader])
+      c.on('error', (e: Error) => {
+        lastError = e;
+        if (started) log.debug({ err: e.message }, 'realtime bus: redis error');
+      });
     let bus: RedisBus;
     try {
       await Promise.all([pub.connect(), reader.connect()]);
@@ -96,9 +119,19 @@ export class RedisBus implements Bus {
       bus.lastId = `${Date.now()}-0`; // only what is published from now on
       for (const c of [pub, reader]) if (c.status === 'end' || c.status === 'wait') c.connect().catch(() => undefined);
     }
-    pub.on('ready', () => { if (bus.outbox.length) log.info({ waiting: bus.outbox.length }, 'realtime bus: Redis is back, sending queued messages'); void bus.pump(); });
-    pub.on('close', () => { if (!bus.closed) log.warn('realtime bus: Redis connection lost; messages for other processes are queued until it is back'); });
-    bus.timer = setInterval(() => { bus.expire(); void bus.pump(); }, 1000);
+    pub.on('ready', () => {
+      if (bus.outbox.length)
+        log.info({ waiting: bus.outbox.length }, 'realtime bus: Redis is back, sending queued messages');
+      void bus.pump();
+    });
+    pub.on('close', () => {
+      if (!bus.closed)
+        log.warn('realtime bus: Redis connection lost; messages for other processes are queued until it is back');
+    });
+    bus.timer = setInterval(() => {
+      bus.expire();
+      void bus.pump();
+    }, 1000);
     bus.timer.unref();
     bus.reading = bus.readLoop();
     return bus;
@@ -112,16 +145,25 @@ export class RedisBus implements Bus {
     queueMicrotask(() => this.deliver({ room: copy.r, message: copy.m }));
     if (this.closed) return;
     this.outbox.push({ wire, at: Date.now() });
-    if (this.outbox.length > OUTBOX_MAX) this.drop(this.outbox.length - OUTBOX_MAX, `more than ${OUTBOX_MAX} messages waiting`);
+    if (this.outbox.length > OUTBOX_MAX)
+      this.drop(this.outbox.length - OUTBOX_MAX, `more than ${OUTBOX_MAX} messages waiting`);
     void this.pump();
   }
 
-  onMessage(handler: BusHandler): void { this.handlers.push(handler); }
+  onMessage(handler: BusHandler): void {
+    this.handlers.push(handler);
+  }
 
   async health(): Promise<{ ok: boolean; detail?: string }> {
     const waiting = this.outbox.length;
-    const notes = [waiting ? `${waiting} message(s) waiting for Redis` : '', this.dropped ? `${this.dropped} message(s) dropped since start` : ''].filter(Boolean).join('; ');
-    if (this.pub.status !== 'ready') return { ok: false, detail: `Redis connection ${this.pub.status}${notes ? `; ${notes}` : ''}` };
+    const notes = [
+      waiting ? `${waiting} message(s) waiting for Redis` : '',
+      this.dropped ? `${this.dropped} message(s) dropped since start` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    if (this.pub.status !== 'ready')
+      return { ok: false, detail: `Redis connection ${this.pub.status}${notes ? `; ${notes}` : ''}` };
     if (!this.readerOk) return { ok: false, detail: `cannot read the realtime stream${notes ? `; ${notes}` : ''}` };
     try {
       await this.pub.ping();
@@ -132,7 +174,9 @@ export class RedisBus implements Bus {
   }
 
   /** Messages waiting for Redis and dropped since start (tests, /readyz). */
-  stats(): { waiting: number; dropped: number } { return { waiting: this.outbox.length, dropped: this.dropped }; }
+  stats(): { waiting: number; dropped: number } {
+    return { waiting: this.outbox.length, dropped: this.dropped };
+  }
 
   async close(): Promise<void> {
     if (this.closed) return;
@@ -153,7 +197,11 @@ export class RedisBus implements Bus {
 
   private deliver(env: BusEnvelope): void {
     for (const h of this.handlers) {
-      try { h(env); } catch (e) { this.log.warn({ err: (e as Error).message }, 'realtime bus: handler failed'); }
+      try {
+        h(env);
+      } catch (e) {
+        this.log.warn({ err: (e as Error).message }, 'realtime bus: handler failed');
+      }
     }
   }
 
@@ -161,7 +209,10 @@ export class RedisBus implements Bus {
     if (count <= 0) return;
     this.outbox.splice(0, count);
     this.dropped += count;
-    this.log.error({ count, dropped: this.dropped }, `realtime bus: ${count} message(s) not delivered to other server processes (${why})`);
+    this.log.error(
+      { count, dropped: this.dropped },
+      `realtime bus: ${count} message(s) not delivered to other server processes (${why})`,
+    );
   }
 
   private expire(): void {
@@ -185,7 +236,10 @@ export class RedisBus implements Bus {
         const results = await pipe.exec();
         // Entries are removed once Redis took them; a failed one and those after it stay, in order.
         let sent = 0;
-        for (const [err] of (results ?? []).slice(0, batch.length)) { if (err) break; sent++; }
+        for (const [err] of (results ?? []).slice(0, batch.length)) {
+          if (err) break;
+          sent++;
+        }
         for (const p of batch.slice(0, sent)) {
           const i = this.outbox[0] === p ? 0 : this.outbox.indexOf(p); // dropped meanwhile: already gone
           if (i >= 0) this.outbox.splice(i, 1);
@@ -202,10 +256,22 @@ export class RedisBus implements Bus {
   private async readLoop(): Promise<void> {
     while (!this.closed) {
       try {
-        const reply = await this.reader.call('XREAD', 'COUNT', READ_COUNT, 'BLOCK', READ_BLOCK_MS, 'STREAMS', this.channel, this.lastId) as unknown[] | null;
+        const reply = (await this.reader.call(
+          'XREAD',
+          'COUNT',
+          READ_COUNT,
+          'BLOCK',
+          READ_BLOCK_MS,
+          'STREAMS',
+          this.channel,
+          this.lastId,
+        )) as unknown[] | null;
         this.readerOk = true;
         // One stream per key: [[key, entries]] in RESP2, or [key, entries] as ioredis 6 answers a single one.
-        const streams = (reply && typeof reply[0] === 'string' ? [reply] : reply ?? []) as [string, [string, string[]][]][];
+        const streams = (reply && typeof reply[0] === 'string' ? [reply] : (reply ?? [])) as [
+          string,
+          [string, string[]][],
+        ][];
         for (const [, entries] of streams) {
           for (const [id, fields] of entries) {
             this.lastId = id;
@@ -224,7 +290,12 @@ export class RedisBus implements Bus {
   private receive(fields: string[]): void {
     const raw = fields[fields.indexOf('e') + 1];
     let w: Wire;
-    try { w = JSON.parse(raw) as Wire; } catch { this.log.warn('realtime bus: dropped a malformed message'); return; }
+    try {
+      w = JSON.parse(raw) as Wire;
+    } catch {
+      this.log.warn('realtime bus: dropped a malformed message');
+      return;
+    }
     if (w.o === this.origin || this.recent.has(w.i)) return;
     this.recent.add(w.i);
     if (this.recent.size > 5000) this.recent.delete(this.recent.values().next().value as string);

@@ -21,25 +21,45 @@ import { openSocket, type TestSocket } from './testing/client';
 
 const until = async (cond: () => Promise<boolean> | boolean, ms: number, what: string) => {
   const end = Date.now() + ms;
-  while (!(await cond())) { if (Date.now() > end) throw new Error(`timed out: ${what}`); await new Promise((r) => setTimeout(r, 100)); }
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 };
-const readyz = async (url: string) => { const r = await fetch(`${url}/readyz`); return { status: r.status, body: await r.json() as Record<string, any> }; };
+const readyz = async (url: string) => {
+  const r = await fetch(`${url}/readyz`);
+  return { status: r.status, body: (await r.json()) as Record<string, any> };
+};
 
 let redis: PrivateRedis;
-beforeAll(async () => { redis = await startPrivateRedis(); });
-afterAll(async () => { await redis?.stop(); });
+beforeAll(async () => {
+  redis = await startPrivateRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
 
 describe('/readyz with Redis down', () => {
   let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ env: { REDIS_URL: redis.url } }); }, 120_000);
-  afterAll(async () => { await redis.start(); await s?.stop(); });
+  beforeAll(async () => {
+    s = await startTestServer({ env: { REDIS_URL: redis.url } });
+  }, 120_000);
+  afterAll(async () => {
+    await redis.start();
+    await s?.stop();
+  });
 
   test('answers 503 naming Redis while it is down and 200 when it is back', async () => {
     expect((await readyz(s.url)).status).toBe(200);
     await redis.stop();
     await until(async () => (await readyz(s.url)).status === 503, 10_000, '/readyz 503');
     const down = await readyz(s.url);
-    expect(down.body).toMatchObject({ status: 'unavailable', failed: ['redis'], message: 'Not ready: Redis is not reachable', checks: { database: 'ok', redis: expect.stringMatching(/^down: /) } });
+    expect(down.body).toMatchObject({
+      status: 'unavailable',
+      failed: ['redis'],
+      message: 'Not ready: Redis is not reachable',
+      checks: { database: 'ok', redis: expect.stringMatching(/^down: /) },
+    });
     await redis.start();
     await until(async () => (await readyz(s.url)).status === 200, 15_000, '/readyz 200');
   }, 60_000);
@@ -61,14 +81,26 @@ run('two server processes, Redis stopped and started', () => {
     child = spawn(path.join(PATHS.root, 'node_modules', '.bin', 'tsx'), [path.join(__dirname, 'testing', 'serve.ts')], {
       cwd: PATHS.root,
       env: {
-        ...process.env, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: s1.databaseUrl!, REDIS_URL: redis.url,
-        LCI_DATA_DIR: dataDir2, LCI_SEED_DEMO: 'false', LCI_LOG_LEVEL: 'warn', LCI_JOBS: 'false', LCI_BASE_URL: s1.url,
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATABASE_URL: s1.databaseUrl!,
+        REDIS_URL: redis.url,
+        LCI_DATA_DIR: dataDir2,
+        LCI_SEED_DEMO: 'false',
+        LCI_LOG_LEVEL: 'warn',
+        LCI_JOBS: 'false',
+        LCI_BASE_URL: s1.url,
       },
     });
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (c: string) => { out += c; });
-    child.stderr.on('data', (c: string) => { out += c; });
+    child.stdout.on('data', (c: string) => {
+      out += c;
+    });
+    child.stderr.on('data', (c: string) => {
+      out += c;
+    });
     await until(() => /READY /.test(out), 90_000, `second server start; output: ${out.slice(-1000)}`);
     url2 = `http://localhost:${port}`;
   }, 180_000);
@@ -101,7 +133,10 @@ run('two server processes, Redis stopped and started', () => {
     await s1.k.db.withSystem((trx) => trx('users').where({ user_id: victim.userId }).update({ active_flag: false }));
     const sentAt = Date.now();
     await dropCachedAccess(s1.k, victim.userId);
-    await s1.k.realtime.serverMessage(`tenant:${t.tenantId}`, { msg_type: 'download_ready', msg: 'Sent while Redis was down' });
+    await s1.k.realtime.serverMessage(`tenant:${t.tenantId}`, {
+      msg_type: 'download_ready',
+      msg: 'Sent while Redis was down',
+    });
     expect(Date.now() - sentAt).toBeLessThan(500);
 
     await until(async () => (await on2(victim.token)).status === 401, 5000, 'process 2 refuses the disabled user');
@@ -109,7 +144,16 @@ run('two server processes, Redis stopped and started', () => {
 
     await redis.start();
     const m = await sock.next((x) => x.msg_type === 'download_ready', 15_000);
-    expect(m).toEqual({ msg_type: 'download_ready', msg: 'Sent while Redis was down', display_type: null, download_url: null });
-    await until(async () => (await readyz(s1.url)).status === 200 && (await readyz(url2)).status === 200, 15_000, 'both ready again');
+    expect(m).toEqual({
+      msg_type: 'download_ready',
+      msg: 'Sent while Redis was down',
+      display_type: null,
+      download_url: null,
+    });
+    await until(
+      async () => (await readyz(s1.url)).status === 200 && (await readyz(url2)).status === 200,
+      15_000,
+      'both ready again',
+    );
   }, 90_000);
 });

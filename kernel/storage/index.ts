@@ -11,7 +11,10 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-export interface StoredObject { body: Buffer; contentType: string }
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
 export interface Storage {
   put(key: string, body: Buffer | string, contentType?: string): Promise<void>;
   /**
@@ -37,7 +40,11 @@ export function assertKey(key: string): void {
 }
 
 export class LocalStorage implements Storage {
-  constructor(private readonly root: string, private readonly secret: string, private readonly baseUrl: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly secret: string,
+    private readonly baseUrl: string,
+  ) {}
 
   private file(key: string): string {
     assertKey(key);
@@ -49,12 +56,21 @@ export class LocalStorage implements Storage {
     await fs.writeFile(f, body);
     await fs.writeFile(`${f}.meta.json`, JSON.stringify({ contentType }));
   }
-  async putStream(key: string, body: AsyncIterable<Buffer | string>, contentType = 'application/octet-stream'): Promise<{ bytes: number }> {
+  async putStream(
+    key: string,
+    body: AsyncIterable<Buffer | string>,
+    contentType = 'application/octet-stream',
+  ): Promise<{ bytes: number }> {
     const f = this.file(key);
     await fs.mkdir(path.dirname(f), { recursive: true });
     const part = `${f}.${crypto.randomBytes(4).toString('hex')}.part`;
     let bytes = 0;
-    const count = new Transform({ transform(chunk: Buffer, _enc, done) { bytes += chunk.length; done(null, chunk); } });
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    });
     const out = createWriteStream(part);
     try {
       await pipeline(body, count, out);
@@ -76,13 +92,19 @@ export class LocalStorage implements Storage {
       return null;
     }
     const meta = await fs.readFile(`${f}.meta.json`, 'utf8').catch(() => '{}');
-    return { body: createReadStream(f), contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream' };
+    return {
+      body: createReadStream(f),
+      contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream',
+    };
   }
   async get(key: string): Promise<StoredObject | null> {
     const f = this.file(key);
     try {
       const [body, meta] = await Promise.all([fs.readFile(f), fs.readFile(`${f}.meta.json`, 'utf8').catch(() => '{}')]);
-      return { body, contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream' };
+      return {
+        body,
+        contentType: (JSON.parse(meta) as { contentType?: string }).contentType ?? 'application/octet-stream',
+      };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
@@ -99,7 +121,11 @@ export class LocalStorage implements Storage {
     let n = 0;
     const walk = async (d: string): Promise<void> => {
       let entries: import('node:fs').Dirent[] = [];
-      try { entries = await fs.readdir(d, { withFileTypes: true }); } catch { return; }
+      try {
+        entries = await fs.readdir(d, { withFileTypes: true });
+      } catch {
+        return;
+      }
       for (const e of entries) {
         const p = path.join(d, e.name);
         if (e.isDirectory()) await walk(p);

@@ -25,28 +25,60 @@ export function registrationLink(baseUrl: string, key: string): string {
  * Issues a registration key for a user of a tenant; returns the key in clear.
  * `trx` is a transaction in that tenant's scope (or the system scope).
  */
-export async function issueRegistrationKey(trx: Knex, tenantId: number, userId: number, opts: { createdBy?: number | null; now?: number } = {}): Promise<string> {
+export async function issueRegistrationKey(
+  trx: Knex,
+  tenantId: number,
+  userId: number,
+  opts: { createdBy?: number | null; now?: number } = {},
+): Promise<string> {
   const now = opts.now ?? Date.now();
   const key = crypto.randomBytes(32).toString('base64url');
-  await trx('registration_keys').where({ tenant_id: tenantId, user_id: userId }).whereNull('used_at').update({ used_at: new Date(now) });
+  await trx('registration_keys')
+    .where({ tenant_id: tenantId, user_id: userId })
+    .whereNull('used_at')
+    .update({ used_at: new Date(now) });
   await trx('registration_keys').insert({
-    tenant_id: tenantId, user_id: userId, key_hash: hashRegistrationKey(key), expires_at: new Date(now + REGISTRATION_KEY_TTL_MS), created_by: opts.createdBy ?? null,
+    tenant_id: tenantId,
+    user_id: userId,
+    key_hash: hashRegistrationKey(key),
+    expires_at: new Date(now + REGISTRATION_KEY_TTL_MS),
+    created_by: opts.createdBy ?? null,
   });
   return key;
 }
 
-export interface OpenRegistrationKey { registrationKeyId: number; tenantId: number; userId: number }
+export interface OpenRegistrationKey {
+  registrationKeyId: number;
+  tenantId: number;
+  userId: number;
+}
 
 /** The open (unused, unexpired) key, or null. Needs a scope that sees the key's tenant (system for the public lookup). */
-export async function findRegistrationKey(trx: Knex, key: string, now = Date.now()): Promise<OpenRegistrationKey | null> {
+export async function findRegistrationKey(
+  trx: Knex,
+  key: string,
+  now = Date.now(),
+): Promise<OpenRegistrationKey | null> {
   if (!REGISTRATION_KEY_PATTERN.test(key)) return null;
-  const row = await trx('registration_keys').where({ key_hash: hashRegistrationKey(key) }).whereNull('used_at')
-    .where('expires_at', '>', new Date(now)).first('registration_key_id', 'tenant_id', 'user_id');
-  return row ? { registrationKeyId: Number(row.registration_key_id), tenantId: Number(row.tenant_id), userId: Number(row.user_id) } : null;
+  const row = await trx('registration_keys')
+    .where({ key_hash: hashRegistrationKey(key) })
+    .whereNull('used_at')
+    .where('expires_at', '>', new Date(now))
+    .first('registration_key_id', 'tenant_id', 'user_id');
+  return row
+    ? {
+        registrationKeyId: Number(row.registration_key_id),
+        tenantId: Number(row.tenant_id),
+        userId: Number(row.user_id),
+      }
+    : null;
 }
 
 /** Uses a key up; false when it was used meanwhile. */
 export async function useRegistrationKey(trx: Knex, key: OpenRegistrationKey, now = Date.now()): Promise<boolean> {
-  const n = await trx('registration_keys').where({ registration_key_id: key.registrationKeyId, tenant_id: key.tenantId }).whereNull('used_at').update({ used_at: new Date(now) });
+  const n = await trx('registration_keys')
+    .where({ registration_key_id: key.registrationKeyId, tenant_id: key.tenantId })
+    .whereNull('used_at')
+    .update({ used_at: new Date(now) });
   return n === 1;
 }

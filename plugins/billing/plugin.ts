@@ -14,7 +14,8 @@ import { createBillingInstance } from './server/instance';
 
 export default definePlugin({
   id: 'billing',
-  description: 'Plan catalogue, cart rules, subscriptions through Stripe or the embedded provider, subscription violations.',
+  description:
+    'Plan catalogue, cart rules, subscriptions through Stripe or the embedded provider, subscription violations.',
   // The subscription page (shared/pages.ts).
   pages: pageDefs(BILLING_PAGES),
   navItems: navItemDefs(BILLING_PAGES),
@@ -31,5 +32,7 @@ export default definePlugin({
   },
   extend: ({ k, self }) => [...billingContributions(k, self.plans), ...signupContributions(k, self.plans)],
   fixtures: billingFixtures,
-  async start(_k, self) { self.clock.start(); },
+  async start(_k, self) {
+    self.clock.start();
+  },
 });

@@ -11,7 +11,8 @@ import { listCompanies } from './server/service';
 
 export default definePlugin({
   id: 'companies',
-  description: 'Client companies of a tenant with their locations, contracts, saved links, filters, asset types and statuses; CSV imports; active-company provider for guard and plan limits.',
+  description:
+    'Client companies of a tenant with their locations, contracts, saved links, filters, asset types and statuses; CSV imports; active-company provider for guard and plan limits.',
   pages: pageDefs(COMPANIES_PAGES), // shared/pages.ts
   navItems: navItemDefs(COMPANIES_PAGES),
   routes,

@@ -17,7 +17,15 @@ export { noticeDate } from './shared/notice-date';
 /** A contract as the API answers it (reply schema; CS answers the contracts it reads with it). */
 export { contractWithCompany } from './shared/api';
 export type { Contract, LinkedGoal } from './shared/contract-fields';
-export { defineCsvImport, csvImportsPoint, csvCell, type CsvImportDef, type CsvRow, type CsvRejection, type CsvApplyResult } from './import/csv-import';
+export {
+  defineCsvImport,
+  csvImportsPoint,
+  csvCell,
+  type CsvImportDef,
+  type CsvRow,
+  type CsvRejection,
+  type CsvApplyResult,
+} from './import/csv-import';
 export type { CsvImportReport } from './import/run';
 export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
 

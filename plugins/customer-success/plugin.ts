@@ -23,15 +23,19 @@ import { metricJobs, RecalcTimer } from './server/metrics/jobs';
 import { csResyncSteps } from './server/resync-steps';
 import { CS_PAGES } from './shared/pages';
 
-
 /** Per-kernel instance: the recalculation timer and the services CS code and object handlers use. */
-interface CsInstance { recalc: RecalcTimer; cs: CsServices; stop(): void }
+interface CsInstance {
+  recalc: RecalcTimer;
+  cs: CsServices;
+  stop(): void;
+}
 
 export default definePlugin<CsInstance>({
   id: 'customer-success',
   dependsOn: ['companies'],
   module: 'Customer Success',
-  description: 'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',
+  description:
+    'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',
   pages: pageDefs(CS_PAGES), // shared/pages.ts
   navItems: navItemDefs(CS_PAGES),
   // Object types, filter fields, dashboard charts and contract filters other plugins add (public.ts).
@@ -59,6 +63,14 @@ export default definePlugin<CsInstance>({
     await coreFixtures(ctx); // account managers, groups, goals
     await metricsFixtures(ctx); // health and effort metrics, tickets, CSAT, score history
   },
-  setup: (k) => ({ recalc: new RecalcTimer(k), cs: createCsServices(k), stop() { this.recalc.stop(); } }),
-  async start(_k, self) { self.recalc.start(); },
+  setup: (k) => ({
+    recalc: new RecalcTimer(k),
+    cs: createCsServices(k),
+    stop() {
+      this.recalc.stop();
+    },
+  }),
+  async start(_k, self) {
+    self.recalc.start();
+  },
 });

@@ -15,12 +15,37 @@
  * - `csFiltersBarPoint`: provided by CS: `useProvided(csFiltersBarPoint)` gives your page the CS filters bar and selection.
  * Handlers get `ctx.cs` (CsServices): contracts as CS reads them, cut scores, segment staleness.
  */
-export { csObjectsPoint, csFilterResolversPoint, csDashboardChartsPoint, csContractFiltersPoint, type CsDashboardChartsDef, type CsContractFilterDef, type CsContractRow } from './server/points';
 export {
-  csDashboardPanelsPoint, csAdminLinksPoint, csFiltersBarPoint, type CsDashboardPanelDef, type CsDashboardPanelProps, type CsAdminLinkDef,
-  type CsFiltersBarDef, type CsFiltersBarProps,
+  csObjectsPoint,
+  csFilterResolversPoint,
+  csDashboardChartsPoint,
+  csContractFiltersPoint,
+  type CsDashboardChartsDef,
+  type CsContractFilterDef,
+  type CsContractRow,
+} from './server/points';
+export {
+  csDashboardPanelsPoint,
+  csAdminLinksPoint,
+  csFiltersBarPoint,
+  type CsDashboardPanelDef,
+  type CsDashboardPanelProps,
+  type CsAdminLinkDef,
+  type CsFiltersBarDef,
+  type CsFiltersBarProps,
 } from './shared/workspace-points';
-export { defineCsObject, csResult, CsResult, MSG_MUST_SELECT_CUSTOMER, type CsObjectDef, type CsContext, type CsListArgs, type CsListValue, type CsWriteArgs, type CsActionDef } from './server/object-api/registry';
+export {
+  defineCsObject,
+  csResult,
+  CsResult,
+  MSG_MUST_SELECT_CUSTOMER,
+  type CsObjectDef,
+  type CsContext,
+  type CsListArgs,
+  type CsListValue,
+  type CsWriteArgs,
+  type CsActionDef,
+} from './server/object-api/registry';
 export { defineCsFilterResolver, type CsFilterResolverDef } from './server/filters/resolver';
 export type { CsServices, CsContracts } from './server/services';
 export { MSG_STALE } from './shared/stale';
@@ -32,4 +57,12 @@ export { formatMoney, formatMoneyShort } from './shared/money';
 export { roundHalfAway } from './shared/rounding';
 export { filtersForRequest, type CsFilters, type CsFilterField } from './shared/filter-rules';
 /** The object API client (pure: the workspace hands it its HTTP client and its object types' response fields). */
-export { createCsApi, expectField, tenantIdOrThrow, type CsApi, type CsHttp, type CsObjectKeys, type CsGetOptions } from './shared/cs-client';
+export {
+  createCsApi,
+  expectField,
+  tenantIdOrThrow,
+  type CsApi,
+  type CsHttp,
+  type CsObjectKeys,
+  type CsGetOptions,
+} from './shared/cs-client';

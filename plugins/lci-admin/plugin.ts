@@ -31,6 +31,10 @@ export default definePlugin({
     const admin = program.command('admin').description('Internal admin and support tools (internal staff)');
     for (const p of PARTS) p.cli?.(admin, kernel);
   },
-  async fixtures(ctx) { for (const p of PARTS) await p.fixtures?.(ctx); },
-  async start(k, self) { for (const p of PARTS) await p.start?.(k, self); },
+  async fixtures(ctx) {
+    for (const p of PARTS) await p.fixtures?.(ctx);
+  },
+  async start(k, self) {
+    for (const p of PARTS) await p.start?.(k, self);
+  },
 });

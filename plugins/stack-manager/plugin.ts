@@ -24,10 +24,13 @@ export default definePlugin({
   id: 'stack-manager',
   dependsOn: ['companies', 'customer-success'],
   module: 'Customer Success',
-  description: 'Stack Manager: the ideal stack catalogue, company stack alignment, the alignment overview and contract exclusions.',
+  description:
+    'Stack Manager: the ideal stack catalogue, company stack alignment, the alignment overview and contract exclusions.',
   // These migrations were customer-success's until the stack area became this plugin: a database migrated before
   // keeps their records, moved to this owner (nothing re-runs).
-  adoptsMigrations: [{ from: 'customer-success', names: ['0060_cs_stack', '0061_cs_stack_alignment', '0062_cs_contract_excludes'] }],
+  adoptsMigrations: [
+    { from: 'customer-success', names: ['0060_cs_stack', '0061_cs_stack_alignment', '0062_cs_contract_excludes'] },
+  ],
   pages: pageDefs(STACK_PAGES), // shared/pages.ts
   navItems: navItemDefs(STACK_PAGES),
   routes(r) {

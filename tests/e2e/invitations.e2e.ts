@@ -12,12 +12,16 @@ import { signInToShell } from './session';
 
 let kx: E2EKernel;
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => { kx = await startE2EKernel(); });
-test.afterAll(async () => { await kx?.stop(); });
+test.beforeAll(async () => {
+  kx = await startE2EKernel();
+});
+test.afterAll(async () => {
+  await kx?.stop();
+});
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
-test('B invites A\'s user; the user accepts through the link; B manages the membership only', async ({ page }) => {
+test("B invites A's user; the user accepts through the link; B manages the membership only", async ({ page }) => {
   const a = await kx.user();
   const b = await makeFullTenant(kx.s.k, kx.url); // an admin group with the user manager page
   await b.api('POST', `/v3/tenant/${b.tenantId}/companies`, { moniker: 'Invitation Co', seats: 3 });
@@ -33,7 +37,9 @@ test('B invites A\'s user; the user accepts through the link; B manages the memb
   await dialog.getByLabel('Last name').fill('Else');
   await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText(`${a.email} belongs to another company and was invited by e-mail; they join once they accept.`)).toBeVisible();
+  await expect(
+    page.getByText(`${a.email} belongs to another company and was invited by e-mail; they join once they accept.`),
+  ).toBeVisible();
   // Only the e-mail and "Invited"; not a user of B yet.
   const invitation = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: a.email });
   await expect(invitation).toContainText('Invited');
@@ -58,7 +64,7 @@ test('B invites A\'s user; the user accepts through the link; B manages the memb
   const edit = page.getByRole('dialog', { name: 'Edit Test Admin' });
   await expect(edit.getByLabel('First name')).toBeDisabled();
   await expect(edit.getByRole('checkbox', { name: 'Force single sign-on' })).toBeDisabled();
-  await expect(edit.getByText('Name and single sign-on are managed by this user\'s home company.')).toBeVisible();
+  await expect(edit.getByText("Name and single sign-on are managed by this user's home company.")).toBeVisible();
   await expect(edit.getByLabel('Security group')).toBeEnabled();
   await edit.getByRole('button', { name: 'Cancel' }).click();
 });

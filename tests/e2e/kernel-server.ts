@@ -25,7 +25,9 @@ export async function startE2EKernel(): Promise<E2EKernel> {
   const s = await startTestServer({ workspace: true, jobs: false });
   const outbox = async (to: string) => {
     await (s.k.identity as unknown as { deliveries: { drain(): Promise<void> } }).deliveries.drain(); // codes are mailed after the answer
-    return s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: to }).orderBy('mail_id', 'desc').select('subject', 'text_body', 'kind'));
+    return s.k.db.withSystem((trx) =>
+      trx('mail_outbox').where({ to_address: to }).orderBy('mail_id', 'desc').select('subject', 'text_body', 'kind'),
+    );
   };
   return {
     s,

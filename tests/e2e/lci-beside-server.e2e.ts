@@ -17,20 +17,34 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 function lci(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', LCI_DATA_DIR: s.dataDir };
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, 'bin', 'lci.mjs'), ...args], { cwd: ROOT, env, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number((err as { code?: unknown }).code) || 1 : 0, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'lci.mjs'), ...args],
+      { cwd: ROOT, env, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({
+          code: err ? Number((err as { code?: unknown }).code) || 1 : 0,
+          stdout: String(stdout),
+          stderr: String(stderr),
+        });
+      },
+    );
   });
 }
 
 test('lci admin maintenance on sends a signed-in browser to /maintenance; off lets it go', async ({ page }) => {
   test.setTimeout(150_000);
-  const t = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  const t = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+  });
   await signInToShell(page, t.email, TEST_PASSWORD, s.url);
   await page.goto(`${s.url}/dashboard`);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });

@@ -15,13 +15,23 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-const setMaintenance = (on: boolean) => s.k.db.withSystem((trx) => trx('kernel_settings').insert({ key: 'maintenance', value: JSON.stringify({ on, message: '' }) }).onConflict('key').merge());
+const setMaintenance = (on: boolean) =>
+  s.k.db.withSystem((trx) =>
+    trx('kernel_settings')
+      .insert({ key: 'maintenance', value: JSON.stringify({ on, message: '' }) })
+      .onConflict('key')
+      .merge(),
+  );
 
 const signIn = (page: Page, email: string) => signInToShell(page, email, TEST_PASSWORD, s.url);
 
-test('in maintenance the user sees /maintenance until it ends, then goes to /signOut and back to sign-in', async ({ page }) => {
+test('in maintenance the user sees /maintenance until it ends, then goes to /signOut and back to sign-in', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const t = await makeTenant(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
   await signIn(page, t.email);
@@ -33,7 +43,10 @@ test('in maintenance the user sees /maintenance until it ends, then goes to /sig
     await expect(page.getByLabel('Waiting for maintenance to end')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     // Every signed-in page leads back here.
-    await page.evaluate(() => { window.history.pushState({}, '', '/dashboard'); window.dispatchEvent(new PopStateEvent('popstate')); });
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/dashboard');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page).toHaveURL(/\/maintenance$/);
   } finally {
     await setMaintenance(false);

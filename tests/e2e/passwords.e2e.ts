@@ -14,8 +14,12 @@ let kx: E2EKernel;
 const LANDED = /\/(dashboard|noCompanies)(\?|$)/;
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => { kx = await startE2EKernel(); });
-test.afterAll(async () => { await kx?.stop(); });
+test.beforeAll(async () => {
+  kx = await startE2EKernel();
+});
+test.afterAll(async () => {
+  await kx?.stop();
+});
 
 async function openSignIn(page: Page) {
   await page.goto(`${kx.url}/signIn`);
@@ -27,9 +31,12 @@ async function submitSignIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
 }
-const rule = (page: Page, id: string) => page.getByRole('list', { name: 'Password rules' }).locator(`li[data-rule="${id}"]`);
+const rule = (page: Page, id: string) =>
+  page.getByRole('list', { name: 'Password rules' }).locator(`li[data-rule="${id}"]`);
 
-test('reset: the sign-in link, a code by mail, the live rules, then sign in with the new password', async ({ page }) => {
+test('reset: the sign-in link, a code by mail, the live rules, then sign in with the new password', async ({
+  page,
+}) => {
   const u = await kx.user();
   await openSignIn(page);
   await page.getByRole('link', { name: 'Reset password' }).click();
@@ -42,13 +49,17 @@ test('reset: the sign-in link, a code by mail, the live rules, then sign in with
   await page.getByLabel('Email').press('Enter');
   await expect(page).toHaveURL(/\/confirmPasswordReset\?/);
   await expect(page.getByLabel('Email')).toHaveValue(u.email);
-  await expect(page.getByText('If an account exists for this e-mail address, a code has been sent to it.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this e-mail address, a code has been sent to it.'),
+  ).toBeVisible();
   const mails = await kx.outbox(u.email);
   expect(mails[0].subject).toBe('Your Lifecycle password reset code');
 
   // Resend Code: a new code replaces the first.
   await page.getByRole('button', { name: 'Resend Code' }).click();
-  await expect(page.getByText('If an account exists for this e-mail address, a code has been sent to it.')).toBeVisible();
+  await expect(
+    page.getByText('If an account exists for this e-mail address, a code has been sent to it.'),
+  ).toBeVisible();
   await expect.poll(async () => (await kx.outbox(u.email)).length).toBe(2);
   const code = await kx.lastCode(u.email);
 
@@ -66,7 +77,8 @@ test('reset: the sign-in link, a code by mail, the live rules, then sign in with
 
   // A wrong code is refused by the server with its message.
   await password.fill(NEW_PASSWORD);
-  for (const id of ['minLength', 'maxLength', 'number', 'upper', 'lower', 'special']) await expect(rule(page, id)).toHaveAttribute('data-met', 'true');
+  for (const id of ['minLength', 'maxLength', 'number', 'upper', 'lower', 'special'])
+    await expect(rule(page, id)).toHaveAttribute('data-met', 'true');
   await page.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid verification code provided, please try again.');
@@ -100,17 +112,23 @@ test('forced new password at sign-in: only the new password is asked, then the s
   await expect(page.getByRole('alert')).toHaveText('The new password must be different from the current password.');
 
   const visited: string[] = [];
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname);
+  });
   await password.fill(NEW_PASSWORD);
   await password.press('Enter');
   await page.waitForURL(LANDED);
   expect(visited).toEqual(expect.arrayContaining(['/authed', '/initializer'])); // redirectTo -> /authed -> /initializer
-  const row = await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('force_new_password', 'password_hash'));
+  const row = await kx.s.k.db.withSystem((trx) =>
+    trx('users').where({ user_id: u.userId }).first('force_new_password', 'password_hash'),
+  );
   expect(row.force_new_password).toBe(false);
   expect(await kx.s.k.identity.verifyPassword(row.password_hash, NEW_PASSWORD)).toBe(true);
 });
 
-test('signed-in change: current and new password, wrong current password refused, then the dashboard', async ({ page }) => {
+test('signed-in change: current and new password, wrong current password refused, then the dashboard', async ({
+  page,
+}) => {
   const u = await kx.user();
   await openSignIn(page);
   await submitSignIn(page, u.email, u.password);
@@ -127,7 +145,9 @@ test('signed-in change: current and new password, wrong current password refused
   await page.getByLabel('Current Password').fill(u.password);
   await page.getByLabel('New Password').fill('Password123!');
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This password is too common (it appears in lists of breached passwords). Please choose a different password.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password is too common (it appears in lists of breached passwords). Please choose a different password.',
+  );
 
   await page.getByLabel('New Password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -136,10 +156,16 @@ test('signed-in change: current and new password, wrong current password refused
   expect(await kx.s.k.identity.verifyPassword(row.password_hash, NEW_PASSWORD)).toBe(true);
 });
 
-test('forced new password, then the second step: the sign-in goes on to /confirmMFA and completes with the SMS code', async ({ page }) => {
+test('forced new password, then the second step: the sign-in goes on to /confirmMFA and completes with the SMS code', async ({
+  page,
+}) => {
   const u = await kx.user();
   const phone = `+1555${String(Date.now()).slice(-7)}`;
-  await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).update({ force_new_password: true, mfa_type: 'SMS_MFA', phone_number: phone }));
+  await kx.s.k.db.withSystem((trx) =>
+    trx('users')
+      .where({ user_id: u.userId })
+      .update({ force_new_password: true, mfa_type: 'SMS_MFA', phone_number: phone }),
+  );
   await openSignIn(page);
   await submitSignIn(page, u.email, u.password);
   await page.waitForURL(/\/changePassword\?interaction=/);
@@ -150,6 +176,8 @@ test('forced new password, then the second step: the sign-in goes on to /confirm
   await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(LANDED);
-  const row = await kx.s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('force_new_password'));
+  const row = await kx.s.k.db.withSystem((trx) =>
+    trx('users').where({ user_id: u.userId }).first('force_new_password'),
+  );
   expect(row.force_new_password).toBe(false);
 });

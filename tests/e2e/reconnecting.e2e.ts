@@ -13,7 +13,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('a 503 outage shows Reconnecting and retries; the page continues when the API is back', async ({ page }) => {
   test.setTimeout(90_000);
@@ -25,8 +27,17 @@ test('a 503 outage shows Reconnecting and retries; the page continues when the A
   await page.route('**/v3/**', (route) => {
     refused++;
     return route.fulfill({
-      status: 503, contentType: 'application/json', headers: { 'retry-after': '1' },
-      body: JSON.stringify({ error: { status: 503, code: 'unavailable', message: 'The database is not reachable right now; please try again in a few seconds.', dependency: 'database' } }),
+      status: 503,
+      contentType: 'application/json',
+      headers: { 'retry-after': '1' },
+      body: JSON.stringify({
+        error: {
+          status: 503,
+          code: 'unavailable',
+          message: 'The database is not reachable right now; please try again in a few seconds.',
+          dependency: 'database',
+        },
+      }),
     });
   });
   await page.reload();

@@ -19,24 +19,37 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   sp = await startScalePadStandIn();
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false, env: sp.env });
-  t = await makeTenant(s.k, s.url, { modules: ['Core', 'Admin'], pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  t = await makeTenant(s.k, s.url, {
+    modules: ['Core', 'Admin'],
+    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+  });
 });
-test.afterAll(async () => { await s?.stop(); await sp?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+  await sp?.stop();
+});
 
 const partnerUser = () => ({ user: { email: t.email, firstName: 'Pat', lastName: 'Partner', company: 'Partner MSP' } });
-const signedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
+const signedIn = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 
 test('the partner link of the sign-in screen signs a ScalePad user in and goes to /initializer', async ({ page }) => {
   sp.next(partnerUser());
   const visited: string[] = [];
-  page.on('framenavigated', (f) => { if (f === page.mainFrame()) visited.push(f.url()); });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) visited.push(f.url());
+  });
   await page.goto(`${s.url}/signIn?sso=1`);
   await signedIn(page);
   const paths = visited.map((u) => new URL(u).pathname);
   expect(paths).toContain('/signUp/sp'); // back from the partner with the code
   expect(paths).toContain('/authed');
   const authorize = sp.calls.filter((c) => c.path === '/authorize').at(-1)!; // a redirect: the browser passes through
-  expect(authorize.query).toMatchObject({ client_id: sp.clientId, response_type: 'code', redirect_uri: `${s.url}/signUp/sp` });
+  expect(authorize.query).toMatchObject({
+    client_id: sp.clientId,
+    response_type: 'code',
+    redirect_uri: `${s.url}/signUp/sp`,
+  });
   expect(paths.some((p) => p === '/initializer' || p === '/dashboard')).toBe(true);
   const back = visited.find((u) => new URL(u).pathname === '/signUp/sp')!;
   expect(new URL(back).searchParams.get('code')).toBeTruthy();
@@ -46,7 +59,10 @@ test('the partner link of the sign-in screen signs a ScalePad user in and goes t
 test("'No subscriptions to create' shows the spec's text and the code leaves the address", async ({ page }) => {
   sp.next({ error: 'no-subscriptions' });
   await page.goto(`${s.url}/ScalePad`);
-  await expect(page.getByRole('alert')).toHaveText('It looks like you do not have an active Lifecycle account setup within ScalePad, please contact your ScalePad representative.', { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'It looks like you do not have an active Lifecycle account setup within ScalePad, please contact your ScalePad representative.',
+    { timeout: 30_000 },
+  );
   await expect(page.getByRole('heading', { name: 'Welcome ScalePad Partners' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/signUp/sp');
   expect(new URL(page.url()).searchParams.get('code')).toBeNull();
@@ -55,7 +71,10 @@ test("'No subscriptions to create' shows the spec's text and the code leaves the
   // Another partner failure: its status code and text with the partner's message. Trying again works.
   sp.next({ error: 'server-error' });
   await page.getByRole('button', { name: 'Sign in with ScalePad' }).click();
-  await expect(page.getByRole('alert')).toHaveText('500 Internal Server Error: Partner platform is down for maintenance', { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    '500 Internal Server Error: Partner platform is down for maintenance',
+    { timeout: 30_000 },
+  );
   expect(new URL(page.url()).searchParams.get('code')).toBeNull();
   sp.next(partnerUser());
   await page.getByRole('button', { name: 'Sign in with ScalePad' }).click();
@@ -82,7 +101,10 @@ test('the logo: more than 6 clicks show partner sign-in, more than 10 toggle deb
   // In debug the raw responses are shown; a partner error shows them too.
   sp.next({ error: 'invalid-grant' });
   await signIn.click();
-  await expect(page.getByRole('alert')).toHaveText('400 Bad Request: The authorization code is invalid or has expired.', { timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    '400 Bad Request: The authorization code is invalid or has expired.',
+    { timeout: 30_000 },
+  );
   await expect(page.getByTestId('sp-debug')).toContainText('partnerStatus');
 });
 
@@ -91,8 +113,12 @@ test('the loading flag clears after 25 s when the partner sign-in does not answe
   await page.clock.install();
   // Our own preauth call never answers: the landing stays in its loading state.
   let asked!: () => void;
-  const preauthAsked = new Promise<void>((resolve) => { asked = resolve; });
-  await page.route('**/v3/manager/preauth/scalepad', () => { asked(); /* never answered */ });
+  const preauthAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route('**/v3/manager/preauth/scalepad', () => {
+    asked(); /* never answered */
+  });
   await page.goto(`${s.url}/signIn?sso=1`);
   await page.waitForURL(/\/signUp\/sp\?.*code=/);
   await preauthAsked; // the loading flag (and its 25 s timer) was set before this call

@@ -10,7 +10,8 @@ import { PASSWORD, signIn as signInThroughForm } from './session';
 
 const MSG_DIRTY_PAGE = 'You have pending changes - are you sure you want to leave this page?';
 const MSG_READ_ONLY = 'You only have Read Only Access to This Page.';
-const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
+const MSG_TENANT_ADMIN =
+  'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
 
 async function signIn(page: Page, email: string, password: string) {
   await signInThroughForm(page, email, password);
@@ -18,14 +19,21 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function openSecurityGroups(page: Page) {
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Security Groups' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Security Groups' })
+    .click();
   await expect(page).toHaveURL(/\/securitygroups$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Security Groups' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Security groups' })).toBeVisible();
 }
 
 const access = (page: Page, title: string) => page.getByRole('radiogroup', { name: `Access to ${title}` });
-const groupRow = (page: Page, name: string) => page.getByRole('table', { name: 'Security groups' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+const groupRow = (page: Page, name: string) =>
+  page
+    .getByRole('table', { name: 'Security groups' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test('the demo admin creates a group with two pages, edits it, sees it listed and deletes it', async ({ page }) => {
   const name = `Auditors ${Date.now().toString(36)}`;
@@ -74,8 +82,14 @@ test('the demo admin creates a group with two pages, edits it, sees it listed an
   // Edit: the saved state comes back, then change description, a module and one page.
   await row.getByRole('button', { name: `Edit ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(access(page, 'Dashboard').getByRole('radio', { name: 'Read/Write' })).toHaveAttribute('aria-checked', 'true');
-  await expect(access(page, 'Companies').getByRole('radio', { name: 'Read Only' })).toHaveAttribute('aria-checked', 'true');
+  await expect(access(page, 'Dashboard').getByRole('radio', { name: 'Read/Write' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expect(access(page, 'Companies').getByRole('radio', { name: 'Read Only' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   await expect(page.getByRole('checkbox', { name: 'vCIO' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   await page.getByLabel('Description').fill('Reviews dashboards and companies');
@@ -94,7 +108,9 @@ test('the demo admin creates a group with two pages, edits it, sees it listed an
   await expect(groupRow(page, name)).toContainText('Reviews dashboards and companies');
 
   // Delete with confirmation.
-  await groupRow(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+  await groupRow(page, name)
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete security group' });
   await expect(dialog).toContainText(name);
   await dialog.getByRole('button', { name: 'Delete group' }).click();
@@ -108,7 +124,9 @@ test('refusals are shown and change nothing: a group with users, a duplicate nam
   await openSecurityGroups(page);
 
   // 409: the account managers group still has Sam Patel.
-  await groupRow(page, ACCOUNT_MANAGER_GROUP).getByRole('button', { name: `Delete ${ACCOUNT_MANAGER_GROUP}` }).click();
+  await groupRow(page, ACCOUNT_MANAGER_GROUP)
+    .getByRole('button', { name: `Delete ${ACCOUNT_MANAGER_GROUP}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete security group' });
   await dialog.getByRole('button', { name: 'Delete group' }).click();
   await expect(dialog.getByRole('alert')).toContainText('This security group still has users');
@@ -124,7 +142,11 @@ test('refusals are shown and change nothing: a group with users, a duplicate nam
   await expect(page).toHaveURL(/\/securitygroups\/new$/);
   // Leave without saving: the prompt, then the list without a new group.
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('alertdialog').filter({ hasText: MSG_DIRTY_PAGE }).getByRole('button', { name: 'Leave' }).click();
+  await page
+    .getByRole('alertdialog')
+    .filter({ hasText: MSG_DIRTY_PAGE })
+    .getByRole('button', { name: 'Leave' })
+    .click();
   await expect(page).toHaveURL(/\/securitygroups$/);
   await expect(groupRow(page, ADMIN_GROUP)).toBeVisible();
   await expect(groupRow(page, ADMIN_GROUP.toLowerCase())).toHaveCount(0);
@@ -132,14 +154,18 @@ test('refusals are shown and change nothing: a group with users, a duplicate nam
 
 test('with Read Only access to the page the admin sees the lock and no editing controls', async ({ page }) => {
   await signIn(page, DEMO_ADMIN.email, PASSWORD);
-  const listCall = page.waitForRequest((r) => /\/v3\/tenantadmin\/\d+\/securitygroups/.test(r.url()) && !!r.headers().authorization);
+  const listCall = page.waitForRequest(
+    (r) => /\/v3\/tenantadmin\/\d+\/securitygroups/.test(r.url()) && !!r.headers().authorization,
+  );
   await openSecurityGroups(page);
   const call = await listCall;
   const headers = { authorization: call.headers().authorization, 'x-api-key': call.headers()['x-api-key'] };
   const base = new URL(call.url()).pathname;
   try {
     // The admin's own group gets Read Only on /securitygroups.
-    await groupRow(page, ADMIN_GROUP).getByRole('button', { name: `Edit ${ADMIN_GROUP}` }).click();
+    await groupRow(page, ADMIN_GROUP)
+      .getByRole('button', { name: `Edit ${ADMIN_GROUP}` })
+      .click();
     await access(page, 'Security Groups').getByRole('radio', { name: 'Read Only' }).click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page).toHaveURL(/\/securitygroups$/);
@@ -156,7 +182,9 @@ test('with Read Only access to the page the admin sees the lock and no editing c
     await expect(page.getByRole('table', { name: 'Security groups' })).toBeVisible();
 
     // A group opens for viewing only.
-    await groupRow(page, ACCOUNT_MANAGER_GROUP).getByRole('button', { name: `View ${ACCOUNT_MANAGER_GROUP}` }).click();
+    await groupRow(page, ACCOUNT_MANAGER_GROUP)
+      .getByRole('button', { name: `View ${ACCOUNT_MANAGER_GROUP}` })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: ACCOUNT_MANAGER_GROUP })).toBeVisible();
     await expect(page.getByLabel('Name')).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: 'vCIO' })).toBeDisabled();
@@ -165,7 +193,9 @@ test('with Read Only access to the page the admin sees the lock and no editing c
     await expect(page.getByRole('button', { name: 'Set all pages to Read/Write' })).toHaveCount(0);
   } finally {
     // Restore Read/Write through the API (the server does not hold tenant admins to their list).
-    const list = await (await page.request.get(base, { headers })).json() as { securityGroups: { security_group_id: number; name: string; pages: { url: string; access_level: string }[] }[] };
+    const list = (await (await page.request.get(base, { headers })).json()) as {
+      securityGroups: { security_group_id: number; name: string; pages: { url: string; access_level: string }[] }[];
+    };
     const admins = list.securityGroups.find((g) => g.name === ADMIN_GROUP)!;
     const pages = admins.pages.map((p) => (p.url === '/securitygroups' ? { ...p, access_level: 'Read/Write' } : p));
     const put = await page.request.put(`${base}/${admins.security_group_id}`, { headers, data: { pages } });
@@ -190,6 +220,8 @@ test('the demo account manager is refused the security groups page', async ({ pa
   const signed = await tenantCall;
   const tenantId = /\/v3\/tenant\/(\d+)\//.exec(signed.url())![1];
   const h = signed.headers();
-  const r = await page.request.get(`/v3/tenantadmin/${tenantId}/securitygroups`, { headers: { authorization: h.authorization, 'x-api-key': h['x-api-key'] } });
+  const r = await page.request.get(`/v3/tenantadmin/${tenantId}/securitygroups`, {
+    headers: { authorization: h.authorization, 'x-api-key': h['x-api-key'] },
+  });
   expect(r.status()).toBe(403);
 });

@@ -26,7 +26,14 @@ const env = {
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
 
-const child = spawn(process.execPath, [path.join(root, 'bin', 'lci.mjs'), 'serve'], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(process.execPath, [path.join(root, 'bin', 'lci.mjs'), 'serve'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill('SIGTERM'));
-child.on('exit', (code, signal) => { cleanup(); process.exit(code ?? (signal ? 0 : 1)); });
+child.on('exit', (code, signal) => {
+  cleanup();
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -64,11 +64,13 @@ test('the demo admin signs in, sees the navigation, opens a page and signs out',
   await expect(page.getByLabel('Password')).toBeVisible();
 });
 
-test('every entry of the demo admin\'s navigation opens a page', async ({ page }) => {
+test("every entry of the demo admin's navigation opens a page", async ({ page }) => {
   await signIn(page, DEMO_ADMIN.email, PASSWORD);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav.getByRole('link').first()).toBeVisible();
-  const hrefs = [...new Set(await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? '')))].filter(Boolean);
+  const hrefs = [
+    ...new Set(await nav.getByRole('link').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? ''))),
+  ].filter(Boolean);
   const broken: string[] = [];
   for (const href of hrefs) {
     await nav.locator(`a[href="${href}"]`).first().click();

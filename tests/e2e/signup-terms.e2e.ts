@@ -20,16 +20,37 @@ let seq = 0;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
-  t = await makeTenant(s.k, s.url, { modules: ['Core', 'Admin'], pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  t = await makeTenant(s.k, s.url, {
+    modules: ['Core', 'Admin'],
+    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+  });
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-async function newUser(opts: { confirmed?: boolean; password?: string | null; acceptTerms?: boolean; firstName?: string }): Promise<{ userId: number; email: string }> {
+async function newUser(opts: {
+  confirmed?: boolean;
+  password?: string | null;
+  acceptTerms?: boolean;
+  firstName?: string;
+}): Promise<{ userId: number; email: string }> {
   const email = `user-${Date.now().toString(36)}-${++seq}@e2e.example.com`;
   const passwordHash = opts.password === null ? null : await s.k.identity.hashPassword(opts.password ?? PASSWORD);
   const userId = await s.k.db.withSystem(async (trx) => {
-    const id = await createUser(trx, { email, passwordHash, confirmed: opts.confirmed ?? true, firstName: opts.firstName ?? 'Pat', lastName: 'Tester', currentTenantId: t.tenantId });
-    await addTenantUser(trx, t.tenantId, { userId: id, securityGroupId: t.securityGroupId, acceptTerms: opts.acceptTerms ?? true });
+    const id = await createUser(trx, {
+      email,
+      passwordHash,
+      confirmed: opts.confirmed ?? true,
+      firstName: opts.firstName ?? 'Pat',
+      lastName: 'Tester',
+      currentTenantId: t.tenantId,
+    });
+    await addTenantUser(trx, t.tenantId, {
+      userId: id,
+      securityGroupId: t.securityGroupId,
+      acceptTerms: opts.acceptTerms ?? true,
+    });
     return id;
   });
   return { userId, email };
@@ -37,7 +58,9 @@ async function newUser(opts: { confirmed?: boolean; password?: string | null; ac
 
 async function codeFromOutbox(email: string): Promise<string> {
   await (s.k.identity as unknown as { deliveries: { drain(): Promise<void> } }).deliveries.drain(); // codes are mailed after the answer
-  const m = await s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: email }).orderBy('mail_id', 'desc').first('text_body'));
+  const m = await s.k.db.withSystem((trx) =>
+    trx('mail_outbox').where({ to_address: email }).orderBy('mail_id', 'desc').first('text_body'),
+  );
   const code = /code is (\d{6})/.exec(m?.text_body ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
@@ -53,7 +76,8 @@ async function submitSignIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
 }
-const signedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
+const signedIn = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 
 test('an unconfirmed user is sent to confirm sign-up, confirms with the mailed code and signs in', async ({ page }) => {
   const u = await newUser({ confirmed: false });
@@ -103,7 +127,8 @@ test('an invited user signs up with the registration key and signs in', async ({
   const u = await newUser({ confirmed: false, password: null, firstName: '' });
   const key = await s.k.db.withTenant(t.tenantId, (trx) => issueRegistrationKey(trx, t.tenantId, u.userId));
   await page.goto(`${s.url}/signUpRegisteredUser?registrationKey=${encodeURIComponent(key)}`);
-  const tenantName = (await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: t.tenantId }).first('name'))).name;
+  const tenantName = (await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: t.tenantId }).first('name')))
+    .name;
   await expect(page.getByLabel('Company')).toHaveValue(tenantName);
   await expect(page.getByLabel('Company')).toBeDisabled();
   await expect(page.getByLabel('Email')).toHaveValue(u.email);
@@ -127,11 +152,15 @@ test('an invited user signs up with the registration key and signs in', async ({
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Submit' }).click();
   await signedIn(page);
-  const row = await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('name_first', 'name_last', 'confirmed_flag'));
+  const row = await s.k.db.withSystem((trx) =>
+    trx('users').where({ user_id: u.userId }).first('name_first', 'name_last', 'confirmed_flag'),
+  );
   expect(row).toMatchObject({ name_first: 'Ada', name_last: 'Lovelace', confirmed_flag: true });
 });
 
-test('terms of use: Decline signs out to sign-in; Accept records it and goes on; accepted users are not asked again', async ({ page }) => {
+test('terms of use: Decline signs out to sign-in; Accept records it and goes on; accepted users are not asked again', async ({
+  page,
+}) => {
   const u = await newUser({ acceptTerms: false });
   await openSignIn(page);
   await submitSignIn(page, u.email);
@@ -147,7 +176,9 @@ test('terms of use: Decline signs out to sign-in; Accept records it and goes on;
   await page.getByRole('button', { name: 'Accept' }).click();
   await signedIn(page);
   await expect(page).not.toHaveURL(/\/userTerms/);
-  const tu = await s.k.db.withSystem((trx) => trx('tenant_users').where({ tenant_id: t.tenantId, user_id: u.userId }).first('accept_timestamp'));
+  const tu = await s.k.db.withSystem((trx) =>
+    trx('tenant_users').where({ tenant_id: t.tenantId, user_id: u.userId }).first('accept_timestamp'),
+  );
   expect(tu.accept_timestamp).not.toBeNull();
 
   // Already accepted: /userTerms goes on to the initializer.

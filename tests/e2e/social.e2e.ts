@@ -22,17 +22,41 @@ test.beforeAll(async () => {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   up = await startUpstream(base);
-  s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false, env: { PORT: String(port), LCI_BASE_URL: base, ...up.env } });
-  t = await makeTenant(s.k, s.url, { modules: ['Core', 'Admin'], pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  s = await startTestServer({
+    engine: 'pglite',
+    workspace: true,
+    jobs: false,
+    env: { PORT: String(port), LCI_BASE_URL: base, ...up.env },
+  });
+  t = await makeTenant(s.k, s.url, {
+    modules: ['Core', 'Admin'],
+    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+  });
 });
-test.afterAll(async () => { await s?.stop(); await up?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+  await up?.stop();
+});
 
 async function newUser(opts: { forceSso?: boolean; tenant?: boolean } = {}): Promise<string> {
   const email = `social-${Date.now().toString(36)}-${++seq}@e2e.example.com`;
   const passwordHash = await s.k.identity.hashPassword(PASSWORD);
   await s.k.db.withSystem(async (trx) => {
-    const id = await createUser(trx, { email, passwordHash, firstName: 'Sam', lastName: 'Social', currentTenantId: opts.tenant === false ? null : t.tenantId });
-    if (opts.tenant !== false) await trx('tenant_users').insert({ tenant_id: t.tenantId, user_id: id, security_group_id: t.securityGroupId, force_sso_flag: opts.forceSso ?? false, accept_timestamp: trx.fn.now() });
+    const id = await createUser(trx, {
+      email,
+      passwordHash,
+      firstName: 'Sam',
+      lastName: 'Social',
+      currentTenantId: opts.tenant === false ? null : t.tenantId,
+    });
+    if (opts.tenant !== false)
+      await trx('tenant_users').insert({
+        tenant_id: t.tenantId,
+        user_id: id,
+        security_group_id: t.securityGroupId,
+        force_sso_flag: opts.forceSso ?? false,
+        accept_timestamp: trx.fn.now(),
+      });
   });
   return email;
 }
@@ -52,9 +76,10 @@ async function upstreamLogin(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign-in' }).click();
 }
 
-const signedIn = (page: Page) => expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
+const signedIn = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 
-test('Sign in with Microsoft: the provider\'s login page, back signed in', async ({ page }) => {
+test("Sign in with Microsoft: the provider's login page, back signed in", async ({ page }) => {
   const email = await newUser();
   await openSignIn(page);
   await page.getByRole('button', { name: 'Sign in with Microsoft' }).click();
@@ -95,7 +120,9 @@ test('a force-SSO user is refused a password and signs in with Google', async ({
   await signedIn(page);
 });
 
-test('/signIn?sso=google goes straight to the provider; a user without a tenant ends at userHasNoTenant', async ({ page }) => {
+test('/signIn?sso=google goes straight to the provider; a user without a tenant ends at userHasNoTenant', async ({
+  page,
+}) => {
   const email = await newUser({ tenant: false });
   await page.goto(`${s.url}/signIn?sso=google`);
   await upstreamLogin(page, email);

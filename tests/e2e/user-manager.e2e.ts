@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { ACCOUNT_MANAGER_GROUP, DEMO_ACCOUNT_MANAGER, DEMO_ADMIN } from '../../fixtures/demo';
 import { PASSWORD, signIn as signInThroughForm } from './session';
 
-const MSG_TENANT_ADMIN = 'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
+const MSG_TENANT_ADMIN =
+  'This page requires Admin Access - please contact your company administrator if you feel like should have access to this page.';
 
 async function signIn(page: Page, email: string) {
   await signInThroughForm(page, email, PASSWORD);
@@ -87,7 +88,11 @@ test('the demo admin adds a user, edits them and deactivates them', async ({ pag
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(row).toContainText('Invitation pending');
   await row.getByRole('button', { name: `Deactivate ${email}` }).click();
-  await page.getByRole('alertdialog').filter({ hasText: 'Deactivate Rowan Hire?' }).getByRole('button', { name: 'Deactivate' }).click();
+  await page
+    .getByRole('alertdialog')
+    .filter({ hasText: 'Deactivate Rowan Hire?' })
+    .getByRole('button', { name: 'Deactivate' })
+    .click();
   await expect(row).toContainText('Inactive');
   await expect(row.getByRole('button', { name: `Deactivate ${email}` })).toHaveCount(0);
 
@@ -104,7 +109,9 @@ test('the demo admin adds a user, edits them and deactivates them', async ({ pag
 
 test('the demo account manager (no admin) is refused the user manager', async ({ page }) => {
   await signIn(page, DEMO_ACCOUNT_MANAGER.email);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'User Manager' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'User Manager' }),
+  ).toHaveCount(0);
   const tenantCall = page.waitForRequest((r) => /\/v3\/tenant\/\d+\//.test(r.url()) && !!r.headers().authorization);
   await page.goto('/usermanager');
   await expect(page.getByRole('alertdialog').filter({ hasText: MSG_TENANT_ADMIN })).toBeVisible();
@@ -114,6 +121,8 @@ test('the demo account manager (no admin) is refused the user manager', async ({
   const signed = await tenantCall;
   const tenantId = /\/v3\/tenant\/(\d+)\//.exec(signed.url())![1];
   const h = signed.headers();
-  const r = await page.request.get(`/v3/tenantadmin/${tenantId}/users`, { headers: { authorization: h.authorization, 'x-api-key': h['x-api-key'] } });
+  const r = await page.request.get(`/v3/tenantadmin/${tenantId}/users`, {
+    headers: { authorization: h.authorization, 'x-api-key': h['x-api-key'] },
+  });
   expect(r.status()).toBe(403);
 });

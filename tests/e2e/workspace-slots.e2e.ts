@@ -17,22 +17,36 @@ let acme: number;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  execFileSync(process.execPath, ['scripts/build-workspace.mjs', '--quiet'], { stdio: 'inherit', env: { ...process.env, LCI_WORKSPACE_TEST_PLUGINS: '1', LCI_WORKSPACE_DIST: DIST } });
+  execFileSync(process.execPath, ['scripts/build-workspace.mjs', '--quiet'], {
+    stdio: 'inherit',
+    env: { ...process.env, LCI_WORKSPACE_TEST_PLUGINS: '1', LCI_WORKSPACE_DIST: DIST },
+  });
   process.env.LCI_WORKSPACE_DIST = DIST; // read once when the server starts serving
   try {
     s = await startTestServer({ workspace: true, jobs: false, pluginDirs: [TEST_PLUGINS_DIR] });
   } finally {
     delete process.env.LCI_WORKSPACE_DIST;
   }
-  t = await makeTenant(s.k, s.url, { pages: ['/dashboard', '/cs/company/detail', '/probe/items'].map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  t = await makeTenant(s.k, s.url, {
+    pages: ['/dashboard', '/cs/company/detail', '/probe/items'].map((url) => ({
+      url,
+      access_level: 'Read/Write' as const,
+    })),
+  });
   const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Acme Dental' });
   expect(r.status).toBe(200);
   acme = r.body.company.tenant_company_id;
-  expect((await t.api('POST', `/v3/tenant/${t.tenantId}/probe/items`, { name: 'First probe', qty: 1 })).status).toBe(200);
+  expect((await t.api('POST', `/v3/tenant/${t.tenantId}/probe/items`, { name: 'First probe', qty: 1 })).status).toBe(
+    200,
+  );
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-test('company detail: the contributed tab comes after the own ones, opens with the arrow keys and keeps its state', async ({ page }) => {
+test('company detail: the contributed tab comes after the own ones, opens with the arrow keys and keeps its state', async ({
+  page,
+}) => {
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}/cs/company/detail`);
   await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Acme Dental' });
@@ -45,7 +59,9 @@ test('company detail: the contributed tab comes after the own ones, opens with t
   // The contributed tile follows the page's own tiles.
   const tile = page.getByRole('region', { name: 'Probe Tile' });
   await expect(tile).toContainText(`Probe tile for company ${acme}`);
-  const regions = await page.locator('.cs-detail-tiles > [role="region"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  const regions = await page
+    .locator('.cs-detail-tiles > [role="region"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   expect(regions.at(-1)).toBe('Probe Tile');
 
   // Keyboard: focus Overview, arrow right to the probe tab, Enter selects it.
@@ -69,10 +85,14 @@ test('company detail: the contributed tab comes after the own ones, opens with t
 
   // The anchor opens the tab on a fresh load.
   await page.goto(`${s.url}/cs/company/detail#probeTab`);
-  await expect(page.getByRole('tabpanel', { name: 'Probe', exact: true })).toContainText(`Probe tab for company ${acme}`);
+  await expect(page.getByRole('tabpanel', { name: 'Probe', exact: true })).toContainText(
+    `Probe tab for company ${acme}`,
+  );
 });
 
-test('dashboard: the contributed panel shows its data and links to its page, whose header has the contributed action', async ({ page }) => {
+test('dashboard: the contributed panel shows its data and links to its page, whose header has the contributed action', async ({
+  page,
+}) => {
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}/dashboard`);
   const panel = page.getByRole('region', { name: 'Probe Items' });

@@ -10,7 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../helpers/server';
 
-export interface PgCluster { port: number; url: string; dir: string; restartFast(): number; stop(): void; remove(): void }
+export interface PgCluster {
+  port: number;
+  url: string;
+  dir: string;
+  restartFast(): number;
+  stop(): void;
+  remove(): void;
+}
 
 const asRoot = process.getuid?.() === 0;
 
@@ -26,12 +33,25 @@ export async function startPgCluster(): Promise<PgCluster> {
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const ctl = (...args: string[]) => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', ...args]);
+  const ctl = (...args: string[]) =>
+    run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', ...args]);
   ctl('start');
   return {
-    port, dir, url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restartFast: () => { const t = Date.now(); ctl('restart', '-m', 'fast'); return Date.now() - t; },
-    stop: () => { try { ctl('stop', '-m', 'fast'); } catch { /* already stopped */ } },
+    port,
+    dir,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restartFast: () => {
+      const t = Date.now();
+      ctl('restart', '-m', 'fast');
+      return Date.now() - t;
+    },
+    stop: () => {
+      try {
+        ctl('stop', '-m', 'fast');
+      } catch {
+        /* already stopped */
+      }
+    },
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }

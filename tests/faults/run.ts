@@ -27,7 +27,14 @@ const readers = Number(process.env.FAULTS_READERS || 10);
 const REQUEST_TIMEOUT_MS = 15_000;
 const SLOW_MS = 10_000;
 
-interface Tally { ok: number; unavailable: number; noRetryAfter: number; errors: Map<string, number>; maxMs: number; slow: number }
+interface Tally {
+  ok: number;
+  unavailable: number;
+  noRetryAfter: number;
+  errors: Map<string, number>;
+  maxMs: number;
+  slow: number;
+}
 const tally = (): Tally => ({ ok: 0, unavailable: 0, noRetryAfter: 0, errors: new Map(), maxMs: 0, slow: 0 });
 const log = (m: string) => process.stdout.write(`[${new Date().toISOString().slice(11, 19)}] ${m}\n`);
 
@@ -39,7 +46,10 @@ async function call(t: Tally, url: string, init: RequestInit): Promise<unknown> 
     const ms = Date.now() - started;
     t.maxMs = Math.max(t.maxMs, ms);
     if (ms > SLOW_MS) t.slow++;
-    if (res.ok) { t.ok++; return JSON.parse(text); }
+    if (res.ok) {
+      t.ok++;
+      return JSON.parse(text);
+    }
     if (res.status === 503) {
       t.unavailable++;
       if (!res.headers.get('retry-after')) t.noRetryAfter++;
@@ -66,8 +76,14 @@ async function main(): Promise<void> {
   try {
     server = await startServerProcess({ databaseUrl: cluster.url, redisUrl: redis.url, env: { LCI_JOBS: 'true' } });
     const t = await provisionTenant(server, 5);
-    log(`server ${server.url} (pid ${server.pid}), tenant ${t.tenantId}; ${writers} writers and ${readers} readers for ${seconds} s`);
-    const headers = { 'x-api-key': BENCH_API_KEY, authorization: `Bearer ${t.token}`, 'content-type': 'application/json' };
+    log(
+      `server ${server.url} (pid ${server.pid}), tenant ${t.tenantId}; ${writers} writers and ${readers} readers for ${seconds} s`,
+    );
+    const headers = {
+      'x-api-key': BENCH_API_KEY,
+      authorization: `Bearer ${t.token}`,
+      'content-type': 'application/json',
+    };
     const companies = `${server.url}/v3/tenant/${t.tenantId}/companies`;
     const run = `f${Date.now().toString(36)}`;
     const acknowledged = new Map<string, number>();
@@ -79,11 +95,14 @@ async function main(): Promise<void> {
     const writer = async (id: number) => {
       for (let n = 0; Date.now() < end; n++) {
         const moniker = `${run}-${id}-${n}`;
-        const body = await call(w, companies, { method: 'POST', headers, body: JSON.stringify({ moniker }) }) as { company?: { tenant_company_id?: number } } | undefined;
+        const body = (await call(w, companies, { method: 'POST', headers, body: JSON.stringify({ moniker }) })) as
+          { company?: { tenant_company_id?: number } } | undefined;
         if (body?.company?.tenant_company_id) acknowledged.set(moniker, Number(body.company.tenant_company_id));
       }
     };
-    const reader = async () => { while (Date.now() < end) await call(r, `${companies}?_=${Math.random()}`, { headers }); };
+    const reader = async () => {
+      while (Date.now() < end) await call(r, `${companies}?_=${Math.random()}`, { headers });
+    };
 
     const faults = (async () => {
       await new Promise((res) => setTimeout(res, seconds * 250));
@@ -97,17 +116,33 @@ async function main(): Promise<void> {
       await redis.start();
       log('Redis: started again');
     })();
-    await Promise.all([...Array.from({ length: writers }, (_, i) => writer(i)), ...Array.from({ length: readers }, () => reader()), faults]);
+    await Promise.all([
+      ...Array.from({ length: writers }, (_, i) => writer(i)),
+      ...Array.from({ length: readers }, () => reader()),
+      faults,
+    ]);
     const memAfter = rssMb(server.pid);
 
     // After the faults: ready, and a write works.
     let ready = 0;
-    for (let i = 0; i < 30 && ready !== 200; i++) { ready = (await fetch(`${server.url}/readyz`)).status; if (ready !== 200) await new Promise((res) => setTimeout(res, 500)); }
-    const after = await fetch(companies, { method: 'POST', headers, body: JSON.stringify({ moniker: `${run}-after` }) });
+    for (let i = 0; i < 30 && ready !== 200; i++) {
+      ready = (await fetch(`${server.url}/readyz`)).status;
+      if (ready !== 200) await new Promise((res) => setTimeout(res, 500));
+    }
+    const after = await fetch(companies, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ moniker: `${run}-after` }),
+    });
 
     const db = new pg.Client({ connectionString: cluster.url });
     await db.connect();
-    const rows = (await db.query<{ moniker: string; tenant_company_id: string }>('select moniker, tenant_company_id from tenant_companies where tenant_id = $1 and moniker like $2', [t.tenantId, `${run}-%`])).rows;
+    const rows = (
+      await db.query<{ moniker: string; tenant_company_id: string }>(
+        'select moniker, tenant_company_id from tenant_companies where tenant_id = $1 and moniker like $2',
+        [t.tenantId, `${run}-%`],
+      )
+    ).rows;
     await db.end();
     const inDb = new Map(rows.map((x) => [x.moniker, Number(x.tenant_company_id)]));
     const missing = [...acknowledged].filter(([m, id]) => inDb.get(m) !== id);
@@ -115,7 +150,9 @@ async function main(): Promise<void> {
     const errors = (x: Tally) => [...x.errors.values()].reduce((a, b) => a + b, 0);
 
     const summary = {
-      seconds, writers, readers,
+      seconds,
+      writers,
+      readers,
       'acknowledged creates': acknowledged.size,
       'rows of acknowledged creates': acknowledged.size - missing.length,
       'missing rows': missing.length,
@@ -131,7 +168,12 @@ async function main(): Promise<void> {
     for (const [k, n] of [...w.errors, ...r.errors]) log(`error x${n}: ${k}`);
 
     failed = [
-      missing.length ? `${missing.length} acknowledged creates have no row (e.g. ${missing.slice(0, 3).map(([m]) => m).join(', ')})` : '',
+      missing.length
+        ? `${missing.length} acknowledged creates have no row (e.g. ${missing
+            .slice(0, 3)
+            .map(([m]) => m)
+            .join(', ')})`
+        : '',
       errors(w) + errors(r) ? `${errors(w) + errors(r)} answers were errors other than 503` : '',
       w.noRetryAfter + r.noRetryAfter ? `${w.noRetryAfter + r.noRetryAfter} answers 503 without Retry-After` : '',
       w.slow + r.slow ? `${w.slow + r.slow} answers took longer than ${SLOW_MS} ms` : '',
@@ -152,4 +194,7 @@ async function main(): Promise<void> {
   log('PASS: every acknowledged create has its row; no error other than 503 (with Retry-After); the server recovered');
 }
 
-main().catch((e) => { process.stderr.write(`${(e as Error).stack ?? String(e)}\n`); process.exit(1); });
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack ?? String(e)}\n`);
+  process.exit(1);
+});

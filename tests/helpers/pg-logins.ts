@@ -13,9 +13,15 @@ let ready: Promise<void> | undefined;
 export function ensureTestLogins(base: string): Promise<void> {
   ready ??= (async () => {
     const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
-    try { await ensureLoginRoles(admin); } finally { await admin.destroy(); }
+    try {
+      await ensureLoginRoles(admin);
+    } finally {
+      await admin.destroy();
+    }
   })();
-  ready.catch(() => { ready = undefined; });
+  ready.catch(() => {
+    ready = undefined;
+  });
   return ready;
 }
 

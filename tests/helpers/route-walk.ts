@@ -8,16 +8,37 @@ import type { RegisteredRoute } from '../../kernel/http/route-spec';
 import type { Kernel } from '../../kernel/kernel';
 
 export type JsonSchema = {
-  type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; const?: unknown;
-  anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[]; minimum?: number; maximum?: number; exclusiveMinimum?: number; exclusiveMaximum?: number;
-  minLength?: number; maxLength?: number; pattern?: string; format?: string; default?: unknown; additionalProperties?: boolean | JsonSchema; minItems?: number;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  default?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  minItems?: number;
 };
 
 export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z0-9_]+)\+?/g)].map((m) => m[1]);
 
 /** encodeURIComponent that survives lone surrogates (sent as U+FFFD). */
 export function encodeSegment(v: string): string {
-  try { return encodeURIComponent(v); } catch { return encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD')); }
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
+  }
 }
 
 export function fillPath(path: string, values: Record<string, string | number>): string {
@@ -29,7 +50,11 @@ export const isIdKey = (key: string): boolean => /(^id$|_id$|Id$|_ids$|Ids$)/.te
 
 export function jsonSchema(s: z.ZodType | undefined): JsonSchema | undefined {
   if (!s) return undefined;
-  try { return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema; } catch { return {}; }
+  try {
+    return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  } catch {
+    return {};
+  }
 }
 
 export const routeLabel = (r: RegisteredRoute): string => `${r.method.toUpperCase()} ${r.path}`;
@@ -80,8 +105,10 @@ export function sample(schema: JsonSchema | undefined, hints: SampleHints = {}, 
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
       return Math.max(min, Math.min(schema.maximum ?? 1, 1));
     }
-    case 'boolean': return true;
-    case 'null': return null;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
     case 'string': {
       if (schema.format === 'email') return 'probe@example.com';
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
@@ -93,7 +120,8 @@ export function sample(schema: JsonSchema | undefined, hints: SampleHints = {}, 
       const s = base.length >= min ? base : base.padEnd(min, 'x');
       return schema.maxLength !== undefined ? s.slice(0, schema.maxLength) : s;
     }
-    default: return hints.text ?? 'probe';
+    default:
+      return hints.text ?? 'probe';
   }
 }
 

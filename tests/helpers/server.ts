@@ -24,7 +24,10 @@ export interface TestServer extends Running {
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
-    s.listen(0, () => { const port = (s.address() as net.AddressInfo).port; s.close(() => resolve(port)); });
+    s.listen(0, () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
     s.on('error', reject);
   });
 }
@@ -40,7 +43,10 @@ export type DatabaseStart = { migrated: true; pluginDirs?: string[]; disabled?: 
  * Creates a PostgreSQL database next to the one in `base`: a copy of the migrated template, or empty with
  * `{ migrated: false }`. Returns its URL and a drop function.
  */
-export async function createPostgresDatabase(base: string, start: DatabaseStart = { migrated: true }): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  base: string,
+  start: DatabaseStart = { migrated: true },
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `lci_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   if (!(start.migrated && (await createPostgresFromTemplate(base, name, start)))) {
     const admin = knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
@@ -61,7 +67,10 @@ export async function createPostgresDatabase(base: string, start: DatabaseStart 
 
 /** Plugins a test switches off through LCI_PLUGINS_DISABLED (the config's own variable). */
 function disabledOf(env: Record<string, string> | undefined): string[] {
-  return (env?.LCI_PLUGINS_DISABLED ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env?.LCI_PLUGINS_DISABLED ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export interface TestServerOptions extends Omit<StartOptions, 'config'> {
@@ -79,13 +88,26 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const port = await freePort();
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
   if (opts.engine === 'postgres' && !pgBase) throw new Error('engine postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  const pgDb = pgBase ? await createPostgresDatabase(pgBase, opts.migrated === false ? { migrated: false } : { migrated: true, pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) }) : undefined;
-  if (!pgDb && opts.migrated !== false) await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) });
+  const pgDb = pgBase
+    ? await createPostgresDatabase(
+        pgBase,
+        opts.migrated === false
+          ? { migrated: false }
+          : { migrated: true, pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) },
+      )
+    : undefined;
+  if (!pgDb && opts.migrated !== false)
+    await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) });
   const env: Record<string, string> = {
-    NODE_ENV: 'test', PORT: String(port), LCI_DATA_DIR: dataDir, LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
-    LCI_SEED_DEMO: 'false', LCI_BASE_URL: `http://localhost:${port}`,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    LCI_DATA_DIR: dataDir,
+    LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
+    LCI_SEED_DEMO: 'false',
+    LCI_BASE_URL: `http://localhost:${port}`,
     // Every reply of a route with a response schema is checked against it (kernel/http/response-check.ts).
-    LCI_CHECK_RESPONSES: 'true', ...(opts.env ?? {}),
+    LCI_CHECK_RESPONSES: 'true',
+    ...(opts.env ?? {}),
   };
   if (pgDb) {
     // As in production: requests as the application role, the system scope as the system role, the owner only to migrate.

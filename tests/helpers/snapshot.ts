@@ -14,14 +14,24 @@ export async function tenantTables(k: Kernel): Promise<string[]> {
 }
 
 const stable = (row: Record<string, unknown>): string =>
-  JSON.stringify(Object.keys(row).sort().map((c) => [c, row[c] instanceof Date ? (row[c] as Date).toISOString() : row[c]]));
+  JSON.stringify(
+    Object.keys(row)
+      .sort()
+      .map((c) => [c, row[c] instanceof Date ? (row[c] as Date).toISOString() : row[c]]),
+  );
 
 /**
  * Rows of the given tenants (all tenants when omitted) in every tenant table,
  * plus the users who are members of them, each row as a stable JSON string.
  */
-export async function snapshot(k: Kernel, tenantIds?: number[], opts: { ignoreTables?: string[]; onlyTables?: string[] } = {}): Promise<Snapshot> {
-  const tables = (await tenantTables(k)).filter((t) => !(opts.ignoreTables ?? []).includes(t) && (!opts.onlyTables || opts.onlyTables.includes(t)));
+export async function snapshot(
+  k: Kernel,
+  tenantIds?: number[],
+  opts: { ignoreTables?: string[]; onlyTables?: string[] } = {},
+): Promise<Snapshot> {
+  const tables = (await tenantTables(k)).filter(
+    (t) => !(opts.ignoreTables ?? []).includes(t) && (!opts.onlyTables || opts.onlyTables.includes(t)),
+  );
   return k.db.withSystem(async (trx) => {
     const out: Snapshot = {};
     for (const table of tables) {
@@ -47,11 +57,18 @@ const MEMBERS = 'users(members)';
 export async function tableDigests(k: Kernel, tables: string[], tenantIds?: number[]): Promise<Record<string, string>> {
   const ids = tenantIds?.map(Number).filter(Number.isSafeInteger);
   const tenantFilter = ids ? ` where r.tenant_id in (${ids.join(',') || 'null'})` : '';
-  const digest = (from: string, where: string) => `md5(coalesce((select string_agg(r::text, E'\\n' order by r::text) from ${from} r${where}), ''))`;
-  const parts = tables.map((t) => `select '${t.replace(/'/g, "''")}' as t, ${digest(`"${t.replace(/"/g, '""')}"`, tenantFilter)} as h`);
-  const members = ids ? ` where r.user_id in (select user_id from tenant_users where tenant_id in (${ids.join(',') || 'null'}))` : '';
+  const digest = (from: string, where: string) =>
+    `md5(coalesce((select string_agg(r::text, E'\\n' order by r::text) from ${from} r${where}), ''))`;
+  const parts = tables.map(
+    (t) => `select '${t.replace(/'/g, "''")}' as t, ${digest(`"${t.replace(/"/g, '""')}"`, tenantFilter)} as h`,
+  );
+  const members = ids
+    ? ` where r.user_id in (select user_id from tenant_users where tenant_id in (${ids.join(',') || 'null'}))`
+    : '';
   parts.push(`select '${MEMBERS}' as t, ${digest('users', members)} as h`);
-  const rows = await k.db.withSystem(async (trx) => (await trx.raw(parts.join(' union all '))).rows as { t: string; h: string }[]);
+  const rows = await k.db.withSystem(
+    async (trx) => (await trx.raw(parts.join(' union all '))).rows as { t: string; h: string }[],
+  );
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));
 }
 
@@ -60,11 +77,23 @@ export async function tableDigests(k: Kernel, tables: string[], tenantIds?: numb
  * `changes()` answers what changed since the previous call, reading rows only of the tables whose digest moved.
  */
 export class ChangeTracker {
-  private constructor(private readonly k: Kernel, private readonly tables: string[], private readonly tenantIds: number[] | undefined, private rows: Snapshot, private digests: Record<string, string>) {}
+  private constructor(
+    private readonly k: Kernel,
+    private readonly tables: string[],
+    private readonly tenantIds: number[] | undefined,
+    private rows: Snapshot,
+    private digests: Record<string, string>,
+  ) {}
 
   static async start(k: Kernel, tenantIds?: number[]): Promise<ChangeTracker> {
     const tables = await tenantTables(k);
-    return new ChangeTracker(k, tables, tenantIds, await snapshot(k, tenantIds), await tableDigests(k, tables, tenantIds));
+    return new ChangeTracker(
+      k,
+      tables,
+      tenantIds,
+      await snapshot(k, tenantIds),
+      await tableDigests(k, tables, tenantIds),
+    );
   }
 
   async changes(): Promise<{ table: string; removed: string[]; added: string[] }[]> {
@@ -80,7 +109,10 @@ export class ChangeTracker {
 }
 
 /** Rows added, removed or changed between two snapshots, by table (empty when equal). */
-export function diffSnapshots(before: Snapshot, after: Snapshot): { table: string; removed: string[]; added: string[] }[] {
+export function diffSnapshots(
+  before: Snapshot,
+  after: Snapshot,
+): { table: string; removed: string[]; added: string[] }[] {
   const out: { table: string; removed: string[]; added: string[] }[] = [];
   for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const b = new Set(before[table] ?? []);

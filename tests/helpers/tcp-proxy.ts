@@ -5,21 +5,38 @@
  */
 import net from 'node:net';
 
-export interface TcpProxy { port: number; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> }
+export interface TcpProxy {
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
 
 export async function startTcpProxy(target: { host: string; port: number }, port = 0): Promise<TcpProxy> {
   let server: net.Server | null = null;
   const sockets = new Set<net.Socket>();
   let bound = port;
-  const listen = () => new Promise<void>((resolve, reject) => {
-    const s = net.createServer((client) => {
-      const upstream = net.connect(target.port, target.host);
-      for (const x of [client, upstream]) { sockets.add(x); x.on('close', () => sockets.delete(x)); x.on('error', () => { client.destroy(); upstream.destroy(); }); }
-      client.pipe(upstream).pipe(client);
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const x of [client, upstream]) {
+          sockets.add(x);
+          x.on('close', () => sockets.delete(x));
+          x.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      s.once('error', reject);
+      s.listen(bound, '127.0.0.1', () => {
+        bound = (s.address() as net.AddressInfo).port;
+        server = s;
+        resolve();
+      });
     });
-    s.once('error', reject);
-    s.listen(bound, '127.0.0.1', () => { bound = (s.address() as net.AddressInfo).port; server = s; resolve(); });
-  });
   const stop = async () => {
     const s = server;
     server = null;
@@ -28,5 +45,12 @@ export async function startTcpProxy(target: { host: string; port: number }, port
     if (s) await new Promise<void>((r) => s.close(() => r()));
   };
   await listen();
-  return { get port() { return bound; }, stop, start: () => (server ? Promise.resolve() : listen()), close: stop };
+  return {
+    get port() {
+      return bound;
+    },
+    stop,
+    start: () => (server ? Promise.resolve() : listen()),
+    close: stop,
+  };
 }

@@ -38,13 +38,19 @@ function runId(): string | undefined {
 /** Names of the migrations the template holds: the kernel's and every plugin's under plugins/. */
 async function templateMigrations(): Promise<string[]> {
   const plugins = await discoverPlugins([PATHS.plugins]);
-  return migrationSets(plugins).flatMap(listMigrationFiles).map((m) => m.name);
+  return migrationSets(plugins)
+    .flatMap(listMigrationFiles)
+    .map((m) => m.name);
 }
 
 /** Whether a kernel with these plugin folders and disabled plugins needs every migration the template holds. */
 async function templateFits(pluginDirs: string[], disabled: string[]): Promise<boolean> {
   const plugins = await discoverPlugins([PATHS.plugins, ...pluginDirs], disabled);
-  const needed = new Set(migrationSets(plugins).flatMap(listMigrationFiles).map((m) => m.name));
+  const needed = new Set(
+    migrationSets(plugins)
+      .flatMap(listMigrationFiles)
+      .map((m) => m.name),
+  );
   return (await templateMigrations()).every((n) => needed.has(n));
 }
 
@@ -65,7 +71,12 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
   const deadline = Date.now() + WAIT_MS;
   while (!fs.existsSync(ready)) {
     let mine = false;
-    try { fs.mkdirSync(lock); mine = true; } catch { /* another process builds it */ }
+    try {
+      fs.mkdirSync(lock);
+      mine = true;
+    } catch {
+      /* another process builds it */
+    }
     if (mine) {
       try {
         const build = path.join(root, `build-${process.pid}`);
@@ -89,7 +100,10 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
 }
 
 /** Fills `<dataDir>/pg` with a copy of the migrated template when one fits; returns whether it did. */
-export async function seedPgliteDataDir(dataDir: string, opts: { pluginDirs?: string[]; disabled?: string[] } = {}): Promise<boolean> {
+export async function seedPgliteDataDir(
+  dataDir: string,
+  opts: { pluginDirs?: string[]; disabled?: string[] } = {},
+): Promise<boolean> {
   const id = runId();
   if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
   const template = await pgliteTemplate(id);
@@ -108,7 +122,11 @@ export function postgresTemplateName(id: string): string {
 
 async function adminRaw(base: string, sql: string): Promise<void> {
   const admin = adminKnex(base);
-  try { await admin.raw(sql); } finally { await admin.destroy(); }
+  try {
+    await admin.raw(sql);
+  } finally {
+    await admin.destroy();
+  }
 }
 
 /** The migrated PostgreSQL template database of this run (built under an advisory lock by the first process that asks). */
@@ -142,7 +160,11 @@ async function postgresTemplate(base: string, id: string): Promise<string> {
 }
 
 /** CREATE DATABASE `name` from the migrated template when one fits; returns whether it did (the caller creates an empty one otherwise). */
-export async function createPostgresFromTemplate(base: string, name: string, opts: { pluginDirs?: string[]; disabled?: string[] } = {}): Promise<boolean> {
+export async function createPostgresFromTemplate(
+  base: string,
+  name: string,
+  opts: { pluginDirs?: string[]; disabled?: string[] } = {},
+): Promise<boolean> {
   const id = runId();
   if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
   const template = await postgresTemplate(base, id);

@@ -9,7 +9,10 @@ import http from 'node:http';
 import net from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
 
-export interface UpstreamClientReg { clientId: string; clientSecret: string }
+export interface UpstreamClientReg {
+  clientId: string;
+  clientSecret: string;
+}
 export interface Upstream {
   issuer: string;
   ms: UpstreamClientReg;
@@ -27,7 +30,13 @@ export async function startUpstream(kernelBaseUrl: string, opts: { port?: number
   const redirectUri = `${kernelBaseUrl}/oidc/federated/callback`;
   const ms = { clientId: 'lci-ms-test', clientSecret: 'ms-test-secret-0123456789' };
   const google = { clientId: 'lci-google-test', clientSecret: 'google-test-secret-0123456789' };
-  const client = (c: UpstreamClientReg) => ({ client_id: c.clientId, client_secret: c.clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] });
+  const client = (c: UpstreamClientReg) => ({
+    client_id: c.clientId,
+    client_secret: c.clientSecret,
+    redirect_uris: [redirectUri],
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+  });
 
   const configuration: Configuration = {
     clients: [client(ms), client(google)] as never,
@@ -40,11 +49,19 @@ export async function startUpstream(kernelBaseUrl: string, opts: { port?: number
     ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: async (_ctx, sub) => ({
       accountId: sub,
-      claims: () => ({ sub, email: sub.includes('#') ? sub.slice(sub.indexOf('#') + 1) : sub, email_verified: !sub.startsWith('unverified'), name: sub }),
+      claims: () => ({
+        sub,
+        email: sub.includes('#') ? sub.slice(sub.indexOf('#') + 1) : sub,
+        email_verified: !sub.startsWith('unverified'),
+        name: sub,
+      }),
     }),
     // Consent is implicit (as for a first sign-in that was already approved): no consent page.
     loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: ctx.oidc.client!.clientId,
+        accountId: ctx.oidc.session!.accountId,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
@@ -53,11 +70,21 @@ export async function startUpstream(kernelBaseUrl: string, opts: { port?: number
   const provider = new Provider(issuer, configuration);
   server.on('request', provider.callback());
   return {
-    issuer, ms, google,
+    issuer,
+    ms,
+    google,
     env: {
-      LCI_MS_ISSUER: issuer, LCI_MS_CLIENT_ID: ms.clientId, LCI_MS_CLIENT_SECRET: ms.clientSecret,
-      LCI_GOOGLE_ISSUER: issuer, LCI_GOOGLE_CLIENT_ID: google.clientId, LCI_GOOGLE_CLIENT_SECRET: google.clientSecret,
+      LCI_MS_ISSUER: issuer,
+      LCI_MS_CLIENT_ID: ms.clientId,
+      LCI_MS_CLIENT_SECRET: ms.clientSecret,
+      LCI_GOOGLE_ISSUER: issuer,
+      LCI_GOOGLE_CLIENT_ID: google.clientId,
+      LCI_GOOGLE_CLIENT_SECRET: google.clientSecret,
     },
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -52,8 +52,16 @@ export function clearPendingChallenge(): void {
   sessionStorage.removeItem(CHALLENGE_STORAGE_KEY);
 }
 
-export function answerChallenge(uid: string, challenge: string, answer: Record<string, unknown>): Promise<ChallengeReply> {
-  return api.post<ChallengeReply>(`/oidc/interaction/${encodeURIComponent(uid)}/challenge`, { challenge, answer }, { public: true });
+export function answerChallenge(
+  uid: string,
+  challenge: string,
+  answer: Record<string, unknown>,
+): Promise<ChallengeReply> {
+  return api.post<ChallengeReply>(
+    `/oidc/interaction/${encodeURIComponent(uid)}/challenge`,
+    { challenge, answer },
+    { public: true },
+  );
 }
 
 /** The screen of a challenge, carrying the interaction. */

@@ -5,7 +5,11 @@
 const KEY = 'lci.signInNotice';
 
 export function setSignInNotice(message: string): void {
-  try { sessionStorage.setItem(KEY, message); } catch { /* storage unavailable: no notice */ }
+  try {
+    sessionStorage.setItem(KEY, message);
+  } catch {
+    /* storage unavailable: no notice */
+  }
 }
 
 let taken: string | null | undefined;

@@ -6,7 +6,12 @@ import type { PublicConfig, Tokens } from '../types';
 
 const PKCE_KEY = 'lci.pkce';
 
-export interface PkceRecord { verifier: string; state: string; path: string | null; createdAt: number }
+export interface PkceRecord {
+  verifier: string;
+  state: string;
+  path: string | null;
+  createdAt: number;
+}
 
 function base64url(bytes: Uint8Array): string {
   let s = '';
@@ -28,14 +33,23 @@ export const redirectUri = () => `${window.location.origin}/authed`;
 export const postLogoutUri = (path = '/signIn') => `${window.location.origin}${path}`;
 
 /** Builds the authorization request and stores the verifier. */
-export async function authorizationUrl(cfg: PublicConfig, opts: { loginHint?: string | null; path?: string | null } = {}): Promise<string> {
+export async function authorizationUrl(
+  cfg: PublicConfig,
+  opts: { loginHint?: string | null; path?: string | null } = {},
+): Promise<string> {
   const verifier = randomString(48);
   const state = randomString(16);
   const rec: PkceRecord = { verifier, state, path: opts.path ?? null, createdAt: Date.now() };
   sessionStorage.setItem(PKCE_KEY, JSON.stringify(rec));
   const q = new URLSearchParams({
-    client_id: cfg.oidc.clientId, response_type: 'code', scope: cfg.oidc.scope, redirect_uri: redirectUri(),
-    code_challenge: await challengeFor(verifier), code_challenge_method: 'S256', state, resource: cfg.oidc.resource,
+    client_id: cfg.oidc.clientId,
+    response_type: 'code',
+    scope: cfg.oidc.scope,
+    redirect_uri: redirectUri(),
+    code_challenge: await challengeFor(verifier),
+    code_challenge_method: 'S256',
+    state,
+    resource: cfg.oidc.resource,
   });
   if (opts.loginHint) q.set('login_hint', opts.loginHint);
   return `/oidc/auth?${q.toString()}`;
@@ -45,7 +59,11 @@ export function takePkce(): PkceRecord | null {
   const raw = sessionStorage.getItem(PKCE_KEY);
   sessionStorage.removeItem(PKCE_KEY);
   if (!raw) return null;
-  try { return JSON.parse(raw) as PkceRecord; } catch { return null; }
+  try {
+    return JSON.parse(raw) as PkceRecord;
+  } catch {
+    return null;
+  }
 }
 
 /** Expiry of a JWT in ms (from exp), or null. */
@@ -54,33 +72,72 @@ export function jwtExpiry(token: string): number | null {
     const part = token.split('.')[1];
     const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
     return typeof json.exp === 'number' ? json.exp * 1000 : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
-interface TokenResponse { access_token: string; refresh_token?: string; id_token?: string; expires_in?: number; error?: string; error_description?: string }
+interface TokenResponse {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_in?: number;
+  error?: string;
+  error_description?: string;
+}
 
 async function tokenRequest(form: Record<string, string>, previous?: Tokens): Promise<Tokens> {
-  const res = await fetch('/oidc/token', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: new URLSearchParams(form).toString() });
+  const res = await fetch('/oidc/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams(form).toString(),
+  });
   const body = (await res.json().catch(() => ({}))) as TokenResponse;
-  if (!res.ok || !body.access_token) throw new Error(body.error_description ?? body.error ?? `Token request failed (${res.status})`);
+  if (!res.ok || !body.access_token)
+    throw new Error(body.error_description ?? body.error ?? `Token request failed (${res.status})`);
   const expiresAt = jwtExpiry(body.access_token) ?? Date.now() + (body.expires_in ?? 3600) * 1000;
-  return { accessToken: body.access_token, refreshToken: body.refresh_token ?? previous?.refreshToken ?? null, idToken: body.id_token ?? previous?.idToken ?? null, expiresAt };
+  return {
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? previous?.refreshToken ?? null,
+    idToken: body.id_token ?? previous?.idToken ?? null,
+    expiresAt,
+  };
 }
 
 export function exchangeCode(cfg: PublicConfig, code: string, verifier: string): Promise<Tokens> {
-  return tokenRequest({ grant_type: 'authorization_code', code, code_verifier: verifier, client_id: cfg.oidc.clientId, redirect_uri: redirectUri(), resource: cfg.oidc.resource });
+  return tokenRequest({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    client_id: cfg.oidc.clientId,
+    redirect_uri: redirectUri(),
+    resource: cfg.oidc.resource,
+  });
 }
 
 export function refreshTokens(cfg: PublicConfig, tokens: Tokens): Promise<Tokens> {
   if (!tokens.refreshToken) return Promise.reject(new Error('No refresh token'));
-  return tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.refreshToken, client_id: cfg.oidc.clientId, resource: cfg.oidc.resource }, tokens);
+  return tokenRequest(
+    {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refreshToken,
+      client_id: cfg.oidc.clientId,
+      resource: cfg.oidc.resource,
+    },
+    tokens,
+  );
 }
 
 export async function revokeRefreshToken(cfg: PublicConfig, tokens: Tokens | null): Promise<void> {
   if (!tokens?.refreshToken) return;
   await fetch('/oidc/token/revocation', {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ token: tokens.refreshToken, token_type_hint: 'refresh_token', client_id: cfg.oidc.clientId }).toString(),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      token: tokens.refreshToken,
+      token_type_hint: 'refresh_token',
+      client_id: cfg.oidc.clientId,
+    }).toString(),
   }).catch(() => undefined);
 }
 

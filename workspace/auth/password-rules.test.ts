@@ -1,10 +1,52 @@
-import { firstUnmetRule, newPasswordError, NEW_PASSWORD_POLICY, passwordRuleStates, REGISTRATION_PASSWORD_POLICY, SPECIAL_CHARACTERS } from '../../common/password-rules';
+import {
+  firstUnmetRule,
+  newPasswordError,
+  NEW_PASSWORD_POLICY,
+  passwordRuleStates,
+  REGISTRATION_PASSWORD_POLICY,
+  SPECIAL_CHARACTERS,
+} from '../../common/password-rules';
 import { validateCode, validateNewPassword, validateRegistrationPassword } from './validation';
 
-const unmet = (v: string, policy = NEW_PASSWORD_POLICY) => passwordRuleStates(v, policy).filter((r) => !r.met).map((r) => r.id);
+const unmet = (v: string, policy = NEW_PASSWORD_POLICY) =>
+  passwordRuleStates(v, policy)
+    .filter((r) => !r.met)
+    .map((r) => r.id);
 
 test('the special characters are exactly the set of section 5 (plus and minus do not count)', () => {
-  expect([...SPECIAL_CHARACTERS].sort()).toEqual(['^', '$', '*', '.', '[', ']', '{', '}', '(', ')', '?', '"', '!', '@', '#', '%', '&', '/', '\\', ',', '>', '<', "'", ':', ';', '|', '_', '~', '`'].sort());
+  expect([...SPECIAL_CHARACTERS].sort()).toEqual(
+    [
+      '^',
+      '$',
+      '*',
+      '.',
+      '[',
+      ']',
+      '{',
+      '}',
+      '(',
+      ')',
+      '?',
+      '"',
+      '!',
+      '@',
+      '#',
+      '%',
+      '&',
+      '/',
+      '\\',
+      ',',
+      '>',
+      '<',
+      "'",
+      ':',
+      ';',
+      '|',
+      '_',
+      '~',
+      '`',
+    ].sort(),
+  );
   for (const c of SPECIAL_CHARACTERS) expect(unmet(`Abcdefg1${c}`)).toEqual([]);
   expect(unmet('Abcdefg1+')).toEqual(['special']);
   expect(unmet('Abcdefg1-')).toEqual(['special']);
@@ -29,7 +71,11 @@ test('the live rules list carries each rule with its label and met/unmet', () =>
     { id: 'number', label: 'A number', met: false },
     { id: 'upper', label: 'An upper case letter', met: false },
     { id: 'lower', label: 'A lower case letter', met: true },
-    { id: 'special', label: 'A special character: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \\ , > < \' : ; | _ ~ `', met: false },
+    {
+      id: 'special',
+      label: 'A special character: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \\ , > < \' : ; | _ ~ `',
+      met: false,
+    },
   ]);
 });
 
@@ -51,7 +97,11 @@ test('registration-key form: required, 8 to 80, upper, lower, number, special', 
   expect(validateRegistrationPassword(`Ab#1${'x'.repeat(77)}`)).toBe('Password must have at most 80 characters.');
   expect(unmet('Abc#1234', REGISTRATION_PASSWORD_POLICY)).toEqual([]);
   expect(unmet('abc1234+', REGISTRATION_PASSWORD_POLICY)).toEqual(['upper', 'special']);
-  expect(passwordRuleStates('', REGISTRATION_PASSWORD_POLICY)[1]).toEqual({ id: 'maxLength', label: 'At most 80 characters', met: true });
+  expect(passwordRuleStates('', REGISTRATION_PASSWORD_POLICY)[1]).toEqual({
+    id: 'maxLength',
+    label: 'At most 80 characters',
+    met: true,
+  });
 });
 
 test('code field: required and digits only', () => {

@@ -9,12 +9,23 @@ const KEY = 'lci.apiRegion';
 
 export function setApiRegion(code: string | null | undefined): boolean {
   if (!code) return false;
-  if (!(code in API_REGIONS)) { console.warn('Missing region mapping', code); return false; }
-  try { sessionStorage.setItem(KEY, code); } catch { /* storage unavailable */ }
+  if (!(code in API_REGIONS)) {
+    console.warn('Missing region mapping', code);
+    return false;
+  }
+  try {
+    sessionStorage.setItem(KEY, code);
+  } catch {
+    /* storage unavailable */
+  }
   return true;
 }
 
 /** The chosen region, or the server's (public config) when none was chosen. */
 export function apiRegion(fallback = 'ue1'): string {
-  try { return sessionStorage.getItem(KEY) ?? fallback; } catch { return fallback; }
+  try {
+    return sessionStorage.getItem(KEY) ?? fallback;
+  } catch {
+    return fallback;
+  }
 }

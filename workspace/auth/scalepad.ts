@@ -17,12 +17,31 @@ const STATE_KEY = 'lci.scalepad';
 /** A partner that answers a code without our state gets one more round trip, not a loop. */
 const RESTART_GUARD_MS = 60_000;
 
-export interface PublicScalePad { enabled: boolean; authorizeUrl?: string; clientId?: string; scope?: string }
-export interface PartnerUserInfo { Tenant: { CompanyName: string }; Subject: { FirstName: string; LastName: string; Email: string } }
-export interface PreauthAnswer { userInfo: PartnerUserInfo; subscriptionInfo: unknown; grant: string; expiresIn: number }
+export interface PublicScalePad {
+  enabled: boolean;
+  authorizeUrl?: string;
+  clientId?: string;
+  scope?: string;
+}
+export interface PartnerUserInfo {
+  Tenant: { CompanyName: string };
+  Subject: { FirstName: string; LastName: string; Email: string };
+}
+export interface PreauthAnswer {
+  userInfo: PartnerUserInfo;
+  subscriptionInfo: unknown;
+  grant: string;
+  expiresIn: number;
+}
 export type FinishAnswer = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
 
-interface Pending { state: string; registrationKey: string | null; createdAt: number; restartedAt?: number; debug?: boolean }
+interface Pending {
+  state: string;
+  registrationKey: string | null;
+  createdAt: number;
+  restartedAt?: number;
+  debug?: boolean;
+}
 
 export function scalePadConfig(cfg: PublicConfig): PublicScalePad {
   return (cfg as PublicConfig & { scalepad?: PublicScalePad }).scalepad ?? { enabled: false };
@@ -34,14 +53,23 @@ function readPending(): Pending | null {
   try {
     const raw = sessionStorage.getItem(STATE_KEY);
     return raw ? (JSON.parse(raw) as Pending) : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 /** The partner's authorization URL; the state is kept for the return. */
 export function partnerAuthorizeUrl(sp: PublicScalePad, registrationKey: string | null, debug = false): string {
-  if (!sp.enabled || !sp.authorizeUrl || !sp.clientId) throw new Error('ScalePad sign-in is not configured on this server.');
+  if (!sp.enabled || !sp.authorizeUrl || !sp.clientId)
+    throw new Error('ScalePad sign-in is not configured on this server.');
   const previous = readPending();
-  const pending: Pending = { state: randomString(16), registrationKey, createdAt: Date.now(), debug, ...(previous?.restartedAt ? { restartedAt: previous.restartedAt } : {}) };
+  const pending: Pending = {
+    state: randomString(16),
+    registrationKey,
+    createdAt: Date.now(),
+    debug,
+    ...(previous?.restartedAt ? { restartedAt: previous.restartedAt } : {}),
+  };
   sessionStorage.setItem(STATE_KEY, JSON.stringify(pending));
   const u = new URL(sp.authorizeUrl);
   u.searchParams.set('client_id', sp.clientId);
@@ -68,14 +96,20 @@ export function checkReturnState(state: string | null): 'ok' | 'restart' | 'inva
     return 'ok';
   }
   if (p?.restartedAt && Date.now() - p.restartedAt < RESTART_GUARD_MS) return 'invalid';
-  sessionStorage.setItem(STATE_KEY, JSON.stringify({ ...(p ?? { state: '', registrationKey: null, createdAt: Date.now() }), restartedAt: Date.now() }));
+  sessionStorage.setItem(
+    STATE_KEY,
+    JSON.stringify({ ...(p ?? { state: '', registrationKey: null, createdAt: Date.now() }), restartedAt: Date.now() }),
+  );
   return 'restart';
 }
 
 /** Starts our authorization request (PKCE verifier kept for /authed) and returns its interaction uid. */
 export async function startInteraction(cfg: PublicConfig): Promise<string> {
   const url = `${await authorizationUrl(cfg, { path: null })}&prompt=login`;
-  const res = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': cfg.publicApiKey }, credentials: 'same-origin' });
+  const res = await fetch(url, {
+    headers: { accept: 'application/json', 'x-api-key': cfg.publicApiKey },
+    credentials: 'same-origin',
+  });
   const body = (await res.json().catch(() => null)) as { uid?: string } | null;
   if (!res.ok || !body?.uid) throw new Error('Sign-in could not start. Please try again.');
   return body.uid;

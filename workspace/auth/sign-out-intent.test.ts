@@ -11,9 +11,13 @@ test('a document loaded at /signOut from another site (or with no referrer) asks
   expect(signOutWithoutAsking({ loadedPath: '/signOut', referrer: 'https://evil.example/page', origin })).toBe(false);
   expect(signOutWithoutAsking({ loadedPath: '/signout', referrer: '', origin })).toBe(false);
   expect(signOutWithoutAsking({ loadedPath: null, referrer: 'not a url', origin })).toBe(false);
-  expect(signOutWithoutAsking({ loadedPath: '/signOut', referrer: 'https://lci.example.com.evil.example/', origin })).toBe(false);
+  expect(
+    signOutWithoutAsking({ loadedPath: '/signOut', referrer: 'https://lci.example.com.evil.example/', origin }),
+  ).toBe(false);
 });
 
 test('a document loaded at /signOut from a page of the workspace itself signs out', () => {
-  expect(signOutWithoutAsking({ loadedPath: '/signOut', referrer: 'https://lci.example.com/dashboard', origin })).toBe(true);
+  expect(signOutWithoutAsking({ loadedPath: '/signOut', referrer: 'https://lci.example.com/dashboard', origin })).toBe(
+    true,
+  );
 });

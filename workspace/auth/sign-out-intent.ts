@@ -15,13 +15,21 @@ export interface SignOutLanding {
 export function signOutWithoutAsking(l: SignOutLanding): boolean {
   if (l.loadedPath !== null && l.loadedPath.toLowerCase() !== '/signout') return true;
   if (!l.referrer) return false;
-  try { return new URL(l.referrer).origin === l.origin; } catch { return false; }
+  try {
+    return new URL(l.referrer).origin === l.origin;
+  } catch {
+    return false;
+  }
 }
 
 /** The landing of the current document, read from the browser. */
 export function currentLanding(): SignOutLanding {
   const entry = typeof performance !== 'undefined' ? performance.getEntriesByType?.('navigation')[0] : undefined;
   let loadedPath: string | null = null;
-  try { loadedPath = new URL(entry?.name ?? window.location.href).pathname; } catch { /* unknown */ }
+  try {
+    loadedPath = new URL(entry?.name ?? window.location.href).pathname;
+  } catch {
+    /* unknown */
+  }
   return { loadedPath, referrer: document.referrer, origin: window.location.origin };
 }

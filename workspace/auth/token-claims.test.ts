@@ -2,11 +2,15 @@ import { runGuard, type GuardInput } from '../guard';
 import type { Session } from '../types';
 import { inMaintenance, readTokenFlags, signOutDestination } from './token-claims';
 
-const jwt = (claims: Record<string, unknown>) => `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
-const session = (over: Partial<Session['user']> = {}, s: Partial<Session> = {}) => ({ user: { isInternal: false, isLciAdmin: false, ...over }, inMaintenance: false, ...s }) as unknown as Session;
+const jwt = (claims: Record<string, unknown>) =>
+  `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
+const session = (over: Partial<Session['user']> = {}, s: Partial<Session> = {}) =>
+  ({ user: { isInternal: false, isLciAdmin: false, ...over }, inMaintenance: false, ...s }) as unknown as Session;
 
 test('readTokenFlags reads lci_maintenance, lci_invalid_login and lci_internal; anything else is off/unknown', () => {
-  expect(readTokenFlags(jwt({ sub: '1', lci_maintenance: true, lci_invalid_login: true, lci_internal: false }))).toEqual({ maintenance: true, invalidLogin: true, internal: false });
+  expect(
+    readTokenFlags(jwt({ sub: '1', lci_maintenance: true, lci_invalid_login: true, lci_internal: false })),
+  ).toEqual({ maintenance: true, invalidLogin: true, internal: false });
   expect(readTokenFlags(jwt({ sub: '1' }))).toEqual({ maintenance: false, invalidLogin: false, internal: null });
   expect(readTokenFlags(jwt({ lci_maintenance: 'yes' })).maintenance).toBe(false);
   expect(readTokenFlags('garbage')).toEqual({ maintenance: false, invalidLogin: false, internal: null });
@@ -24,7 +28,7 @@ test('sign-out goes to /signIn for internal users and LCI admins, /clients/signi
   expect(signOutDestination(null, none)).toBe('/signIn');
 });
 
-test('maintenance: the token snapshot until the session is loaded, then the session\'s live state; a 503 hint always counts', () => {
+test("maintenance: the token snapshot until the session is loaded, then the session's live state; a 503 hint always counts", () => {
   const on = readTokenFlags(jwt({ lci_maintenance: true }));
   const off = readTokenFlags(jwt({}));
   expect(inMaintenance(null, on, null)).toBe(true);
@@ -35,8 +39,22 @@ test('maintenance: the token snapshot until the session is loaded, then the sess
 });
 
 test('guard step 3: an invalid login blocks signed-in pages with the notice, but /signOut and public screens stay open', () => {
-  const base: GuardInput = { path: '/dashboard', from: null, route: {}, signedIn: true, session: null, invalidLogin: true, inMaintenance: false, dirty: false, firstAccessiblePath: '/dashboard' };
-  expect(runGuard(base)).toMatchObject({ action: 'block', step: 3, alert: 'You are not authorized, please log in again' });
+  const base: GuardInput = {
+    path: '/dashboard',
+    from: null,
+    route: {},
+    signedIn: true,
+    session: null,
+    invalidLogin: true,
+    inMaintenance: false,
+    dirty: false,
+    firstAccessiblePath: '/dashboard',
+  };
+  expect(runGuard(base)).toMatchObject({
+    action: 'block',
+    step: 3,
+    alert: 'You are not authorized, please log in again',
+  });
   expect(runGuard({ ...base, path: '/signOut', route: { page: false } }).step).not.toBe(3);
   expect(runGuard({ ...base, path: '/signIn', route: { public: true } })).toMatchObject({ action: 'allow' });
 });

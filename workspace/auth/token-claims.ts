@@ -12,7 +12,11 @@
  */
 import type { Session } from '../types';
 
-export interface TokenFlags { maintenance: boolean; invalidLogin: boolean; internal: boolean | null }
+export interface TokenFlags {
+  maintenance: boolean;
+  invalidLogin: boolean;
+  internal: boolean | null;
+}
 
 const NONE: TokenFlags = { maintenance: false, invalidLogin: false, internal: null };
 

@@ -6,7 +6,8 @@
  */
 import { TOKEN } from '../constants';
 
-export type TokenStep = { action: 'signOut' } | { action: 'refresh'; retryAfterMs: number } | { action: 'wait'; delayMs: number };
+export type TokenStep =
+  { action: 'signOut' } | { action: 'refresh'; retryAfterMs: number } | { action: 'wait'; delayMs: number };
 
 /** Browsers fire timers longer than 2^31-1 ms immediately; long waits are cut into checks. */
 export const MAX_TIMER_MS = 2_147_483_647;

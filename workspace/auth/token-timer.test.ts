@@ -16,16 +16,26 @@ function setup(opts: { expiresIn: number; refreshResults?: boolean[]; newLifetim
       if (ok) expiresAt = Date.now() + (opts.newLifetime ?? 3_600_000);
       return ok;
     },
-    onRefreshed: () => { calls.refreshed++; },
-    signOut: () => { calls.signOut++; expiresAt = null; },
+    onRefreshed: () => {
+      calls.refreshed++;
+    },
+    signOut: () => {
+      calls.signOut++;
+      expiresAt = null;
+    },
     setTimer: (fn, ms) => setTimeout(fn, ms),
     clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
   });
   return { timer, calls };
 }
 
-beforeEach(() => { jest.useFakeTimers(); jest.setSystemTime(T0); });
-afterEach(() => { jest.useRealTimers(); });
+beforeEach(() => {
+  jest.useFakeTimers();
+  jest.setSystemTime(T0);
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
 
 test('waits the remaining time, then refreshes and schedules the next check', async () => {
   const { timer, calls } = setup({ expiresIn: 60_000 });

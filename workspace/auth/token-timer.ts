@@ -18,20 +18,37 @@ export interface TokenTimerDeps {
   clearTimer(handle: unknown): void;
 }
 
-export interface TokenTimer { check(): void; stop(): void }
+export interface TokenTimer {
+  check(): void;
+  stop(): void;
+}
 
 export function createTokenTimer(deps: TokenTimerDeps): TokenTimer {
   let timer: unknown = null;
-  const stop = () => { if (timer !== null) { deps.clearTimer(timer); timer = null; } };
+  const stop = () => {
+    if (timer !== null) {
+      deps.clearTimer(timer);
+      timer = null;
+    }
+  };
   const check = (): void => {
     stop();
     const exp = deps.expiresAt();
     if (exp === null) return;
     const step = nextTokenStep(deps.now(), exp);
-    if (step.action === 'signOut') { deps.signOut(); return; }
-    if (step.action === 'wait') { timer = deps.setTimer(check, step.delayMs); return; }
+    if (step.action === 'signOut') {
+      deps.signOut();
+      return;
+    }
+    if (step.action === 'wait') {
+      timer = deps.setTimer(check, step.delayMs);
+      return;
+    }
     void deps.refresh().then((ok) => {
-      if (ok) { deps.onRefreshed(); check(); } else timer = deps.setTimer(check, step.retryAfterMs);
+      if (ok) {
+        deps.onRefreshed();
+        check();
+      } else timer = deps.setTimer(check, step.retryAfterMs);
     });
   };
   return { check, stop };

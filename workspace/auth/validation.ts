@@ -9,12 +9,19 @@ export function validatePassword(value: string): string | null {
   return null;
 }
 
-export { newPasswordError, passwordRuleStates, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, type PasswordRuleState } from '../../common/password-rules';
+export {
+  newPasswordError,
+  passwordRuleStates,
+  NEW_PASSWORD_POLICY,
+  REGISTRATION_PASSWORD_POLICY,
+  type PasswordRuleState,
+} from '../../common/password-rules';
 
 /** New password on the reset, change and wizard forms (section 5: 8 to 99 with the listed special characters). */
 export const validateNewPassword = (value: string): string | null => newPasswordError(value, NEW_PASSWORD_POLICY);
 /** Password on the registration-key form (section 5: required, 8 to 80, upper, lower, number, special). */
-export const validateRegistrationPassword = (value: string): string | null => newPasswordError(value, REGISTRATION_PASSWORD_POLICY);
+export const validateRegistrationPassword = (value: string): string | null =>
+  newPasswordError(value, REGISTRATION_PASSWORD_POLICY);
 
 /** A one-time code field: required, digits only. */
 export function validateCode(value: string): string | null {

@@ -70,13 +70,23 @@ export function PageHeader({ title, subtitle, link, readOnly, charts, actions, b
             variant="outlined"
             icon={link.icon}
             text={link.text}
-            onClick={() => { if (link.to) void navigate(link.to); else if (link.href) window.open(link.href, '_blank', 'noopener'); }}
+            onClick={() => {
+              if (link.to) void navigate(link.to);
+              else if (link.href) window.open(link.href, '_blank', 'noopener');
+            }}
           />
         )}
         {contributed.map((a) => (
           <Button
-            key={`${a.plugin}-${a.id}`} variant="outlined" icon={a.icon as IconName | undefined} text={a.title}
-            onClick={() => { if (a.to) void navigate(a.to); else if (a.href) window.open(a.href, '_blank', 'noopener'); else void a.run?.(); }}
+            key={`${a.plugin}-${a.id}`}
+            variant="outlined"
+            icon={a.icon as IconName | undefined}
+            text={a.title}
+            onClick={() => {
+              if (a.to) void navigate(a.to);
+              else if (a.href) window.open(a.href, '_blank', 'noopener');
+              else void a.run?.();
+            }}
           />
         ))}
         {charts && (
@@ -91,7 +101,13 @@ export function PageHeader({ title, subtitle, link, readOnly, charts, actions, b
           <ButtonGroup role="group" aria-label="Page actions">
             {filled.map((k) => (
               <Tooltip key={k} content={HEADER_ACTIONS[k]} placement="bottom">
-                <Button icon={ACTION_ICONS[k]} aria-label={HEADER_ACTIONS[k]} loading={busy?.[k]} onClick={() => actions![k]!()} variant="minimal" />
+                <Button
+                  icon={ACTION_ICONS[k]}
+                  aria-label={HEADER_ACTIONS[k]}
+                  loading={busy?.[k]}
+                  onClick={() => actions![k]!()}
+                  variant="minimal"
+                />
               </Tooltip>
             ))}
           </ButtonGroup>

@@ -10,7 +10,17 @@ export function PageLoading({ what }: { what: string }) {
   );
 }
 
-export function PageLoadError({ title, error, retry, busy }: { title: string; error: string; retry: () => void; busy: boolean }) {
+export function PageLoadError({
+  title,
+  error,
+  retry,
+  busy,
+}: {
+  title: string;
+  error: string;
+  retry: () => void;
+  busy: boolean;
+}) {
   return (
     <Callout intent="danger" icon="error" title={title} role="alert">
       <p>{error}</p>

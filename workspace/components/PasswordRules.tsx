@@ -2,7 +2,15 @@
 import { Icon } from '@blueprintjs/core';
 import { NEW_PASSWORD_POLICY, passwordRuleStates, type PasswordPolicy } from '../../common/password-rules';
 
-export function PasswordRules({ value, id, policy = NEW_PASSWORD_POLICY }: { value: string; id: string; policy?: PasswordPolicy }) {
+export function PasswordRules({
+  value,
+  id,
+  policy = NEW_PASSWORD_POLICY,
+}: {
+  value: string;
+  id: string;
+  policy?: PasswordPolicy;
+}) {
   const rules = passwordRuleStates(value, policy);
   return (
     <ul id={id} className="lci-password-rules" aria-label="Password rules">

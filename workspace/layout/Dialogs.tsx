@@ -8,12 +8,26 @@ export function Dialogs() {
   const [prompt] = useAtom(leavePromptAtom);
   return (
     <>
-      <Alert isOpen={alert !== null} intent="warning" icon="lock" confirmButtonText="OK" onConfirm={() => setAlert(null)} onClose={() => setAlert(null)} canEscapeKeyCancel>
+      <Alert
+        isOpen={alert !== null}
+        intent="warning"
+        icon="lock"
+        confirmButtonText="OK"
+        onConfirm={() => setAlert(null)}
+        onClose={() => setAlert(null)}
+        canEscapeKeyCancel
+      >
         <p>{alert}</p>
       </Alert>
       <Alert
-        isOpen={prompt !== null} intent="warning" icon="warning-sign" confirmButtonText="Leave" cancelButtonText="Stay"
-        onConfirm={() => prompt?.resolve(true)} onCancel={() => prompt?.resolve(false)} canEscapeKeyCancel
+        isOpen={prompt !== null}
+        intent="warning"
+        icon="warning-sign"
+        confirmButtonText="Leave"
+        cancelButtonText="Stay"
+        onConfirm={() => prompt?.resolve(true)}
+        onCancel={() => prompt?.resolve(false)}
+        canEscapeKeyCancel
       >
         <p>{prompt?.message}</p>
       </Alert>

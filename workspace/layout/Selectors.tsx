@@ -3,7 +3,13 @@ import { HTMLSelect, Tag, Tooltip } from '@blueprintjs/core';
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { companiesForView } from '../guard';
-import { companiesAtom, currentModuleViewAtom, moduleViewsAtom, moduleViewTextAtom, selectedCompanyIdAtom } from '../state/atoms';
+import {
+  companiesAtom,
+  currentModuleViewAtom,
+  moduleViewsAtom,
+  moduleViewTextAtom,
+  selectedCompanyIdAtom,
+} from '../state/atoms';
 
 export function ModuleSwitcher() {
   const views = useAtomValue(moduleViewsAtom);
@@ -12,7 +18,9 @@ export function ModuleSwitcher() {
   if (views.length === 0) return null;
   return (
     <HTMLSelect
-      aria-label="Module view" className="lci-select" value={current?.text ?? ''}
+      aria-label="Module view"
+      className="lci-select"
+      value={current?.text ?? ''}
       onChange={(e) => setText(e.currentTarget.value)}
       options={views.map((v) => ({ value: v.text, label: v.text, disabled: v.disabled }))}
     />
@@ -34,13 +42,17 @@ export function CompanySelector() {
   if (list.length === 0) {
     return (
       <Tooltip content="Add or import companies to work with them here">
-        <Tag minimal icon="office" tabIndex={0} aria-label="No companies">No companies</Tag>
+        <Tag minimal icon="office" tabIndex={0} aria-label="No companies">
+          No companies
+        </Tag>
       </Tooltip>
     );
   }
   return (
     <HTMLSelect
-      aria-label="Company" className="lci-select" value={selected ?? ''}
+      aria-label="Company"
+      className="lci-select"
+      value={selected ?? ''}
       onChange={(e) => setSelected(Number(e.currentTarget.value))}
       options={list.map((c) => ({ value: c.tenant_company_id, label: c.name }))}
     />

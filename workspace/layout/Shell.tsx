@@ -1,5 +1,15 @@
 /** The signed-in layout: top bar (brand, module view, company, header nav, realtime, user) and the side navigation. */
-import { Alignment, Button, Callout, Navbar, NavbarDivider, NavbarGroup, NavbarHeading, Tag, Tooltip } from '@blueprintjs/core';
+import {
+  Alignment,
+  Button,
+  Callout,
+  Navbar,
+  NavbarDivider,
+  NavbarGroup,
+  NavbarHeading,
+  Tag,
+  Tooltip,
+} from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -10,14 +20,28 @@ import { navAtom, realtimeStatusAtom, sessionAtom } from '../state/atoms';
 import { CompanySelector, ModuleSwitcher } from './Selectors';
 import { SideNav } from './SideNav';
 
-const RT_LABEL: Record<string, string> = { idle: 'Offline', connecting: 'Connecting', open: 'Connected', reconnecting: 'Reconnecting', closed: 'Disconnected', failed: 'Disconnected' };
+const RT_LABEL: Record<string, string> = {
+  idle: 'Offline',
+  connecting: 'Connecting',
+  open: 'Connected',
+  reconnecting: 'Reconnecting',
+  closed: 'Disconnected',
+  failed: 'Disconnected',
+};
 
 export function RealtimeIndicator() {
   const status = useAtomValue(realtimeStatusAtom);
   const intent = status === 'open' ? 'success' : status === 'failed' || status === 'closed' ? 'danger' : 'warning';
   return (
     <Tooltip content={`Live updates: ${RT_LABEL[status]}`}>
-      <Tag minimal round intent={intent} tabIndex={0} data-testid="realtime-status" aria-label={`Realtime ${RT_LABEL[status]}`}>
+      <Tag
+        minimal
+        round
+        intent={intent}
+        tabIndex={0}
+        data-testid="realtime-status"
+        aria-label={`Realtime ${RT_LABEL[status]}`}
+      >
         {RT_LABEL[status]}
       </Tag>
     </Tooltip>
@@ -30,7 +54,11 @@ function HeaderNav() {
   if (!items.length) return null;
   return (
     <nav aria-label="Header navigation" className="lci-header-nav">
-      {items.map((i) => <Link key={i.url} href={i.url} className="lci-header-link">{i.title}</Link>)}
+      {items.map((i) => (
+        <Link key={i.url} href={i.url} className="lci-header-link">
+          {i.title}
+        </Link>
+      ))}
     </nav>
   );
 }
@@ -41,8 +69,15 @@ function ImpersonationBanner() {
   const imp = s.impersonation;
   return (
     <Callout intent="warning" icon="person" className="lci-banner" role="status">
-      Impersonating {imp.tenantName}{imp.securityGroupName ? ` (${imp.securityGroupName})` : ''}.{' '}
-      <Button size="small" text="Stop impersonating" onClick={() => { void api.del('/v3/lciadmin/impersonation').then(() => reinitialize(null)); }} />
+      Impersonating {imp.tenantName}
+      {imp.securityGroupName ? ` (${imp.securityGroupName})` : ''}.{' '}
+      <Button
+        size="small"
+        text="Stop impersonating"
+        onClick={() => {
+          void api.del('/v3/lciadmin/impersonation').then(() => reinitialize(null));
+        }}
+      />
     </Callout>
   );
 }
@@ -51,7 +86,15 @@ function ImpersonationBanner() {
 let pluginBanners: ReturnType<typeof lazy>[] | null = null;
 function PluginBanners() {
   pluginBanners ??= shellBanners().map((load) => lazy(load));
-  return <>{pluginBanners.map((B, i) => <Suspense key={i} fallback={null}><B /></Suspense>)}</>;
+  return (
+    <>
+      {pluginBanners.map((B, i) => (
+        <Suspense key={i} fallback={null}>
+          <B />
+        </Suspense>
+      ))}
+    </>
+  );
 }
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -61,16 +104,25 @@ export function Shell({ children }: { children: ReactNode }) {
   const first = useRef(true);
   // Move focus to the page on navigation (keyboard and screen-reader users land on the new content).
   useEffect(() => {
-    if (first.current) { first.current = false; return; }
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     main.current?.focus({ preventScroll: true });
   }, [path]);
 
   return (
     <div className="lci-shell">
-      <a href="#main" className="lci-skip">Skip to content</a>
+      <a href="#main" className="lci-skip">
+        Skip to content
+      </a>
       <Navbar className="lci-topbar">
         <NavbarGroup align={Alignment.START}>
-          <NavbarHeading><Link href="/dashboard" className="lci-brand-link" aria-label="Lifecycle home">Lifecycle</Link></NavbarHeading>
+          <NavbarHeading>
+            <Link href="/dashboard" className="lci-brand-link" aria-label="Lifecycle home">
+              Lifecycle
+            </Link>
+          </NavbarHeading>
           <NavbarDivider />
           <ModuleSwitcher />
           <CompanySelector />
@@ -79,7 +131,9 @@ export function Shell({ children }: { children: ReactNode }) {
           <HeaderNav />
           <RealtimeIndicator />
           <NavbarDivider />
-          <span className="lci-user" title={session?.user.username}>{session?.user.name || session?.user.username}</span>
+          <span className="lci-user" title={session?.user.username}>
+            {session?.user.name || session?.user.username}
+          </span>
           <Button variant="minimal" icon="log-out" text="Sign out" onClick={() => void navigate('/signOut')} />
         </NavbarGroup>
       </Navbar>
@@ -87,7 +141,9 @@ export function Shell({ children }: { children: ReactNode }) {
       <PluginBanners />
       <div className="lci-body">
         <SideNav />
-        <main id="main" ref={main} tabIndex={-1} className="lci-main">{children}</main>
+        <main id="main" ref={main} tabIndex={-1} className="lci-main">
+          {children}
+        </main>
       </div>
     </div>
   );

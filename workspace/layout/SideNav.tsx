@@ -19,18 +19,35 @@ function Entry({ node, path }: { node: NavNode; path: string }) {
   if (children.length > 0 && !findRoute(item.url)) {
     return (
       <li>
-        <span className="lci-nav-group">{icon && <Icon icon={icon as never} size={14} aria-hidden />}<span>{item.title}</span></span>
-        <ul aria-label={item.title}>{children.map((c) => <Entry key={c.item.url} node={c} path={path} />)}</ul>
+        <span className="lci-nav-group">
+          {icon && <Icon icon={icon as never} size={14} aria-hidden />}
+          <span>{item.title}</span>
+        </span>
+        <ul aria-label={item.title}>
+          {children.map((c) => (
+            <Entry key={c.item.url} node={c} path={path} />
+          ))}
+        </ul>
       </li>
     );
   }
   return (
     <li>
-      <Link href={item.url} className={`lci-nav-link${active ? ' lci-active' : ''}${item.level > 1 ? ' lci-nav-child' : ''}`} aria-current={active ? 'page' : undefined}>
+      <Link
+        href={item.url}
+        className={`lci-nav-link${active ? ' lci-active' : ''}${item.level > 1 ? ' lci-nav-child' : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
         {icon && <Icon icon={icon as never} size={14} aria-hidden />}
         <span>{item.title}</span>
       </Link>
-      {children.length > 0 && <ul>{children.map((c) => <Entry key={c.item.url} node={c} path={path} />)}</ul>}
+      {children.length > 0 && (
+        <ul>
+          {children.map((c) => (
+            <Entry key={c.item.url} node={c} path={path} />
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
@@ -47,7 +64,11 @@ export function SideNav() {
       ) : tree.length === 0 ? (
         <p className="bp6-text-muted lci-pad">No pages are available for your security group.</p>
       ) : (
-        <ul>{tree.map((n) => <Entry key={n.item.url} node={n} path={path} />)}</ul>
+        <ul>
+          {tree.map((n) => (
+            <Entry key={n.item.url} node={n} path={path} />
+          ))}
+        </ul>
       )}
     </nav>
   );

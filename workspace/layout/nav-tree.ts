@@ -2,7 +2,10 @@
 import { NAV_MAX_LEVEL } from '../constants';
 import type { ModuleView, NavItem } from '../types';
 
-export interface NavNode { item: NavItem; children: NavNode[] }
+export interface NavNode {
+  item: NavItem;
+  children: NavNode[];
+}
 
 export function visibleInView(item: NavItem, view: ModuleView | null): boolean {
   if (item.neverHide || !view || !item.lciModules?.length) return true;
@@ -10,7 +13,9 @@ export function visibleInView(item: NavItem, view: ModuleView | null): boolean {
 }
 
 export function buildNavTree(items: readonly NavItem[], view: ModuleView | null): NavNode[] {
-  const shown = items.filter((i) => i.level <= NAV_MAX_LEVEL && visibleInView(i, view)).sort((a, b) => a.sort - b.sort || a.title.localeCompare(b.title));
+  const shown = items
+    .filter((i) => i.level <= NAV_MAX_LEVEL && visibleInView(i, view))
+    .sort((a, b) => a.sort - b.sort || a.title.localeCompare(b.title));
   const byUrl = new Map<string, NavNode>();
   for (const item of shown) byUrl.set(item.url, { item, children: [] });
   const roots: NavNode[] = [];

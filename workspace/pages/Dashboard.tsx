@@ -18,14 +18,23 @@ export default function Dashboard() {
   const tenant = session.tenant?.name ?? 'Lifecycle';
   return (
     <div className="lci-page">
-      <PageHeader title={`Welcome to ${tenant}`} subtitle={`Signed in as ${session.user.name || session.user.username}`} />
+      <PageHeader
+        title={`Welcome to ${tenant}`}
+        subtitle={`Signed in as ${session.user.name || session.user.username}`}
+      />
       <section aria-label="Realtime status" className="lci-row">
         <span>Live updates:</span> <RealtimeIndicator />
       </section>
       <section aria-labelledby="modules-heading">
-        <H2 id="modules-heading" className="lci-section-title">Your modules</H2>
+        <H2 id="modules-heading" className="lci-section-title">
+          Your modules
+        </H2>
         {views.length === 0 ? (
-          <NonIdealState icon="applications" title="No modules yet" description="Your security group does not include any module view. Ask your administrator for access." />
+          <NonIdealState
+            icon="applications"
+            title="No modules yet"
+            description="Your security group does not include any module view. Ask your administrator for access."
+          />
         ) : (
           <div className="lci-cards">
             {views.map((v) => {
@@ -33,13 +42,36 @@ export default function Dashboard() {
               const icon = v.icon && Icons.isValidIconName(v.icon) ? v.icon : 'applications';
               return (
                 <Card
-                  key={v.text} interactive={!v.disabled} selected={active} elevation={active ? 2 : 0} className="lci-module-card"
-                  role="button" tabIndex={v.disabled ? -1 : 0} aria-pressed={active} aria-disabled={v.disabled} aria-label={`${v.text} module view`}
-                  onClick={() => { if (!v.disabled) setView(v.text); }}
-                  onKeyDown={(e) => { if (!v.disabled && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); setView(v.text); } }}
+                  key={v.text}
+                  interactive={!v.disabled}
+                  selected={active}
+                  elevation={active ? 2 : 0}
+                  className="lci-module-card"
+                  role="button"
+                  tabIndex={v.disabled ? -1 : 0}
+                  aria-pressed={active}
+                  aria-disabled={v.disabled}
+                  aria-label={`${v.text} module view`}
+                  onClick={() => {
+                    if (!v.disabled) setView(v.text);
+                  }}
+                  onKeyDown={(e) => {
+                    if (!v.disabled && (e.key === 'Enter' || e.key === ' ')) {
+                      e.preventDefault();
+                      setView(v.text);
+                    }
+                  }}
                 >
-                  <H5><Icon icon={icon as never} /> {v.text}</H5>
-                  <div className="lci-row">{v.modules.map((m) => <Tag key={m} minimal>{m === 'Core' ? 'vCIO' : m}</Tag>)}</div>
+                  <H5>
+                    <Icon icon={icon as never} /> {v.text}
+                  </H5>
+                  <div className="lci-row">
+                    {v.modules.map((m) => (
+                      <Tag key={m} minimal>
+                        {m === 'Core' ? 'vCIO' : m}
+                      </Tag>
+                    ))}
+                  </div>
                   {active && <p className="bp6-text-muted">Current view</p>}
                 </Card>
               );
@@ -53,7 +85,12 @@ export default function Dashboard() {
             <Card key={`${p.plugin}-${p.id}`} className="lci-dashboard-panel" role="region" aria-label={p.title}>
               <div className="lci-row lci-dashboard-panel-head">
                 <H5>{p.title}</H5>
-                <Button variant="minimal" endIcon="arrow-right" text={p.linkText ?? `Open ${p.title}`} onClick={() => void navigate(p.page)} />
+                <Button
+                  variant="minimal"
+                  endIcon="arrow-right"
+                  text={p.linkText ?? `Open ${p.title}`}
+                  onClick={() => void navigate(p.page)}
+                />
               </div>
               <SlotBody title={p.title} load={p.component} props={{}} />
             </Card>

@@ -7,7 +7,8 @@ export default function NoCompanies() {
   const view = useAtomValue(currentModuleViewAtom);
   return (
     <NonIdealState
-      icon="office" title="No companies yet"
+      icon="office"
+      title="No companies yet"
       description={`There are no active companies${view ? ` for the ${view.text} view` : ''}. Add or import companies, or switch the module view.`}
     />
   );

@@ -4,7 +4,9 @@ import { navigate } from '../nav';
 export default function NotFound() {
   return (
     <NonIdealState
-      icon="search" title="Page not found" description="The page you asked for does not exist or has moved."
+      icon="search"
+      title="Page not found"
+      description="The page you asked for does not exist or has moved."
       action={<Button intent="primary" text="Go to the dashboard" onClick={() => void navigate('/dashboard')} />}
     />
   );

@@ -11,7 +11,10 @@ import { useSearch } from 'wouter';
 import { api } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
-interface Invitation { company: string; email: string }
+interface Invitation {
+  company: string;
+  email: string;
+}
 type Done = { status: 'ACCEPTED' | 'DECLINED'; company: string };
 
 export default function AcceptInvitation() {
@@ -26,8 +29,17 @@ export default function AcceptInvitation() {
     (async () => {
       if (!invitationKey) throw new Error('The link has no invitation key.');
       return api.post<Invitation>('/v3/manager/invitations/lookup', { invitationKey }, { public: true });
-    })().then((r) => { if (live) setInv(r); }, (e) => { if (live) setError((e as Error).message || 'This invitation could not be found.'); });
-    return () => { live = false; };
+    })().then(
+      (r) => {
+        if (live) setInv(r);
+      },
+      (e) => {
+        if (live) setError((e as Error).message || 'This invitation could not be found.');
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [invitationKey]);
 
   async function answer(a: 'accept' | 'decline') {
@@ -51,25 +63,72 @@ export default function AcceptInvitation() {
         {done.status === 'ACCEPTED' ? (
           <Callout intent="success" role="status" title={`You have joined ${done.company}`}>
             <p>Sign in as usual; your password and your own company are unchanged.</p>
-            <Button intent="primary" text="Sign in" onClick={() => window.location.assign(`/signIn?${new URLSearchParams({ qemail: inv?.email ?? '' }).toString()}`)} />
+            <Button
+              intent="primary"
+              text="Sign in"
+              onClick={() =>
+                window.location.assign(`/signIn?${new URLSearchParams({ qemail: inv?.email ?? '' }).toString()}`)
+              }
+            />
           </Callout>
         ) : (
-          <Callout intent="primary" role="status" title="Invitation declined"><p>Nothing has changed. You can ignore any further message about this invitation.</p></Callout>
+          <Callout intent="primary" role="status" title="Invitation declined">
+            <p>Nothing has changed. You can ignore any further message about this invitation.</p>
+          </Callout>
         )}
       </AuthFrame>
     );
   }
-  if (error && !inv) return <AuthFrame>{title}<Callout intent="danger" role="alert" title="Invitation not found"><p>{error}</p></Callout></AuthFrame>;
-  if (!inv) return <AuthFrame><div className="lci-center" role="status"><Spinner size={40} aria-label="Looking up your invitation" /><p>Looking up your invitation…</p></div></AuthFrame>;
+  if (error && !inv)
+    return (
+      <AuthFrame>
+        {title}
+        <Callout intent="danger" role="alert" title="Invitation not found">
+          <p>{error}</p>
+        </Callout>
+      </AuthFrame>
+    );
+  if (!inv)
+    return (
+      <AuthFrame>
+        <div className="lci-center" role="status">
+          <Spinner size={40} aria-label="Looking up your invitation" />
+          <p>Looking up your invitation…</p>
+        </div>
+      </AuthFrame>
+    );
   return (
     <AuthFrame>
       {title}
-      <p><strong>{inv.company}</strong> invites you (<strong>{inv.email}</strong>) to join them on Lifecycle with your existing account.</p>
-      <p className="bp6-text-muted">Accepting gives {inv.company} a membership of your account in their company. Your sign-in, password and your own company stay as they are.</p>
-      {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
+      <p>
+        <strong>{inv.company}</strong> invites you (<strong>{inv.email}</strong>) to join them on Lifecycle with your
+        existing account.
+      </p>
+      <p className="bp6-text-muted">
+        Accepting gives {inv.company} a membership of your account in their company. Your sign-in, password and your own
+        company stay as they are.
+      </p>
+      {error && (
+        <Callout intent="danger" role="alert" className="lci-auth-status">
+          {error}
+        </Callout>
+      )}
       <div className="lci-space-top">
-        <Button intent="primary" size="large" text="Accept" loading={busy === 'accept'} disabled={!!busy} onClick={() => void answer('accept')} />{' '}
-        <Button size="large" text="Decline" loading={busy === 'decline'} disabled={!!busy} onClick={() => void answer('decline')} />
+        <Button
+          intent="primary"
+          size="large"
+          text="Accept"
+          loading={busy === 'accept'}
+          disabled={!!busy}
+          onClick={() => void answer('accept')}
+        />{' '}
+        <Button
+          size="large"
+          text="Decline"
+          loading={busy === 'decline'}
+          disabled={!!busy}
+          onClick={() => void answer('decline')}
+        />
       </div>
     </AuthFrame>
   );

@@ -7,7 +7,9 @@ export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <main className="lci-auth" id="main">
       <Card className="lci-auth-card" elevation={2}>
-        <div className="lci-brand" aria-label="Lifecycle">Lifecycle</div>
+        <div className="lci-brand" aria-label="Lifecycle">
+          Lifecycle
+        </div>
         {children}
       </Card>
       <footer className="lci-auth-footer bp6-text-muted">Version {APP_VERSION}</footer>

@@ -23,7 +23,10 @@ export function initializerUrl(path: string | null | undefined): string {
 export default function Authed() {
   const [error, setErrorState] = useState<string | null>(null);
   const failed = useRef(false);
-  const setError = (m: string) => { failed.current = true; setErrorState(m); };
+  const setError = (m: string) => {
+    failed.current = true;
+    setErrorState(m);
+  };
 
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);

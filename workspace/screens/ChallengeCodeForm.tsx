@@ -8,14 +8,28 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
-import { answerChallenge, challengeUrl, clearPendingChallenge, savePendingChallenge, type PendingChallenge } from '../auth/challenge';
+import {
+  answerChallenge,
+  challengeUrl,
+  clearPendingChallenge,
+  savePendingChallenge,
+  type PendingChallenge,
+} from '../auth/challenge';
 import { validateCode } from '../auth/validation';
 import { navigate } from '../nav';
 import { authStatusAtom } from '../state/atoms';
 
 const INLINE_ERRORS = new Set(['CodeMismatchException', 'ExpiredCodeException', 'LimitExceededException']);
 
-export function ChallengeCodeForm({ pending, label = 'Code', ariaLabel }: { pending: PendingChallenge; label?: string; ariaLabel: string }) {
+export function ChallengeCodeForm({
+  pending,
+  label = 'Code',
+  ariaLabel,
+}: {
+  pending: PendingChallenge;
+  label?: string;
+  ariaLabel: string;
+}) {
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -56,7 +70,10 @@ export function ChallengeCodeForm({ pending, label = 'Code', ariaLabel }: { pend
         // The sign-in is over: back to signIn with the authentication status.
         clearPendingChallenge();
         setStatus({ state: 'failed', variant: 'error', message: ex.message || 'Login failed.' });
-        void navigate(ex.code === 'interaction_expired' ? '/signIn' : `/signIn?interaction=${encodeURIComponent(pending.uid)}`, { replace: true });
+        void navigate(
+          ex.code === 'interaction_expired' ? '/signIn' : `/signIn?interaction=${encodeURIComponent(pending.uid)}`,
+          { replace: true },
+        );
         return;
       } else {
         setError(ex.message || 'Something went wrong. Please try again.');
@@ -69,14 +86,37 @@ export function ChallengeCodeForm({ pending, label = 'Code', ariaLabel }: { pend
   const showError = touched && codeError;
   return (
     <form onSubmit={submit} noValidate aria-label={ariaLabel}>
-      <FormGroup label={label} labelFor="mfa-code" intent={showError ? 'danger' : 'none'} helperText={showError ? <span id="mfa-code-error">{codeError}</span> : undefined}>
+      <FormGroup
+        label={label}
+        labelFor="mfa-code"
+        intent={showError ? 'danger' : 'none'}
+        helperText={showError ? <span id="mfa-code-error">{codeError}</span> : undefined}
+      >
         <InputGroup
-          id="mfa-code" name="code" inputMode="numeric" pattern="[0-9]*" autoComplete="one-time-code" autoFocus maxLength={6} value={code} size="large"
-          intent={showError ? 'danger' : 'none'} aria-invalid={!!showError} aria-describedby={showError ? 'mfa-code-error' : undefined}
-          onValueChange={(v) => { setCode(v); setError(null); }} onBlur={() => setTouched(true)}
+          id="mfa-code"
+          name="code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={6}
+          value={code}
+          size="large"
+          intent={showError ? 'danger' : 'none'}
+          aria-invalid={!!showError}
+          aria-describedby={showError ? 'mfa-code-error' : undefined}
+          onValueChange={(v) => {
+            setCode(v);
+            setError(null);
+          }}
+          onBlur={() => setTouched(true)}
         />
       </FormGroup>
-      {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
+      {error && (
+        <Callout intent="danger" role="alert" className="lci-auth-status">
+          {error}
+        </Callout>
+      )}
       <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
     </form>
   );

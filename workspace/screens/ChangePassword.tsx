@@ -7,7 +7,12 @@
 import { Button, Callout, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
-import { answerChallenge as postAnswer, challengeUrl, readPendingChallenge, savePendingChallenge } from '../auth/challenge';
+import {
+  answerChallenge as postAnswer,
+  challengeUrl,
+  readPendingChallenge,
+  savePendingChallenge,
+} from '../auth/challenge';
 import { validateNewPassword, validatePassword } from '../auth/validation';
 import { PasswordRules } from '../components/PasswordRules';
 import { navigate } from '../nav';
@@ -27,11 +32,18 @@ export default function ChangePassword() {
   const uid = params.get('interaction');
   const signedIn = isSignedIn();
   useEffect(() => {
-    if (!uid && !signedIn) void navigate(`/signIn?${new URLSearchParams({ path: '/changePassword' }).toString()}`, { replace: true });
+    if (!uid && !signedIn)
+      void navigate(`/signIn?${new URLSearchParams({ path: '/changePassword' }).toString()}`, { replace: true });
   }, [uid, signedIn]);
   if (uid) return <PasswordForm forcedUid={uid} />;
   if (signedIn) return <PasswordForm forcedUid={null} />;
-  return <AuthFrame><div className="lci-center" role="status"><Spinner size={40} aria-label="Redirecting to sign in" /></div></AuthFrame>;
+  return (
+    <AuthFrame>
+      <div className="lci-center" role="status">
+        <Spinner size={40} aria-label="Redirecting to sign in" />
+      </div>
+    </AuthFrame>
+  );
 }
 
 function PasswordForm({ forcedUid }: { forcedUid: string | null }) {
@@ -50,12 +62,18 @@ function PasswordForm({ forcedUid }: { forcedUid: string | null }) {
 
   async function answerChallenge(uid: string): Promise<boolean> {
     const r = await postAnswer(uid, 'NEW_PASSWORD_REQUIRED', { newPassword });
-    if (r.redirectTo) { window.location.assign(r.redirectTo); return true; } // ends at /authed, then /initializer
+    if (r.redirectTo) {
+      window.location.assign(r.redirectTo);
+      return true;
+    } // ends at /authed, then /initializer
     if (r.challenge) {
       // The next step (e.g. the second factor) has its own screen.
       savePendingChallenge({ ...r, uid, challenge: r.challenge, email: who?.email ?? who?.username });
       const to = challengeUrl(r.challenge, uid);
-      if (to) { window.location.assign(to); return true; }
+      if (to) {
+        window.location.assign(to);
+        return true;
+      }
       setError(`This sign-in needs a step that is not available yet (${r.challenge}).`);
     }
     return false;
@@ -108,23 +126,59 @@ function PasswordForm({ forcedUid }: { forcedUid: string | null }) {
       {forced && (who?.email || who?.username) && <p className="bp6-text-muted">{who.email ?? who.username}</p>}
       <form onSubmit={submit} noValidate aria-label="Change password">
         {!forced && (
-          <FormGroup label="Current Password" labelFor="change-old" intent={showOld ? 'danger' : 'none'} helperText={showOld ? <span id="change-old-error">{oldError}</span> : undefined}>
+          <FormGroup
+            label="Current Password"
+            labelFor="change-old"
+            intent={showOld ? 'danger' : 'none'}
+            helperText={showOld ? <span id="change-old-error">{oldError}</span> : undefined}
+          >
             <InputGroup
-              id="change-old" name="oldPassword" type="password" autoComplete="current-password" autoFocus value={oldPassword} size="large"
-              intent={showOld ? 'danger' : 'none'} aria-invalid={!!showOld} aria-describedby={showOld ? 'change-old-error' : undefined}
-              onValueChange={setOldPassword} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, old: true })); }}
+              id="change-old"
+              name="oldPassword"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              value={oldPassword}
+              size="large"
+              intent={showOld ? 'danger' : 'none'}
+              aria-invalid={!!showOld}
+              aria-describedby={showOld ? 'change-old-error' : undefined}
+              onValueChange={setOldPassword}
+              onBlur={(e) => {
+                if (e.currentTarget.value) setTouched((t) => ({ ...t, old: true }));
+              }}
             />
           </FormGroup>
         )}
-        <FormGroup label="New Password" labelFor="change-new" intent={showNew ? 'danger' : 'none'} helperText={showNew ? <span id="change-new-error">{newError}</span> : undefined}>
+        <FormGroup
+          label="New Password"
+          labelFor="change-new"
+          intent={showNew ? 'danger' : 'none'}
+          helperText={showNew ? <span id="change-new-error">{newError}</span> : undefined}
+        >
           <InputGroup
-            id="change-new" name="newPassword" type="password" autoComplete="new-password" autoFocus={forced} value={newPassword} size="large"
-            intent={showNew ? 'danger' : 'none'} aria-invalid={!!showNew} aria-describedby={[showNew ? 'change-new-error' : '', 'change-rules'].filter(Boolean).join(' ')}
-            onValueChange={setNewPassword} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, new: true })); }}
+            id="change-new"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            autoFocus={forced}
+            value={newPassword}
+            size="large"
+            intent={showNew ? 'danger' : 'none'}
+            aria-invalid={!!showNew}
+            aria-describedby={[showNew ? 'change-new-error' : '', 'change-rules'].filter(Boolean).join(' ')}
+            onValueChange={setNewPassword}
+            onBlur={(e) => {
+              if (e.currentTarget.value) setTouched((t) => ({ ...t, new: true }));
+            }}
           />
         </FormGroup>
         <PasswordRules value={newPassword} id="change-rules" />
-        {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
+        {error && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {error}
+          </Callout>
+        )}
         <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
       </form>
       <div className="lci-auth-links">

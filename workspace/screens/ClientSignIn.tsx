@@ -21,7 +21,9 @@ export default function ClientSignIn() {
 }
 
 function ClientForm({ uid, prefill }: { uid: string; prefill: string }) {
-  useEffect(() => { setClientEntry(false); }, []);
+  useEffect(() => {
+    setClientEntry(false);
+  }, []);
   return <LoginForm uid={uid} prefill={prefill} variant="clients" />;
 }
 
@@ -31,17 +33,30 @@ function StartClientSignIn({ loginHint }: { loginHint: string | null }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (isSignedIn()) { void reinitialize(null); return; }
+    if (isSignedIn()) {
+      void reinitialize(null);
+      return;
+    }
     setClientEntry(true);
     loadConfig()
       .then((cfg) => authorizationUrl(cfg, { loginHint }))
       .then((url) => window.location.assign(url))
-      .catch((e) => { setClientEntry(false); setError((e as Error).message || 'Sign-in could not start'); });
+      .catch((e) => {
+        setClientEntry(false);
+        setError((e as Error).message || 'Sign-in could not start');
+      });
   }, [loginHint]);
   return (
     <AuthFrame>
       <H2 className="lci-auth-title">Client sign in</H2>
-      {error ? <p role="alert">{error}</p> : <div className="lci-center" role="status"><Spinner size={40} aria-label="Redirecting to sign in" /><p>Redirecting to sign in…</p></div>}
+      {error ? (
+        <p role="alert">{error}</p>
+      ) : (
+        <div className="lci-center" role="status">
+          <Spinner size={40} aria-label="Redirecting to sign in" />
+          <p>Redirecting to sign in…</p>
+        </div>
+      )}
     </AuthFrame>
   );
 }

@@ -27,9 +27,10 @@ export default function ConfirmMFA() {
   }, [signedIn, ready]);
 
   if (!ready || !pending) return null;
-  const hint = pending.challenge === 'SMS_MFA'
-    ? `Enter the code we sent by text message${pending.destination ? ` to ${pending.destination}` : ''}.`
-    : 'Enter the code shown in your authenticator app.';
+  const hint =
+    pending.challenge === 'SMS_MFA'
+      ? `Enter the code we sent by text message${pending.destination ? ` to ${pending.destination}` : ''}.`
+      : 'Enter the code shown in your authenticator app.';
   return (
     <AuthFrame>
       <H2 className="lci-auth-title">Confirm second step</H2>

@@ -30,7 +30,11 @@ export default function ConfirmPasswordReset() {
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(params.get('sent') ? MSG_CODE_SENT : null);
 
-  const errors: Record<Field, string | null> = { username: validateEmail(username), code: validateCode(code), password: validateNewPassword(password) };
+  const errors: Record<Field, string | null> = {
+    username: validateEmail(username),
+    code: validateCode(code),
+    password: validateNewPassword(password),
+  };
   const shown = (f: Field) => (touched[f] ? errors[f] : null);
   const touch = (f: Field) => setTouched((t) => ({ ...t, [f]: true }));
 
@@ -71,15 +75,29 @@ export default function ConfirmPasswordReset() {
   }
 
   const group = (f: Field, label: string, input: ReactNode) => (
-    <FormGroup label={label} labelFor={`confirm-reset-${f}`} intent={shown(f) ? 'danger' : 'none'} helperText={shown(f) ? <span id={`confirm-reset-${f}-error`}>{shown(f)}</span> : undefined}>
+    <FormGroup
+      label={label}
+      labelFor={`confirm-reset-${f}`}
+      intent={shown(f) ? 'danger' : 'none'}
+      helperText={shown(f) ? <span id={`confirm-reset-${f}-error`}>{shown(f)}</span> : undefined}
+    >
       {input}
     </FormGroup>
   );
   const inputProps = (f: Field) => ({
-    id: `confirm-reset-${f}`, name: f, size: 'large' as const, intent: shown(f) ? ('danger' as const) : ('none' as const),
-    'aria-invalid': !!shown(f), 'aria-describedby': [shown(f) ? `confirm-reset-${f}-error` : '', f === 'password' ? 'confirm-reset-rules' : ''].filter(Boolean).join(' ') || undefined,
+    id: `confirm-reset-${f}`,
+    name: f,
+    size: 'large' as const,
+    intent: shown(f) ? ('danger' as const) : ('none' as const),
+    'aria-invalid': !!shown(f),
+    'aria-describedby':
+      [shown(f) ? `confirm-reset-${f}-error` : '', f === 'password' ? 'confirm-reset-rules' : '']
+        .filter(Boolean)
+        .join(' ') || undefined,
     // An empty field is not flagged on blur (the message would move the buttons under a click).
-    onBlur: (e: { currentTarget: { value: string } }) => { if (e.currentTarget.value) touch(f); },
+    onBlur: (e: { currentTarget: { value: string } }) => {
+      if (e.currentTarget.value) touch(f);
+    },
   });
 
   return (
@@ -87,15 +105,69 @@ export default function ConfirmPasswordReset() {
       <H2 className="lci-auth-title">Confirm password reset</H2>
       <p>Enter the code we sent to your e-mail address and choose a new password.</p>
       <form onSubmit={submit} noValidate aria-label="Confirm password reset">
-        {group('username', 'Email', <InputGroup {...inputProps('username')} type="email" autoComplete="username" value={username} onValueChange={setUsername} autoFocus={!username} />)}
-        {group('code', 'Code', <InputGroup {...inputProps('code')} inputMode="numeric" autoComplete="one-time-code" value={code} onValueChange={setCode} autoFocus={!!username} />)}
-        {group('password', 'New Password', <InputGroup {...inputProps('password')} type="password" autoComplete="new-password" value={password} onValueChange={setPassword} />)}
+        {group(
+          'username',
+          'Email',
+          <InputGroup
+            {...inputProps('username')}
+            type="email"
+            autoComplete="username"
+            value={username}
+            onValueChange={setUsername}
+            autoFocus={!username}
+          />,
+        )}
+        {group(
+          'code',
+          'Code',
+          <InputGroup
+            {...inputProps('code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onValueChange={setCode}
+            autoFocus={!!username}
+          />,
+        )}
+        {group(
+          'password',
+          'New Password',
+          <InputGroup
+            {...inputProps('password')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onValueChange={setPassword}
+          />,
+        )}
         <PasswordRules value={password} id="confirm-reset-rules" />
-        {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
-        {info && <Callout intent="success" role="status" className="lci-auth-status">{info}</Callout>}
+        {error && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {error}
+          </Callout>
+        )}
+        {info && (
+          <Callout intent="success" role="status" className="lci-auth-status">
+            {info}
+          </Callout>
+        )}
         <div className="lci-auth-actions">
-          <Button type="submit" intent="primary" size="large" text="Submit" loading={busy === 'submit'} disabled={busy === 'resend'} />
-          <Button type="button" size="large" text="Resend Code" loading={busy === 'resend'} disabled={busy === 'submit'} onClick={resend} />
+          <Button
+            type="submit"
+            intent="primary"
+            size="large"
+            text="Submit"
+            loading={busy === 'submit'}
+            disabled={busy === 'resend'}
+          />
+          <Button
+            type="button"
+            size="large"
+            text="Resend Code"
+            loading={busy === 'resend'}
+            disabled={busy === 'submit'}
+            onClick={resend}
+          />
         </div>
       </form>
       <div className="lci-auth-links">

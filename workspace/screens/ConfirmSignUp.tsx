@@ -14,16 +14,20 @@ import { navigate } from '../nav';
 import { api, isSignedIn } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
-export const MSG_CANCELED = 'Your sign-up was canceled before it was completed. Confirm your e-mail address, then sign in to choose a subscription.';
+export const MSG_CANCELED =
+  'Your sign-up was canceled before it was completed. Confirm your e-mail address, then sign in to choose a subscription.';
 export const MSG_CONFIRMED = 'Your e-mail address is confirmed. Please sign in.';
-export const MSG_CODE_SENT = 'If this e-mail address belongs to an account waiting for confirmation, a new code is on its way.';
+export const MSG_CODE_SENT =
+  'If this e-mail address belongs to an account waiting for confirmation, a new code is on its way.';
 
 type Status = { intent: 'danger' | 'success'; message: string } | null;
 
 export default function ConfirmSignUp() {
   const params = new URLSearchParams(useSearch());
   const pending = readPendingChallenge(params.get('interaction'));
-  const [email, setEmail] = useState(params.get('username') ?? params.get('email') ?? pending?.email ?? pending?.username ?? '');
+  const [email, setEmail] = useState(
+    params.get('username') ?? params.get('email') ?? pending?.email ?? pending?.username ?? '',
+  );
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState<'submit' | 'resend' | null>(null);
@@ -31,7 +35,9 @@ export default function ConfirmSignUp() {
   const [status, setStatus] = useState<Status>(null);
   const canceled = params.has('canceled') && params.get('canceled') !== 'false';
 
-  useEffect(() => { if (isSignedIn()) void navigate('/subscription', { replace: true }); }, []);
+  useEffect(() => {
+    if (isSignedIn()) void navigate('/subscription', { replace: true });
+  }, []);
 
   const emailError = validateEmail(email);
   const codeError = validateCode(code);
@@ -41,7 +47,9 @@ export default function ConfirmSignUp() {
     busyRef.current = true;
     setBusy(kind);
     setStatus(null);
-    try { await fn(); } catch (e) {
+    try {
+      await fn();
+    } catch (e) {
       setStatus({ intent: 'danger', message: (e as Error).message || 'Something went wrong, please try again.' });
     }
     busyRef.current = false;
@@ -53,7 +61,11 @@ export default function ConfirmSignUp() {
     setTouched(true);
     if (emailError || codeError) return;
     void run('submit', async () => {
-      await api.post('/v3/manager/identity/signup/confirm', { username: email.trim(), code: code.trim() }, { public: true });
+      await api.post(
+        '/v3/manager/identity/signup/confirm',
+        { username: email.trim(), code: code.trim() },
+        { public: true },
+      );
       clearPendingChallenge();
       setSignInNotice(MSG_CONFIRMED);
       window.location.assign(`/signIn?${new URLSearchParams({ qemail: email.trim() }).toString()}`);
@@ -75,21 +87,78 @@ export default function ConfirmSignUp() {
   return (
     <AuthFrame>
       <H2 className="lci-auth-title">Confirm sign up</H2>
-      {canceled && <Callout intent="warning" role="status" className="lci-auth-status">{MSG_CANCELED}</Callout>}
+      {canceled && (
+        <Callout intent="warning" role="status" className="lci-auth-status">
+          {MSG_CANCELED}
+        </Callout>
+      )}
       <p>Enter the code we sent to your e-mail address.</p>
       <form onSubmit={submit} noValidate aria-label="Confirm sign up">
-        <FormGroup label="Username (e-mail)" labelFor="confirm-username" intent={showEmail ? 'danger' : 'none'} helperText={showEmail ? <span id="confirm-username-error">{emailError}</span> : undefined}>
-          <InputGroup id="confirm-username" name="username" type="email" autoComplete="username" value={email} size="large" autoFocus={!email}
-            intent={showEmail ? 'danger' : 'none'} aria-invalid={!!showEmail} aria-describedby={showEmail ? 'confirm-username-error' : undefined} onValueChange={setEmail} />
+        <FormGroup
+          label="Username (e-mail)"
+          labelFor="confirm-username"
+          intent={showEmail ? 'danger' : 'none'}
+          helperText={showEmail ? <span id="confirm-username-error">{emailError}</span> : undefined}
+        >
+          <InputGroup
+            id="confirm-username"
+            name="username"
+            type="email"
+            autoComplete="username"
+            value={email}
+            size="large"
+            autoFocus={!email}
+            intent={showEmail ? 'danger' : 'none'}
+            aria-invalid={!!showEmail}
+            aria-describedby={showEmail ? 'confirm-username-error' : undefined}
+            onValueChange={setEmail}
+          />
         </FormGroup>
-        <FormGroup label="Code" labelFor="confirm-code" intent={showCode ? 'danger' : 'none'} helperText={showCode ? <span id="confirm-code-error">{codeError}</span> : undefined}>
-          <InputGroup id="confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} size="large" autoFocus={!!email}
-            intent={showCode ? 'danger' : 'none'} aria-invalid={!!showCode} aria-describedby={showCode ? 'confirm-code-error' : undefined} onValueChange={setCode} />
+        <FormGroup
+          label="Code"
+          labelFor="confirm-code"
+          intent={showCode ? 'danger' : 'none'}
+          helperText={showCode ? <span id="confirm-code-error">{codeError}</span> : undefined}
+        >
+          <InputGroup
+            id="confirm-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            size="large"
+            autoFocus={!!email}
+            intent={showCode ? 'danger' : 'none'}
+            aria-invalid={!!showCode}
+            aria-describedby={showCode ? 'confirm-code-error' : undefined}
+            onValueChange={setCode}
+          />
         </FormGroup>
-        {status && <Callout intent={status.intent} role={status.intent === 'danger' ? 'alert' : 'status'} className="lci-auth-status">{status.message}</Callout>}
+        {status && (
+          <Callout
+            intent={status.intent}
+            role={status.intent === 'danger' ? 'alert' : 'status'}
+            className="lci-auth-status"
+          >
+            {status.message}
+          </Callout>
+        )}
         <div className="lci-row lci-space-top">
-          <Button type="submit" intent="primary" size="large" text="Submit" loading={busy === 'submit'} disabled={busy !== null && busy !== 'submit'} />
-          <Button size="large" text="Resend Code" loading={busy === 'resend'} disabled={busy !== null && busy !== 'resend'} onClick={resend} />
+          <Button
+            type="submit"
+            intent="primary"
+            size="large"
+            text="Submit"
+            loading={busy === 'submit'}
+            disabled={busy !== null && busy !== 'submit'}
+          />
+          <Button
+            size="large"
+            text="Resend Code"
+            loading={busy === 'resend'}
+            disabled={busy !== null && busy !== 'resend'}
+            onClick={resend}
+          />
         </div>
       </form>
     </AuthFrame>

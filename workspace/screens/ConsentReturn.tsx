@@ -12,11 +12,21 @@ export default function ConsentReturn() {
     <AuthFrame>
       <H2>{o.ok ? 'Consent granted' : 'Consent was not granted'}</H2>
       {o.ok ? (
-        <Callout intent="success" role="status">Access was granted{o.tenant ? ` for tenant ${o.tenant}` : ''}. You can close this page or continue to Lifecycle.</Callout>
+        <Callout intent="success" role="status">
+          Access was granted{o.tenant ? ` for tenant ${o.tenant}` : ''}. You can close this page or continue to
+          Lifecycle.
+        </Callout>
       ) : (
-        <Callout intent="danger" role="alert" title={o.error ?? undefined}>{o.description ?? 'The consent flow ended with an error.'}</Callout>
+        <Callout intent="danger" role="alert" title={o.error ?? undefined}>
+          {o.description ?? 'The consent flow ended with an error.'}
+        </Callout>
       )}
-      <Button className="lci-space-top" intent="primary" text={next === '/signIn' ? 'Sign in' : 'Continue'} onClick={() => void navigate(next)} />
+      <Button
+        className="lci-space-top"
+        intent="primary"
+        text={next === '/signIn' ? 'Sign in' : 'Continue'}
+        onClick={() => void navigate(next)}
+      />
     </AuthFrame>
   );
 }

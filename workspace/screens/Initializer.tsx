@@ -6,7 +6,9 @@ import { initializeSession, signOutLocal } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
 function target(raw: string | null): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.toLowerCase().startsWith('/initializer') ? raw : '/dashboard';
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.toLowerCase().startsWith('/initializer')
+    ? raw
+    : '/dashboard';
 }
 
 export default function Initializer() {
@@ -23,7 +25,11 @@ export default function Initializer() {
       })
       .catch((e) => {
         const status = (e as { status?: number }).status;
-        if (status === 401) { signOutLocal(); window.location.assign(`/signIn?${new URLSearchParams({ path }).toString()}`); return; }
+        if (status === 401) {
+          signOutLocal();
+          window.location.assign(`/signIn?${new URLSearchParams({ path }).toString()}`);
+          return;
+        }
         setError((e as Error).message || 'Your workspace could not be loaded');
       });
   }, [attempt]);
@@ -33,12 +39,22 @@ export default function Initializer() {
         <Callout intent="danger" role="alert" title="Your workspace could not be loaded">
           <p>{error}</p>
           <div className="lci-row">
-            <Button intent="primary" text="Try again" onClick={() => { setError(null); setAttempt((a) => a + 1); }} />
+            <Button
+              intent="primary"
+              text="Try again"
+              onClick={() => {
+                setError(null);
+                setAttempt((a) => a + 1);
+              }}
+            />
             <Button text="Sign out" onClick={() => void navigate('/signOut')} />
           </div>
         </Callout>
       ) : (
-        <div className="lci-center" role="status" aria-live="polite"><Spinner size={40} aria-label="Loading your workspace" /><p>Loading your workspace…</p></div>
+        <div className="lci-center" role="status" aria-live="polite">
+          <Spinner size={40} aria-label="Loading your workspace" />
+          <p>Loading your workspace…</p>
+        </div>
       )}
     </AuthFrame>
   );

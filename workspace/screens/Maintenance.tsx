@@ -21,9 +21,16 @@ export default function Maintenance() {
     if (!isSignedIn()) return;
     let stop = false;
     const t = setInterval(() => {
-      void reloadSession().then((s) => { if (!stop && !s.inMaintenance) void navigate('/signOut'); }).catch(() => undefined);
+      void reloadSession()
+        .then((s) => {
+          if (!stop && !s.inMaintenance) void navigate('/signOut');
+        })
+        .catch(() => undefined);
     }, POLL_MS);
-    return () => { stop = true; clearInterval(t); };
+    return () => {
+      stop = true;
+      clearInterval(t);
+    };
   }, []);
 
   // Maintenance ended while this screen was open (the live session says so, e.g. after the 'maintenance' server message).
@@ -42,7 +49,13 @@ export default function Maintenance() {
         {inMaintenance && <Spinner size={40} aria-label="Waiting for maintenance to end" />}
         <Button className="lci-space-top" text="Logout" icon="log-out" onClick={() => void navigate('/signOut')} />
         {session?.user.isLciAdmin && (
-          <Button className="lci-space-top" variant="minimal" text="Maintenance mode settings" icon="build" onClick={() => void navigate('/lcisupport/maintenancemode')} />
+          <Button
+            className="lci-space-top"
+            variant="minimal"
+            text="Maintenance mode settings"
+            icon="build"
+            onClick={() => void navigate('/lcisupport/maintenancemode')}
+          />
         )}
       </div>
     </AuthFrame>

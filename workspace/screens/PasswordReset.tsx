@@ -45,19 +45,43 @@ export default function PasswordReset() {
       <H2 className="lci-auth-title">Reset password</H2>
       <p>Enter the e-mail address you sign in with. We will send you a code to choose a new password.</p>
       <form onSubmit={submit} noValidate aria-label="Reset password">
-        <FormGroup label="Email" labelFor="reset-email" intent={showError ? 'danger' : 'none'} helperText={showError ? <span id="reset-email-error">{emailError}</span> : undefined}>
+        <FormGroup
+          label="Email"
+          labelFor="reset-email"
+          intent={showError ? 'danger' : 'none'}
+          helperText={showError ? <span id="reset-email-error">{emailError}</span> : undefined}
+        >
           <InputGroup
-            id="reset-email" name="username" type="email" autoComplete="username" autoFocus value={email} size="large"
-            intent={showError ? 'danger' : 'none'} aria-invalid={!!showError} aria-describedby={showError ? 'reset-email-error' : undefined}
-            onValueChange={setEmail} onBlur={(e) => { if (e.currentTarget.value) setTouched(true); }}
+            id="reset-email"
+            name="username"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            size="large"
+            intent={showError ? 'danger' : 'none'}
+            aria-invalid={!!showError}
+            aria-describedby={showError ? 'reset-email-error' : undefined}
+            onValueChange={setEmail}
+            onBlur={(e) => {
+              if (e.currentTarget.value) setTouched(true);
+            }}
           />
         </FormGroup>
-        {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
+        {error && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {error}
+          </Callout>
+        )}
         <Button type="submit" intent="primary" size="large" fill text="Send Code" loading={busy} />
       </form>
       <div className="lci-auth-links">
         <Link href="/signIn">Back to Sign In</Link>
-        <Link href={`/confirmPasswordReset${email.trim() ? `?${new URLSearchParams({ username: email.trim() }).toString()}` : ''}`}>I have a code</Link>
+        <Link
+          href={`/confirmPasswordReset${email.trim() ? `?${new URLSearchParams({ username: email.trim() }).toString()}` : ''}`}
+        >
+          I have a code
+        </Link>
       </div>
     </AuthFrame>
   );

@@ -9,15 +9,24 @@ import { Button, Callout, Card, H2, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { challengeUrl, savePendingChallenge } from '../auth/challenge';
 import {
-  checkReturnState, clearCodeFromAddress, finishPartnerSignIn, partnerAuthorizeUrl, partnerErrorText, preauthScalePad,
-  pendingDebug, scalePadConfig, startInteraction, type PartnerUserInfo,
+  checkReturnState,
+  clearCodeFromAddress,
+  finishPartnerSignIn,
+  partnerAuthorizeUrl,
+  partnerErrorText,
+  preauthScalePad,
+  pendingDebug,
+  scalePadConfig,
+  startInteraction,
+  type PartnerUserInfo,
 } from '../auth/scalepad';
 import { APP_VERSION, PARTNER_LOADING_CLEAR_MS } from '../constants';
 import { isSignedIn, loadConfig, reinitialize } from '../runtime';
 
 const SHOW_SIGNIN_AFTER = 6;
 const TOGGLE_DEBUG_AFTER = 10;
-const MSG_NOT_CONFIGURED = 'ScalePad sign-in is not configured on this server. Please sign in with your e-mail and password, or contact support.';
+const MSG_NOT_CONFIGURED =
+  'ScalePad sign-in is not configured on this server. Please sign in with your e-mail and password, or contact support.';
 
 const truthy = (v: string | null) => v !== null && ['1', 'true', 'yes', 'on', ''].includes(v.toLowerCase());
 
@@ -60,9 +69,16 @@ export default function ScalePad() {
     setStatus('Redirecting to ScalePad…');
     try {
       const sp = scalePadConfig(await loadConfig());
-      if (!sp.enabled) { setLoading(false); setStatus(''); setError(MSG_NOT_CONFIGURED); return; }
+      if (!sp.enabled) {
+        setLoading(false);
+        setStatus('');
+        setError(MSG_NOT_CONFIGURED);
+        return;
+      }
       window.location.assign(partnerAuthorizeUrl(sp, registrationKey, debugRef.current));
-    } catch (e) { fail(e, 'start'); }
+    } catch (e) {
+      fail(e, 'start');
+    }
   }
 
   async function signInWithCode(partnerCode: string) {
@@ -70,7 +86,13 @@ export default function ScalePad() {
     setStatus('Signing you in with ScalePad…');
     try {
       const cfg = await loadConfig();
-      if (!scalePadConfig(cfg).enabled) { setLoading(false); setStatus(''); setError(MSG_NOT_CONFIGURED); clearCodeFromAddress(); return; }
+      if (!scalePadConfig(cfg).enabled) {
+        setLoading(false);
+        setStatus('');
+        setError(MSG_NOT_CONFIGURED);
+        clearCodeFromAddress();
+        return;
+      }
       const uid = await startInteraction(cfg);
       const pre = await preauthScalePad(partnerCode, uid);
       log('POST v3/manager/preauth/scalepad', { ...pre, grant: '(hidden)' });
@@ -78,7 +100,10 @@ export default function ScalePad() {
       setStatus('Authenticated with ScalePad. Finishing sign-in…');
       const done = await finishPartnerSignIn(uid, pre.grant);
       log(`POST /oidc/interaction/${uid}/partner`, done);
-      if (done.redirectTo) { window.location.assign(done.redirectTo); return; } // -> /authed -> /initializer
+      if (done.redirectTo) {
+        window.location.assign(done.redirectTo);
+        return;
+      } // -> /authed -> /initializer
       const to = done.challenge ? challengeUrl(done.challenge, uid) : null;
       if (done.challenge && to) {
         savePendingChallenge({ uid, email: pre.userInfo.Subject.Email, ...done, challenge: done.challenge });
@@ -86,7 +111,9 @@ export default function ScalePad() {
         return;
       }
       throw new Error(`This sign-in needs a step that is not available yet (${done.challenge ?? 'unknown'}).`);
-    } catch (e) { fail(e, 'error'); }
+    } catch (e) {
+      fail(e, 'error');
+    }
   }
 
   useEffect(() => {
@@ -102,26 +129,38 @@ export default function ScalePad() {
     if (code) {
       const check = checkReturnState(initial.get('state'));
       if (check === 'ok') void signInWithCode(code);
-      else if (check === 'restart') void startPartnerSignIn(); // a code we did not ask for: fetch one with our state
+      else if (check === 'restart')
+        void startPartnerSignIn(); // a code we did not ask for: fetch one with our state
       else fail(new Error('This ScalePad sign-in link is no longer valid. Please sign in again.'), 'state');
       return;
     }
-    if (isSignedIn()) { void reinitialize(null); return; }
-    if (debug) { setStatus('Debug mode: partner sign-in not started.'); return; }
+    if (isSignedIn()) {
+      void reinitialize(null);
+      return;
+    }
+    if (debug) {
+      setStatus('Debug mode: partner sign-in not started.');
+      return;
+    }
     void startPartnerSignIn();
   }, []);
 
   function logoClicked() {
     clicks.current += 1;
     if (clicks.current > SHOW_SIGNIN_AFTER) setShowSignIn(true);
-    if (clicks.current > TOGGLE_DEBUG_AFTER) { setDebug((d) => !d); clicks.current = 0; }
+    if (clicks.current > TOGGLE_DEBUG_AFTER) {
+      setDebug((d) => !d);
+      clicks.current = 0;
+    }
   }
 
   const userName = info ? `${info.Subject.FirstName} ${info.Subject.LastName}`.trim() : '';
   return (
     <main className="lci-auth" id="main">
       <Card className="lci-auth-card lci-sp-card" elevation={2}>
-        <button type="button" className="lci-sp-logo" aria-label="Lifecycle logo" onClick={logoClicked}>Lifecycle</button>
+        <button type="button" className="lci-sp-logo" aria-label="Lifecycle logo" onClick={logoClicked}>
+          Lifecycle
+        </button>
         <H2 className="lci-auth-title">Welcome ScalePad Partners</H2>
         <p>Sign in to Lifecycle with your ScalePad account.</p>
         <p className="lci-sp-status" role="status" aria-live="polite" data-testid="sp-status">
@@ -129,19 +168,36 @@ export default function ScalePad() {
         </p>
         {info && (
           <dl className="lci-sp-who" data-testid="sp-who">
-            <dt>Partner</dt><dd>{info.Tenant.CompanyName || '—'}</dd>
-            <dt>User</dt><dd>{userName || info.Subject.Email}</dd>
+            <dt>Partner</dt>
+            <dd>{info.Tenant.CompanyName || '—'}</dd>
+            <dt>User</dt>
+            <dd>{userName || info.Subject.Email}</dd>
           </dl>
         )}
-        {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
-        {(showSignIn || error) && (
-          <Button intent="primary" size="large" fill text="Sign in with ScalePad" loading={loading} onClick={() => void startPartnerSignIn()} />
+        {error && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {error}
+          </Callout>
         )}
-        <div className="lci-auth-links"><a href="/signIn">Sign in with e-mail and password</a></div>
+        {(showSignIn || error) && (
+          <Button
+            intent="primary"
+            size="large"
+            fill
+            text="Sign in with ScalePad"
+            loading={loading}
+            onClick={() => void startPartnerSignIn()}
+          />
+        )}
+        <div className="lci-auth-links">
+          <a href="/signIn">Sign in with e-mail and password</a>
+        </div>
         {debug && (
           <section aria-label="Debug" className="lci-sp-debug" data-testid="sp-debug">
             <h3>Debug</h3>
-            <pre>{JSON.stringify({ loading, code: code ? '(present)' : null, registrationKey, responses: raw }, null, 2)}</pre>
+            <pre>
+              {JSON.stringify({ loading, code: code ? '(present)' : null, registrationKey, responses: raw }, null, 2)}
+            </pre>
           </section>
         )}
       </Card>

@@ -7,6 +7,14 @@ import { AuthFrame } from './AuthFrame';
 export const SCALEPAD_ENTRY = '/ScalePad';
 
 export function ToScalePad() {
-  useEffect(() => { void navigate(SCALEPAD_ENTRY, { replace: true }); }, []);
-  return <AuthFrame><div className="lci-center" role="status"><Spinner size={40} aria-label="Redirecting to ScalePad sign in" /></div></AuthFrame>;
+  useEffect(() => {
+    void navigate(SCALEPAD_ENTRY, { replace: true });
+  }, []);
+  return (
+    <AuthFrame>
+      <div className="lci-center" role="status">
+        <Spinner size={40} aria-label="Redirecting to ScalePad sign in" />
+      </div>
+    </AuthFrame>
+  );
 }

@@ -28,13 +28,24 @@ export default function SetupMFA() {
   return (
     <AuthFrame>
       <H2 className="lci-auth-title">Set up your authenticator app</H2>
-      <p>Your account needs a second sign-in step. Scan the QR code with an authenticator app, or enter the secret code in it, then enter the code the app shows.</p>
+      <p>
+        Your account needs a second sign-in step. Scan the QR code with an authenticator app, or enter the secret code
+        in it, then enter the code the app shows.
+      </p>
       {pending.qrCodeDataUrl && (
-        <div className="lci-center"><img src={pending.qrCodeDataUrl} alt="QR code for your authenticator app" width={200} height={200} /></div>
+        <div className="lci-center">
+          <img src={pending.qrCodeDataUrl} alt="QR code for your authenticator app" width={200} height={200} />
+        </div>
       )}
       <p>
         <span id="mfa-secret-label">Secret code: </span>
-        <code aria-labelledby="mfa-secret-label" data-testid="mfa-secret-code" style={{ wordBreak: 'break-all', userSelect: 'all' }}>{pending.secretCode}</code>
+        <code
+          aria-labelledby="mfa-secret-label"
+          data-testid="mfa-secret-code"
+          style={{ wordBreak: 'break-all', userSelect: 'all' }}
+        >
+          {pending.secretCode}
+        </code>
       </p>
       <ChallengeCodeForm pending={pending} ariaLabel="Set up authenticator app" />
     </AuthFrame>

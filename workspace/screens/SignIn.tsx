@@ -25,7 +25,8 @@ export default function SignIn() {
   const interaction = params.get('interaction');
   if (!interaction && params.get('sso') === '1') return <ToScalePad />; // partner platform (ScalePad.tsx)
   if (!interaction) rememberSso(params.get('sso')); // sso=ms|google: started once the form is reached
-  if (!interaction) return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
+  if (!interaction)
+    return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
   if (isClientEntry()) return <ToClientSignIn uid={interaction} />; // started at /clients/signin
   return <LoginForm uid={interaction} prefill={params.get('qemail') ?? ''} />;
 }
@@ -37,7 +38,10 @@ function StartSignIn({ loginHint, path }: { loginHint: string | null; path: stri
   useEffect(() => {
     if (started.current === attempt) return;
     started.current = attempt;
-    if (isSignedIn()) { void reinitialize(path); return; }
+    if (isSignedIn()) {
+      void reinitialize(path);
+      return;
+    }
     loadConfig()
       .then((cfg) => authorizationUrl(cfg, { loginHint, path }))
       .then((url) => window.location.assign(url))
@@ -48,16 +52,33 @@ function StartSignIn({ loginHint, path }: { loginHint: string | null; path: stri
       {error ? (
         <Callout intent="danger" title="Sign-in could not start">
           <p>{error}</p>
-          <Button text="Try again" onClick={() => { setError(null); setAttempt((a) => a + 1); }} />
+          <Button
+            text="Try again"
+            onClick={() => {
+              setError(null);
+              setAttempt((a) => a + 1);
+            }}
+          />
         </Callout>
       ) : (
-        <div className="lci-center" role="status"><Spinner size={40} aria-label="Redirecting to sign in" /><p>Redirecting to sign in…</p></div>
+        <div className="lci-center" role="status">
+          <Spinner size={40} aria-label="Redirecting to sign in" />
+          <p>Redirecting to sign in…</p>
+        </div>
       )}
     </AuthFrame>
   );
 }
 
-export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; prefill: string; variant?: 'main' | 'clients' }) {
+export function LoginForm({
+  uid,
+  prefill,
+  variant = 'main',
+}: {
+  uid: string;
+  prefill: string;
+  variant?: 'main' | 'clients';
+}) {
   const [email, setEmail] = useState(prefill);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ email: false, password: false });
@@ -74,11 +95,27 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
   }, [signInNotice]);
 
   useEffect(() => {
-    if (isSignedIn()) { void reinitialize(null); return; }
-    api.get<{ uid: string; prompt: string; loginHint?: string }>(`/oidc/interaction/${encodeURIComponent(uid)}`, { public: true })
+    if (isSignedIn()) {
+      void reinitialize(null);
+      return;
+    }
+    api
+      .get<{ uid: string; prompt: string; loginHint?: string }>(`/oidc/interaction/${encodeURIComponent(uid)}`, {
+        public: true,
+      })
       // The hint never overwrites what the user already typed.
-      .then((r) => { const hint = r.loginHint; if (hint && !prefill) setEmail((typed) => typed || hint); })
-      .catch((e) => { if ((e as { code?: string }).code === 'interaction_expired' || (e as { status?: number }).status === 400 || (e as { status?: number }).status === 404) setExpired(true); });
+      .then((r) => {
+        const hint = r.loginHint;
+        if (hint && !prefill) setEmail((typed) => typed || hint);
+      })
+      .catch((e) => {
+        if (
+          (e as { code?: string }).code === 'interaction_expired' ||
+          (e as { status?: number }).status === 400 ||
+          (e as { status?: number }).status === 404
+        )
+          setExpired(true);
+      });
   }, [uid, prefill]);
 
   // The authentication status message is cleared after 4 seconds.
@@ -100,18 +137,33 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
     setBusy(true);
     setStatus(null);
     try {
-      const r = await api.post<LoginReply>(`/oidc/interaction/${encodeURIComponent(uid)}/login`, { email: email.trim(), password }, { public: true });
-      if (r.redirectTo) { window.location.assign(r.redirectTo); return; } // stays busy while the browser leaves
+      const r = await api.post<LoginReply>(
+        `/oidc/interaction/${encodeURIComponent(uid)}/login`,
+        { email: email.trim(), password },
+        { public: true },
+      );
+      if (r.redirectTo) {
+        window.location.assign(r.redirectTo);
+        return;
+      } // stays busy while the browser leaves
       if (r.challenge) {
         savePendingChallenge({ ...r, uid, challenge: r.challenge, email: email.trim() });
         const to = challengeUrl(r.challenge, uid);
-        if (to) { window.location.assign(to); return; }
+        if (to) {
+          window.location.assign(to);
+          return;
+        }
         setNotice(`This sign-in needs a step that is not available yet (${r.challenge}).`);
       }
     } catch (err) {
       const ex = err as { status?: number; code?: string; message?: string };
       if (ex.code === 'interaction_expired') setExpired(true);
-      else setStatus({ state: 'failed', variant: 'error', message: ex.status === 401 ? ex.message || MSG_LOGIN_FAILED : ex.message || MSG_LOGIN_FAILED });
+      else
+        setStatus({
+          state: 'failed',
+          variant: 'error',
+          message: ex.status === 401 ? ex.message || MSG_LOGIN_FAILED : ex.message || MSG_LOGIN_FAILED,
+        });
     }
     busyRef.current = false;
     setBusy(false);
@@ -134,30 +186,75 @@ export function LoginForm({ uid, prefill, variant = 'main' }: { uid: string; pre
     <AuthFrame>
       <H2 className="lci-auth-title">{variant === 'clients' ? 'Client sign in' : 'Sign in'}</H2>
       <form onSubmit={submit} noValidate aria-label="Sign in">
-        <FormGroup label="Email" labelFor="signin-email" intent={showEmail ? 'danger' : 'none'} helperText={showEmail ? <span id="signin-email-error">{emailError}</span> : undefined}>
+        <FormGroup
+          label="Email"
+          labelFor="signin-email"
+          intent={showEmail ? 'danger' : 'none'}
+          helperText={showEmail ? <span id="signin-email-error">{emailError}</span> : undefined}
+        >
           {/* An empty field is not flagged on blur: the message would move the links under a click. */}
           <InputGroup
-            id="signin-email" name="email" type="email" autoComplete="username" autoFocus value={email} size="large"
-            intent={showEmail ? 'danger' : 'none'} aria-invalid={!!showEmail} aria-describedby={showEmail ? 'signin-email-error' : undefined}
-            onValueChange={(v) => setEmail(v)} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, email: true })); }}
+            id="signin-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            size="large"
+            intent={showEmail ? 'danger' : 'none'}
+            aria-invalid={!!showEmail}
+            aria-describedby={showEmail ? 'signin-email-error' : undefined}
+            onValueChange={(v) => setEmail(v)}
+            onBlur={(e) => {
+              if (e.currentTarget.value) setTouched((t) => ({ ...t, email: true }));
+            }}
           />
         </FormGroup>
-        <FormGroup label="Password" labelFor="signin-password" intent={showPassword ? 'danger' : 'none'} helperText={showPassword ? <span id="signin-password-error">{passwordError}</span> : undefined}>
+        <FormGroup
+          label="Password"
+          labelFor="signin-password"
+          intent={showPassword ? 'danger' : 'none'}
+          helperText={showPassword ? <span id="signin-password-error">{passwordError}</span> : undefined}
+        >
           <InputGroup
-            id="signin-password" name="password" type="password" autoComplete="current-password" value={password} size="large"
-            intent={showPassword ? 'danger' : 'none'} aria-invalid={!!showPassword} aria-describedby={showPassword ? 'signin-password-error' : undefined}
-            onValueChange={(v) => setPassword(v)} onBlur={(e) => { if (e.currentTarget.value) setTouched((t) => ({ ...t, password: true })); }}
+            id="signin-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            size="large"
+            intent={showPassword ? 'danger' : 'none'}
+            aria-invalid={!!showPassword}
+            aria-describedby={showPassword ? 'signin-password-error' : undefined}
+            onValueChange={(v) => setPassword(v)}
+            onBlur={(e) => {
+              if (e.currentTarget.value) setTouched((t) => ({ ...t, password: true }));
+            }}
           />
         </FormGroup>
-        {status && <Callout intent="danger" role="alert" className="lci-auth-status">{status.message}</Callout>}
-        {signInNotice && <Callout intent="success" role="status" className="lci-auth-status">{signInNotice}</Callout>}
-        {notice && <Callout intent="warning" role="status" className="lci-auth-status">{notice}</Callout>}
+        {status && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {status.message}
+          </Callout>
+        )}
+        {signInNotice && (
+          <Callout intent="success" role="status" className="lci-auth-status">
+            {signInNotice}
+          </Callout>
+        )}
+        {notice && (
+          <Callout intent="warning" role="status" className="lci-auth-status">
+            {notice}
+          </Callout>
+        )}
         <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} />
       </form>
       {variant === 'main' && <SocialSignIn uid={uid} />}
       <div className="lci-auth-links">
         <Link href={`/passwordReset${email ? `?email=${encodeURIComponent(email.trim())}` : ''}`}>Reset password</Link>
-        <span>ScalePad partner? <a href="/signin?sso=1">Sign in here</a></span>
+        <span>
+          ScalePad partner? <a href="/signin?sso=1">Sign in here</a>
+        </span>
       </div>
       {variant === 'main' && <SignInCards />}
     </AuthFrame>

@@ -17,10 +17,19 @@ export const CLIENT_SIGNIN_PATH = '/clients/signin';
 const ENTRY_KEY = 'lci.signInEntry';
 
 export function isClientEntry(): boolean {
-  try { return sessionStorage.getItem(ENTRY_KEY) === 'clients'; } catch { return false; }
+  try {
+    return sessionStorage.getItem(ENTRY_KEY) === 'clients';
+  } catch {
+    return false;
+  }
 }
 export function setClientEntry(on: boolean): void {
-  try { if (on) sessionStorage.setItem(ENTRY_KEY, 'clients'); else sessionStorage.removeItem(ENTRY_KEY); } catch { /* no storage */ }
+  try {
+    if (on) sessionStorage.setItem(ENTRY_KEY, 'clients');
+    else sessionStorage.removeItem(ENTRY_KEY);
+  } catch {
+    /* no storage */
+  }
 }
 
 /** /signIn?interaction=... reached from a sign-in that started at /clients/signin. */
@@ -31,7 +40,13 @@ export function ToClientSignIn({ uid }: { uid: string }) {
     q.set('interaction', uid);
     void navigate(`${CLIENT_SIGNIN_PATH}?${q.toString()}`, { replace: true });
   }, [uid, search]);
-  return <AuthFrame><div className="lci-center" role="status"><Spinner size={40} aria-label="Loading" /></div></AuthFrame>;
+  return (
+    <AuthFrame>
+      <div className="lci-center" role="status">
+        <Spinner size={40} aria-label="Loading" />
+      </div>
+    </AuthFrame>
+  );
 }
 
 /** The two cards of the new sign-in view; nothing while the flag is off. */
@@ -39,8 +54,15 @@ export function SignInCards() {
   const [on, setOn] = useState(false);
   useEffect(() => {
     let live = true;
-    loadConfig().then((c) => { if (live) setOn(!!(c as { flags?: Record<string, boolean> }).flags?.[NEW_SIGNIN_VIEW_FLAG]); }, () => undefined);
-    return () => { live = false; };
+    loadConfig().then(
+      (c) => {
+        if (live) setOn(!!(c as { flags?: Record<string, boolean> }).flags?.[NEW_SIGNIN_VIEW_FLAG]);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   if (!on) return null;
   return (
@@ -53,7 +75,15 @@ export function SignInCards() {
       <Card className="lci-signin-card" aria-labelledby="card-client">
         <H4 id="card-client">Client of an MSP</H4>
         <p>Work for a client company of a managed service provider? Sign in here.</p>
-        <AnchorButton href={CLIENT_SIGNIN_PATH} text="Client sign in" fill onClick={(e) => { e.preventDefault(); void navigate(CLIENT_SIGNIN_PATH); }} />
+        <AnchorButton
+          href={CLIENT_SIGNIN_PATH}
+          text="Client sign in"
+          fill
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(CLIENT_SIGNIN_PATH);
+          }}
+        />
       </Card>
     </div>
   );

@@ -22,7 +22,9 @@ function begin(): void {
 
 export default function SignOut() {
   const [confirmed, setConfirmed] = useState(() => signingOut || signOutWithoutAsking(currentLanding()));
-  useEffect(() => { if (confirmed) begin(); }, [confirmed]);
+  useEffect(() => {
+    if (confirmed) begin();
+  }, [confirmed]);
   if (!confirmed) {
     return (
       <AuthFrame>
@@ -36,7 +38,10 @@ export default function SignOut() {
   }
   return (
     <AuthFrame>
-      <div className="lci-center" role="status" aria-live="polite"><Spinner size={40} aria-label="Signing Out" /><p className="lci-big">Signing Out</p></div>
+      <div className="lci-center" role="status" aria-live="polite">
+        <Spinner size={40} aria-label="Signing Out" />
+        <p className="lci-big">Signing Out</p>
+      </div>
     </AuthFrame>
   );
 }

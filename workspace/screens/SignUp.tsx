@@ -6,6 +6,8 @@ import { navigate } from '../nav';
 
 export default function SignUp() {
   const search = useSearch();
-  useEffect(() => { void navigate(`/signUpWithTenant${search ? `?${search}` : ''}`, { replace: true }); }, [search]);
+  useEffect(() => {
+    void navigate(`/signUpWithTenant${search ? `?${search}` : ''}`, { replace: true });
+  }, [search]);
   return <PageLoading />;
 }

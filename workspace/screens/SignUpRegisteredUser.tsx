@@ -17,7 +17,13 @@ import { ApiError } from '../api';
 import { api } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
-interface Registration { company: string; name_first: string; name_last: string; email: string; 'multicast-regionCode'?: string }
+interface Registration {
+  company: string;
+  name_first: string;
+  name_last: string;
+  email: string;
+  'multicast-regionCode'?: string;
+}
 
 export default function SignUpRegisteredUser() {
   const registrationKey = new URLSearchParams(useSearch()).get('registrationKey') ?? '';
@@ -35,18 +41,29 @@ export default function SignUpRegisteredUser() {
     let live = true;
     (async () => {
       if (!registrationKey) throw new Error('The link has no registration key.');
-      const r = await api.post<Registration[]>('/v3/manager/account/signup', { operation: 'userRegistration', payload: { registrationKey } }, { public: true });
+      const r = await api.post<Registration[]>(
+        '/v3/manager/account/signup',
+        { operation: 'userRegistration', payload: { registrationKey } },
+        { public: true },
+      );
       const first = Array.isArray(r) ? r[0] : undefined;
       if (!first) throw new Error('No registration was found for this link.');
       return first;
-    })().then((first) => {
-      if (!live) return;
-      setApiRegion(first['multicast-regionCode']);
-      setReg(first);
-      setFirstName(first.name_first ?? '');
-      setLastName(first.name_last ?? '');
-    }, (e) => { if (live) setLookupError((e as Error).message || MSG_USER_NOT_FOUND); });
-    return () => { live = false; };
+    })().then(
+      (first) => {
+        if (!live) return;
+        setApiRegion(first['multicast-regionCode']);
+        setReg(first);
+        setFirstName(first.name_first ?? '');
+        setLastName(first.name_last ?? '');
+      },
+      (e) => {
+        if (live) setLookupError((e as Error).message || MSG_USER_NOT_FOUND);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [registrationKey]);
 
   const firstError = validatePersonName(firstName);
@@ -62,7 +79,11 @@ export default function SignUpRegisteredUser() {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/v3/manager/identity/signup/registered', { registrationKey, firstName: firstName.trim(), lastName: lastName.trim(), password }, { public: true });
+      await api.post(
+        '/v3/manager/identity/signup/registered',
+        { registrationKey, firstName: firstName.trim(), lastName: lastName.trim(), password },
+        { public: true },
+      );
       window.location.assign(`/signIn?${new URLSearchParams({ qemail: reg.email }).toString()}`);
       return; // stays busy while the browser leaves
     } catch (err) {
@@ -78,33 +99,81 @@ export default function SignUpRegisteredUser() {
     return (
       <AuthFrame>
         <H2 className="lci-auth-title">Sign up</H2>
-        <Callout intent="danger" role="alert" title={MSG_USER_NOT_FOUND}><p>{lookupError}</p></Callout>
+        <Callout intent="danger" role="alert" title={MSG_USER_NOT_FOUND}>
+          <p>{lookupError}</p>
+        </Callout>
       </AuthFrame>
     );
   }
   if (!reg) {
-    return <AuthFrame><div className="lci-center" role="status"><Spinner size={40} aria-label="Looking up your invitation" /><p>Looking up your invitation…</p></div></AuthFrame>;
+    return (
+      <AuthFrame>
+        <div className="lci-center" role="status">
+          <Spinner size={40} aria-label="Looking up your invitation" />
+          <p>Looking up your invitation…</p>
+        </div>
+      </AuthFrame>
+    );
   }
 
   const show = (err: string | null) => (touched && err ? err : null);
-  const field = (id: string, label: string, value: string, set: ((v: string) => void) | null, err: string | null, extra: Record<string, unknown> = {}) => (
-    <FormGroup label={label} labelFor={id} intent={err ? 'danger' : 'none'} helperText={err ? <span id={`${id}-error`}>{err}</span> : undefined}>
-      <InputGroup id={id} value={value} size="large" disabled={!set} intent={err ? 'danger' : 'none'} aria-invalid={!!err}
-        aria-describedby={err ? `${id}-error` : undefined} onValueChange={set ?? undefined} {...extra} />
+  const field = (
+    id: string,
+    label: string,
+    value: string,
+    set: ((v: string) => void) | null,
+    err: string | null,
+    extra: Record<string, unknown> = {},
+  ) => (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      intent={err ? 'danger' : 'none'}
+      helperText={err ? <span id={`${id}-error`}>{err}</span> : undefined}
+    >
+      <InputGroup
+        id={id}
+        value={value}
+        size="large"
+        disabled={!set}
+        intent={err ? 'danger' : 'none'}
+        aria-invalid={!!err}
+        aria-describedby={err ? `${id}-error` : undefined}
+        onValueChange={set ?? undefined}
+        {...extra}
+      />
     </FormGroup>
   );
   return (
     <AuthFrame>
       <H2 className="lci-auth-title">Sign up</H2>
       <form onSubmit={submit} noValidate aria-label="Sign up">
-        {field('reg-first', 'First name', firstName, setFirstName, show(firstError), { autoComplete: 'given-name', autoFocus: true })}
+        {field('reg-first', 'First name', firstName, setFirstName, show(firstError), {
+          autoComplete: 'given-name',
+          autoFocus: true,
+        })}
         {field('reg-last', 'Last name', lastName, setLastName, show(lastError), { autoComplete: 'family-name' })}
         {field('reg-company', 'Company', reg.company, null, null)}
         {field('reg-email', 'Email', reg.email, null, null, { type: 'email' })}
-        {field('reg-password', 'Password', password, setPassword, show(passwordError), { type: 'password', autoComplete: 'new-password' })}
+        {field('reg-password', 'Password', password, setPassword, show(passwordError), {
+          type: 'password',
+          autoComplete: 'new-password',
+        })}
         <PasswordRules id="reg-password-rules" value={password} policy={REGISTRATION_PASSWORD_POLICY} />
-        {error && <Callout intent="danger" role="alert" className="lci-auth-status">{error}</Callout>}
-        <Button type="submit" intent="primary" size="large" fill text="Submit" loading={busy} className="lci-space-top" />
+        {error && (
+          <Callout intent="danger" role="alert" className="lci-auth-status">
+            {error}
+          </Callout>
+        )}
+        <Button
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          text="Submit"
+          loading={busy}
+          className="lci-space-top"
+        />
       </form>
     </AuthFrame>
   );

@@ -12,7 +12,9 @@ export default function UserTerms() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => { if (session?.tacAcceptance) void reinitialize(null); }, [session]);
+  useEffect(() => {
+    if (session?.tacAcceptance) void reinitialize(null);
+  }, [session]);
 
   async function accept() {
     if (busy || !session?.tenant) return;
@@ -20,12 +22,17 @@ export default function UserTerms() {
     setError(null);
     try {
       const r = await api.post<{ records_updated?: number }>(`/v3/tenant/${session.tenant.tenantId}/tenantuser`, {
-        operation: 'accept_terms', payload: { tenant_id: session.tenant.tenantId, user_id: session.user.authenticatedUserId },
+        operation: 'accept_terms',
+        payload: { tenant_id: session.tenant.tenantId, user_id: session.user.authenticatedUserId },
       });
       if (!r || r.records_updated === 0) throw new Error('Could not update user');
       await reinitialize(null);
     } catch (e) {
-      setError((e as Error).message === 'Could not update user' ? 'Could not update user' : `Could not update user: ${(e as Error).message}`);
+      setError(
+        (e as Error).message === 'Could not update user'
+          ? 'Could not update user'
+          : `Could not update user: ${(e as Error).message}`,
+      );
       setBusy(false);
     }
   }
@@ -34,7 +41,11 @@ export default function UserTerms() {
     <AuthFrame>
       <H2>Updated Terms of Use</H2>
       <p>Our terms of use have changed. Please read and accept them to continue using Lifecycle.</p>
-      {error && <Callout intent="danger" role="alert">{error}</Callout>}
+      {error && (
+        <Callout intent="danger" role="alert">
+          {error}
+        </Callout>
+      )}
       <div className="lci-row lci-space-top">
         <Button intent="primary" text="Accept" loading={busy} onClick={accept} />
         <Button text="Decline" disabled={busy} onClick={() => void navigate('/signOut?to=signIn')} />

@@ -2,11 +2,21 @@ import { clearAllState, loadState, saveState, STORAGE_PREFIX } from './persist';
 
 class MemoryStorage {
   map = new Map<string, string>();
-  get length() { return this.map.size; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 const DAY = 86_400_000;
 
@@ -35,7 +45,9 @@ test('corrupt entries are dropped', () => {
 
 test('clearAllState removes only workspace keys', () => {
   const s = new MemoryStorage();
-  saveState(s, 'a', 1); saveState(s, 'b', 2); s.setItem('other', 'keep');
+  saveState(s, 'a', 1);
+  saveState(s, 'b', 2);
+  s.setItem('other', 'keep');
   clearAllState(s);
   expect([...s.map.keys()]).toEqual(['other']);
 });

@@ -15,13 +15,20 @@ export default definePlugin({
   description: 'Benchmark target (bench/ only).',
   pages: [{ url: BENCH_PAGE, title: 'Bench Items', module: 'Core' }],
   routes(r) {
-    r.get('/v3/tenant/:tenantId/bench/items', {
-      summary: 'Bench items of the tenant',
-      params: z.object({ tenantId: z.coerce.number().int().positive() }),
-      query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-      page: BENCH_PAGE,
-    }, async ({ db, query }) => ({
-      items: await db('bench_items').select(...BENCH_COLUMNS).orderBy('item_id').limit(query.limit),
-    }));
+    r.get(
+      '/v3/tenant/:tenantId/bench/items',
+      {
+        summary: 'Bench items of the tenant',
+        params: z.object({ tenantId: z.coerce.number().int().positive() }),
+        query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        page: BENCH_PAGE,
+      },
+      async ({ db, query }) => ({
+        items: await db('bench_items')
+          .select(...BENCH_COLUMNS)
+          .orderBy('item_id')
+          .limit(query.limit),
+      }),
+    );
   },
 });

@@ -12,15 +12,27 @@ import type { FederatedLinks } from './links';
 import { SOCIAL_PROVIDER_NAMES } from './providers';
 import type { VerifiedIdentity } from './upstream';
 
-export type FederatedRefusal = 'email_missing' | 'email_not_verified' | 'unknown_email' | 'user_disabled' | 'subject_mismatch' | 'subject_linked_elsewhere';
+export type FederatedRefusal =
+  | 'email_missing'
+  | 'email_not_verified'
+  | 'unknown_email'
+  | 'user_disabled'
+  | 'subject_mismatch'
+  | 'subject_linked_elsewhere';
 
 /** Another upstream account than the linked one, with the user's e-mail. */
 export const accountMismatch = (provider: SocialProviderId): LoginFailure => ({
-  status: 401, code: 'NotAuthorizedException',
+  status: 401,
+  code: 'NotAuthorizedException',
   message: `This ${SOCIAL_PROVIDER_NAMES[provider]} account is not the one linked to your Lifecycle account. Sign in with the ${SOCIAL_PROVIDER_NAMES[provider]} account you used before, or ask your administrator to reset the link.`,
 });
 
-export async function federatedFactor(users: UserStore, identity: VerifiedIdentity, provider: SocialProviderId, links: FederatedLinks): Promise<PrimaryResult & { reason?: FederatedRefusal; linked?: boolean }> {
+export async function federatedFactor(
+  users: UserStore,
+  identity: VerifiedIdentity,
+  provider: SocialProviderId,
+  links: FederatedLinks,
+): Promise<PrimaryResult & { reason?: FederatedRefusal; linked?: boolean }> {
   if (!identity.email) return { ok: false, failure: LOGIN_FAILED, reason: 'email_missing' };
   if (!identity.emailVerified) return { ok: false, failure: LOGIN_FAILED, reason: 'email_not_verified' };
   const found = await users.byEmail(normalizeEmail(identity.email));

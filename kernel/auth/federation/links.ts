@@ -11,7 +11,8 @@ import type { Knex } from 'knex';
 import type { SocialProviderId } from '../../../config';
 import type { Database } from '../../db/database';
 
-export type LinkCheck = { ok: true; linked: boolean } | { ok: false; reason: 'subject_mismatch' | 'subject_linked_elsewhere' };
+export type LinkCheck =
+  { ok: true; linked: boolean } | { ok: false; reason: 'subject_mismatch' | 'subject_linked_elsewhere' };
 
 const TABLE = 'federated_identities';
 
@@ -30,10 +31,16 @@ export class FederatedLinks {
       const elsewhere = await trx(TABLE).where({ issuer, subject }).whereNot('user_id', userId).first('user_id');
       if (elsewhere) return { ok: false, reason: 'subject_linked_elsewhere' };
       // Two first sign-ins at once: one insert wins, the other is compared with it.
-      const inserted = await trx(TABLE).insert({ user_id: userId, provider, issuer, subject, last_used_at: trx.fn.now() }).onConflict().ignore().returning('user_id');
+      const inserted = await trx(TABLE)
+        .insert({ user_id: userId, provider, issuer, subject, last_used_at: trx.fn.now() })
+        .onConflict()
+        .ignore()
+        .returning('user_id');
       if (inserted.length === 1) return { ok: true, linked: true };
       const now = await trx(TABLE).where({ user_id: userId, provider }).first('issuer', 'subject');
-      return now && now.issuer === issuer && now.subject === subject ? { ok: true, linked: false } : { ok: false, reason: 'subject_mismatch' };
+      return now && now.issuer === issuer && now.subject === subject
+        ? { ok: true, linked: false }
+        : { ok: false, reason: 'subject_mismatch' };
     });
   }
 }

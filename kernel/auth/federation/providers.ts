@@ -1,7 +1,13 @@
 /** The social sign-in providers (Microsoft, Google) and which of them are configured. */
 import type { Config, SocialProviderId } from '../../../config';
 
-export interface SocialProvider { id: SocialProviderId; name: string; clientId: string; clientSecret: string; issuer: string }
+export interface SocialProvider {
+  id: SocialProviderId;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
 
 export const SOCIAL_PROVIDER_NAMES: Record<SocialProviderId, string> = { ms: 'Microsoft', google: 'Google' };
 export const SOCIAL_PROVIDER_IDS = Object.keys(SOCIAL_PROVIDER_NAMES) as SocialProviderId[];
@@ -15,7 +21,9 @@ export function socialProviders(config: Config): SocialProvider[] {
   return SOCIAL_PROVIDER_IDS.flatMap((id) => {
     const c = config.social?.[id];
     if (!c?.clientId || !c.clientSecret) return [];
-    return [{ id, name: SOCIAL_PROVIDER_NAMES[id], clientId: c.clientId, clientSecret: c.clientSecret, issuer: c.issuer }];
+    return [
+      { id, name: SOCIAL_PROVIDER_NAMES[id], clientId: c.clientId, clientSecret: c.clientSecret, issuer: c.issuer },
+    ];
   });
 }
 

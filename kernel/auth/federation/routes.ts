@@ -33,21 +33,44 @@ import { MSG_USER_CANCELLED } from '../../../common/texts';
 
 export { MSG_USER_CANCELLED };
 export const USER_CANCELLED: LoginFailure = { status: 401, code: 'user_cancelled', message: MSG_USER_CANCELLED };
-const unavailable = (id: SocialProviderId): LoginFailure => ({ status: 502, code: 'SocialSignInUnavailable', message: `Sign-in with ${SOCIAL_PROVIDER_NAMES[id]} is not available right now. Please try again later.` });
-const EXPIRED: LoginFailure = { status: 400, code: 'interaction_expired', message: 'Your sign-in has expired. Please sign in again.' };
+const unavailable = (id: SocialProviderId): LoginFailure => ({
+  status: 502,
+  code: 'SocialSignInUnavailable',
+  message: `Sign-in with ${SOCIAL_PROVIDER_NAMES[id]} is not available right now. Please try again later.`,
+});
+const EXPIRED: LoginFailure = {
+  status: 400,
+  code: 'interaction_expired',
+  message: 'Your sign-in has expired. Please sign in again.',
+};
 
 const START = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})\/federated\/(return|result|[a-z]{1,16})\/?$/;
 const CALLBACK = '/oidc/federated/callback';
 
-export interface FederationDeps { provider: Provider; machine: LoginMachine; users: UserStore; config: Config; log: Logger; db: Database; audit: Audit; store: FederationStore }
+export interface FederationDeps {
+  provider: Provider;
+  machine: LoginMachine;
+  users: UserStore;
+  config: Config;
+  log: Logger;
+  db: Database;
+  audit: Audit;
+  store: FederationStore;
+}
 
 export function federationRoutes(deps: FederationDeps): Koa.Middleware {
   const { provider, machine, users, config, log, db, audit, store } = deps;
   const links = new FederatedLinks(db);
-  const clients = new Map(socialProviders(config).map((p) => [p.id, new UpstreamClient(p, federatedCallbackUrl(config))]));
+  const clients = new Map(
+    socialProviders(config).map((p) => [p.id, new UpstreamClient(p, federatedCallbackUrl(config))]),
+  );
 
-  const writeAudit = (action: string, actorUserId: number | null, target: string | undefined, details: Record<string, unknown>) =>
-    db.withSystem((trx) => audit.write(trx, { action, actorUserId, target, details }));
+  const writeAudit = (
+    action: string,
+    actorUserId: number | null,
+    target: string | undefined,
+    details: Record<string, unknown>,
+  ) => db.withSystem((trx) => audit.write(trx, { action, actorUserId, target, details }));
 
   /** The interaction, bound to this browser by the provider's interaction cookie; null when gone or foreign. */
   async function interactionOf(ctx: Koa.Context, uid: string) {
@@ -73,13 +96,24 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
     try {
       const loginHint = typeof ctx.query.login_hint === 'string' ? ctx.query.login_hint.slice(0, 254) : undefined;
       const req = await client.authorizationRequest({ loginHint });
-      await store.savePending(req.state, { uid, provider: client.provider.id, nonce: req.nonce, verifier: req.verifier });
+      await store.savePending(req.state, {
+        uid,
+        provider: client.provider.id,
+        nonce: req.nonce,
+        verifier: req.verifier,
+      });
       ctx.status = 303;
       ctx.redirect(req.url);
     } catch (e) {
       if (!(e instanceof UpstreamError)) throw e;
       log.error({ err: e, provider: id }, 'social sign-in could not start');
-      await finish(ctx, uid, client.provider.id, { kind: 'failed', failure: unavailable(client.provider.id) }, { reason: e.reason });
+      await finish(
+        ctx,
+        uid,
+        client.provider.id,
+        { kind: 'failed', failure: unavailable(client.provider.id) },
+        { reason: e.reason },
+      );
     }
   }
 
@@ -94,7 +128,8 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
       return;
     }
     const q = new URLSearchParams();
-    for (const k of ['code', 'state', 'error', 'error_description', 'iss']) if (typeof ctx.query[k] === 'string') q.set(k, ctx.query[k] as string);
+    for (const k of ['code', 'state', 'error', 'error_description', 'iss'])
+      if (typeof ctx.query[k] === 'string') q.set(k, ctx.query[k] as string);
     ctx.status = 303;
     ctx.redirect(`/oidc/interaction/${encodeURIComponent(pending.uid)}/federated/return?${q}`);
   }
@@ -110,38 +145,73 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
     }
     const id = pending.provider;
     const client = clients.get(id);
-    if (!client) return finish(ctx, uid, id, { kind: 'failed', failure: unavailable(id) }, { reason: 'not_configured' });
+    if (!client)
+      return finish(ctx, uid, id, { kind: 'failed', failure: unavailable(id) }, { reason: 'not_configured' });
     const error = typeof ctx.query.error === 'string' ? ctx.query.error : null;
     if (error) {
       const cancelled = error === 'access_denied';
-      return finish(ctx, uid, id, { kind: 'failed', failure: cancelled ? USER_CANCELLED : unavailable(id) }, { reason: cancelled ? 'user_cancelled' : `upstream_${error.slice(0, 40)}` });
+      return finish(
+        ctx,
+        uid,
+        id,
+        { kind: 'failed', failure: cancelled ? USER_CANCELLED : unavailable(id) },
+        { reason: cancelled ? 'user_cancelled' : `upstream_${error.slice(0, 40)}` },
+      );
     }
     const code = typeof ctx.query.code === 'string' ? ctx.query.code : '';
     let identity: VerifiedIdentity;
     try {
       if (!code) throw new UpstreamError('no code in the authorization response', 'no_code');
       const doc = await client.discover();
-      if (typeof ctx.query.iss === 'string' && !doc.issuer.includes('{tenantid}') && ctx.query.iss !== doc.issuer) throw new UpstreamError('authorization response from another issuer', 'issuer_mismatch');
+      if (typeof ctx.query.iss === 'string' && !doc.issuer.includes('{tenantid}') && ctx.query.iss !== doc.issuer)
+        throw new UpstreamError('authorization response from another issuer', 'issuer_mismatch');
       identity = await client.redeem(code, pending.verifier, pending.nonce);
     } catch (e) {
       if (!(e instanceof UpstreamError)) throw e;
       log.warn({ err: e.message, provider: id, uid }, 'social sign-in refused by the upstream check');
       const ours = ['id_token_invalid', 'issuer_mismatch', 'no_code', 'token_failed'].includes(e.reason);
-      return finish(ctx, uid, id, { kind: 'failed', failure: ours ? LOGIN_FAILED : unavailable(id) }, { reason: e.reason });
+      return finish(
+        ctx,
+        uid,
+        id,
+        { kind: 'failed', failure: ours ? LOGIN_FAILED : unavailable(id) },
+        { reason: e.reason },
+      );
     }
     const primary = await federatedFactor(users, identity, id, links);
     if (primary.ok && primary.linked) {
-      await writeAudit('auth.federation.linked', primary.user.userId, primary.user.username, { provider: id, issuer: identity.issuer, upstreamSubject: identity.subject, ip: ctx.ip, uid });
+      await writeAudit('auth.federation.linked', primary.user.userId, primary.user.username, {
+        provider: id,
+        issuer: identity.issuer,
+        upstreamSubject: identity.subject,
+        ip: ctx.ip,
+        uid,
+      });
     }
     const step = await machine.start(uid, primary);
-    await finish(ctx, uid, id, step, { reason: primary.ok ? undefined : primary.reason, email: identity.email ?? undefined, subject: identity.subject });
+    await finish(ctx, uid, id, step, {
+      reason: primary.ok ? undefined : primary.reason,
+      email: identity.email ?? undefined,
+      subject: identity.subject,
+    });
   }
 
   /** Ends a return: the provider's resume URL when authenticated; otherwise the sign-in screen reads the outcome. */
-  async function finish(ctx: Koa.Context, uid: string, id: SocialProviderId | undefined, step: LoginStep, info: { reason?: string; email?: string; subject?: string }): Promise<void> {
+  async function finish(
+    ctx: Koa.Context,
+    uid: string,
+    id: SocialProviderId | undefined,
+    step: LoginStep,
+    info: { reason?: string; email?: string; subject?: string },
+  ): Promise<void> {
     const base = { provider: id ?? null, ip: ctx.ip, uid, ...(info.subject ? { upstreamSubject: info.subject } : {}) };
     if (step.kind === 'authenticated') {
-      const redirectTo = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: String(step.userId), amr: step.amr, remember: true } }, { mergeWithLastSubmission: false });
+      const redirectTo = await provider.interactionResult(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: String(step.userId), amr: step.amr, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
       await users.markSignedIn(step.userId);
       const user = await users.byId(step.userId);
       await writeAudit(SIGNIN_AUDIT.succeeded, step.userId, user?.username ?? info.email, { ...base, amr: step.amr });
@@ -154,10 +224,18 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
     if (step.kind === 'challenge') {
       const user = await users.byId(step.userId);
       outcome = { kind: 'challenge', body: { challenge: step.challenge, username: user?.email, ...step.parameters } };
-      log.info({ userId: step.userId, challenge: step.challenge, uid, provider: id }, 'social sign-in asks a challenge');
+      log.info(
+        { userId: step.userId, challenge: step.challenge, uid, provider: id },
+        'social sign-in asks a challenge',
+      );
     } else {
       outcome = { kind: 'error', ...step.failure };
-      await writeAudit(SIGNIN_AUDIT.failed, null, info.email?.toLowerCase(), { ...base, amr: ['fed'], reason: info.reason ?? step.failure.code, message: step.failure.message });
+      await writeAudit(SIGNIN_AUDIT.failed, null, info.email?.toLowerCase(), {
+        ...base,
+        amr: ['fed'],
+        reason: info.reason ?? step.failure.code,
+        message: step.failure.message,
+      });
       log.info({ uid, provider: id, reason: info.reason ?? step.failure.code }, 'social sign-in refused');
     }
     await store.saveOutcome(uid, outcome);
@@ -166,7 +244,8 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
 
   async function result(ctx: Koa.Context, uid: string): Promise<void> {
     const key = ctx.get('x-api-key');
-    if (key !== config.publicApiKey && key !== config.apiKey) throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
+    if (key !== config.publicApiKey && key !== config.apiKey)
+      throw new HttpError(401, 'A valid API key header is required', 'invalid_api_key');
     if (!(await interactionOf(ctx, uid))) throw new HttpError(EXPIRED.status, EXPIRED.message, EXPIRED.code);
     const outcome = await store.takeOutcome(uid);
     if (!outcome) throw new HttpError(404, 'No social sign-in result is waiting for this sign-in.', 'not_found');
@@ -180,7 +259,8 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
     if (!isCallback && !m) return next();
     ctx.set('cache-control', 'no-store');
     ctx.set('referrer-policy', 'no-referrer'); // codes and states in these addresses go nowhere else
-    if (ctx.method !== 'GET') throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'method_not_allowed');
+    if (ctx.method !== 'GET')
+      throw new HttpError(405, `${ctx.method} is not allowed on ${ctx.path}`, 'method_not_allowed');
     if (isCallback) return callback(ctx);
     const [, uid, action] = m!;
     if (action === 'return') return complete(ctx, uid);

@@ -12,7 +12,12 @@ import type { SocialProviderId } from '../../../config';
 const TABLE = 'oidc_payloads';
 export const FEDERATION_TTL_SECONDS = 600;
 
-export interface PendingFederation { uid: string; provider: SocialProviderId; nonce: string; verifier: string }
+export interface PendingFederation {
+  uid: string;
+  provider: SocialProviderId;
+  nonce: string;
+  verifier: string;
+}
 
 export type FederatedOutcome =
   | { kind: 'challenge'; body: Record<string, unknown> }
@@ -24,27 +29,51 @@ export class FederationStore {
   constructor(private readonly knex: Knex) {}
 
   private async put(model: string, id: string, payload: unknown): Promise<void> {
-    await this.knex(TABLE).insert({ model, id, payload: JSON.stringify(payload), expires_at: new Date(Date.now() + FEDERATION_TTL_SECONDS * 1000) })
-      .onConflict(['model', 'id']).merge(['payload', 'expires_at']);
+    await this.knex(TABLE)
+      .insert({
+        model,
+        id,
+        payload: JSON.stringify(payload),
+        expires_at: new Date(Date.now() + FEDERATION_TTL_SECONDS * 1000),
+      })
+      .onConflict(['model', 'id'])
+      .merge(['payload', 'expires_at']);
   }
 
   private async peekRow<T>(model: string, id: string): Promise<T | undefined> {
-    const row = await this.knex(TABLE).where({ model, id }).andWhere('expires_at', '>', this.knex.fn.now()).first('payload');
-    return row ? (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as T : undefined;
+    const row = await this.knex(TABLE)
+      .where({ model, id })
+      .andWhere('expires_at', '>', this.knex.fn.now())
+      .first('payload');
+    return row ? ((typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as T) : undefined;
   }
 
   /** Deletes and returns (one reader wins). */
   private async take<T>(model: string, id: string): Promise<T | undefined> {
-    const rows = await this.knex(TABLE).where({ model, id }).andWhere('expires_at', '>', this.knex.fn.now()).delete().returning('payload');
+    const rows = await this.knex(TABLE)
+      .where({ model, id })
+      .andWhere('expires_at', '>', this.knex.fn.now())
+      .delete()
+      .returning('payload');
     const p = rows[0]?.payload;
-    return p === undefined ? undefined : (typeof p === 'string' ? JSON.parse(p) : p) as T;
+    return p === undefined ? undefined : ((typeof p === 'string' ? JSON.parse(p) : p) as T);
   }
 
-  savePending(state: string, p: PendingFederation) { return this.put('LciFederation', hash(state), p); }
+  savePending(state: string, p: PendingFederation) {
+    return this.put('LciFederation', hash(state), p);
+  }
   /** The callback only looks (to learn the interaction); the return under the interaction's path takes it. */
-  peekPending(state: string) { return this.peekRow<PendingFederation>('LciFederation', hash(state)); }
-  takePending(state: string) { return this.take<PendingFederation>('LciFederation', hash(state)); }
+  peekPending(state: string) {
+    return this.peekRow<PendingFederation>('LciFederation', hash(state));
+  }
+  takePending(state: string) {
+    return this.take<PendingFederation>('LciFederation', hash(state));
+  }
 
-  saveOutcome(uid: string, o: FederatedOutcome) { return this.put('LciFederatedOutcome', uid, o); }
-  takeOutcome(uid: string) { return this.take<FederatedOutcome>('LciFederatedOutcome', uid); }
+  saveOutcome(uid: string, o: FederatedOutcome) {
+    return this.put('LciFederatedOutcome', uid, o);
+  }
+  takeOutcome(uid: string) {
+    return this.take<FederatedOutcome>('LciFederatedOutcome', uid);
+  }
 }

@@ -23,12 +23,23 @@ export interface SignInAudit {
 }
 
 export function signInAudit(db: Database, audit: Audit): SignInAudit {
-  const write = async (action: string, actorUserId: number | null, target: string | undefined, details: Record<string, unknown>) => {
+  const write = async (
+    action: string,
+    actorUserId: number | null,
+    target: string | undefined,
+    details: Record<string, unknown>,
+  ) => {
     // Fails closed: a sign-in whose audit entry cannot be written answers 500 rather than going unrecorded.
     await db.withSystem((trx) => audit.write(trx, { action, actorUserId, target, details }));
   };
   return {
     succeeded: (e) => write(SIGNIN_AUDIT.succeeded, e.userId, e.username, { amr: e.amr, ip: e.ip, uid: e.uid }),
-    failed: (e) => write(SIGNIN_AUDIT.failed, e.userId ?? null, e.email?.trim().toLowerCase(), { reason: e.code, message: e.message, ip: e.ip, uid: e.uid }),
+    failed: (e) =>
+      write(SIGNIN_AUDIT.failed, e.userId ?? null, e.email?.trim().toLowerCase(), {
+        reason: e.code,
+        message: e.message,
+        ip: e.ip,
+        uid: e.uid,
+      }),
   };
 }

@@ -8,8 +8,15 @@ export const CHALLENGE_RULES: ChallengeRule[] = [
   { challenge: 'NEW_PASSWORD_REQUIRED', applies: (u) => u.forceNewPassword },
   // The user must enrol an authenticator app first (users.mfa_required); answering it enrols and counts as the second step.
   { challenge: 'MFA_SETUP', applies: (u) => !!u.mfaRequired && !u.mfaType },
-  { challenge: 'SMS_MFA', applies: (u) => u.mfaType === 'SMS_MFA', parameters: (u) => ({ destination: maskPhone(u.phoneNumber) }) },
-  { challenge: 'SOFTWARE_TOKEN_MFA', applies: (u, s) => u.mfaType === 'SOFTWARE_TOKEN_MFA' && !s.satisfied.includes('MFA_SETUP') },
+  {
+    challenge: 'SMS_MFA',
+    applies: (u) => u.mfaType === 'SMS_MFA',
+    parameters: (u) => ({ destination: maskPhone(u.phoneNumber) }),
+  },
+  {
+    challenge: 'SOFTWARE_TOKEN_MFA',
+    applies: (u, s) => u.mfaType === 'SOFTWARE_TOKEN_MFA' && !s.satisfied.includes('MFA_SETUP'),
+  },
   // CUSTOM_CHALLENGE (social/partner) is added by the identity issue.
 ];
 

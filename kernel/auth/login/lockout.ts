@@ -18,7 +18,10 @@ const TABLE = 'sign_in_failures';
 export type LockoutKind = 'email' | 'address';
 
 export const lockoutKeyHash = (kind: LockoutKind, key: string): string =>
-  crypto.createHash('sha256').update(`${kind}:${kind === 'email' ? key.trim().toLowerCase() : key}`, 'utf8').digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(`${kind}:${kind === 'email' ? key.trim().toLowerCase() : key}`, 'utf8')
+    .digest('hex');
 
 /** A failure counter of one kind. `db` (a system-scope transaction or the owner connection) may be passed to run inside it. */
 export class SignInLockout {
@@ -33,12 +36,18 @@ export class SignInLockout {
     return db ? fn(db) : this.db.withSystem(fn);
   }
 
-  private since(): Date { return new Date(Date.now() - this.windowMs); }
+  private since(): Date {
+    return new Date(Date.now() - this.windowMs);
+  }
 
   /** Failures of this key within the window. */
   async count(key: string, db?: Knex): Promise<number> {
     return this.run(db, async (q) => {
-      const row = await q(TABLE).where({ kind: this.kind, key_hash: lockoutKeyHash(this.kind, key) }).where('failed_at', '>', this.since()).count({ n: '*' }).first();
+      const row = await q(TABLE)
+        .where({ kind: this.kind, key_hash: lockoutKeyHash(this.kind, key) })
+        .where('failed_at', '>', this.since())
+        .count({ n: '*' })
+        .first();
       return Number(row?.n ?? 0);
     });
   }
@@ -52,7 +61,9 @@ export class SignInLockout {
   async fail(keys: string[], db?: Knex): Promise<void> {
     await this.run(db, async (q) => {
       await q(TABLE).insert(keys.map((key) => ({ kind: this.kind, key_hash: lockoutKeyHash(this.kind, key) })));
-      await q(TABLE).where('failed_at', '<', new Date(Date.now() - LOCKOUT_WINDOW_MS)).delete();
+      await q(TABLE)
+        .where('failed_at', '<', new Date(Date.now() - LOCKOUT_WINDOW_MS))
+        .delete();
     });
   }
 
@@ -60,7 +71,9 @@ export class SignInLockout {
   async clear(key: string, db?: Knex): Promise<number> {
     return this.run(db, async (q) => {
       const n = await this.count(key, q);
-      await q(TABLE).where({ kind: this.kind, key_hash: lockoutKeyHash(this.kind, key) }).delete();
+      await q(TABLE)
+        .where({ kind: this.kind, key_hash: lockoutKeyHash(this.kind, key) })
+        .delete();
       return n;
     });
   }
@@ -69,11 +82,18 @@ export class SignInLockout {
 /** Clears the e-mail's sign-in lockout on a connection or system-scope transaction (the CLI's `lci user unlock`). */
 export async function unlockEmail(db: Knex, email: string): Promise<number> {
   const hash = lockoutKeyHash('email', email);
-  const row = await db(TABLE).where({ kind: 'email', key_hash: hash }).where('failed_at', '>', new Date(Date.now() - LOCKOUT_WINDOW_MS)).count({ n: '*' }).first();
+  const row = await db(TABLE)
+    .where({ kind: 'email', key_hash: hash })
+    .where('failed_at', '>', new Date(Date.now() - LOCKOUT_WINDOW_MS))
+    .count({ n: '*' })
+    .first();
   await db(TABLE).where({ kind: 'email', key_hash: hash }).delete();
   return Number(row?.n ?? 0);
 }
 
 export function createSignInLockouts(db: Database): { byEmail: SignInLockout; byAddress: SignInLockout } {
-  return { byEmail: new SignInLockout(db, 'email', LOCKOUT_PER_EMAIL), byAddress: new SignInLockout(db, 'address', LOCKOUT_PER_ADDRESS) };
+  return {
+    byEmail: new SignInLockout(db, 'email', LOCKOUT_PER_EMAIL),
+    byAddress: new SignInLockout(db, 'address', LOCKOUT_PER_ADDRESS),
+  };
 }

@@ -4,7 +4,16 @@
  * interaction uid, so each HTTP call is one transition.
  */
 import { nextChallenge } from './challenges';
-import type { ChallengeName, ChallengeResponder, ChallengeRule, LoginFailure, LoginState, LoginStep, LoginUser, PrimaryResult } from './types';
+import type {
+  ChallengeName,
+  ChallengeResponder,
+  ChallengeRule,
+  LoginFailure,
+  LoginState,
+  LoginStep,
+  LoginUser,
+  PrimaryResult,
+} from './types';
 
 export interface LoginStateStore {
   get(uid: string): Promise<LoginState | undefined>;
@@ -13,9 +22,21 @@ export interface LoginStateStore {
 }
 
 export const MAX_CHALLENGE_ATTEMPTS = 5;
-const NO_CHALLENGE: LoginFailure = { status: 400, code: 'InvalidParameterException', message: 'No such challenge is pending for this sign-in.' };
-const NOT_SUPPORTED: LoginFailure = { status: 400, code: 'ChallengeNotSupported', message: 'This sign-in step is not available yet. Please contact support.' };
-const TOO_MANY_ANSWERS: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: 'Too many failed attempts. Please sign in again.' };
+const NO_CHALLENGE: LoginFailure = {
+  status: 400,
+  code: 'InvalidParameterException',
+  message: 'No such challenge is pending for this sign-in.',
+};
+const NOT_SUPPORTED: LoginFailure = {
+  status: 400,
+  code: 'ChallengeNotSupported',
+  message: 'This sign-in step is not available yet. Please contact support.',
+};
+const TOO_MANY_ANSWERS: LoginFailure = {
+  status: 401,
+  code: 'NotAuthorizedException',
+  message: 'Too many failed attempts. Please sign in again.',
+};
 
 export class LoginMachine {
   private readonly responders = new Map<ChallengeName, ChallengeResponder>();
@@ -36,7 +57,13 @@ export class LoginMachine {
   async start(uid: string, primary: PrimaryResult): Promise<LoginStep> {
     await this.store.delete(uid);
     if (!primary.ok) return { kind: 'failed', failure: primary.failure };
-    return this.advance(uid, primary.user, { userId: primary.user.userId, amr: primary.amr, satisfied: [], pending: null, attempts: 0 });
+    return this.advance(uid, primary.user, {
+      userId: primary.user.userId,
+      amr: primary.amr,
+      satisfied: [],
+      pending: null,
+      attempts: 0,
+    });
   }
 
   /** Transition on an answer to the pending challenge. */
@@ -63,7 +90,13 @@ export class LoginMachine {
     const amr = responder.amr && !state.amr.includes(responder.amr) ? [...state.amr, responder.amr] : state.amr;
     // Rules see the user as it is after the answer (e.g. the new password cleared force_new_password).
     const fresh = (await this.loadUser(state.userId)) ?? user;
-    return this.advance(uid, fresh, { ...state, amr, satisfied: [...state.satisfied, challenge], pending: null, attempts: 0 });
+    return this.advance(uid, fresh, {
+      ...state,
+      amr,
+      satisfied: [...state.satisfied, challenge],
+      pending: null,
+      attempts: 0,
+    });
   }
 
   private async advance(uid: string, user: LoginUser, state: LoginState): Promise<LoginStep> {
@@ -79,6 +112,12 @@ export class LoginMachine {
     }
     const issued = await this.responders.get(rule.challenge)?.issue?.(user, state);
     await this.store.set(uid, { ...state, pending: rule.challenge }, this.ttlSeconds);
-    return { kind: 'challenge', challenge: rule.challenge, userId: user.userId, parameters: { ...parameters, ...issued }, terminal: false };
+    return {
+      kind: 'challenge',
+      challenge: rule.challenge,
+      userId: user.userId,
+      parameters: { ...parameters, ...issued },
+      terminal: false,
+    };
   }
 }

@@ -17,7 +17,11 @@ import type { ChallengeResponder, LoginFailure } from './types';
 export const MSG_SAME_PASSWORD = 'The new password must be different from the current password.';
 export const SAME_PASSWORD: LoginFailure = { status: 400, code: INVALID_PASSWORD, message: MSG_SAME_PASSWORD };
 
-export interface NewPasswordDeps { db: Database; audit: Audit; log: Logger }
+export interface NewPasswordDeps {
+  db: Database;
+  audit: Audit;
+  log: Logger;
+}
 
 export function newPasswordResponder({ db, audit, log }: NewPasswordDeps): ChallengeResponder {
   return {
@@ -26,14 +30,19 @@ export function newPasswordResponder({ db, audit, log }: NewPasswordDeps): Chall
       const weak = checkNewPassword(answer.newPassword);
       if (weak) return { status: weak.status, code: weak.code, message: weak.message };
       const newPassword = answer.newPassword as string;
-      const row = await db.withSystem((trx) => trx('users').where({ user_id: user.userId }).first('password_hash', 'current_tenant_id'));
+      const row = await db.withSystem((trx) =>
+        trx('users').where({ user_id: user.userId }).first('password_hash', 'current_tenant_id'),
+      );
       if (row?.password_hash && (await verifyPassword(row.password_hash, newPassword))) return SAME_PASSWORD;
       await db.withSystem(async (trx) => {
         await storePassword(trx, user.userId, newPassword);
         const ended = await endUserSessions(trx, user.userId);
         await audit.write(trx, {
-          tenantId: row?.current_tenant_id == null ? undefined : Number(row.current_tenant_id), actorUserId: user.userId,
-          action: 'identity.password.changed', target: user.username, details: { reason: 'NEW_PASSWORD_REQUIRED', ended },
+          tenantId: row?.current_tenant_id == null ? undefined : Number(row.current_tenant_id),
+          actorUserId: user.userId,
+          action: 'identity.password.changed',
+          target: user.username,
+          details: { reason: 'NEW_PASSWORD_REQUIRED', ended },
         });
       });
       log.info({ userId: user.userId }, 'new password set at sign-in');

@@ -6,19 +6,41 @@ import { normalizeEmail, type UserStore } from './users';
 
 export const MSG_LOGIN_FAILED = 'Login failed.';
 export const LOGIN_FAILED: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: MSG_LOGIN_FAILED };
-export const USER_DISABLED: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: 'User is disabled.' };
+export const USER_DISABLED: LoginFailure = {
+  status: 401,
+  code: 'NotAuthorizedException',
+  message: 'User is disabled.',
+};
 /** force_sso_flag: only said after the right password, so it tells nothing about unknown e-mails. */
-export const SSO_REQUIRED: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: 'Your administrator requires single sign-on for this account.' };
-export const TOO_MANY: LoginFailure = { status: 429, code: 'LimitExceededException', message: 'Password attempts exceeded. Please wait a few minutes and try again.' };
+export const SSO_REQUIRED: LoginFailure = {
+  status: 401,
+  code: 'NotAuthorizedException',
+  message: 'Your administrator requires single sign-on for this account.',
+};
+export const TOO_MANY: LoginFailure = {
+  status: 429,
+  code: 'LimitExceededException',
+  message: 'Password attempts exceeded. Please wait a few minutes and try again.',
+};
 
 /** The sign-in lockout (database-backed, see lockout.ts): 10 failures per e-mail, 200 per address in 15 minutes. */
-export interface Throttles { byEmail: Pick<SignInLockout, 'blocked' | 'fail' | 'clear'>; byAddress: Pick<SignInLockout, 'blocked' | 'fail' | 'clear'> }
+export interface Throttles {
+  byEmail: Pick<SignInLockout, 'blocked' | 'fail' | 'clear'>;
+  byAddress: Pick<SignInLockout, 'blocked' | 'fail' | 'clear'>;
+}
 
-export async function passwordFactor(users: UserStore, throttles: Throttles, input: { email: string; password: string; ip: string }): Promise<PrimaryResult> {
+export async function passwordFactor(
+  users: UserStore,
+  throttles: Throttles,
+  input: { email: string; password: string; ip: string },
+): Promise<PrimaryResult> {
   const email = normalizeEmail(input.email);
-  if ((await throttles.byEmail.blocked([email])) || (await throttles.byAddress.blocked([input.ip]))) return { ok: false, failure: TOO_MANY };
+  if ((await throttles.byEmail.blocked([email])) || (await throttles.byAddress.blocked([input.ip])))
+    return { ok: false, failure: TOO_MANY };
   const found = await users.byEmail(email);
-  const ok = found?.passwordHash ? await verifyPassword(found.passwordHash, input.password) : await burnVerify(input.password);
+  const ok = found?.passwordHash
+    ? await verifyPassword(found.passwordHash, input.password)
+    : await burnVerify(input.password);
   if (!found || !ok) {
     await throttles.byEmail.fail([email]);
     await throttles.byAddress.fail([input.ip]);

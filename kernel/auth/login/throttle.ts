@@ -5,7 +5,10 @@ export class FailureThrottle {
   // Made on first use: an LRU cache allocates its whole capacity up front (tens of ms per throttle), which a
   // process that never signs anyone in (every lci command) should not pay.
   private cache?: LRUCache<string, number[]>;
-  constructor(private readonly limit = 10, private readonly windowMs = 15 * 60_000) {}
+  constructor(
+    private readonly limit = 10,
+    private readonly windowMs = 15 * 60_000,
+  ) {}
 
   private get counts(): LRUCache<string, number[]> {
     return (this.cache ??= new LRUCache({ max: 50_000, ttl: this.windowMs }));

@@ -42,12 +42,22 @@ export interface LoginState {
   attempts: number;
 }
 
-export interface LoginFailure { status: number; code: string; message: string }
+export interface LoginFailure {
+  status: number;
+  code: string;
+  message: string;
+}
 
 /** Result of any step: the workspace either follows redirectTo or shows the challenge. */
 export type LoginStep =
   | { kind: 'authenticated'; userId: number; amr: string[] }
-  | { kind: 'challenge'; challenge: ChallengeName; userId: number; parameters: Record<string, unknown>; terminal: boolean }
+  | {
+      kind: 'challenge';
+      challenge: ChallengeName;
+      userId: number;
+      parameters: Record<string, unknown>;
+      terminal: boolean;
+    }
   | { kind: 'failed'; failure: LoginFailure };
 
 /** A primary factor: turns its input into a user (or a failure). */

@@ -3,17 +3,45 @@ import type { Database } from '../../db/database';
 import type { LoginUser } from './types';
 import { ssoRequired } from '../sso-required';
 
-const COLUMNS = ['user_id', 'username', 'email', 'active_flag', 'confirmed_flag', 'force_new_password', 'mfa_type', 'mfa_required', 'id_provider_name', 'phone_number', 'password_hash', 'current_tenant_id', 'name_first', 'name_last'];
+const COLUMNS = [
+  'user_id',
+  'username',
+  'email',
+  'active_flag',
+  'confirmed_flag',
+  'force_new_password',
+  'mfa_type',
+  'mfa_required',
+  'id_provider_name',
+  'phone_number',
+  'password_hash',
+  'current_tenant_id',
+  'name_first',
+  'name_last',
+];
 
 type Row = Record<string, any>;
 function toUser(r: Row): LoginUser {
   return {
-    userId: Number(r.user_id), username: r.username, email: r.email, active: !!r.active_flag, confirmed: !!r.confirmed_flag,
-    forceNewPassword: !!r.force_new_password, mfaType: r.mfa_type ?? null, mfaRequired: !!r.mfa_required, idProviderName: r.id_provider_name, phoneNumber: r.phone_number ?? null,
+    userId: Number(r.user_id),
+    username: r.username,
+    email: r.email,
+    active: !!r.active_flag,
+    confirmed: !!r.confirmed_flag,
+    forceNewPassword: !!r.force_new_password,
+    mfaType: r.mfa_type ?? null,
+    mfaRequired: !!r.mfa_required,
+    idProviderName: r.id_provider_name,
+    phoneNumber: r.phone_number ?? null,
   };
 }
 
-export interface AccountUser extends LoginUser { currentTenantId: number | null; firstName: string; lastName: string; name: string }
+export interface AccountUser extends LoginUser {
+  currentTenantId: number | null;
+  firstName: string;
+  lastName: string;
+  name: string;
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -23,7 +51,11 @@ export class UserStore {
   constructor(private readonly db: Database) {}
 
   async byEmail(email: string): Promise<{ user: LoginUser; passwordHash: string | null } | null> {
-    const row = await this.db.withSystem((trx) => trx('users').where({ username: normalizeEmail(email) }).first(COLUMNS));
+    const row = await this.db.withSystem((trx) =>
+      trx('users')
+        .where({ username: normalizeEmail(email) })
+        .first(COLUMNS),
+    );
     return row ? { user: toUser(row), passwordHash: row.password_hash ?? null } : null;
   }
 
@@ -33,7 +65,13 @@ export class UserStore {
     if (!row) return null;
     const firstName = row.name_first ?? '';
     const lastName = row.name_last ?? '';
-    return { ...toUser(row), currentTenantId: row.current_tenant_id == null ? null : Number(row.current_tenant_id), firstName, lastName, name: `${firstName} ${lastName}`.trim() };
+    return {
+      ...toUser(row),
+      currentTenantId: row.current_tenant_id == null ? null : Number(row.current_tenant_id),
+      firstName,
+      lastName,
+      name: `${firstName} ${lastName}`.trim(),
+    };
   }
 
   async currentTenant(userId: number): Promise<number | null> {
@@ -50,6 +88,8 @@ export class UserStore {
   }
 
   async markSignedIn(userId: number): Promise<void> {
-    await this.db.withSystem((trx) => trx('users').where({ user_id: userId }).update({ last_sign_in_at: trx.fn.now() }));
+    await this.db.withSystem((trx) =>
+      trx('users').where({ user_id: userId }).update({ last_sign_in_at: trx.fn.now() }),
+    );
   }
 }

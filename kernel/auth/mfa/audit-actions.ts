@@ -12,5 +12,7 @@ export const MFA_AUDIT = {
 
 /** Clears a user's second factor (they enrol again at the next sign-in when MFA is required); the caller's system-scope transaction audits it. */
 export async function clearMfa(trx: Knex, userId: number): Promise<void> {
-  await trx('users').where({ user_id: userId }).update({ mfa_type: null, mfa_secret: null, mfa_setup_secret: null, mfa_last_time_step: null });
+  await trx('users')
+    .where({ user_id: userId })
+    .update({ mfa_type: null, mfa_secret: null, mfa_setup_secret: null, mfa_last_time_step: null });
 }

@@ -8,26 +8,56 @@ import { decodeJwt } from 'jose';
 import { generate, generateSecret } from 'otplib';
 import { startTestServer, type TestServer } from '../../../tests/helpers/server';
 import { makeTenant } from '../../../tests/helpers/tenants';
-import { exchangeCode, interactionCall, startAuthorization, type CookieJar, type PublicOidcConfig } from '../../../tests/helpers/auth';
+import {
+  exchangeCode,
+  interactionCall,
+  startAuthorization,
+  type CookieJar,
+  type PublicOidcConfig,
+} from '../../../tests/helpers/auth';
 import { SecretBox } from './secret-box';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ jobs: false }); });
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await startTestServer({ jobs: false });
+});
+afterAll(async () => {
+  await s?.stop();
+});
 
-const MISMATCH = { status: 400, body: { error: { status: 400, code: 'CodeMismatchException', message: 'Invalid code received for user' } } };
-const EXPIRED = { status: 400, body: { error: { status: 400, code: 'ExpiredCodeException', message: 'Invalid code provided, please request a code again.' } } };
+const MISMATCH = {
+  status: 400,
+  body: { error: { status: 400, code: 'CodeMismatchException', message: 'Invalid code received for user' } },
+};
+const EXPIRED = {
+  status: 400,
+  body: {
+    error: {
+      status: 400,
+      code: 'ExpiredCodeException',
+      message: 'Invalid code provided, please request a code again.',
+    },
+  },
+};
 const now = () => Math.floor(Date.now() / 1000);
 
-const setUser = (userId: number, values: Record<string, unknown>) => s.k.db.withSystem((trx) => trx('users').where({ user_id: userId }).update(values));
+const setUser = (userId: number, values: Record<string, unknown>) =>
+  s.k.db.withSystem((trx) => trx('users').where({ user_id: userId }).update(values));
 const userRow = (userId: number) => s.k.db.withSystem((trx) => trx('users').where({ user_id: userId }).first());
-const auditOf = (email: string) => s.k.db.withSystem((trx) => trx('audit_log').where({ target: email }).orderBy('audit_id').select('action', 'tenant_id', 'actor_user_id', 'details'));
+const auditOf = (email: string) =>
+  s.k.db.withSystem((trx) =>
+    trx('audit_log')
+      .where({ target: email })
+      .orderBy('audit_id')
+      .select('action', 'tenant_id', 'actor_user_id', 'details'),
+  );
 
 /** A new user with e-mail and password, and what the login step answered. */
 async function login(email: string, password: string) {
   const a = await startAuthorization(s.url);
   const r = await interactionCall(s.url, a.jar, a.uid, 'login', { email, password });
-  const answer = (challenge: string, body: Record<string, unknown>) => interactionCall(s.url, a.jar, a.uid, 'challenge', { challenge, answer: body });
+  const answer = (challenge: string, body: Record<string, unknown>) =>
+    interactionCall(s.url, a.jar, a.uid, 'challenge', { challenge, answer: body });
   return { ...a, first: r, answer };
 }
 
@@ -47,7 +77,10 @@ async function complete(a: { jar: CookieJar; config: PublicOidcConfig; verifier:
 
 async function totpUser(secret: string) {
   const u = await makeTenant(s.k, s.url);
-  await setUser(u.userId, { mfa_type: 'SOFTWARE_TOKEN_MFA', mfa_secret: new SecretBox(s.k.config.secret).seal(secret) });
+  await setUser(u.userId, {
+    mfa_type: 'SOFTWARE_TOKEN_MFA',
+    mfa_secret: new SecretBox(s.k.config.secret).seal(secret),
+  });
   return u;
 }
 
@@ -71,10 +104,14 @@ test('SOFTWARE_TOKEN_MFA: a wrong code answers the exact refusal, the right one 
 
   const audit = await auditOf(u.email);
   expect(audit.filter((e) => e.action === 'auth.mfa.failed')).toHaveLength(2);
-  expect(audit.find((e) => e.action === 'auth.mfa.passed')).toMatchObject({ tenant_id: 0, actor_user_id: u.userId, details: { challenge: 'SOFTWARE_TOKEN_MFA' } });
+  expect(audit.find((e) => e.action === 'auth.mfa.passed')).toMatchObject({
+    tenant_id: 0,
+    actor_user_id: u.userId,
+    details: { challenge: 'SOFTWARE_TOKEN_MFA' },
+  });
 });
 
-test('SOFTWARE_TOKEN_MFA: a code is not accepted twice; the next step\'s code (window +1) is', async () => {
+test("SOFTWARE_TOKEN_MFA: a code is not accepted twice; the next step's code (window +1) is", async () => {
   const secret = generateSecret();
   const u = await totpUser(secret);
   const code = await generate({ secret });
@@ -84,7 +121,9 @@ test('SOFTWARE_TOKEN_MFA: a code is not accepted twice; the next step\'s code (w
   const second = await login(u.email, u.password);
   expect(await second.answer('SOFTWARE_TOKEN_MFA', { code })).toEqual(MISMATCH);
   // A code two steps away is outside the window.
-  expect(await second.answer('SOFTWARE_TOKEN_MFA', { code: await generate({ secret, epoch: now() + 90 }) })).toEqual(MISMATCH);
+  expect(await second.answer('SOFTWARE_TOKEN_MFA', { code: await generate({ secret, epoch: now() + 90 }) })).toEqual(
+    MISMATCH,
+  );
   const next = await generate({ secret, epoch: now() + 30 });
   expect((await second.answer('SOFTWARE_TOKEN_MFA', { code: next })).body.redirectTo).toBeTruthy();
 });
@@ -106,10 +145,16 @@ test('SMS_MFA: the code is sent through the outbox when asked; wrong, right and 
   const u = await makeTenant(s.k, s.url);
   const phone = `+1555${String(u.userId).padStart(7, '0')}`;
   await setUser(u.userId, { mfa_type: 'SMS_MFA', phone_number: phone });
-  const smsTo = () => s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: phone, kind: 'sms' }).orderBy('mail_id', 'desc').select());
+  const smsTo = () =>
+    s.k.db.withSystem((trx) =>
+      trx('mail_outbox').where({ to_address: phone, kind: 'sms' }).orderBy('mail_id', 'desc').select(),
+    );
 
   const a = await login(u.email, u.password);
-  expect(a.first).toEqual({ status: 200, body: { challenge: 'SMS_MFA', username: u.email, destination: `********${phone.slice(-4)}` } });
+  expect(a.first).toEqual({
+    status: 200,
+    body: { challenge: 'SMS_MFA', username: u.email, destination: `********${phone.slice(-4)}` },
+  });
   const sent = await smsTo();
   expect(sent).toHaveLength(1);
   expect(sent[0]).toMatchObject({ kind: 'sms', status: 'kept' });
@@ -125,7 +170,12 @@ test('SMS_MFA: the code is sent through the outbox when asked; wrong, right and 
   const b = await login(u.email, u.password);
   expect(await smsTo()).toHaveLength(2);
   const late = /(\d{6})/.exec((await smsTo())[0].text_body)![1];
-  await s.k.db.withSystem((trx) => trx('verification_codes').where({ user_id: u.userId, purpose: 'sms_mfa' }).whereNull('used_at').update({ expires_at: new Date(Date.now() - 1000) }));
+  await s.k.db.withSystem((trx) =>
+    trx('verification_codes')
+      .where({ user_id: u.userId, purpose: 'sms_mfa' })
+      .whereNull('used_at')
+      .update({ expires_at: new Date(Date.now() - 1000) }),
+  );
   expect(await b.answer('SMS_MFA', { code: late })).toEqual(EXPIRED);
 
   const actions = (await auditOf(u.email)).map((e) => e.action);
@@ -140,7 +190,9 @@ test('MFA_SETUP: the user enrols an authenticator app at sign-in; the secret sta
   const { challenge, username, secretCode, otpauthUri, qrCodeDataUrl } = a.first.body;
   expect({ challenge, username }).toEqual({ challenge: 'MFA_SETUP', username: u.email });
   expect(secretCode).toMatch(/^[A-Z2-7]{32}$/);
-  expect(otpauthUri).toBe(`otpauth://totp/Lifecycle:${encodeURIComponent(u.email)}?secret=${secretCode}&issuer=Lifecycle`);
+  expect(otpauthUri).toBe(
+    `otpauth://totp/Lifecycle:${encodeURIComponent(u.email)}?secret=${secretCode}&issuer=Lifecycle`,
+  );
   expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
   const pending = await userRow(u.userId);
   expect(pending.mfa_setup_secret).toBeTruthy();
@@ -148,7 +200,9 @@ test('MFA_SETUP: the user enrols an authenticator app at sign-in; the secret sta
   expect(pending.mfa_type).toBeNull();
 
   // A code from a secret of the browser's choosing does not enrol it.
-  expect(await a.answer('MFA_SETUP', { code: await generate({ secret: generateSecret() }), secretCode: generateSecret() })).toEqual(MISMATCH);
+  expect(
+    await a.answer('MFA_SETUP', { code: await generate({ secret: generateSecret() }), secretCode: generateSecret() }),
+  ).toEqual(MISMATCH);
   const code = await generate({ secret: secretCode });
   const ok = await a.answer('MFA_SETUP', { code });
   expect(ok.status).toBe(200);
@@ -164,6 +218,11 @@ test('MFA_SETUP: the user enrols an authenticator app at sign-in; the secret sta
   const b = await login(u.email, u.password);
   expect(b.first.body).toEqual({ challenge: 'SOFTWARE_TOKEN_MFA', username: u.email });
   expect(await b.answer('SOFTWARE_TOKEN_MFA', { code })).toEqual(MISMATCH);
-  expect((await b.answer('SOFTWARE_TOKEN_MFA', { code: await generate({ secret: secretCode, epoch: now() + 30 }) })).body.redirectTo).toBeTruthy();
-  expect((await auditOf(u.email)).map((e) => e.action)).toEqual(expect.arrayContaining(['auth.mfa.enrolled', 'auth.mfa.passed', 'auth.mfa.failed']));
+  expect(
+    (await b.answer('SOFTWARE_TOKEN_MFA', { code: await generate({ secret: secretCode, epoch: now() + 30 }) })).body
+      .redirectTo,
+  ).toBeTruthy();
+  expect((await auditOf(u.email)).map((e) => e.action)).toEqual(
+    expect.arrayContaining(['auth.mfa.enrolled', 'auth.mfa.passed', 'auth.mfa.failed']),
+  );
 });

@@ -18,12 +18,20 @@ export function otpauthUri(secret: string, label: string): string {
 }
 
 /** The time step the code belongs to when it is right and newer than `afterTimeStep`; null otherwise. */
-export async function checkTotp(secret: string, code: unknown, afterTimeStep: number | null, epoch?: number): Promise<number | null> {
+export async function checkTotp(
+  secret: string,
+  code: unknown,
+  afterTimeStep: number | null,
+  epoch?: number,
+): Promise<number | null> {
   const token = typeof code === 'string' ? code.trim() : typeof code === 'number' ? String(code).padStart(6, '0') : '';
   if (!CODE.test(token)) return null;
   try {
     const r = await verify({
-      secret, token, epochTolerance: TOTP_PERIOD, period: TOTP_PERIOD,
+      secret,
+      token,
+      epochTolerance: TOTP_PERIOD,
+      period: TOTP_PERIOD,
       ...(epoch !== undefined ? { epoch } : {}),
       ...(afterTimeStep !== null ? { afterTimeStep } : {}),
     });

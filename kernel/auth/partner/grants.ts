@@ -34,7 +34,10 @@ const hash = (grant: string) => crypto.createHash('sha256').update(grant, 'utf8'
 export async function issuePartnerGrant(db: Knex, g: PartnerGrant): Promise<string> {
   const grant = crypto.randomBytes(32).toString('base64url');
   await db(TABLE).insert({
-    model: MODEL, id: hash(grant), uid: g.uid, payload: JSON.stringify(g),
+    model: MODEL,
+    id: hash(grant),
+    uid: g.uid,
+    payload: JSON.stringify(g),
     expires_at: new Date(Date.now() + PARTNER_GRANT_TTL_SECONDS * 1000),
   });
   return grant;
@@ -46,7 +49,14 @@ export async function issuePartnerGrant(db: Knex, g: PartnerGrant): Promise<stri
  */
 export async function redeemPartnerGrant(db: Knex, uid: string, grant: string): Promise<PartnerGrant | null> {
   if (typeof grant !== 'string' || grant.length < 16 || grant.length > 128) return null;
-  const rows = (await db(TABLE).where({ model: MODEL, id: hash(grant) }).del().returning(['payload', 'uid', 'expires_at'])) as { payload: unknown; uid: string | null; expires_at: Date | string | null }[];
+  const rows = (await db(TABLE)
+    .where({ model: MODEL, id: hash(grant) })
+    .del()
+    .returning(['payload', 'uid', 'expires_at'])) as {
+    payload: unknown;
+    uid: string | null;
+    expires_at: Date | string | null;
+  }[];
   const row = rows[0];
   if (!row || row.uid !== uid || !row.expires_at || new Date(row.expires_at).getTime() <= Date.now()) return null;
   const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as PartnerGrant;

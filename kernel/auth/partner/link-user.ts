@@ -12,7 +12,13 @@ import type { PartnerUserInfo } from './scalepad';
 
 export const PARTNER_ID_PROVIDER = 'scalepad';
 
-export interface LinkedUser { userId: number; email: string; active: boolean; created: boolean; tenantId: number | null }
+export interface LinkedUser {
+  userId: number;
+  email: string;
+  active: boolean;
+  created: boolean;
+  tenantId: number | null;
+}
 
 export async function findOrCreatePartnerUser(db: Trx, info: PartnerUserInfo): Promise<LinkedUser> {
   const username = normalizeEmail(info.Subject.Email);
@@ -20,13 +26,28 @@ export async function findOrCreatePartnerUser(db: Trx, info: PartnerUserInfo): P
   let row = await find();
   let created = false;
   if (!row) {
-    const inserted = await db('users').insert({
-      username, email: info.Subject.Email.trim(), name_first: info.Subject.FirstName.slice(0, 100), name_last: info.Subject.LastName.slice(0, 100),
-      company_name: info.Tenant.CompanyName ? info.Tenant.CompanyName.slice(0, 200) : null,
-      password_hash: null, confirmed_flag: true, id_provider_name: PARTNER_ID_PROVIDER,
-    }).onConflict('username').ignore().returning('user_id');
+    const inserted = await db('users')
+      .insert({
+        username,
+        email: info.Subject.Email.trim(),
+        name_first: info.Subject.FirstName.slice(0, 100),
+        name_last: info.Subject.LastName.slice(0, 100),
+        company_name: info.Tenant.CompanyName ? info.Tenant.CompanyName.slice(0, 200) : null,
+        password_hash: null,
+        confirmed_flag: true,
+        id_provider_name: PARTNER_ID_PROVIDER,
+      })
+      .onConflict('username')
+      .ignore()
+      .returning('user_id');
     created = inserted.length > 0;
     row = await find();
   }
-  return { userId: Number(row.user_id), email: row.email, active: !!row.active_flag, created, tenantId: row.current_tenant_id == null ? null : Number(row.current_tenant_id) };
+  return {
+    userId: Number(row.user_id),
+    email: row.email,
+    active: !!row.active_flag,
+    created,
+    tenantId: row.current_tenant_id == null ? null : Number(row.current_tenant_id),
+  };
 }

@@ -23,17 +23,28 @@ import type { SignupThrottles } from './throttles';
 
 export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED } from '../codes';
 
-const confirmBody = z.object({ username, code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters') });
+const confirmBody = z.object({
+  username,
+  code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters'),
+});
 const resendBody = z.object({ username });
 const statusAnswer = (status: string) => z.object({ status: z.literal(status) });
 
-const fail = (status: number, code: string, message: string) => reply(status, new HttpError(status, message, code).toJSON());
+const fail = (status: number, code: string, message: string) =>
+  reply(status, new HttpError(status, message, code).toJSON());
 const tooMany = tooManyAttempts;
 
-interface UserRow { user_id: number | string; email: string; confirmed_flag: boolean; current_tenant_id: number | string | null }
+interface UserRow {
+  user_id: number | string;
+  email: string;
+  confirmed_flag: boolean;
+  current_tenant_id: number | string | null;
+}
 
 async function findUser(db: Trx, name: string): Promise<UserRow | undefined> {
-  return db('users').where({ username: normalizeEmail(name) }).first('user_id', 'email', 'confirmed_flag', 'current_tenant_id');
+  return db('users')
+    .where({ username: normalizeEmail(name) })
+    .first('user_id', 'email', 'confirmed_flag', 'current_tenant_id');
 }
 const tenantOf = (u: UserRow | undefined) => (u?.current_tenant_id == null ? undefined : Number(u.current_tenant_id));
 
@@ -44,7 +55,11 @@ const codesOf = (k: Kernel): VerificationCodes => (k.identity as unknown as { co
  * Mails a fresh sign-up confirmation code to an unconfirmed user (the caller decides whether to); it retires the
  * user's earlier codes. Also used by the wizard's identity sign-up (billing), through kernel/index.ts.
  */
-export async function sendSignupCode(k: Kernel, db: Trx, user: { user_id: number | string; email: string }): Promise<void> {
+export async function sendSignupCode(
+  k: Kernel,
+  db: Trx,
+  user: { user_id: number | string; email: string },
+): Promise<void> {
   const code = await codesOf(k).issue(db, Number(user.user_id), 'confirm_signup');
   const link = `${k.config.baseUrl}/confirmSignUp?${new URLSearchParams({ username: user.email }).toString()}`;
   await k.mail.send(db, {
@@ -63,43 +78,81 @@ export async function sendSignupCode(k: Kernel, db: Trx, user: { user_id: number
 export function registerConfirmRoutes(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
   const codes = () => codesOf(k);
 
-  r.post('/v3/manager/identity/signup/confirm', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: confirmBody, response: statusAnswer('SUCCESS'),
-    summary: 'Confirms a sign-up with the code sent by mail (unknown users answer like a wrong code)',
-  }, async ({ db, body, koa }) => {
-    const email = normalizeEmail(body.username);
-    if (throttles.confirmByEmail.blocked([email]) || throttles.confirmByAddress.blocked([koa.ip])) throw tooMany();
-    const user = await findUser(db, email);
-    const result = user && !user.confirmed_flag ? await codes().consume(db, Number(user.user_id), 'confirm_signup', body.code) : 'mismatch';
-    if (result === 'ok') {
-      await db('users').where({ user_id: user!.user_id }).update({ confirmed_flag: true });
-      throttles.confirmByEmail.clear(email);
-      await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: Number(user!.user_id), action: 'identity.signup.confirmed', target: email });
-      return { status: 'SUCCESS' };
-    }
-    throttles.confirmByEmail.fail([email]);
-    throttles.confirmByAddress.fail([koa.ip]);
-    await k.audit.write(db, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.confirm_failed', target: email, details: { reason: result, ip: koa.ip } });
-    const f = codeFailure(result);
-    return fail(f.status, f.code, f.message);
-  });
+  r.post(
+    '/v3/manager/identity/signup/confirm',
+    {
+      auth: 'public',
+      scope: 'system',
+      tags: ['identity'],
+      body: confirmBody,
+      response: statusAnswer('SUCCESS'),
+      summary: 'Confirms a sign-up with the code sent by mail (unknown users answer like a wrong code)',
+    },
+    async ({ db, body, koa }) => {
+      const email = normalizeEmail(body.username);
+      if (throttles.confirmByEmail.blocked([email]) || throttles.confirmByAddress.blocked([koa.ip])) throw tooMany();
+      const user = await findUser(db, email);
+      const result =
+        user && !user.confirmed_flag
+          ? await codes().consume(db, Number(user.user_id), 'confirm_signup', body.code)
+          : 'mismatch';
+      if (result === 'ok') {
+        await db('users').where({ user_id: user!.user_id }).update({ confirmed_flag: true });
+        throttles.confirmByEmail.clear(email);
+        await k.audit.write(db, {
+          tenantId: tenantOf(user),
+          actorUserId: Number(user!.user_id),
+          action: 'identity.signup.confirmed',
+          target: email,
+        });
+        return { status: 'SUCCESS' };
+      }
+      throttles.confirmByEmail.fail([email]);
+      throttles.confirmByAddress.fail([koa.ip]);
+      await k.audit.write(db, {
+        tenantId: tenantOf(user),
+        actorUserId: null,
+        action: 'identity.signup.confirm_failed',
+        target: email,
+        details: { reason: result, ip: koa.ip },
+      });
+      const f = codeFailure(result);
+      return fail(f.status, f.code, f.message);
+    },
+  );
 
-  r.post('/v3/manager/identity/signup/resend', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: resendBody, response: statusAnswer('SENT'),
-    summary: 'Sends a new sign-up confirmation code (answers the same whether or not the e-mail is known)',
-  }, async ({ db, body, koa }) => {
-    const email = normalizeEmail(body.username);
-    if (throttles.resendByEmail.blocked([email]) || throttles.resendByAddress.blocked([koa.ip])) throw tooMany();
-    throttles.resendByEmail.fail([email]);
-    throttles.resendByAddress.fail([koa.ip]);
-    // The lookup and the mail run after the answer: the same time for known and unknown e-mails.
-    const ip = koa.ip;
-    (k.identity as unknown as { deliveries: Deliveries }).deliveries.afterRequest(db, 'sign-up code', () => k.db.withSystem(async (trx) => {
-      const user = await findUser(trx, email);
-      if (!user || user.confirmed_flag) return;
-      await sendSignupCode(k, trx, user);
-      await k.audit.write(trx, { tenantId: tenantOf(user), actorUserId: null, action: 'identity.signup.code_sent', target: email, details: { ip } });
-    }));
-    return { status: 'SENT' };
-  });
+  r.post(
+    '/v3/manager/identity/signup/resend',
+    {
+      auth: 'public',
+      scope: 'system',
+      tags: ['identity'],
+      body: resendBody,
+      response: statusAnswer('SENT'),
+      summary: 'Sends a new sign-up confirmation code (answers the same whether or not the e-mail is known)',
+    },
+    async ({ db, body, koa }) => {
+      const email = normalizeEmail(body.username);
+      if (throttles.resendByEmail.blocked([email]) || throttles.resendByAddress.blocked([koa.ip])) throw tooMany();
+      throttles.resendByEmail.fail([email]);
+      throttles.resendByAddress.fail([koa.ip]);
+      // The lookup and the mail run after the answer: the same time for known and unknown e-mails.
+      const ip = koa.ip;
+      (k.identity as unknown as { deliveries: Deliveries }).deliveries.afterRequest(db, 'sign-up code', () =>
+        k.db.withSystem(async (trx) => {
+          const user = await findUser(trx, email);
+          if (!user || user.confirmed_flag) return;
+          await sendSignupCode(k, trx, user);
+          await k.audit.write(trx, {
+            tenantId: tenantOf(user),
+            actorUserId: null,
+            action: 'identity.signup.code_sent',
+            target: email,
+            details: { ip },
+          });
+        }),
+      );
+      return { status: 'SENT' };
+    },
+  );
 }

@@ -24,19 +24,34 @@ import { accountSignupOperationsPoint, type AccountSignupOperation } from '../..
 import { personName, registrationKey, registrationPassword } from './rules';
 import type { SignupThrottles } from './throttles';
 
-export const MSG_REGISTRATION_NOT_FOUND = 'This registration link is not valid or has expired. Please ask your administrator for a new invitation.';
+export const MSG_REGISTRATION_NOT_FOUND =
+  'This registration link is not valid or has expired. Please ask your administrator for a new invitation.';
 
 const userRegistration = z.object({ operation: z.literal('userRegistration'), payload: z.object({ registrationKey }) });
 
-const registeredBody = z.object({ registrationKey, firstName: personName, lastName: personName, password: registrationPassword });
+const registeredBody = z.object({
+  registrationKey,
+  firstName: personName,
+  lastName: personName,
+  password: registrationPassword,
+});
 
-const lookupAnswer = z.array(z.object({ company: z.string(), name_first: z.string(), name_last: z.string(), email: z.string(), 'multicast-regionCode': z.string().optional() }));
+const lookupAnswer = z.array(
+  z.object({
+    company: z.string(),
+    name_first: z.string(),
+    name_last: z.string(),
+    email: z.string(),
+    'multicast-regionCode': z.string().optional(),
+  }),
+);
 
 /** The plugins' operations of account/signup by name (each name once; userRegistration is the kernel's). */
 function contributedOperations(k: Kernel): Map<string, AccountSignupOperation> {
   const ops = new Map<string, AccountSignupOperation>();
   for (const { plugin, value } of k.points.contributions(accountSignupOperationsPoint)) {
-    if (value.operation === 'userRegistration' || ops.has(value.operation)) throw new Error(`${plugin}: account/signup operation "${value.operation}" is already declared`);
+    if (value.operation === 'userRegistration' || ops.has(value.operation))
+      throw new Error(`${plugin}: account/signup operation "${value.operation}" is already declared`);
     ops.set(value.operation, value);
   }
   return ops;
@@ -58,33 +73,68 @@ export function registerRegistrationRoutes(r: RouteRegistrar, k: Kernel, throttl
     return found;
   }
 
-  r.post('/v3/manager/account/signup', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: accountSignupBody, response: z.union([lookupAnswer, ...[...ops.values()].map((o) => o.response)]),
-    write: (b) => !!ops.get((b as { operation?: string }).operation ?? '')?.write,
-    summary: `Account sign-up operations: ${['userRegistration (registration key lookup)', ...ops.keys()].join(', ')}`,
-  }, async ({ db, body, koa }) => {
-    const op = body.operation === 'userRegistration' ? undefined : ops.get(body.operation);
-    if (op) return op.run({ db, payload: body.payload, koa });
-    const payload = body.payload as { registrationKey: string };
-    const found = await openKey(db, payload.registrationKey, koa.ip);
-    const user = await db('users').where({ user_id: found.userId }).first('email', 'name_first', 'name_last');
-    const tenant = await db('tenants').where({ tenant_id: found.tenantId }).first('name', 'region_code');
-    if (!user || !tenant) throw new HttpError(404, MSG_REGISTRATION_NOT_FOUND, 'UserNotFoundException');
-    return [{ company: tenant.name, name_first: user.name_first ?? '', name_last: user.name_last ?? '', email: user.email, 'multicast-regionCode': tenant.region_code }];
-  });
+  r.post(
+    '/v3/manager/account/signup',
+    {
+      auth: 'public',
+      scope: 'system',
+      tags: ['identity'],
+      body: accountSignupBody,
+      response: z.union([lookupAnswer, ...[...ops.values()].map((o) => o.response)]),
+      write: (b) => !!ops.get((b as { operation?: string }).operation ?? '')?.write,
+      summary: `Account sign-up operations: ${['userRegistration (registration key lookup)', ...ops.keys()].join(', ')}`,
+    },
+    async ({ db, body, koa }) => {
+      const op = body.operation === 'userRegistration' ? undefined : ops.get(body.operation);
+      if (op) return op.run({ db, payload: body.payload, koa });
+      const payload = body.payload as { registrationKey: string };
+      const found = await openKey(db, payload.registrationKey, koa.ip);
+      const user = await db('users').where({ user_id: found.userId }).first('email', 'name_first', 'name_last');
+      const tenant = await db('tenants').where({ tenant_id: found.tenantId }).first('name', 'region_code');
+      if (!user || !tenant) throw new HttpError(404, MSG_REGISTRATION_NOT_FOUND, 'UserNotFoundException');
+      return [
+        {
+          company: tenant.name,
+          name_first: user.name_first ?? '',
+          name_last: user.name_last ?? '',
+          email: user.email,
+          'multicast-regionCode': tenant.region_code,
+        },
+      ];
+    },
+  );
 
-  r.post('/v3/manager/identity/signup/registered', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: registeredBody, response: z.object({ status: z.literal('SUCCESS') }),
-    summary: 'Completes a sign-up by registration key: names and password; confirms the user',
-  }, async ({ db, body, koa }) => {
-    const found = await openKey(db, body.registrationKey, koa.ip);
-    const passwordHash = await k.identity.hashPassword(body.password);
-    if (!(await useRegistrationKey(db, found))) throw new HttpError(404, MSG_REGISTRATION_NOT_FOUND, 'UserNotFoundException');
-    const user = await db('users').where({ user_id: found.userId }).first('username');
-    await db('users').where({ user_id: found.userId }).update({
-      name_first: body.firstName, name_last: body.lastName, password_hash: passwordHash, confirmed_flag: true, force_new_password: false,
-    });
-    await k.audit.write(db, { tenantId: found.tenantId, actorUserId: found.userId, action: 'identity.signup.registered', target: user?.username, details: { ip: koa.ip } });
-    return { status: 'SUCCESS' };
-  });
+  r.post(
+    '/v3/manager/identity/signup/registered',
+    {
+      auth: 'public',
+      scope: 'system',
+      tags: ['identity'],
+      body: registeredBody,
+      response: z.object({ status: z.literal('SUCCESS') }),
+      summary: 'Completes a sign-up by registration key: names and password; confirms the user',
+    },
+    async ({ db, body, koa }) => {
+      const found = await openKey(db, body.registrationKey, koa.ip);
+      const passwordHash = await k.identity.hashPassword(body.password);
+      if (!(await useRegistrationKey(db, found)))
+        throw new HttpError(404, MSG_REGISTRATION_NOT_FOUND, 'UserNotFoundException');
+      const user = await db('users').where({ user_id: found.userId }).first('username');
+      await db('users').where({ user_id: found.userId }).update({
+        name_first: body.firstName,
+        name_last: body.lastName,
+        password_hash: passwordHash,
+        confirmed_flag: true,
+        force_new_password: false,
+      });
+      await k.audit.write(db, {
+        tenantId: found.tenantId,
+        actorUserId: found.userId,
+        action: 'identity.signup.registered',
+        target: user?.username,
+        details: { ip: koa.ip },
+      });
+      return { status: 'SUCCESS' };
+    },
+  );
 }

@@ -10,15 +10,19 @@
 import { FailureThrottle } from '../login/throttle';
 
 export interface SignupThrottles {
-  confirmByEmail: FailureThrottle; confirmByAddress: FailureThrottle;
-  resendByEmail: FailureThrottle; resendByAddress: FailureThrottle;
+  confirmByEmail: FailureThrottle;
+  confirmByAddress: FailureThrottle;
+  resendByEmail: FailureThrottle;
+  resendByAddress: FailureThrottle;
   keyByAddress: FailureThrottle;
 }
 
 export function createSignupThrottles(): SignupThrottles {
   return {
-    confirmByEmail: new FailureThrottle(10), confirmByAddress: new FailureThrottle(100),
-    resendByEmail: new FailureThrottle(5), resendByAddress: new FailureThrottle(30),
+    confirmByEmail: new FailureThrottle(10),
+    confirmByAddress: new FailureThrottle(100),
+    resendByEmail: new FailureThrottle(5),
+    resendByAddress: new FailureThrottle(30),
     keyByAddress: new FailureThrottle(30),
   };
 }

@@ -30,8 +30,14 @@ export class SessionGate {
   /** Runs fn while holding the session. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     const leave = await this.enter();
-    try { return await fn(); } finally { leave(); }
+    try {
+      return await fn();
+    } finally {
+      leave();
+    }
   }
 
-  get busy(): boolean { return this.held; }
+  get busy(): boolean {
+    return this.held;
+  }
 }

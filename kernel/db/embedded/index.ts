@@ -23,7 +23,10 @@ export { SessionGate } from './gate';
 
 /** What a process does when a live process holds the data directory: refuse (a server), or use what a running server offers (`lci`). */
 export type WhenInUse = 'refuse' | 'share';
-export interface EmbeddedOptions { holder?: string; whenInUse?: WhenInUse }
+export interface EmbeddedOptions {
+  holder?: string;
+  whenInUse?: WhenInUse;
+}
 
 interface Held {
   lock: DataDirLock;
@@ -38,27 +41,48 @@ const using = new Map<string, LockRecord>();
 
 /** The refusal when the holder offers nothing this process can use. */
 export class DataDirBusy extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockRecord, hint: string) {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockRecord,
+    hint: string,
+  ) {
     super(`${describeHolder(dataDir, holder)}; ${hint}`);
     this.name = 'DataDirBusy';
   }
 }
 
 function wireUrl(e: Endpoint, token: string): Knex.PgConnectionConfig {
-  return { host: e.host, port: e.port, user: 'postgres', database: 'postgres', password: token, application_name: 'lci' };
+  return {
+    host: e.host,
+    port: e.port,
+    user: 'postgres',
+    database: 'postgres',
+    password: token,
+    application_name: 'lci',
+  };
 }
 
 /** The running server's database as a client (one connection: the session is one, as with PGlite itself). */
 async function openThroughServer(dir: string, holder: LockRecord): Promise<Database> {
-  const knex = knexFactory({ client: 'pg', connection: wireUrl(holder.offers!.db!, holder.token!), pool: { min: 0, max: 1 } });
+  const knex = knexFactory({
+    client: 'pg',
+    connection: wireUrl(holder.offers!.db!, holder.token!),
+    pool: { min: 0, max: 1 },
+  });
   try {
     await knex.raw('select 1');
   } catch (e) {
     await knex.destroy().catch(() => {});
-    throw new DataDirBusy(dir, holder, `its database at ${holder.offers!.db!.host}:${holder.offers!.db!.port} did not answer (${(e as Error).message}); the files were not opened`);
+    throw new DataDirBusy(
+      dir,
+      holder,
+      `its database at ${holder.offers!.db!.host}:${holder.offers!.db!.port} did not answer (${(e as Error).message}); the files were not opened`,
+    );
   }
   using.set(dir, holder);
-  return new Database(knex, 'pglite', async () => { using.delete(dir); });
+  return new Database(knex, 'pglite', async () => {
+    using.delete(dir);
+  });
 }
 
 /**
@@ -67,7 +91,11 @@ async function openThroughServer(dir: string, holder: LockRecord): Promise<Datab
  * when a running server holds it and `whenInUse` is 'share', connects to the
  * database that server offers. Otherwise refuses with DataDirBusy.
  */
-export async function openEmbedded(dataDir: string, opts: EmbeddedOptions, open: (filename: string) => Promise<Knex>): Promise<Database> {
+export async function openEmbedded(
+  dataDir: string,
+  opts: EmbeddedOptions,
+  open: (filename: string) => Promise<Knex>,
+): Promise<Database> {
   const dir = path.resolve(dataDir);
   let lock: DataDirLock;
   try {
@@ -76,9 +104,12 @@ export async function openEmbedded(dataDir: string, opts: EmbeddedOptions, open:
     if (!(e instanceof DataDirInUse)) throw e;
     const h = e.holder;
     if (opts.whenInUse === 'share' && h.offers?.db && h.token) return openThroughServer(dir, h);
-    const hint = opts.whenInUse === 'share'
-      ? 'it does not offer its database to other processes: wait for it to finish (or stop it) and run the command again'
-      : h.http ? 'stop it first, or run lci commands beside it (they use its database)' : 'wait for it to finish and start again';
+    const hint =
+      opts.whenInUse === 'share'
+        ? 'it does not offer its database to other processes: wait for it to finish (or stop it) and run the command again'
+        : h.http
+          ? 'stop it first, or run lci commands beside it (they use its database)'
+          : 'wait for it to finish and start again';
     throw new DataDirBusy(dir, h, hint);
   }
   let knex: Knex;
@@ -111,17 +142,26 @@ export const OPEN_JOBS_PATH = '/jobs/open';
  * uses that server (kernel/jobs/backend.ts). A server opens its queue on first
  * use: a command that needs it first asks the server to open it.
  */
-export async function sharedJobsConnection(dataDir: string): Promise<{ connection: Knex.PgConnectionConfig } | { refused: string } | undefined> {
+export async function sharedJobsConnection(
+  dataDir: string,
+): Promise<{ connection: Knex.PgConnectionConfig } | { refused: string } | undefined> {
   const dir = path.resolve(dataDir);
   let h = using.get(dir);
   // A process that holds the folder opens its own queue (a command in the same process, as in tests, may use it meanwhile).
   if (!h || held.has(dir)) return undefined;
   if (!h.offers?.jobs && h.offers?.bus && h.token) {
-    const asked = await fetch(`http://${h.offers.bus.host}:${h.offers.bus.port}${OPEN_JOBS_PATH}`, { method: 'POST', headers: { authorization: `Bearer ${h.token}` }, signal: AbortSignal.timeout(60_000) }).catch(() => null);
+    const asked = await fetch(`http://${h.offers.bus.host}:${h.offers.bus.port}${OPEN_JOBS_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${h.token}` },
+      signal: AbortSignal.timeout(60_000),
+    }).catch(() => null);
     const now = asked?.ok ? currentHolder(dir) : null;
     if (now && now.nonce === h.nonce) using.set(dir, (h = now));
   }
-  if (!h.offers?.jobs || !h.token) return { refused: `${describeHolder(dir, h)}; it has not opened its job queue, so this command cannot use it now (the files were not opened)` };
+  if (!h.offers?.jobs || !h.token)
+    return {
+      refused: `${describeHolder(dir, h)}; it has not opened its job queue, so this command cannot use it now (the files were not opened)`,
+    };
   return { connection: wireUrl(h.offers.jobs, h.token) };
 }
 
@@ -148,7 +188,14 @@ export async function registerJobsDatabase(dataDir: string, pglite: PGlite): Pro
  * bus) to `lci` commands on the same data directory. Returns the function that
  * stops offering (before the database closes).
  */
-export async function offerEmbedded(dataDir: string, o: { httpPort: number; log: Logger; bus?: (token: string) => Promise<{ endpoint: Endpoint; close(): Promise<void> }> }): Promise<() => Promise<void>> {
+export async function offerEmbedded(
+  dataDir: string,
+  o: {
+    httpPort: number;
+    log: Logger;
+    bus?: (token: string) => Promise<{ endpoint: Endpoint; close(): Promise<void> }>;
+  },
+): Promise<() => Promise<void>> {
   const dir = path.resolve(dataDir);
   const entry = held.get(dir);
   if (!entry || entry.offering) return async () => {};
@@ -157,11 +204,17 @@ export async function offerEmbedded(dataDir: string, o: { httpPort: number; log:
   entry.offering = { token, log: o.log, hosts };
   const app = await hostPglite({ pglite: entry.app.pglite(), gate: entry.app.gate, token, log: o.log });
   hosts.push(app);
-  const jobs = entry.jobs ? await hostPglite({ pglite: entry.jobs.pglite, gate: entry.jobs.gate, token, log: o.log }) : undefined;
+  const jobs = entry.jobs
+    ? await hostPglite({ pglite: entry.jobs.pglite, gate: entry.jobs.gate, token, log: o.log })
+    : undefined;
   if (jobs) hosts.push(jobs);
   const bus = o.bus ? await o.bus(token) : undefined;
   if (bus) hosts.push(bus);
-  entry.lock.update({ http: { port: o.httpPort }, token, offers: { db: app.endpoint, ...(jobs ? { jobs: jobs.endpoint } : {}), ...(bus ? { bus: bus.endpoint } : {}) } });
+  entry.lock.update({
+    http: { port: o.httpPort },
+    token,
+    offers: { db: app.endpoint, ...(jobs ? { jobs: jobs.endpoint } : {}), ...(bus ? { bus: bus.endpoint } : {}) },
+  });
   o.log.debug({ offers: entry.lock.holder.offers }, 'embedded database offered to lci commands');
   return () => stopOffering(dir);
 }

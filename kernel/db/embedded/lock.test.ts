@@ -6,7 +6,9 @@ import path from 'node:path';
 import { currentHolder, DataDirInUse, DataDirLock, LOCK_FILE } from './lock';
 
 let dir: string;
-beforeEach(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-lock-')); });
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-lock-'));
+});
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const file = () => path.join(dir, LOCK_FILE);
@@ -22,9 +24,15 @@ test('one holder at a time: the lock (mode 0600) names it, a second acquire is r
   expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
   a.update({ http: { port: 3123 } });
   let refused: unknown;
-  try { DataDirLock.acquire(dir, 'an lci command'); } catch (e) { refused = e; }
+  try {
+    DataDirLock.acquire(dir, 'an lci command');
+  } catch (e) {
+    refused = e;
+  }
   expect(refused).toBeInstanceOf(DataDirInUse);
-  expect((refused as Error).message).toMatch(new RegExp(`in use by a running server \\(lci serve, pid ${process.pid}, http port 3123\\) since `));
+  expect((refused as Error).message).toMatch(
+    new RegExp(`in use by a running server \\(lci serve, pid ${process.pid}, http port 3123\\) since `),
+  );
   expect(currentHolder(dir)?.pid).toBe(process.pid);
   a.release();
   expect(fs.existsSync(file())).toBe(false);
@@ -35,7 +43,13 @@ test('one holder at a time: the lock (mode 0600) names it, a second acquire is r
 test('a stale lock is taken over: a dead pid, a reused pid (other start time), an unreadable file', () => {
   const stale = [
     { pid: deadPid(), started: null, nonce: 'dead', command: 'lci serve', since: '2020-01-01T00:00:00Z' },
-    { pid: process.pid, started: 'not-our-start-time', nonce: 'reused', command: 'lci serve', since: '2020-01-01T00:00:00Z' },
+    {
+      pid: process.pid,
+      started: 'not-our-start-time',
+      nonce: 'reused',
+      command: 'lci serve',
+      since: '2020-01-01T00:00:00Z',
+    },
   ];
   for (const r of stale) {
     fs.writeFileSync(file(), JSON.stringify(r));

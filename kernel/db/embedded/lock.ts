@@ -14,7 +14,10 @@ import path from 'node:path';
 
 export const LOCK_FILE = 'lci.lock';
 
-export interface Endpoint { host: string; port: number }
+export interface Endpoint {
+  host: string;
+  port: number;
+}
 export interface LockRecord {
   pid: number;
   /** Process start time from /proc (Linux), to tell a reused pid from the holder. */
@@ -33,14 +36,19 @@ export interface LockRecord {
 
 /** The data directory is held by a live process. */
 export class DataDirInUse extends Error {
-  constructor(readonly dataDir: string, readonly holder: LockRecord) {
+  constructor(
+    readonly dataDir: string,
+    readonly holder: LockRecord,
+  ) {
     super(describeHolder(dataDir, holder));
     this.name = 'DataDirInUse';
   }
 }
 
 export function describeHolder(dataDir: string, h: LockRecord): string {
-  const what = h.http ? `a running server (${h.command}, pid ${h.pid}, http port ${h.http.port})` : `${h.command} (pid ${h.pid})`;
+  const what = h.http
+    ? `a running server (${h.command}, pid ${h.pid}, http port ${h.http.port})`
+    : `${h.command} (pid ${h.pid})`;
   return `the embedded database in ${dataDir} is in use by ${what} since ${h.since}`;
 }
 
@@ -49,12 +57,18 @@ function processStart(pid: number): string | null {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Field 22 (starttime), counted after the command name in parentheses (which may contain spaces).
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 
 function alive(r: LockRecord): boolean {
   if (!(r.pid > 0)) return false;
-  try { process.kill(r.pid, 0); } catch (e) { if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false; }
+  try {
+    process.kill(r.pid, 0);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ESRCH') return false;
+  }
   const now = processStart(r.pid);
   return !(r.started && now && now !== r.started);
 }
@@ -62,7 +76,9 @@ function alive(r: LockRecord): boolean {
 function read(file: string): LockRecord | null {
   try {
     const r = JSON.parse(fs.readFileSync(file, 'utf8')) as LockRecord;
-    return Number.isSafeInteger(r.pid) && typeof r.nonce === 'string' ? r : { pid: -1, started: null, nonce: '', command: 'unknown', since: '' };
+    return Number.isSafeInteger(r.pid) && typeof r.nonce === 'string'
+      ? r
+      : { pid: -1, started: null, nonce: '', command: 'unknown', since: '' };
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     // Not a record (the holder writes complete files only): a dead holder.
@@ -78,10 +94,17 @@ export function currentHolder(dataDir: string): LockRecord | null {
 
 export class DataDirLock {
   private released = false;
-  private constructor(readonly dataDir: string, private record: LockRecord) {}
+  private constructor(
+    readonly dataDir: string,
+    private record: LockRecord,
+  ) {}
 
-  get file(): string { return path.join(this.dataDir, LOCK_FILE); }
-  get holder(): LockRecord { return this.record; }
+  get file(): string {
+    return path.join(this.dataDir, LOCK_FILE);
+  }
+  get holder(): LockRecord {
+    return this.record;
+  }
 
   /**
    * Takes the lock or throws DataDirInUse naming the live holder. A stale lock
@@ -92,7 +115,13 @@ export class DataDirLock {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, LOCK_FILE);
-    const record: LockRecord = { pid: process.pid, started: processStart(process.pid), nonce: crypto.randomBytes(12).toString('hex'), command, since: new Date().toISOString() };
+    const record: LockRecord = {
+      pid: process.pid,
+      started: processStart(process.pid),
+      nonce: crypto.randomBytes(12).toString('hex'),
+      command,
+      since: new Date().toISOString(),
+    };
     for (let attempt = 0; attempt < 5; attempt++) {
       const tmp = `${file}.${record.nonce}.tmp`;
       fs.writeFileSync(tmp, JSON.stringify(record), { mode: 0o600 });
@@ -108,11 +137,19 @@ export class DataDirLock {
       if (!holder) continue;
       if (alive(holder)) throw new DataDirInUse(dir, holder);
       const aside = `${file}.stale-${record.nonce}`;
-      try { fs.renameSync(file, aside); } catch { continue; }
+      try {
+        fs.renameSync(file, aside);
+      } catch {
+        continue;
+      }
       const moved = read(aside);
       if (moved && moved.nonce !== holder.nonce) {
         // Someone took the stale lock over first: give theirs back.
-        try { fs.linkSync(aside, file); } catch { /* a third process holds it now */ }
+        try {
+          fs.linkSync(aside, file);
+        } catch {
+          /* a third process holds it now */
+        }
       }
       fs.rmSync(aside, { force: true });
     }

@@ -18,11 +18,21 @@ beforeAll(async () => {
   db = await PGlite.create();
   await db.exec('create table t (id int)');
   gate = new SessionGate();
-  host = await hostPglite({ pglite: db, gate, token: 'the-secret', log: createLogger('silent'), idleInTransactionMs: 400 });
+  host = await hostPglite({
+    pglite: db,
+    gate,
+    token: 'the-secret',
+    log: createLogger('silent'),
+    idleInTransactionMs: 400,
+  });
 });
-afterAll(async () => { await host?.close(); await db?.close(); });
+afterAll(async () => {
+  await host?.close();
+  await db?.close();
+});
 
-const client = (password: string) => new pg.Client({ ...host.endpoint, user: 'postgres', database: 'postgres', password });
+const client = (password: string) =>
+  new pg.Client({ ...host.endpoint, user: 'postgres', database: 'postgres', password });
 const count = () => gate.run(async () => (await db.query<{ n: number }>('select count(*)::int as n from t')).rows[0].n);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -40,7 +50,10 @@ test('a client transaction owns the session: the server waits, then sees the com
     await c.query('begin');
     await c.query('insert into t values (1)');
     let served = false;
-    const server = count().then((n) => { served = true; return n; });
+    const server = count().then((n) => {
+      served = true;
+      return n;
+    });
     await sleep(150);
     expect(served).toBe(false);
     await c.query('insert into t values (2)');
@@ -60,7 +73,11 @@ test('a client that leaves inside a transaction is rolled back and its session s
   await c.end();
   expect(await count()).toBe(2);
   expect(db.isInTransaction()).toBe(false);
-  expect(await gate.run(async () => (await db.query<{ statement_timeout: string }>('show statement_timeout')).rows[0].statement_timeout)).toBe('0');
+  expect(
+    await gate.run(
+      async () => (await db.query<{ statement_timeout: string }>('show statement_timeout')).rows[0].statement_timeout,
+    ),
+  ).toBe('0');
 });
 
 test('a client idle inside a transaction is disconnected and rolled back (the server is not blocked for long)', async () => {

@@ -28,15 +28,24 @@ const MAX_STARTUP = 10_000;
 /** A client idle inside a transaction this long is disconnected (it blocks the server's own requests). */
 export const IDLE_IN_TRANSACTION_MS = 30_000;
 
-export interface WireHost { endpoint: Endpoint; close(): Promise<void> }
-export interface WireHostOptions { pglite: PGlite; gate: SessionGate; token: string; log: Logger; idleInTransactionMs?: number }
+export interface WireHost {
+  endpoint: Endpoint;
+  close(): Promise<void>;
+}
+export interface WireHostOptions {
+  pglite: PGlite;
+  gate: SessionGate;
+  token: string;
+  log: Logger;
+  idleInTransactionMs?: number;
+}
 
-function digest(s: string | Buffer): Buffer { return crypto.createHash('sha256').update(s).digest(); }
+function digest(s: string | Buffer): Buffer {
+  return crypto.createHash('sha256').update(s).digest();
+}
 
 function errorResponse(code: string, message: string): Buffer {
-  const fields = Buffer.concat([
-    Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, 'utf8'), Buffer.from([0]),
-  ]);
+  const fields = Buffer.concat([Buffer.from(`SFATAL\0VFATAL\0C${code}\0M${message}\0`, 'utf8'), Buffer.from([0])]);
   const head = Buffer.alloc(5);
   head.write('E', 0);
   head.writeInt32BE(fields.length + 4, 1);
@@ -63,15 +72,25 @@ class WireClient {
   private idle?: NodeJS.Timeout;
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly socket: net.Socket, private readonly o: WireHostOptions) {
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly o: WireHostOptions,
+  ) {
     socket.setNoDelay(true);
-    socket.on('data', (d: Buffer) => { this.buf = Buffer.concat([this.buf, d]); this.schedule(() => this.drain()); });
+    socket.on('data', (d: Buffer) => {
+      this.buf = Buffer.concat([this.buf, d]);
+      this.schedule(() => this.drain());
+    });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.schedule(() => this.cleanup()));
   }
 
-  get done(): Promise<void> { return this.chain; }
-  destroy(): void { this.socket.destroy(); }
+  get done(): Promise<void> {
+    return this.chain;
+  }
+  destroy(): void {
+    this.socket.destroy();
+  }
 
   private schedule(fn: () => Promise<void>): void {
     this.chain = this.chain.then(fn).catch((e) => {
@@ -90,7 +109,10 @@ class WireClient {
         const msg = this.buf.subarray(0, len);
         this.buf = this.buf.subarray(len);
         const code = msg.readInt32BE(4);
-        if (code === SSL_REQUEST || code === GSS_REQUEST) { this.socket.write('N'); continue; }
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          this.socket.write('N');
+          continue;
+        }
         if (code !== PROTOCOL_3) return this.refuse('08P01', 'unsupported protocol');
         this.startup = Buffer.from(msg);
         // AuthenticationCleartextPassword: the secret of the lock file.
@@ -111,12 +133,17 @@ class WireClient {
       this.buf = this.buf.subarray(total);
       if (this.phase === 'password') {
         const given = msg.subarray(5, total - 1);
-        if (type !== 'p' || !crypto.timingSafeEqual(digest(given), digest(this.o.token))) return this.refuse('28P01', 'password authentication failed');
+        if (type !== 'p' || !crypto.timingSafeEqual(digest(given), digest(this.o.token)))
+          return this.refuse('28P01', 'password authentication failed');
         this.phase = 'ready';
         await this.exec(this.startup!);
         continue;
       }
-      if (type === 'X') { this.socket.end(); this.phase = 'closed'; return; }
+      if (type === 'X') {
+        this.socket.end();
+        this.phase = 'closed';
+        return;
+      }
       await this.exec(msg);
     }
   }
@@ -134,10 +161,11 @@ class WireClient {
     const out = await pglite.runExclusive(() => pglite.execProtocolRaw(new Uint8Array(msg), { syncToFs: true }));
     if (out.length && this.socket.writable) this.socket.write(out);
     if (lastReadyStatus(out) === 'I') this.release();
-    else this.idle = setTimeout(() => {
-      this.o.log.warn('embedded database: a client stayed idle inside a transaction; disconnected and rolled back');
-      this.socket.destroy();
-    }, this.o.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS);
+    else
+      this.idle = setTimeout(() => {
+        this.o.log.warn('embedded database: a client stayed idle inside a transaction; disconnected and rolled back');
+        this.socket.destroy();
+      }, this.o.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS);
   }
 
   private release(): void {
@@ -171,9 +199,14 @@ export async function hostPglite(o: WireHostOptions): Promise<WireHost> {
   const server = net.createServer((socket) => {
     const c = new WireClient(socket, o);
     clients.add(c);
-    socket.on('close', () => { void c.done.finally(() => clients.delete(c)); });
+    socket.on('close', () => {
+      void c.done.finally(() => clients.delete(c));
+    });
   });
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(0, '127.0.0.1', resolve); });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
   const port = (server.address() as net.AddressInfo).port;
   return {
     endpoint: { host: '127.0.0.1', port },

@@ -23,7 +23,9 @@ export async function up(knex: Knex): Promise<void> {
   // A tenant sees its own row only.
   await knex.raw(`alter table tenants enable row level security`);
   await knex.raw(`alter table tenants force row level security`);
-  await knex.raw(`create policy tenant_self on tenants using (tenant_id = app_tenant_id() or app_system_scope()) with check (tenant_id = app_tenant_id() or app_system_scope())`);
+  await knex.raw(
+    `create policy tenant_self on tenants using (tenant_id = app_tenant_id() or app_system_scope()) with check (tenant_id = app_tenant_id() or app_system_scope())`,
+  );
   await grantApp(knex, 'tenants', ['select', 'update']);
 
   await knex.schema.createTable('users', (t) => {
@@ -53,41 +55,58 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
 
-  await createTenantTable(knex, 'security_groups', (t) => {
-    t.text('name').notNullable();
-    t.text('description').notNullable().defaultTo('');
-    t.specificType('included_modules', 'text[]').notNullable().defaultTo('{}');
-    t.boolean('is_admin_group').notNullable().defaultTo(false);
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    t.unique(['tenant_id', 'name']);
-  }, { id: 'security_group_id' });
+  await createTenantTable(
+    knex,
+    'security_groups',
+    (t) => {
+      t.text('name').notNullable();
+      t.text('description').notNullable().defaultTo('');
+      t.specificType('included_modules', 'text[]').notNullable().defaultTo('{}');
+      t.boolean('is_admin_group').notNullable().defaultTo(false);
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      t.unique(['tenant_id', 'name']);
+    },
+    { id: 'security_group_id' },
+  );
 
-  await createTenantTable(knex, 'security_group_pages', (t) => {
-    t.bigInteger('security_group_id').notNullable();
-    t.text('url').notNullable();
-    t.text('access_level').notNullable().checkIn(['Read Only', 'Read/Write']);
-    tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id'], 'cascade');
-  }, { primaryKey: ['security_group_id', 'url'] });
+  await createTenantTable(
+    knex,
+    'security_group_pages',
+    (t) => {
+      t.bigInteger('security_group_id').notNullable();
+      t.text('url').notNullable();
+      t.text('access_level').notNullable().checkIn(['Read Only', 'Read/Write']);
+      tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id'], 'cascade');
+    },
+    { primaryKey: ['security_group_id', 'url'] },
+  );
 
-  await createTenantTable(knex, 'tenant_users', (t) => {
-    t.bigInteger('user_id').notNullable().references('user_id').inTable('users');
-    t.bigInteger('security_group_id');
-    t.boolean('force_sso_flag').notNullable().defaultTo(false);
-    t.boolean('active_flag').notNullable().defaultTo(true);
-    t.boolean('external_flag').notNullable().defaultTo(false);
-    t.boolean('tenant_admin_flag').notNullable().defaultTo(false);
-    t.timestamp('accept_timestamp', { useTz: true });
-    t.timestamp('last_activity_at', { useTz: true });
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id']);
-    t.unique(['tenant_id', 'user_id']);
-  }, { id: 'tenant_user_id' });
+  await createTenantTable(
+    knex,
+    'tenant_users',
+    (t) => {
+      t.bigInteger('user_id').notNullable().references('user_id').inTable('users');
+      t.bigInteger('security_group_id');
+      t.boolean('force_sso_flag').notNullable().defaultTo(false);
+      t.boolean('active_flag').notNullable().defaultTo(true);
+      t.boolean('external_flag').notNullable().defaultTo(false);
+      t.boolean('tenant_admin_flag').notNullable().defaultTo(false);
+      t.timestamp('accept_timestamp', { useTz: true });
+      t.timestamp('last_activity_at', { useTz: true });
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id']);
+      t.unique(['tenant_id', 'user_id']);
+    },
+    { id: 'tenant_user_id' },
+  );
 
   // Users are global identities; a tenant sees those who belong to it.
   await knex.raw(`alter table users enable row level security`);
   await knex.raw(`alter table users force row level security`);
-  await knex.raw(`create policy member_of_tenant on users using (app_system_scope() or exists (select 1 from tenant_users tu where tu.user_id = users.user_id)) with check (app_system_scope() or exists (select 1 from tenant_users tu where tu.user_id = users.user_id))`);
+  await knex.raw(
+    `create policy member_of_tenant on users using (app_system_scope() or exists (select 1 from tenant_users tu where tu.user_id = users.user_id)) with check (app_system_scope() or exists (select 1 from tenant_users tu where tu.user_id = users.user_id))`,
+  );
   await grantApp(knex, 'users', ['select', 'update']);
 
   await knex.schema.createTable('lci_modules', (t) => {
@@ -140,12 +159,17 @@ export async function up(knex: Knex): Promise<void> {
   });
   await grantApp(knex, 'nav_items', ['select']);
 
-  await createTenantTable(knex, 'tenant_module_grants', (t) => {
-    t.text('module').notNullable().references('moniker').inTable('lci_modules');
-    t.text('source').notNullable().defaultTo('grant');
-    t.timestamp('expires_at', { useTz: true });
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-  }, { primaryKey: ['module', 'source'] });
+  await createTenantTable(
+    knex,
+    'tenant_module_grants',
+    (t) => {
+      t.text('module').notNullable().references('moniker').inTable('lci_modules');
+      t.text('source').notNullable().defaultTo('grant');
+      t.timestamp('expires_at', { useTz: true });
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+    },
+    { primaryKey: ['module', 'source'] },
+  );
 
   await knex.schema.createTable('feature_flags', (t) => {
     t.text('flag_key').primary();
@@ -160,22 +184,32 @@ export async function up(knex: Knex): Promise<void> {
     { flag_key: 'hook-integration', description: 'Hook integration' },
     { flag_key: 'user-manager-changes', description: 'New sign-in view and user manager changes' },
   ]);
-  await createTenantTable(knex, 'feature_flag_values', (t) => {
-    t.text('flag_key').notNullable().references('flag_key').inTable('feature_flags');
-    t.bigInteger('user_id').notNullable().defaultTo(0); // 0: the whole tenant
-    t.boolean('value').notNullable();
-    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-  }, { primaryKey: ['flag_key', 'user_id'] });
+  await createTenantTable(
+    knex,
+    'feature_flag_values',
+    (t) => {
+      t.text('flag_key').notNullable().references('flag_key').inTable('feature_flags');
+      t.bigInteger('user_id').notNullable().defaultTo(0); // 0: the whole tenant
+      t.boolean('value').notNullable();
+      t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    },
+    { primaryKey: ['flag_key', 'user_id'] },
+  );
 
-  await createTenantTable(knex, 'audit_log', (t) => {
-    t.timestamp('at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.bigInteger('actor_user_id');
-    t.bigInteger('impersonator_user_id');
-    t.text('action').notNullable();
-    t.text('target');
-    t.jsonb('details').notNullable().defaultTo('{}');
-    t.index(['tenant_id', 'at']);
-  }, { id: 'audit_id' });
+  await createTenantTable(
+    knex,
+    'audit_log',
+    (t) => {
+      t.timestamp('at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.bigInteger('actor_user_id');
+      t.bigInteger('impersonator_user_id');
+      t.text('action').notNullable();
+      t.text('target');
+      t.jsonb('details').notNullable().defaultTo('{}');
+      t.index(['tenant_id', 'at']);
+    },
+    { id: 'audit_id' },
+  );
 
   await knex.schema.createTable('mail_outbox', (t) => {
     t.bigIncrements('mail_id');

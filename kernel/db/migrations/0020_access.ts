@@ -16,7 +16,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('expires_at', { useTz: true }).notNullable();
   });
   // A tenant reads (never writes) the flag values of its parent provider tenant.
-  await knex.raw(`create policy parent_tenant_read on feature_flag_values for select using (tenant_id = (select t.parent_tenant_id from tenants t where t.tenant_id = app_tenant_id()))`);
+  await knex.raw(
+    `create policy parent_tenant_read on feature_flag_values for select using (tenant_id = (select t.parent_tenant_id from tenants t where t.tenant_id = app_tenant_id()))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -9,14 +9,19 @@ import type { Knex } from 'knex';
 import { createTenantTable } from '../tenant-table';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'registration_keys', (t) => {
-    t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
-    t.text('key_hash').notNullable().unique();
-    t.timestamp('expires_at', { useTz: true }).notNullable();
-    t.timestamp('used_at', { useTz: true });
-    t.bigInteger('created_by');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    t.index(['user_id']);
-  }, { id: 'registration_key_id' });
+  await createTenantTable(
+    knex,
+    'registration_keys',
+    (t) => {
+      t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
+      t.text('key_hash').notNullable().unique();
+      t.timestamp('expires_at', { useTz: true }).notNullable();
+      t.timestamp('used_at', { useTz: true });
+      t.bigInteger('created_by');
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      t.index(['user_id']);
+    },
+    { id: 'registration_key_id' },
+  );
 }

@@ -10,17 +10,22 @@ import type { Knex } from 'knex';
 import { createTenantTable } from '../tenant-table';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'tenant_signups', (t) => {
-    t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
-    t.text('email').notNullable();
-    t.text('payload_hash').notNullable();
-    t.text('affiliate');
-    t.text('signup_source');
-    t.jsonb('user_geo').notNullable().defaultTo('{}');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants').onDelete('CASCADE');
-    t.unique(['user_id'], { indexName: 'tenant_signups_user_id_key' });
-  }, { primaryKey: ['user_id'] });
+  await createTenantTable(
+    knex,
+    'tenant_signups',
+    (t) => {
+      t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
+      t.text('email').notNullable();
+      t.text('payload_hash').notNullable();
+      t.text('affiliate');
+      t.text('signup_source');
+      t.jsonb('user_geo').notNullable().defaultTo('{}');
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants').onDelete('CASCADE');
+      t.unique(['user_id'], { indexName: 'tenant_signups_user_id_key' });
+    },
+    { primaryKey: ['user_id'] },
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -24,22 +24,32 @@ import { APP_ROLE, CURRENT_TENANT_SQL, SYSTEM_SETTING } from '../roles';
 import { createTenantTable, tenantForeignKey } from '../tenant-table';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'tenant_invitations', (t) => {
-    t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
-    t.text('email').notNullable();
-    t.bigInteger('security_group_id').notNullable();
-    t.boolean('tenant_admin_flag').notNullable().defaultTo(false);
-    t.text('key_hash').notNullable().unique();
-    t.text('status').notNullable().defaultTo('invited').checkIn(['invited', 'accepted', 'declined', 'expired', 'cancelled']);
-    t.bigInteger('invited_by');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.timestamp('expires_at', { useTz: true }).notNullable();
-    t.timestamp('responded_at', { useTz: true });
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id'], 'cascade');
-  }, { id: 'invitation_id' });
+  await createTenantTable(
+    knex,
+    'tenant_invitations',
+    (t) => {
+      t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
+      t.text('email').notNullable();
+      t.bigInteger('security_group_id').notNullable();
+      t.boolean('tenant_admin_flag').notNullable().defaultTo(false);
+      t.text('key_hash').notNullable().unique();
+      t.text('status')
+        .notNullable()
+        .defaultTo('invited')
+        .checkIn(['invited', 'accepted', 'declined', 'expired', 'cancelled']);
+      t.bigInteger('invited_by');
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.timestamp('expires_at', { useTz: true }).notNullable();
+      t.timestamp('responded_at', { useTz: true });
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      tenantForeignKey(t, ['security_group_id'], 'security_groups', ['security_group_id'], 'cascade');
+    },
+    { id: 'invitation_id' },
+  );
   // One open invitation per user and tenant.
-  await knex.raw(`create unique index tenant_invitations_open_key on tenant_invitations (tenant_id, user_id) where status = 'invited'`);
+  await knex.raw(
+    `create unique index tenant_invitations_open_key on tenant_invitations (tenant_id, user_id) where status = 'invited'`,
+  );
 
   await knex.raw(`
     create or replace function app_find_identity_for_invite(p_email text, p_first text, p_last text)

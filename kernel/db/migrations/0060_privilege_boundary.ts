@@ -30,9 +30,13 @@ export async function up(knex: Knex): Promise<void> {
       exception when insufficient_privilege then raise notice 'lci: revoke CREATE on schema public from PUBLIC as its owner'; end;
     end if;
   end $$`);
-  await knex.raw(`create or replace function app_system_scope() returns boolean language sql stable as $$ select ${SYSTEM_SCOPE_SQL} $$`);
+  await knex.raw(
+    `create or replace function app_system_scope() returns boolean language sql stable as $$ select ${SYSTEM_SCOPE_SQL} $$`,
+  );
   const expr = tenantPolicySql();
-  const { rows } = await knex.raw(`select tablename from pg_policies where schemaname = current_schema() and policyname = 'tenant_isolation'`);
+  const { rows } = await knex.raw(
+    `select tablename from pg_policies where schemaname = current_schema() and policyname = 'tenant_isolation'`,
+  );
   for (const r of rows as { tablename: string }[]) {
     await knex.raw(`alter policy tenant_isolation on ?? using ${expr} with check ${expr}`, [r.tablename]);
   }

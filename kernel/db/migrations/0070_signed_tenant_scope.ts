@@ -25,12 +25,18 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`alter policy ?? on ?? using ${expr} with check ${expr}`, [policy, table]);
   }
   // Functions that read the tenant setting directly: the same definition, reading app_tenant_id() instead.
-  const fns = await knex.raw(`
+  const fns = await knex.raw(
+    `
     select p.oid::regprocedure::text as f, pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-    where n.nspname = current_schema() and p.proname <> 'app_tenant_id' and p.prokind = 'f' and p.prosrc like ?`, [`%${TENANT_SETTING}%`]);
+    where n.nspname = current_schema() and p.proname <> 'app_tenant_id' and p.prokind = 'f' and p.prosrc like ?`,
+    [`%${TENANT_SETTING}%`],
+  );
   for (const { f, def } of fns.rows as { f: string; def: string }[]) {
     const next = def.split(CURRENT_TENANT_SQL).join('app_tenant_id()');
-    if (next.includes(TENANT_SETTING)) throw new Error(`migration 0070: ${f} reads ${TENANT_SETTING} in a form it cannot rewrite; make it read app_tenant_id()`);
+    if (next.includes(TENANT_SETTING))
+      throw new Error(
+        `migration 0070: ${f} reads ${TENANT_SETTING} in a form it cannot rewrite; make it read app_tenant_id()`,
+      );
     await knex.raw(next.replace(/\?/g, '\\?'));
   }
 }

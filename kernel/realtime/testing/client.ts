@@ -37,27 +37,52 @@ export function openSocket(httpUrl: string, token: string | null, opts: OpenSock
   const via = opts.via ?? 'message';
   const protocols = via === 'protocol' && token !== null ? [SUBPROTOCOL, `${TOKEN_SUBPROTOCOL_PREFIX}${token}`] : [];
   const ws = new WebSocket(wsUrl(httpUrl), protocols, opts.origin ? { origin: opts.origin } : {});
-  const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
   opened.catch(() => undefined);
   if (via === 'message') {
     // Registered before any send(): the token is the first message on the wire.
-    ws.once('open', () => ws.send(JSON.stringify(token === null ? { action: 'ping' } : { action: 'authenticate', token })));
+    ws.once('open', () =>
+      ws.send(JSON.stringify(token === null ? { action: 'ping' } : { action: 'authenticate', token })),
+    );
   }
   const messages: Record<string, any>[] = [];
   const waiters: { match: (m: Record<string, any>) => boolean; resolve: (m: Record<string, any>) => void }[] = [];
   ws.on('message', (data) => {
     const m = JSON.parse(data.toString()) as Record<string, any>;
     messages.push(m);
-    for (const w of [...waiters]) if (w.match(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m); }
+    for (const w of [...waiters])
+      if (w.match(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
   });
-  ws.on('error', () => { /* surfaces as close */ });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  ws.on('error', () => {
+    /* surfaces as close */
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const next = (match: (m: Record<string, any>) => boolean, timeoutMs = 10000) => {
     const seen = messages.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise<Record<string, any>>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages).slice(0, 500)}`)), timeoutMs);
-      waiters.push({ match, resolve: (m) => { clearTimeout(t); resolve(m); } });
+      const t = setTimeout(
+        () =>
+          reject(
+            new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages).slice(0, 500)}`),
+          ),
+        timeoutMs,
+      );
+      waiters.push({
+        match,
+        resolve: (m) => {
+          clearTimeout(t);
+          resolve(m);
+        },
+      });
     });
   };
   // No timer of its own (a closed socket rejects it), so a refused socket leaves nothing pending.
@@ -70,22 +95,42 @@ export function openSocket(httpUrl: string, token: string | null, opts: OpenSock
     void opened.then(() => ws.send(typeof message === 'string' ? message : JSON.stringify(message)));
   };
   return {
-    ws, messages, ready, next, closed, send,
+    ws,
+    messages,
+    ready,
+    next,
+    closed,
+    send,
     invoke: (fn, payload, tenantId) => {
       const requestId = `r${++seq}`;
       send({ action: 'apiinvoke', requestId, function: fn, payload, ...(tenantId !== undefined ? { tenantId } : {}) });
       return next((m) => m.action === 'apiresult' && m.requestId === requestId);
     },
-    close: async () => { if (ws.readyState !== WebSocket.CLOSED) { ws.close(); await closed; } },
+    close: async () => {
+      if (ws.readyState !== WebSocket.CLOSED) {
+        ws.close();
+        await closed;
+      }
+    },
   };
 }
 
 /** The HTTP status of a refused /ws upgrade, or 101 when the socket opened (it is closed again at once). */
-export function upgradeStatus(target: string, options: { origin?: string } = {}, protocols: string[] = []): Promise<number> {
+export function upgradeStatus(
+  target: string,
+  options: { origin?: string } = {},
+  protocols: string[] = [],
+): Promise<number> {
   return new Promise<number>((resolve) => {
     const ws = new WebSocket(target, protocols, options);
-    ws.on('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
-    ws.on('open', () => { resolve(101); ws.close(); });
+    ws.on('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.on('open', () => {
+      resolve(101);
+      ws.close();
+    });
     ws.on('error', () => resolve(0));
   });
 }

@@ -36,48 +36,94 @@ export function registerInvitationRoutes(r: RouteRegistrar, k: Kernel): void {
   /** Audits an expired key (committed with a 404) and answers the one not-found message for the rest. */
   async function settle(db: Trx, answer: Answer, ip: string) {
     if (answer.outcome === 'expired') {
-      await k.audit.write(db, { tenantId: answer.inv.tenantId, actorUserId: answer.inv.userId, action: INVITATION_AUDIT.expired, target: `user:${answer.inv.userId}`, details: { invitationId: answer.inv.invitationId, ip } });
+      await k.audit.write(db, {
+        tenantId: answer.inv.tenantId,
+        actorUserId: answer.inv.userId,
+        action: INVITATION_AUDIT.expired,
+        target: `user:${answer.inv.userId}`,
+        details: { invitationId: answer.inv.invitationId, ip },
+      });
     }
     return reply(404, NOT_FOUND_BODY);
   }
 
-  r.post('/v3/manager/invitations/lookup', {
-    ...pub, summary: 'The invitation of a mailed key: which company invites which e-mail', write: false,
-    response: z.object({ company: z.string(), email: z.string(), status: z.literal('invited') }),
-  }, async ({ db, body, koa }) => {
-    const found = await openByKey(db, body.invitationKey);
-    if (found.outcome !== 'open') return settle(db, found, koa.ip);
-    return { company: found.company, email: found.inv.email, status: 'invited' as const };
-  });
+  r.post(
+    '/v3/manager/invitations/lookup',
+    {
+      ...pub,
+      summary: 'The invitation of a mailed key: which company invites which e-mail',
+      write: false,
+      response: z.object({ company: z.string(), email: z.string(), status: z.literal('invited') }),
+    },
+    async ({ db, body, koa }) => {
+      const found = await openByKey(db, body.invitationKey);
+      if (found.outcome !== 'open') return settle(db, found, koa.ip);
+      return { company: found.company, email: found.inv.email, status: 'invited' as const };
+    },
+  );
 
   for (const answer of ['accept', 'decline'] as const) {
-    r.post(`/v3/manager/invitations/${answer}`, {
-      ...pub, summary: answer === 'accept' ? 'Accept an invitation: the membership of the inviting company is made' : 'Decline an invitation: nothing changes',
-      response: z.object({ status: z.enum(['ACCEPTED', 'DECLINED']), company: z.string() }),
-    }, async ({ db, body, koa }) => {
-      const done = await answerInvitation(db, body.invitationKey, answer);
-      if (done.outcome !== 'accepted' && done.outcome !== 'declined') return settle(db, done, koa.ip);
-      const { inv } = done;
-      await k.audit.write(db, {
-        tenantId: inv.tenantId, actorUserId: inv.userId, action: done.outcome === 'accepted' ? INVITATION_AUDIT.accepted : INVITATION_AUDIT.declined,
-        target: `user:${inv.userId}`, details: { invitationId: inv.invitationId, securityGroupId: inv.securityGroupId, tenantAdmin: inv.tenantAdmin, ip: koa.ip },
-      });
-      if (done.outcome === 'accepted') {
-        k.access.invalidate(inv.tenantId);
-        afterCommit(db, () => { k.access.invalidate(inv.tenantId); void dropCachedAccess(k, inv.userId); });
-      }
-      return { status: done.outcome === 'accepted' ? 'ACCEPTED' as const : 'DECLINED' as const, company: done.company };
-    });
+    r.post(
+      `/v3/manager/invitations/${answer}`,
+      {
+        ...pub,
+        summary:
+          answer === 'accept'
+            ? 'Accept an invitation: the membership of the inviting company is made'
+            : 'Decline an invitation: nothing changes',
+        response: z.object({ status: z.enum(['ACCEPTED', 'DECLINED']), company: z.string() }),
+      },
+      async ({ db, body, koa }) => {
+        const done = await answerInvitation(db, body.invitationKey, answer);
+        if (done.outcome !== 'accepted' && done.outcome !== 'declined') return settle(db, done, koa.ip);
+        const { inv } = done;
+        await k.audit.write(db, {
+          tenantId: inv.tenantId,
+          actorUserId: inv.userId,
+          action: done.outcome === 'accepted' ? INVITATION_AUDIT.accepted : INVITATION_AUDIT.declined,
+          target: `user:${inv.userId}`,
+          details: {
+            invitationId: inv.invitationId,
+            securityGroupId: inv.securityGroupId,
+            tenantAdmin: inv.tenantAdmin,
+            ip: koa.ip,
+          },
+        });
+        if (done.outcome === 'accepted') {
+          k.access.invalidate(inv.tenantId);
+          afterCommit(db, () => {
+            k.access.invalidate(inv.tenantId);
+            void dropCachedAccess(k, inv.userId);
+          });
+        }
+        return {
+          status: done.outcome === 'accepted' ? ('ACCEPTED' as const) : ('DECLINED' as const),
+          company: done.company,
+        };
+      },
+    );
   }
 
-  r.delete('/v3/tenantadmin/:tenantId/invitations/:invitationId', {
-    auth: 'tenantAdmin', page: USER_MANAGER_PAGE, tags: ['tenancy'], summary: 'Cancel an open invitation of the tenant',
-    params: z.object({ tenantId: id, invitationId: id }), response: z.object({ records_updated: z.number().int() }),
-  }, async ({ db, tenantId, params, audit }) => {
-    const inv = await invitationById(db, tenantId, params.invitationId);
-    if (!inv || inv.status !== 'invited') throw notFound('Invitation not found in this tenant.');
-    await closeInvitation(db, inv, 'cancelled');
-    await audit(INVITATION_AUDIT.cancelled, { invitationId: inv.invitationId, email: inv.email }, `user:${inv.userId}`);
-    return { records_updated: 1 };
-  });
+  r.delete(
+    '/v3/tenantadmin/:tenantId/invitations/:invitationId',
+    {
+      auth: 'tenantAdmin',
+      page: USER_MANAGER_PAGE,
+      tags: ['tenancy'],
+      summary: 'Cancel an open invitation of the tenant',
+      params: z.object({ tenantId: id, invitationId: id }),
+      response: z.object({ records_updated: z.number().int() }),
+    },
+    async ({ db, tenantId, params, audit }) => {
+      const inv = await invitationById(db, tenantId, params.invitationId);
+      if (!inv || inv.status !== 'invited') throw notFound('Invitation not found in this tenant.');
+      await closeInvitation(db, inv, 'cancelled');
+      await audit(
+        INVITATION_AUDIT.cancelled,
+        { invitationId: inv.invitationId, email: inv.email },
+        `user:${inv.userId}`,
+      );
+      return { records_updated: 1 };
+    },
+  );
 }

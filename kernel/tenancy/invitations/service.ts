@@ -5,28 +5,42 @@
  * after acceptance. Pure rules plus the store; the callers audit each step.
  */
 import type { Knex } from 'knex';
-import { closeInvitation, insertInvitation, invitationByKey, openInvitationFor, type InvitationRow, type InvitationView } from './store';
+import {
+  closeInvitation,
+  insertInvitation,
+  invitationByKey,
+  openInvitationFor,
+  type InvitationRow,
+  type InvitationView,
+} from './store';
 
 export const MSG_INVITATION_OPEN = (email: string) => `An invitation to ${email} is already waiting for an answer.`;
-export const MSG_INVITATION_NOT_FOUND = 'This invitation is not valid or has expired. Please ask the administrator who invited you for a new one.';
+export const MSG_INVITATION_NOT_FOUND =
+  'This invitation is not valid or has expired. Please ask the administrator who invited you for a new one.';
 export const INVITATION_SUBJECT = (tenantName: string) => `You are invited to join ${tenantName} on Lifecycle`;
 
 export function invitationLink(baseUrl: string, key: string): string {
   return `${baseUrl.replace(/\/$/, '')}/acceptInvitation?${new URLSearchParams({ invitationKey: key }).toString()}`;
 }
 
-export interface MailDeps { baseUrl: string; send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void> }
+export interface MailDeps {
+  baseUrl: string;
+  send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>;
+}
 
-export type InviteResult = { invitation: InvitationView; invitationId: number; expiredBefore: number | null } | { errorMessage: string };
+export type InviteResult =
+  { invitation: InvitationView; invitationId: number; expiredBefore: number | null } | { errorMessage: string };
 
 /**
  * Invites the user `userId` (e-mail `email`) into `tenantId`; mails the link.
  * An open invitation refuses a second one; one past its expiry is closed as expired first.
  */
 export async function inviteExistingUser(
-  db: Knex, tenantId: number,
+  db: Knex,
+  tenantId: number,
   i: { userId: number; email: string; securityGroupId: number; tenantAdmin: boolean; invitedBy: number | null },
-  deps: MailDeps, now = Date.now(),
+  deps: MailDeps,
+  now = Date.now(),
 ): Promise<InviteResult> {
   const open = await openInvitationFor(db, tenantId, i.userId);
   let expiredBefore: number | null = null;
@@ -51,8 +65,15 @@ export async function inviteExistingUser(
     ].join('\n'),
   });
   return {
-    invitationId: made.invitationId, expiredBefore,
-    invitation: { invitation_id: made.invitationId, email: i.email, status: 'invited', invited_at: new Date(now).toISOString(), expires_at: made.expiresAt.toISOString() },
+    invitationId: made.invitationId,
+    expiredBefore,
+    invitation: {
+      invitation_id: made.invitationId,
+      email: i.email,
+      status: 'invited',
+      invited_at: new Date(now).toISOString(),
+      expires_at: made.expiresAt.toISOString(),
+    },
   };
 }
 
@@ -76,16 +97,30 @@ export async function openByKey(db: Knex, key: string, now = Date.now()): Promis
 }
 
 /** Accepts or declines (system scope). Accepting makes the membership with the invited group and rights. */
-export async function answerInvitation(db: Knex, key: string, answer: 'accept' | 'decline', now = Date.now()): Promise<Answer> {
+export async function answerInvitation(
+  db: Knex,
+  key: string,
+  answer: 'accept' | 'decline',
+  now = Date.now(),
+): Promise<Answer> {
   const found = await openByKey(db, key, now);
   if (found.outcome !== 'open') return found;
   const { inv, company } = found;
   if (!(await closeInvitation(db, inv, answer === 'accept' ? 'accepted' : 'declined'))) return { outcome: 'not_found' };
   if (answer === 'accept') {
-    await db('tenant_users').insert({
-      tenant_id: inv.tenantId, user_id: inv.userId, security_group_id: inv.securityGroupId, tenant_admin_flag: inv.tenantAdmin,
-      force_sso_flag: false, external_flag: false, active_flag: true, accept_timestamp: null,
-    }).onConflict(['tenant_id', 'user_id']).ignore();
+    await db('tenant_users')
+      .insert({
+        tenant_id: inv.tenantId,
+        user_id: inv.userId,
+        security_group_id: inv.securityGroupId,
+        tenant_admin_flag: inv.tenantAdmin,
+        force_sso_flag: false,
+        external_flag: false,
+        active_flag: true,
+        accept_timestamp: null,
+      })
+      .onConflict(['tenant_id', 'user_id'])
+      .ignore();
   }
   return { outcome: answer === 'accept' ? 'accepted' : 'declined', inv, company };
 }

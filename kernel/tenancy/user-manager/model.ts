@@ -30,14 +30,26 @@ export interface ManagedUser extends TenantUserRecord {
 }
 
 export interface NewManagedUser {
-  email: string; name_first: string; name_last: string; security_group_id: number;
-  is_tenant_admin?: boolean; force_sso_flag?: boolean;
+  email: string;
+  name_first: string;
+  name_last: string;
+  security_group_id: number;
+  is_tenant_admin?: boolean;
+  force_sso_flag?: boolean;
 }
 export interface ManagedUserChanges {
-  name_first?: string; name_last?: string; security_group_id?: number;
-  is_tenant_admin?: boolean; force_sso_flag?: boolean; is_active?: boolean;
+  name_first?: string;
+  name_last?: string;
+  security_group_id?: number;
+  is_tenant_admin?: boolean;
+  force_sso_flag?: boolean;
+  is_active?: boolean;
 }
-export interface WriteResult { records_updated: number; errorMessage?: string; user?: ManagedUser }
+export interface WriteResult {
+  records_updated: number;
+  errorMessage?: string;
+  user?: ManagedUser;
+}
 
 export const MSG_USER_EXISTS = (email: string) => `User Email Already Exists: ${email}`;
 export const MSG_GROUP_NOT_FOUND = 'Security group not found in this tenant.';
@@ -45,18 +57,39 @@ export const MSG_NOT_A_USER = 'User not found in this tenant.';
 export const MSG_SELF_DEACTIVATE = 'You cannot deactivate your own user.';
 export const MSG_SELF_ADMIN = 'You cannot remove your own tenant admin rights.';
 export const MSG_ALREADY_REGISTERED = 'This user has already completed registration.';
-export const MSG_IDENTITY_ELSEWHERE = 'This user\'s sign-in, name and security settings are managed by their home company and cannot be changed here.';
+export const MSG_IDENTITY_ELSEWHERE =
+  "This user's sign-in, name and security settings are managed by their home company and cannot be changed here.";
 
-const COLUMNS = ['tu.user_id', 'tu.tenant_user_id', 'u.username', 'u.email', 'u.name_first', 'u.name_last', 'tu.force_sso_flag', 'tu.active_flag',
-  'tu.external_flag', 'tu.tenant_admin_flag', 'tu.security_group_id', 'tu.accept_timestamp', 'g.name as security_group_name', 'u.last_sign_in_at',
-  'u.confirmed_flag', 'u.active_flag as user_active_flag', 'tu.tenant_id', 'u.current_tenant_id as home_tenant_id'];
+const COLUMNS = [
+  'tu.user_id',
+  'tu.tenant_user_id',
+  'u.username',
+  'u.email',
+  'u.name_first',
+  'u.name_last',
+  'tu.force_sso_flag',
+  'tu.active_flag',
+  'tu.external_flag',
+  'tu.tenant_admin_flag',
+  'tu.security_group_id',
+  'tu.accept_timestamp',
+  'g.name as security_group_name',
+  'u.last_sign_in_at',
+  'u.confirmed_flag',
+  'u.active_flag as user_active_flag',
+  'tu.tenant_id',
+  'u.current_tenant_id as home_tenant_id',
+];
 
 type Row = Record<string, any>;
 const iso = (d: unknown) => (d == null ? null : new Date(d as string).toISOString());
 
 function usersQuery(db: Knex, tenantId: number) {
-  return db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id')
-    .leftJoin('security_groups as g', function join() { this.on('g.tenant_id', 'tu.tenant_id').andOn('g.security_group_id', 'tu.security_group_id'); })
+  return db('tenant_users as tu')
+    .join('users as u', 'u.user_id', 'tu.user_id')
+    .leftJoin('security_groups as g', function join() {
+      this.on('g.tenant_id', 'tu.tenant_id').andOn('g.security_group_id', 'tu.security_group_id');
+    })
     .where('tu.tenant_id', tenantId)
     .select([...COLUMNS, db.raw('(u.password_hash is not null) as has_password')]);
 }
@@ -76,8 +109,15 @@ function toManaged(r: Row): ManagedUser {
 }
 
 /** The tenant's users, and its open invitations (the e-mail and the state only). */
-export async function listUsers(db: Knex, tenantId: number): Promise<{ users: ManagedUser[]; user_count: number; invitations: InvitationView[] }> {
-  const rows = await usersQuery(db, tenantId).orderBy([{ column: 'u.name_last' }, { column: 'u.name_first' }, { column: 'u.username' }]);
+export async function listUsers(
+  db: Knex,
+  tenantId: number,
+): Promise<{ users: ManagedUser[]; user_count: number; invitations: InvitationView[] }> {
+  const rows = await usersQuery(db, tenantId).orderBy([
+    { column: 'u.name_last' },
+    { column: 'u.name_first' },
+    { column: 'u.username' },
+  ]);
   const users = rows.map(toManaged);
   return { users, user_count: users.length, invitations: await listOpenInvitations(db, tenantId) };
 }
@@ -88,7 +128,9 @@ export async function getManagedUser(db: Knex, tenantId: number, userId: number)
 }
 
 async function groupExists(db: Knex, tenantId: number, groupId: number): Promise<boolean> {
-  return !!(await db('security_groups').where({ tenant_id: tenantId, security_group_id: groupId }).first('security_group_id'));
+  return !!(await db('security_groups')
+    .where({ tenant_id: tenantId, security_group_id: groupId })
+    .first('security_group_id'));
 }
 
 /**
@@ -98,14 +140,27 @@ async function groupExists(db: Knex, tenantId: number, groupId: number): Promise
  * that belongs to another tenant is not added: the answer says `invite` (the
  * caller sends the invitation the user accepts).
  */
-export async function insertUser(db: Knex, tenantId: number, input: NewManagedUser): Promise<WriteResult & { created?: boolean; userId?: number; invite?: boolean }> {
+export async function insertUser(
+  db: Knex,
+  tenantId: number,
+  input: NewManagedUser,
+): Promise<WriteResult & { created?: boolean; userId?: number; invite?: boolean }> {
   const email = input.email.trim();
   const username = email.toLowerCase();
-  if (await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id').where({ 'tu.tenant_id': tenantId, 'u.username': username }).first('tu.user_id')) {
+  if (
+    await db('tenant_users as tu')
+      .join('users as u', 'u.user_id', 'tu.user_id')
+      .where({ 'tu.tenant_id': tenantId, 'u.username': username })
+      .first('tu.user_id')
+  ) {
     return { records_updated: 0, errorMessage: MSG_USER_EXISTS(email) };
   }
-  if (!(await groupExists(db, tenantId, input.security_group_id))) return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
-  const r = await db.raw('select invited_user_id, created, member_elsewhere from app_find_identity_for_invite(?, ?, ?)', [email, input.name_first, input.name_last]);
+  if (!(await groupExists(db, tenantId, input.security_group_id)))
+    return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
+  const r = await db.raw(
+    'select invited_user_id, created, member_elsewhere from app_find_identity_for_invite(?, ?, ?)',
+    [email, input.name_first, input.name_last],
+  );
   const row = (r.rows ?? r)[0] as { invited_user_id: number | string; created: boolean; member_elsewhere: boolean };
   const userId = Number(row.invited_user_id);
   if (row.member_elsewhere) {
@@ -114,20 +169,27 @@ export async function insertUser(db: Knex, tenantId: number, input: NewManagedUs
     return { records_updated: 0, invite: true, userId };
   }
   await db('tenant_users').insert({
-    tenant_id: tenantId, user_id: userId, security_group_id: input.security_group_id, tenant_admin_flag: !!input.is_tenant_admin,
-    force_sso_flag: !!input.force_sso_flag, external_flag: false, accept_timestamp: null,
+    tenant_id: tenantId,
+    user_id: userId,
+    security_group_id: input.security_group_id,
+    tenant_admin_flag: !!input.is_tenant_admin,
+    force_sso_flag: !!input.force_sso_flag,
+    external_flag: false,
+    accept_timestamp: null,
   });
   await db('users').where({ user_id: userId }).whereNull('current_tenant_id').update({ current_tenant_id: tenantId });
   return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, created: !!row.created, userId };
 }
 
-export const MSG_NAME_ELSEWHERE = 'This user\'s name is managed by their home company and cannot be changed here.';
+export const MSG_NAME_ELSEWHERE = "This user's name is managed by their home company and cannot be changed here.";
 
 /** True when the changes touch the global identity (names, single sign-on) rather than the membership. */
 export function changesIdentity(before: ManagedUser, changes: ManagedUserChanges): boolean {
-  return (changes.name_first !== undefined && changes.name_first !== before.name_first)
-    || (changes.name_last !== undefined && changes.name_last !== before.name_last)
-    || (changes.force_sso_flag !== undefined && changes.force_sso_flag !== before.force_sso_flag);
+  return (
+    (changes.name_first !== undefined && changes.name_first !== before.name_first) ||
+    (changes.name_last !== undefined && changes.name_last !== before.name_last) ||
+    (changes.force_sso_flag !== undefined && changes.force_sso_flag !== before.force_sso_flag)
+  );
 }
 
 /**
@@ -135,13 +197,23 @@ export function changesIdentity(before: ManagedUser, changes: ManagedUserChanges
  * out, and any change of the global identity of a user whose home is another
  * tenant (`identityElsewhere`: the caller audits the refusal).
  */
-export async function updateUser(db: Knex, tenantId: number, userId: number, changes: ManagedUserChanges, actorUserId: number | null): Promise<WriteResult & { before?: ManagedUser; identityElsewhere?: boolean }> {
+export async function updateUser(
+  db: Knex,
+  tenantId: number,
+  userId: number,
+  changes: ManagedUserChanges,
+  actorUserId: number | null,
+): Promise<WriteResult & { before?: ManagedUser; identityElsewhere?: boolean }> {
   const before = await getManagedUser(db, tenantId, userId);
   if (!before) return { records_updated: 0, errorMessage: MSG_NOT_A_USER };
-  if (!before.is_home_tenant && changesIdentity(before, changes)) return { records_updated: 0, errorMessage: MSG_IDENTITY_ELSEWHERE, identityElsewhere: true };
-  if (actorUserId === userId && changes.is_active === false) return { records_updated: 0, errorMessage: MSG_SELF_DEACTIVATE };
-  if (actorUserId === userId && changes.is_tenant_admin === false && before.is_tenant_admin) return { records_updated: 0, errorMessage: MSG_SELF_ADMIN };
-  if (changes.security_group_id !== undefined && !(await groupExists(db, tenantId, changes.security_group_id))) return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
+  if (!before.is_home_tenant && changesIdentity(before, changes))
+    return { records_updated: 0, errorMessage: MSG_IDENTITY_ELSEWHERE, identityElsewhere: true };
+  if (actorUserId === userId && changes.is_active === false)
+    return { records_updated: 0, errorMessage: MSG_SELF_DEACTIVATE };
+  if (actorUserId === userId && changes.is_tenant_admin === false && before.is_tenant_admin)
+    return { records_updated: 0, errorMessage: MSG_SELF_ADMIN };
+  if (changes.security_group_id !== undefined && !(await groupExists(db, tenantId, changes.security_group_id)))
+    return { records_updated: 0, errorMessage: MSG_GROUP_NOT_FOUND };
   const names: Record<string, string> = {};
   if (changes.name_first !== undefined) names.name_first = changes.name_first;
   if (changes.name_last !== undefined) names.name_last = changes.name_last;
@@ -156,7 +228,8 @@ export async function updateUser(db: Knex, tenantId: number, userId: number, cha
   if (changes.is_tenant_admin !== undefined) membership.tenant_admin_flag = changes.is_tenant_admin;
   if (changes.force_sso_flag !== undefined) membership.force_sso_flag = changes.force_sso_flag;
   if (changes.is_active !== undefined) membership.active_flag = changes.is_active;
-  if (Object.keys(membership).length) await db('tenant_users').where({ tenant_id: tenantId, user_id: userId }).update(membership);
+  if (Object.keys(membership).length)
+    await db('tenant_users').where({ tenant_id: tenantId, user_id: userId }).update(membership);
   return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, before };
 }
 
@@ -165,8 +238,14 @@ export async function updateUser(db: Knex, tenantId: number, userId: number, cha
  * one retires the open ones). Only for users who have not registered yet.
  */
 export async function sendRegistrationEmail(
-  db: Knex, tenantId: number, userId: number,
-  deps: { baseUrl: string; send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>; createdBy: number | null },
+  db: Knex,
+  tenantId: number,
+  userId: number,
+  deps: {
+    baseUrl: string;
+    send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>;
+    createdBy: number | null;
+  },
 ): Promise<{ status: 'SENT' } | { errorMessage: string }> {
   const user = await getManagedUser(db, tenantId, userId);
   if (!user) return { errorMessage: MSG_NOT_A_USER };

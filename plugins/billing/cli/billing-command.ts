@@ -5,6 +5,8 @@ import type { Command } from 'commander';
  * the first caller creates it, the others reuse it (commander refuses a second command of one name).
  */
 export function billingCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'billing')
-    ?? program.command('billing').description('billing: plan catalogue and subscriptions');
+  return (
+    program.commands.find((c) => c.name() === 'billing') ??
+    program.command('billing').description('billing: plan catalogue and subscriptions')
+  );
 }

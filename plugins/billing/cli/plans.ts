@@ -12,7 +12,12 @@ import type { FlatPlan, PlanCurrency, PlanInterval } from '../shared/types';
 import { billingOf } from '../server/billing-of';
 import { billingCommand } from './billing-command';
 
-interface PlansOpts { currency?: PlanCurrency; interval?: PlanInterval; all?: boolean; json?: boolean }
+interface PlansOpts {
+  currency?: PlanCurrency;
+  interval?: PlanInterval;
+  all?: boolean;
+  json?: boolean;
+}
 
 function currencyArg(value: string): PlanCurrency {
   const v = value.trim().toLowerCase();
@@ -29,14 +34,20 @@ function intervalArg(value: string): PlanInterval {
 
 /** The plans the command lists, in catalogue order. */
 export function selectPlans(plans: readonly FlatPlan[], opts: PlansOpts): FlatPlan[] {
-  return plans.filter((p) => (opts.all || !p.hidden_flag)
-    && (!opts.currency || p.plan_currency === opts.currency)
-    && (!opts.interval || p.plan_interval === opts.interval));
+  return plans.filter(
+    (p) =>
+      (opts.all || !p.hidden_flag) &&
+      (!opts.currency || p.plan_currency === opts.currency) &&
+      (!opts.interval || p.plan_interval === opts.interval),
+  );
 }
 
 export function plansCli(program: Command, kernel: () => Promise<Kernel>): void {
-  billingCommand(program).command('plans')
-    .description('the plan catalogue: product, plan id, module, currency, interval, price, companies, trial (visible plans unless --all)')
+  billingCommand(program)
+    .command('plans')
+    .description(
+      'the plan catalogue: product, plan id, module, currency, interval, price, companies, trial (visible plans unless --all)',
+    )
     .option('--currency <code>', 'only plans in this currency (usd, cad)', currencyArg)
     .option('--interval <interval>', 'only monthly or annual plans (month, year)', intervalArg)
     .option('--all', 'include hidden plans')
@@ -44,16 +55,28 @@ export function plansCli(program: Command, kernel: () => Promise<Kernel>): void 
     .action(async (opts: PlansOpts) => {
       const k = await kernel();
       const plans = selectPlans(flattenCatalogue(await billingOf(k).catalogue.products()), opts);
-      printList(plans, [
-        { header: 'PRODUCT', value: (p) => p.product_name },
-        { header: 'PLAN ID', value: (p) => p.stripe_plan_id },
-        { header: 'MODULE', value: (p) => p.module_moniker },
-        { header: 'CURRENCY', value: (p) => p.plan_currency.toUpperCase() },
-        { header: 'INTERVAL', value: (p) => p.plan_interval },
-        { header: 'PRICE', value: (p) => formatAmount(planPrice(p.plan_cost_per_period), p.plan_currency) },
-        { header: 'COMPANIES', value: (p) => (isUnlimited(p.limit_max_companies) ? 'unlimited' : p.limit_max_companies) },
-        { header: 'TRIAL', value: (p) => (p.plan_trial_days || p.addon_trial_days ? `${Math.max(p.plan_trial_days, p.addon_trial_days)} days` : '') },
-        { header: 'HIDDEN', value: (p) => (p.hidden_flag ? (p.addon_flag ? 'yes (add-on)' : 'yes') : '') },
-      ], opts, '(no plans match)');
+      printList(
+        plans,
+        [
+          { header: 'PRODUCT', value: (p) => p.product_name },
+          { header: 'PLAN ID', value: (p) => p.stripe_plan_id },
+          { header: 'MODULE', value: (p) => p.module_moniker },
+          { header: 'CURRENCY', value: (p) => p.plan_currency.toUpperCase() },
+          { header: 'INTERVAL', value: (p) => p.plan_interval },
+          { header: 'PRICE', value: (p) => formatAmount(planPrice(p.plan_cost_per_period), p.plan_currency) },
+          {
+            header: 'COMPANIES',
+            value: (p) => (isUnlimited(p.limit_max_companies) ? 'unlimited' : p.limit_max_companies),
+          },
+          {
+            header: 'TRIAL',
+            value: (p) =>
+              p.plan_trial_days || p.addon_trial_days ? `${Math.max(p.plan_trial_days, p.addon_trial_days)} days` : '',
+          },
+          { header: 'HIDDEN', value: (p) => (p.hidden_flag ? (p.addon_flag ? 'yes (add-on)' : 'yes') : '') },
+        ],
+        opts,
+        '(no plans match)',
+      );
     });
 }

@@ -22,7 +22,8 @@ import { billingCommand } from './billing-command';
 
 function tenantArg(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number.');
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number.');
   return n;
 }
 
@@ -32,42 +33,94 @@ function nfrArg(value: string): '5' | 'unlimited' {
   throw new CliError(`--grant-nfr must be 5 or unlimited, not ${JSON.stringify(value)}.`);
 }
 
-async function requireTenant(k: Kernel, tenantId: number): Promise<{ name: string; currency: string; email_domain: string | null }> {
-  const t = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: tenantId }).first('name', 'currency', 'email_domain'));
+async function requireTenant(
+  k: Kernel,
+  tenantId: number,
+): Promise<{ name: string; currency: string; email_domain: string | null }> {
+  const t = await k.db.withSystem((trx) =>
+    trx('tenants').where({ tenant_id: tenantId }).first('name', 'currency', 'email_domain'),
+  );
   if (!t) throw new CliError(`Tenant ${tenantId} not found.`);
   return t;
 }
 
-const audit = (k: Kernel, trx: Trx, tenantId: number, action: string, details: Record<string, unknown>, target?: string) =>
-  k.audit.write(trx, { tenantId, actorUserId: null, action, target, details: { via: 'cli', by: operatorName(), ...details } });
+const audit = (
+  k: Kernel,
+  trx: Trx,
+  tenantId: number,
+  action: string,
+  details: Record<string, unknown>,
+  target?: string,
+) =>
+  k.audit.write(trx, {
+    tenantId,
+    actorUserId: null,
+    action,
+    target,
+    details: { via: 'cli', by: operatorName(), ...details },
+  });
 
 async function summary(k: Kernel, trx: Trx, tenantId: number, provider: string) {
   const rows = await tenantRows({ k, db: trx, tenantId });
-  const grants: string[] = await trx('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
-    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now())).pluck('module');
-  return { tenantId, provider, overall_status: overallStatus(rows), status_by_module: statusByModule(rows), complimentary_modules: BILLING_MODULES.filter((m) => grants.includes(m)), subscriptions: rows };
+  const grants: string[] = await trx('tenant_module_grants')
+    .where({ tenant_id: tenantId })
+    .whereIn('module', BILLING_MODULES as string[])
+    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now()))
+    .pluck('module');
+  return {
+    tenantId,
+    provider,
+    overall_status: overallStatus(rows),
+    status_by_module: statusByModule(rows),
+    complimentary_modules: BILLING_MODULES.filter((m) => grants.includes(m)),
+    subscriptions: rows,
+  };
 }
 
 function printSummary(s: Awaited<ReturnType<typeof summary>>, json: boolean | undefined, heading?: string): void {
-  if (json) { printJson(heading ? { message: heading, ...s } : s); return; }
+  if (json) {
+    printJson(heading ? { message: heading, ...s } : s);
+    return;
+  }
   if (heading) write(heading);
-  write(`Tenant ${s.tenantId}: ${s.overall_status} (provider ${s.provider})${s.complimentary_modules.length ? `; complimentary access: ${s.complimentary_modules.join(', ')}` : ''}`);
-  printList<SubscriptionRowOut>(s.subscriptions, [
-    { header: 'SUBSCRIPTION', value: (r) => r.stripe_subscription_id },
-    { header: 'PLAN', value: (r) => r.stripe_plan_id },
-    { header: 'PRODUCT', value: (r) => r.product_name },
-    { header: 'MODULE', value: (r) => r.module_moniker },
-    { header: 'STATUS', value: (r) => r.subscription_status + (r.cancel_at_period_end ? ' (ends at period end)' : '') },
-    { header: 'PERIOD END', value: (r) => r.current_end_date.slice(0, 10) },
-    { header: 'COMPANIES', value: (r) => `${r.module_active_companies} of ${customerLimitText(r.limit_max_companies).replace(/^Up to /, '')}` },
-  ], {}, '(no subscriptions)');
+  write(
+    `Tenant ${s.tenantId}: ${s.overall_status} (provider ${s.provider})${s.complimentary_modules.length ? `; complimentary access: ${s.complimentary_modules.join(', ')}` : ''}`,
+  );
+  printList<SubscriptionRowOut>(
+    s.subscriptions,
+    [
+      { header: 'SUBSCRIPTION', value: (r) => r.stripe_subscription_id },
+      { header: 'PLAN', value: (r) => r.stripe_plan_id },
+      { header: 'PRODUCT', value: (r) => r.product_name },
+      { header: 'MODULE', value: (r) => r.module_moniker },
+      {
+        header: 'STATUS',
+        value: (r) => r.subscription_status + (r.cancel_at_period_end ? ' (ends at period end)' : ''),
+      },
+      { header: 'PERIOD END', value: (r) => r.current_end_date.slice(0, 10) },
+      {
+        header: 'COMPANIES',
+        value: (r) =>
+          `${r.module_active_companies} of ${customerLimitText(r.limit_max_companies).replace(/^Up to /, '')}`,
+      },
+    ],
+    {},
+    '(no subscriptions)',
+  );
 }
 
-interface SubscriptionOpts { tenant: number; grantNfr?: string | true; cancel?: boolean; yes?: boolean; json?: boolean }
+interface SubscriptionOpts {
+  tenant: number;
+  grantNfr?: string | true;
+  cancel?: boolean;
+  yes?: boolean;
+  json?: boolean;
+}
 
 export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>): void {
-  billingCommand(program).command('sync')
-    .description('reads a tenant\'s subscriptions from the billing provider again and applies them')
+  billingCommand(program)
+    .command('sync')
+    .description("reads a tenant's subscriptions from the billing provider again and applies them")
     .requiredOption('--tenant <id>', 'tenant id', tenantArg)
     .option('--json', 'print JSON')
     .action(async (opts: { tenant: number; json?: boolean }) => {
@@ -80,15 +133,23 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
         return { ...counts, ...(await summary(k, trx, opts.tenant, provider.name)) };
       });
       if (opts.json) printJson(out);
-      else printSummary(out, false, `Synced ${out.synced} subscription(s) of tenant ${opts.tenant} from ${out.provider}${out.removed ? `; ${out.removed} no longer at the provider removed` : ''}.`);
+      else
+        printSummary(
+          out,
+          false,
+          `Synced ${out.synced} subscription(s) of tenant ${opts.tenant} from ${out.provider}${out.removed ? `; ${out.removed} no longer at the provider removed` : ''}.`,
+        );
     });
 
-  const tenant = program.commands.find((c) => c.name() === 'tenant') ?? program.command('tenant').description('tenants (managed service providers)');
-  tenant.command('subscription')
-    .description('a tenant\'s subscription: show it (default), grant an NFR plan, or cancel it')
+  const tenant =
+    program.commands.find((c) => c.name() === 'tenant') ??
+    program.command('tenant').description('tenants (managed service providers)');
+  tenant
+    .command('subscription')
+    .description("a tenant's subscription: show it (default), grant an NFR plan, or cancel it")
     .requiredOption('--tenant <id>', 'tenant id', tenantArg)
     .option('--grant-nfr [size]', 'grant the not-for-resale plan: 5 (default) or unlimited customers')
-    .option('--cancel', 'cancel the tenant\'s active subscriptions at once')
+    .option('--cancel', "cancel the tenant's active subscriptions at once")
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--json', 'print JSON')
     .action(async (opts: SubscriptionOpts) => {
@@ -99,16 +160,34 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
       const provider = billingOf(k).provider();
 
       if (!size && !opts.cancel) {
-        printSummary(await k.db.withTenant(opts.tenant, (trx) => summary(k, trx, opts.tenant, provider.name), { readOnly: true }), opts.json);
+        printSummary(
+          await k.db.withTenant(opts.tenant, (trx) => summary(k, trx, opts.tenant, provider.name), { readOnly: true }),
+          opts.json,
+        );
         return;
       }
 
       if (opts.cancel) {
-        const live = await k.db.withTenant(opts.tenant, async (trx) => (await trx('billing_subscriptions').where({ tenant_id: opts.tenant }).whereNotIn('status', ENDED_STATUSES as string[]).pluck('stripe_subscription_id')) as string[]);
+        const live = await k.db.withTenant(
+          opts.tenant,
+          async (trx) =>
+            (await trx('billing_subscriptions')
+              .where({ tenant_id: opts.tenant })
+              .whereNotIn('status', ENDED_STATUSES as string[])
+              .pluck('stripe_subscription_id')) as string[],
+        );
         if (!live.length) throw new CliError(`Tenant ${opts.tenant} has no active subscription.`);
         if (!opts.yes) {
           if (!process.stdin.isTTY) throw new CliError('Cancelling needs a confirmation: add --yes.');
-          if (!(await confirm({ message: `Cancel ${live.length} subscription(s) of tenant ${opts.tenant} "${t.name}" now?`, default: false }))) { write('Nothing cancelled.'); return; }
+          if (
+            !(await confirm({
+              message: `Cancel ${live.length} subscription(s) of tenant ${opts.tenant} "${t.name}" now?`,
+              default: false,
+            }))
+          ) {
+            write('Nothing cancelled.');
+            return;
+          }
         }
         const out = await k.db.withTenant(opts.tenant, async (trx) => {
           const p = billingOf(k).provider(trx);
@@ -126,17 +205,38 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
         const p = billingOf(k).provider(trx);
         const { plans, unknown } = await billingOf(k).plans.resolve(trx, [planId]);
         if (unknown.length) throw new CliError(`The ${p.name} catalogue has no plan ${planId}.`);
-        const current = (await tenantRows({ k, db: trx, tenantId: opts.tenant })).find((r) => r.module_moniker === 'Core' && !r.addon_flag && !ENDED_STATUSES.includes(r.subscription_status));
-        if (current) throw new CliError(`Tenant ${opts.tenant} already has a Core subscription (${current.stripe_plan_id}, ${current.subscription_status}): cancel it first with --cancel.`);
-        const customer = await ensureCustomer(trx, opts.tenant, p, { email: (await tenantAdminEmail(trx, opts.tenant)) ?? `billing@${t.email_domain ?? 'example.com'}` });
+        const current = (await tenantRows({ k, db: trx, tenantId: opts.tenant })).find(
+          (r) => r.module_moniker === 'Core' && !r.addon_flag && !ENDED_STATUSES.includes(r.subscription_status),
+        );
+        if (current)
+          throw new CliError(
+            `Tenant ${opts.tenant} already has a Core subscription (${current.stripe_plan_id}, ${current.subscription_status}): cancel it first with --cancel.`,
+          );
+        const customer = await ensureCustomer(trx, opts.tenant, p, {
+          email: (await tenantAdminEmail(trx, opts.tenant)) ?? `billing@${t.email_domain ?? 'example.com'}`,
+        });
         const sub = await p.createSubscription({
-          customerId: customer.customer_id, planIds: [planId], trialDays: null, couponId: plans[0].plan_cost_per_period > 0 ? 'nfr-100' : null,
+          customerId: customer.customer_id,
+          planIds: [planId],
+          trialDays: null,
+          couponId: plans[0].plan_cost_per_period > 0 ? 'nfr-100' : null,
           metadata: { tenant_id: String(opts.tenant), nfr: 'true', granted_by: operatorName() },
         });
         await applySubscription(k, trx, opts.tenant, sub);
-        await audit(k, trx, opts.tenant, 'billing.nfr.grant', { plan: planId, subscription: sub.id, provider: p.name }, sub.id);
+        await audit(
+          k,
+          trx,
+          opts.tenant,
+          'billing.nfr.grant',
+          { plan: planId, subscription: sub.id, provider: p.name },
+          sub.id,
+        );
         return { sub, plan: plans[0], summary: await summary(k, trx, opts.tenant, p.name) };
       });
-      printSummary(out.summary, opts.json, `Granted ${out.plan.product_name} to tenant ${opts.tenant} (subscription ${out.sub.id}, ${out.sub.status}).`);
+      printSummary(
+        out.summary,
+        opts.json,
+        `Granted ${out.plan.product_name} to tenant ${opts.tenant} (subscription ${out.sub.id}, ${out.sub.status}).`,
+      );
     });
 }

@@ -8,17 +8,22 @@ import type { Knex } from 'knex';
 import { createTenantTable } from '../../../kernel/index';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'embedded_customers', (t) => {
-    t.text('customer_id').notNullable();
-    t.text('email').notNullable();
-    t.text('name').notNullable().defaultTo('');
-    t.text('card_brand');
-    t.text('card_last4');
-    t.integer('card_exp_month');
-    t.integer('card_exp_year');
-    t.text('card_holder');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    t.unique(['customer_id']);
-  }, { primaryKey: ['customer_id'] });
+  await createTenantTable(
+    knex,
+    'embedded_customers',
+    (t) => {
+      t.text('customer_id').notNullable();
+      t.text('email').notNullable();
+      t.text('name').notNullable().defaultTo('');
+      t.text('card_brand');
+      t.text('card_last4');
+      t.integer('card_exp_month');
+      t.integer('card_exp_year');
+      t.text('card_holder');
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      t.unique(['customer_id']);
+    },
+    { primaryKey: ['customer_id'] },
+  );
 }

@@ -10,19 +10,74 @@ import { grantApp } from '../../../kernel/index';
 const AFFILIATE = 'SEVENFIGUREMSP';
 
 export const COUPONS = [
-  { coupon_id: 'affiliate-credit-usd-month', name: 'Affiliate partner credit ($75/month)', amount_off: 7500, currency: 'usd', duration: 'forever', metadata: { affiliate: AFFILIATE, interval: 'month' } },
-  { coupon_id: 'affiliate-credit-usd-year', name: 'Affiliate partner credit ($75/month, billed annually)', amount_off: 90000, currency: 'usd', duration: 'forever', metadata: { affiliate: AFFILIATE, interval: 'year' } },
-  { coupon_id: 'affiliate-credit-cad-month', name: 'Affiliate partner credit (CA$98/month)', amount_off: 9800, currency: 'cad', duration: 'forever', metadata: { affiliate: AFFILIATE, interval: 'month' } },
-  { coupon_id: 'affiliate-credit-cad-year', name: 'Affiliate partner credit (CA$98/month, billed annually)', amount_off: 117600, currency: 'cad', duration: 'forever', metadata: { affiliate: AFFILIATE, interval: 'year' } },
+  {
+    coupon_id: 'affiliate-credit-usd-month',
+    name: 'Affiliate partner credit ($75/month)',
+    amount_off: 7500,
+    currency: 'usd',
+    duration: 'forever',
+    metadata: { affiliate: AFFILIATE, interval: 'month' },
+  },
+  {
+    coupon_id: 'affiliate-credit-usd-year',
+    name: 'Affiliate partner credit ($75/month, billed annually)',
+    amount_off: 90000,
+    currency: 'usd',
+    duration: 'forever',
+    metadata: { affiliate: AFFILIATE, interval: 'year' },
+  },
+  {
+    coupon_id: 'affiliate-credit-cad-month',
+    name: 'Affiliate partner credit (CA$98/month)',
+    amount_off: 9800,
+    currency: 'cad',
+    duration: 'forever',
+    metadata: { affiliate: AFFILIATE, interval: 'month' },
+  },
+  {
+    coupon_id: 'affiliate-credit-cad-year',
+    name: 'Affiliate partner credit (CA$98/month, billed annually)',
+    amount_off: 117600,
+    currency: 'cad',
+    duration: 'forever',
+    metadata: { affiliate: AFFILIATE, interval: 'year' },
+  },
   { coupon_id: 'nfr-100', name: 'Not for resale (100% off)', percent_off: 100, duration: 'forever', metadata: {} },
-  { coupon_id: 'welcome-10', name: '10% off for 3 months', percent_off: 10, duration: 'repeating', duration_in_months: 3, metadata: {} },
+  {
+    coupon_id: 'welcome-10',
+    name: '10% off for 3 months',
+    percent_off: 10,
+    duration: 'repeating',
+    duration_in_months: 3,
+    metadata: {},
+  },
 ];
 
 export const PROMOTION_CODES = [
-  { promotion_code_id: 'promo_sevenfiguremsp_usd_month', code: AFFILIATE, coupon_id: 'affiliate-credit-usd-month', metadata: { affiliate: AFFILIATE } },
-  { promotion_code_id: 'promo_sevenfiguremsp_usd_year', code: `${AFFILIATE}-YEAR`, coupon_id: 'affiliate-credit-usd-year', metadata: { affiliate: AFFILIATE } },
-  { promotion_code_id: 'promo_sevenfiguremsp_cad_month', code: `${AFFILIATE}-CAD`, coupon_id: 'affiliate-credit-cad-month', metadata: { affiliate: AFFILIATE } },
-  { promotion_code_id: 'promo_sevenfiguremsp_cad_year', code: `${AFFILIATE}-CAD-YEAR`, coupon_id: 'affiliate-credit-cad-year', metadata: { affiliate: AFFILIATE } },
+  {
+    promotion_code_id: 'promo_sevenfiguremsp_usd_month',
+    code: AFFILIATE,
+    coupon_id: 'affiliate-credit-usd-month',
+    metadata: { affiliate: AFFILIATE },
+  },
+  {
+    promotion_code_id: 'promo_sevenfiguremsp_usd_year',
+    code: `${AFFILIATE}-YEAR`,
+    coupon_id: 'affiliate-credit-usd-year',
+    metadata: { affiliate: AFFILIATE },
+  },
+  {
+    promotion_code_id: 'promo_sevenfiguremsp_cad_month',
+    code: `${AFFILIATE}-CAD`,
+    coupon_id: 'affiliate-credit-cad-month',
+    metadata: { affiliate: AFFILIATE },
+  },
+  {
+    promotion_code_id: 'promo_sevenfiguremsp_cad_year',
+    code: `${AFFILIATE}-CAD-YEAR`,
+    coupon_id: 'affiliate-credit-cad-year',
+    metadata: { affiliate: AFFILIATE },
+  },
   { promotion_code_id: 'promo_welcome10', code: 'WELCOME10', coupon_id: 'welcome-10', metadata: {} },
 ];
 
@@ -48,5 +103,7 @@ export async function up(knex: Knex): Promise<void> {
   await grantApp(knex, 'embedded_coupons', ['select']);
   await grantApp(knex, 'embedded_promotion_codes', ['select']);
   await knex('embedded_coupons').insert(COUPONS.map((c) => ({ ...c, metadata: JSON.stringify(c.metadata) })));
-  await knex('embedded_promotion_codes').insert(PROMOTION_CODES.map((p) => ({ ...p, metadata: JSON.stringify(p.metadata) })));
+  await knex('embedded_promotion_codes').insert(
+    PROMOTION_CODES.map((p) => ({ ...p, metadata: JSON.stringify(p.metadata) })),
+  );
 }

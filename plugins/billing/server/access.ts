@@ -8,10 +8,26 @@
  * without a company limit. Grants of other modules (a signed-up tenant gets Assessment and Admin) do not.
  */
 import {
-  activeCompaniesPoint, contribute, subscriptionStatusPoint, tenantModulesPoint, writeGuardPoint,
-  type Contribution, type Kernel, type ModuleName, type Trx,
+  activeCompaniesPoint,
+  contribute,
+  subscriptionStatusPoint,
+  tenantModulesPoint,
+  writeGuardPoint,
+  type Contribution,
+  type Kernel,
+  type ModuleName,
+  type Trx,
 } from '../../../kernel/index';
-import { activeModules, BILLING_MODULES, hasActiveSubscription, coreCompanyLimit, NO_SUBSCRIPTION, overallStatus, subscriptionViolation, type Violation } from '../shared/status';
+import {
+  activeModules,
+  BILLING_MODULES,
+  hasActiveSubscription,
+  coreCompanyLimit,
+  NO_SUBSCRIPTION,
+  overallStatus,
+  subscriptionViolation,
+  type Violation,
+} from '../shared/status';
 import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
 import type { PlanFacts } from './plans';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
@@ -23,13 +39,21 @@ export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../common/max-companies-exempt
 export const PAYMENT_REQUIRED = 402;
 
 export async function isComplimentary(trx: Trx, tenantId: number): Promise<boolean> {
-  const grant = await trx('tenant_module_grants').where({ tenant_id: tenantId }).whereIn('module', BILLING_MODULES as string[])
-    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now())).first('module');
+  const grant = await trx('tenant_module_grants')
+    .where({ tenant_id: tenantId })
+    .whereIn('module', BILLING_MODULES as string[])
+    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now()))
+    .first('module');
   return !!grant;
 }
 
 /** Active companies of the tenant, from every source registered at kernel.activeCompanies (de-duplicated). */
-export async function activeCompanyCount(k: Pick<Kernel, 'extensions'>, trx: Trx, tenantId: number, module?: ModuleName): Promise<number> {
+export async function activeCompanyCount(
+  k: Pick<Kernel, 'extensions'>,
+  trx: Trx,
+  tenantId: number,
+  module?: ModuleName,
+): Promise<number> {
   const ids = new Set<number>();
   for (const source of k.extensions(activeCompaniesPoint)) {
     for (const c of await source(trx, tenantId, 'all', module)) ids.add(Number(c.tenant_company_id));
@@ -38,8 +62,10 @@ export async function activeCompanyCount(k: Pick<Kernel, 'extensions'>, trx: Trx
 }
 
 export function violationMessage(v: Violation, detail: { status?: string; limit?: number; active?: number }): string {
-  if (v === 'noSubscription') return 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.';
-  if (v === 'statusNotActive') return `Your subscription is not active (status: ${detail.status ?? 'unknown'}). Update it on the Subscription page to make changes.`;
+  if (v === 'noSubscription')
+    return 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.';
+  if (v === 'statusNotActive')
+    return `Your subscription is not active (status: ${detail.status ?? 'unknown'}). Update it on the Subscription page to make changes.`;
   return `Your plan allows ${detail.limit} active customers and you have ${detail.active}. Deactivate customers or upgrade your plan on the Subscription page to make changes.`;
 }
 
@@ -77,7 +103,11 @@ export function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
     const v = subscriptionViolation({ rows, complimentary: false, activeCompanies: active });
     if (!v || (v === 'maxCompanies' && isExemptPage(route.page))) return null;
     const status = rows.find((r) => !hasActiveSubscription([r]))?.subscription_status;
-    return { status: PAYMENT_REQUIRED, code: v, message: violationMessage(v, { status, limit: limit ?? undefined, active }) };
+    return {
+      status: PAYMENT_REQUIRED,
+      code: v,
+      message: violationMessage(v, { status, limit: limit ?? undefined, active }),
+    };
   };
 }
 

@@ -20,7 +20,9 @@ export interface CatalogueCache {
 export function createCatalogueCache(k: Pick<Kernel, 'log'>, provider: ProviderSource): CatalogueCache {
   let hit: { at: number; products: ProviderProduct[] } | null = null;
   return {
-    clear() { hit = null; },
+    clear() {
+      hit = null;
+    },
     async products(trx, now = Date.now()) {
       if (hit && now - hit.at < CATALOGUE_CACHE_MS) return hit.products;
       try {
@@ -29,10 +31,13 @@ export function createCatalogueCache(k: Pick<Kernel, 'log'>, provider: ProviderS
         return products;
       } catch (e) {
         if (hit) {
-          k.log.warn({ err: (e as Error).message }, 'billing: the provider\'s catalogue failed; serving the cached copy');
+          k.log.warn(
+            { err: (e as Error).message },
+            "billing: the provider's catalogue failed; serving the cached copy",
+          );
           return hit.products;
         }
-        k.log.error({ err: (e as Error).message }, 'billing: the provider\'s catalogue failed');
+        k.log.error({ err: (e as Error).message }, "billing: the provider's catalogue failed");
         throw new HttpError(502, MSG_CATALOGUE_UNAVAILABLE, 'catalogue_unavailable');
       }
     },

@@ -11,13 +11,25 @@ import { flattenCatalogue } from '../shared/catalogue';
 import type { BillingInstance } from './instance';
 
 export function catalogueRoutes(r: RouteRegistrar, self: Pick<BillingInstance, 'catalogue'>): void {
-  r.get('/v3/manager/stripe/products', {
-    auth: 'public', tags: ['billing'], response: productsAnswer,
-    summary: 'Plan catalogue: products with metadata and plans (by metadata.sort; plans by amount)',
-  }, async ({ db }) => ({ products: await self.catalogue.products(db) }));
+  r.get(
+    '/v3/manager/stripe/products',
+    {
+      auth: 'public',
+      tags: ['billing'],
+      response: productsAnswer,
+      summary: 'Plan catalogue: products with metadata and plans (by metadata.sort; plans by amount)',
+    },
+    async ({ db }) => ({ products: await self.catalogue.products(db) }),
+  );
 
-  r.get('/v3/manager/stripe/flatproducts', {
-    auth: 'public', tags: ['billing'], response: flatPlansAnswer,
-    summary: 'Plan catalogue as flattened plans (section 3 fields), in catalogue order',
-  }, async ({ db }) => ({ plans: flattenCatalogue(await self.catalogue.products(db)) }));
+  r.get(
+    '/v3/manager/stripe/flatproducts',
+    {
+      auth: 'public',
+      tags: ['billing'],
+      response: flatPlansAnswer,
+      summary: 'Plan catalogue as flattened plans (section 3 fields), in catalogue order',
+    },
+    async ({ db }) => ({ plans: flattenCatalogue(await self.catalogue.products(db)) }),
+  );
 }

@@ -10,7 +10,10 @@ import { billingOf } from './billing-of';
 import { applySubscription } from './state';
 
 export async function billingFixtures({ db, k, tenantId, log }: FixtureContext): Promise<void> {
-  if (k.config.stripe) { log('billing: Stripe is configured; no demo subscription created'); return; }
+  if (k.config.stripe) {
+    log('billing: Stripe is configured; no demo subscription created');
+    return;
+  }
   await db.withTenant(tenantId, async (trx) => {
     if (await trx('billing_customers').where({ tenant_id: tenantId }).first('customer_id')) return;
     const tenant = await trx('tenants').where({ tenant_id: tenantId }).first('currency', 'email_domain');
@@ -18,9 +21,21 @@ export async function billingFixtures({ db, k, tenantId, log }: FixtureContext):
     const currency = String(tenant?.currency ?? 'USD').toUpperCase() === 'CAD' ? 'cad' : 'usd';
     const provider = billingOf(k).provider(trx);
     const customer = await ensureCustomer(trx, tenantId, provider, { email });
-    await trx('embedded_customers').where({ tenant_id: tenantId, customer_id: customer.customer_id })
-      .update({ card_brand: 'visa', card_last4: '4242', card_exp_month: 12, card_exp_year: new Date().getUTCFullYear() + 3, card_holder: 'Demo Admin' });
-    const sub = await provider.createSubscription({ customerId: customer.customer_id, planIds: [`plan_professional_${currency}_month`], trialDays: null, metadata: { tenant_id: String(tenantId), demo: 'true' } });
+    await trx('embedded_customers')
+      .where({ tenant_id: tenantId, customer_id: customer.customer_id })
+      .update({
+        card_brand: 'visa',
+        card_last4: '4242',
+        card_exp_month: 12,
+        card_exp_year: new Date().getUTCFullYear() + 3,
+        card_holder: 'Demo Admin',
+      });
+    const sub = await provider.createSubscription({
+      customerId: customer.customer_id,
+      planIds: [`plan_professional_${currency}_month`],
+      trialDays: null,
+      metadata: { tenant_id: String(tenantId), demo: 'true' },
+    });
     await applySubscription(k, trx, tenantId, sub);
     log(`billing: demo Professional subscription (${sub.status}, ${currency.toUpperCase()} monthly)`);
   });

@@ -35,6 +35,8 @@ export function createBillingInstance(k: Kernel): BillingInstance {
     catalogue: createCatalogueCache(k, provider),
     plans: createPlanBook(provider),
     clock,
-    stop() { clock.stop(); },
+    stop() {
+      clock.stop();
+    },
   };
 }

@@ -22,7 +22,13 @@ export function createProviderSource(k: Kernel): ProviderSource {
     const stripe = k.config.stripe;
     if (!stripe && trx) return createEmbeddedProvider(k, trx);
     cached ??= stripe
-      ? createStripeProvider({ secretKey: stripe.secretKey, host: stripe.host, port: stripe.port, protocol: stripe.protocol, webhookSecret: stripe.webhookSecret })
+      ? createStripeProvider({
+          secretKey: stripe.secretKey,
+          host: stripe.host,
+          port: stripe.port,
+          protocol: stripe.protocol,
+          webhookSecret: stripe.webhookSecret,
+        })
       : createEmbeddedProvider(k);
     return cached;
   };

@@ -9,7 +9,11 @@ import type { ProviderProduct } from '../shared/types';
 
 export type ProviderName = 'stripe' | 'embedded';
 
-export interface ProviderSubscriptionItem { id: string; planId: string; quantity: number }
+export interface ProviderSubscriptionItem {
+  id: string;
+  planId: string;
+  quantity: number;
+}
 /** A subscription as the provider reports it (Stripe's subscription object, reduced to what we use). */
 export interface ProviderSubscription {
   id: string;
@@ -26,7 +30,13 @@ export interface ProviderSubscription {
   metadata: Record<string, string>;
 }
 
-export interface ProviderInvoiceLine { description: string; amount: number; planId: string | null; periodStart: number; periodEnd: number }
+export interface ProviderInvoiceLine {
+  description: string;
+  amount: number;
+  planId: string | null;
+  periodStart: number;
+  periodEnd: number;
+}
 export interface ProviderInvoice {
   id: string | null;
   number: string | null;
@@ -47,8 +57,24 @@ export interface ProviderInvoice {
   discount: { couponId: string; name: string | null; percentOff: number | null; amountOff: number | null } | null;
 }
 
-export interface ProviderCoupon { id: string; name: string | null; percentOff: number | null; amountOff: number | null; currency: string | null; duration: string; durationInMonths: number | null; valid: boolean; metadata: Record<string, string> }
-export interface ProviderPromotionCode { id: string; code: string; active: boolean; coupon: ProviderCoupon; metadata: Record<string, string> }
+export interface ProviderCoupon {
+  id: string;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  duration: string;
+  durationInMonths: number | null;
+  valid: boolean;
+  metadata: Record<string, string>;
+}
+export interface ProviderPromotionCode {
+  id: string;
+  code: string;
+  active: boolean;
+  coupon: ProviderCoupon;
+  metadata: Record<string, string>;
+}
 
 export interface CheckoutRequest {
   customerId: string;
@@ -61,7 +87,11 @@ export interface CheckoutRequest {
   cancelUrl: string;
   metadata: Record<string, string>;
 }
-export interface CheckoutSession { id: string; url: string; object: 'checkout.session' }
+export interface CheckoutSession {
+  id: string;
+  url: string;
+  object: 'checkout.session';
+}
 
 export interface SubscriptionChange {
   /** Plans to add (new items). */
@@ -93,7 +123,13 @@ export interface BillingProvider {
   updateCustomerEmail(customerId: string, email: string): Promise<void>;
   createCheckoutSession(req: CheckoutRequest): Promise<CheckoutSession>;
   /** Subscribes directly without checkout (free plans, NFR grants, adding plans to a customer with a card). */
-  createSubscription(input: { customerId: string; planIds: string[]; trialDays: number | null; couponId?: string | null; metadata: Record<string, string> }): Promise<ProviderSubscription>;
+  createSubscription(input: {
+    customerId: string;
+    planIds: string[];
+    trialDays: number | null;
+    couponId?: string | null;
+    metadata: Record<string, string>;
+  }): Promise<ProviderSubscription>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   updateSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ProviderSubscription>;

@@ -11,9 +11,13 @@ import { refreshTenantAccess } from './tenant-access';
 /** The kernel whose state changes: its module access is refreshed. */
 type ChangingKernel = Pick<Kernel, 'access' | 'realtime'>;
 
-export interface ApplyResult { applied: boolean; reason?: 'older' }
+export interface ApplyResult {
+  applied: boolean;
+  reason?: 'older';
+}
 
-const toDate = (unixSeconds: number | null | undefined): Date | null => (unixSeconds === null || unixSeconds === undefined ? null : new Date(unixSeconds * 1000));
+const toDate = (unixSeconds: number | null | undefined): Date | null =>
+  unixSeconds === null || unixSeconds === undefined ? null : new Date(unixSeconds * 1000);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function providerOfCustomer(trx: Trx, customerId: string, sub: ProviderSubscription): Promise<ProviderName> {
@@ -28,8 +32,16 @@ async function providerOfCustomer(trx: Trx, customerId: string, sub: ProviderSub
  * than the last one applied to this subscription changes nothing; without eventCreated (a state read from the
  * provider just now) the state is applied and stamped with the current time. k is the kernel making the change.
  */
-export async function applySubscription(k: ChangingKernel, trx: Trx, tenantId: number, sub: ProviderSubscription, eventCreated?: number): Promise<ApplyResult> {
-  const existing = await trx('billing_subscriptions').where({ tenant_id: tenantId, stripe_subscription_id: sub.id }).first('last_event_created');
+export async function applySubscription(
+  k: ChangingKernel,
+  trx: Trx,
+  tenantId: number,
+  sub: ProviderSubscription,
+  eventCreated?: number,
+): Promise<ApplyResult> {
+  const existing = await trx('billing_subscriptions')
+    .where({ tenant_id: tenantId, stripe_subscription_id: sub.id })
+    .first('last_event_created');
   const last = existing ? Number(existing.last_event_created) : 0;
   if (eventCreated !== undefined && existing && eventCreated < last) return { applied: false, reason: 'older' };
   const stamp = Math.max(last, eventCreated ?? nowSeconds());
@@ -57,17 +69,33 @@ export async function applySubscription(k: ChangingKernel, trx: Trx, tenantId: n
   await gone.delete();
   for (const item of sub.items) {
     // A plan moved to another item id (replaced item): the old row goes first.
-    await trx('billing_subscription_items').where({ tenant_id: tenantId, stripe_subscription_id: sub.id, stripe_plan_id: item.planId }).whereNot({ item_id: item.id }).delete();
     await trx('billing_subscription_items')
-      .insert({ tenant_id: tenantId, stripe_subscription_id: sub.id, item_id: item.id, stripe_plan_id: item.planId, quantity: item.quantity })
-      .onConflict(['tenant_id', 'stripe_subscription_id', 'item_id']).merge();
+      .where({ tenant_id: tenantId, stripe_subscription_id: sub.id, stripe_plan_id: item.planId })
+      .whereNot({ item_id: item.id })
+      .delete();
+    await trx('billing_subscription_items')
+      .insert({
+        tenant_id: tenantId,
+        stripe_subscription_id: sub.id,
+        item_id: item.id,
+        stripe_plan_id: item.planId,
+        quantity: item.quantity,
+      })
+      .onConflict(['tenant_id', 'stripe_subscription_id', 'item_id'])
+      .merge();
   }
   refreshTenantAccess(k, trx, tenantId);
   return { applied: true };
 }
 
 /** Removes the tenant's subscriptions of a customer that the provider no longer lists (sync). */
-export async function removeSubscriptionsNotIn(k: ChangingKernel, trx: Trx, tenantId: number, customerId: string, keepIds: readonly string[]): Promise<number> {
+export async function removeSubscriptionsNotIn(
+  k: ChangingKernel,
+  trx: Trx,
+  tenantId: number,
+  customerId: string,
+  keepIds: readonly string[],
+): Promise<number> {
   const q = trx('billing_subscriptions').where({ tenant_id: tenantId, customer_id: customerId });
   if (keepIds.length) q.whereNotIn('stripe_subscription_id', keepIds);
   const n = await q.delete();
@@ -90,9 +118,18 @@ export interface SubscriptionRowOut extends SubscriptionRow {
 }
 
 interface JoinedRow {
-  stripe_subscription_id: string; provider: ProviderName; customer_id: string; status: string;
-  current_start_date: Date | string; current_end_date: Date | string; original_start_date: Date | string; trial_end: Date | string | null;
-  cancel_at_period_end: boolean; item_id: string; stripe_plan_id: string; quantity: number;
+  stripe_subscription_id: string;
+  provider: ProviderName;
+  customer_id: string;
+  status: string;
+  current_start_date: Date | string;
+  current_end_date: Date | string;
+  original_start_date: Date | string;
+  trial_end: Date | string | null;
+  cancel_at_period_end: boolean;
+  item_id: string;
+  stripe_plan_id: string;
+  quantity: number;
 }
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -102,19 +139,43 @@ const iso = (d: Date | string | null): string | null => (d === null ? null : new
  * catalogue (the kernel's plan facts) are left out (they grant no module). activeCompanies counts the tenant's
  * active companies of a module.
  */
-export async function loadSubscriptionRows(plans: PlanFacts, trx: Trx, tenantId: number, activeCompanies?: (module: ModuleMoniker) => Promise<number>): Promise<SubscriptionRowOut[]> {
+export async function loadSubscriptionRows(
+  plans: PlanFacts,
+  trx: Trx,
+  tenantId: number,
+  activeCompanies?: (module: ModuleMoniker) => Promise<number>,
+): Promise<SubscriptionRowOut[]> {
   const rows: JoinedRow[] = await trx('billing_subscriptions as s')
-    .join('billing_subscription_items as i', function join() { this.on('i.tenant_id', 's.tenant_id').andOn('i.stripe_subscription_id', 's.stripe_subscription_id'); })
+    .join('billing_subscription_items as i', function join() {
+      this.on('i.tenant_id', 's.tenant_id').andOn('i.stripe_subscription_id', 's.stripe_subscription_id');
+    })
     .where('s.tenant_id', tenantId)
     .orderBy([{ column: 's.original_start_date' }, { column: 's.stripe_subscription_id' }, { column: 'i.item_id' }])
-    .select('s.stripe_subscription_id', 's.provider', 's.customer_id', 's.status', 's.current_start_date', 's.current_end_date', 's.original_start_date', 's.trial_end', 's.cancel_at_period_end', 'i.item_id', 'i.stripe_plan_id', 'i.quantity');
-  const affiliate = await trx('billing_customers').where({ tenant_id: tenantId }).whereNotNull('affiliate_code').first('affiliate_code');
+    .select(
+      's.stripe_subscription_id',
+      's.provider',
+      's.customer_id',
+      's.status',
+      's.current_start_date',
+      's.current_end_date',
+      's.original_start_date',
+      's.trial_end',
+      's.cancel_at_period_end',
+      'i.item_id',
+      'i.stripe_plan_id',
+      'i.quantity',
+    );
+  const affiliate = await trx('billing_customers')
+    .where({ tenant_id: tenantId })
+    .whereNotNull('affiliate_code')
+    .first('affiliate_code');
   const counts = new Map<ModuleMoniker, number>();
   const out: SubscriptionRowOut[] = [];
   for (const r of rows) {
     const plan = plans.facts(r.stripe_plan_id);
     if (!plan) continue;
-    if (activeCompanies && !counts.has(plan.module_moniker)) counts.set(plan.module_moniker, await activeCompanies(plan.module_moniker));
+    if (activeCompanies && !counts.has(plan.module_moniker))
+      counts.set(plan.module_moniker, await activeCompanies(plan.module_moniker));
     out.push({
       stripe_subscription_id: r.stripe_subscription_id,
       stripe_plan_id: r.stripe_plan_id,
@@ -145,30 +206,66 @@ export async function loadSubscriptionRows(plans: PlanFacts, trx: Trx, tenantId:
 }
 
 export interface CheckoutRecord {
-  sessionId: string; provider: ProviderName; customerId: string; url: string; mode: 'subscription' | 'setup';
-  planIds: string[]; discountCode?: string | null; expiresAt: Date;
+  sessionId: string;
+  provider: ProviderName;
+  customerId: string;
+  url: string;
+  mode: 'subscription' | 'setup';
+  planIds: string[];
+  discountCode?: string | null;
+  expiresAt: Date;
 }
 
 export async function recordCheckoutSession(trx: Trx, tenantId: number, c: CheckoutRecord): Promise<void> {
   await trx('billing_checkout_sessions').insert({
-    tenant_id: tenantId, session_id: c.sessionId, provider: c.provider, customer_id: c.customerId, url: c.url, mode: c.mode,
-    plan_ids: c.planIds, discount_code: c.discountCode ?? null, expires_at: c.expiresAt, status: 'open',
+    tenant_id: tenantId,
+    session_id: c.sessionId,
+    provider: c.provider,
+    customer_id: c.customerId,
+    url: c.url,
+    mode: c.mode,
+    plan_ids: c.planIds,
+    discount_code: c.discountCode ?? null,
+    expires_at: c.expiresAt,
+    status: 'open',
   });
 }
 
 /** Marks a checkout session complete (with its subscription) or expired. Returns whether a row changed. */
-export async function markCheckoutSession(trx: Trx, sessionId: string, status: 'complete' | 'expired', subscriptionId?: string | null): Promise<boolean> {
-  const n = await trx('billing_checkout_sessions').where({ session_id: sessionId }).update({
-    status,
-    ...(status === 'complete' ? { completed_at: new Date(), stripe_subscription_id: subscriptionId ?? null } : {}),
-  });
+export async function markCheckoutSession(
+  trx: Trx,
+  sessionId: string,
+  status: 'complete' | 'expired',
+  subscriptionId?: string | null,
+): Promise<boolean> {
+  const n = await trx('billing_checkout_sessions')
+    .where({ session_id: sessionId })
+    .update({
+      status,
+      ...(status === 'complete' ? { completed_at: new Date(), stripe_subscription_id: subscriptionId ?? null } : {}),
+    });
   return n > 0;
 }
 
-export interface OpenCheckout { session_id: string; url: string; plan_ids: string[]; mode: 'subscription' | 'setup'; expires_at: Date; customer_id: string; provider: ProviderName }
+export interface OpenCheckout {
+  session_id: string;
+  url: string;
+  plan_ids: string[];
+  mode: 'subscription' | 'setup';
+  expires_at: Date;
+  customer_id: string;
+  provider: ProviderName;
+}
 
 /** The tenant's open, unexpired checkout sessions of a mode, newest first. */
-export async function openCheckoutSessions(trx: Trx, tenantId: number, mode: 'subscription' | 'setup' = 'subscription'): Promise<OpenCheckout[]> {
-  return trx('billing_checkout_sessions').where({ tenant_id: tenantId, status: 'open', mode }).where('expires_at', '>', new Date())
-    .orderBy('created_at', 'desc').select('session_id', 'url', 'plan_ids', 'mode', 'expires_at', 'customer_id', 'provider');
+export async function openCheckoutSessions(
+  trx: Trx,
+  tenantId: number,
+  mode: 'subscription' | 'setup' = 'subscription',
+): Promise<OpenCheckout[]> {
+  return trx('billing_checkout_sessions')
+    .where({ tenant_id: tenantId, status: 'open', mode })
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .select('session_id', 'url', 'plan_ids', 'mode', 'expires_at', 'customer_id', 'provider');
 }

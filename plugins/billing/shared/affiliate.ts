@@ -18,8 +18,11 @@ export const AFFILIATE_PRODUCT_ID = 'prod_affiliate';
 /** The affiliate plan's worth per month, in minor units of the plan's currency (the Basic monthly price). */
 export const AFFILIATE_MONTHLY_CREDIT: Record<PlanCurrency, number> = { usd: 7500, cad: 9800 };
 
-const basic: AffiliateFilter = (p) => p.limit_max_companies === AFFILIATE_LIMIT && p.module_moniker === 'Core'
-  && p.product_name === BASIC_EDITION && p.plan_interval === 'month';
+const basic: AffiliateFilter = (p) =>
+  p.limit_max_companies === AFFILIATE_LIMIT &&
+  p.module_moniker === 'Core' &&
+  p.product_name === BASIC_EDITION &&
+  p.plan_interval === 'month';
 
 export const AFFILIATE_FILTERS: Record<AffiliateFilterName, AffiliateFilter> = {
   AIR: (p) => p.module_moniker === 'AIR' && p.plan_interval === 'month' && !p.hidden_flag && !p.addon_flag,
@@ -45,9 +48,10 @@ export function affiliateFilterName(affiliate: string): AffiliateFilterName {
 export function affiliatePlans(plans: readonly FlatPlan[], affiliate: string): FlatPlan[] {
   const name = affiliateFilterName(affiliate);
   const filter = AFFILIATE_FILTERS[name];
-  const base = name === 'affiliate'
-    ? plans.filter((p) => !p.addon_flag && (!p.hidden_flag || p.stripe_product_id === AFFILIATE_PRODUCT_ID))
-    : plans;
+  const base =
+    name === 'affiliate'
+      ? plans.filter((p) => !p.addon_flag && (!p.hidden_flag || p.stripe_product_id === AFFILIATE_PRODUCT_ID))
+      : plans;
   return base.filter(filter);
 }
 
@@ -58,6 +62,8 @@ export function affiliateCredit(plan: Pick<FlatPlan, 'plan_currency' | 'plan_int
 }
 
 /** What an affiliate member pays per period for a plan after the credit (never below 0), minor units. */
-export function priceAfterAffiliateCredit(plan: Pick<FlatPlan, 'plan_cost_per_period' | 'plan_currency' | 'plan_interval'>): number {
+export function priceAfterAffiliateCredit(
+  plan: Pick<FlatPlan, 'plan_cost_per_period' | 'plan_currency' | 'plan_interval'>,
+): number {
   return Math.max(0, plan.plan_cost_per_period - affiliateCredit(plan));
 }

@@ -9,12 +9,25 @@
 import type { FlatPlan, ModuleMoniker, PlanCurrency, PlanInterval } from './types';
 import { pickByVersion } from './versions';
 
-export const MSG_NO_SIMILAR_PLAN = (module: string) => `No similar plan found for the given options for module: ${module}`;
+export const MSG_NO_SIMILAR_PLAN = (module: string) =>
+  `No similar plan found for the given options for module: ${module}`;
 export const MSG_PLANS_REMOVED = 'Affected plan(s) removed from the cart.';
 
-export interface CartMessage { module: ModuleMoniker; message: string; details: string; removed: string[] }
-export interface CartOptions { currency: PlanCurrency; interval: PlanInterval }
-export interface CartChange { plans: FlatPlan[]; messages: CartMessage[]; warnings: string[] }
+export interface CartMessage {
+  module: ModuleMoniker;
+  message: string;
+  details: string;
+  removed: string[];
+}
+export interface CartOptions {
+  currency: PlanCurrency;
+  interval: PlanInterval;
+}
+export interface CartChange {
+  plans: FlatPlan[];
+  messages: CartMessage[];
+  warnings: string[];
+}
 
 /** Longest trial (days) of the cart's plans; 0 for an empty cart. */
 export function cartTrialDays(plans: readonly FlatPlan[]): number {
@@ -50,7 +63,11 @@ export function removeFromCart(cart: readonly FlatPlan[], planId: string): FlatP
 }
 
 /** Swaps every plan for its product's plan in the new currency and interval (see the file comment). */
-export function changeCartOptions(cart: readonly FlatPlan[], catalogue: readonly FlatPlan[], options: CartOptions): CartChange {
+export function changeCartOptions(
+  cart: readonly FlatPlan[],
+  catalogue: readonly FlatPlan[],
+  options: CartOptions,
+): CartChange {
   const plans: FlatPlan[] = [];
   const warnings: string[] = [];
   const removedByModule = new Map<ModuleMoniker, string[]>();
@@ -59,14 +76,27 @@ export function changeCartOptions(cart: readonly FlatPlan[], catalogue: readonly
       plans.push(item);
       continue;
     }
-    const matches = catalogue.filter((p) => p.stripe_product_id === item.stripe_product_id
-      && p.plan_currency === options.currency && p.plan_interval === options.interval);
+    const matches = catalogue.filter(
+      (p) =>
+        p.stripe_product_id === item.stripe_product_id &&
+        p.plan_currency === options.currency &&
+        p.plan_interval === options.interval,
+    );
     const { plan, warning } = pickByVersion(matches);
     if (warning) warnings.push(warning);
     if (plan) plans.push(plan);
-    else removedByModule.set(item.module_moniker, [...(removedByModule.get(item.module_moniker) ?? []), item.stripe_plan_id]);
+    else
+      removedByModule.set(item.module_moniker, [
+        ...(removedByModule.get(item.module_moniker) ?? []),
+        item.stripe_plan_id,
+      ]);
   }
-  const messages = [...removedByModule].map(([module, removed]) => ({ module, message: MSG_NO_SIMILAR_PLAN(module), details: MSG_PLANS_REMOVED, removed }));
+  const messages = [...removedByModule].map(([module, removed]) => ({
+    module,
+    message: MSG_NO_SIMILAR_PLAN(module),
+    details: MSG_PLANS_REMOVED,
+    removed,
+  }));
   return { plans, messages, warnings };
 }
 

@@ -31,11 +31,7 @@ export const CUSTOMER_SUCCESS_FEATURES = [
   'Report builder and report locker',
 ] as const;
 
-export const AIR_FEATURES = [
-  'Asset insights for 1 customer',
-  'Warranty lookups',
-  'PSA integration',
-] as const;
+export const AIR_FEATURES = ['Asset insights for 1 customer', 'Warranty lookups', 'PSA integration'] as const;
 
 type Prices = Partial<Record<`${PlanCurrency}_${PlanInterval}`, number>>;
 
@@ -97,58 +93,161 @@ function product(d: ProductDef): ProviderProduct {
 
 /** The Core editions of the section 9 table (USD / CAD, monthly and annual). */
 const EDITIONS = [
-  { key: 'basic', name: 'Basic Edition', limit: 5, trialDays: 30, prices: { usd_month: 7500, cad_month: 9800, usd_year: 82500, cad_year: 107300 } },
-  { key: 'professional', name: 'Professional Edition', limit: 25, highlighted: true, prices: { usd_month: 17500, cad_month: 22500, usd_year: 192500, cad_year: 247500 } },
-  { key: 'plus', name: 'Plus Edition', limit: 50, prices: { usd_month: 24500, cad_month: 31500, usd_year: 269500, cad_year: 346500 } },
-  { key: 'premium', name: 'Premium Edition', limit: 100, prices: { usd_month: 37500, cad_month: 48000, usd_year: 412500, cad_year: 528000 } },
-  { key: 'enterprise', name: 'Enterprise Edition', limit: 200, prices: { usd_month: 54500, cad_month: 70000, usd_year: 599500, cad_year: 770000 } },
+  {
+    key: 'basic',
+    name: 'Basic Edition',
+    limit: 5,
+    trialDays: 30,
+    prices: { usd_month: 7500, cad_month: 9800, usd_year: 82500, cad_year: 107300 },
+  },
+  {
+    key: 'professional',
+    name: 'Professional Edition',
+    limit: 25,
+    highlighted: true,
+    prices: { usd_month: 17500, cad_month: 22500, usd_year: 192500, cad_year: 247500 },
+  },
+  {
+    key: 'plus',
+    name: 'Plus Edition',
+    limit: 50,
+    prices: { usd_month: 24500, cad_month: 31500, usd_year: 269500, cad_year: 346500 },
+  },
+  {
+    key: 'premium',
+    name: 'Premium Edition',
+    limit: 100,
+    prices: { usd_month: 37500, cad_month: 48000, usd_year: 412500, cad_year: 528000 },
+  },
+  {
+    key: 'enterprise',
+    name: 'Enterprise Edition',
+    limit: 200,
+    prices: { usd_month: 54500, cad_month: 70000, usd_year: 599500, cad_year: 770000 },
+  },
 ] as const;
 
 const upTo = (n: number) => `Up to ${n} customers`;
 
 export const CATALOGUE: ProviderProduct[] = [
-  ...EDITIONS.map((e, i) => product({
-    key: e.key, name: e.name, description: `vCIO for managed service providers. ${upTo(e.limit)}.`, module: 'Core',
-    sort: (i + 1) * 10, limit: e.limit, prices: e.prices, trialDays: 'trialDays' in e ? e.trialDays : 0,
-    highlighted: 'highlighted' in e ? e.highlighted : false, features: CORE_FEATURES,
-  })),
+  ...EDITIONS.map((e, i) =>
+    product({
+      key: e.key,
+      name: e.name,
+      description: `vCIO for managed service providers. ${upTo(e.limit)}.`,
+      module: 'Core',
+      sort: (i + 1) * 10,
+      limit: e.limit,
+      prices: e.prices,
+      trialDays: 'trialDays' in e ? e.trialDays : 0,
+      highlighted: 'highlighted' in e ? e.highlighted : false,
+      features: CORE_FEATURES,
+    }),
+  ),
   product({
-    key: 'air_trial', name: 'Asset Insights (AIR) Trial', description: 'Try asset insights with 1 customer.', module: 'AIR',
-    sort: 60, limit: 1, trialDays: 30, prices: { usd_month: 0, cad_month: 0 }, features: AIR_FEATURES,
+    key: 'air_trial',
+    name: 'Asset Insights (AIR) Trial',
+    description: 'Try asset insights with 1 customer.',
+    module: 'AIR',
+    sort: 60,
+    limit: 1,
+    trialDays: 30,
+    prices: { usd_month: 0, cad_month: 0 },
+    features: AIR_FEATURES,
   }),
   // Hidden plans: granted by staff, reached through affiliate pages or kept for existing subscribers.
   product({
-    key: 'free_beta', name: 'Free Beta', description: 'Beta programme: no charge, no customer limit.', module: 'Core',
-    sort: 100, limit: 0, hidden: true, prices: { usd_month: 0, cad_month: 0 }, features: CORE_FEATURES,
+    key: 'free_beta',
+    name: 'Free Beta',
+    description: 'Beta programme: no charge, no customer limit.',
+    module: 'Core',
+    sort: 100,
+    limit: 0,
+    hidden: true,
+    prices: { usd_month: 0, cad_month: 0 },
+    features: CORE_FEATURES,
   }),
   product({
-    key: 'affiliate', name: 'Affiliate Partner Plan', description: 'Basic Edition paid by your affiliate partner. Up to 5 customers.', module: 'Core',
-    sort: 110, limit: 5, hidden: true, prices: { usd_month: 0, cad_month: 0 }, features: CORE_FEATURES,
+    key: 'affiliate',
+    name: 'Affiliate Partner Plan',
+    description: 'Basic Edition paid by your affiliate partner. Up to 5 customers.',
+    module: 'Core',
+    sort: 110,
+    limit: 5,
+    hidden: true,
+    prices: { usd_month: 0, cad_month: 0 },
+    features: CORE_FEATURES,
   }),
   product({
-    key: 'nfr_5', name: 'NFR 5 Customers', description: 'Not for resale. Up to 5 customers.', module: 'Core',
-    sort: 120, limit: 5, hidden: true, prices: { usd_month: 0, cad_month: 0 }, features: CORE_FEATURES,
+    key: 'nfr_5',
+    name: 'NFR 5 Customers',
+    description: 'Not for resale. Up to 5 customers.',
+    module: 'Core',
+    sort: 120,
+    limit: 5,
+    hidden: true,
+    prices: { usd_month: 0, cad_month: 0 },
+    features: CORE_FEATURES,
   }),
   product({
-    key: 'nfr_unlimited', name: 'NFR Unlimited', description: 'Not for resale. Up to 999 customers.', module: 'Core',
-    sort: 130, limit: 999, hidden: true, prices: { usd_month: 0, cad_month: 0 }, features: CORE_FEATURES,
+    key: 'nfr_unlimited',
+    name: 'NFR Unlimited',
+    description: 'Not for resale. Up to 999 customers.',
+    module: 'Core',
+    sort: 130,
+    limit: 999,
+    hidden: true,
+    prices: { usd_month: 0, cad_month: 0 },
+    features: CORE_FEATURES,
   }),
   product({
-    key: 'enterprise_legacy', name: 'Enterprise Edition (Legacy)', description: `Earlier Enterprise pricing, kept for its subscribers. ${upTo(200)}.`, module: 'Core',
-    sort: 140, limit: 200, hidden: true, prices: { usd_month: 39500, cad_month: 50800 }, features: CORE_FEATURES,
+    key: 'enterprise_legacy',
+    name: 'Enterprise Edition (Legacy)',
+    description: `Earlier Enterprise pricing, kept for its subscribers. ${upTo(200)}.`,
+    module: 'Core',
+    sort: 140,
+    limit: 200,
+    hidden: true,
+    prices: { usd_month: 39500, cad_month: 50800 },
+    features: CORE_FEATURES,
   }),
   product({
-    key: 'cs_basic', name: 'Customer Success Basic', description: `Customer Success for ${upTo(5).toLowerCase()}.`, module: 'Customer Success',
-    sort: 200, limit: 5, hidden: true, trialDays: 30, prices: EDITIONS[0].prices, features: CUSTOMER_SUCCESS_FEATURES,
+    key: 'cs_basic',
+    name: 'Customer Success Basic',
+    description: `Customer Success for ${upTo(5).toLowerCase()}.`,
+    module: 'Customer Success',
+    sort: 200,
+    limit: 5,
+    hidden: true,
+    trialDays: 30,
+    prices: EDITIONS[0].prices,
+    features: CUSTOMER_SUCCESS_FEATURES,
   }),
   // Customer Success tiers matching the Core editions (same prices): combined with Core upgrades.
-  ...EDITIONS.slice(1).map((e, i) => product({
-    key: `cs_${e.key}`, name: `Customer Success ${e.name.replace(' Edition', '')}`, description: `Customer Success for ${upTo(e.limit).toLowerCase()}.`,
-    module: 'Customer Success', sort: 210 + i * 10, limit: e.limit, hidden: true, prices: e.prices, features: CUSTOMER_SUCCESS_FEATURES,
-  })),
+  ...EDITIONS.slice(1).map((e, i) =>
+    product({
+      key: `cs_${e.key}`,
+      name: `Customer Success ${e.name.replace(' Edition', '')}`,
+      description: `Customer Success for ${upTo(e.limit).toLowerCase()}.`,
+      module: 'Customer Success',
+      sort: 210 + i * 10,
+      limit: e.limit,
+      hidden: true,
+      prices: e.prices,
+      features: CUSTOMER_SUCCESS_FEATURES,
+    }),
+  ),
   product({
-    key: 'custom_reporting', name: 'Custom Reporting Templates', description: 'Report templates built for your brand (add-on).', module: 'Core',
-    sort: 300, limit: 0, hidden: true, addon: true, prices: { usd_month: 2500, cad_month: 3200 }, features: ['Custom report templates', 'Your branding on business review reports'],
+    key: 'custom_reporting',
+    name: 'Custom Reporting Templates',
+    description: 'Report templates built for your brand (add-on).',
+    module: 'Core',
+    sort: 300,
+    limit: 0,
+    hidden: true,
+    addon: true,
+    prices: { usd_month: 2500, cad_month: 3200 },
+    features: ['Custom report templates', 'Your branding on business review reports'],
   }),
 ];
 
@@ -201,4 +300,3 @@ export function findFlatPlan(id: string, plans?: readonly FlatPlan[]): FlatPlan 
   const list = plans ?? (flatCatalogue ??= flattenCatalogue(CATALOGUE));
   return list.find((p) => p.stripe_plan_id === id);
 }
-

@@ -34,7 +34,10 @@ export function planPrice(minor: number): number {
   return minor / 100;
 }
 
-const group = (n: number) => Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const group = (n: number) =>
+  Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** Short form: '$75', '$1,000', '$1.9K', '$2.5M'; no decimals below the K threshold. */

@@ -11,6 +11,13 @@ export const BILLING_PAGES = declarePages({
     // Under Settings: in every tenant administrator's menu, and in other users' menus when their security group lists
     // it. The workspace route itself has no access-list check (guard steps 13-15 and the violation page send users
     // there; non-admins see it read-only).
-    { url: SUBSCRIPTION_PAGE, title: 'Subscription', module: 'Any', route: { page: false }, icon: 'credit-card', nav: { level: 2, parent: '/settings', sort: 30 } },
+    {
+      url: SUBSCRIPTION_PAGE,
+      title: 'Subscription',
+      module: 'Any',
+      route: { page: false },
+      icon: 'credit-card',
+      nav: { level: 2, parent: '/settings', sort: 30 },
+    },
   ],
 });

@@ -19,7 +19,9 @@ export interface PriceDisplay {
 
 export const PERIOD_WORD: Record<PlanInterval, string> = { month: 'month', year: 'year' };
 
-export function priceDisplay(plan: Pick<FlatPlan, 'plan_cost_per_period' | 'plan_currency' | 'plan_interval'>): PriceDisplay {
+export function priceDisplay(
+  plan: Pick<FlatPlan, 'plan_cost_per_period' | 'plan_currency' | 'plan_interval'>,
+): PriceDisplay {
   const amount = planPrice(plan.plan_cost_per_period);
   const perMonth = plan.plan_interval === 'year' ? amount / 12 : null;
   return {

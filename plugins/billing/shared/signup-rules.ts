@@ -16,18 +16,21 @@ export const MSG_INVALID_PHONE = 'Enter a phone number with digits, spaces and +
 export const MSG_COMPANY_TOO_LONG = 'Max 100 characters';
 
 export const msgUserExists = (email: string) => `User Email Already Exists: ${email}`;
-export const MSG_NO_SUBSCRIPTION_NOTE = 'Looks like you have not setup a subscription plan yet. Please sign up for a subscription once you have logged in.';
+export const MSG_NO_SUBSCRIPTION_NOTE =
+  'Looks like you have not setup a subscription plan yet. Please sign up for a subscription once you have logged in.';
 export const MSG_DUP_DOMAIN = 'Email Domain Already Exists.';
 export const MSG_DUP_COMPANY = 'Company Name Already Exists.';
 export const MSG_ASK_ADMIN = 'You should check with your company administrator and ask to have your account created.';
 export const MSG_CREATING = 'We are creating your account, this should only take a moment';
 export const MSG_SIGNUP_PROBLEM = 'There was a problem signing you up.';
 export const MSG_NO_PLAN = 'Choose a plan before you finish.';
-export const MSG_CHECKOUT_CANCELED = 'The checkout was canceled, so your subscription has not started yet. Press Finish to return to the checkout.';
+export const MSG_CHECKOUT_CANCELED =
+  'The checkout was canceled, so your subscription has not started yet. Press Finish to return to the checkout.';
 
 /** Section 5: first and last name match letters, digits, hyphen and space. */
 export const NAME_PATTERN = /^[\p{L}\p{M}0-9 -]+$/u;
-export const DOMAIN_PATTERN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+export const DOMAIN_PATTERN =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{4,24}$/;
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
@@ -78,8 +81,18 @@ export function validateWebsite(value: string): string | null {
   return isWebAddress(v) && v.length <= 200 ? null : MSG_INVALID_URL;
 }
 
-export interface UserDetails { firstName: string; lastName: string; email: string; phone: string; password: string }
-export interface AccountDetails { companyName: string; emailDomain: string; website: string }
+export interface UserDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+}
+export interface AccountDetails {
+  companyName: string;
+  emailDomain: string;
+  website: string;
+}
 export type Errors<T> = Partial<Record<keyof T, string>>;
 
 /**

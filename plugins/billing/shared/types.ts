@@ -18,7 +18,8 @@ export type PlanMetadata = ProviderPlan['metadata'];
 /** Flattened plan (GET v3/manager/stripe/flatproducts): the shape the route schema `flatPlan` (api.ts) checks. */
 export type FlatPlan = FlatPlanShape;
 
-export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type SubscriptionStatus =
+  'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
 export const ACTIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 
 /** Subscription row (GET v3/manager/tenant/{tenantId}/subscriptions). One row per plan of a subscription (api.ts). */

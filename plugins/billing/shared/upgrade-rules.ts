@@ -16,24 +16,35 @@ export interface CurrentPlan {
   plan_interval: PlanInterval;
 }
 
-const byCost = (a: FlatPlan, b: FlatPlan) => a.plan_cost_per_period - b.plan_cost_per_period || a.limit_max_companies - b.limit_max_companies;
+const byCost = (a: FlatPlan, b: FlatPlan) =>
+  a.plan_cost_per_period - b.plan_cost_per_period || a.limit_max_companies - b.limit_max_companies;
 
 /** The plans a current subscription may upgrade to, cheapest first. */
 export function upgradeOptions(plans: readonly FlatPlan[], current: CurrentPlan): FlatPlan[] {
   if (!canUpgrade(current.limit_max_companies)) return [];
   return plans
-    .filter((p) => p.module_moniker === current.module_moniker
-      && !p.hidden_flag && !p.addon_flag
-      && p.plan_currency === current.plan_currency && p.plan_interval === current.plan_interval
-      && p.limit_max_companies > current.limit_max_companies)
+    .filter(
+      (p) =>
+        p.module_moniker === current.module_moniker &&
+        !p.hidden_flag &&
+        !p.addon_flag &&
+        p.plan_currency === current.plan_currency &&
+        p.plan_interval === current.plan_interval &&
+        p.limit_max_companies > current.limit_max_companies,
+    )
     .sort(byCost);
 }
 
 /** The Customer Success plan that goes with a Core plan: same customer count, currency and interval (hidden allowed). */
 export function customerSuccessCompanion(plans: readonly FlatPlan[], core: FlatPlan): FlatPlan | null {
-  const matches = plans.filter((p) => p.module_moniker === 'Customer Success' && !p.addon_flag
-    && p.limit_max_companies === core.limit_max_companies
-    && p.plan_currency === core.plan_currency && p.plan_interval === core.plan_interval);
+  const matches = plans.filter(
+    (p) =>
+      p.module_moniker === 'Customer Success' &&
+      !p.addon_flag &&
+      p.limit_max_companies === core.limit_max_companies &&
+      p.plan_currency === core.plan_currency &&
+      p.plan_interval === core.plan_interval,
+  );
   return pickByVersion(matches).plan;
 }
 
@@ -57,14 +68,20 @@ export function combinePlans(core: FlatPlan, cs: FlatPlan): FlatPlan {
  * Customer Success plan; a Core option the Customer Success plan already covers (or one without a
  * matching Customer Success plan) stays a Core option.
  */
-export function combinedUpgradeOptions(plans: readonly FlatPlan[], core: CurrentPlan, cs?: CurrentPlan | null): FlatPlan[] {
+export function combinedUpgradeOptions(
+  plans: readonly FlatPlan[],
+  core: CurrentPlan,
+  cs?: CurrentPlan | null,
+): FlatPlan[] {
   const coreOptions = upgradeOptions(plans, core);
   if (!cs) return coreOptions;
-  return coreOptions.map((option) => {
-    if (!canUpgrade(cs.limit_max_companies) || cs.limit_max_companies >= option.limit_max_companies) return option;
-    const companion = customerSuccessCompanion(plans, option);
-    return companion ? combinePlans(option, companion) : option;
-  }).sort(byCost);
+  return coreOptions
+    .map((option) => {
+      if (!canUpgrade(cs.limit_max_companies) || cs.limit_max_companies >= option.limit_max_companies) return option;
+      const companion = customerSuccessCompanion(plans, option);
+      return companion ? combinePlans(option, companion) : option;
+    })
+    .sort(byCost);
 }
 
 /** The plan ids an option stands for (both plans of a combined option). */

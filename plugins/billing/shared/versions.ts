@@ -4,12 +4,18 @@
  */
 import type { FlatPlan } from './types';
 
-export interface VersionPick { plan: FlatPlan | null; warning: string | null }
+export interface VersionPick {
+  plan: FlatPlan | null;
+  warning: string | null;
+}
 
 export function pickByVersion(matches: readonly FlatPlan[]): VersionPick {
   if (matches.length === 0) return { plan: null, warning: null };
   if (matches.length === 1) return { plan: matches[0], warning: null };
   const plan = matches.reduce((best, p) => (p.plan_ver > best.plan_ver ? p : best));
   const ids = matches.map((p) => `${p.stripe_plan_id} (v${p.plan_ver})`).join(', ');
-  return { plan, warning: `Several plans match for module ${plan.module_moniker}: ${ids}; picked ${plan.stripe_plan_id} by version.` };
+  return {
+    plan,
+    warning: `Several plans match for module ${plan.module_moniker}: ${ids}; picked ${plan.stripe_plan_id} by version.`,
+  };
 }

@@ -1,6 +1,10 @@
 /** Affiliate plan filters and the $75/month credit (section 9), against the catalogue. */
 import {
-  AFFILIATE_FILTERS, affiliateCredit, affiliateFilterName, affiliatePlans, priceAfterAffiliateCredit,
+  AFFILIATE_FILTERS,
+  affiliateCredit,
+  affiliateFilterName,
+  affiliatePlans,
+  priceAfterAffiliateCredit,
 } from '../shared/affiliate';
 import { CATALOGUE, findFlatPlan, flattenCatalogue } from '../shared/catalogue';
 import type { FlatPlan } from '../shared/types';
@@ -31,8 +35,12 @@ test('basic: limit 5, Core, Basic Edition, monthly', () => {
 
 test('basicCS: basic plus Customer Success with limit 5', () => {
   expect(ids(affiliatePlans(plans, 'basicCS'))).toEqual([
-    'plan_basic_cad_month', 'plan_basic_usd_month',
-    'plan_cs_basic_cad_month', 'plan_cs_basic_cad_year', 'plan_cs_basic_usd_month', 'plan_cs_basic_usd_year',
+    'plan_basic_cad_month',
+    'plan_basic_usd_month',
+    'plan_cs_basic_cad_month',
+    'plan_cs_basic_cad_year',
+    'plan_cs_basic_usd_month',
+    'plan_cs_basic_usd_year',
   ]);
 });
 
@@ -40,8 +48,12 @@ test('the affiliate programme: limit 5, among the affiliate partner plan and the
   const list = affiliatePlans(plans, 'partner-123');
   expect(list.every((p) => p.limit_max_companies === 5)).toBe(true);
   expect(ids(list)).toEqual([
-    'plan_affiliate_cad_month', 'plan_affiliate_usd_month',
-    'plan_basic_cad_month', 'plan_basic_cad_year', 'plan_basic_usd_month', 'plan_basic_usd_year',
+    'plan_affiliate_cad_month',
+    'plan_affiliate_usd_month',
+    'plan_basic_cad_month',
+    'plan_basic_cad_year',
+    'plan_basic_usd_month',
+    'plan_basic_usd_year',
   ]);
   expect(list.some((p) => p.stripe_product_id === 'prod_nfr_5')).toBe(false);
   // The filter itself is the spec's: limit 5.

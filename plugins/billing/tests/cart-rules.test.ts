@@ -1,7 +1,16 @@
 /** Cart rules (sections 3, 8 and 9) against the catalogue. */
 import { CATALOGUE, findFlatPlan, flattenCatalogue } from '../shared/catalogue';
 import {
-  addToCart, cartPlanIds, cartTotal, cartTrialDays, changeCartOptions, isIncluded, MSG_NO_SIMILAR_PLAN, MSG_PLANS_REMOVED, plansFromIds, removeFromCart,
+  addToCart,
+  cartPlanIds,
+  cartTotal,
+  cartTrialDays,
+  changeCartOptions,
+  isIncluded,
+  MSG_NO_SIMILAR_PLAN,
+  MSG_PLANS_REMOVED,
+  plansFromIds,
+  removeFromCart,
 } from '../shared/cart-rules';
 import { combinePlans } from '../shared/upgrade-rules';
 import { pickByVersion } from '../shared/versions';
@@ -38,7 +47,11 @@ describe('trial and total', () => {
     const combined = combinePlans(plan('plan_basic_usd_month'), plan('plan_cs_basic_usd_month'));
     expect(cartTotal([combined])).toBe(15000);
     expect(cartTrialDays([combined])).toBe(0);
-    expect(cartPlanIds([combined, plan('plan_custom_reporting_usd_month')])).toEqual(['plan_basic_usd_month', 'plan_cs_basic_usd_month', 'plan_custom_reporting_usd_month']);
+    expect(cartPlanIds([combined, plan('plan_custom_reporting_usd_month')])).toEqual([
+      'plan_basic_usd_month',
+      'plan_cs_basic_usd_month',
+      'plan_custom_reporting_usd_month',
+    ]);
   });
 });
 
@@ -48,10 +61,17 @@ describe('adding and removing', () => {
     cart = addToCart(cart, plan('plan_cs_basic_usd_month'), catalogue).plans;
     cart = addToCart(cart, plan('plan_custom_reporting_usd_month'), catalogue).plans;
     cart = addToCart(cart, plan('plan_professional_usd_month'), catalogue).plans;
-    expect(ids(cart)).toEqual(['plan_cs_basic_usd_month', 'plan_custom_reporting_usd_month', 'plan_professional_usd_month']);
+    expect(ids(cart)).toEqual([
+      'plan_cs_basic_usd_month',
+      'plan_custom_reporting_usd_month',
+      'plan_professional_usd_month',
+    ]);
     cart = addToCart(cart, plan('plan_custom_reporting_usd_month'), catalogue).plans;
     expect(ids(cart).filter((id) => id === 'plan_custom_reporting_usd_month')).toHaveLength(1);
-    expect(ids(removeFromCart(cart, 'plan_cs_basic_usd_month'))).toEqual(['plan_custom_reporting_usd_month', 'plan_professional_usd_month']);
+    expect(ids(removeFromCart(cart, 'plan_cs_basic_usd_month'))).toEqual([
+      'plan_custom_reporting_usd_month',
+      'plan_professional_usd_month',
+    ]);
   });
 
   test('adding a plan in other options swaps the rest of the cart to them', () => {
@@ -61,7 +81,9 @@ describe('adding and removing', () => {
   });
 
   test('plansFromIds keeps the order and drops unknown ids and repeats', () => {
-    expect(ids(plansFromIds(['plan_plus_usd_month', 'nope', 'plan_basic_usd_month', 'plan_plus_usd_month'], catalogue))).toEqual(['plan_plus_usd_month', 'plan_basic_usd_month']);
+    expect(
+      ids(plansFromIds(['plan_plus_usd_month', 'nope', 'plan_basic_usd_month', 'plan_plus_usd_month'], catalogue)),
+    ).toEqual(['plan_plus_usd_month', 'plan_basic_usd_month']);
   });
 
   test('isIncluded: the plan is in the current subscription', () => {
@@ -72,7 +94,10 @@ describe('adding and removing', () => {
 
 describe('changing currency or interval', () => {
   test('each plan is swapped for its product in the new options', () => {
-    const r = changeCartOptions([plan('plan_professional_usd_month'), plan('plan_cs_basic_usd_month')], catalogue, { currency: 'cad', interval: 'year' });
+    const r = changeCartOptions([plan('plan_professional_usd_month'), plan('plan_cs_basic_usd_month')], catalogue, {
+      currency: 'cad',
+      interval: 'year',
+    });
     expect(ids(r.plans)).toEqual(['plan_professional_cad_year', 'plan_cs_basic_cad_year']);
     expect(cartTotal(r.plans)).toBe(247500 + 107300);
     expect(r.messages).toEqual([]);
@@ -80,17 +105,33 @@ describe('changing currency or interval', () => {
   });
 
   test('no equivalent: the plan is removed with the message of its module', () => {
-    const r = changeCartOptions([plan('plan_plus_usd_month'), plan('plan_custom_reporting_usd_month')], catalogue, { currency: 'usd', interval: 'year' });
+    const r = changeCartOptions([plan('plan_plus_usd_month'), plan('plan_custom_reporting_usd_month')], catalogue, {
+      currency: 'usd',
+      interval: 'year',
+    });
     expect(ids(r.plans)).toEqual(['plan_plus_usd_year']);
-    expect(r.messages).toEqual([{
-      module: 'Core', message: 'No similar plan found for the given options for module: Core', details: 'Affected plan(s) removed from the cart.', removed: ['plan_custom_reporting_usd_month'],
-    }]);
+    expect(r.messages).toEqual([
+      {
+        module: 'Core',
+        message: 'No similar plan found for the given options for module: Core',
+        details: 'Affected plan(s) removed from the cart.',
+        removed: ['plan_custom_reporting_usd_month'],
+      },
+    ]);
     expect(MSG_NO_SIMILAR_PLAN('AIR')).toBe('No similar plan found for the given options for module: AIR');
     expect(MSG_PLANS_REMOVED).toBe('Affected plan(s) removed from the cart.');
   });
 
   test('one message per module, listing every removed plan', () => {
-    const r = changeCartOptions([plan('plan_enterprise_legacy_usd_month'), plan('plan_custom_reporting_usd_month'), plan('plan_air_trial_usd_month')], catalogue, { currency: 'cad', interval: 'year' });
+    const r = changeCartOptions(
+      [
+        plan('plan_enterprise_legacy_usd_month'),
+        plan('plan_custom_reporting_usd_month'),
+        plan('plan_air_trial_usd_month'),
+      ],
+      catalogue,
+      { currency: 'cad', interval: 'year' },
+    );
     expect(r.plans).toEqual([]);
     expect(r.messages.map((m) => [m.module, m.removed])).toEqual([
       ['Core', ['plan_enterprise_legacy_usd_month', 'plan_custom_reporting_usd_month']],
@@ -104,8 +145,16 @@ describe('changing currency or interval', () => {
   });
 
   test('several matches: the highest version is picked, with a warning', () => {
-    const v2: FlatPlan = { ...plan('plan_basic_cad_month'), stripe_plan_id: 'plan_basic_cad_month_v2', plan_ver: 2, plan_cost_per_period: 9900 };
-    const r = changeCartOptions([plan('plan_basic_usd_month')], [...catalogue, v2], { currency: 'cad', interval: 'month' });
+    const v2: FlatPlan = {
+      ...plan('plan_basic_cad_month'),
+      stripe_plan_id: 'plan_basic_cad_month_v2',
+      plan_ver: 2,
+      plan_cost_per_period: 9900,
+    };
+    const r = changeCartOptions([plan('plan_basic_usd_month')], [...catalogue, v2], {
+      currency: 'cad',
+      interval: 'month',
+    });
     expect(ids(r.plans)).toEqual(['plan_basic_cad_month_v2']);
     expect(r.warnings).toHaveLength(1);
     expect(r.warnings[0]).toContain('plan_basic_cad_month_v2');

@@ -11,22 +11,41 @@ const billing = () => s.k.instance<BillingInstance>('billing');
 const catalogueProducts = (trx?: undefined, now?: number) => billing().catalogue.products(trx, now);
 const publicGet = (path: string) => apiCall(s.url, s.k.config.publicApiKey, null, 'GET', path);
 
-beforeAll(async () => { s = await startTestServer(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
 afterAll(async () => s?.stop());
-afterEach(() => { jest.restoreAllMocks(); billing().catalogue.clear(); });
+afterEach(() => {
+  jest.restoreAllMocks();
+  billing().catalogue.clear();
+});
 
 test('products: public (public API key, no token), every product with metadata and plans, sorted', async () => {
   const r = await publicGet('/v3/manager/stripe/products?_=abc123');
   expect(r.status).toBe(200);
   const products: ProviderProduct[] = r.body.products;
   expect(products.map((p) => p.id).sort()).toEqual(CATALOGUE.map((p) => p.id).sort());
-  expect(products.slice(0, 5).map((p) => p.name)).toEqual(['Basic Edition', 'Professional Edition', 'Plus Edition', 'Premium Edition', 'Enterprise Edition']);
+  expect(products.slice(0, 5).map((p) => p.name)).toEqual([
+    'Basic Edition',
+    'Professional Edition',
+    'Plus Edition',
+    'Premium Edition',
+    'Enterprise Edition',
+  ]);
   const sorts = products.map((p) => Number(p.metadata.sort));
   expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
   const basic = products[0];
-  expect(basic.metadata).toMatchObject({ limit_max_companies: '5', module_moniker: 'Core', trial_period_days: '30', hidden: 'false' });
+  expect(basic.metadata).toMatchObject({
+    limit_max_companies: '5',
+    module_moniker: 'Core',
+    trial_period_days: '30',
+    hidden: 'false',
+  });
   expect(basic.plans.map((p) => [p.id, p.amount])).toEqual([
-    ['plan_basic_usd_month', 7500], ['plan_basic_cad_month', 9800], ['plan_basic_usd_year', 82500], ['plan_basic_cad_year', 107300],
+    ['plan_basic_usd_month', 7500],
+    ['plan_basic_cad_month', 9800],
+    ['plan_basic_usd_year', 82500],
+    ['plan_basic_cad_year', 107300],
   ]);
   expect(basic.plans[0].metadata).toMatchObject({ ver: '1', addon: 'false' });
 });
@@ -37,10 +56,23 @@ test('flatproducts: the section 3 fields of every plan, hidden ones included wit
   const plans: FlatPlan[] = r.body.plans;
   expect(plans).toEqual(flattenCatalogue(CATALOGUE));
   expect(plans.find((p) => p.stripe_plan_id === 'plan_professional_cad_year')).toMatchObject({
-    stripe_product_id: 'prod_professional', module_moniker: 'Core', plan_currency: 'cad', plan_interval: 'year', hidden_flag: false,
-    addon_flag: false, limit_max_companies: 25, plan_cost_per_period: 247500, plan_trial_days: 0, plan_ver: 1, product_name: 'Professional Edition',
+    stripe_product_id: 'prod_professional',
+    module_moniker: 'Core',
+    plan_currency: 'cad',
+    plan_interval: 'year',
+    hidden_flag: false,
+    addon_flag: false,
+    limit_max_companies: 25,
+    plan_cost_per_period: 247500,
+    plan_trial_days: 0,
+    plan_ver: 1,
+    product_name: 'Professional Edition',
   });
-  expect(plans.find((p) => p.stripe_plan_id === 'plan_custom_reporting_usd_month')).toMatchObject({ hidden_flag: true, addon_flag: true, plan_cost_per_period: 2500 });
+  expect(plans.find((p) => p.stripe_plan_id === 'plan_custom_reporting_usd_month')).toMatchObject({
+    hidden_flag: true,
+    addon_flag: true,
+    plan_cost_per_period: 2500,
+  });
 });
 
 test('a signed-in caller gets the same; without an API key the call is refused', async () => {

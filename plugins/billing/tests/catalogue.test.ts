@@ -20,12 +20,19 @@ describe('the section 9 table', () => {
     expect(price(`plan_${key}_cad_year`)).toBe(cadY);
     const plans = flat.filter((p) => p.stripe_product_id === `prod_${key}`);
     expect(plans).toHaveLength(4);
-    for (const p of plans) expect(p).toMatchObject({ limit_max_companies: companies, module_moniker: 'Core', hidden_flag: false, addon_flag: false });
+    for (const p of plans)
+      expect(p).toMatchObject({
+        limit_max_companies: companies,
+        module_moniker: 'Core',
+        hidden_flag: false,
+        addon_flag: false,
+      });
   });
 
   test('Basic has the 30-day trial; the other editions none; Professional is highlighted', () => {
     expect(findFlatPlan('plan_basic_usd_month')?.plan_trial_days).toBe(30);
-    for (const key of ['professional', 'plus', 'premium', 'enterprise']) expect(findFlatPlan(`plan_${key}_cad_year`)?.plan_trial_days).toBe(0);
+    for (const key of ['professional', 'plus', 'premium', 'enterprise'])
+      expect(findFlatPlan(`plan_${key}_cad_year`)?.plan_trial_days).toBe(0);
     const highlighted = CATALOGUE.filter((p) => p.metadata.highlighted === 'true').map((p) => p.id);
     expect(highlighted).toEqual(['prod_professional']);
   });
@@ -39,17 +46,42 @@ describe('hidden plans and the AIR trial', () => {
   test('each hidden plan of section 9', () => {
     const p = (id: string) => findFlatPlan(id)!;
     expect(p('plan_free_beta_usd_month')).toMatchObject({ hidden_flag: true, plan_cost_per_period: 0 });
-    expect(p('plan_affiliate_usd_month')).toMatchObject({ hidden_flag: true, limit_max_companies: 5, plan_cost_per_period: 0 });
-    expect(p('plan_nfr_5_cad_month')).toMatchObject({ hidden_flag: true, limit_max_companies: 5, plan_cost_per_period: 0 });
-    expect(p('plan_nfr_unlimited_usd_month')).toMatchObject({ hidden_flag: true, limit_max_companies: 999, plan_cost_per_period: 0 });
-    expect(p('plan_enterprise_legacy_usd_month')).toMatchObject({ hidden_flag: true, limit_max_companies: 200, plan_cost_per_period: 39500 });
-    expect(p('plan_custom_reporting_usd_month')).toMatchObject({ hidden_flag: true, addon_flag: true, plan_cost_per_period: 2500 });
+    expect(p('plan_affiliate_usd_month')).toMatchObject({
+      hidden_flag: true,
+      limit_max_companies: 5,
+      plan_cost_per_period: 0,
+    });
+    expect(p('plan_nfr_5_cad_month')).toMatchObject({
+      hidden_flag: true,
+      limit_max_companies: 5,
+      plan_cost_per_period: 0,
+    });
+    expect(p('plan_nfr_unlimited_usd_month')).toMatchObject({
+      hidden_flag: true,
+      limit_max_companies: 999,
+      plan_cost_per_period: 0,
+    });
+    expect(p('plan_enterprise_legacy_usd_month')).toMatchObject({
+      hidden_flag: true,
+      limit_max_companies: 200,
+      plan_cost_per_period: 39500,
+    });
+    expect(p('plan_custom_reporting_usd_month')).toMatchObject({
+      hidden_flag: true,
+      addon_flag: true,
+      plan_cost_per_period: 2500,
+    });
   });
 
   test('Customer Success Basic: 5 companies, 30-day trial, the same prices as Basic', () => {
     for (const suffix of ['usd_month', 'cad_month', 'usd_year', 'cad_year']) {
       const cs = findFlatPlan(`plan_cs_basic_${suffix}`)!;
-      expect(cs).toMatchObject({ module_moniker: 'Customer Success', limit_max_companies: 5, plan_trial_days: 30, hidden_flag: true });
+      expect(cs).toMatchObject({
+        module_moniker: 'Customer Success',
+        limit_max_companies: 5,
+        plan_trial_days: 30,
+        hidden_flag: true,
+      });
       expect(cs.plan_cost_per_period).toBe(price(`plan_basic_${suffix}`));
     }
   });
@@ -80,7 +112,15 @@ describe('catalogue shape', () => {
 
   test('product metadata carries the section 3 fields; Core products list the section 9 features', () => {
     for (const product of CATALOGUE) {
-      expect(Object.keys(product.metadata).sort()).toEqual(['details', 'hidden', 'highlighted', 'limit_max_companies', 'module_moniker', 'sort', 'trial_period_days']);
+      expect(Object.keys(product.metadata).sort()).toEqual([
+        'details',
+        'hidden',
+        'highlighted',
+        'limit_max_companies',
+        'module_moniker',
+        'sort',
+        'trial_period_days',
+      ]);
       for (const plan of product.plans) expect(Object.keys(plan.metadata).sort()).toEqual(['addon', 'details', 'ver']);
     }
     expect(CATALOGUE.find((p) => p.id === 'prod_plus')!.metadata.details!.split('\n')).toEqual([...CORE_FEATURES]);
@@ -88,8 +128,22 @@ describe('catalogue shape', () => {
 
   test('the contract product ids exist', () => {
     const ids = CATALOGUE.map((p) => p.id);
-    for (const id of ['prod_basic', 'prod_professional', 'prod_plus', 'prod_premium', 'prod_enterprise', 'prod_free_beta', 'prod_affiliate', 'prod_nfr_5',
-      'prod_nfr_unlimited', 'prod_enterprise_legacy', 'prod_cs_basic', 'prod_custom_reporting', 'prod_air_trial']) expect(ids).toContain(id);
+    for (const id of [
+      'prod_basic',
+      'prod_professional',
+      'prod_plus',
+      'prod_premium',
+      'prod_enterprise',
+      'prod_free_beta',
+      'prod_affiliate',
+      'prod_nfr_5',
+      'prod_nfr_unlimited',
+      'prod_enterprise_legacy',
+      'prod_cs_basic',
+      'prod_custom_reporting',
+      'prod_air_trial',
+    ])
+      expect(ids).toContain(id);
   });
 });
 
@@ -98,7 +152,13 @@ describe('sorting and flattening', () => {
 
   test('products by metadata.sort (numerically), plans by amount ascending', () => {
     const sorted = sortProducts(shuffled);
-    expect(sorted.slice(0, 5).map((p) => p.id)).toEqual(['prod_basic', 'prod_professional', 'prod_plus', 'prod_premium', 'prod_enterprise']);
+    expect(sorted.slice(0, 5).map((p) => p.id)).toEqual([
+      'prod_basic',
+      'prod_professional',
+      'prod_plus',
+      'prod_premium',
+      'prod_enterprise',
+    ]);
     const sorts = sorted.map((p) => Number(p.metadata.sort));
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
     for (const p of sorted) {
@@ -119,9 +179,21 @@ describe('sorting and flattening', () => {
     expect(fromShuffled).toEqual(flat);
     expect(flat).toHaveLength(CATALOGUE.reduce((n, p) => n + p.plans.length, 0));
     expect(flat[0]).toEqual({
-      stripe_plan_id: 'plan_basic_usd_month', stripe_product_id: 'prod_basic', module_moniker: 'Core', plan_currency: 'usd', plan_interval: 'month',
-      hidden_flag: false, addon_flag: false, limit_max_companies: 5, plan_cost_per_period: 7500, plan_trial_days: 30, addon_trial_days: 0,
-      plan_ver: 1, product_name: 'Basic Edition', combined: null, subscription_status: null,
+      stripe_plan_id: 'plan_basic_usd_month',
+      stripe_product_id: 'prod_basic',
+      module_moniker: 'Core',
+      plan_currency: 'usd',
+      plan_interval: 'month',
+      hidden_flag: false,
+      addon_flag: false,
+      limit_max_companies: 5,
+      plan_cost_per_period: 7500,
+      plan_trial_days: 30,
+      addon_trial_days: 0,
+      plan_ver: 1,
+      product_name: 'Basic Edition',
+      combined: null,
+      subscription_status: null,
     });
   });
 

@@ -21,11 +21,15 @@ beforeAll(async () => {
 afterAll(async () => s?.stop());
 
 const rows = async (x = t) => (await x.api('GET', `/v3/manager/tenant/${x.tenantId}/subscriptions`)).body.subscriptions;
-const customer = (x = t) => s.k.db.withTenant(x.tenantId, (trx) => trx('embedded_customers').where({ tenant_id: x.tenantId }).first('card_brand', 'card_last4'));
-const sessionStatus = (id: string, x = t) => s.k.db.withTenant(x.tenantId, async (trx) => ({
-  ours: (await trx('billing_checkout_sessions').where({ session_id: id }).first('status'))?.status,
-  provider: (await trx('embedded_checkout_sessions').where({ session_id: id }).first('status'))?.status,
-}));
+const customer = (x = t) =>
+  s.k.db.withTenant(x.tenantId, (trx) =>
+    trx('embedded_customers').where({ tenant_id: x.tenantId }).first('card_brand', 'card_last4'),
+  );
+const sessionStatus = (id: string, x = t) =>
+  s.k.db.withTenant(x.tenantId, async (trx) => ({
+    ours: (await trx('billing_checkout_sessions').where({ session_id: id }).first('status'))?.status,
+    provider: (await trx('embedded_checkout_sessions').where({ session_id: id }).first('status'))?.status,
+  }));
 
 let checkout: { id: string; url: string };
 
@@ -41,13 +45,19 @@ test('the checkout page shows the order, the trial, the card form and a Cancel l
   expect(page).toContain('$75.00 / month');
   expect(page).toMatch(/30-day free trial\. Then \$75\.00 per month from \d{4}-\d{2}-\d{2}/);
   expect(page).toMatch(/<td>Due today<\/td><td class="amount" id="due-today">\$0\.00<\/td>/);
-  for (const label of ['Name on card', 'Card number', 'Expiry (MM/YY)', 'Security code (CVC)']) expect(page).toContain(`>${label}</label>`);
+  for (const label of ['Name on card', 'Card number', 'Expiry (MM/YY)', 'Security code (CVC)'])
+    expect(page).toContain(`>${label}</label>`);
   expect(page).toContain('autocomplete="cc-number"');
   expect(page).toContain(`<a href="${s.url}/subscription?checkout=canceled" id="cancel">Cancel</a>`);
   expect(page).toContain('4000 0000 0000 0002 is declined');
   // An API client gets JSON, not the page.
   const json = await fetch(checkout.url);
-  expect(await json.json()).toMatchObject({ id: checkout.id, object: 'checkout.session', status: 'open', mode: 'subscription' });
+  expect(await json.json()).toMatchObject({
+    id: checkout.id,
+    object: 'checkout.session',
+    status: 'open',
+    mode: 'subscription',
+  });
 });
 
 test('the declined test card shows "Your card was declined." and changes nothing', async () => {
@@ -63,13 +73,20 @@ test('the declined test card shows "Your card was declined." and changes nothing
 });
 
 test('invalid card details are named field by field, the number is not echoed, nothing changes', async () => {
-  const res = await postEmbeddedCheckout(checkout.url, { name: 'Jordan Reyes', number: '4242 4242 4242 4241', expiry: '01/20', cvc: '' });
+  const res = await postEmbeddedCheckout(checkout.url, {
+    name: 'Jordan Reyes',
+    number: '4242 4242 4242 4241',
+    expiry: '01/20',
+    cvc: '',
+  });
   expect(res.status).toBe(400);
   const page = await res.text();
   expect(page).toContain('<a href="#card-number">Your card number is invalid.</a>');
   expect(page).toContain('<a href="#card-expiry">Your card&#39;s expiry date is in the past.</a>');
   expect(page).toContain('<a href="#card-cvc">Enter the security code (CVC).</a>');
-  expect(page).toMatch(/id="card-number" name="number"[^>]*value=""[^>]*aria-invalid="true" aria-describedby="err-number"/);
+  expect(page).toMatch(
+    /id="card-number" name="number"[^>]*value=""[^>]*aria-invalid="true" aria-describedby="err-number"/,
+  );
   expect(page).toMatch(/id="card-name" name="name"[^>]*value="Jordan Reyes"/);
   expect(page).not.toContain('4242 4242 4242 4241');
   expect(await rows()).toEqual([]);
@@ -93,8 +110,12 @@ test('a valid card completes the session: redirect to the success URL, rows, car
   const again = await postEmbeddedCheckout(checkout.url);
   expect(again.status).toBe(303);
   expect(await rows()).toHaveLength(1);
-  expect(await (await fetch(checkout.url, { headers: html })).text()).toContain('This checkout session is already complete.');
-  const audit = await s.k.db.withSystem((trx) => trx('audit_log').where({ tenant_id: t.tenantId, action: 'billing.checkout.complete' }).select('target'));
+  expect(await (await fetch(checkout.url, { headers: html })).text()).toContain(
+    'This checkout session is already complete.',
+  );
+  const audit = await s.k.db.withSystem((trx) =>
+    trx('audit_log').where({ tenant_id: t.tenantId, action: 'billing.checkout.complete' }).select('target'),
+  );
   expect(audit).toEqual([{ target: checkout.id }]);
 });
 
@@ -110,7 +131,11 @@ test('an unknown session is a 404 page for a browser and the error shape for an 
 test('an expired session cannot be paid and is no recovery URL', async () => {
   const other = await makeSubscriber(s.k, s.url);
   const c = (await other.api('POST', SUB, { action: 'addPlans', planIds: ['plan_plus_usd_month'] })).body.checkout;
-  await s.k.db.withSystem((trx) => trx('embedded_checkout_sessions').where({ session_id: c.id }).update({ expires_at: Math.floor(Date.now() / 1000) - 1 }));
+  await s.k.db.withSystem((trx) =>
+    trx('embedded_checkout_sessions')
+      .where({ session_id: c.id })
+      .update({ expires_at: Math.floor(Date.now() / 1000) - 1 }),
+  );
   const res = await fetch(c.url, { headers: html });
   expect(res.status).toBe(410);
   expect(await res.text()).toContain('This checkout session has expired.');
@@ -123,7 +148,13 @@ test('an expired session cannot be paid and is no recovery URL', async () => {
 
 test('an affiliate code discounts a paid plan: the credit shows on the page and in the first invoice', async () => {
   const x = await makeSubscriber(s.k, s.url);
-  const c = (await x.api('POST', SUB, { action: 'addPlans', planIds: ['plan_professional_usd_month'], discountCode: 'SEVENFIGUREMSP' })).body.checkout;
+  const c = (
+    await x.api('POST', SUB, {
+      action: 'addPlans',
+      planIds: ['plan_professional_usd_month'],
+      discountCode: 'SEVENFIGUREMSP',
+    })
+  ).body.checkout;
   const page = await (await fetch(c.url, { headers: html })).text();
   expect(page).toContain('Affiliate partner credit ($75/month)');
   expect(page).toContain('id="due-today">$100.00<');
@@ -132,9 +163,15 @@ test('an affiliate code discounts a paid plan: the credit shows on the page and 
   expect(inv).toMatchObject({ subtotal: 17500, total: 10000, discount: { amount_off: 7500 } });
   const upcoming = (await x.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body;
   expect(upcoming.total).toBe(10000);
-  const wrong = await x.api('POST', SUB, { action: 'addPlans', planIds: ['plan_custom_reporting_usd_month'], discountCode: 'SEVENFIGUREMSP-CAD' });
+  const wrong = await x.api('POST', SUB, {
+    action: 'addPlans',
+    planIds: ['plan_custom_reporting_usd_month'],
+    discountCode: 'SEVENFIGUREMSP-CAD',
+  });
   expect(wrong.status).toBe(400);
-  expect(wrong.body.error.message).toBe('The discount SEVENFIGUREMSP-CAD does not apply to plans in USD billed monthly.');
+  expect(wrong.body.error.message).toBe(
+    'The discount SEVENFIGUREMSP-CAD does not apply to plans in USD billed monthly.',
+  );
 });
 
 test('update payment: a setup session replaces the card and returns to the subscription page', async () => {
@@ -156,7 +193,9 @@ test('the portal lists the card and invoices with a Return link; a forged link i
   expect(res.status).toBe(200);
   const page = await res.text();
   expect(page).toContain('MASTERCARD ending in 4444');
-  expect(page).toMatch(/<tr><td>[A-Z0-9]+-0001<\/td><td>\d{4}-\d{2}-\d{2}<\/td><td>paid<\/td><td class="amount">\$0\.00<\/td><\/tr>/);
+  expect(page).toMatch(
+    /<tr><td>[A-Z0-9]+-0001<\/td><td>\d{4}-\d{2}-\d{2}<\/td><td>paid<\/td><td class="amount">\$0\.00<\/td><\/tr>/,
+  );
   expect(page).toContain('Basic Edition: trialing, renews');
   expect(page).toContain(`<a href="${s.url}/subscription" id="return">Return to Lifecycle</a>`);
   const forged = url.replace(/.$/, (ch: string) => (ch === 'A' ? 'B' : 'A'));

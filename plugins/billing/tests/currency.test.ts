@@ -1,5 +1,12 @@
 /** Currency display and price display (section 9). */
-import { currencyFlag, currencySymbol, formatAmount, formatCurrency, parseCurrencyString, planPrice } from '../shared/currency';
+import {
+  currencyFlag,
+  currencySymbol,
+  formatAmount,
+  formatCurrency,
+  parseCurrencyString,
+  planPrice,
+} from '../shared/currency';
 import { findFlatPlan } from '../shared/catalogue';
 import { priceDisplay, trialText } from '../shared/prices';
 

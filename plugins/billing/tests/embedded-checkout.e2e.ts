@@ -15,15 +15,25 @@ test.beforeAll(async () => {
   s = await startTestServer({ engine: 'pglite', jobs: false });
   t = await makeSubscriber(s.k, s.url);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('declined, then paid: the embedded checkout by keyboard-reachable labels', async ({ page }) => {
-  const { checkout } = (await t.api('POST', '/v3/manager/stripe/subscription/', { action: 'addPlans', planIds: ['plan_professional_usd_month', 'plan_cs_professional_usd_month'] })).body;
+  const { checkout } = (
+    await t.api('POST', '/v3/manager/stripe/subscription/', {
+      action: 'addPlans',
+      planIds: ['plan_professional_usd_month', 'plan_cs_professional_usd_month'],
+    })
+  ).body;
   await page.goto(checkout.url);
   await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to Lifecycle' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Your order' })).toContainText('Professional Edition');
   await expect(page.locator('#due-today')).toHaveText('$350.00');
-  await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', `${s.url}/subscription?checkout=canceled`);
+  await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute(
+    'href',
+    `${s.url}/subscription?checkout=canceled`,
+  );
 
   await page.getByLabel('Name on card').fill('Jordan Reyes');
   await page.getByLabel('Card number').fill('4000 0000 0000 0002');

@@ -22,11 +22,23 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.stop());
 
-const rows = async () => (await t.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`)).body.subscriptions as { subscription_status: string; current_end_date: string }[];
-const shift = (seconds: number, extra: Record<string, unknown> = {}) => s.k.db.withSystem((trx) => trx('embedded_subscriptions').where({ tenant_id: t.tenantId }).update({
-  current_period_start: trx.raw('current_period_start - ?', [seconds]), current_period_end: trx.raw('current_period_end - ?', [seconds]),
-  trial_end: trx.raw('trial_end - ?', [seconds]), start_date: trx.raw('start_date - ?', [seconds]), ...extra,
-}));
+const rows = async () =>
+  (await t.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`)).body.subscriptions as {
+    subscription_status: string;
+    current_end_date: string;
+  }[];
+const shift = (seconds: number, extra: Record<string, unknown> = {}) =>
+  s.k.db.withSystem((trx) =>
+    trx('embedded_subscriptions')
+      .where({ tenant_id: t.tenantId })
+      .update({
+        current_period_start: trx.raw('current_period_start - ?', [seconds]),
+        current_period_end: trx.raw('current_period_end - ?', [seconds]),
+        trial_end: trx.raw('trial_end - ?', [seconds]),
+        start_date: trx.raw('start_date - ?', [seconds]),
+        ...extra,
+      }),
+  );
 
 test('nothing is due while the trial runs: the clock leaves the tenant alone', async () => {
   expect((await rows()).map((r) => r.subscription_status)).toEqual(['trialing']);
@@ -50,7 +62,9 @@ const sessionModules = async () => (await t.api('GET', '/v3/manager/session')).b
 
 test('a subscription set to cancel at period end stops giving access once the period is over', async () => {
   expect(await sessionModules()).toContain('Core');
-  await s.k.db.withSystem((trx) => trx('embedded_subscriptions').where({ tenant_id: t.tenantId }).update({ cancel_at_period_end: true }));
+  await s.k.db.withSystem((trx) =>
+    trx('embedded_subscriptions').where({ tenant_id: t.tenantId }).update({ cancel_at_period_end: true }),
+  );
   await shift(40 * 86400);
   await tick();
   expect((await rows()).map((r) => r.subscription_status)).toEqual(['canceled']);

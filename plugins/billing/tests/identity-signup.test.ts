@@ -15,23 +15,39 @@ const PASSWORD = 'Wizard#Signup1';
 let seq = 0;
 let ipSeq = 0;
 
-beforeAll(async () => { s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } }); }); // X-Forwarded-For picks the address
-afterAll(async () => { await s?.stop(); });
+beforeAll(async () => {
+  s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
+}); // X-Forwarded-For picks the address
+afterAll(async () => {
+  await s?.stop();
+});
 
 /** Each test from its own client address (the per-address throttles are not what most tests are about). */
-const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${ipSeq % 250 + 1}`;
-const post = (body: unknown, ip = freshIp()) => apiCall(s.url, PUBLIC_KEY, null, 'POST', '/v3/manager/identity/signup', body, { 'x-forwarded-for': ip });
+const freshIp = () => `10.1.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
+const post = (body: unknown, ip = freshIp()) =>
+  apiCall(s.url, PUBLIC_KEY, null, 'POST', '/v3/manager/identity/signup', body, { 'x-forwarded-for': ip });
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++seq}@Wizard-${tag}.example.com`;
 const payload = (email: string, over: { password?: string; name?: string; company?: string; phone?: string } = {}) => ({
   username: email.toLowerCase(),
   password: over.password ?? PASSWORD,
-  attributes: { name: over.name ?? 'Ada Lovelace', email, 'custom:company_name': over.company ?? 'Analytical Engines', 'custom:phone_0': over.phone ?? '+1 555 010 2030' },
+  attributes: {
+    name: over.name ?? 'Ada Lovelace',
+    email,
+    'custom:company_name': over.company ?? 'Analytical Engines',
+    'custom:phone_0': over.phone ?? '+1 555 010 2030',
+  },
 });
 
-const userRow = (email: string) => s.k.db.withSystem((trx) => trx('users').where({ username: email.toLowerCase() }).first());
-const userCount = async (email: string) => Number((await s.k.db.withSystem((trx) => trx('users').where({ username: email.toLowerCase() }).count({ n: '*' })))[0].n);
+const userRow = (email: string) =>
+  s.k.db.withSystem((trx) => trx('users').where({ username: email.toLowerCase() }).first());
+const userCount = async (email: string) =>
+  Number(
+    (await s.k.db.withSystem((trx) => trx('users').where({ username: email.toLowerCase() }).count({ n: '*' })))[0].n,
+  );
 async function mailsTo(email: string): Promise<{ subject: string; text_body: string }[]> {
-  return s.k.db.withSystem((trx) => trx('mail_outbox').where({ to_address: email }).orderBy('mail_id', 'desc').select('subject', 'text_body'));
+  return s.k.db.withSystem((trx) =>
+    trx('mail_outbox').where({ to_address: email }).orderBy('mail_id', 'desc').select('subject', 'text_body'),
+  );
 }
 async function latestCode(email: string): Promise<string> {
   const [m] = await mailsTo(email);
@@ -39,16 +55,39 @@ async function latestCode(email: string): Promise<string> {
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
-const confirm = (email: string, code: string) => apiCall(s.url, PUBLIC_KEY, null, 'POST', '/v3/manager/identity/signup/confirm', { username: email, code });
-const auditActions = async (email: string) => (await s.k.db.withSystem((trx) => trx('audit_log').where({ target: email.toLowerCase() }).orderBy('audit_id').select('action'))).map((r: { action: string }) => r.action);
+const confirm = (email: string, code: string) =>
+  apiCall(s.url, PUBLIC_KEY, null, 'POST', '/v3/manager/identity/signup/confirm', { username: email, code });
+const auditActions = async (email: string) =>
+  (
+    await s.k.db.withSystem((trx) =>
+      trx('audit_log').where({ target: email.toLowerCase() }).orderBy('audit_id').select('action'),
+    )
+  ).map((r: { action: string }) => r.action);
 
 test('creates an unconfirmed user with an argon2id hash, names, company and phone, and mails a confirmation code', async () => {
   const email = uniqueEmail('new');
   const r = await post(payload(email));
   expect(r.status).toBe(200);
-  expect(r.body).toEqual({ status: 'SUCCESS', userConfirmed: false, codeDeliveryDetails: { deliveryMedium: 'EMAIL', attributeName: 'email', destination: expect.stringMatching(/^n\*\*\*@W\*\*\*\.com$/) } });
+  expect(r.body).toEqual({
+    status: 'SUCCESS',
+    userConfirmed: false,
+    codeDeliveryDetails: {
+      deliveryMedium: 'EMAIL',
+      attributeName: 'email',
+      destination: expect.stringMatching(/^n\*\*\*@W\*\*\*\.com$/),
+    },
+  });
   const row = await userRow(email);
-  expect(row).toMatchObject({ username: email.toLowerCase(), email, name_first: 'Ada', name_last: 'Lovelace', company_name: 'Analytical Engines', phone_number: '+1 555 010 2030', confirmed_flag: false, current_tenant_id: null });
+  expect(row).toMatchObject({
+    username: email.toLowerCase(),
+    email,
+    name_first: 'Ada',
+    name_last: 'Lovelace',
+    company_name: 'Analytical Engines',
+    phone_number: '+1 555 010 2030',
+    confirmed_flag: false,
+    current_tenant_id: null,
+  });
   expect(row.password_hash).toMatch(/^\$argon2id\$/);
   expect(await s.k.identity.verifyPassword(row.password_hash, PASSWORD)).toBe(true);
   const mails = await mailsTo(email);
@@ -68,12 +107,27 @@ test('the code confirms the account and the password then signs in', async () =>
 describe('the wizard rules (400 naming the field, nothing created)', () => {
   const cases: [string, Record<string, string>, string, RegExp | string][] = [
     ['too short', { password: 'Ab1!xyz' }, 'body.password', 'Password must have at least 8 characters.'],
-    ['too long (100)', { password: `Ab1!${'x'.repeat(96)}` }, 'body.password', 'Password must have at most 99 characters.'],
+    [
+      'too long (100)',
+      { password: `Ab1!${'x'.repeat(96)}` },
+      'body.password',
+      'Password must have at most 99 characters.',
+    ],
     ['no number', { password: 'Abcdefg!h' }, 'body.password', 'Password must have a number.'],
     ['no upper case', { password: 'abcdefg1!' }, 'body.password', 'Password must have an upper case letter.'],
     ['no lower case', { password: 'ABCDEFG1!' }, 'body.password', 'Password must have a lower case letter.'],
-    ['plus and minus do not count as special', { password: 'Abcdefg1+-' }, 'body.password', /^Password must have a special character/],
-    ['name with other characters', { name: 'Ada <Lovelace>' }, 'body.attributes.name', 'Use letters, digits, hyphens and spaces only.'],
+    [
+      'plus and minus do not count as special',
+      { password: 'Abcdefg1+-' },
+      'body.password',
+      /^Password must have a special character/,
+    ],
+    [
+      'name with other characters',
+      { name: 'Ada <Lovelace>' },
+      'body.attributes.name',
+      'Use letters, digits, hyphens and spaces only.',
+    ],
     ['company missing', { company: '  ' }, 'body.attributes.custom:company_name', 'Required.'],
     ['phone with letters', { phone: 'call me' }, 'body.attributes.custom:phone_0', /phone number/],
   ];
@@ -83,7 +137,8 @@ describe('the wizard rules (400 naming the field, nothing created)', () => {
     expect(r.status).toBe(400);
     const field = r.body.error.fields.find((f: { path: string }) => f.path === path);
     expect(field).toBeDefined();
-    if (typeof message === 'string') expect(field.message).toBe(message); else expect(field.message).toMatch(message);
+    if (typeof message === 'string') expect(field.message).toBe(message);
+    else expect(field.message).toMatch(message);
     expect(await userCount(email)).toBe(0);
   });
 
@@ -102,9 +157,14 @@ describe('the wizard rules (400 naming the field, nothing created)', () => {
     expect(other.body.error.fields.map((f: { path: string }) => f.path)).toContain('body.username');
     const bad = await post(payload('not-an-email'));
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields.find((f: { path: string }) => f.path === 'body.attributes.email').message).toBe('Invalid e-mail.');
+    expect(bad.body.error.fields.find((f: { path: string }) => f.path === 'body.attributes.email').message).toBe(
+      'Invalid e-mail.',
+    );
     const long = `${'a'.repeat(75)}@x.com`;
-    expect((await post(payload(long))).body.error.fields.find((f: { path: string }) => f.path === 'body.attributes.email').message).toBe('Max 80 characters');
+    expect(
+      (await post(payload(long))).body.error.fields.find((f: { path: string }) => f.path === 'body.attributes.email')
+        .message,
+    ).toBe('Max 80 characters');
     expect(await userCount(email)).toBe(0);
   });
 });
@@ -134,7 +194,10 @@ test('a confirmed account is refused (UsernameExistsException) and keeps its pas
   for (const password of ['Attacker#Pass1', 'Owner#Pass1']) {
     const r = await post(payload(email, { password }));
     expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'UsernameExistsException', message: 'An account with the given email already exists.' });
+    expect(r.body.error).toMatchObject({
+      code: 'UsernameExistsException',
+      message: 'An account with the given email already exists.',
+    });
   }
   const row = await userRow(email);
   expect(row.password_hash).toBe(hash);

@@ -8,7 +8,14 @@ const ids = (r: ReturnType<typeof selectCards>) => r.cards.map((c) => c.plan.str
 
 test('/plans: the visible products in the chosen currency and interval, in sort order; no hidden plans or add-ons', () => {
   const r = selectCards(products, plans, { currency: 'usd', interval: 'month' });
-  expect(ids(r)).toEqual(['plan_basic_usd_month', 'plan_professional_usd_month', 'plan_plus_usd_month', 'plan_premium_usd_month', 'plan_enterprise_usd_month', 'plan_air_trial_usd_month']);
+  expect(ids(r)).toEqual([
+    'plan_basic_usd_month',
+    'plan_professional_usd_month',
+    'plan_plus_usd_month',
+    'plan_premium_usd_month',
+    'plan_enterprise_usd_month',
+    'plan_air_trial_usd_month',
+  ]);
   expect(r.intervals).toEqual(['month', 'year']);
   expect(r.filter).toBeNull();
   expect(r.cards.every((c) => c.afterCredit === null)).toBe(true);
@@ -16,7 +23,13 @@ test('/plans: the visible products in the chosen currency and interval, in sort 
 
 test('/plans annual CAD: the five editions (the AIR trial is monthly only)', () => {
   const r = selectCards(products, plans, { currency: 'cad', interval: 'year' });
-  expect(ids(r)).toEqual(['plan_basic_cad_year', 'plan_professional_cad_year', 'plan_plus_cad_year', 'plan_premium_cad_year', 'plan_enterprise_cad_year']);
+  expect(ids(r)).toEqual([
+    'plan_basic_cad_year',
+    'plan_professional_cad_year',
+    'plan_plus_cad_year',
+    'plan_premium_cad_year',
+    'plan_enterprise_cad_year',
+  ]);
   expect(r.cards.find((c) => c.product.metadata.highlighted === 'true')?.product.name).toBe('Professional Edition');
 });
 
@@ -28,11 +41,16 @@ test('/Plans/basic offers monthly only: an annual choice falls back to monthly',
 });
 
 test('/Plans/basicCS shows Basic and Customer Success Basic', () => {
-  expect(ids(selectCards(products, plans, { currency: 'cad', interval: 'month', affiliate: 'basicCS' }))).toEqual(['plan_basic_cad_month', 'plan_cs_basic_cad_month']);
+  expect(ids(selectCards(products, plans, { currency: 'cad', interval: 'month', affiliate: 'basicCS' }))).toEqual([
+    'plan_basic_cad_month',
+    'plan_cs_basic_cad_month',
+  ]);
 });
 
 test('/Plans/AIR shows the AIR trial', () => {
-  expect(ids(selectCards(products, plans, { currency: 'usd', interval: 'month', affiliate: 'AIR' }))).toEqual(['plan_air_trial_usd_month']);
+  expect(ids(selectCards(products, plans, { currency: 'usd', interval: 'month', affiliate: 'AIR' }))).toEqual([
+    'plan_air_trial_usd_month',
+  ]);
 });
 
 test('/Plans/<affiliate code>: the affiliate partner plan and Basic, with the price after the partner credit', () => {

@@ -6,15 +6,29 @@ import type { FlatPlan } from '../shared/types';
 jest.setTimeout(300_000);
 
 let cli: CliSandbox;
-beforeAll(async () => { cli = await cliSandbox(); });
-afterAll(async () => { await cli?.cleanup(); });
+beforeAll(async () => {
+  cli = await cliSandbox();
+});
+afterAll(async () => {
+  await cli?.cleanup();
+});
 
 const all = flattenCatalogue(CATALOGUE);
 
 test('the table lists the visible plans with product, plan id, module, currency, interval, price, companies, trial', async () => {
   const text = await cli.ok(['billing', 'plans']);
   const lines = text.trim().split('\n');
-  expect(lines[0].split(/\s{2,}/)).toEqual(['PRODUCT', 'PLAN ID', 'MODULE', 'CURRENCY', 'INTERVAL', 'PRICE', 'COMPANIES', 'TRIAL', 'HIDDEN']);
+  expect(lines[0].split(/\s{2,}/)).toEqual([
+    'PRODUCT',
+    'PLAN ID',
+    'MODULE',
+    'CURRENCY',
+    'INTERVAL',
+    'PRICE',
+    'COMPANIES',
+    'TRIAL',
+    'HIDDEN',
+  ]);
   expect(lines).toHaveLength(1 + all.filter((p) => !p.hidden_flag).length);
   expect(text).toMatch(/Basic Edition\s+plan_basic_usd_month\s+Core\s+USD\s+month\s+\$75\s+5\s+30 days/);
   expect(text).toMatch(/Professional Edition\s+plan_professional_cad_year\s+Core\s+CAD\s+year\s+\$2,475\s+25/);
@@ -23,7 +37,13 @@ test('the table lists the visible plans with product, plan id, module, currency,
 
 test('--json with --currency, --interval and --all', async () => {
   const visibleCad: FlatPlan[] = await cli.json(['billing', 'plans', '--currency', 'CAD', '--interval', 'year']);
-  expect(visibleCad.map((p) => p.stripe_plan_id)).toEqual(['plan_basic_cad_year', 'plan_professional_cad_year', 'plan_plus_cad_year', 'plan_premium_cad_year', 'plan_enterprise_cad_year']);
+  expect(visibleCad.map((p) => p.stripe_plan_id)).toEqual([
+    'plan_basic_cad_year',
+    'plan_professional_cad_year',
+    'plan_plus_cad_year',
+    'plan_premium_cad_year',
+    'plan_enterprise_cad_year',
+  ]);
   expect(visibleCad.map((p) => p.plan_cost_per_period)).toEqual([107300, 247500, 346500, 528000, 770000]);
 
   const everything: FlatPlan[] = await cli.json(['billing', 'plans', '--all']);

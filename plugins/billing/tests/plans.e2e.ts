@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-test('plans: annual and CAD, add Professional, see total and trial, Checkout goes to the sign-up wizard with the cart', async ({ page }) => {
+test('plans: annual and CAD, add Professional, see total and trial, Checkout goes to the sign-up wizard with the cart', async ({
+  page,
+}) => {
   await page.goto('/plans');
   await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible();
   // Monthly USD by default: Basic at $75 with its 30-day trial; Professional highlighted.
@@ -18,14 +20,18 @@ test('plans: annual and CAD, add Professional, see total and trial, Checkout goe
   await expect(page.getByRole('region', { name: 'NFR 5 Customers' })).toHaveCount(0);
 
   // Put the monthly-only AIR trial in the cart, then switch to Annual: the cart rule removes it with the spec's message.
-  await card(page, 'Asset Insights (AIR) Trial').getByRole('button', { name: /Add package/ }).click();
+  await card(page, 'Asset Insights (AIR) Trial')
+    .getByRole('button', { name: /Add package/ })
+    .click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('table', { name: 'Cart' })).toContainText('Asset Insights (AIR) Trial');
   await drawer.press('Escape');
   await expect(drawer).toHaveCount(0);
 
   await page.getByRole('radiogroup', { name: 'Billing interval' }).getByRole('radio', { name: 'Annual' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'No similar plan found for the given options for module: AIR' });
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'No similar plan found for the given options for module: AIR' });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('Affected plan(s) removed from the cart.');
   await expect(page.getByRole('button', { name: /Show cart, 0 package/ })).toBeVisible();
@@ -53,16 +59,22 @@ test('plans: annual and CAD, add Professional, see total and trial, Checkout goe
 
 test('the cart keeps the longest trial and the summed total; Remove and the /cart page', async ({ page }) => {
   await page.goto('/plans');
-  await card(page, 'Basic Edition').getByRole('button', { name: /Add package/ }).click();
+  await card(page, 'Basic Edition')
+    .getByRole('button', { name: /Add package/ })
+    .click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByTestId('cart-trial')).toHaveText('30-day free trial');
   await drawer.press('Escape');
-  await card(page, 'Asset Insights (AIR) Trial').getByRole('button', { name: /Add package/ }).click();
+  await card(page, 'Asset Insights (AIR) Trial')
+    .getByRole('button', { name: /Add package/ })
+    .click();
   await expect(drawer.getByTestId('cart-total')).toHaveText('$75 USD / month');
   await expect(drawer.getByRole('table', { name: 'Cart' }).getByRole('row')).toHaveCount(3);
   // A second Core edition replaces the first.
   await drawer.press('Escape');
-  await card(page, 'Plus Edition').getByRole('button', { name: /Add package/ }).click();
+  await card(page, 'Plus Edition')
+    .getByRole('button', { name: /Add package/ })
+    .click();
   await expect(drawer.getByTestId('cart-total')).toHaveText('$245 USD / month');
   await expect(drawer.getByTestId('cart-trial')).toHaveText('30-day free trial');
   await drawer.getByRole('button', { name: 'Remove Asset Insights (AIR) Trial' }).click();
@@ -80,7 +92,18 @@ test('the cart keeps the longest trial and the summed total; Remove and the /car
 test('a failed catalogue load shows the error and Try again loads the plans', async ({ page }) => {
   let failures = 1;
   await page.route('**/v3/manager/stripe/products**', async (route) => {
-    if (failures-- > 0) return route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { status: 502, code: 'catalogue_unavailable', message: 'The plan catalogue is not available right now.' } }) });
+    if (failures-- > 0)
+      return route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            status: 502,
+            code: 'catalogue_unavailable',
+            message: 'The plan catalogue is not available right now.',
+          },
+        }),
+      });
     return route.continue();
   });
   await page.goto('/plans');
@@ -90,7 +113,9 @@ test('a failed catalogue load shows the error and Try again loads the plans', as
   await expect(card(page, 'Basic Edition')).toBeVisible();
 });
 
-test('affiliate pages: basicCS shows Basic and Customer Success Basic; an affiliate code shows the partner plan and the credit', async ({ page }) => {
+test('affiliate pages: basicCS shows Basic and Customer Success Basic; an affiliate code shows the partner plan and the credit', async ({
+  page,
+}) => {
   await page.goto('/Plans/basicCS');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Plans: Basic Edition with Customer Success');
   await expect(page.getByRole('region')).toHaveCount(2);

@@ -20,18 +20,34 @@ export interface ProviderSetup {
 }
 
 /** Posts the embedded checkout form as a browser would; expects the redirect to the success URL. */
-export async function postEmbeddedCheckout(url: string, card: { name?: string; number?: string; expiry?: string; cvc?: string } = {}): Promise<Response> {
+export async function postEmbeddedCheckout(
+  url: string,
+  card: { name?: string; number?: string; expiry?: string; cvc?: string } = {},
+): Promise<Response> {
   const year = String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0');
-  const form = new URLSearchParams({ name: card.name ?? 'Jordan Reyes', number: card.number ?? '4242 4242 4242 4242', expiry: card.expiry ?? `12/${year}`, cvc: card.cvc ?? '123' });
-  return fetch(url, { method: 'POST', body: form, redirect: 'manual', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = new URLSearchParams({
+    name: card.name ?? 'Jordan Reyes',
+    number: card.number ?? '4242 4242 4242 4242',
+    expiry: card.expiry ?? `12/${year}`,
+    cvc: card.cvc ?? '123',
+  });
+  return fetch(url, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 export const embedded: ProviderSetup = {
   name: 'embedded',
-  async start() { return { env: {}, stop: async () => {} }; },
+  async start() {
+    return { env: {}, stop: async () => {} };
+  },
   async completeCheckout(_s, checkout, card) {
     const res = await postEmbeddedCheckout(checkout.url, { number: card?.number });
-    if (res.status !== 303) throw new Error(`embedded checkout answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (res.status !== 303)
+      throw new Error(`embedded checkout answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   },
 };
 

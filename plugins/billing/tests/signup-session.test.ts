@@ -10,19 +10,34 @@ import { makeSignupTenant, makeSubscriber } from './helpers';
 import { postEmbeddedCheckout } from './providers';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); }, 60_000);
+beforeAll(async () => {
+  s = await startTestServer();
+}, 60_000);
 afterAll(async () => s?.stop());
 
-const session = (body: unknown, key?: string) => apiCall(s.url, key ?? s.k.config.publicApiKey, null, 'POST', '/v3/manager/signup/session', body);
-const rowsOf = (tenantId: number) => s.k.db.withTenant(tenantId, (trx) => trx('billing_subscriptions').where({ tenant_id: tenantId }).select('status'));
-const customersOf = (tenantId: number) => s.k.db.withTenant(tenantId, (trx) => trx('billing_customers').where({ tenant_id: tenantId }).select('customer_id', 'affiliate_code'));
+const session = (body: unknown, key?: string) =>
+  apiCall(s.url, key ?? s.k.config.publicApiKey, null, 'POST', '/v3/manager/signup/session', body);
+const rowsOf = (tenantId: number) =>
+  s.k.db.withTenant(tenantId, (trx) => trx('billing_subscriptions').where({ tenant_id: tenantId }).select('status'));
+const customersOf = (tenantId: number) =>
+  s.k.db.withTenant(tenantId, (trx) =>
+    trx('billing_customers').where({ tenant_id: tenantId }).select('customer_id', 'affiliate_code'),
+  );
 
 test('a paid plan: a checkout session once, the same one on retry; paying it subscribes and lands on /confirmSignUp; a retry then answers the subscription', async () => {
   const u = await makeSignupTenant(s.k);
-  const body = { email: u.email.toUpperCase(), userId: u.userId, tenantId: u.tenantId, planIds: ['plan_basic_usd_month'] };
+  const body = {
+    email: u.email.toUpperCase(),
+    userId: u.userId,
+    tenantId: u.tenantId,
+    planIds: ['plan_basic_usd_month'],
+  };
   const first = await session(body);
   expect(first.status).toBe(200);
-  expect(first.body).toEqual({ status: 200, data: { object: 'checkout.session', id: expect.any(String), url: expect.stringContaining('/v3/billing/checkout/') } });
+  expect(first.body).toEqual({
+    status: 200,
+    data: { object: 'checkout.session', id: expect.any(String), url: expect.stringContaining('/v3/billing/checkout/') },
+  });
   const retry = await session(body);
   expect(retry.body).toEqual(first.body);
   expect(await customersOf(u.tenantId)).toHaveLength(1);
@@ -33,7 +48,10 @@ test('a paid plan: a checkout session once, the same one on retry; paying it sub
   expect(await rowsOf(u.tenantId)).toEqual([{ status: 'trialing' }]);
   // A retry after paying answers the subscription (the wizard then goes to /confirmSignUp); other plans are refused.
   const after = await session(body);
-  expect(after.body).toEqual({ status: 200, data: { object: 'subscription', id: expect.any(String), status: 'trialing' } });
+  expect(after.body).toEqual({
+    status: 200,
+    data: { object: 'subscription', id: expect.any(String), status: 'trialing' },
+  });
   const more = await session({ ...body, planIds: ['plan_plus_usd_month'] });
   expect(more.status).toBe(409);
   expect(more.body.error.message).toBe('This account already has a subscription: sign in to manage it.');
@@ -41,7 +59,13 @@ test('a paid plan: a checkout session once, the same one on retry; paying it sub
 
 test('the affiliate free plan subscribes directly; a retry answers the same subscription; the affiliate is kept', async () => {
   const u = await makeSignupTenant(s.k, { affiliate: 'sevenfiguremsp' });
-  const body = { email: u.email, userId: u.userId, tenantId: u.tenantId, affiliate: 'sevenfiguremsp', planIds: ['plan_affiliate_usd_month'] };
+  const body = {
+    email: u.email,
+    userId: u.userId,
+    tenantId: u.tenantId,
+    affiliate: 'sevenfiguremsp',
+    planIds: ['plan_affiliate_usd_month'],
+  };
   const r = await session(body);
   expect(r.body).toEqual({ status: 200, data: { object: 'subscription', id: expect.any(String), status: 'active' } });
   expect((await session(body)).body).toEqual(r.body);
@@ -51,7 +75,13 @@ test('the affiliate free plan subscribes directly; a retry answers the same subs
 
 test('an affiliate upgrading to a paid plan gets the $75/month credit on the checkout', async () => {
   const u = await makeSignupTenant(s.k, { affiliate: 'sevenfiguremsp' });
-  const r = await session({ email: u.email, userId: u.userId, tenantId: u.tenantId, affiliate: 'SevenFigureMSP', planIds: ['plan_professional_usd_month'] });
+  const r = await session({
+    email: u.email,
+    userId: u.userId,
+    tenantId: u.tenantId,
+    affiliate: 'SevenFigureMSP',
+    planIds: ['plan_professional_usd_month'],
+  });
   const page = await (await fetch(r.body.data.url, { headers: { accept: 'text/html' } })).text();
   expect(page).toContain('Affiliate partner credit ($75/month)');
   expect(page).toContain('id="due-today">$100.00<');

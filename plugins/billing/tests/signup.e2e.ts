@@ -26,7 +26,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   e = await startE2EKernel();
 });
-test.afterAll(async () => { await e?.stop(); });
+test.afterAll(async () => {
+  await e?.stop();
+});
 
 const tag = () => `${Date.now().toString(36)}${++seq}`;
 /** The company name the wizard guesses from a domain label ('m3x1' -> 'M3x1'). */
@@ -42,12 +44,17 @@ async function fillUser(page: Page, u: { first: string; last: string; email: str
 }
 const next = (page: Page) => panel(page).getByRole('button', { name: 'Next' }).click();
 const finish = (page: Page) => panel(page).getByRole('button', { name: 'Finish' }).click();
-const count = async (table: string, where: Record<string, unknown>) => Number((await e.s.k.db.withSystem((trx) => trx(table).where(where).count({ n: '*' })))[0].n);
+const count = async (table: string, where: Record<string, unknown>) =>
+  Number((await e.s.k.db.withSystem((trx) => trx(table).where(where).count({ n: '*' })))[0].n);
 
-test('validation messages, duplicate user and duplicate tenant warnings, tabs and the region selector', async ({ page }) => {
+test('validation messages, duplicate user and duplicate tenant warnings, tabs and the region selector', async ({
+  page,
+}) => {
   // A tenant admin of an existing tenant without a subscription (no Core, AIR or Customer Success grant either).
   const existing = await makeTenant(e.s.k, e.url, { modules: ['Assessment', 'Admin'] });
-  const tenant = await e.s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: existing.tenantId }).first('name', 'email_domain'));
+  const tenant = await e.s.k.db.withSystem((trx) =>
+    trx('tenants').where({ tenant_id: existing.tenantId }).first('name', 'email_domain'),
+  );
   await page.goto(`${e.url}/signUpWithTenant?cart=plan_professional_usd_month`);
 
   await expect(page.getByRole('heading', { name: 'Sign up' })).toBeVisible();
@@ -65,7 +72,12 @@ test('validation messages, duplicate user and duplicate tenant warnings, tabs an
   await expect(page.getByLabel('Region')).toHaveCount(0);
   await page.getByTestId('signup-logo').click({ modifiers: ['Shift'] });
   await expect(page.getByLabel('Region')).toBeVisible();
-  await expect(page.getByLabel('Region').locator('option')).toHaveText(['Automatic', 'US 1 (ue1)', 'EU 1 (ec1)', 'US 2 (uw2)']);
+  await expect(page.getByLabel('Region').locator('option')).toHaveText([
+    'Automatic',
+    'US 1 (ue1)',
+    'EU 1 (ec1)',
+    'US 2 (uw2)',
+  ]);
 
   // Tab 1: the messages of section 5 by the fields.
   await next(page);
@@ -86,7 +98,9 @@ test('validation messages, duplicate user and duplicate tenant warnings, tabs an
   await next(page);
   const dup = page.getByTestId('signup-duplicate-user');
   await expect(dup).toContainText(`User Email Already Exists: ${existing.email.toUpperCase()}`);
-  await expect(dup).toContainText('Looks like you have not setup a subscription plan yet. Please sign up for a subscription once you have logged in.');
+  await expect(dup).toContainText(
+    'Looks like you have not setup a subscription plan yet. Please sign up for a subscription once you have logged in.',
+  );
   await expect(tab(page, '1 User Details')).toHaveAttribute('aria-selected', 'true');
 
   // A new user whose e-mail domain belongs to an existing tenant: domain, website and company filled in.
@@ -104,7 +118,9 @@ test('validation messages, duplicate user and duplicate tenant warnings, tabs an
   const warn = page.getByTestId('signup-duplicate-tenant');
   await expect(warn).toContainText('Email Domain Already Exists.');
   await expect(warn).not.toContainText('Company Name Already Exists.');
-  await expect(warn).toContainText('You should check with your company administrator and ask to have your account created.');
+  await expect(warn).toContainText(
+    'You should check with your company administrator and ask to have your account created.',
+  );
 
   // The company name of an existing tenant (any case), with a new domain: the website follows the domain.
   await page.getByLabel('Email domain').fill(`new-${t}.example.com`);
@@ -115,7 +131,9 @@ test('validation messages, duplicate user and duplicate tenant warnings, tabs an
   await expect(warn).not.toContainText('Email Domain Already Exists.');
 
   // A failed check blocks with both warnings.
-  await page.route('**/v3/manager/account/signup', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"status":500,"message":"down"}}' }));
+  await page.route('**/v3/manager/account/signup', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"status":500,"message":"down"}}' }),
+  );
   await page.getByLabel('Company name').fill(`Fresh ${t}`);
   await finish(page);
   await expect(warn).toContainText('Email Domain Already Exists.');
@@ -145,7 +163,9 @@ test('validation messages, duplicate user and duplicate tenant warnings, tabs an
   await expect(page).toHaveURL(/\/plans$/);
 });
 
-test('Finish: creating the account, the embedded checkout with a test card, the confirmation code, then sign-in as the new tenant\'s admin', async ({ page }) => {
+test("Finish: creating the account, the embedded checkout with a test card, the confirmation code, then sign-in as the new tenant's admin", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const t = tag();
   const email = `grace-${t}@hopper-${t}.com`;
@@ -161,8 +181,13 @@ test('Finish: creating the account, the embedded checkout with a test card, the 
 
   // Hold the checkout request a moment to see the message shown meanwhile.
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
-  await page.route('**/v3/manager/signup/session', async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/v3/manager/signup/session', async (route) => {
+    await held;
+    await route.continue();
+  });
   await finish(page);
   await expect(page.getByText('We are creating your account, this should only take a moment')).toBeVisible();
   release();
@@ -191,23 +216,44 @@ test('Finish: creating the account, the embedded checkout with a test card, the 
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
 
-  const user = await e.s.k.db.withSystem((trx) => trx('users').where({ username: email }).first('user_id', 'current_tenant_id', 'confirmed_flag', 'phone_number'));
+  const user = await e.s.k.db.withSystem((trx) =>
+    trx('users').where({ username: email }).first('user_id', 'current_tenant_id', 'confirmed_flag', 'phone_number'),
+  );
   expect(user).toMatchObject({ confirmed_flag: true, phone_number: '+1 555 010 2030' });
-  const tenant = await e.s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: user.current_tenant_id }).first('name', 'email_domain', 'url', 'region_code'));
-  expect(tenant).toEqual({ name: `Hopper ${cap(t)}`, email_domain: `hopper-${t}.com`, url: `https://hopper-${t}.com`, region_code: 'uw2' });
-  const admin = await e.s.k.db.withSystem((trx) => trx('tenant_users').where({ user_id: user.user_id }).first('tenant_admin_flag'));
+  const tenant = await e.s.k.db.withSystem((trx) =>
+    trx('tenants').where({ tenant_id: user.current_tenant_id }).first('name', 'email_domain', 'url', 'region_code'),
+  );
+  expect(tenant).toEqual({
+    name: `Hopper ${cap(t)}`,
+    email_domain: `hopper-${t}.com`,
+    url: `https://hopper-${t}.com`,
+    region_code: 'uw2',
+  });
+  const admin = await e.s.k.db.withSystem((trx) =>
+    trx('tenant_users').where({ user_id: user.user_id }).first('tenant_admin_flag'),
+  );
   expect(admin.tenant_admin_flag).toBe(true);
-  const signup = await e.s.k.db.withSystem((trx) => trx('tenant_signups').where({ user_id: user.user_id }).first('user_geo', 'signup_source'));
+  const signup = await e.s.k.db.withSystem((trx) =>
+    trx('tenant_signups').where({ user_id: user.user_id }).first('user_geo', 'signup_source'),
+  );
   expect(signup).toMatchObject({ signup_source: 'signUpWithTenant', user_geo: { user_selected_region: 'uw2' } });
 });
 
-test('a failed checkout request shows the provider\'s message; the retry creates nothing twice; an unfinished checkout is resumed', async ({ page }) => {
+test("a failed checkout request shows the provider's message; the retry creates nothing twice; an unfinished checkout is resumed", async ({
+  page,
+}) => {
   const t = tag();
   const email = `linus-${t}@torvalds-${t}.com`;
   await page.goto(`${e.url}/signUpWithTenant?cart=plan_plus_usd_year`);
   await fillUser(page, { first: 'Linus', last: 'Torvalds', email, password: PASSWORD });
   await next(page);
-  await page.route('**/v3/manager/signup/session', (route) => route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ error: { status: 402, code: 'card_error', message: 'Your card was declined.' } }) }));
+  await page.route('**/v3/manager/signup/session', (route) =>
+    route.fulfill({
+      status: 402,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { status: 402, code: 'card_error', message: 'Your card was declined.' } }),
+    }),
+  );
   await finish(page);
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
   await page.unroute('**/v3/manager/signup/session');
@@ -244,7 +290,9 @@ test('a failed checkout request shows the provider\'s message; the retry creates
   expect(new URL(page.url()).pathname).toBe(checkoutPath);
 });
 
-test('/signUpSevenFigureMsp: Subscription Details with the affiliate plan and the $75/month credit; the free plan goes to confirm sign-up', async ({ page }) => {
+test('/signUpSevenFigureMsp: Subscription Details with the affiliate plan and the $75/month credit; the free plan goes to confirm sign-up', async ({
+  page,
+}) => {
   const t = tag();
   const email = `alan-${t}@turing-${t}.com`;
   await page.goto(`${e.url}/signUpSevenFigureMsp`);
@@ -270,6 +318,8 @@ test('/signUpSevenFigureMsp: Subscription Details with the affiliate plan and th
 
   await page.waitForURL(/\/confirmSignUp\?username=/, { timeout: 30_000 });
   await expect(page.getByLabel('Username (e-mail)')).toHaveValue(email);
-  const signup = await e.s.k.db.withSystem((trx) => trx('tenant_signups').where({ email }).first('tenant_id', 'affiliate', 'signup_source'));
+  const signup = await e.s.k.db.withSystem((trx) =>
+    trx('tenant_signups').where({ email }).first('tenant_id', 'affiliate', 'signup_source'),
+  );
   expect(signup).toMatchObject({ affiliate: 'sevenfiguremsp', signup_source: 'signUpSevenFigureMsp' });
 });

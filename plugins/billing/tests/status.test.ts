@@ -1,10 +1,26 @@
-import { activeModules, combinedStatus, coreCompanyLimit, currentRows, hasActiveSubscription, overallStatus, statusByModule, subscriptionViolation, type StatusRow } from '../shared/status';
+import {
+  activeModules,
+  combinedStatus,
+  coreCompanyLimit,
+  currentRows,
+  hasActiveSubscription,
+  overallStatus,
+  statusByModule,
+  subscriptionViolation,
+  type StatusRow,
+} from '../shared/status';
 
-const row = (module_moniker: StatusRow['module_moniker'], subscription_status: string, limit_max_companies = 5): StatusRow => ({ module_moniker, subscription_status, limit_max_companies });
+const row = (
+  module_moniker: StatusRow['module_moniker'],
+  subscription_status: string,
+  limit_max_companies = 5,
+): StatusRow => ({ module_moniker, subscription_status, limit_max_companies });
 
 describe('section 4.5 status rules', () => {
   test('active, trialing and past_due count as active; canceled, unpaid and incomplete do not', () => {
-    expect(activeModules([row('Core', 'active'), row('AIR', 'trialing'), row('Customer Success', 'past_due')])).toEqual(['Core', 'AIR', 'Customer Success']);
+    expect(activeModules([row('Core', 'active'), row('AIR', 'trialing'), row('Customer Success', 'past_due')])).toEqual(
+      ['Core', 'AIR', 'Customer Success'],
+    );
     for (const s of ['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
       expect(activeModules([row('Core', s)])).toEqual([]);
       expect(hasActiveSubscription([row('Core', s)])).toBe(false);
@@ -29,7 +45,9 @@ describe('section 4.5 status rules', () => {
   });
 
   test('the Core company limit: the largest active Core limit, 0 (unlimited) wins, null without an active Core row', () => {
-    expect(coreCompanyLimit([row('Core', 'active', 5), row('Core', 'trialing', 25), row('Customer Success', 'active', 100)])).toBe(25);
+    expect(
+      coreCompanyLimit([row('Core', 'active', 5), row('Core', 'trialing', 25), row('Customer Success', 'active', 100)]),
+    ).toBe(25);
     expect(coreCompanyLimit([row('Core', 'active', 5), row('Core', 'active', 0)])).toBe(0);
     expect(coreCompanyLimit([row('Core', 'canceled', 25), row('AIR', 'active', 1)])).toBeNull();
     // An add-on (custom reporting, Core, limit 0) does not lift the limit of the plan beside it.
@@ -38,10 +56,18 @@ describe('section 4.5 status rules', () => {
 
   test('violations in guard order: no subscription, status not active, too many companies; complimentary has none', () => {
     expect(subscriptionViolation({ rows: [], complimentary: false, activeCompanies: 0 })).toBe('noSubscription');
-    expect(subscriptionViolation({ rows: [row('Core', 'unpaid')], complimentary: false, activeCompanies: 0 })).toBe('statusNotActive');
-    expect(subscriptionViolation({ rows: [row('Core', 'active', 5)], complimentary: false, activeCompanies: 5 })).toBeNull();
-    expect(subscriptionViolation({ rows: [row('Core', 'active', 5)], complimentary: false, activeCompanies: 6 })).toBe('maxCompanies');
-    expect(subscriptionViolation({ rows: [row('Core', 'active', 0)], complimentary: false, activeCompanies: 5000 })).toBeNull();
+    expect(subscriptionViolation({ rows: [row('Core', 'unpaid')], complimentary: false, activeCompanies: 0 })).toBe(
+      'statusNotActive',
+    );
+    expect(
+      subscriptionViolation({ rows: [row('Core', 'active', 5)], complimentary: false, activeCompanies: 5 }),
+    ).toBeNull();
+    expect(subscriptionViolation({ rows: [row('Core', 'active', 5)], complimentary: false, activeCompanies: 6 })).toBe(
+      'maxCompanies',
+    );
+    expect(
+      subscriptionViolation({ rows: [row('Core', 'active', 0)], complimentary: false, activeCompanies: 5000 }),
+    ).toBeNull();
     expect(subscriptionViolation({ rows: [], complimentary: true, activeCompanies: 5000 })).toBeNull();
   });
 });

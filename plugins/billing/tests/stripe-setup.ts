@@ -24,14 +24,20 @@ export function stripeStandIn(): StripeStandIn {
 
 function seedDiscounts(s: StripeStandIn): void {
   for (const c of COUPONS) s.model.createCoupon({ id: c.coupon_id, ...c, coupon_id: undefined });
-  for (const p of PROMOTION_CODES) s.model.createPromotionCode({ promotion: { type: 'coupon', coupon: p.coupon_id }, code: p.code, metadata: p.metadata });
+  for (const p of PROMOTION_CODES)
+    s.model.createPromotionCode({
+      promotion: { type: 'coupon', coupon: p.coupon_id },
+      code: p.code,
+      metadata: p.metadata,
+    });
 }
 
 /** Delivers Stripe's pending events to the server's webhook, then the events their handling caused, until none is left. */
 export async function deliverStripeEvents(s: TestServer, stripe: StripeStandIn = stripeStandIn()): Promise<void> {
   for (let events = stripe.takeEvents(); events.length; events = stripe.takeEvents()) {
     for (const d of await stripe.deliver(`${s.url}${WEBHOOK_PATH}`, events)) {
-      if (d.status !== 200) throw new Error(`webhook answered ${d.status} to ${d.event.type}: ${JSON.stringify(d.body).slice(0, 300)}`);
+      if (d.status !== 200)
+        throw new Error(`webhook answered ${d.status} to ${d.event.type}: ${JSON.stringify(d.body).slice(0, 300)}`);
     }
   }
 }
@@ -42,7 +48,13 @@ export const stripeSetup: ProviderSetup = {
     const s = await startStripeStandIn();
     seedDiscounts(s);
     standin = s;
-    return { env: s.env, stop: async () => { if (standin === s) standin = null; await s.stop(); } };
+    return {
+      env: s.env,
+      stop: async () => {
+        if (standin === s) standin = null;
+        await s.stop();
+      },
+    };
   },
   async completeCheckout(server, checkout, card) {
     const stripe = stripeStandIn();

@@ -22,12 +22,21 @@ const COMPANIES_PAGE = '/datamanagercompanies';
 let s: TestServer;
 
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => { s = await startTestServer({ workspace: true, jobs: false }); });
-test.afterAll(async () => { await s?.stop(); });
+test.beforeAll(async () => {
+  s = await startTestServer({ workspace: true, jobs: false });
+});
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 /** A tenant admin whose tenant has no module grants and a Basic (USD, monthly) subscription paid at the embedded checkout. */
 async function basicSubscriber(): Promise<TestTenant> {
-  const t = await makeSubscriber(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }, { url: COMPANIES_PAGE, access_level: 'Read/Write' }] });
+  const t = await makeSubscriber(s.k, s.url, {
+    pages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: COMPANIES_PAGE, access_level: 'Read/Write' },
+    ],
+  });
   const before = await t.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`);
   expect(before.body).toMatchObject({ subscriptions: [], complimentary_modules: [] });
   const r = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] });
@@ -40,7 +49,8 @@ async function basicSubscriber(): Promise<TestTenant> {
 }
 
 async function addCompanies(t: TestTenant, names: string[]): Promise<void> {
-  for (const moniker of names) expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).status).toBe(200);
+  for (const moniker of names)
+    expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).status).toBe(200);
 }
 
 const plansTable = (page: Page) => page.getByRole('table', { name: 'Subscribed plans' });
@@ -58,8 +68,15 @@ test('(a) upgrade from Basic to Professional on /subscription', async ({ page })
 
   // The upgrade options: more customers, same currency and interval, cheapest first.
   const options = page.getByRole('region', { name: 'Upgrade', exact: true });
-  await expect(options.getByTestId('plan-option').locator('h3')).toHaveText(['Professional Edition', 'Plus Edition', 'Premium Edition', 'Enterprise Edition']);
-  await expect(options.getByRole('group', { name: 'Professional Edition' }).getByTestId('plan-price')).toHaveText('$175 / month');
+  await expect(options.getByTestId('plan-option').locator('h3')).toHaveText([
+    'Professional Edition',
+    'Plus Edition',
+    'Premium Edition',
+    'Enterprise Edition',
+  ]);
+  await expect(options.getByRole('group', { name: 'Professional Edition' }).getByTestId('plan-price')).toHaveText(
+    '$175 / month',
+  );
   await expect(page.getByRole('region', { name: 'Add Customer Success' })).toContainText('Customer Success Basic');
 
   await page.getByRole('button', { name: 'Upgrade to Professional Edition' }).click();
@@ -72,7 +89,9 @@ test('(a) upgrade from Basic to Professional on /subscription', async ({ page })
   await expect(plansTable(page)).toContainText('Up to 25 customers');
   await expect(plansTable(page)).not.toContainText('Basic Edition');
   const now = await t.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`);
-  expect(now.body.subscriptions.map((r: { stripe_plan_id: string }) => r.stripe_plan_id)).toEqual(['plan_professional_usd_month']);
+  expect(now.body.subscriptions.map((r: { stripe_plan_id: string }) => r.stripe_plan_id)).toEqual([
+    'plan_professional_usd_month',
+  ]);
 
   // A reload shows the same (the page reads the server's state).
   await page.reload();
@@ -80,7 +99,9 @@ test('(a) upgrade from Basic to Professional on /subscription', async ({ page })
   await expect(page.getByRole('button', { name: 'Upgrade to Professional Edition' })).toHaveCount(0);
 });
 
-test('(b) a sixth company on Basic: maxCompanies violation, companies page reachable, deactivating lets the user back', async ({ page }) => {
+test('(b) a sixth company on Basic: maxCompanies violation, companies page reachable, deactivating lets the user back', async ({
+  page,
+}) => {
   const t = await basicSubscriber();
   await addCompanies(t, ['Alpha Dental', 'Bravo Logistics', 'Charlie Law', 'Delta Clinics', 'Echo Manufacturing']);
   await signInToShell(page, t.email, t.password, s.url);
@@ -120,8 +141,15 @@ test('(b) a sixth company on Basic: maxCompanies violation, companies page reach
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('(c) no subscription: /subscription, checkout with a test card, then cancel leads to statusNotActive', async ({ page }) => {
-  const t = await makeSubscriber(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }, { url: COMPANIES_PAGE, access_level: 'Read/Write' }] });
+test('(c) no subscription: /subscription, checkout with a test card, then cancel leads to statusNotActive', async ({
+  page,
+}) => {
+  const t = await makeSubscriber(s.k, s.url, {
+    pages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: COMPANIES_PAGE, access_level: 'Read/Write' },
+    ],
+  });
   // Without a subscription the API refuses tenant writes (the same rule as the guard).
   expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Golf Partners' })).status).toBe(402);
   await signInToShell(page, t.email, t.password, s.url);
@@ -132,16 +160,23 @@ test('(c) no subscription: /subscription, checkout with a test card, then cancel
   await expect(choose.getByRole('group', { name: 'Basic Edition' })).toContainText('30-day free trial');
   await choose.getByText('Annual', { exact: true }).click(); // the label (Blueprint hides the input under its indicator)
   await expect(choose.getByRole('radio', { name: 'Annual' })).toBeChecked();
-  await expect(choose.getByRole('group', { name: 'Basic Edition' }).getByTestId('plan-price')).toHaveText('$825 / year');
+  await expect(choose.getByRole('group', { name: 'Basic Edition' }).getByTestId('plan-price')).toHaveText(
+    '$825 / year',
+  );
   await choose.getByText('Monthly', { exact: true }).click();
   await page.getByRole('button', { name: 'Choose Basic Edition' }).click();
-  await page.getByRole('dialog', { name: 'Subscribe to Basic Edition' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await page
+    .getByRole('dialog', { name: 'Subscribe to Basic Edition' })
+    .getByRole('button', { name: 'Continue to payment' })
+    .click();
 
   // The embedded checkout page, then back to /subscription.
   await expect(page.getByRole('heading', { name: 'Subscribe to Lifecycle' })).toBeVisible();
   await page.getByLabel('Name on card').fill('Test Admin');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByRole('button', { name: 'Start trial' }).click();
   await expect(page).toHaveURL(/\/subscription\?checkout=success$/);

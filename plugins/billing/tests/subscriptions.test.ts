@@ -24,13 +24,29 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     s = await startTestServer({ env: p.env });
     t = await makeSubscriber(s.k, s.url);
   }, 60_000);
-  afterAll(async () => { await s?.stop(); await stopProvider?.(); });
+  afterAll(async () => {
+    await s?.stop();
+    await stopProvider?.();
+  });
 
   test('a tenant without subscription: no rows, every module "no subscription", no upcoming invoice, no invoices', async () => {
     const r = await rows();
-    expect(r).toMatchObject({ subscriptions: [], overall_status: 'no subscription', complimentary_modules: [], provider: provider.name, has_customer: false });
-    expect(r.status_by_module).toEqual({ Core: 'no subscription', AIR: 'no subscription', 'Customer Success': 'no subscription' });
-    expect((await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body).toEqual({ message: 'No upcoming invoice', total: 0 });
+    expect(r).toMatchObject({
+      subscriptions: [],
+      overall_status: 'no subscription',
+      complimentary_modules: [],
+      provider: provider.name,
+      has_customer: false,
+    });
+    expect(r.status_by_module).toEqual({
+      Core: 'no subscription',
+      AIR: 'no subscription',
+      'Customer Success': 'no subscription',
+    });
+    expect((await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body).toEqual({
+      message: 'No upcoming invoice',
+      total: 0,
+    });
     expect((await t.api('POST', '/v3/manager/stripe/invoices', {})).body).toEqual({ invoices: [] });
     expect(await modules()).not.toContain('Core');
   });
@@ -38,13 +54,21 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
   test('bad plans are refused with the field named and nothing changes', async () => {
     const unknown = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_nope_usd_month'] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields[0]).toMatchObject({ path: 'body.planIds', message: 'Unknown plan(s): plan_nope_usd_month' });
-    const mixed = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month', 'plan_cs_basic_cad_month'] });
+    expect(unknown.body.error.fields[0]).toMatchObject({
+      path: 'body.planIds',
+      message: 'Unknown plan(s): plan_nope_usd_month',
+    });
+    const mixed = await t.api('POST', SUB, {
+      action: 'addPlans',
+      planIds: ['plan_basic_usd_month', 'plan_cs_basic_cad_month'],
+    });
     expect(mixed.status).toBe(400);
     expect(mixed.body.error.message).toBe('The plans must all have the same currency and billing interval.');
     const missing = await t.api('POST', SUB, { action: 'update' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.fields).toEqual([expect.objectContaining({ path: 'body.planIds', message: 'Choose at least one plan.' })]);
+    expect(missing.body.error.fields).toEqual([
+      expect.objectContaining({ path: 'body.planIds', message: 'Choose at least one plan.' }),
+    ]);
     const noSub = await t.api('POST', SUB, { action: 'update', planIds: ['plan_professional_usd_month'] });
     expect(noSub.status).toBe(409);
     expect((await rows()).subscriptions).toEqual([]);
@@ -60,7 +84,9 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     const again = await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] });
     expect(again.body.checkout).toEqual(checkout);
     const billing = s.k.instance<BillingInstance>('billing');
-    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(billing.plans, trx, t.tenantId))).toBe(checkout.url);
+    expect(await s.k.db.withTenant(t.tenantId, (trx) => recoveryUrl(billing.plans, trx, t.tenantId))).toBe(
+      checkout.url,
+    );
     expect(await s.k.db.withTenant(t.tenantId, (trx) => hasSubscription(trx, t.tenantId))).toBe(false);
   });
 
@@ -70,10 +96,22 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     const r = await rows();
     expect(r.subscriptions).toHaveLength(1);
     const row = r.subscriptions[0];
-    expect(row).toMatchObject({ stripe_plan_id: 'plan_basic_usd_month', subscription_status: 'trialing', module_moniker: 'Core', product_name: 'Basic Edition', plan_interval: 'month', limit_max_companies: 5, module_active_companies: 0 });
+    expect(row).toMatchObject({
+      stripe_plan_id: 'plan_basic_usd_month',
+      subscription_status: 'trialing',
+      module_moniker: 'Core',
+      product_name: 'Basic Edition',
+      plan_interval: 'month',
+      limit_max_companies: 5,
+      module_active_companies: 0,
+    });
     const trialDays = (Date.parse(row.current_end_date) - Date.parse(row.current_start_date)) / 86_400_000;
     expect(Math.round(trialDays)).toBe(30);
-    expect(r.status_by_module).toEqual({ Core: 'trialing', AIR: 'no subscription', 'Customer Success': 'no subscription' });
+    expect(r.status_by_module).toEqual({
+      Core: 'trialing',
+      AIR: 'no subscription',
+      'Customer Success': 'no subscription',
+    });
     expect(r.has_customer).toBe(true);
     expect(await modules()).toContain('Core');
     const billing = s.k.instance<BillingInstance>('billing');
@@ -84,10 +122,14 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     const before = (await rows()).subscriptions[0];
     const u = await t.api('POST', SUB, { action: 'update', planIds: ['plan_professional_usd_month'] });
     expect(u.status).toBe(200);
-    expect(u.body.subscriptions.map((x: any) => [x.stripe_subscription_id, x.stripe_plan_id, x.limit_max_companies])).toEqual([[before.stripe_subscription_id, 'plan_professional_usd_month', 25]]);
+    expect(
+      u.body.subscriptions.map((x: any) => [x.stripe_subscription_id, x.stripe_plan_id, x.limit_max_companies]),
+    ).toEqual([[before.stripe_subscription_id, 'plan_professional_usd_month', 25]]);
     const annual = await t.api('POST', SUB, { action: 'update', planIds: ['plan_plus_usd_year'] });
     expect(annual.status).toBe(400);
-    expect(annual.body.error.message).toBe('Your subscription is billed in USD monthly: choose plans in the same currency and interval.');
+    expect(annual.body.error.message).toBe(
+      'Your subscription is billed in USD monthly: choose plans in the same currency and interval.',
+    );
     const same = await t.api('POST', SUB, { action: 'update', planIds: ['plan_professional_usd_month'] });
     expect(same.status).toBe(400);
   });
@@ -122,10 +164,16 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
   test('the upcoming invoice bills the plans for the next period; addCoupon discounts it; unknown coupons are refused', async () => {
     const up = (await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body;
     expect(up).toMatchObject({ currency: 'usd', subtotal: 17500 + 7500, total: 17500 + 7500 });
-    expect(up.lines.map((l: any) => l.plan_id).sort()).toEqual(['plan_cs_basic_usd_month', 'plan_professional_usd_month']);
+    expect(up.lines.map((l: any) => l.plan_id).sort()).toEqual([
+      'plan_cs_basic_usd_month',
+      'plan_professional_usd_month',
+    ]);
     const bad = await t.api('POST', SUB, { action: 'addCoupon', couponId: 'NOPE-COUPON' });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.fields[0]).toMatchObject({ path: 'body.couponId', message: 'Unknown discount code: NOPE-COUPON' });
+    expect(bad.body.error.fields[0]).toMatchObject({
+      path: 'body.couponId',
+      message: 'Unknown discount code: NOPE-COUPON',
+    });
     const ok = await t.api('POST', SUB, { action: 'addCoupon', couponId: 'WELCOME10' });
     expect(ok.status).toBe(200);
     const discounted = (await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body;
@@ -139,8 +187,13 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     expect(d.status).toBe(200);
     const usdMonth = d.body.discounts.find((x: any) => x.coupon.currency === 'usd' && x.coupon.interval === 'month');
     expect(usdMonth).toMatchObject({ code: 'SEVENFIGUREMSP', coupon: { amount_off: 7500, duration: 'forever' } });
-    expect(d.body.discounts.find((x: any) => x.coupon.currency === 'cad' && x.coupon.interval === 'month')?.coupon.amount_off).toBe(9800);
-    expect((await t.api('POST', '/v3/manager/stripe/affiliate/discounts', { affiliateCode: 'NOBODY' })).body).toEqual({ discounts: [] });
+    expect(
+      d.body.discounts.find((x: any) => x.coupon.currency === 'cad' && x.coupon.interval === 'month')?.coupon
+        .amount_off,
+    ).toBe(9800);
+    expect((await t.api('POST', '/v3/manager/stripe/affiliate/discounts', { affiliateCode: 'NOBODY' })).body).toEqual({
+      discounts: [],
+    });
   });
 
   test('updateEmail changes the billing e-mail; a bad e-mail is refused', async () => {
@@ -150,7 +203,9 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     const ok = await t.api('POST', SUB, { action: 'updateEmail', email: 'billing@new.example.com' });
     expect(ok.status).toBe(200);
     expect(ok.body.email).toBe('billing@new.example.com');
-    const stored = await s.k.db.withTenant(t.tenantId, (trx) => trx('billing_customers').where({ tenant_id: t.tenantId }).first('email'));
+    const stored = await s.k.db.withTenant(t.tenantId, (trx) =>
+      trx('billing_customers').where({ tenant_id: t.tenantId }).first('email'),
+    );
     expect(stored.email).toBe('billing@new.example.com');
   });
 
@@ -162,7 +217,9 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     expect(up.status).toBe(200);
     expect(up.body).toEqual({ id: expect.any(String), url: expect.stringMatching(/^https?:\/\//) });
     await provider.completeCheckout(s, up.body, { number: '5555 5555 5555 4444' });
-    const session = await s.k.db.withTenant(t.tenantId, (trx) => trx('billing_checkout_sessions').where({ session_id: up.body.id }).first('status', 'mode'));
+    const session = await s.k.db.withTenant(t.tenantId, (trx) =>
+      trx('billing_checkout_sessions').where({ session_id: up.body.id }).first('status', 'mode'),
+    );
     expect(session).toEqual({ status: 'complete', mode: 'setup' });
   });
 
@@ -180,7 +237,9 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
 
   test('an ordinary user reads the subscription but cannot change it; another tenant can do neither', async () => {
     const member = await makeMember(s.k, s.url, t);
-    expect((await member.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`)).body.subscriptions).toHaveLength(1);
+    expect((await member.api('GET', `/v3/manager/tenant/${t.tenantId}/subscriptions`)).body.subscriptions).toHaveLength(
+      1,
+    );
     const refused = await member.api('POST', SUB, { action: 'cancel' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/requires Admin Access/);
@@ -202,8 +261,24 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
     expect(await modules()).not.toContain('Core');
     expect((await t.api('POST', SUB, { action: 'cancel' })).status).toBe(409);
     expect((await t.api('POST', SUB, { action: 'update', planIds: ['plan_plus_usd_month'] })).status).toBe(409);
-    expect((await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body).toEqual({ message: 'No upcoming invoice', total: 0 });
-    const audit = await s.k.db.withSystem((trx) => trx('audit_log').where({ tenant_id: t.tenantId }).where('action', 'like', 'billing.%').pluck('action'));
-    expect(audit).toEqual(expect.arrayContaining(['billing.checkout.create', 'billing.subscription.update', 'billing.subscription.addPlans', 'billing.subscription.convertTrialToPaid', 'billing.subscription.addCoupon', 'billing.subscription.cancelPlans', 'billing.subscription.cancel', 'billing.customer.updateEmail']));
+    expect((await t.api('POST', '/v3/manager/stripe/invoice/upcoming', {})).body).toEqual({
+      message: 'No upcoming invoice',
+      total: 0,
+    });
+    const audit = await s.k.db.withSystem((trx) =>
+      trx('audit_log').where({ tenant_id: t.tenantId }).where('action', 'like', 'billing.%').pluck('action'),
+    );
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        'billing.checkout.create',
+        'billing.subscription.update',
+        'billing.subscription.addPlans',
+        'billing.subscription.convertTrialToPaid',
+        'billing.subscription.addCoupon',
+        'billing.subscription.cancelPlans',
+        'billing.subscription.cancel',
+        'billing.customer.updateEmail',
+      ]),
+    );
   });
 });

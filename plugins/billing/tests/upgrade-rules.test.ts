@@ -1,6 +1,13 @@
 /** Upgrade options and combined Core + Customer Success upgrades, against the catalogue (section 9). */
 import { CATALOGUE, findFlatPlan, flattenCatalogue } from '../shared/catalogue';
-import { combinedUpgradeOptions, combinePlans, customerSuccessCompanion, optionPlanIds, upgradeOptions, type CurrentPlan } from '../shared/upgrade-rules';
+import {
+  combinedUpgradeOptions,
+  combinePlans,
+  customerSuccessCompanion,
+  optionPlanIds,
+  upgradeOptions,
+  type CurrentPlan,
+} from '../shared/upgrade-rules';
 import type { FlatPlan } from '../shared/types';
 
 const plans = flattenCatalogue(CATALOGUE);
@@ -10,7 +17,10 @@ const current = (id: string): CurrentPlan => findFlatPlan(id)!;
 describe('upgradeOptions', () => {
   test('Basic USD monthly: every larger edition in USD monthly, cheapest first', () => {
     expect(ids(upgradeOptions(plans, current('plan_basic_usd_month')))).toEqual([
-      'plan_professional_usd_month', 'plan_plus_usd_month', 'plan_premium_usd_month', 'plan_enterprise_usd_month',
+      'plan_professional_usd_month',
+      'plan_plus_usd_month',
+      'plan_premium_usd_month',
+      'plan_enterprise_usd_month',
     ]);
   });
 
@@ -27,7 +37,12 @@ describe('upgradeOptions', () => {
 
   test('hidden plans are never options: NFR 5 upgrades to the editions, not to NFR unlimited or the legacy Enterprise', () => {
     const options = ids(upgradeOptions(plans, current('plan_nfr_5_usd_month')));
-    expect(options).toEqual(['plan_professional_usd_month', 'plan_plus_usd_month', 'plan_premium_usd_month', 'plan_enterprise_usd_month']);
+    expect(options).toEqual([
+      'plan_professional_usd_month',
+      'plan_plus_usd_month',
+      'plan_premium_usd_month',
+      'plan_enterprise_usd_month',
+    ]);
     expect(options.some((id) => findFlatPlan(id)!.hidden_flag)).toBe(false);
   });
 
@@ -43,7 +58,12 @@ describe('upgradeOptions', () => {
   });
 
   test('add-ons are not upgrade options, and other modules are not mixed in', () => {
-    const withAddonBig: FlatPlan = { ...findFlatPlan('plan_custom_reporting_usd_month')!, stripe_plan_id: 'plan_x', hidden_flag: false, limit_max_companies: 500 };
+    const withAddonBig: FlatPlan = {
+      ...findFlatPlan('plan_custom_reporting_usd_month')!,
+      stripe_plan_id: 'plan_x',
+      hidden_flag: false,
+      limit_max_companies: 500,
+    };
     const options = upgradeOptions([...plans, withAddonBig], current('plan_basic_usd_month'));
     expect(ids(options)).not.toContain('plan_x');
     expect(options.every((p) => p.module_moniker === 'Core')).toBe(true);
@@ -52,8 +72,12 @@ describe('upgradeOptions', () => {
 
 describe('Core and Customer Success combined', () => {
   test('the Customer Success companion of a Core plan has the same customer count, currency and interval', () => {
-    expect(customerSuccessCompanion(plans, findFlatPlan('plan_professional_cad_year')!)?.stripe_plan_id).toBe('plan_cs_professional_cad_year');
-    expect(customerSuccessCompanion(plans, findFlatPlan('plan_basic_usd_month')!)?.stripe_plan_id).toBe('plan_cs_basic_usd_month');
+    expect(customerSuccessCompanion(plans, findFlatPlan('plan_professional_cad_year')!)?.stripe_plan_id).toBe(
+      'plan_cs_professional_cad_year',
+    );
+    expect(customerSuccessCompanion(plans, findFlatPlan('plan_basic_usd_month')!)?.stripe_plan_id).toBe(
+      'plan_cs_basic_usd_month',
+    );
   });
 
   test('a combined option sums the costs, has no trial and lists both plans', () => {
@@ -80,7 +104,9 @@ describe('Core and Customer Success combined', () => {
   });
 
   test('without Customer Success the options are the Core options', () => {
-    expect(combinedUpgradeOptions(plans, current('plan_basic_usd_month'), null)).toEqual(upgradeOptions(plans, current('plan_basic_usd_month')));
+    expect(combinedUpgradeOptions(plans, current('plan_basic_usd_month'), null)).toEqual(
+      upgradeOptions(plans, current('plan_basic_usd_month')),
+    );
   });
 
   test('a Core option the Customer Success plan already covers stays a Core option', () => {
@@ -95,6 +121,8 @@ describe('Core and Customer Success combined', () => {
   });
 
   test('Core at 999 has no options even with Customer Success', () => {
-    expect(combinedUpgradeOptions(plans, current('plan_nfr_unlimited_usd_month'), current('plan_cs_basic_usd_month'))).toEqual([]);
+    expect(
+      combinedUpgradeOptions(plans, current('plan_nfr_unlimited_usd_month'), current('plan_cs_basic_usd_month')),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   e = await startE2EKernel();
 });
-test.afterAll(async () => { await e?.stop(); });
+test.afterAll(async () => {
+  await e?.stop();
+});
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const panel = (page: Page) => page.getByRole('tabpanel');
@@ -36,7 +38,9 @@ interface SubscriptionsAnswer {
   has_customer: boolean;
 }
 
-test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, first company, dashboard and subscription', async ({ page }) => {
+test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, first company, dashboard and subscription', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const t = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const domain = `northwind-${t}.com`;
@@ -46,8 +50,13 @@ test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, 
   // /plans: monthly USD, Basic Edition into the cart, Checkout.
   await page.goto(`${e.url}/plans`);
   await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible();
-  await expect(page.getByRole('radiogroup', { name: 'Billing interval' }).getByRole('radio', { name: 'Monthly' })).toHaveAttribute('aria-checked', 'true');
-  await expect(page.getByRole('radiogroup', { name: 'Currency' }).getByRole('radio', { name: /USD/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(
+    page.getByRole('radiogroup', { name: 'Billing interval' }).getByRole('radio', { name: 'Monthly' }),
+  ).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radiogroup', { name: 'Currency' }).getByRole('radio', { name: /USD/ })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   const basic = card(page, 'Basic Edition');
   await expect(basic.getByTestId('plan-price')).toHaveText('$75 USD / month');
   await expect(basic).toContainText('30-day free trial');
@@ -83,7 +92,9 @@ test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, 
   await expect(page.getByRole('table', { name: 'Your order' })).toContainText('Basic Edition');
   await page.getByLabel('Name on card').fill('Maria Anders');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
+  await page
+    .getByLabel('Expiry (MM/YY)')
+    .fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, '0')}`);
   await page.getByLabel('Security code (CVC)').fill('123');
   const paidAt = Date.now();
   await page.getByRole('button', { name: 'Start trial' }).click();
@@ -106,10 +117,14 @@ test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, 
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No companies yet' })).toBeVisible();
 
-  const user = await e.s.k.db.withSystem((trx) => trx('users').where({ username: email }).first('user_id', 'current_tenant_id', 'confirmed_flag'));
+  const user = await e.s.k.db.withSystem((trx) =>
+    trx('users').where({ username: email }).first('user_id', 'current_tenant_id', 'confirmed_flag'),
+  );
   expect(user).toMatchObject({ confirmed_flag: true });
   const tenantId = Number(user.current_tenant_id);
-  const tenant = await e.s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: tenantId }).first('name', 'email_domain'));
+  const tenant = await e.s.k.db.withSystem((trx) =>
+    trx('tenants').where({ tenant_id: tenantId }).first('name', 'email_domain'),
+  );
   expect(tenant).toEqual({ name: company, email_domain: domain });
 
   // The first company, on the companies page as a user adds it.
@@ -128,7 +143,9 @@ test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, 
   // The dashboard opens, in the app and on a fresh load, without a redirect: every page the main frame shows
   // (history changes included) is /dashboard, apart from the app's start-up /initializer?path=/dashboard on the load.
   const visited: string[] = [];
-  const record = (f: Frame) => { if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname); };
+  const record = (f: Frame) => {
+    if (f === page.mainFrame()) visited.push(new URL(f.url()).pathname);
+  };
   page.on('framenavigated', record);
   await page.getByRole('link', { name: 'Lifecycle home' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -141,25 +158,43 @@ test('a new MSP: /plans, cart, sign-up wizard, embedded checkout, confirmation, 
   expect(visited).toContain('/initializer'); // the fresh load did start the app again
 
   // /subscription: Basic Edition on its 30-day trial, 1 of up to 5 customers active; the API the page reads says the same.
-  const answer = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/v3/manager/tenant/${tenantId}/subscriptions`);
+  const answer = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'GET' && new URL(r.url()).pathname === `/v3/manager/tenant/${tenantId}/subscriptions`,
+  );
   await page.goto(`${e.url}/subscription`);
   const res = await answer;
   expect(res.status()).toBe(200);
   const body = (await res.json()) as SubscriptionsAnswer;
-  expect(body).toMatchObject({ provider: 'embedded', has_customer: true, overall_status: 'trialing', status_by_module: { Core: 'trialing' } });
+  expect(body).toMatchObject({
+    provider: 'embedded',
+    has_customer: true,
+    overall_status: 'trialing',
+    status_by_module: { Core: 'trialing' },
+  });
   expect(body.subscriptions).toHaveLength(1);
   const row = body.subscriptions[0];
   expect(row).toMatchObject({
-    stripe_plan_id: 'plan_basic_usd_month', product_name: 'Basic Edition', module_moniker: 'Core', subscription_status: 'trialing',
-    plan_interval: 'month', limit_max_companies: 5, module_active_companies: 1,
+    stripe_plan_id: 'plan_basic_usd_month',
+    product_name: 'Basic Edition',
+    module_moniker: 'Core',
+    subscription_status: 'trialing',
+    plan_interval: 'month',
+    limit_max_companies: 5,
+    module_active_companies: 1,
   });
   const trialEnd = new Date(row.trial_end ?? '').getTime();
   expect(Math.abs(trialEnd - (paidAt + 30 * DAY_MS))).toBeLessThan(DAY_MS / 2); // 30 days from the checkout
 
   // The same row in the database.
-  const stored = await e.s.k.db.withSystem((trx) => trx('billing_subscription_items as i')
-    .join('billing_subscriptions as s', function on() { this.on('s.tenant_id', 'i.tenant_id').andOn('s.stripe_subscription_id', 'i.stripe_subscription_id'); })
-    .where('i.tenant_id', tenantId).select('s.status', 'i.stripe_plan_id'));
+  const stored = await e.s.k.db.withSystem((trx) =>
+    trx('billing_subscription_items as i')
+      .join('billing_subscriptions as s', function on() {
+        this.on('s.tenant_id', 'i.tenant_id').andOn('s.stripe_subscription_id', 'i.stripe_subscription_id');
+      })
+      .where('i.tenant_id', tenantId)
+      .select('s.status', 'i.stripe_plan_id'),
+  );
   expect(stored).toEqual([{ status: 'trialing', stripe_plan_id: 'plan_basic_usd_month' }]);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();

@@ -13,20 +13,31 @@ import { hasSubscription } from '../server/access';
 const SUB = '/v3/manager/stripe/subscription/';
 let s: TestServer;
 let t: TestTenant;
-const probeWrite = (x: TestTenant, name = 'item') => x.api('POST', `/v3/tenant/${x.tenantId}/probe/items`, { name, qty: 1 });
-const items = async (x: TestTenant) => (await x.api('GET', `/v3/tenant/${x.tenantId}/probe/items`)).body.items as { name: string }[];
+const probeWrite = (x: TestTenant, name = 'item') =>
+  x.api('POST', `/v3/tenant/${x.tenantId}/probe/items`, { name, qty: 1 });
+const items = async (x: TestTenant) =>
+  (await x.api('GET', `/v3/tenant/${x.tenantId}/probe/items`)).body.items as { name: string }[];
 const addCompany = (x: TestTenant, moniker: string) => x.api('POST', `/v3/tenant/${x.tenantId}/companies`, { moniker });
 
 beforeAll(async () => {
   s = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR] });
-  t = await makeSubscriber(s.k, s.url, { pages: [{ url: '/probe/items', access_level: 'Read/Write' }, { url: '/datamanagercompanies', access_level: 'Read/Write' }] });
+  t = await makeSubscriber(s.k, s.url, {
+    pages: [
+      { url: '/probe/items', access_level: 'Read/Write' },
+      { url: '/datamanagercompanies', access_level: 'Read/Write' },
+    ],
+  });
 }, 60_000);
 afterAll(async () => s?.stop());
 
 test('no subscription: plugin writes are refused with 402 noSubscription and nothing is written', async () => {
   const r = await probeWrite(t);
   expect(r.status).toBe(402);
-  expect(r.body.error).toMatchObject({ status: 402, code: 'noSubscription', message: 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.' });
+  expect(r.body.error).toMatchObject({
+    status: 402,
+    code: 'noSubscription',
+    message: 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.',
+  });
   expect(await items(t)).toEqual([]);
   // Reads stay open, so do the kernel's routes and billing's own (the way out).
   expect((await t.api('GET', `/v3/tenant/${t.tenantId}/probe/items`)).status).toBe(200);
@@ -35,7 +46,10 @@ test('no subscription: plugin writes are refused with 402 noSubscription and not
 });
 
 test('an LCI admin and a tenant with complimentary access (module grants) are not held', async () => {
-  const lci = await makeSubscriber(s.k, s.url, { lciAdmin: true, pages: [{ url: '/probe/items', access_level: 'Read/Write' }] });
+  const lci = await makeSubscriber(s.k, s.url, {
+    lciAdmin: true,
+    pages: [{ url: '/probe/items', access_level: 'Read/Write' }],
+  });
   expect((await probeWrite(lci)).status).toBe(200);
   const comp = await makeTenant(s.k, s.url, { pages: [{ url: '/probe/items', access_level: 'Read/Write' }] });
   expect((await probeWrite(comp)).status).toBe(200);
@@ -54,10 +68,16 @@ test('subscribed to Basic (5 customers): writes pass; a sixth company trips maxC
   expect(sixth.status).toBe(200);
   const refused = await probeWrite(t, 'six companies');
   expect(refused.status).toBe(402);
-  expect(refused.body.error).toMatchObject({ code: 'maxCompanies', message: 'Your plan allows 5 active customers and you have 6. Deactivate customers or upgrade your plan on the Subscription page to make changes.' });
+  expect(refused.body.error).toMatchObject({
+    code: 'maxCompanies',
+    message:
+      'Your plan allows 5 active customers and you have 6. Deactivate customers or upgrade your plan on the Subscription page to make changes.',
+  });
   expect((await items(t)).map((i) => i.name)).not.toContain('six companies');
   // The reduction: deactivating a company on the (exempt) companies page is allowed, and writes pass again.
-  const off = await t.api('PUT', `/v3/tenant/${t.tenantId}/companies/${sixth.body.company.tenant_company_id}`, { is_active: false });
+  const off = await t.api('PUT', `/v3/tenant/${t.tenantId}/companies/${sixth.body.company.tenant_company_id}`, {
+    is_active: false,
+  });
   expect(off.status).toBe(200);
   expect((await probeWrite(t, 'back to five')).status).toBe(200);
 });
@@ -70,5 +90,8 @@ test('an upgrade lifts the limit; a cancelled subscription refuses writes with s
   expect((await t.api('POST', SUB, { action: 'cancel' })).status).toBe(200);
   const r = await probeWrite(t, 'cancelled');
   expect(r.status).toBe(402);
-  expect(r.body.error).toMatchObject({ code: 'statusNotActive', message: 'Your subscription is not active (status: canceled). Update it on the Subscription page to make changes.' });
+  expect(r.body.error).toMatchObject({
+    code: 'statusNotActive',
+    message: 'Your subscription is not active (status: canceled). Update it on the Subscription page to make changes.',
+  });
 });

@@ -21,7 +21,11 @@ const listeners = new Set<() => void>();
 let snapshot: StoredCart | null = null;
 
 function storage(): Storage | null {
-  try { return typeof localStorage === 'undefined' ? null : localStorage; } catch { return null; }
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
 }
 
 function parse(raw: string | null, now: number): StoredCart {
@@ -29,7 +33,9 @@ function parse(raw: string | null, now: number): StoredCart {
   try {
     const v = JSON.parse(raw) as Partial<StoredCart> & { savedAt?: number };
     if (typeof v.savedAt !== 'number' || now - v.savedAt > CART_TTL_MS) return EMPTY_CART;
-    const planIds = Array.isArray(v.planIds) ? v.planIds.filter((id): id is string => typeof id === 'string' && /^[\w.+-]{1,200}$/.test(id)) : [];
+    const planIds = Array.isArray(v.planIds)
+      ? v.planIds.filter((id): id is string => typeof id === 'string' && /^[\w.+-]{1,200}$/.test(id))
+      : [];
     return {
       planIds: [...new Set(planIds)],
       currency: v.currency === 'cad' ? 'cad' : 'usd',
@@ -47,7 +53,11 @@ export function readCart(now = Date.now()): StoredCart {
 
 export function writeCart(cart: StoredCart, now = Date.now()): void {
   snapshot = { planIds: [...new Set(cart.planIds)], currency: cart.currency, interval: cart.interval };
-  try { storage()?.setItem(CART_STORAGE_KEY, JSON.stringify({ ...snapshot, savedAt: now })); } catch { /* private mode: memory only */ }
+  try {
+    storage()?.setItem(CART_STORAGE_KEY, JSON.stringify({ ...snapshot, savedAt: now }));
+  } catch {
+    /* private mode: memory only */
+  }
   for (const l of listeners) l();
 }
 
@@ -72,7 +82,11 @@ export function subscribeCart(listener: () => void): () => void {
 
 /** The cart and its setter; re-renders on changes (also from another tab). */
 export function useCart(): [StoredCart, (cart: StoredCart) => void] {
-  const cart = useSyncExternalStore(subscribeCart, () => readCart(), () => EMPTY_CART);
+  const cart = useSyncExternalStore(
+    subscribeCart,
+    () => readCart(),
+    () => EMPTY_CART,
+  );
   return [cart, writeCart];
 }
 
@@ -84,5 +98,12 @@ export function checkoutUrl(planIds: readonly string[], affiliate?: string | nul
 
 /** Plan ids of a `cart=` query value (comma-separated). */
 export function parseCartParam(value: string | null | undefined): string[] {
-  return [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

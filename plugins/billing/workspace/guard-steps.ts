@@ -8,7 +8,15 @@
  * pages, /signOut and the internal areas stay reachable.
  */
 import { isInternalPath, maxCompaniesStep, type GuardInput, type GuardStep } from '../../../workspace/sdk';
-import { asSubscriptionData, coreCompanyLimit, hasNoActiveSubscription, hasNoSubscription, SUBSCRIPTIONS_KEY, violationUrl, type SubscriptionGuardData } from './subscription-state';
+import {
+  asSubscriptionData,
+  coreCompanyLimit,
+  hasNoActiveSubscription,
+  hasNoSubscription,
+  SUBSCRIPTIONS_KEY,
+  violationUrl,
+  type SubscriptionGuardData,
+} from './subscription-state';
 
 export const SUBSCRIPTION_PAGE = '/subscription';
 export const VIOLATION_PAGE = '/subscriptionViolation';
@@ -33,7 +41,10 @@ export const noSubscriptionStep: GuardStep = {
     const d = judged(i);
     if (!d || !hasNoSubscription(d)) return null;
     if (d.recoveryUrl) return { action: 'redirect', to: d.recoveryUrl };
-    return { action: 'redirect', to: i.session!.user.isTenantAdmin ? SUBSCRIPTION_PAGE : violationUrl('noSubscription') };
+    return {
+      action: 'redirect',
+      to: i.session!.user.isTenantAdmin ? SUBSCRIPTION_PAGE : violationUrl('noSubscription'),
+    };
   },
 };
 
@@ -51,6 +62,9 @@ const companyLimit = maxCompaniesStep((i) => {
   if (!d) return null;
   return coreCompanyLimit(d, i.companies ? i.companies.filter((c) => c.is_active).length : null);
 });
-export const maxCompaniesLimitStep: GuardStep = { ...companyLimit, run: (i) => (judged(i) ? companyLimit.run(i) : null) };
+export const maxCompaniesLimitStep: GuardStep = {
+  ...companyLimit,
+  run: (i) => (judged(i) ? companyLimit.run(i) : null),
+};
 
 export const subscriptionGuardSteps: GuardStep[] = [noSubscriptionStep, statusNotActiveStep, maxCompaniesLimitStep];

@@ -10,12 +10,36 @@ export default defineWorkspacePlugin({
     // Every signed-in user may see it (read-only unless tenant admin); guard steps 13-15 keep it reachable (shared/pages.ts).
     ...pageRoutes(BILLING_PAGES, { [SUBSCRIPTION_PAGE]: () => import('./subscription/SubscriptionPage') }),
     // Plans and cart: public pages (guard step 11 sends signed-in users on /plans to sign-in).
-    { path: '/plans', title: 'Plans and pricing', public: true, layout: 'bare', component: () => import('./plans/PlansPage') },
-    { path: '/Plans/:affiliate', title: 'Plans', public: true, layout: 'bare', component: () => import('./plans/PlansPage') },
+    {
+      path: '/plans',
+      title: 'Plans and pricing',
+      public: true,
+      layout: 'bare',
+      component: () => import('./plans/PlansPage'),
+    },
+    {
+      path: '/Plans/:affiliate',
+      title: 'Plans',
+      public: true,
+      layout: 'bare',
+      component: () => import('./plans/PlansPage'),
+    },
     { path: '/cart', title: 'Your cart', public: true, layout: 'bare', component: () => import('./plans/CartPage') },
     // Sign-up wizard (public, bare): with tenant, and the affiliate sign-up.
-    { path: '/signUpWithTenant', title: 'Sign up', public: true, layout: 'bare', component: () => import('./signup/SignUpWizard') },
-    { path: '/signUpSevenFigureMsp', title: 'Affiliate sign up', public: true, layout: 'bare', component: () => import('./signup/SevenFigureMspSignUp') },
+    {
+      path: '/signUpWithTenant',
+      title: 'Sign up',
+      public: true,
+      layout: 'bare',
+      component: () => import('./signup/SignUpWizard'),
+    },
+    {
+      path: '/signUpSevenFigureMsp',
+      title: 'Affiliate sign up',
+      public: true,
+      layout: 'bare',
+      component: () => import('./signup/SevenFigureMspSignUp'),
+    },
   ],
   guardSteps: [...subscriptionGuardSteps],
   sessionData: [subscriptionSessionData],

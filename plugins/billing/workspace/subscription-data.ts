@@ -4,7 +4,12 @@
  * (checktenantforrecoveryurl), for guard steps 13-15 and the subscription pages.
  */
 import { api, type Session, type SessionDataDef } from '../../../workspace/sdk';
-import { hasNoSubscription, SUBSCRIPTIONS_KEY, type SubscriptionGuardData, type TenantSubscriptions } from './subscription-state';
+import {
+  hasNoSubscription,
+  SUBSCRIPTIONS_KEY,
+  type SubscriptionGuardData,
+  type TenantSubscriptions,
+} from './subscription-state';
 
 export const subscriptionsUrl = (tenantId: number) => `/v3/manager/tenant/${tenantId}/subscriptions`;
 
@@ -13,7 +18,8 @@ export async function fetchRecoveryUrl(tenantId: number): Promise<string | null>
   try {
     // With the bearer token: the recovery URL is given to signed-in members of the tenant.
     const r = await api.post<{ recoveryUrl?: string | null; data?: { recoveryUrl?: string | null } }>(
-      '/v3/manager/account/signup', { operation: 'checktenantforrecoveryurl', payload: { tenantId } },
+      '/v3/manager/account/signup',
+      { operation: 'checktenantforrecoveryurl', payload: { tenantId } },
     );
     const url = r?.recoveryUrl ?? r?.data?.recoveryUrl ?? null;
     return url ? new URL(url, window.location.origin).href : null;

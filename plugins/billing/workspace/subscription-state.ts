@@ -25,11 +25,17 @@ export interface SubscriptionGuardData extends TenantSubscriptions {
 }
 
 export type ViolationType = 'userHasNoTenant' | 'noSubscription' | 'statusNotActive' | 'maxCompanies';
-export const VIOLATION_TYPES: readonly ViolationType[] = ['userHasNoTenant', 'noSubscription', 'statusNotActive', 'maxCompanies'];
+export const VIOLATION_TYPES: readonly ViolationType[] = [
+  'userHasNoTenant',
+  'noSubscription',
+  'statusNotActive',
+  'maxCompanies',
+];
 export const violationUrl = (t: ViolationType) => `/subscriptionViolation?violationType=${t}`;
 
 export const isActiveStatus = (status: string | null | undefined) => !!status && ACTIVE_STATUSES.includes(status);
-export const activeRows = (rows: readonly SubscriptionRow[]) => rows.filter((r) => isActiveStatus(r.subscription_status));
+export const activeRows = (rows: readonly SubscriptionRow[]) =>
+  rows.filter((r) => isActiveStatus(r.subscription_status));
 
 /** Step 13: no subscription rows and no complimentary modules. */
 export function hasNoSubscription(d: TenantSubscriptions): boolean {
@@ -48,9 +54,14 @@ export function hasNoActiveSubscription(d: TenantSubscriptions): boolean {
  * it (so adding or deactivating a company shows at once), else the server's module_active_companies.
  * null when there is nothing to check.
  */
-export function coreCompanyLimit(d: TenantSubscriptions, liveActiveCompanies: number | null): { active: number; max: number } | null {
+export function coreCompanyLimit(
+  d: TenantSubscriptions,
+  liveActiveCompanies: number | null,
+): { active: number; max: number } | null {
   if (d.complimentary_modules.length > 0) return null;
-  const max = coreLimitOf(d.subscriptions.map((r) => ({ ...r, limit_max_companies: Number(r.limit_max_companies) || 0 })));
+  const max = coreLimitOf(
+    d.subscriptions.map((r) => ({ ...r, limit_max_companies: Number(r.limit_max_companies) || 0 })),
+  );
   if (!max) return null;
   const core = activeRows(d.subscriptions).filter((r) => r.module_moniker === 'Core');
   const active = liveActiveCompanies ?? Math.max(0, ...core.map((r) => Number(r.module_active_companies) || 0));
@@ -61,5 +72,9 @@ export function coreCompanyLimit(d: TenantSubscriptions, liveActiveCompanies: nu
 export function asSubscriptionData(v: unknown): SubscriptionGuardData | null {
   const d = v as SubscriptionGuardData | null | undefined;
   if (!d || typeof d !== 'object' || !Array.isArray(d.subscriptions)) return null;
-  return { ...d, complimentary_modules: Array.isArray(d.complimentary_modules) ? d.complimentary_modules : [], recoveryUrl: d.recoveryUrl ?? null };
+  return {
+    ...d,
+    complimentary_modules: Array.isArray(d.complimentary_modules) ? d.complimentary_modules : [],
+    recoveryUrl: d.recoveryUrl ?? null,
+  };
 }

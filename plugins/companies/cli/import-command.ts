@@ -17,16 +17,30 @@ import { CsvFileError } from '../import/parse';
 import { isDatabaseError } from '../import/row-errors';
 import { runCsvImport, type CsvImportReport } from '../import/run';
 
-interface ImportOpts { tenant: number; skipInvalid?: boolean; dryRun?: boolean; json?: boolean }
+interface ImportOpts {
+  tenant: number;
+  skipInvalid?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function reportLines(r: CsvImportReport, title: string, tenantId: number): string[] {
   const what = title.toLowerCase();
   const lines: string[] = [];
-  if (r.status === 'dry-run') lines.push(`Dry run: ${plural(r.valid, 'row')} of ${r.total} would be imported as ${what} into tenant ${tenantId}; nothing was written.`);
-  else if (r.status === 'rejected') lines.push(`Nothing was imported into tenant ${tenantId}: ${plural(r.rejected.length, 'row')} of ${r.total} rejected.`);
-  else lines.push(`Imported ${plural(r.imported, 'row')} of ${r.total} as ${what} into tenant ${tenantId}: ${r.inserted} new, ${r.updated} updated.`);
+  if (r.status === 'dry-run')
+    lines.push(
+      `Dry run: ${plural(r.valid, 'row')} of ${r.total} would be imported as ${what} into tenant ${tenantId}; nothing was written.`,
+    );
+  else if (r.status === 'rejected')
+    lines.push(
+      `Nothing was imported into tenant ${tenantId}: ${plural(r.rejected.length, 'row')} of ${r.total} rejected.`,
+    );
+  else
+    lines.push(
+      `Imported ${plural(r.imported, 'row')} of ${r.total} as ${what} into tenant ${tenantId}: ${r.inserted} new, ${r.updated} updated.`,
+    );
   if (r.rejected.length) {
     lines.push(`${plural(r.rejected.length, 'row')} rejected${r.status === 'imported' ? ' (skipped)' : ''}:`);
     for (const x of r.rejected) lines.push(`  line ${x.line}: ${x.reasons.join('; ')}`);
@@ -35,26 +49,50 @@ export function reportLines(r: CsvImportReport, title: string, tenantId: number)
 }
 
 export function importCli(program: Command, { kernel, plugins }: PluginCliContext): void {
-  program.command('import')
+  program
+    .command('import')
     .description('imports a CSV file into a tenant, all rows in one transaction (see the kinds below)')
     .argument('<kind>', 'what the file holds (companies, contracts, ...)')
     .argument('<file>', 'the CSV file; the first line names the columns')
     .requiredOption('--tenant <id>', 'tenant id', positiveInt)
-    .option('--skip-invalid', 'import the valid rows and report the others (default: import nothing when a row is invalid)')
+    .option(
+      '--skip-invalid',
+      'import the valid rows and report the others (default: import nothing when a row is invalid)',
+    )
     .option('--dry-run', 'check every row and report; write nothing')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', () => `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins).map((d) => `  ${d.kind.padEnd(10)} ${columnsOf(d).map((c) => `${c.name}${c.required ? '*' : ''}`).join(', ')}`).join('\n')}\n(A kind a plugin registers from its instance, in an extend function, is not listed; an unknown kind's error names them all.)`)
+    .addHelpText(
+      'after',
+      () =>
+        `\nKinds and their columns (* required):\n${declaredCsvImportKinds(plugins)
+          .map(
+            (d) =>
+              `  ${d.kind.padEnd(10)} ${columnsOf(d)
+                .map((c) => `${c.name}${c.required ? '*' : ''}`)
+                .join(', ')}`,
+          )
+          .join(
+            '\n',
+          )}\n(A kind a plugin registers from its instance, in an extend function, is not listed; an unknown kind's error names them all.)`,
+    )
     .action(async (kind: string, file: string, opts: ImportOpts) => {
       const declared = declaredCsvImportKinds(plugins);
       // A kind registered by an `extend` function is known once the kernel started.
       const known = declared.some((d) => d.kind === kind) ? declared : csvImportKinds(await kernel());
-      if (!known.some((d) => d.kind === kind)) throw new CliError(`Unknown import kind "${kind}"; the kinds are ${known.map((d) => d.kind).join(', ')}.`);
+      if (!known.some((d) => d.kind === kind))
+        throw new CliError(`Unknown import kind "${kind}"; the kinds are ${known.map((d) => d.kind).join(', ')}.`);
       let text: string;
-      try { text = fs.readFileSync(file, 'utf8'); } catch (e) { throw new CliError(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`); }
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new CliError(`Cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
       const k = await kernel();
       const def = csvImportKind(k, kind);
       if (!def) throw new CliError(`The import kind "${kind}" belongs to a plugin that is switched off.`);
-      const tenant = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'));
+      const tenant = await k.db.withSystem((trx) =>
+        trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'),
+      );
       if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
 
       const bar = progressBar();
@@ -67,14 +105,31 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
             skipInvalid: opts.skipInvalid,
             dryRun: opts.dryRun,
             onProgress: (done, total) => {
-              if (!started) { bar.start(total, `importing ${def.kind}`); started = true; }
-              while (done > shown) { bar.tick(); shown++; }
+              if (!started) {
+                bar.start(total, `importing ${def.kind}`);
+                started = true;
+              }
+              while (done > shown) {
+                bar.tick();
+                shown++;
+              }
             },
           });
           if (r.status === 'imported') {
             await k.audit.write(trx, {
-              tenantId: opts.tenant, actorUserId: null, action: `import.${def.kind}`, target: file.split(/[\\/]/).pop(),
-              details: { via: 'cli', by: operatorName(), total: r.total, inserted: r.inserted, updated: r.updated, rejected: r.rejected.length, skipInvalid: r.skipInvalid },
+              tenantId: opts.tenant,
+              actorUserId: null,
+              action: `import.${def.kind}`,
+              target: file.split(/[\\/]/).pop(),
+              details: {
+                via: 'cli',
+                by: operatorName(),
+                total: r.total,
+                inserted: r.inserted,
+                updated: r.updated,
+                rejected: r.rejected.length,
+                skipInvalid: r.skipInvalid,
+              },
             });
           }
           return r;
@@ -82,7 +137,8 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
       } catch (e) {
         if (e instanceof CsvFileError) throw new CliError(`${file}: ${e.message}`);
         // A database refusal outside the rows (the runner reports those per row) is named, never its SQL.
-        if (isDatabaseError(e)) throw new CliError(`${file}: the database refused the import (SQLSTATE ${e.code}); nothing was imported.`);
+        if (isDatabaseError(e))
+          throw new CliError(`${file}: the database refused the import (SQLSTATE ${e.code}); nothing was imported.`);
         throw e;
       } finally {
         bar.stop();
@@ -90,7 +146,9 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
       if (opts.json) printJson(report);
       else write(reportLines(report, def.title, opts.tenant).join('\n'));
       if (report.status === 'rejected') {
-        throw new CliError(`${plural(report.rejected.length, 'row is', 'rows are')} invalid; nothing was imported (--skip-invalid imports the valid rows).`);
+        throw new CliError(
+          `${plural(report.rejected.length, 'row is', 'rows are')} invalid; nothing was imported (--skip-invalid imports the valid rows).`,
+        );
       }
     });
 }

@@ -6,12 +6,27 @@
  * the valid ones only, with a report naming each rejected row (its line in the file) and why.
  */
 import { z } from 'zod';
-import { createExtensionPoint, staticContributions, type Kernel, type ModuleName, type Trx } from '../../../kernel/index';
+import {
+  createExtensionPoint,
+  staticContributions,
+  type Kernel,
+  type ModuleName,
+  type Trx,
+} from '../../../kernel/index';
 
 /** A data row with the line of the file it starts on (the header is line 1). */
-export interface CsvRow<R> { line: number; row: R }
-export interface CsvRejection { line: number; reasons: string[] }
-export interface CsvApplyResult { inserted: number; updated: number }
+export interface CsvRow<R> {
+  line: number;
+  row: R;
+}
+export interface CsvRejection {
+  line: number;
+  reasons: string[];
+}
+export interface CsvApplyResult {
+  inserted: number;
+  updated: number;
+}
 
 export interface CsvImportDef<S extends z.ZodObject = z.ZodObject> {
   /** The name in `lci import <kind>` and the path: lowercase letters, digits, dashes. */
@@ -39,13 +54,18 @@ export interface CsvImportDef<S extends z.ZodObject = z.ZodObject> {
 }
 
 /** Kinds of CSV import: `extend: [contribute(csvImportsPoint, myImport)]` in a plugin that depends on companies. */
-export const csvImportsPoint = createExtensionPoint<CsvImportDef<any>>('companies.csvImports', 'kinds of CSV import (lci import <kind>, the import page)');
+export const csvImportsPoint = createExtensionPoint<CsvImportDef<any>>(
+  'companies.csvImports',
+  'kinds of CSV import (lci import <kind>, the import page)',
+);
 
 /** Checks a kind's definition (name, aliases); register it at csvImportsPoint. */
 export function defineCsvImport<S extends z.ZodObject>(def: CsvImportDef<S>): CsvImportDef<S> {
-  if (!/^[a-z][a-z0-9-]*$/.test(def.kind)) throw new Error(`import kind "${def.kind}" must be lowercase letters, digits and dashes`);
+  if (!/^[a-z][a-z0-9-]*$/.test(def.kind))
+    throw new Error(`import kind "${def.kind}" must be lowercase letters, digits and dashes`);
   for (const [alias, column] of Object.entries(def.aliases ?? {})) {
-    if (!(column in def.columns.shape)) throw new Error(`import kind "${def.kind}": alias ${alias} names no column ${column}`);
+    if (!(column in def.columns.shape))
+      throw new Error(`import kind "${def.kind}": alias ${alias} names no column ${column}`);
   }
   return def;
 }
@@ -72,11 +92,17 @@ export function csvImportKind(k: Pick<Kernel, 'extensions'>, kind: string): CsvI
 /** Kinds that plugin definitions register statically (for `lci import --help`, before a kernel starts). */
 export function declaredCsvImportKinds(plugins: readonly { extend?: unknown }[]): CsvImportDef[] {
   const defs: CsvImportDef<any>[] = [];
-  for (const p of plugins) for (const c of staticContributions(p.extend)) if (c.point.id === csvImportsPoint.id) defs.push(c.value as CsvImportDef);
+  for (const p of plugins)
+    for (const c of staticContributions(p.extend))
+      if (c.point.id === csvImportsPoint.id) defs.push(c.value as CsvImportDef);
   return sortedKinds(defs);
 }
 
-export interface CsvColumnInfo { name: string; required: boolean; help?: string }
+export interface CsvColumnInfo {
+  name: string;
+  required: boolean;
+  help?: string;
+}
 export function columnsOf(def: CsvImportDef): CsvColumnInfo[] {
   return Object.entries(def.columns.shape).map(([name, schema]) => ({
     name,
@@ -91,37 +117,60 @@ const FALSE = ['false', 'no', 'n', '0', 'off'];
 
 export const csvCell = {
   text: (max: number) => z.string().max(max, `Max ${max} characters`),
-  bool: () => z.string().transform((v, ctx) => {
-    const t = v.toLowerCase();
-    if (TRUE.includes(t)) return true;
-    if (FALSE.includes(t)) return false;
-    ctx.addIssue({ code: 'custom', message: `Must be true or false (yes/no, 1/0), not "${v.slice(0, 40)}"` });
-    return z.NEVER;
-  }),
-  int: (min: number, max: number) => z.string().transform((v, ctx) => {
-    const n = /^[+-]?\d+$/.test(v.replace(/,/g, '')) ? Number(v.replace(/,/g, '')) : NaN;
-    if (!Number.isSafeInteger(n)) { ctx.addIssue({ code: 'custom', message: `Must be a whole number, not "${v.slice(0, 40)}"` }); return z.NEVER; }
-    if (n < min || n > max) { ctx.addIssue({ code: 'custom', message: `Must be between ${min} and ${max}` }); return z.NEVER; }
-    return n;
-  }),
+  bool: () =>
+    z.string().transform((v, ctx) => {
+      const t = v.toLowerCase();
+      if (TRUE.includes(t)) return true;
+      if (FALSE.includes(t)) return false;
+      ctx.addIssue({ code: 'custom', message: `Must be true or false (yes/no, 1/0), not "${v.slice(0, 40)}"` });
+      return z.NEVER;
+    }),
+  int: (min: number, max: number) =>
+    z.string().transform((v, ctx) => {
+      const n = /^[+-]?\d+$/.test(v.replace(/,/g, '')) ? Number(v.replace(/,/g, '')) : NaN;
+      if (!Number.isSafeInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `Must be a whole number, not "${v.slice(0, 40)}"` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `Must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
   /** A number; currency symbols and thousands separators are removed first. */
-  number: (min: number, max: number) => z.string().transform((v, ctx) => {
-    const cleaned = v.replace(/[$€£,\s]/g, '');
-    const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : NaN;
-    if (!Number.isFinite(n)) { ctx.addIssue({ code: 'custom', message: `Must be a number, not "${v.slice(0, 40)}"` }); return z.NEVER; }
-    if (n < min || n > max) { ctx.addIssue({ code: 'custom', message: `Must be between ${min} and ${max}` }); return z.NEVER; }
-    return n;
-  }),
+  number: (min: number, max: number) =>
+    z.string().transform((v, ctx) => {
+      const cleaned = v.replace(/[$€£,\s]/g, '');
+      const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(cleaned) ? Number(cleaned) : NaN;
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `Must be a number, not "${v.slice(0, 40)}"` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `Must be between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    }),
   /** A real YYYY-MM-DD date. */
-  date: () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD').refine((v) => {
-    const [y, m, d] = v.split('-').map(Number);
-    const dt = new Date(Date.UTC(y, m - 1, d));
-    return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-  }, 'Must be a real date (YYYY-MM-DD)'),
+  date: () =>
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
+      .refine((v) => {
+        const [y, m, d] = v.split('-').map(Number);
+        const dt = new Date(Date.UTC(y, m - 1, d));
+        return dt.getUTCFullYear() === y && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
+      }, 'Must be a real date (YYYY-MM-DD)'),
   /** One of the values, matched case-insensitively; answers the canonical spelling. */
-  oneOf: <T extends string>(values: readonly T[]) => z.string().transform((v, ctx) => {
-    const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
-    if (hit === undefined) { ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.join(', ')}` }); return z.NEVER; }
-    return hit;
-  }),
+  oneOf: <T extends string>(values: readonly T[]) =>
+    z.string().transform((v, ctx) => {
+      const hit = values.find((x) => x.toLowerCase() === v.toLowerCase());
+      if (hit === undefined) {
+        ctx.addIssue({ code: 'custom', message: `Must be one of: ${values.join(', ')}` });
+        return z.NEVER;
+      }
+      return hit;
+    }),
 };

@@ -23,7 +23,11 @@ export interface ParsedCsv {
   rejected: CsvRejection[];
 }
 
-export const normalizeHeader = (h: string): string => h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+export const normalizeHeader = (h: string): string =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 const BREAKS = /\r\n|\r|\n/g;
 const countBreaks = (s: string): number => s.match(BREAKS)?.length ?? 0;
@@ -32,13 +36,23 @@ export function parseCsv(def: CsvImportDef, text: string): ParsedCsv {
   const buf = Buffer.from(text, 'utf8');
   let records: { record: string[]; info: { bytes: number } }[];
   try {
-    records = parse(buf, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, record_delimiter: ['\r\n', '\n', '\r'] }) as unknown as typeof records;
+    records = parse(buf, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+    }) as unknown as typeof records;
   } catch (e) {
-    if (e instanceof CsvError) throw new CsvFileError(`The file is not valid CSV: ${e.message.replace(/^Invalid [^:]*: /, '')}`);
+    if (e instanceof CsvError)
+      throw new CsvFileError(`The file is not valid CSV: ${e.message.replace(/^Invalid [^:]*: /, '')}`);
     throw e;
   }
   if (records.length === 0) throw new CsvFileError('The file is empty: the first line must name the columns.');
-  if (records.length - 1 > MAX_IMPORT_ROWS) throw new CsvFileError(`The file has ${records.length - 1} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`);
+  if (records.length - 1 > MAX_IMPORT_ROWS)
+    throw new CsvFileError(
+      `The file has ${records.length - 1} rows; at most ${MAX_IMPORT_ROWS} can be imported at once.`,
+    );
 
   // The line each record starts on, counted from the bytes csv-parse consumed (its own line count drifts after a
   // quoted cell with a CR LF): empty lines before a record are skipped, a cell with line breaks spans lines.
@@ -56,13 +70,17 @@ export function parseCsv(def: CsvImportDef, text: string): ParsedCsv {
   const names = new Set(known.map((c) => c.name));
   const aliases = new Map(Object.entries(def.aliases ?? {}).map(([a, c]) => [normalizeHeader(a), c]));
   const head = records[0].record;
-  if (head.some((h) => h.includes('\u0000'))) throw new CsvFileError('The first line (the column names) may not contain the NUL character.');
+  if (head.some((h) => h.includes('\u0000')))
+    throw new CsvFileError('The first line (the column names) may not contain the NUL character.');
   const header = head.map((raw) => {
     const h = normalizeHeader(raw);
-    return names.has(h) ? h : aliases.get(h) ?? null;
+    return names.has(h) ? h : (aliases.get(h) ?? null);
   });
   const unknown = head.filter((_, i) => header[i] === null && head[i].trim() !== '');
-  if (unknown.length) throw new CsvFileError(`Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u.trim()}"`).join(', ')}; the columns are ${known.map((c) => c.name).join(', ')}.`);
+  if (unknown.length)
+    throw new CsvFileError(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `"${u.trim()}"`).join(', ')}; the columns are ${known.map((c) => c.name).join(', ')}.`,
+    );
   const seen = new Set<string>();
   for (const h of header) {
     if (h === null) continue;
@@ -70,7 +88,8 @@ export function parseCsv(def: CsvImportDef, text: string): ParsedCsv {
     seen.add(h);
   }
   const missing = known.filter((c) => c.required && !seen.has(c.name)).map((c) => c.name);
-  if (missing.length) throw new CsvFileError(`Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
+  if (missing.length)
+    throw new CsvFileError(`Missing required column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`);
 
   const out: ParsedCsv = { rows: [], rejected: [] };
   records.forEach(({ record }, i) => {

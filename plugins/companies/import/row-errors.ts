@@ -8,7 +8,9 @@ import { HttpError, MSG_NUL } from '../../../kernel/index';
 
 /** One reason per cell holding U+0000 ("column: Text may not contain the NUL character."). */
 export function nulReasons(cells: Record<string, string | undefined>): string[] {
-  return Object.entries(cells).filter(([, v]) => v?.includes('\u0000')).map(([column]) => `${column}: ${MSG_NUL}`);
+  return Object.entries(cells)
+    .filter(([, v]) => v?.includes('\u0000'))
+    .map(([column]) => `${column}: ${MSG_NUL}`);
 }
 
 const DB_REASONS: Record<string, string> = {
@@ -36,6 +38,7 @@ export const isDatabaseError = (e: unknown): e is { code: string } =>
 export function rowFailureReason(e: unknown): string | null {
   if (e instanceof HttpError && e.status >= 400 && e.status < 500) return e.message;
   if (!isDatabaseError(e)) return null;
-  if (e.code.startsWith('40') || e.code.startsWith('08') || e.code.startsWith('57') || e.code.startsWith('53')) return null;
+  if (e.code.startsWith('40') || e.code.startsWith('08') || e.code.startsWith('57') || e.code.startsWith('53'))
+    return null;
   return DB_REASONS[e.code] ?? `The database refused the row (SQLSTATE ${e.code}).`;
 }

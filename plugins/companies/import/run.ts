@@ -56,13 +56,22 @@ function mergeRejections(list: CsvRejection[]): CsvRejection[] {
   return [...byLine.entries()].sort((a, b) => a[0] - b[0]).map(([line, reasons]) => ({ line, reasons }));
 }
 
-export async function runCsvImport(trx: Trx, tenantId: number, def: CsvImportDef, text: string, opts: CsvImportOptions = {}): Promise<CsvImportReport> {
+export async function runCsvImport(
+  trx: Trx,
+  tenantId: number,
+  def: CsvImportDef,
+  text: string,
+  opts: CsvImportOptions = {},
+): Promise<CsvImportReport> {
   const parsed = parseCsv(def, text);
   const rejections: CsvRejection[] = [...parsed.rejected];
   let valid: CsvRow<z.output<typeof def.columns>>[] = [];
   for (const { line, cells } of parsed.rows) {
     const nul = nulReasons(cells);
-    if (nul.length) { rejections.push({ line, reasons: nul }); continue; }
+    if (nul.length) {
+      rejections.push({ line, reasons: nul });
+      continue;
+    }
     const r = def.columns.safeParse(cells);
     if (r.success) valid.push({ line, row: r.data });
     else rejections.push({ line, reasons: reasonsOf(r.error, cells) });
@@ -76,8 +85,16 @@ export async function runCsvImport(trx: Trx, tenantId: number, def: CsvImportDef
   const rejected = mergeRejections(rejections);
   const total = parsed.rows.length + parsed.rejected.length;
   const report: CsvImportReport = {
-    kind: def.kind, status: 'imported', total, valid: valid.length, imported: 0, inserted: 0, updated: 0, rejected,
-    skipInvalid: !!opts.skipInvalid, dryRun: !!opts.dryRun,
+    kind: def.kind,
+    status: 'imported',
+    total,
+    valid: valid.length,
+    imported: 0,
+    inserted: 0,
+    updated: 0,
+    rejected,
+    skipInvalid: !!opts.skipInvalid,
+    dryRun: !!opts.dryRun,
   };
   if (opts.dryRun) return { ...report, status: 'dry-run' };
   if (rejected.length && !opts.skipInvalid) return { ...report, status: 'rejected' };
@@ -90,7 +107,13 @@ export async function runCsvImport(trx: Trx, tenantId: number, def: CsvImportDef
       const chunk = valid.slice(i, i + APPLY_CHUNK);
       let r: CsvApplyResult;
       try {
-        r = await savepoint(trx, 'lci_import_chunk', () => def.apply(trx, tenantId, chunk.map((c) => c.row)));
+        r = await savepoint(trx, 'lci_import_chunk', () =>
+          def.apply(
+            trx,
+            tenantId,
+            chunk.map((c) => c.row),
+          ),
+        );
       } catch (e) {
         if (rowFailureReason(e) === null) throw e;
         r = { inserted: 0, updated: 0 };

@@ -20,18 +20,28 @@ function settings(t: Knex.CreateTableBuilder, knex: Knex): void {
 }
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'tenant_asset_types', (t) => {
-    t.text('asset_type_moniker').notNullable();
-    settings(t, knex);
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-    t.unique(['tenant_id', 'asset_type_moniker']);
-  }, { id: 'asset_type_id' });
+  await createTenantTable(
+    knex,
+    'tenant_asset_types',
+    (t) => {
+      t.text('asset_type_moniker').notNullable();
+      settings(t, knex);
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+      t.unique(['tenant_id', 'asset_type_moniker']);
+    },
+    { id: 'asset_type_id' },
+  );
 
-  await createTenantTable(knex, 'tenant_company_asset_types', (t) => {
-    t.bigInteger('tenant_company_id').notNullable();
-    t.bigInteger('asset_type_id').notNullable();
-    settings(t, knex);
-    tenantForeignKey(t, ['tenant_company_id'], 'tenant_companies', ['tenant_company_id'], 'cascade');
-    tenantForeignKey(t, ['asset_type_id'], 'tenant_asset_types', ['asset_type_id'], 'cascade');
-  }, { primaryKey: ['tenant_company_id', 'asset_type_id'] });
+  await createTenantTable(
+    knex,
+    'tenant_company_asset_types',
+    (t) => {
+      t.bigInteger('tenant_company_id').notNullable();
+      t.bigInteger('asset_type_id').notNullable();
+      settings(t, knex);
+      tenantForeignKey(t, ['tenant_company_id'], 'tenant_companies', ['tenant_company_id'], 'cascade');
+      tenantForeignKey(t, ['asset_type_id'], 'tenant_asset_types', ['asset_type_id'], 'cascade');
+    },
+    { primaryKey: ['tenant_company_id', 'asset_type_id'] },
+  );
 }

@@ -12,8 +12,13 @@ export async function companyFilters(db: Trx, tenantCompanyId: number): Promise<
   const types = await listCompanyAssetTypes(db, tenantCompanyId);
   const statuses = await listAssetStatuses(db);
   return {
-    locations: locations.map((l) => ({ tenant_company_location_id: l.tenant_company_location_id, location_name: l.location_name })),
+    locations: locations.map((l) => ({
+      tenant_company_location_id: l.tenant_company_location_id,
+      location_name: l.location_name,
+    })),
     asset_types: types.map((t) => ({ asset_type_id: t.asset_type_id, asset_type_moniker: t.asset_type_moniker })),
-    asset_statuses: statuses.filter((s) => s.is_active).map((s) => ({ tenant_asset_status_id: s.tenant_asset_status_id, moniker: s.moniker })),
+    asset_statuses: statuses
+      .filter((s) => s.is_active)
+      .map((s) => ({ tenant_asset_status_id: s.tenant_asset_status_id, moniker: s.moniker })),
   };
 }

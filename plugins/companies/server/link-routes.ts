@@ -11,30 +11,53 @@ import { deleteLink, insertLink, linkBody, listLinks, updateLink } from './links
 import { companyParams } from '../shared/params';
 
 export function linkRoutes(r: RouteRegistrar): void {
-  r.get('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Saved links of a company', params: companyParams, response: linksAnswer }, async ({ db, params }) => {
-    await requireCompany(db, params.tenantCompanyId);
-    return { links: await listLinks(db, params.tenantCompanyId) };
-  });
+  r.get(
+    '/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink',
+    { summary: 'Saved links of a company', params: companyParams, response: linksAnswer },
+    async ({ db, params }) => {
+      await requireCompany(db, params.tenantCompanyId);
+      return { links: await listLinks(db, params.tenantCompanyId) };
+    },
+  );
 
-  r.post('/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink', { summary: 'Insert, update or delete a saved link', params: companyParams, body: linkBody, response: linkWriteAnswer }, async ({ db, tenantId, params, body, audit }) => {
-    const companyId = params.tenantCompanyId;
-    await requireCompany(db, companyId);
-    switch (body.operation) {
-      case 'insert': {
-        const link = await insertLink(db, tenantId, companyId, body.payload);
-        await audit('savedlink.insert', { tenant_company_id: companyId }, String(link.tenant_company_link_id));
-        return { records_updated: 1, tenant_company_link_id: link.tenant_company_link_id, link };
+  r.post(
+    '/v3/tenant/:tenantId/company/:tenantCompanyId/savedlink',
+    {
+      summary: 'Insert, update or delete a saved link',
+      params: companyParams,
+      body: linkBody,
+      response: linkWriteAnswer,
+    },
+    async ({ db, tenantId, params, body, audit }) => {
+      const companyId = params.tenantCompanyId;
+      await requireCompany(db, companyId);
+      switch (body.operation) {
+        case 'insert': {
+          const link = await insertLink(db, tenantId, companyId, body.payload);
+          await audit('savedlink.insert', { tenant_company_id: companyId }, String(link.tenant_company_link_id));
+          return { records_updated: 1, tenant_company_link_id: link.tenant_company_link_id, link };
+        }
+        case 'update': {
+          const link = await updateLink(
+            db,
+            companyId,
+            body.payload.tenant_company_link_id,
+            body.payload.version,
+            body.payload,
+          );
+          await audit('savedlink.update', { tenant_company_id: companyId }, String(link.tenant_company_link_id));
+          return { records_updated: 1, tenant_company_link_id: link.tenant_company_link_id, link };
+        }
+        case 'delete': {
+          const n = await deleteLink(db, companyId, body.payload.tenant_company_link_id, body.payload.version);
+          await audit(
+            'savedlink.delete',
+            { tenant_company_id: companyId },
+            String(body.payload.tenant_company_link_id),
+          );
+          return { records_updated: n, tenant_company_link_id: body.payload.tenant_company_link_id };
+        }
       }
-      case 'update': {
-        const link = await updateLink(db, companyId, body.payload.tenant_company_link_id, body.payload.version, body.payload);
-        await audit('savedlink.update', { tenant_company_id: companyId }, String(link.tenant_company_link_id));
-        return { records_updated: 1, tenant_company_link_id: link.tenant_company_link_id, link };
-      }
-      case 'delete': {
-        const n = await deleteLink(db, companyId, body.payload.tenant_company_link_id, body.payload.version);
-        await audit('savedlink.delete', { tenant_company_id: companyId }, String(body.payload.tenant_company_link_id));
-        return { records_updated: n, tenant_company_link_id: body.payload.tenant_company_link_id };
-      }
-    }
-  });
+    },
+  );
 }

@@ -8,9 +8,16 @@ import type { LinkedGoal } from '../shared/contract-fields';
 /** Goals linked to each of the contracts (absent ids: none). */
 export type LinkedGoalsSource = (trx: Trx, contractIds: readonly number[]) => Promise<Map<number, LinkedGoal[]>>;
 
-export const linkedGoalsPoint = createExtensionPoint<LinkedGoalsSource>('companies.linkedGoals', 'goals linked to contracts (contract linked_goals)');
+export const linkedGoalsPoint = createExtensionPoint<LinkedGoalsSource>(
+  'companies.linkedGoals',
+  'goals linked to contracts (contract linked_goals)',
+);
 
-export async function linkedGoalsFor(k: Pick<Kernel, 'extensions'> | null, trx: Trx, contractIds: readonly number[]): Promise<Map<number, LinkedGoal[]>> {
+export async function linkedGoalsFor(
+  k: Pick<Kernel, 'extensions'> | null,
+  trx: Trx,
+  contractIds: readonly number[],
+): Promise<Map<number, LinkedGoal[]>> {
   const out = new Map<number, LinkedGoal[]>();
   if (!k || !contractIds.length) return out;
   for (const source of k.extensions(linkedGoalsPoint)) {

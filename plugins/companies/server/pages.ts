@@ -1,2 +1,8 @@
 /** Page urls of the companies plugin (declared in ../shared/pages.ts): the permission keys its routes use. */
-export { ASSET_TYPE_MANAGER_PAGE, COMPANIES_PAGE, CONTRACT_MANAGER_PAGE, DATA_MANAGER, IMPORT_PAGE } from '../shared/pages';
+export {
+  ASSET_TYPE_MANAGER_PAGE,
+  COMPANIES_PAGE,
+  CONTRACT_MANAGER_PAGE,
+  DATA_MANAGER,
+  IMPORT_PAGE,
+} from '../shared/pages';

@@ -1,19 +1,43 @@
 /** Company rules and queries; every function takes the caller's transaction. */
 import type { Trx } from '../../../kernel/index';
 
-export interface CompanyRow { tenant_company_id: number; moniker: string; is_active: boolean; assessment_only_flag: boolean; air_only_flag: boolean; seats: number }
+export interface CompanyRow {
+  tenant_company_id: number;
+  moniker: string;
+  is_active: boolean;
+  assessment_only_flag: boolean;
+  air_only_flag: boolean;
+  seats: number;
+}
 export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
 
-const COLUMNS = ['tenant_company_id', 'moniker', 'is_active', 'assessment_only_flag', 'air_only_flag', 'seats'] as const;
+const COLUMNS = [
+  'tenant_company_id',
+  'moniker',
+  'is_active',
+  'assessment_only_flag',
+  'air_only_flag',
+  'seats',
+] as const;
 
 /**
  * The API shape: `name` is the moniker, as the workspace's company selector reads it; `tenantCompanyId` and `id`
  * are the client-side names of customer-success.md section 3 ("Tenant company (client side)").
  */
-export const toApi = (c: CompanyRow) => ({ ...c, name: c.moniker, tenantCompanyId: c.tenant_company_id, id: c.tenant_company_id });
+export const toApi = (c: CompanyRow) => ({
+  ...c,
+  name: c.moniker,
+  tenantCompanyId: c.tenant_company_id,
+  id: c.tenant_company_id,
+});
 
-export async function listCompanies(db: Trx, opts: { activeOnly?: boolean; kind?: CompanyKind } = {}): Promise<CompanyRow[]> {
-  const q = db<CompanyRow>('tenant_companies').select(...COLUMNS).orderBy('moniker');
+export async function listCompanies(
+  db: Trx,
+  opts: { activeOnly?: boolean; kind?: CompanyKind } = {},
+): Promise<CompanyRow[]> {
+  const q = db<CompanyRow>('tenant_companies')
+    .select(...COLUMNS)
+    .orderBy('moniker');
   if (opts.activeOnly) q.where('is_active', true);
   if (opts.kind === 'assessmentOnly') q.where('assessment_only_flag', true);
   if (opts.kind === 'airOnly') q.where('air_only_flag', true);
@@ -21,7 +45,9 @@ export async function listCompanies(db: Trx, opts: { activeOnly?: boolean; kind?
 }
 
 export async function getCompany(db: Trx, tenantCompanyId: number): Promise<CompanyRow | undefined> {
-  return db<CompanyRow>('tenant_companies').where({ tenant_company_id: tenantCompanyId }).first(...COLUMNS);
+  return db<CompanyRow>('tenant_companies')
+    .where({ tenant_company_id: tenantCompanyId })
+    .first(...COLUMNS);
 }
 
 /** Companies by moniker, case-insensitive (imports match on it). */
@@ -29,19 +55,39 @@ export async function companiesByMoniker(db: Trx, monikers: readonly string[]): 
   const keys = [...new Set(monikers.map((m) => m.trim().toLowerCase()))];
   const out = new Map<string, CompanyRow>();
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db<CompanyRow>('tenant_companies').whereRaw('lower(moniker) = any(?)', [keys.slice(i, i + 500)]).select(...COLUMNS);
+    const rows = await db<CompanyRow>('tenant_companies')
+      .whereRaw('lower(moniker) = any(?)', [keys.slice(i, i + 500)])
+      .select(...COLUMNS);
     for (const r of rows) out.set(r.moniker.toLowerCase(), r);
   }
   return out;
 }
 
-export interface NewCompany { moniker: string; is_active?: boolean; assessment_only_flag?: boolean; air_only_flag?: boolean; seats?: number }
+export interface NewCompany {
+  moniker: string;
+  is_active?: boolean;
+  assessment_only_flag?: boolean;
+  air_only_flag?: boolean;
+  seats?: number;
+}
 export async function insertCompany(db: Trx, tenantId: number, c: NewCompany): Promise<CompanyRow> {
-  const [row] = await db('tenant_companies').insert({ tenant_id: tenantId, moniker: c.moniker.trim(), is_active: c.is_active ?? true, assessment_only_flag: c.assessment_only_flag ?? false, air_only_flag: c.air_only_flag ?? false, seats: c.seats ?? 0 }).returning([...COLUMNS]);
+  const [row] = await db('tenant_companies')
+    .insert({
+      tenant_id: tenantId,
+      moniker: c.moniker.trim(),
+      is_active: c.is_active ?? true,
+      assessment_only_flag: c.assessment_only_flag ?? false,
+      air_only_flag: c.air_only_flag ?? false,
+      seats: c.seats ?? 0,
+    })
+    .returning([...COLUMNS]);
   return row as CompanyRow;
 }
 
 export async function updateCompany(db: Trx, id: number, patch: Partial<NewCompany>): Promise<CompanyRow | undefined> {
-  const [row] = await db('tenant_companies').where({ tenant_company_id: id }).update({ ...patch, ...(patch.moniker ? { moniker: patch.moniker.trim() } : {}), updated_at: db.fn.now() }).returning([...COLUMNS]);
+  const [row] = await db('tenant_companies')
+    .where({ tenant_company_id: id })
+    .update({ ...patch, ...(patch.moniker ? { moniker: patch.moniker.trim() } : {}), updated_at: db.fn.now() })
+    .returning([...COLUMNS]);
   return row as CompanyRow | undefined;
 }

@@ -2,7 +2,11 @@
  * Asset status update (platform.md 4.6): toggles is_active / active_flag of the listed ids; the others stay.
  * active_flag is the 1/0 twin of is_active that the workspace reads.
  */
-export interface AssetStatus { tenant_asset_status_id: number; is_active: boolean; active_flag: 0 | 1 }
+export interface AssetStatus {
+  tenant_asset_status_id: number;
+  is_active: boolean;
+  active_flag: 0 | 1;
+}
 
 export function toggleAssetStatuses<S extends AssetStatus>(statuses: readonly S[], ids: readonly number[]): S[] {
   const set = new Set(ids);

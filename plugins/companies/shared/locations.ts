@@ -1,5 +1,8 @@
 /** Company locations (customer-success.md section 3): the location with id '-1' is a placeholder and is dropped. */
-export interface Location { tenant_company_location_id: number | string; location_name: string }
+export interface Location {
+  tenant_company_location_id: number | string;
+  location_name: string;
+}
 
 export const PLACEHOLDER_LOCATION_ID = '-1';
 

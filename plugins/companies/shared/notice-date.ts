@@ -5,7 +5,10 @@
  */
 import { addDays, isRealDate } from './dates';
 
-export function noticeDate(endDate: string | null | undefined, noticeToTerminateInDays: number | null | undefined): string | null {
+export function noticeDate(
+  endDate: string | null | undefined,
+  noticeToTerminateInDays: number | null | undefined,
+): string | null {
   if (endDate === null || endDate === undefined || endDate.trim() === '') return null;
   const end = endDate.trim();
   if (!isRealDate(end)) return null;

@@ -15,9 +15,29 @@ const MODULES: PageModuleName[] = ['Core', 'Customer Success', 'AIR', 'Assessmen
 export const COMPANIES_PAGES = declarePages({
   navGroups: [{ url: DATA_MANAGER, title: 'Data Manager', level: 1, icon: 'database', modules: MODULES, sort: 50 }],
   pages: [
-    { url: COMPANIES_PAGE, title: 'Companies', icon: 'office', nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 50 } },
-    { url: CONTRACT_MANAGER_PAGE, title: 'Contract Manager', icon: 'document', nav: { title: 'Contracts', level: 2, parent: DATA_MANAGER, modules: ['Core', 'Customer Success'], sort: 60 } },
-    { url: ASSET_TYPE_MANAGER_PAGE, title: 'Asset Type Manager', icon: 'desktop', nav: { title: 'Asset Types', level: 2, parent: DATA_MANAGER, modules: ['Core', 'AIR'], sort: 70 } },
-    { url: IMPORT_PAGE, title: 'Imports', icon: 'import', nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 80 } },
+    {
+      url: COMPANIES_PAGE,
+      title: 'Companies',
+      icon: 'office',
+      nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 50 },
+    },
+    {
+      url: CONTRACT_MANAGER_PAGE,
+      title: 'Contract Manager',
+      icon: 'document',
+      nav: { title: 'Contracts', level: 2, parent: DATA_MANAGER, modules: ['Core', 'Customer Success'], sort: 60 },
+    },
+    {
+      url: ASSET_TYPE_MANAGER_PAGE,
+      title: 'Asset Type Manager',
+      icon: 'desktop',
+      nav: { title: 'Asset Types', level: 2, parent: DATA_MANAGER, modules: ['Core', 'AIR'], sort: 70 },
+    },
+    {
+      url: IMPORT_PAGE,
+      title: 'Imports',
+      icon: 'import',
+      nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 80 },
+    },
   ],
 });

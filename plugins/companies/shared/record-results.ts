@@ -4,9 +4,20 @@
  * record takes the id the server returned.
  */
 export type RecordOperation = 'insert' | 'update' | 'delete' | 'copy';
-export interface WriteResult<R> { records_updated: number; id?: number | null; record?: R | null }
+export interface WriteResult<R> {
+  records_updated: number;
+  id?: number | null;
+  record?: R | null;
+}
 
-export function applyWriteResult<R>(list: readonly R[], idOf: (r: R) => number, op: RecordOperation, payload: R, result: WriteResult<R>, setId: (r: R, id: number) => R): R[] {
+export function applyWriteResult<R>(
+  list: readonly R[],
+  idOf: (r: R) => number,
+  op: RecordOperation,
+  payload: R,
+  result: WriteResult<R>,
+  setId: (r: R, id: number) => R,
+): R[] {
   if (op === 'copy' || !(result.records_updated > 0)) return list as R[];
   switch (op) {
     case 'insert': {

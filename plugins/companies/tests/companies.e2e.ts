@@ -48,7 +48,9 @@ test('select a company, add a contract on /contractManager and see its notice da
 
   // Stored: after a reload of the page the contract is still there, with its notice date.
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Contracts' }).getByRole('row', { name: /Sophos/ })).toContainText('2026-02-14');
+  await expect(page.getByRole('table', { name: 'Contracts' }).getByRole('row', { name: /Sophos/ })).toContainText(
+    '2026-02-14',
+  );
 
   // Delete asks first; cancelling keeps the contract.
   await page.getByRole('button', { name: 'Delete the Sophos contract' }).click();
@@ -57,14 +59,18 @@ test('select a company, add a contract on /contractManager and see its notice da
   await expect(page.getByRole('table', { name: 'Contracts' }).getByRole('row', { name: /Sophos/ })).toBeVisible();
 });
 
-test('import companies from a CSV with one bad row: the report names it; the valid rows are imported', async ({ page }) => {
+test('import companies from a CSV with one bad row: the report names it; the valid rows are imported', async ({
+  page,
+}) => {
   await signInToShell(page, DEMO_ADMIN.email);
   await nav(page).getByRole('link', { name: 'Imports' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
   await expect(page.getByLabel('What the file holds')).toHaveValue('companies');
 
   const csv = 'moniker,seats,locations\nHarbor View Dental,14,Main\nLakeside Vets,many,\nOrchard Accounting,9,\n';
-  await page.getByLabel('CSV file').setInputFiles({ name: 'companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
   const preview = page.getByRole('region', { name: 'Import preview' });
   await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected')).toBeVisible();
@@ -104,7 +110,9 @@ async function deleteElsewhere(page: Page, moniker: string): Promise<void> {
   expect(status).toBe(200);
 }
 
-test('asset type manager: create with id 0 (the list reloads), a failed delete shows its message, toggle an asset status', async ({ page }) => {
+test('asset type manager: create with id 0 (the list reloads), a failed delete shows its message, toggle an asset status', async ({
+  page,
+}) => {
   await signInToShell(page, DEMO_ADMIN.email);
   await nav(page).getByRole('link', { name: 'Asset Types' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Asset Type Manager' })).toBeVisible();
@@ -129,7 +137,9 @@ test('asset type manager: create with id 0 (the list reloads), a failed delete s
   await deleteElsewhere(page, 'Tablet');
   await page.getByRole('button', { name: 'Delete Tablet' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Delete failed' })).toContainText('There was an error deleting your asset type. If this continues please contact support');
+  await expect(page.getByRole('alert').filter({ hasText: 'Delete failed' })).toContainText(
+    'There was an error deleting your asset type. If this continues please contact support',
+  );
   await expect(types.getByRole('row', { name: /Tablet/ })).toHaveCount(0);
 
   const statuses = page.getByRole('table', { name: 'Asset statuses' });
@@ -141,5 +151,7 @@ test('asset type manager: create with id 0 (the list reloads), a failed delete s
   await expect(page.getByText('1 asset status updated.')).toBeVisible();
   await expect(retired).toBeChecked();
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Asset statuses' }).getByRole('checkbox', { name: 'Retired active' })).toBeChecked();
+  await expect(
+    page.getByRole('table', { name: 'Asset statuses' }).getByRole('checkbox', { name: 'Retired active' }),
+  ).toBeChecked();
 });

@@ -9,7 +9,10 @@ let b: TestTenant;
 beforeAll(async () => {
   s = await startTestServer();
   a = await makeTenant(s.k, s.url);
-  b = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [{ url: '/datamanagercompanies', access_level: 'Read Only' }] });
+  b = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: [{ url: '/datamanagercompanies', access_level: 'Read Only' }],
+  });
 });
 afterAll(async () => s?.stop());
 
@@ -37,7 +40,9 @@ test('a Read Only page cannot add companies; another tenant cannot update ours',
   expect(ro.body.error.message).toBe('You only have Read Only Access to This Page.');
   const acme = (await a.api('GET', `/v3/tenant/${a.tenantId}/companies`)).body.companies[0];
   const other = await makeTenant(s.k, s.url);
-  const forged = await other.api('PUT', `/v3/tenant/${other.tenantId}/companies/${acme.tenant_company_id}`, { moniker: 'Stolen' });
+  const forged = await other.api('PUT', `/v3/tenant/${other.tenantId}/companies/${acme.tenant_company_id}`, {
+    moniker: 'Stolen',
+  });
   expect(forged.status).toBe(404);
   const after = await a.api('GET', `/v3/tenant/${a.tenantId}/companies`);
   expect(after.body.companies[0].moniker).toBe('Acme');

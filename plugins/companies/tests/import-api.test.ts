@@ -7,7 +7,8 @@ let a: TestTenant;
 let b: TestTenant;
 
 const base = (t: TestTenant) => `/v3/tenant/${t.tenantId}`;
-const importCsv = (t: TestTenant, kind: string, csv: string, extra: Record<string, unknown> = {}) => t.api('POST', `${base(t)}/import/${kind}`, { csv, ...extra });
+const importCsv = (t: TestTenant, kind: string, csv: string, extra: Record<string, unknown> = {}) =>
+  t.api('POST', `${base(t)}/import/${kind}`, { csv, ...extra });
 const companies = async (t: TestTenant) => (await t.api('GET', `${base(t)}/companies`)).body.companies as any[];
 
 beforeAll(async () => {
@@ -24,7 +25,14 @@ test('the kinds list their columns (required ones marked)', async () => {
   expect(kinds).toEqual(expect.arrayContaining(['companies', 'contracts']));
   const c = r.body.kinds.find((k: any) => k.kind === 'companies');
   expect(c.columns.filter((x: any) => x.required).map((x: any) => x.name)).toEqual(['moniker']);
-  expect(c.columns.map((x: any) => x.name)).toEqual(['moniker', 'is_active', 'assessment_only_flag', 'air_only_flag', 'seats', 'locations']);
+  expect(c.columns.map((x: any) => x.name)).toEqual([
+    'moniker',
+    'is_active',
+    'assessment_only_flag',
+    'air_only_flag',
+    'seats',
+    'locations',
+  ]);
 });
 
 test('one bad row: 400 with the report naming its line and why; nothing is imported', async () => {
@@ -34,8 +42,14 @@ test('one bad row: 400 with the report naming its line and why; nothing is impor
   expect(r.body.error.code).toBe('import_rejected');
   expect(r.body.error.message).toBe('2 rows are invalid; nothing was imported.');
   expect(r.body.error.report).toMatchObject({
-    status: 'rejected', total: 3, valid: 1, imported: 0,
-    rejected: [{ line: 3, reasons: ['seats: Must be a whole number, not "lots"'] }, { line: 4, reasons: ['air_only_flag: Must be true or false (yes/no, 1/0), not "maybe"'] }],
+    status: 'rejected',
+    total: 3,
+    valid: 1,
+    imported: 0,
+    rejected: [
+      { line: 3, reasons: ['seats: Must be a whole number, not "lots"'] },
+      { line: 4, reasons: ['air_only_flag: Must be true or false (yes/no, 1/0), not "maybe"'] },
+    ],
   });
   expect(await companies(a)).toEqual([]);
 });
@@ -44,7 +58,12 @@ test('dryRun reports without writing; skipInvalid imports the valid rows and rep
   const csv = 'Name,Seats,Locations\nAlpha,10,HQ; Annex\nBravo,lots,\nalpha,3,\n';
   const dry = await importCsv(a, 'companies', csv, { dryRun: true });
   expect(dry.status).toBe(200);
-  expect(dry.body.report).toMatchObject({ status: 'dry-run', valid: 1, imported: 0, rejected: [{ line: 3 }, { line: 4, reasons: ['moniker: "alpha" appears again (first on line 2)'] }] });
+  expect(dry.body.report).toMatchObject({
+    status: 'dry-run',
+    valid: 1,
+    imported: 0,
+    rejected: [{ line: 3 }, { line: 4, reasons: ['moniker: "alpha" appears again (first on line 2)'] }],
+  });
   expect(await companies(a)).toEqual([]);
 
   const r = await importCsv(a, 'companies', csv, { skipInvalid: true });
@@ -61,7 +80,10 @@ test('an existing company (any case) is updated with the columns given; a new on
   const r = await importCsv(a, 'companies', 'moniker,is_active,assessment_only_flag\nALPHA,false,\nDelta,,yes\n');
   expect(r.body.report).toMatchObject({ status: 'imported', inserted: 1, updated: 1 });
   const list = await companies(a);
-  expect(list.map((c) => [c.moniker, c.is_active, c.seats, c.assessment_only_flag])).toEqual([['Alpha', false, 10, false], ['Delta', true, 0, true]]);
+  expect(list.map((c) => [c.moniker, c.is_active, c.seats, c.assessment_only_flag])).toEqual([
+    ['Alpha', false, 10, false],
+    ['Delta', true, 0, true],
+  ]);
 });
 
 test('contracts name their company; an unknown company is a rejected row; the notice date is derived', async () => {
@@ -83,13 +105,27 @@ test('contracts name their company; an unknown company is a rejected row; the no
   const ok = await importCsv(a, 'contracts', csv, { skipInvalid: true });
   expect(ok.body.report).toMatchObject({ imported: 1, inserted: 1 });
   const [c] = (await a.api('GET', `${base(a)}/company/${alpha.tenant_company_id}/contracts`)).body.contracts;
-  expect(c).toMatchObject({ vendor: 'Microsoft', location_moniker: 'HQ', end_date: '2025-06-30', notice_date: '2025-05-31', cost: 1200.5, billing_cycle: 'Annually', auto_renew_flag: true });
+  expect(c).toMatchObject({
+    vendor: 'Microsoft',
+    location_moniker: 'HQ',
+    end_date: '2025-06-30',
+    notice_date: '2025-05-31',
+    cost: 1200.5,
+    billing_cycle: 'Annually',
+    auto_renew_flag: true,
+  });
 });
 
 test('a file that cannot be read answers 400 naming body.csv; an unknown kind 404', async () => {
   const r = await importCsv(a, 'companies', 'company_size\n3\n');
   expect(r.status).toBe(400);
-  expect(r.body.error.fields).toEqual([{ path: 'body.csv', message: 'Unknown column "company_size"; the columns are moniker, is_active, assessment_only_flag, air_only_flag, seats, locations.' }]);
+  expect(r.body.error.fields).toEqual([
+    {
+      path: 'body.csv',
+      message:
+        'Unknown column "company_size"; the columns are moniker, is_active, assessment_only_flag, air_only_flag, seats, locations.',
+    },
+  ]);
   expect((await importCsv(a, 'companies', 'moniker\n"open\n')).status).toBe(400);
   expect((await importCsv(a, 'spaceships', 'x\n1\n')).status).toBe(404);
 });
@@ -105,10 +141,13 @@ test("another tenant's import never touches this tenant: contracts of a company 
   expect((await companies(b)).map((c) => c.moniker)).toEqual(['Alpha']);
 });
 
-test('with an importId, progress goes to the caller\'s sockets as rows are written', async () => {
+test("with an importId, progress goes to the caller's sockets as rows are written", async () => {
   const sent: { room: string; target: string; data: any }[] = [];
   const original = s.k.realtime.storeUpdate.bind(s.k.realtime);
-  s.k.realtime.storeUpdate = async (room, target, data) => { sent.push({ room, target, data }); return original(room, target, data); };
+  s.k.realtime.storeUpdate = async (room, target, data) => {
+    sent.push({ room, target, data });
+    return original(room, target, data);
+  };
   try {
     const names = Array.from({ length: 150 }, (_, i) => `Progress Co ${i}`);
     const r = await importCsv(a, 'companies', `moniker\n${names.join('\n')}\n`, { importId: 'imp-1' });
@@ -125,7 +164,10 @@ test('with an importId, progress goes to the caller\'s sockets as rows are writt
 });
 
 test('a Read Only import page cannot import, but may dry-run', async () => {
-  const ro = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [{ url: '/datamanager/import', access_level: 'Read Only' }] });
+  const ro = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: [{ url: '/datamanager/import', access_level: 'Read Only' }],
+  });
   const w = await importCsv(ro, 'companies', 'moniker\nX\n');
   expect(w.status).toBe(403);
   const dry = await importCsv(ro, 'companies', 'moniker\nX\n', { dryRun: true });
@@ -134,7 +176,9 @@ test('a Read Only import page cannot import, but may dry-run', async () => {
 });
 
 test('the import is audited with its counts', async () => {
-  const rows = await s.k.db.withSystem((trx) => trx('audit_log').where({ tenant_id: a.tenantId, action: 'import.companies' }).select('details'));
+  const rows = await s.k.db.withSystem((trx) =>
+    trx('audit_log').where({ tenant_id: a.tenantId, action: 'import.companies' }).select('details'),
+  );
   expect(rows.map((r: { details: unknown }) => r.details)).toEqual([
     expect.objectContaining({ total: 3, inserted: 1, updated: 0, rejected: 2, skipInvalid: true }),
     expect.objectContaining({ total: 2, inserted: 1, updated: 1, rejected: 0, skipInvalid: false }),
@@ -155,7 +199,9 @@ test('a cell with the NUL character is a rejected row, as with lci import; skipI
   expect(r.body.report).toMatchObject({ status: 'imported', total: 3, valid: 1, imported: 1, inserted: 1 });
   expect((await companies(a)).map((c) => c.moniker)).toContain('Good Co');
   const header = await importCsv(a, 'companies', 'mon\u0000iker\nX\n');
-  expect(header.body.error.fields).toEqual([{ path: 'body.csv', message: 'The first line (the column names) may not contain the NUL character.' }]);
+  expect(header.body.error.fields).toEqual([
+    { path: 'body.csv', message: 'The first line (the column names) may not contain the NUL character.' },
+  ]);
   const other = await importCsv(a, 'companies', 'moniker\nY\n', { importId: 'a\u0000' });
   expect(other.status).toBe(400);
   expect(other.body.error.fields[0].path).toBe('body.importId');

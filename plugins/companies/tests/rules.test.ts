@@ -69,7 +69,11 @@ describe('asset status toggle', () => {
   ];
   test('flips is_active and active_flag of the listed ids only', () => {
     const out = toggleAssetStatuses(statuses, [2, 3]);
-    expect(out.map((s) => [s.tenant_asset_status_id, s.is_active, s.active_flag])).toEqual([[1, true, 1], [2, true, 1], [3, false, 0]]);
+    expect(out.map((s) => [s.tenant_asset_status_id, s.is_active, s.active_flag])).toEqual([
+      [1, true, 1],
+      [2, true, 1],
+      [3, false, 0],
+    ]);
     expect(out[0]).toBe(statuses[0]);
   });
   test('toggling twice gives the original', () => {
@@ -83,23 +87,49 @@ describe('asset status toggle', () => {
 });
 
 describe('local lists follow records_updated', () => {
-  interface C { id: number; vendor: string }
-  const list: C[] = [{ id: 1, vendor: 'A' }, { id: 2, vendor: 'B' }];
-  const apply = (op: 'insert' | 'update' | 'delete' | 'copy', payload: C, result: { records_updated: number; id?: number; record?: C }) =>
-    applyWriteResult(list, (c) => c.id, op, payload, result, (c, id) => ({ ...c, id }));
+  interface C {
+    id: number;
+    vendor: string;
+  }
+  const list: C[] = [
+    { id: 1, vendor: 'A' },
+    { id: 2, vendor: 'B' },
+  ];
+  const apply = (
+    op: 'insert' | 'update' | 'delete' | 'copy',
+    payload: C,
+    result: { records_updated: number; id?: number; record?: C },
+  ) =>
+    applyWriteResult(
+      list,
+      (c) => c.id,
+      op,
+      payload,
+      result,
+      (c, id) => ({ ...c, id }),
+    );
 
   test('insert stores the id the server returned', () => {
-    expect(apply('insert', { id: 0, vendor: 'C' }, { records_updated: 1, id: 9 })).toEqual([...list, { id: 9, vendor: 'C' }]);
+    expect(apply('insert', { id: 0, vendor: 'C' }, { records_updated: 1, id: 9 })).toEqual([
+      ...list,
+      { id: 9, vendor: 'C' },
+    ]);
   });
   test('update replaces the record (with the saved one when the server sends it)', () => {
-    expect(apply('update', { id: 2, vendor: 'B2' }, { records_updated: 1 })).toEqual([list[0], { id: 2, vendor: 'B2' }]);
-    expect(apply('update', { id: 2, vendor: 'B2' }, { records_updated: 1, record: { id: 2, vendor: 'B-saved' } })[1].vendor).toBe('B-saved');
+    expect(apply('update', { id: 2, vendor: 'B2' }, { records_updated: 1 })).toEqual([
+      list[0],
+      { id: 2, vendor: 'B2' },
+    ]);
+    expect(
+      apply('update', { id: 2, vendor: 'B2' }, { records_updated: 1, record: { id: 2, vendor: 'B-saved' } })[1].vendor,
+    ).toBe('B-saved');
   });
   test('delete removes it', () => {
     expect(apply('delete', list[0], { records_updated: 1 })).toEqual([list[1]]);
   });
   test('nothing changes when no record was updated, and a copy never changes the list', () => {
-    for (const op of ['insert', 'update', 'delete'] as const) expect(apply(op, { id: 1, vendor: 'X' }, { records_updated: 0, id: 5 })).toBe(list);
+    for (const op of ['insert', 'update', 'delete'] as const)
+      expect(apply(op, { id: 1, vendor: 'X' }, { records_updated: 0, id: 5 })).toBe(list);
     expect(apply('copy', list[0], { records_updated: 3, id: 7 })).toBe(list);
   });
 });

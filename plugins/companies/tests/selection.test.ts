@@ -1,25 +1,44 @@
 /** Company selection of section 4: replace, clear, filters first, then asset types, contracts and links; same company again: nothing. */
-import { EMPTY_COMPANY_DATA, selectCompany, type CompanyData, type CompanyLoaders, type SelectionDeps } from '../workspace/company-data/selection';
+import {
+  EMPTY_COMPANY_DATA,
+  selectCompany,
+  type CompanyData,
+  type CompanyLoaders,
+  type SelectionDeps,
+} from '../workspace/company-data/selection';
 
 function harness(overrides: Partial<CompanyLoaders> = {}) {
   let state: CompanyData = EMPTY_COMPANY_DATA;
   const calls: string[] = [];
   const logs: string[] = [];
   const deferred = new Map<string, () => void>();
-  const loader = <T>(name: string, value: (c: number) => T) => async (_t: number, c: number) => {
-    calls.push(`${name}:${c}:start`);
-    await new Promise<void>((resolve) => deferred.set(`${name}:${c}`, resolve));
-    calls.push(`${name}:${c}:end`);
-    return value(c);
-  };
+  const loader =
+    <T>(name: string, value: (c: number) => T) =>
+    async (_t: number, c: number) => {
+      calls.push(`${name}:${c}:start`);
+      await new Promise<void>((resolve) => deferred.set(`${name}:${c}`, resolve));
+      calls.push(`${name}:${c}:end`);
+      return value(c);
+    };
   const loaders: CompanyLoaders = {
-    filters: loader('filters', (c) => ({ locations: [{ tenant_company_location_id: c, location_name: `L${c}` }], asset_types: [], asset_statuses: [] })),
+    filters: loader('filters', (c) => ({
+      locations: [{ tenant_company_location_id: c, location_name: `L${c}` }],
+      asset_types: [],
+      asset_statuses: [],
+    })),
     assetTypes: loader('assetTypes', () => []),
     contracts: loader('contracts', (c) => [{ tenant_company_contract_id: c * 10, vendor: `V${c}` } as never]),
     links: loader('links', () => []),
     ...overrides,
   };
-  const deps: SelectionDeps = { get: () => state, set: (u) => { state = u(state); }, loaders, log: (m) => logs.push(m) };
+  const deps: SelectionDeps = {
+    get: () => state,
+    set: (u) => {
+      state = u(state);
+    },
+    loaders,
+    log: (m) => logs.push(m),
+  };
   const release = async (key: string) => {
     for (let i = 0; i < 50 && !deferred.has(key); i++) await new Promise((r) => setTimeout(r, 0));
     const go = deferred.get(key);
@@ -34,13 +53,23 @@ function harness(overrides: Partial<CompanyLoaders> = {}) {
 test('filters load first; asset types, contracts and links start only after them', async () => {
   const h = harness();
   const done = selectCompany(h.deps, 1, 5);
-  expect(h.state()).toMatchObject({ tenantId: 1, tenantCompanyId: 5, contracts: [], loading: ['filters', 'assetTypes', 'contracts', 'links'] });
+  expect(h.state()).toMatchObject({
+    tenantId: 1,
+    tenantCompanyId: 5,
+    contracts: [],
+    loading: ['filters', 'assetTypes', 'contracts', 'links'],
+  });
   await h.release('filters:5');
   expect(h.calls.slice(0, 2)).toEqual(['filters:5:start', 'filters:5:end']);
   expect(h.state().filters?.locations[0].location_name).toBe('L5');
   for (const p of ['assetTypes', 'contracts', 'links']) await h.release(`${p}:5`);
   expect(await done).toBe(true);
-  expect(h.calls.filter((c) => c.endsWith(':start'))).toEqual(['filters:5:start', 'assetTypes:5:start', 'contracts:5:start', 'links:5:start']);
+  expect(h.calls.filter((c) => c.endsWith(':start'))).toEqual([
+    'filters:5:start',
+    'assetTypes:5:start',
+    'contracts:5:start',
+    'links:5:start',
+  ]);
   expect(h.state()).toMatchObject({ tenantCompanyId: 5, contracts: [{ vendor: 'V5' }], loading: [] });
 });
 
@@ -66,11 +95,19 @@ test('another company replaces the current one at once; answers for the old one 
   expect(h.state().contracts).toEqual([]);
   for (const p of ['filters', 'assetTypes', 'contracts', 'links']) await h.release(`${p}:6`);
   await Promise.all([first, second]);
-  expect(h.state()).toMatchObject({ tenantCompanyId: 6, contracts: [{ vendor: 'V6' }], filters: { locations: [{ location_name: 'L6' }] } });
+  expect(h.state()).toMatchObject({
+    tenantCompanyId: 6,
+    contracts: [{ vendor: 'V6' }],
+    filters: { locations: [{ location_name: 'L6' }] },
+  });
 });
 
 test('a failed part is only logged and kept as an error; the other parts still load', async () => {
-  const h = harness({ contracts: async () => { throw new Error('HTTP 500'); } });
+  const h = harness({
+    contracts: async () => {
+      throw new Error('HTTP 500');
+    },
+  });
   const done = selectCompany(h.deps, 1, 7);
   await h.release('filters:7');
   await h.release('assetTypes:7');

@@ -1,5 +1,11 @@
 import { defineWorkspacePlugin, noCompaniesStep, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
-import { ASSET_TYPE_MANAGER_PAGE, COMPANIES_PAGE, COMPANIES_PAGES, CONTRACT_MANAGER_PAGE, IMPORT_PAGE } from '../shared/pages';
+import {
+  ASSET_TYPE_MANAGER_PAGE,
+  COMPANIES_PAGE,
+  COMPANIES_PAGES,
+  CONTRACT_MANAGER_PAGE,
+  IMPORT_PAGE,
+} from '../shared/pages';
 
 /**
  * Where companies are managed or imported, internal tools and the subscription page stay reachable without companies

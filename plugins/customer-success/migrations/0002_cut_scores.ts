@@ -8,13 +8,21 @@ import { createTenantTable } from '../../../kernel/index';
 const VARIANTS = ['success', 'warning', 'danger', 'info', 'secondary', 'dark'];
 
 export async function up(knex: Knex): Promise<void> {
-  for (const [table, id] of [['tenant_cs_health_cuts', 'tenant_cs_health_cut_id'], ['tenant_cs_effort_cuts', 'tenant_cs_effort_cut_id']] as const) {
-    await createTenantTable(knex, table, (t) => {
-      t.integer('max_score').notNullable().checkBetween([0, 100]);
-      t.text('variant').notNullable().checkIn(VARIANTS);
-      t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-      t.unique(['tenant_id', 'max_score']);
-    }, { id });
+  for (const [table, id] of [
+    ['tenant_cs_health_cuts', 'tenant_cs_health_cut_id'],
+    ['tenant_cs_effort_cuts', 'tenant_cs_effort_cut_id'],
+  ] as const) {
+    await createTenantTable(
+      knex,
+      table,
+      (t) => {
+        t.integer('max_score').notNullable().checkBetween([0, 100]);
+        t.text('variant').notNullable().checkIn(VARIANTS);
+        t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+        t.unique(['tenant_id', 'max_score']);
+      },
+      { id },
+    );
   }
 }

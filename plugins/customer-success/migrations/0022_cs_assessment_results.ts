@@ -8,12 +8,20 @@ import type { Knex } from 'knex';
 import { createTenantTable, tenantForeignKey } from '../../../kernel/index';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'cs_assessment_results', (t) => {
-    t.bigInteger('tenant_company_id').notNullable();
-    t.bigInteger('assessment_template_id').notNullable();
-    t.double('score').notNullable();
-    t.timestamp('completed_at', { useTz: true }).notNullable();
-    tenantForeignKey(t, ['tenant_company_id'], 'tenant_companies', ['tenant_company_id'], 'cascade');
-    t.index(['tenant_id', 'tenant_company_id', 'assessment_template_id', 'completed_at'], 'cs_assessment_results_company_idx');
-  }, { id: 'assessment_result_id' });
+  await createTenantTable(
+    knex,
+    'cs_assessment_results',
+    (t) => {
+      t.bigInteger('tenant_company_id').notNullable();
+      t.bigInteger('assessment_template_id').notNullable();
+      t.double('score').notNullable();
+      t.timestamp('completed_at', { useTz: true }).notNullable();
+      tenantForeignKey(t, ['tenant_company_id'], 'tenant_companies', ['tenant_company_id'], 'cascade');
+      t.index(
+        ['tenant_id', 'tenant_company_id', 'assessment_template_id', 'completed_at'],
+        'cs_assessment_results_company_idx',
+      );
+    },
+    { id: 'assessment_result_id' },
+  );
 }

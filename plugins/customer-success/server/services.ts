@@ -8,7 +8,14 @@ import { contractsOf } from '../../companies/public';
 import type { CutScore, CutsType } from '../shared/cut-scores';
 import { loadCuts } from './cuts/store';
 import type { CsFilterResolverDef } from './filters/resolver';
-import { csContractFiltersPoint, csDashboardChartsPoint, csFilterResolversPoint, csObjectsPoint, type CsContractRow, type CsDashboardChartsDef } from './points';
+import {
+  csContractFiltersPoint,
+  csDashboardChartsPoint,
+  csFilterResolversPoint,
+  csObjectsPoint,
+  type CsContractRow,
+  type CsDashboardChartsDef,
+} from './points';
 import type { CsObjectDef } from './object-api/registry';
 import { markSegmentsStale } from './segments/settings-store';
 

@@ -10,7 +10,12 @@ export const AUTOSAVE_DELAY_MS = 5000;
 export const AUTOSAVE_MAX_FAILURES = 3;
 
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'failed' | 'stopped';
-export interface AutosaveState { status: AutosaveStatus; failures: number; dirty: boolean; lastError: string | null }
+export interface AutosaveState {
+  status: AutosaveStatus;
+  failures: number;
+  dirty: boolean;
+  lastError: string | null;
+}
 
 export interface AutosaveDeps<T> {
   save(value: T): Promise<void>;
@@ -36,12 +41,28 @@ export function createAutosave<T>(deps: AutosaveDeps<T>): Autosave<T> {
   let timer: unknown = null;
   let inFlight: Promise<boolean> | null = null;
 
-  const set = (patch: Partial<AutosaveState>) => { st = { ...st, ...patch }; deps.onState?.(st); };
-  const clear = () => { if (timer !== null) { deps.clearTimer(timer); timer = null; } };
-  const schedule = () => { clear(); timer = deps.setTimer(() => { timer = null; void run(); }, delay); };
+  const set = (patch: Partial<AutosaveState>) => {
+    st = { ...st, ...patch };
+    deps.onState?.(st);
+  };
+  const clear = () => {
+    if (timer !== null) {
+      deps.clearTimer(timer);
+      timer = null;
+    }
+  };
+  const schedule = () => {
+    clear();
+    timer = deps.setTimer(() => {
+      timer = null;
+      void run();
+    }, delay);
+  };
 
   async function run(): Promise<boolean> {
-    if (inFlight) { await inFlight; }
+    if (inFlight) {
+      await inFlight;
+    }
     if (!pending) return true;
     const { value } = pending;
     pending = null;
@@ -57,7 +78,12 @@ export function createAutosave<T>(deps: AutosaveDeps<T>): Autosave<T> {
         if (!pending) pending = { value };
         const failures = st.failures + 1;
         const stopped = failures > maxFailures;
-        set({ status: stopped ? 'stopped' : 'failed', failures, dirty: true, lastError: (e as Error)?.message ?? String(e) });
+        set({
+          status: stopped ? 'stopped' : 'failed',
+          failures,
+          dirty: true,
+          lastError: (e as Error)?.message ?? String(e),
+        });
         if (!stopped) schedule();
         return false;
       } finally {
@@ -70,16 +96,26 @@ export function createAutosave<T>(deps: AutosaveDeps<T>): Autosave<T> {
   return {
     change(value: T) {
       pending = { value };
-      if (st.status === 'stopped') { set({ dirty: true }); return; }
+      if (st.status === 'stopped') {
+        set({ dirty: true });
+        return;
+      }
       set({ status: st.status === 'saving' ? 'saving' : 'pending', dirty: true });
       if (st.status !== 'saving') schedule();
     },
     async flush() {
       clear();
-      if (!pending) { if (inFlight) return inFlight; return true; }
+      if (!pending) {
+        if (inFlight) return inFlight;
+        return true;
+      }
       return run();
     },
-    cancel() { clear(); pending = null; set({ status: 'idle', dirty: false }); },
+    cancel() {
+      clear();
+      pending = null;
+      set({ status: 'idle', dirty: false });
+    },
     state: () => st,
   };
 }

@@ -11,13 +11,22 @@ import { CS_OBJECT_KEYS } from './cs-objects';
 import { filtersForRequest, type CsFilters } from './filter-rules';
 
 export { MSG_NO_TENANT };
-export const invalidReturn = (status: number, request: string) => `invalid return found for request: ${status} - ${request}`;
+export const invalidReturn = (status: number, request: string) =>
+  `invalid return found for request: ${status} - ${request}`;
 
 /** The part of the SDK api client the helpers use (the real one in pages; a recorder in unit tests). */
 export interface CsHttp {
   get<T>(path: string, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
-  post<T>(path: string, body?: unknown, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
-  put<T>(path: string, body?: unknown, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    opts?: { query?: Record<string, string | number | boolean | undefined | null> },
+  ): Promise<T>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    opts?: { query?: Record<string, string | number | boolean | undefined | null> },
+  ): Promise<T>;
   del<T>(path: string): Promise<T>;
 }
 
@@ -42,13 +51,26 @@ export function tenantIdOrThrow(tenantId: unknown): number {
   return n;
 }
 
-export interface CsGetOptions { tenantCompanyId?: number | null; activeFlag?: 0 | 1; query?: Record<string, string | number | boolean | undefined | null> }
+export interface CsGetOptions {
+  tenantCompanyId?: number | null;
+  activeFlag?: 0 | 1;
+  query?: Record<string, string | number | boolean | undefined | null>;
+}
 
-export function createCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(tenantId: () => unknown, http: CsHttp, keys: M = CS_OBJECT_KEYS as unknown as M) {
+export function createCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(
+  tenantId: () => unknown,
+  http: CsHttp,
+  keys: M = CS_OBJECT_KEYS as unknown as M,
+) {
   type Name = keyof M & string;
   type Key<O extends Name> = M[O] & string;
-  const base = (kind: 'cs' | 'csrpt', object: string, id?: number) => `/v3/cs/tenant/${tenantIdOrThrow(tenantId())}/${kind}/${object}${id !== undefined ? `/${id}` : ''}`;
-  const companyQuery = (o: CsGetOptions = {}) => ({ ...(o.query ?? {}), ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}), ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}) });
+  const base = (kind: 'cs' | 'csrpt', object: string, id?: number) =>
+    `/v3/cs/tenant/${tenantIdOrThrow(tenantId())}/${kind}/${object}${id !== undefined ? `/${id}` : ''}`;
+  const companyQuery = (o: CsGetOptions = {}) => ({
+    ...(o.query ?? {}),
+    ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}),
+    ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}),
+  });
 
   return {
     /** GET the list of an object type (optionally of one company; activeFlag 0: the deleted ones). */
@@ -61,23 +83,53 @@ export function createCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(tena
       return expectField(await http.get(path), keys[object], `GET ${path}`);
     },
     /** POST { action: 'filteredGet', filters }: the list restricted to the companies the filters select. */
-    async csFilteredGet<O extends Name, V = unknown[]>(object: O, filters: CsFilters, o: CsGetOptions & { extra?: Record<string, unknown> } = {}): Promise<CsResponse<Key<O>, V>> {
+    async csFilteredGet<O extends Name, V = unknown[]>(
+      object: O,
+      filters: CsFilters,
+      o: CsGetOptions & { extra?: Record<string, unknown> } = {},
+    ): Promise<CsResponse<Key<O>, V>> {
       const path = base('cs', object);
-      const body = { action: 'filteredGet', filters: filtersForRequest(filters), ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}), ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}), ...(o.extra ?? {}) };
+      const body = {
+        action: 'filteredGet',
+        filters: filtersForRequest(filters),
+        ...(o.tenantCompanyId ? { tenantCompanyId: o.tenantCompanyId } : {}),
+        ...(o.activeFlag !== undefined ? { activeFlag: o.activeFlag } : {}),
+        ...(o.extra ?? {}),
+      };
       return expectField(await http.post(path, body), keys[object], `POST ${path} filteredGet`);
     },
-    async csCreate<O extends Name, V = unknown[]>(object: O, body: Record<string, unknown>, tenantCompanyId?: number | null): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
+    async csCreate<O extends Name, V = unknown[]>(
+      object: O,
+      body: Record<string, unknown>,
+      tenantCompanyId?: number | null,
+    ): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
       const path = base('cs', object);
-      return expectField(await http.post(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }), 'records_updated', `POST ${path}`);
+      return expectField(
+        await http.post(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }),
+        'records_updated',
+        `POST ${path}`,
+      );
     },
-    async csUpdate<O extends Name, V = unknown[]>(object: O, id: number, body: Record<string, unknown>): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
+    async csUpdate<O extends Name, V = unknown[]>(
+      object: O,
+      id: number,
+      body: Record<string, unknown>,
+    ): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
       const path = base('cs', object, id);
       return expectField(await http.put(path, body), 'records_updated', `PUT ${path}`);
     },
     /** PUT without id: saves a whole set (e.g. cut scores). */
-    async csSave<O extends Name, V = unknown[]>(object: O, body: Record<string, unknown>, tenantCompanyId?: number | null): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
+    async csSave<O extends Name, V = unknown[]>(
+      object: O,
+      body: Record<string, unknown>,
+      tenantCompanyId?: number | null,
+    ): Promise<CsResponse<Key<O>, V> & { records_updated: number }> {
       const path = base('cs', object);
-      return expectField(await http.put(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }), keys[object], `PUT ${path}`);
+      return expectField(
+        await http.put(path, body, { query: tenantCompanyId ? { tenantCompanyId } : {} }),
+        keys[object],
+        `PUT ${path}`,
+      );
     },
     /** DELETE: soft delete (activeFlag 0). */
     async csDelete(object: Name, id: number): Promise<{ records_updated: number }> {
@@ -85,12 +137,22 @@ export function createCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(tena
       return expectField(await http.del(path), 'records_updated', `DELETE ${path}`);
     },
     /** POST { action, ... } on the type or on one record; `expect` names the field the answer must carry. */
-    async csAction<T>(object: Name, action: string, body: Record<string, unknown>, expect: string, id?: number): Promise<T> {
+    async csAction<T>(
+      object: Name,
+      action: string,
+      body: Record<string, unknown>,
+      expect: string,
+      id?: number,
+    ): Promise<T> {
       const path = base('cs', object, id);
       return expectField(await http.post(path, { ...body, action }), expect, `POST ${path} ${action}`);
     },
     /** POST csrpt/{object}[/{id}]: a report. */
-    async csReport<O extends Name, V = unknown[]>(object: O, body: Record<string, unknown> = {}, id?: number): Promise<CsResponse<Key<O>, V>> {
+    async csReport<O extends Name, V = unknown[]>(
+      object: O,
+      body: Record<string, unknown> = {},
+      id?: number,
+    ): Promise<CsResponse<Key<O>, V>> {
       const path = base('csrpt', object, id);
       return expectField(await http.post(path, body), keys[object], `POST ${path}`);
     },

@@ -5,7 +5,10 @@
  */
 import { sortCuts, type CutScore } from './cut-scores';
 
-export interface ScoreRange { above: number | null; upTo: number }
+export interface ScoreRange {
+  above: number | null;
+  upTo: number;
+}
 
 export function rangesForVariants(variants: readonly string[], cuts: readonly CutScore[]): ScoreRange[] {
   const wanted = new Set(variants.map((v) => v.toLowerCase()));
@@ -18,4 +21,5 @@ export function rangesForVariants(variants: readonly string[], cuts: readonly Cu
   return out;
 }
 
-export const inRanges = (score: number, ranges: readonly ScoreRange[]): boolean => ranges.some((r) => (r.above === null || score > r.above) && score <= r.upTo);
+export const inRanges = (score: number, ranges: readonly ScoreRange[]): boolean =>
+  ranges.some((r) => (r.above === null || score > r.above) && score <= r.upTo);

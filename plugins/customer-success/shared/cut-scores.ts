@@ -21,7 +21,12 @@ export const VARIANT_COLORS: Record<CutVariant, string> = {
 
 /** Blueprint intent closest to each variant (tags, buttons). */
 export const VARIANT_INTENTS: Record<CutVariant, 'success' | 'warning' | 'danger' | 'primary' | 'none'> = {
-  success: 'success', warning: 'warning', danger: 'danger', info: 'primary', secondary: 'none', dark: 'none',
+  success: 'success',
+  warning: 'warning',
+  danger: 'danger',
+  info: 'primary',
+  secondary: 'none',
+  dark: 'none',
 };
 
 export interface CutScore {
@@ -40,7 +45,8 @@ export const DEFAULT_EFFORT_CUTS: readonly CutScore[] = [
   { max: 79, variant: 'warning' },
   { max: 100, variant: 'danger' },
 ];
-export const defaultCuts = (type: CutsType): CutScore[] => (type === 'health' ? DEFAULT_HEALTH_CUTS : DEFAULT_EFFORT_CUTS).map((c) => ({ ...c }));
+export const defaultCuts = (type: CutsType): CutScore[] =>
+  (type === 'health' ? DEFAULT_HEALTH_CUTS : DEFAULT_EFFORT_CUTS).map((c) => ({ ...c }));
 
 export const MSG_CUTS_UPDATED: Record<CutsType, string> = {
   health: 'Health Cut Scores have been updated.',
@@ -64,7 +70,8 @@ export function cutFor<C extends CutScore>(score: number | null | undefined, cut
 }
 
 /** Variant of a score under the cuts, or null. */
-export const variantFor = (score: number | null | undefined, cuts: readonly CutScore[]): CutVariant | null => cutFor(score, cuts)?.variant ?? null;
+export const variantFor = (score: number | null | undefined, cuts: readonly CutScore[]): CutVariant | null =>
+  cutFor(score, cuts)?.variant ?? null;
 
 export const MAX_CUTS = 6;
 
@@ -75,13 +82,18 @@ export function cutsProblems(cuts: readonly CutScore[]): { path: string; message
   if (cuts.length > MAX_CUTS) out.push({ path: 'cuts', message: `At most ${MAX_CUTS} cuts` });
   const seen = new Map<number, number>();
   cuts.forEach((c, i) => {
-    if (!Number.isInteger(c.max) || c.max < 0 || c.max > 100) out.push({ path: `cuts.${i}.max`, message: 'A whole number from 0 to 100' });
+    if (!Number.isInteger(c.max) || c.max < 0 || c.max > 100)
+      out.push({ path: `cuts.${i}.max`, message: 'A whole number from 0 to 100' });
     else if (seen.has(c.max)) out.push({ path: `cuts.${i}.max`, message: `Same max as cut ${seen.get(c.max)! + 1}` });
     else seen.set(c.max, i);
-    if (!(CUT_VARIANTS as readonly string[]).includes(c.variant)) out.push({ path: `cuts.${i}.variant`, message: `One of ${CUT_VARIANTS.join(', ')}` });
+    if (!(CUT_VARIANTS as readonly string[]).includes(c.variant))
+      out.push({ path: `cuts.${i}.variant`, message: `One of ${CUT_VARIANTS.join(', ')}` });
   });
   if (cuts.length && !out.length && Math.max(...cuts.map((c) => c.max)) !== 100) {
-    out.push({ path: `cuts.${cuts.findIndex((c) => c.max === Math.max(...cuts.map((x) => x.max)))}.max`, message: 'The highest cut must be 100 so every score has a colour' });
+    out.push({
+      path: `cuts.${cuts.findIndex((c) => c.max === Math.max(...cuts.map((x) => x.max)))}.max`,
+      message: 'The highest cut must be 100 so every score has a colour',
+    });
   }
   return out;
 }

@@ -16,8 +16,16 @@ export interface DashboardCompany {
   monthlyValue: number;
 }
 
-export interface ColorCount { variant: string; count: number }
-export interface SegmentCount { segmentId: SegmentId; name: string; count: number; monthlyValue: number }
+export interface ColorCount {
+  variant: string;
+  count: number;
+}
+export interface SegmentCount {
+  segmentId: SegmentId;
+  name: string;
+  count: number;
+  monthlyValue: number;
+}
 
 export interface DashboardMetrics {
   companyCount: number;
@@ -35,8 +43,13 @@ export const VARIANT_ORDER = ['success', 'warning', 'danger', 'info', 'secondary
 function byColor(variants: (string | null)[]): ColorCount[] {
   const counts = new Map<string, number>();
   for (const v of variants) counts.set(v ?? 'none', (counts.get(v ?? 'none') ?? 0) + 1);
-  const rank = (v: string) => { const i = VARIANT_ORDER.indexOf(v); return i < 0 ? VARIANT_ORDER.length : i; };
-  return [...counts].map(([variant, count]) => ({ variant, count })).sort((a, b) => rank(a.variant) - rank(b.variant) || a.variant.localeCompare(b.variant));
+  const rank = (v: string) => {
+    const i = VARIANT_ORDER.indexOf(v);
+    return i < 0 ? VARIANT_ORDER.length : i;
+  };
+  return [...counts]
+    .map(([variant, count]) => ({ variant, count }))
+    .sort((a, b) => rank(a.variant) - rank(b.variant) || a.variant.localeCompare(b.variant));
 }
 
 const avg = (xs: (number | null)[]) => {
@@ -45,14 +58,22 @@ const avg = (xs: (number | null)[]) => {
 };
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-export function dashboardMetrics(rows: DashboardCompany[], settings: Pick<SegmentSettings, 'segmentNames'>): DashboardMetrics {
+export function dashboardMetrics(
+  rows: DashboardCompany[],
+  settings: Pick<SegmentSettings, 'segmentNames'>,
+): DashboardMetrics {
   return {
     companyCount: rows.length,
     healthByColor: byColor(rows.map((r) => (r.healthScore === null ? null : r.healthVariant))),
     effortByColor: byColor(rows.map((r) => (r.effortScore === null ? null : r.effortVariant))),
     segmentDistribution: SEGMENT_IDS.map((id) => {
       const inSeg = rows.filter((r) => r.segmentId === id);
-      return { segmentId: id, name: segmentName(settings, id), count: inSeg.length, monthlyValue: cents(inSeg.reduce((a, r) => a + r.monthlyValue, 0)) };
+      return {
+        segmentId: id,
+        name: segmentName(settings, id),
+        count: inSeg.length,
+        monthlyValue: cents(inSeg.reduce((a, r) => a + r.monthlyValue, 0)),
+      };
     }),
     averageHealthScore: avg(rows.map((r) => r.healthScore)),
     averageEffortScore: avg(rows.map((r) => r.effortScore)),

@@ -26,7 +26,13 @@ export interface DataQualityChart {
 export function dataQuality(rows: DataQualityCompany[], colorOf: (score: number) => string | null): DataQualityChart {
   const checks = DATA_QUALITY_CHECKS.map(({ key, label }) => {
     const passed = rows.filter((r) => r[key]).length;
-    return { key, label, passed, total: rows.length, score: rows.length ? Math.round((100 * passed) / rows.length) : 0 };
+    return {
+      key,
+      label,
+      passed,
+      total: rows.length,
+      score: rows.length ? Math.round((100 * passed) / rows.length) : 0,
+    };
   });
   if (rows.length === 0) return { overallScore: null, overallScoreColor: null, checks };
   const passed = checks.reduce((a, c) => a + c.passed, 0);

@@ -2,12 +2,37 @@
  * Date filter presets of the insights page (platform.md and customer-success.md section 9). Quarters are
  * calendar quarters; ranges include both ends; dates are YYYY-MM-DD in the browser's calendar.
  */
-import { addMonths, endOfMonth, endOfQuarter, format, isValid, parse, startOfMonth, startOfQuarter, startOfYear, subDays, subMonths, subQuarters } from 'date-fns';
+import {
+  addMonths,
+  endOfMonth,
+  endOfQuarter,
+  format,
+  isValid,
+  parse,
+  startOfMonth,
+  startOfQuarter,
+  startOfYear,
+  subDays,
+  subMonths,
+  subQuarters,
+} from 'date-fns';
 
-export const DATE_PRESETS = ['This Month', 'This Quarter', 'Last Quarter', 'Next 3 Months', 'Next 12 Months', 'Last 12 Months', 'Year To Date', 'Custom'] as const;
+export const DATE_PRESETS = [
+  'This Month',
+  'This Quarter',
+  'Last Quarter',
+  'Next 3 Months',
+  'Next 12 Months',
+  'Last 12 Months',
+  'Year To Date',
+  'Custom',
+] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 
-export interface DateRange { startDate: string; endDate: string }
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
 
 export const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
 
@@ -19,14 +44,24 @@ export const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
 export function presetRange(preset: DatePreset, today: Date = new Date()): DateRange | null {
   const t = new Date(today.getFullYear(), today.getMonth(), today.getDate());
   switch (preset) {
-    case 'This Month': return { startDate: ymd(startOfMonth(t)), endDate: ymd(endOfMonth(t)) };
-    case 'This Quarter': return { startDate: ymd(startOfQuarter(t)), endDate: ymd(endOfQuarter(t)) };
-    case 'Last Quarter': { const q = subQuarters(t, 1); return { startDate: ymd(startOfQuarter(q)), endDate: ymd(endOfQuarter(q)) }; }
-    case 'Next 3 Months': return { startDate: ymd(t), endDate: ymd(subDays(addMonths(t, 3), 1)) };
-    case 'Next 12 Months': return { startDate: ymd(t), endDate: ymd(subDays(addMonths(t, 12), 1)) };
-    case 'Last 12 Months': return { startDate: ymd(subMonths(t, 12)), endDate: ymd(t) };
-    case 'Year To Date': return { startDate: ymd(startOfYear(t)), endDate: ymd(t) };
-    case 'Custom': return null;
+    case 'This Month':
+      return { startDate: ymd(startOfMonth(t)), endDate: ymd(endOfMonth(t)) };
+    case 'This Quarter':
+      return { startDate: ymd(startOfQuarter(t)), endDate: ymd(endOfQuarter(t)) };
+    case 'Last Quarter': {
+      const q = subQuarters(t, 1);
+      return { startDate: ymd(startOfQuarter(q)), endDate: ymd(endOfQuarter(q)) };
+    }
+    case 'Next 3 Months':
+      return { startDate: ymd(t), endDate: ymd(subDays(addMonths(t, 3), 1)) };
+    case 'Next 12 Months':
+      return { startDate: ymd(t), endDate: ymd(subDays(addMonths(t, 12), 1)) };
+    case 'Last 12 Months':
+      return { startDate: ymd(subMonths(t, 12)), endDate: ymd(t) };
+    case 'Year To Date':
+      return { startDate: ymd(startOfYear(t)), endDate: ymd(t) };
+    case 'Custom':
+      return null;
   }
 }
 

@@ -22,11 +22,26 @@ export interface CsFilters {
 export type CsFilterField = keyof CsFilters;
 
 /** The six fields that make data count as filtered (goals count through the companies they add). */
-export const FILTERING_FIELDS = ['tenantAccountManagerIds', 'tenantAccountGroupIds', 'segmentIds', 'tenantCompanyIds', 'healthCodes', 'effortCodes'] as const satisfies readonly CsFilterField[];
+export const FILTERING_FIELDS = [
+  'tenantAccountManagerIds',
+  'tenantAccountGroupIds',
+  'segmentIds',
+  'tenantCompanyIds',
+  'healthCodes',
+  'effortCodes',
+] as const satisfies readonly CsFilterField[];
 export const CS_FILTER_FIELDS: readonly CsFilterField[] = [...FILTERING_FIELDS, 'tenantCompanyGoalIds'];
 
 export function emptyFilters(): CsFilters {
-  return { tenantAccountManagerIds: [], tenantAccountGroupIds: [], segmentIds: [], tenantCompanyIds: [], healthCodes: [], effortCodes: [], tenantCompanyGoalIds: [] };
+  return {
+    tenantAccountManagerIds: [],
+    tenantAccountGroupIds: [],
+    segmentIds: [],
+    tenantCompanyIds: [],
+    healthCodes: [],
+    effortCodes: [],
+    tenantCompanyGoalIds: [],
+  };
 }
 
 /** Fills absent fields with empty selections. */

@@ -5,7 +5,12 @@
 
 export const GOAL_STATUSES = ['notStarted', 'inProgress', 'atRisk', 'completed'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
-export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = { notStarted: 'Not Started', inProgress: 'In Progress', atRisk: 'At Risk', completed: 'Completed' };
+export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
+  notStarted: 'Not Started',
+  inProgress: 'In Progress',
+  atRisk: 'At Risk',
+  completed: 'Completed',
+};
 
 /** The companies of a goal: its own company first, then the others once each. */
 export function goalCompanies(ownCompanyId: number, others: readonly number[] = []): number[] {
@@ -20,10 +25,17 @@ export function taskProgress(tasks: readonly { completedFlag: boolean; activeFla
 }
 
 /** The most recent score (by scoredAt, then id), or null. */
-export function latestScore<S extends { score: number; scoredAt: string; tenantCompanyGoalScoreId: number }>(scores: readonly S[]): S | null {
+export function latestScore<S extends { score: number; scoredAt: string; tenantCompanyGoalScoreId: number }>(
+  scores: readonly S[],
+): S | null {
   let best: S | null = null;
   for (const s of scores) {
-    if (!best || s.scoredAt > best.scoredAt || (s.scoredAt === best.scoredAt && s.tenantCompanyGoalScoreId > best.tenantCompanyGoalScoreId)) best = s;
+    if (
+      !best ||
+      s.scoredAt > best.scoredAt ||
+      (s.scoredAt === best.scoredAt && s.tenantCompanyGoalScoreId > best.tenantCompanyGoalScoreId)
+    )
+      best = s;
   }
   return best;
 }

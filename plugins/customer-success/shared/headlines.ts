@@ -18,7 +18,11 @@ export interface HeadlineInput {
   goals?: { title: string; due_date?: string | null; completed?: boolean }[];
   segmentName?: string | null;
 }
-export interface Headline { code: string; text: string; variant: 'danger' | 'warning' | 'info' | 'success' }
+export interface Headline {
+  code: string;
+  text: string;
+  variant: 'danger' | 'warning' | 'info' | 'success';
+}
 
 const RANK: Record<Headline['variant'], number> = { danger: 0, warning: 1, success: 2, info: 3 };
 
@@ -29,27 +33,46 @@ export function buildHeadlines(input: HeadlineInput, today: Date): Headline[] {
   const d = h ? healthDelta(h.current, h.previous) : null;
   if (h && d && d.direction !== 'none') {
     const by = d.percent === null ? '' : ` ${Math.abs(d.percent)}%`;
-    out.push(d.direction === 'up'
-      ? { code: 'healthUp', text: `Health score up${by} to ${h.current}`, variant: 'success' }
-      : { code: 'healthDown', text: `Health score down${by} to ${h.current}`, variant: 'danger' });
+    out.push(
+      d.direction === 'up'
+        ? { code: 'healthUp', text: `Health score up${by} to ${h.current}`, variant: 'success' }
+        : { code: 'healthDown', text: `Health score down${by} to ${h.current}`, variant: 'danger' },
+    );
   }
   for (const c of input.contracts ?? []) {
     if (c.active === false) continue;
     if (c.end_date) {
       const n = daysUntil(c.end_date);
-      if (n < 0) out.push({ code: 'contractEnded', text: `Contract ${c.label} ended ${relativeDays(-n)}`, variant: 'danger' });
-      else if (n <= 90) out.push({ code: 'contractEnding', text: `Contract ${c.label} ends ${n === 0 ? 'today' : relativeDays(-n)}`, variant: 'warning' });
+      if (n < 0)
+        out.push({ code: 'contractEnded', text: `Contract ${c.label} ended ${relativeDays(-n)}`, variant: 'danger' });
+      else if (n <= 90)
+        out.push({
+          code: 'contractEnding',
+          text: `Contract ${c.label} ends ${n === 0 ? 'today' : relativeDays(-n)}`,
+          variant: 'warning',
+        });
     }
     if (c.notice_date) {
       const n = daysUntil(c.notice_date);
-      if (n >= 0 && n <= 30) out.push({ code: 'noticeDate', text: `Notice date for ${c.label} is ${n === 0 ? 'today' : relativeDays(-n)}`, variant: 'warning' });
+      if (n >= 0 && n <= 30)
+        out.push({
+          code: 'noticeDate',
+          text: `Notice date for ${c.label} is ${n === 0 ? 'today' : relativeDays(-n)}`,
+          variant: 'warning',
+        });
     }
   }
   for (const g of input.goals ?? []) {
     if (g.completed || !g.due_date) continue;
     const n = daysUntil(g.due_date);
-    if (n < 0) out.push({ code: 'goalOverdue', text: `Goal ${g.title} was due ${relativeDays(-n)}`, variant: 'danger' });
-    else if (n <= 30) out.push({ code: 'goalDue', text: `Goal ${g.title} is due ${n === 0 ? 'today' : relativeDays(-n)}`, variant: 'warning' });
+    if (n < 0)
+      out.push({ code: 'goalOverdue', text: `Goal ${g.title} was due ${relativeDays(-n)}`, variant: 'danger' });
+    else if (n <= 30)
+      out.push({
+        code: 'goalDue',
+        text: `Goal ${g.title} is due ${n === 0 ? 'today' : relativeDays(-n)}`,
+        variant: 'warning',
+      });
   }
   if (input.segmentName) out.push({ code: 'segment', text: `In the ${input.segmentName} segment`, variant: 'info' });
   return out.sort((a, b) => RANK[a.variant] - RANK[b.variant]);

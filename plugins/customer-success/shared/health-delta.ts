@@ -8,10 +8,18 @@ import { roundHalfAway } from './rounding';
 
 export type DeltaDirection = 'up' | 'down' | 'none';
 export type DeltaColor = 'green' | 'red' | 'grey';
-export interface HealthDelta { percent: number | null; direction: DeltaDirection; color: DeltaColor }
+export interface HealthDelta {
+  percent: number | null;
+  direction: DeltaDirection;
+  color: DeltaColor;
+}
 
 const COLORS: Record<DeltaDirection, DeltaColor> = { up: 'green', down: 'red', none: 'grey' };
-const of = (percent: number | null, direction: DeltaDirection): HealthDelta => ({ percent, direction, color: COLORS[direction] });
+const of = (percent: number | null, direction: DeltaDirection): HealthDelta => ({
+  percent,
+  direction,
+  color: COLORS[direction],
+});
 
 export function healthDelta(current: number | null | undefined, previous: number | null | undefined): HealthDelta {
   if (current === null || current === undefined || previous === null || previous === undefined) return of(null, 'none');

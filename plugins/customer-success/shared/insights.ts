@@ -7,7 +7,8 @@
 import { healthDelta, type HealthDelta } from './health-delta';
 import type { DateRange } from './date-presets';
 
-export const inRange = (day: string | null | undefined, r: DateRange): boolean => !!day && day.slice(0, 10) >= r.startDate && day.slice(0, 10) <= r.endDate;
+export const inRange = (day: string | null | undefined, r: DateRange): boolean =>
+  !!day && day.slice(0, 10) >= r.startDate && day.slice(0, 10) <= r.endDate;
 
 /** The months a range touches, oldest first. */
 export function monthsInRange(r: DateRange): string[] {
@@ -18,13 +19,26 @@ export function monthsInRange(r: DateRange): string[] {
     const key = `${y}-${String(m).padStart(2, '0')}`;
     if (key > end) break;
     out.push(key);
-    if (++m > 12) { m = 1; y++; }
+    if (++m > 12) {
+      m = 1;
+      y++;
+    }
   }
   return out;
 }
 
-export interface ScoreHistoryRow { tenantCompanyId: number; scoreType: 'health' | 'effort'; month: string; score: number | null }
-export interface TrendPoint { month: string; averageHealthScore: number | null; averageEffortScore: number | null; companies: number }
+export interface ScoreHistoryRow {
+  tenantCompanyId: number;
+  scoreType: 'health' | 'effort';
+  month: string;
+  score: number | null;
+}
+export interface TrendPoint {
+  month: string;
+  averageHealthScore: number | null;
+  averageEffortScore: number | null;
+  companies: number;
+}
 
 const avg = (xs: number[]) => (xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 10) / 10 : null);
 
@@ -34,11 +48,23 @@ export function scoreTrend(rows: ScoreHistoryRow[], r: DateRange): TrendPoint[] 
     const of = rows.filter((x) => x.month === month && x.score !== null);
     const health = of.filter((x) => x.scoreType === 'health').map((x) => x.score!);
     const effort = of.filter((x) => x.scoreType === 'effort').map((x) => x.score!);
-    return { month, averageHealthScore: avg(health), averageEffortScore: avg(effort), companies: new Set(of.map((x) => x.tenantCompanyId)).size };
+    return {
+      month,
+      averageHealthScore: avg(health),
+      averageEffortScore: avg(effort),
+      companies: new Set(of.map((x) => x.tenantCompanyId)).size,
+    };
   });
 }
 
-export interface HealthChange { tenantCompanyId: number; fromMonth: string; toMonth: string; from: number; to: number; delta: HealthDelta }
+export interface HealthChange {
+  tenantCompanyId: number;
+  fromMonth: string;
+  toMonth: string;
+  from: number;
+  to: number;
+  delta: HealthDelta;
+}
 
 /**
  * Each company's health change in the range: its first and last scored month in the range (at least two
@@ -59,7 +85,19 @@ export function healthChanges(rows: ScoreHistoryRow[], r: DateRange): HealthChan
     const last = list[list.length - 1];
     const delta = healthDelta(last.score, first.score);
     if (delta.direction === 'none') continue;
-    out.push({ tenantCompanyId: id, fromMonth: first.month, toMonth: last.month, from: first.score!, to: last.score!, delta });
+    out.push({
+      tenantCompanyId: id,
+      fromMonth: first.month,
+      toMonth: last.month,
+      from: first.score!,
+      to: last.score!,
+      delta,
+    });
   }
-  return out.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || (a.to - a.from) - (b.to - b.from) || a.tenantCompanyId - b.tenantCompanyId);
+  return out.sort(
+    (a, b) =>
+      Math.abs(b.to - b.from) - Math.abs(a.to - a.from) ||
+      a.to - a.from - (b.to - b.from) ||
+      a.tenantCompanyId - b.tenantCompanyId,
+  );
 }

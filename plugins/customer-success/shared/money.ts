@@ -6,7 +6,12 @@
 export function formatMoney(amount: number | null | undefined, currency = 'USD'): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '--';
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(amount);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }).format(amount);
   } catch {
     return `${Math.round(amount).toLocaleString('en-US')} ${currency}`;
   }
@@ -19,5 +24,7 @@ export function formatMoneyShort(amount: number | null | undefined, currency = '
   const [div, suffix] = abs > 1_000_000 ? [1_000_000, 'M'] : [1000, 'K'];
   const symbol = formatMoney(0, currency).replace(/0/g, '').trim();
   const n = (Math.round((amount / div) * 10) / 10).toFixed(1);
-  return symbol.length <= 3 ? `${n.startsWith('-') ? '-' : ''}${symbol}${n.replace('-', '')}${suffix}` : `${n}${suffix} ${currency}`;
+  return symbol.length <= 3
+    ? `${n.startsWith('-') ? '-' : ''}${symbol}${n.replace('-', '')}${suffix}`
+    : `${n}${suffix} ${currency}`;
 }

@@ -18,7 +18,10 @@ const NOT_CURRENT = new Set(['pending', 'terminated', 'cancelled', 'canceled', '
 
 /** Months in one billing period; 0 for one-time or unknown cycles. */
 export function monthsPerCycle(cycle: string | null | undefined): number {
-  const c = (cycle ?? '').trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const c = (cycle ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   if (!c) return 0;
   if (['monthly', 'month', 'permonth', 'mo'].includes(c)) return 1;
   if (['bimonthly'].includes(c)) return 2;

@@ -8,7 +8,11 @@
  */
 import { roundHalfAway } from './rounding';
 
-export interface MetricInput { weight: number; max: number; value: number | null | undefined }
+export interface MetricInput {
+  weight: number;
+  max: number;
+  value: number | null | undefined;
+}
 
 export function overallScore(metrics: readonly MetricInput[]): number | null {
   let earned = 0;

@@ -22,15 +22,31 @@ const CS = ['Customer Success'] as const;
 export const CS_PAGES = declarePages({
   pages: [
     // core
-    { url: CS_ADMIN_PAGE, title: 'Customer Success Admin', requiresAdmin: true, icon: 'cog', nav: { level: 1, modules: CS, sort: 90 } },
+    {
+      url: CS_ADMIN_PAGE,
+      title: 'Customer Success Admin',
+      requiresAdmin: true,
+      icon: 'cog',
+      nav: { level: 1, modules: CS, sort: 90 },
+    },
     { url: ACCOUNT_PERMISSIONS_PAGE, title: 'Account Permissions', requiresAdmin: true },
     { url: ACCOUNT_SETTINGS_PAGE, title: 'Account Settings', requiresAdmin: true },
     { url: GOALS_REPORTING_PAGE, title: 'Cross Company Goals', icon: 'flag', nav: { level: 1, modules: CS, sort: 30 } },
     // health and effort
     { url: SCORE_METRICS_ADMIN_PAGE, title: 'Health/Effort Admin', requiresAdmin: true },
     // segments, dashboard, insights, company detail
-    { url: CS_DASHBOARD_PAGE, title: 'Customer Success Dashboard', icon: 'dashboard', nav: { level: 1, modules: CS, sort: 10 } },
-    { url: SEGMENT_MANAGER_PAGE, title: 'Segment Manager', icon: 'scatter-plot', nav: { level: 1, modules: CS, sort: 20 } },
+    {
+      url: CS_DASHBOARD_PAGE,
+      title: 'Customer Success Dashboard',
+      icon: 'dashboard',
+      nav: { level: 1, modules: CS, sort: 10 },
+    },
+    {
+      url: SEGMENT_MANAGER_PAGE,
+      title: 'Segment Manager',
+      icon: 'scatter-plot',
+      nav: { level: 1, modules: CS, sort: 20 },
+    },
     { url: INSIGHTS_PAGE, title: 'Insights', icon: 'lightbulb', nav: { level: 1, modules: CS, sort: 25 } },
     { url: COMPANY_DETAIL_PAGE, title: 'Company Detail' },
   ],

@@ -10,9 +10,11 @@ export const MAX_ROLLING_WINDOW_DAYS = 730;
 const DAY = 86_400_000;
 
 export function rollingWindow(asOf: Date, days: number): { from: Date; to: Date } {
-  if (!Number.isInteger(days) || days < MIN_ROLLING_WINDOW_DAYS) throw new RangeError(`rolling window must be a whole number of days >= ${MIN_ROLLING_WINDOW_DAYS}`);
+  if (!Number.isInteger(days) || days < MIN_ROLLING_WINDOW_DAYS)
+    throw new RangeError(`rolling window must be a whole number of days >= ${MIN_ROLLING_WINDOW_DAYS}`);
   const startOfDay = Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate());
   return { from: new Date(startOfDay - (days - 1) * DAY), to: new Date(startOfDay + DAY) };
 }
 
-export const inWindow = (at: Date, w: { from: Date; to: Date }): boolean => at.getTime() >= w.from.getTime() && at.getTime() < w.to.getTime();
+export const inWindow = (at: Date, w: { from: Date; to: Date }): boolean =>
+  at.getTime() >= w.from.getTime() && at.getTime() < w.to.getTime();

@@ -21,8 +21,17 @@ function axis(xs: (number | null)[], current: [number, number, number]): [number
   return [min, Math.round(median(vals) * 100) / 100, max];
 }
 
-export function autoCalcBounds(rows: { value: number | null; effort: number | null }[], current: SegmentBounds): SegmentBounds {
-  const [minSegValue, cutSegValue, maxSegValue] = axis(rows.map((r) => r.value), [current.minSegValue, current.cutSegValue, current.maxSegValue]);
-  const [minSegEffort, cutSegEffort, maxSegEffort] = axis(rows.map((r) => r.effort), [current.minSegEffort, current.cutSegEffort, current.maxSegEffort]);
+export function autoCalcBounds(
+  rows: { value: number | null; effort: number | null }[],
+  current: SegmentBounds,
+): SegmentBounds {
+  const [minSegValue, cutSegValue, maxSegValue] = axis(
+    rows.map((r) => r.value),
+    [current.minSegValue, current.cutSegValue, current.maxSegValue],
+  );
+  const [minSegEffort, cutSegEffort, maxSegEffort] = axis(
+    rows.map((r) => r.effort),
+    [current.minSegEffort, current.cutSegEffort, current.maxSegEffort],
+  );
   return { minSegValue, cutSegValue, maxSegValue, minSegEffort, cutSegEffort, maxSegEffort };
 }

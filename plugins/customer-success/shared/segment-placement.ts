@@ -7,7 +7,10 @@
  */
 import { SEGMENT_QUADRANTS, type SegmentId, type SegmentSettings } from './segment-settings';
 
-export type SegmentBounds = Pick<SegmentSettings, 'minSegValue' | 'cutSegValue' | 'maxSegValue' | 'minSegEffort' | 'cutSegEffort' | 'maxSegEffort'>;
+export type SegmentBounds = Pick<
+  SegmentSettings,
+  'minSegValue' | 'cutSegValue' | 'maxSegValue' | 'minSegEffort' | 'cutSegEffort' | 'maxSegEffort'
+>;
 
 export const clamp = (n: number, min: number, max: number) => Math.min(Math.max(n, min), max);
 
@@ -16,13 +19,21 @@ export function placeSegment(value: number | null, effort: number | null, b: Seg
   const e = clamp(effort ?? b.minSegEffort, b.minSegEffort, b.maxSegEffort);
   const highValue = v >= b.cutSegValue;
   const highEffort = e >= b.cutSegEffort;
-  const id = (Object.keys(SEGMENT_QUADRANTS).map(Number) as SegmentId[]).find((k) =>
-    (SEGMENT_QUADRANTS[k].value === 'high') === highValue && (SEGMENT_QUADRANTS[k].effort === 'high') === highEffort);
+  const id = (Object.keys(SEGMENT_QUADRANTS).map(Number) as SegmentId[]).find(
+    (k) =>
+      (SEGMENT_QUADRANTS[k].value === 'high') === highValue && (SEGMENT_QUADRANTS[k].effort === 'high') === highEffort,
+  );
   return id!;
 }
 
-export interface PlacementInput { tenantCompanyId: number; value: number | null; effort: number | null }
-export interface Placement extends PlacementInput { segmentId: SegmentId }
+export interface PlacementInput {
+  tenantCompanyId: number;
+  value: number | null;
+  effort: number | null;
+}
+export interface Placement extends PlacementInput {
+  segmentId: SegmentId;
+}
 
 export function placeCompanies(rows: PlacementInput[], b: SegmentBounds): Placement[] {
   return rows.map((r) => ({ ...r, segmentId: placeSegment(r.value, r.effort, b) }));

@@ -11,7 +11,10 @@ export type ColorBy = (typeof COLOR_BY)[number];
 export const SEGMENT_IDS = [1, 2, 3, 4] as const;
 export type SegmentId = (typeof SEGMENT_IDS)[number];
 
-export interface SegmentName { segmentId: SegmentId; name: string }
+export interface SegmentName {
+  segmentId: SegmentId;
+  name: string;
+}
 
 export interface SegmentSettings {
   colorBy: ColorBy;
@@ -65,12 +68,19 @@ export const DEFAULT_SEGMENT_SETTINGS: SegmentSettings = {
 
 /** The name of a segment, falling back to the default name. */
 export function segmentName(settings: Pick<SegmentSettings, 'segmentNames'>, id: SegmentId): string {
-  return settings.segmentNames.find((s) => s.segmentId === id)?.name
-    ?? DEFAULT_SEGMENT_NAMES.find((s) => s.segmentId === id)!.name;
+  return (
+    settings.segmentNames.find((s) => s.segmentId === id)?.name ??
+    DEFAULT_SEGMENT_NAMES.find((s) => s.segmentId === id)!.name
+  );
 }
 
 /** Problems with the bounds, as field -> message; empty when min <= cut <= max and min < max on both axes. */
-export function segmentBoundsErrors(s: Pick<SegmentSettings, 'minSegValue' | 'cutSegValue' | 'maxSegValue' | 'minSegEffort' | 'cutSegEffort' | 'maxSegEffort'>): Record<string, string> {
+export function segmentBoundsErrors(
+  s: Pick<
+    SegmentSettings,
+    'minSegValue' | 'cutSegValue' | 'maxSegValue' | 'minSegEffort' | 'cutSegEffort' | 'maxSegEffort'
+  >,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const axis = (min: number, cut: number, max: number, names: [string, string, string], label: string) => {
     if (!(min < max)) errors[names[2]] = `The maximum ${label} must be greater than the minimum`;

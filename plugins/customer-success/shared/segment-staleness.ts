@@ -10,9 +10,15 @@
 
 export const SEGMENT_MAX_AGE_MS = 60 * 60 * 1000;
 
-export interface StoredSegmentState { stale_data: boolean; computedAt: number }
+export interface StoredSegmentState {
+  stale_data: boolean;
+  computedAt: number;
+}
 
-export function isSegmentStale(row: StoredSegmentState | null | undefined, opts: { settingsUpdatedAt: number | null; inputsChangedAt: number | null; now: number; maxAgeMs?: number }): boolean {
+export function isSegmentStale(
+  row: StoredSegmentState | null | undefined,
+  opts: { settingsUpdatedAt: number | null; inputsChangedAt: number | null; now: number; maxAgeMs?: number },
+): boolean {
   if (!row) return true;
   if (row.stale_data) return true;
   if (opts.settingsUpdatedAt !== null && row.computedAt < opts.settingsUpdatedAt) return true;

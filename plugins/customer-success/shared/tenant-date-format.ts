@@ -15,10 +15,15 @@ const PATTERNS: Record<TenantDateFormat, string> = {
   'dd-mm-yyyy': 'dd-MM-yyyy',
 };
 
-export function formatTenantDate(date: Date | string | null | undefined, tenantFormat: string | null | undefined): string {
+export function formatTenantDate(
+  date: Date | string | null | undefined,
+  tenantFormat: string | null | undefined,
+): string {
   if (date === null || date === undefined || date === '') return '';
   const d = typeof date === 'string' ? parseDay(date) : date;
   if (!isValid(d)) return '';
-  const f = (TENANT_DATE_FORMATS as readonly string[]).includes(tenantFormat ?? '') ? (tenantFormat as TenantDateFormat) : 'yyyy-mm-dd';
+  const f = (TENANT_DATE_FORMATS as readonly string[]).includes(tenantFormat ?? '')
+    ? (tenantFormat as TenantDateFormat)
+    : 'yyyy-mm-dd';
   return format(d, PATTERNS[f]);
 }

@@ -13,23 +13,37 @@ let s: TestServer;
 let t: TestTenant;
 let acme: number;
 
-const inDays = (n: number) => { const d = new Date(); d.setDate(d.getDate() + n); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
+const inDays = (n: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/dashboard', '/cs/insights', '/cs/company/detail', '/cs/company/segmentManager'].map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: ['/dashboard', '/cs/dashboard', '/cs/insights', '/cs/company/detail', '/cs/company/segmentManager'].map(
+      (url) => ({ url, access_level: 'Read/Write' as const }),
+    ),
   });
   acme = await company(t, 'Acme Dental');
   const beta = await company(t, 'Beta Logistics');
-  await contract(t, acme, { vendor: 'Datto', account: 'Backup', cost: 600, billing_cycle: 'Monthly', end_date: inDays(20) });
+  await contract(t, acme, {
+    vendor: 'Datto',
+    account: 'Backup',
+    cost: 600,
+    billing_cycle: 'Monthly',
+    end_date: inDays(20),
+  });
   await contract(t, beta, { vendor: 'Cisco', cost: 1200, billing_cycle: 'Annually', end_date: inDays(200) });
   const health = await customMetric(t, 'health');
   await setScore(t, 'health', health, acme, 90);
   await setScore(t, 'health', health, beta, 40);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('dashboard: figures, data quality and the charts switch', async ({ page }) => {
   await signInToShell(page, t.email, t.password, s.url);
@@ -38,7 +52,9 @@ test('dashboard: figures, data quality and the charts switch', async ({ page }) 
   await expect(page.getByLabel('Average health score')).toHaveText('65');
   await expect(page.getByLabel('Total monthly value')).toHaveText('$700');
   await expect(page.getByLabel('Data quality score')).toContainText('%');
-  await expect(page.getByRole('figure', { name: 'Health by colour' }).locator('svg').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('figure', { name: 'Health by colour' }).locator('svg').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByText('Show charts').click();
   await expect(page.getByRole('figure', { name: 'Health by colour' })).toBeHidden();
   await expect(page.getByRole('table', { name: 'Health' })).toContainText('Success');
@@ -68,8 +84,11 @@ test('company detail: select a company, autosave the profile, keep the tile orde
 
   await page.getByLabel('Industry').fill('Dental care');
   await expect(page.getByRole('region', { name: 'Profile' }).getByRole('status')).toHaveText('Unsaved changes');
-  await expect(page.getByRole('region', { name: 'Profile' }).getByRole('status')).toHaveText('Saved', { timeout: 15_000 });
-  const profile = async () => (await t.api('GET', cs(t, `TenantCompanyProfile?tenantCompanyId=${acme}`))).body.tenantCompanyProfile[0];
+  await expect(page.getByRole('region', { name: 'Profile' }).getByRole('status')).toHaveText('Saved', {
+    timeout: 15_000,
+  });
+  const profile = async () =>
+    (await t.api('GET', cs(t, `TenantCompanyProfile?tenantCompanyId=${acme}`))).body.tenantCompanyProfile[0];
   expect((await profile()).industry).toBe('Dental care');
 
   // Leaving with an unsaved change asks first; 'Stay' keeps the page and the change.
@@ -86,11 +105,22 @@ test('company detail: select a company, autosave the profile, keep the tile orde
   await dashboardLink.click();
   await prompt.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect.poll(async () => { const p = await profile(); return `${p.primaryContactName} ${p.primaryContactPhone}`; }).toBe('Dr. Lee 555-0100');
+  await expect
+    .poll(async () => {
+      const p = await profile();
+      return `${p.primaryContactName} ${p.primaryContactPhone}`;
+    })
+    .toBe('Dr. Lee 555-0100');
 
   await page.goto(`${s.url}/cs/company/detail`);
   await page.getByRole('button', { name: 'Move Profile up' }).click();
-  await expect.poll(async () => (await t.api('GET', cs(t, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`))).body.customerSuccessDetailsTile[0].tileOrder.slice(0, 2)).toEqual(['profile', 'details']);
+  await expect
+    .poll(async () =>
+      (
+        await t.api('GET', cs(t, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`))
+      ).body.customerSuccessDetailsTile[0].tileOrder.slice(0, 2),
+    )
+    .toEqual(['profile', 'details']);
   await page.reload();
   await expect(page.locator('.cs-detail-tile').first()).toHaveAttribute('aria-label', 'Profile');
 });

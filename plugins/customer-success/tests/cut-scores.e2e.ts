@@ -19,13 +19,24 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/dashboard', '/cs/admin', PAGE, '/cs/admin/accountpermissions'].map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: ['/dashboard', '/cs/dashboard', '/cs/admin', PAGE, '/cs/admin/accountpermissions'].map((url) => ({
+      url,
+      access_level: 'Read/Write' as const,
+    })),
   });
   expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Acme Dental' })).status).toBe(200);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-const healthCuts = async () => (await t.api('POST', `/v3/tenant/${t.tenantId}/cutscores`, { operation: 'get_cuts', payload: { cutsType: 'health' } })).body.cut_scores.map((c: { max: number; variant: string }) => `${c.max}:${c.variant}`);
+const healthCuts = async () =>
+  (
+    await t.api('POST', `/v3/tenant/${t.tenantId}/cutscores`, {
+      operation: 'get_cuts',
+      payload: { cutsType: 'health' },
+    })
+  ).body.cut_scores.map((c: { max: number; variant: string }) => `${c.max}:${c.variant}`);
 const section = (page: Page) => page.getByRole('region', { name: 'Health Cut Scores' });
 
 async function expectAlert(page: Page, text: string): Promise<void> {
@@ -74,7 +85,13 @@ test('a save after another admin changed the cuts fails with the alert; delete r
   const health = section(page);
   await expect(health.getByRole('spinbutton', { name: 'Cut 1 up to' })).toHaveValue('40');
   // Meanwhile another admin saves other cuts.
-  const other = await t.api('PUT', `/v3/cs/tenant/${t.tenantId}/cs/TenantCsHealthCut`, { cuts: [{ max: 30, variant: 'danger' }, { max: 70, variant: 'warning' }, { max: 100, variant: 'success' }] });
+  const other = await t.api('PUT', `/v3/cs/tenant/${t.tenantId}/cs/TenantCsHealthCut`, {
+    cuts: [
+      { max: 30, variant: 'danger' },
+      { max: 70, variant: 'warning' },
+      { max: 100, variant: 'success' },
+    ],
+  });
   expect(other.status).toBe(200);
   await health.getByRole('spinbutton', { name: 'Cut 1 up to' }).fill('45');
   await health.getByRole('button', { name: 'Save Health Cut Scores' }).click();

@@ -1,10 +1,34 @@
-import { cutFor, cutsProblems, DEFAULT_EFFORT_CUTS, DEFAULT_HEALTH_CUTS, MSG_CUTS_FAILED, MSG_CUTS_UPDATED, variantFor, VARIANT_COLORS } from '../shared/cut-scores';
+import {
+  cutFor,
+  cutsProblems,
+  DEFAULT_EFFORT_CUTS,
+  DEFAULT_HEALTH_CUTS,
+  MSG_CUTS_FAILED,
+  MSG_CUTS_UPDATED,
+  variantFor,
+  VARIANT_COLORS,
+} from '../shared/cut-scores';
 
 describe('cutFor (section 9 cut defaults)', () => {
-  test.each([[0, 'danger'], [49, 'danger'], [49.5, 'warning'], [50, 'warning'], [79, 'warning'], [80, 'success'], [100, 'success']])('health score %p is %s', (score, variant) => {
+  test.each([
+    [0, 'danger'],
+    [49, 'danger'],
+    [49.5, 'warning'],
+    [50, 'warning'],
+    [79, 'warning'],
+    [80, 'success'],
+    [100, 'success'],
+  ])('health score %p is %s', (score, variant) => {
     expect(variantFor(score, DEFAULT_HEALTH_CUTS)).toBe(variant);
   });
-  test.each([[0, 'success'], [49, 'success'], [50, 'warning'], [79, 'warning'], [80, 'danger'], [100, 'danger']])('effort score %p is %s (reversed)', (score, variant) => {
+  test.each([
+    [0, 'success'],
+    [49, 'success'],
+    [50, 'warning'],
+    [79, 'warning'],
+    [80, 'danger'],
+    [100, 'danger'],
+  ])('effort score %p is %s (reversed)', (score, variant) => {
     expect(variantFor(score, DEFAULT_EFFORT_CUTS)).toBe(variant);
   });
   test('no score, or a score above every band, has no cut', () => {
@@ -15,8 +39,18 @@ describe('cutFor (section 9 cut defaults)', () => {
     expect(cutFor(50, [])).toBeNull();
   });
   test('bands are used in order of their max whatever order they come in', () => {
-    const cuts = [{ max: 100, variant: 'info' as const }, { max: 20, variant: 'dark' as const }, { max: 60, variant: 'secondary' as const }];
-    expect([10, 20, 21, 60, 61].map((s) => variantFor(s, cuts))).toEqual(['dark', 'dark', 'secondary', 'secondary', 'info']);
+    const cuts = [
+      { max: 100, variant: 'info' as const },
+      { max: 20, variant: 'dark' as const },
+      { max: 60, variant: 'secondary' as const },
+    ];
+    expect([10, 20, 21, 60, 61].map((s) => variantFor(s, cuts))).toEqual([
+      'dark',
+      'dark',
+      'secondary',
+      'secondary',
+      'info',
+    ]);
   });
 });
 
@@ -33,7 +67,23 @@ test('the alerts are the exact texts of section 8', () => {
 test('cutsProblems names what keeps a set from being saved', () => {
   expect(cutsProblems(DEFAULT_HEALTH_CUTS)).toEqual([]);
   expect(cutsProblems([])).toEqual([{ path: 'cuts', message: 'At least one cut is needed' }]);
-  expect(cutsProblems([{ max: 50, variant: 'danger' }, { max: 50, variant: 'success' }, { max: 100, variant: 'info' }])).toEqual([{ path: 'cuts.1.max', message: 'Same max as cut 1' }]);
-  expect(cutsProblems([{ max: 40, variant: 'danger' }, { max: 90, variant: 'success' }])).toEqual([{ path: 'cuts.1.max', message: 'The highest cut must be 100 so every score has a colour' }]);
-  expect(cutsProblems([{ max: 101, variant: 'danger' }, { max: 100, variant: 'pink' as never }]).map((p) => p.path)).toEqual(['cuts.0.max', 'cuts.1.variant']);
+  expect(
+    cutsProblems([
+      { max: 50, variant: 'danger' },
+      { max: 50, variant: 'success' },
+      { max: 100, variant: 'info' },
+    ]),
+  ).toEqual([{ path: 'cuts.1.max', message: 'Same max as cut 1' }]);
+  expect(
+    cutsProblems([
+      { max: 40, variant: 'danger' },
+      { max: 90, variant: 'success' },
+    ]),
+  ).toEqual([{ path: 'cuts.1.max', message: 'The highest cut must be 100 so every score has a colour' }]);
+  expect(
+    cutsProblems([
+      { max: 101, variant: 'danger' },
+      { max: 100, variant: 'pink' as never },
+    ]).map((p) => p.path),
+  ).toEqual(['cuts.0.max', 'cuts.1.variant']);
 });

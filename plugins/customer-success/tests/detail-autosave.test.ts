@@ -6,8 +6,14 @@ function clock() {
   let timers: { at: number; fn: () => void; id: number }[] = [];
   let next = 1;
   return {
-    setTimer: (fn: () => void, ms: number) => { const id = next++; timers.push({ at: now + ms, fn, id }); return id; },
-    clearTimer: (h: unknown) => { timers = timers.filter((t) => t.id !== h); },
+    setTimer: (fn: () => void, ms: number) => {
+      const id = next++;
+      timers.push({ at: now + ms, fn, id });
+      return id;
+    },
+    clearTimer: (h: unknown) => {
+      timers = timers.filter((t) => t.id !== h);
+    },
     async advance(ms: number) {
       now += ms;
       for (;;) {
@@ -27,7 +33,12 @@ describe('autosave (platform 4.6 and 9)', () => {
   it('saves the latest value 5000 ms after the last change', async () => {
     const c = clock();
     const saved: string[] = [];
-    const a = createAutosave<string>({ ...c, save: async (v) => { saved.push(v); } });
+    const a = createAutosave<string>({
+      ...c,
+      save: async (v) => {
+        saved.push(v);
+      },
+    });
     a.change('a');
     await c.advance(AUTOSAVE_DELAY_MS - 1);
     a.change('ab');
@@ -41,7 +52,14 @@ describe('autosave (platform 4.6 and 9)', () => {
     const c = clock();
     let calls = 0;
     const states: AutosaveState[] = [];
-    const a = createAutosave<number>({ ...c, save: async () => { calls++; throw new Error('down'); }, onState: (s) => states.push(s) });
+    const a = createAutosave<number>({
+      ...c,
+      save: async () => {
+        calls++;
+        throw new Error('down');
+      },
+      onState: (s) => states.push(s),
+    });
     a.change(1);
     for (let i = 0; i < 10; i++) await c.advance(AUTOSAVE_DELAY_MS);
     expect(calls).toBe(4);
@@ -55,7 +73,13 @@ describe('autosave (platform 4.6 and 9)', () => {
     const c = clock();
     let fail = 2;
     const saved: number[] = [];
-    const a = createAutosave<number>({ ...c, save: async (v) => { if (fail-- > 0) throw new Error('x'); saved.push(v); } });
+    const a = createAutosave<number>({
+      ...c,
+      save: async (v) => {
+        if (fail-- > 0) throw new Error('x');
+        saved.push(v);
+      },
+    });
     a.change(7);
     for (let i = 0; i < 3; i++) await c.advance(AUTOSAVE_DELAY_MS);
     expect(saved).toEqual([7]);
@@ -65,7 +89,13 @@ describe('autosave (platform 4.6 and 9)', () => {
     const c = clock();
     const saved: number[] = [];
     let down = true;
-    const a = createAutosave<number>({ ...c, save: async (v) => { if (down) throw new Error('x'); saved.push(v); } });
+    const a = createAutosave<number>({
+      ...c,
+      save: async (v) => {
+        if (down) throw new Error('x');
+        saved.push(v);
+      },
+    });
     a.change(1);
     expect(await a.flush()).toBe(false);
     for (let i = 0; i < 5; i++) await c.advance(AUTOSAVE_DELAY_MS);
@@ -80,7 +110,16 @@ describe('autosave (platform 4.6 and 9)', () => {
     const c = clock();
     const saved: number[] = [];
     let release!: () => void;
-    const a = createAutosave<number>({ ...c, save: (v) => new Promise<void>((r) => { release = () => { saved.push(v); r(); }; }) });
+    const a = createAutosave<number>({
+      ...c,
+      save: (v) =>
+        new Promise<void>((r) => {
+          release = () => {
+            saved.push(v);
+            r();
+          };
+        }),
+    });
     a.change(1);
     await c.advance(AUTOSAVE_DELAY_MS);
     a.change(2);

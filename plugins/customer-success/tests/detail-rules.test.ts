@@ -3,7 +3,10 @@ import { formatTenantDate } from '../shared/tenant-date-format';
 import { DETAIL_TILES, moveTile, normalizeTileOrder } from '../shared/tile-order';
 import { buildHeadlines } from '../shared/headlines';
 
-const day = (s: string) => { const [y, m, d] = s.split('-').map(Number); return new Date(y, m - 1, d); };
+const day = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
 
 describe('relative time (section 9)', () => {
   it('uses days under 7, weeks under 30, months under 365, else years', () => {
@@ -55,16 +58,22 @@ describe('tile order (saved per user)', () => {
 describe('headlines', () => {
   const today = day('2025-06-01');
   it('reports health changes, ending contracts, notice dates and goals, most urgent first', () => {
-    const h = buildHeadlines({
-      health: { current: 60, previous: 80 },
-      contracts: [
-        { label: 'Acme backup', end_date: '2025-06-20', notice_date: '2025-06-10' },
-        { label: 'Old firewall', end_date: '2025-05-01' },
-        { label: 'Far away', end_date: '2026-06-01' },
-      ],
-      goals: [{ title: 'MFA rollout', due_date: '2025-05-25' }, { title: 'Done', due_date: '2025-05-01', completed: true }],
-      segmentName: 'Ideal',
-    }, today);
+    const h = buildHeadlines(
+      {
+        health: { current: 60, previous: 80 },
+        contracts: [
+          { label: 'Acme backup', end_date: '2025-06-20', notice_date: '2025-06-10' },
+          { label: 'Old firewall', end_date: '2025-05-01' },
+          { label: 'Far away', end_date: '2026-06-01' },
+        ],
+        goals: [
+          { title: 'MFA rollout', due_date: '2025-05-25' },
+          { title: 'Done', due_date: '2025-05-01', completed: true },
+        ],
+        segmentName: 'Ideal',
+      },
+      today,
+    );
     expect(h.map((x) => x.text)).toEqual([
       'Health score down 25% to 60',
       'Contract Old firewall ended 1 month ago',

@@ -1,10 +1,23 @@
 import {
-  clearFilters, emptyFilters, filtersForRequest, initialFilterState, isFiltered, normalizeFilters, selectFilter, selectedCount, withGoalCompanies,
+  clearFilters,
+  emptyFilters,
+  filtersForRequest,
+  initialFilterState,
+  isFiltered,
+  normalizeFilters,
+  selectFilter,
+  selectedCount,
+  withGoalCompanies,
 } from '../shared/filter-rules';
 
 describe('filter composition (customer-success.md section 4 "Filters")', () => {
   test.each([
-    ['tenantAccountManagerIds', [3]], ['tenantAccountGroupIds', [4]], ['segmentIds', [1]], ['tenantCompanyIds', [9]], ['healthCodes', ['danger']], ['effortCodes', ['success']],
+    ['tenantAccountManagerIds', [3]],
+    ['tenantAccountGroupIds', [4]],
+    ['segmentIds', [1]],
+    ['tenantCompanyIds', [9]],
+    ['healthCodes', ['danger']],
+    ['effortCodes', ['success']],
   ] as const)('selecting %s makes data count as filtered', (field, values) => {
     expect(isFiltered(emptyFilters())).toBe(false);
     expect(isFiltered({ ...emptyFilters(), [field]: values })).toBe(true);
@@ -28,7 +41,11 @@ describe('filter composition (customer-success.md section 4 "Filters")', () => {
   });
 
   test('clearing empties every selection and counts as a change; clearing nothing changes nothing', () => {
-    let s = selectFilter(selectFilter(initialFilterState(), 'tenantAccountManagerIds', [5]), 'tenantCompanyGoalIds', [8]);
+    let s = selectFilter(
+      selectFilter(initialFilterState(), 'tenantAccountManagerIds', [5]),
+      'tenantCompanyGoalIds',
+      [8],
+    );
     s = clearFilters(s);
     expect(s.selections).toEqual(emptyFilters());
     expect(s.changeCount).toBe(3);

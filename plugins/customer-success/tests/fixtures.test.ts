@@ -3,12 +3,15 @@ import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant } from '../../../tests/sdk';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ jobs: false }); }, 60_000);
+beforeAll(async () => {
+  s = await startTestServer({ jobs: false });
+}, 60_000);
 afterAll(async () => s?.stop());
 
 test('fixtures give a tenant account managers, a group and goals, once', async () => {
   const t = await makeTenant(s.k, s.url);
-  for (const moniker of ['Alpha', 'Bravo', 'Charlie']) await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
+  for (const moniker of ['Alpha', 'Bravo', 'Charlie'])
+    await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
   const plugin = s.k.plugins.find((p) => p.id === 'customer-success')!;
   const run = () => plugin.fixtures!({ db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} });
   await run();
@@ -21,6 +24,13 @@ test('fixtures give a tenant account managers, a group and goals, once', async (
   expect(groups.body.tenantAccountGroups.map((g: { moniker: string }) => g.moniker)).toEqual(['Core Team']);
   expect(groups.body.linkTables.tenantAccountManagers).toHaveLength(1);
   const goals = (await cs('TenantCsCrossCompanyGoals')).body.tenantCsCrossCompanyGoals;
-  expect(goals.map((g: { moniker: string }) => g.moniker).sort()).toEqual(['Move file shares to the cloud', 'Quarterly business reviews on time']);
-  expect(goals.find((g: { moniker: string }) => g.moniker.startsWith('Move'))).toMatchObject({ score: 55, progress: 50, taskCount: 2 });
+  expect(goals.map((g: { moniker: string }) => g.moniker).sort()).toEqual([
+    'Move file shares to the cloud',
+    'Quarterly business reviews on time',
+  ]);
+  expect(goals.find((g: { moniker: string }) => g.moniker.startsWith('Move'))).toMatchObject({
+    score: 55,
+    progress: 50,
+    taskCount: 2,
+  });
 });

@@ -14,14 +14,25 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/dashboard', '/cs/admin', '/cs/goalsreporting', '/cs/company/detail', '/cs/admin/accountpermissions', '/cs/admin/csAccountSettings', '/cs/admin/scoreMetricsAdmin']
-      .map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: [
+      '/dashboard',
+      '/cs/dashboard',
+      '/cs/admin',
+      '/cs/goalsreporting',
+      '/cs/company/detail',
+      '/cs/admin/accountpermissions',
+      '/cs/admin/csAccountSettings',
+      '/cs/admin/scoreMetricsAdmin',
+    ].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
-  for (const moniker of ['Acme Dental', 'Brightwater', 'Cedar Ridge']) expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).status).toBe(200);
+  for (const moniker of ['Acme Dental', 'Brightwater', 'Cedar Ridge'])
+    expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).status).toBe(200);
   const plugin = s.k.plugins.find((p) => p.id === 'customer-success')!;
   await plugin.fixtures!({ db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} });
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('goals of every company, narrowed by the filters bar and cleared', async ({ page }) => {
   await signInToShell(page, t.email, t.password, s.url);

@@ -1,10 +1,22 @@
 import { DATE_PRESETS, isValidDay, presetOf, presetRange } from '../shared/date-presets';
 
-const day = (s: string) => { const [y, m, d] = s.split('-').map(Number); return new Date(y, m - 1, d); };
+const day = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
 
 describe('date filter presets (section 9)', () => {
   it('lists the eight presets in the spec order', () => {
-    expect(DATE_PRESETS).toEqual(['This Month', 'This Quarter', 'Last Quarter', 'Next 3 Months', 'Next 12 Months', 'Last 12 Months', 'Year To Date', 'Custom']);
+    expect(DATE_PRESETS).toEqual([
+      'This Month',
+      'This Quarter',
+      'Last Quarter',
+      'Next 3 Months',
+      'Next 12 Months',
+      'Last 12 Months',
+      'Year To Date',
+      'Custom',
+    ]);
   });
   it('computes each range on a mid-quarter day', () => {
     const t = day('2025-05-20');

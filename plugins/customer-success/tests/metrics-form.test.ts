@@ -1,5 +1,13 @@
 /** The metric form of the Health/Effort Admin flyout (workspace/metrics/metric-form.ts). */
-import { bodyOf, draftErrors, draftOf, emptyDraft, sameDraft, scorePreview, serverErrors } from '../workspace/metrics/metric-form';
+import {
+  bodyOf,
+  draftErrors,
+  draftOf,
+  emptyDraft,
+  sameDraft,
+  scorePreview,
+  serverErrors,
+} from '../workspace/metrics/metric-form';
 
 test('an empty draft names every missing field', () => {
   expect(draftErrors(emptyDraft())).toEqual({ name: 'Required.', weight: 'Must be a number', max: 'Must be a number' });
@@ -7,21 +15,49 @@ test('an empty draft names every missing field', () => {
 
 test('weight and max must be positive numbers within their limits', () => {
   const d = { ...emptyDraft(), name: 'CSAT', calcCode: 'smileback-csat' as const };
-  expect(draftErrors({ ...d, weight: '0', max: '-3' })).toEqual({ weight: 'Must be greater than 0', max: 'Must be greater than 0' });
-  expect(draftErrors({ ...d, weight: '1001', max: 'ten' })).toEqual({ weight: 'Must be at most 1000', max: 'Must be a number' });
+  expect(draftErrors({ ...d, weight: '0', max: '-3' })).toEqual({
+    weight: 'Must be greater than 0',
+    max: 'Must be greater than 0',
+  });
+  expect(draftErrors({ ...d, weight: '1001', max: 'ten' })).toEqual({
+    weight: 'Must be at most 1000',
+    max: 'Must be a number',
+  });
   expect(draftErrors({ ...d, weight: '12.5', max: '100' })).toEqual({});
 });
 
 test('the assessment template id is read only for assessment-template metrics', () => {
-  const d = { name: 'Security', calcCode: 'assessment-template' as const, weight: '10', max: '100', assessmentTemplateId: 'x' };
+  const d = {
+    name: 'Security',
+    calcCode: 'assessment-template' as const,
+    weight: '10',
+    max: '100',
+    assessmentTemplateId: 'x',
+  };
   expect(draftErrors(d).assessmentTemplateId).toBeDefined();
-  expect(bodyOf({ ...d, assessmentTemplateId: ' 7 ' })).toEqual({ name: 'Security', calcCode: 'assessment-template', weight: 10, max: 100, assessmentTemplateId: 7 });
+  expect(bodyOf({ ...d, assessmentTemplateId: ' 7 ' })).toEqual({
+    name: 'Security',
+    calcCode: 'assessment-template',
+    weight: 10,
+    max: 100,
+    assessmentTemplateId: 7,
+  });
   expect(bodyOf({ ...d, calcCode: 'custom', assessmentTemplateId: '7' }).assessmentTemplateId).toBeNull();
   expect(bodyOf({ ...d, assessmentTemplateId: '' }).assessmentTemplateId).toBeNull();
 });
 
 test('a draft of a metric round-trips and compares', () => {
-  const m = { tenantCsHealthMetricId: 4, name: 'NPS', calcCode: 'custom' as const, weight: 60, max: 10, assessmentTemplateId: null, sort: 0, activeFlag: 1 as const, version: 3 };
+  const m = {
+    tenantCsHealthMetricId: 4,
+    name: 'NPS',
+    calcCode: 'custom' as const,
+    weight: 60,
+    max: 10,
+    assessmentTemplateId: null,
+    sort: 0,
+    activeFlag: 1 as const,
+    version: 3,
+  };
   const d = draftOf(m);
   expect(d).toEqual({ name: 'NPS', calcCode: 'custom', weight: '60', max: '10', assessmentTemplateId: '' });
   expect(sameDraft(d, { ...d })).toBe(true);
@@ -30,8 +66,13 @@ test('a draft of a metric round-trips and compares', () => {
 });
 
 test('server field errors land on their fields', () => {
-  expect(serverErrors([{ path: 'body.weight', message: 'Must be greater than 0' }, { path: 'body.version', message: 'Required.' }, { path: 'body.name', message: 'Required.' }]))
-    .toEqual({ weight: 'Must be greater than 0', name: 'Required.' });
+  expect(
+    serverErrors([
+      { path: 'body.weight', message: 'Must be greater than 0' },
+      { path: 'body.version', message: 'Required.' },
+      { path: 'body.name', message: 'Required.' },
+    ]),
+  ).toEqual({ weight: 'Must be greater than 0', name: 'Required.' });
   expect(serverErrors(undefined)).toEqual({});
 });
 

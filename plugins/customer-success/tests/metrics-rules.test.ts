@@ -33,24 +33,54 @@ describe('placeholder score: weight x value / max, rounded', () => {
 
 describe('overall score of a company', () => {
   test('equals the sum of placeholder scores when weights add up to 100', () => {
-    const m = [{ weight: 50, max: 10, value: 8 }, { weight: 30, max: 5, value: 5 }, { weight: 20, max: 100, value: 40 }];
+    const m = [
+      { weight: 50, max: 10, value: 8 },
+      { weight: 30, max: 5, value: 5 },
+      { weight: 20, max: 100, value: 40 },
+    ];
     expect(overallScore(m)).toBe(40 + 30 + 8);
     expect(overallScore(m)).toBe(m.reduce((s, x) => s + placeholderScore(x.weight, x.value, x.max)!, 0));
   });
   test('is the share of the weight earned when weights do not add up to 100', () => {
-    expect(overallScore([{ weight: 1, max: 10, value: 5 }, { weight: 3, max: 4, value: 4 }])).toBe(88); // (0.5 + 3) / 4
+    expect(
+      overallScore([
+        { weight: 1, max: 10, value: 5 },
+        { weight: 3, max: 4, value: 4 },
+      ]),
+    ).toBe(88); // (0.5 + 3) / 4
   });
   test('metrics without a value leave the total; none at all gives no score', () => {
-    expect(overallScore([{ weight: 50, max: 10, value: 10 }, { weight: 50, max: 10, value: null }])).toBe(100);
+    expect(
+      overallScore([
+        { weight: 50, max: 10, value: 10 },
+        { weight: 50, max: 10, value: null },
+      ]),
+    ).toBe(100);
     expect(overallScore([{ weight: 50, max: 10, value: null }])).toBeNull();
     expect(overallScore([])).toBeNull();
   });
   test('a value is held within 0..max, so a metric never earns more than its weight', () => {
-    expect(overallScore([{ weight: 50, max: 10, value: 30 }, { weight: 50, max: 10, value: 0 }])).toBe(50);
-    expect(overallScore([{ weight: 50, max: 10, value: -5 }, { weight: 50, max: 10, value: 10 }])).toBe(50);
+    expect(
+      overallScore([
+        { weight: 50, max: 10, value: 30 },
+        { weight: 50, max: 10, value: 0 },
+      ]),
+    ).toBe(50);
+    expect(
+      overallScore([
+        { weight: 50, max: 10, value: -5 },
+        { weight: 50, max: 10, value: 10 },
+      ]),
+    ).toBe(50);
   });
   test('a zero weight or max is ignored', () => {
-    expect(overallScore([{ weight: 0, max: 10, value: 1 }, { weight: 10, max: 0, value: 1 }, { weight: 10, max: 10, value: 7 }])).toBe(70);
+    expect(
+      overallScore([
+        { weight: 0, max: 10, value: 1 },
+        { weight: 10, max: 0, value: 1 },
+        { weight: 10, max: 10, value: 7 },
+      ]),
+    ).toBe(70);
   });
 });
 
@@ -90,7 +120,13 @@ test('rounding is half away from zero without binary drift', () => {
 });
 
 test('calc codes are the five of the spec', () => {
-  expect([...CALC_CODES].sort()).toEqual(['assessment-template', 'custom', 'number-of-locations', 'number-of-tickets', 'smileback-csat']);
+  expect([...CALC_CODES].sort()).toEqual([
+    'assessment-template',
+    'custom',
+    'number-of-locations',
+    'number-of-tickets',
+    'smileback-csat',
+  ]);
   expect(isCalcCode('custom')).toBe(true);
   expect(isCalcCode('Custom')).toBe(false);
 });
@@ -159,11 +195,19 @@ test('months of the history', () => {
 describe('score ranges of cut variants (the SQL form of cutFor)', () => {
   test('default health cuts: danger up to 49, warning 50..79, success 80..100', () => {
     expect(rangesForVariants(['danger'], DEFAULT_HEALTH_CUTS)).toEqual([{ above: null, upTo: 49 }]);
-    expect(rangesForVariants(['Warning', 'success'], DEFAULT_HEALTH_CUTS)).toEqual([{ above: 49, upTo: 79 }, { above: 79, upTo: 100 }]);
+    expect(rangesForVariants(['Warning', 'success'], DEFAULT_HEALTH_CUTS)).toEqual([
+      { above: 49, upTo: 79 },
+      { above: 79, upTo: 100 },
+    ]);
     expect(rangesForVariants(['info'], DEFAULT_HEALTH_CUTS)).toEqual([]);
   });
   test('a score is in the ranges of the variants exactly when cutFor gives one of them', () => {
-    const custom = [{ max: 100, variant: 'info' as const }, { max: 20, variant: 'danger' as const }, { max: 60, variant: 'danger' as const }, { max: 90, variant: 'success' as const }];
+    const custom = [
+      { max: 100, variant: 'info' as const },
+      { max: 20, variant: 'danger' as const },
+      { max: 60, variant: 'danger' as const },
+      { max: 90, variant: 'success' as const },
+    ];
     for (const cuts of [DEFAULT_HEALTH_CUTS, DEFAULT_EFFORT_CUTS, custom]) {
       for (const variants of [['danger'], ['warning', 'success'], ['info', 'danger'], ['success']]) {
         const ranges = rangesForVariants(variants, cuts);

@@ -19,14 +19,21 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/admin', '/cs/admin/scoreMetricsAdmin', '/cs/company/detail'].map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: ['/dashboard', '/cs/admin', '/cs/admin/scoreMetricsAdmin', '/cs/company/detail'].map((url) => ({
+      url,
+      access_level: 'Read/Write' as const,
+    })),
   });
   const c = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Acme Dental' });
   expect(c.status).toBe(200);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-test('add a health metric in the flyout, set its value for a company and see the score colour change', async ({ page }) => {
+test('add a health metric in the flyout, set its value for a company and see the score colour change', async ({
+  page,
+}) => {
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}/cs/admin/scoreMetricsAdmin`);
   await expect(page.getByRole('heading', { level: 1, name: 'Health/Effort Admin' })).toBeVisible();
@@ -43,7 +50,9 @@ test('add a health metric in the flyout, set its value for a company and see the
     return drawer;
   };
   let drawer = await addMetric('', '100', '10');
-  await expect(drawer.getByTestId('metric-preview')).toHaveText('Placeholder score (weight × value / max): 50 at half the max, 100 at the max.');
+  await expect(drawer.getByTestId('metric-preview')).toHaveText(
+    'Placeholder score (weight × value / max): 50 at half the max, 100 at the max.',
+  );
   await drawer.getByRole('button', { name: 'Add' }).click();
   await expect(drawer.getByText('Required.')).toBeVisible();
   await drawer.getByLabel(/^Name/).fill('Executive sentiment');

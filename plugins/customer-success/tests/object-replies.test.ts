@@ -8,29 +8,48 @@ import type { z } from 'zod';
 import { makeTenant, startTestServer, type TestServer } from '../../../tests/sdk';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ jobs: false }); }, 60_000);
+beforeAll(async () => {
+  s = await startTestServer({ jobs: false });
+}, 60_000);
 afterAll(async () => s?.stop());
 
 /** The value with object keys sorted and undefined fields dropped: JSON as compared. */
-const norm = (v: unknown): unknown => (Array.isArray(v) ? v.map(norm) : v && typeof v === 'object'
-  ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, norm(x)]))
-  : v);
+const norm = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(norm)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, x]) => [k, norm(x)]),
+        )
+      : v;
 
 test('each object type answers its declared reply, field for field', async () => {
   const t = await makeTenant(s.k, s.url);
-  for (const moniker of ['Alpha', 'Bravo', 'Charlie']) await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  for (const p of s.k.plugins.filter((x) => x.fixtures)) await p.fixtures!({ db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} });
-  const companyId = (await t.api('GET', `/v3/tenant/${t.tenantId}/companies`)).body.companies[0].tenantCompanyId as number;
+  for (const moniker of ['Alpha', 'Bravo', 'Charlie'])
+    await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
+  for (const p of s.k.plugins.filter((x) => x.fixtures))
+    await p.fixtures!({ db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} });
+  const companyId = (await t.api('GET', `/v3/tenant/${t.tenantId}/companies`)).body.companies[0]
+    .tenantCompanyId as number;
 
-  const routes = s.k.routes.routes.filter((r) => r.owner === 'customer-success' && r.path.includes('/cs/tenant/:tenantId/') && !r.path.includes(':object'));
+  const routes = s.k.routes.routes.filter(
+    (r) => r.owner === 'customer-success' && r.path.includes('/cs/tenant/:tenantId/') && !r.path.includes(':object'),
+  );
   const checked: string[] = [];
   const problems: string[] = [];
   const check = async (route: (typeof routes)[number], method: 'GET' | 'POST', url: string, body?: unknown) => {
     const res = await t.api(method, url, body);
     const name = `${method} ${url.replace(/^\/v3\/cs\/tenant\/\d+\//, '')}`;
-    if (res.status !== 200) { problems.push(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`); return; }
+    if (res.status !== 200) {
+      problems.push(`${name}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      return;
+    }
     const parsed = (route.spec.response as z.ZodType).parse(res.body);
-    if (JSON.stringify(norm(JSON.parse(JSON.stringify(parsed)))) !== JSON.stringify(norm(res.body))) problems.push(`${name}: fields the schema leaves out in ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (JSON.stringify(norm(JSON.parse(JSON.stringify(parsed)))) !== JSON.stringify(norm(res.body)))
+      problems.push(`${name}: fields the schema leaves out in ${JSON.stringify(res.body).slice(0, 300)}`);
     checked.push(name);
   };
   const base = `/v3/cs/tenant/${t.tenantId}`;
@@ -39,19 +58,36 @@ test('each object type answers its declared reply, field for field', async () =>
     const list = `${base}/cs/${object}?tenantCompanyId=${companyId}`;
     await check(r, 'GET', list);
     const post = routes.find((x) => x.method === 'post' && x.path === r.path)!;
-    await check(post, 'POST', `${base}/cs/${object}`, { action: 'filteredGet', filters: {}, tenantCompanyId: companyId });
+    await check(post, 'POST', `${base}/cs/${object}`, {
+      action: 'filteredGet',
+      filters: {},
+      tenantCompanyId: companyId,
+    });
     const one = routes.find((x) => x.method === 'get' && x.path === `${r.path}/:id`);
     if (one) {
       const rows = (await t.api('GET', list)).body;
       const key = Object.keys(rows).find((k) => Array.isArray(rows[k]) && rows[k].length);
-      const id = key ? Object.entries(rows[key][0] as Record<string, unknown>).find(([k, v]) => /Id$/.test(k) && k !== 'tenantCompanyId' && typeof v === 'number')?.[1] : undefined;
+      const id = key
+        ? Object.entries(rows[key][0] as Record<string, unknown>).find(
+            ([k, v]) => /Id$/.test(k) && k !== 'tenantCompanyId' && typeof v === 'number',
+          )?.[1]
+        : undefined;
       if (id !== undefined) await check(one, 'GET', `${base}/cs/${object}/${id}`);
     }
-    const report = routes.find((x) => x.method === 'post' && x.path === r.path.replace('/cs/tenant/:tenantId/cs/', '/cs/tenant/:tenantId/csrpt/'));
+    const report = routes.find(
+      (x) =>
+        x.method === 'post' && x.path === r.path.replace('/cs/tenant/:tenantId/cs/', '/cs/tenant/:tenantId/csrpt/'),
+    );
     if (report) await check(report, 'POST', `${base}/csrpt/${object}`, { tenantCompanyId: companyId });
   }
   expect(problems).toEqual([]);
   // Every object type's list was checked, both ways (CS's own and stack-manager's).
-  expect(checked).toEqual(expect.arrayContaining(['GET cs/TenantCompanyGoal?tenantCompanyId=' + companyId, 'POST cs/TenantCsStackService', 'POST csrpt/TenantCsCrossCompanyGoals']));
+  expect(checked).toEqual(
+    expect.arrayContaining([
+      'GET cs/TenantCompanyGoal?tenantCompanyId=' + companyId,
+      'POST cs/TenantCsStackService',
+      'POST csrpt/TenantCsCrossCompanyGoals',
+    ]),
+  );
   expect(checked.length).toBeGreaterThan(60);
 }, 120_000);

@@ -15,8 +15,14 @@ let beta: number;
 
 /** The tables a CS request reads its inputs from. */
 const INPUT_TABLES = [
-  'tenant_companies', 'cs_segment_settings', 'tenant_cs_health_cuts', 'tenant_cs_effort_cuts',
-  'tenant_company_contracts', 'cs_contract_excludes', 'cs_company_scores', 'cs_company_segments',
+  'tenant_companies',
+  'cs_segment_settings',
+  'tenant_cs_health_cuts',
+  'tenant_cs_effort_cuts',
+  'tenant_company_contracts',
+  'cs_contract_excludes',
+  'cs_company_scores',
+  'cs_company_segments',
 ];
 
 beforeAll(async () => {
@@ -34,18 +40,30 @@ beforeAll(async () => {
   await setScore(a, 'effort', effort, acme, 20);
   // Stored settings and cuts, so their tables have rows to read.
   expect((await a.api('PUT', cs(a, 'TenantCsSegmentSettings'), { segAutoCalc: true, version: 0 })).status).toBe(200);
-  expect((await a.api('PUT', cs(a, 'TenantCsHealthCut'), { cuts: [{ max: 40, variant: 'danger' }, { max: 100, variant: 'success' }] })).status).toBe(200);
+  expect(
+    (
+      await a.api('PUT', cs(a, 'TenantCsHealthCut'), {
+        cuts: [
+          { max: 40, variant: 'danger' },
+          { max: 100, variant: 'success' },
+        ],
+      })
+    ).status,
+  ).toBe(200);
 }, 90_000);
 afterAll(async () => s?.stop());
 
 /** Runs one request and answers it with the SQL its transaction ran and whether the job queue was used. */
 async function reads(request: () => Promise<{ status: number; body: any }>) {
   const sql: string[] = [];
-  const onQuery = (q: { sql: string }) => { sql.push(q.sql); };
+  const onQuery = (q: { sql: string }) => {
+    sql.push(q.sql);
+  };
   const jobs = s.k.jobs as unknown as Record<string, unknown>;
   const methods = new Set<string>();
   for (let o: object | null = jobs; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-    for (const name of Object.getOwnPropertyNames(o)) if (name !== 'constructor' && typeof jobs[name] === 'function') methods.add(name);
+    for (const name of Object.getOwnPropertyNames(o))
+      if (name !== 'constructor' && typeof jobs[name] === 'function') methods.add(name);
   }
   const spies = [...methods].map((m) => jest.spyOn(jobs as never, m as never));
   s.k.db.knex.on('query', onQuery);
@@ -53,14 +71,20 @@ async function reads(request: () => Promise<{ status: number; body: any }>) {
     const r = await request();
     expect(r.status).toBe(200);
     const from = (t: string) => sql.filter((q) => new RegExp(`\\bfrom\\s+"?${t}"?(\\s|$)`, 'i').test(q)).length;
-    return { body: r.body, queries: sql.length, perTable: Object.fromEntries(INPUT_TABLES.map((t) => [t, from(t)])), jobCalls: spies.reduce((n, x) => n + x.mock.calls.length, 0) };
+    return {
+      body: r.body,
+      queries: sql.length,
+      perTable: Object.fromEntries(INPUT_TABLES.map((t) => [t, from(t)])),
+      jobCalls: spies.reduce((n, x) => n + x.mock.calls.length, 0),
+    };
   } finally {
     s.k.db.knex.off('query', onQuery);
     for (const x of spies) x.mockRestore();
   }
 }
 
-const atMostOnce = (perTable: Record<string, number>) => Object.fromEntries(Object.entries(perTable).map(([t, n]) => [t, Math.min(n, 1)]));
+const atMostOnce = (perTable: Record<string, number>) =>
+  Object.fromEntries(Object.entries(perTable).map(([t, n]) => [t, Math.min(n, 1)]));
 
 test('one dashboard request reads each input once and not the job queue', async () => {
   const r = await reads(() => a.api('GET', cs(a, 'TenantCsDashboardMetrics')));
@@ -72,14 +96,18 @@ test('one dashboard request reads each input once and not the job queue', async 
 });
 
 test('a filtered dashboard request (filteredGet) reads each input once', async () => {
-  const r = await reads(() => a.api('POST', cs(a, 'TenantCsDashboardMetrics'), { action: 'filteredGet', filters: { tenantCompanyIds: [acme] } }));
+  const r = await reads(() =>
+    a.api('POST', cs(a, 'TenantCsDashboardMetrics'), { action: 'filteredGet', filters: { tenantCompanyIds: [acme] } }),
+  );
   expect(r.body.dashboardMetrics).toMatchObject({ companyCount: 1, averageHealthScore: 85 });
   expect(r.perTable).toEqual(atMostOnce(r.perTable));
   expect(r.jobCalls).toBe(0);
 });
 
 test('a dashboard filtered by health colour reads the cuts once, for the filter and the colours alike', async () => {
-  const r = await reads(() => a.api('POST', cs(a, 'TenantCsDashboardMetrics'), { action: 'filteredGet', filters: { healthCodes: ['danger'] } }));
+  const r = await reads(() =>
+    a.api('POST', cs(a, 'TenantCsDashboardMetrics'), { action: 'filteredGet', filters: { healthCodes: ['danger'] } }),
+  );
   expect(r.body.dashboardMetrics).toMatchObject({ companyCount: 1, averageHealthScore: 30 });
   expect(r.perTable.tenant_cs_health_cuts).toBe(1);
   // The filter selects by score range in the database (ids only; see metrics/filters.ts), the dashboard then reads
@@ -92,7 +120,8 @@ test('the segments list, a refresh, the details tile and the headlines read each
     () => a.api('GET', cs(a, 'TenantCompanySegment')),
     () => a.api('POST', cs(a, 'TenantCompanySegment'), { action: 'refresh' }),
     () => a.api('GET', cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`)),
-    () => a.api('POST', cs(a, 'TenantCsHeadlines'), { action: 'filteredGet', filters: { tenantCompanyIds: [acme, beta] } }),
+    () =>
+      a.api('POST', cs(a, 'TenantCsHeadlines'), { action: 'filteredGet', filters: { tenantCompanyIds: [acme, beta] } }),
   ]) {
     const r = await reads(request);
     expect(r.perTable).toEqual(atMostOnce(r.perTable));
@@ -102,8 +131,22 @@ test('the segments list, a refresh, the details tile and the headlines read each
 
 test('inputs are read afresh by each request: a cut saved colours the next dashboard', async () => {
   const before = (await a.api('GET', cs(a, 'TenantCsDashboardMetrics'))).body.dashboardMetrics.healthByColor;
-  expect(before).toEqual(expect.arrayContaining([{ variant: 'danger', count: 1 }, { variant: 'success', count: 1 }]));
-  expect((await a.api('PUT', cs(a, 'TenantCsHealthCut'), { cuts: [{ max: 90, variant: 'warning' }, { max: 100, variant: 'success' }] })).status).toBe(200);
+  expect(before).toEqual(
+    expect.arrayContaining([
+      { variant: 'danger', count: 1 },
+      { variant: 'success', count: 1 },
+    ]),
+  );
+  expect(
+    (
+      await a.api('PUT', cs(a, 'TenantCsHealthCut'), {
+        cuts: [
+          { max: 90, variant: 'warning' },
+          { max: 100, variant: 'success' },
+        ],
+      })
+    ).status,
+  ).toBe(200);
   const after = (await a.api('GET', cs(a, 'TenantCsDashboardMetrics'))).body.dashboardMetrics.healthByColor;
   expect(after).toEqual(expect.arrayContaining([{ variant: 'warning', count: 2 }]));
 });

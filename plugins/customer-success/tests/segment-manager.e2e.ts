@@ -28,9 +28,12 @@ test.beforeAll(async () => {
   await setScore(t, 'effort', effort, acme, 20);
   await setScore(t, 'effort', effort, beta, 80);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
-const rowOf = (page: Page, name: string) => page.getByRole('table', { name: 'Companies by segment' }).getByRole('row').filter({ hasText: name });
+const rowOf = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Companies by segment' }).getByRole('row').filter({ hasText: name });
 const settings = async () => (await t.api('GET', cs(t, 'TenantCsSegmentSettings'))).body.tenantCsSegmentSettings;
 const storedSegment = async () => {
   const r = await t.api('GET', cs(t, 'TenantCompanySegment'));

@@ -23,7 +23,8 @@ async function invokeWs(payload: unknown = {}) {
   return r.data;
 }
 
-const segOf = (list: { tenantCompanyId: number; segmentId: number }[], id: number) => list.find((x) => x.tenantCompanyId === id)?.segmentId;
+const segOf = (list: { tenantCompanyId: number; segmentId: number }[], id: number) =>
+  list.find((x) => x.tenantCompanyId === id)?.segmentId;
 
 beforeAll(async () => {
   s = await startTestServer({ jobs: false });
@@ -40,14 +41,26 @@ beforeAll(async () => {
   sock = openSocket(s.url, a.token);
   await sock.ready;
 }, 90_000);
-afterAll(async () => { await sock?.close(); await s?.stop(); });
+afterAll(async () => {
+  await sock?.close();
+  await s?.stop();
+});
 
 test('settings start at the defaults of section 3', async () => {
   const r = await a.api('GET', cs(a, 'TenantCsSegmentSettings'));
   expect(r.status).toBe(200);
   expect(r.body.tenantCsSegmentSettings).toMatchObject({
-    colorBy: 'health', segAutoCalc: false, minSegValue: 0, cutSegValue: 500, maxSegValue: 1000, minSegEffort: 0, cutSegEffort: 50, maxSegEffort: 100,
-    showValueSliders: true, showEffortSliders: true, version: 0,
+    colorBy: 'health',
+    segAutoCalc: false,
+    minSegValue: 0,
+    cutSegValue: 500,
+    maxSegValue: 1000,
+    minSegEffort: 0,
+    cutSegEffort: 50,
+    maxSegEffort: 100,
+    showValueSliders: true,
+    showEffortSliders: true,
+    version: 0,
   });
   expect(r.body.tenantCsSegmentSettings.segmentNames).toHaveLength(4);
 });
@@ -69,7 +82,14 @@ test('stale segments are computed fresh by customerSegments; companies are place
   expect(data.stale_data).toBe(false);
   const acmeRow = data.segments.find((x: { tenantCompanyId: number }) => x.tenantCompanyId === acme);
   // 900 a month (the expired contract does not count), effort 70: high value, high effort.
-  expect(acmeRow).toMatchObject({ companyName: 'Acme', monthlyValue: 900, effortScore: 70, segmentId: 2, segmentName: 'High Maintenance', stale_data: false });
+  expect(acmeRow).toMatchObject({
+    companyName: 'Acme',
+    monthlyValue: 900,
+    effortScore: 70,
+    segmentId: 2,
+    segmentName: 'High Maintenance',
+    stale_data: false,
+  });
   // 1440 a year = 120 a month, effort 20: low value, low effort.
   expect(segOf(data.segments, beta)).toBe(3);
 
@@ -130,14 +150,27 @@ test('automatic calculation sets the bounds from the data', async () => {
   const data = await invokeWs();
   const st = (await a.api('GET', cs(a, 'TenantCsSegmentSettings'))).body.tenantCsSegmentSettings;
   // values 900 and 120: min 120, median 510, max 900; efforts 70 and 20: 20 / 45 / 70.
-  expect(st).toMatchObject({ segAutoCalc: true, minSegValue: 120, cutSegValue: 510, maxSegValue: 900, minSegEffort: 20, cutSegEffort: 45, maxSegEffort: 70 });
+  expect(st).toMatchObject({
+    segAutoCalc: true,
+    minSegValue: 120,
+    cutSegValue: 510,
+    maxSegValue: 900,
+    minSegEffort: 20,
+    cutSegEffort: 45,
+    maxSegEffort: 70,
+  });
   expect(segOf(data.segments, acme)).toBe(2);
   expect(segOf(data.segments, beta)).toBe(3);
 });
 
 test('a changed effort score or contract makes that company stale', async () => {
   await invokeWs();
-  const staleOf = async () => Object.fromEntries((await a.api('GET', cs(a, 'TenantCompanySegment'))).body.segments.map((x: { tenantCompanyId: number; stale_data: boolean }) => [x.tenantCompanyId, x.stale_data]));
+  const staleOf = async () =>
+    Object.fromEntries(
+      (await a.api('GET', cs(a, 'TenantCompanySegment'))).body.segments.map(
+        (x: { tenantCompanyId: number; stale_data: boolean }) => [x.tenantCompanyId, x.stale_data],
+      ),
+    );
   expect(await staleOf()).toEqual({ [acme]: false, [beta]: false });
   await setScore(a, 'effort', effortMetric, beta, 90);
   expect(await staleOf()).toEqual({ [acme]: false, [beta]: true });
@@ -156,7 +189,10 @@ test('tenants are isolated', async () => {
   expect(settings.body.tenantCsSegmentSettings).toMatchObject({ version: 0, cutSegValue: 500, segAutoCalc: false });
   const other = await b.api('GET', cs(b, `TenantCompanyCsSegment?tenantCompanyId=${acme}`));
   expect(other.body.segments).toEqual([]);
-  const filtered = await b.api('POST', cs(b, 'TenantCompanySegment'), { action: 'filteredGet', filters: { tenantCompanyIds: [acme] } });
+  const filtered = await b.api('POST', cs(b, 'TenantCompanySegment'), {
+    action: 'filteredGet',
+    filters: { tenantCompanyIds: [acme] },
+  });
   expect(filtered.body.segments).toEqual([]);
   // B's writes never touch A's rows.
   const before = (await a.api('GET', cs(a, 'TenantCsSegmentSettings'))).body.tenantCsSegmentSettings;

@@ -1,17 +1,51 @@
-import { colorCountSpec, segmentChartData, segmentChartSpec, variantColor, NONE_COLOR } from '../workspace/charts/specs';
+import {
+  colorCountSpec,
+  segmentChartData,
+  segmentChartSpec,
+  variantColor,
+  NONE_COLOR,
+} from '../workspace/charts/specs';
 import { VARIANT_COLORS } from '../shared/cut-scores';
 import { DEFAULT_SEGMENT_SETTINGS } from '../shared/segment-settings';
 
 const rows = [
-  { tenantCompanyId: 1, companyName: 'Acme', monthlyValue: 900, effortScore: 70, healthScore: 85, healthVariant: 'success', effortVariant: 'warning' },
-  { tenantCompanyId: 2, companyName: 'Beta', monthlyValue: 120, effortScore: null, healthScore: null, healthVariant: null, effortVariant: null },
-  { tenantCompanyId: 3, companyName: 'Huge', monthlyValue: 50_000, effortScore: 10, healthScore: 30, healthVariant: 'danger', effortVariant: 'success' },
+  {
+    tenantCompanyId: 1,
+    companyName: 'Acme',
+    monthlyValue: 900,
+    effortScore: 70,
+    healthScore: 85,
+    healthVariant: 'success',
+    effortVariant: 'warning',
+  },
+  {
+    tenantCompanyId: 2,
+    companyName: 'Beta',
+    monthlyValue: 120,
+    effortScore: null,
+    healthScore: null,
+    healthVariant: null,
+    effortVariant: null,
+  },
+  {
+    tenantCompanyId: 3,
+    companyName: 'Huge',
+    monthlyValue: 50_000,
+    effortScore: 10,
+    healthScore: 30,
+    healthVariant: 'danger',
+    effortVariant: 'success',
+  },
 ];
 
 describe('segment chart (value versus effort)', () => {
   it('places each point under the draft bounds and clamps it into the axes', () => {
     const d = segmentChartData(rows, DEFAULT_SEGMENT_SETTINGS);
-    expect(d.map((p) => [p.company, p.segmentId, p.value, p.effort])).toEqual([['Acme', 2, 900, 70], ['Beta', 3, 120, 0], ['Huge', 1, 1000, 10]]);
+    expect(d.map((p) => [p.company, p.segmentId, p.value, p.effort])).toEqual([
+      ['Acme', 2, 900, 70],
+      ['Beta', 3, 120, 0],
+      ['Huge', 1, 1000, 10],
+    ]);
     const moved = segmentChartData(rows, { ...DEFAULT_SEGMENT_SETTINGS, cutSegValue: 950 });
     expect(moved[0].segmentId).toBe(4);
     expect(moved[0].segment).toBe('Review');
@@ -25,7 +59,12 @@ describe('segment chart (value versus effort)', () => {
     expect(bySegment.map((p) => p.group)).toEqual(['High Maintenance', 'Growth', 'Ideal']);
   });
   it('draws the cuts where the settings put them, on axes from min to max', () => {
-    const spec = segmentChartSpec(rows, { ...DEFAULT_SEGMENT_SETTINGS, cutSegValue: 300, cutSegEffort: 40 }) as { layer: { data: { values: Record<string, unknown>[] }; encoding: Record<string, { scale?: { domain?: number[] } }> }[] };
+    const spec = segmentChartSpec(rows, { ...DEFAULT_SEGMENT_SETTINGS, cutSegValue: 300, cutSegEffort: 40 }) as {
+      layer: {
+        data: { values: Record<string, unknown>[] };
+        encoding: Record<string, { scale?: { domain?: number[] } }>;
+      }[];
+    };
     expect(spec.layer[1].data.values).toEqual([{ cut: 40 }]);
     expect(spec.layer[2].data.values).toEqual([{ cut: 300 }]);
     expect(spec.layer[3].encoding.y.scale?.domain).toEqual([0, 1000]);
@@ -38,7 +77,16 @@ describe('colour counts chart', () => {
   it('maps each variant to its colour of section 9', () => {
     expect(variantColor('warning')).toBe(VARIANT_COLORS.warning);
     expect(variantColor('none')).toBe(NONE_COLOR);
-    const spec = colorCountSpec([{ variant: 'danger', count: 2 }, { variant: 'none', count: 1 }], 'Health') as { encoding: { color: { scale: { domain: string[]; range: string[] } } } };
-    expect(spec.encoding.color.scale).toEqual({ domain: ['Danger', 'Not scored'], range: [VARIANT_COLORS.danger, NONE_COLOR] });
+    const spec = colorCountSpec(
+      [
+        { variant: 'danger', count: 2 },
+        { variant: 'none', count: 1 },
+      ],
+      'Health',
+    ) as { encoding: { color: { scale: { domain: string[]; range: string[] } } } };
+    expect(spec.encoding.color.scale).toEqual({
+      domain: ['Danger', 'Not scored'],
+      range: [VARIANT_COLORS.danger, NONE_COLOR],
+    });
   });
 });

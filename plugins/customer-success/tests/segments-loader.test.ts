@@ -1,15 +1,39 @@
 import { loadSegments, type SegmentsAnswer, type SegmentTransport } from '../workspace/segments/segment-loader';
 
-const row = (id: number, stale = false) => ({ tenantCompanyId: id, companyName: `C${id}`, segmentId: 1 as const, segmentName: 'Ideal', monthlyValue: 1, effortScore: 1, healthScore: null, healthVariant: null, effortVariant: null, stale_data: stale });
-const answer = (ids: number[], stale = false): SegmentsAnswer => ({ segments: ids.map((i) => row(i, stale)), stale_data: stale });
+const row = (id: number, stale = false) => ({
+  tenantCompanyId: id,
+  companyName: `C${id}`,
+  segmentId: 1 as const,
+  segmentName: 'Ideal',
+  monthlyValue: 1,
+  effortScore: 1,
+  healthScore: null,
+  healthVariant: null,
+  effortVariant: null,
+  stale_data: stale,
+});
+const answer = (ids: number[], stale = false): SegmentsAnswer => ({
+  segments: ids.map((i) => row(i, stale)),
+  stale_data: stale,
+});
 
 function transport(o: { open?: boolean; invokeFails?: boolean; listStale?: boolean } = {}) {
   const calls: string[] = [];
   const t: SegmentTransport = {
     realtimeOpen: () => o.open ?? true,
-    invoke: async (p) => { calls.push(`invoke ${JSON.stringify(p)}`); if (o.invokeFails) throw new Error('socket'); return answer([1, 2]); },
-    refresh: async (f) => { calls.push(`refresh ${JSON.stringify(f ?? null)}`); return answer([1, 2]); },
-    filteredGet: async (f) => { calls.push(`filteredGet ${JSON.stringify(f)}`); return answer([2], o.listStale ?? false); },
+    invoke: async (p) => {
+      calls.push(`invoke ${JSON.stringify(p)}`);
+      if (o.invokeFails) throw new Error('socket');
+      return answer([1, 2]);
+    },
+    refresh: async (f) => {
+      calls.push(`refresh ${JSON.stringify(f ?? null)}`);
+      return answer([1, 2]);
+    },
+    filteredGet: async (f) => {
+      calls.push(`filteredGet ${JSON.stringify(f)}`);
+      return answer([2], o.listStale ?? false);
+    },
   };
   return { t, calls };
 }

@@ -1,13 +1,28 @@
 import { placeCompanies, placeSegment } from '../shared/segment-placement';
 import { autoCalcBounds, median } from '../shared/segment-auto-calc';
-import { DEFAULT_SEGMENT_SETTINGS, SEGMENT_QUADRANTS, segmentBoundsErrors, segmentName } from '../shared/segment-settings';
+import {
+  DEFAULT_SEGMENT_SETTINGS,
+  SEGMENT_QUADRANTS,
+  segmentBoundsErrors,
+  segmentName,
+} from '../shared/segment-settings';
 import { contractMonthlyValue, isCurrentContract, monthlyValue, monthsPerCycle } from '../shared/monthly-value';
 
 const b = DEFAULT_SEGMENT_SETTINGS;
 
 describe('segment defaults (section 3 and 9)', () => {
   it('are colorBy health, value 0/500/1000, effort 0/50/100, sliders shown', () => {
-    expect(b).toMatchObject({ colorBy: 'health', minSegValue: 0, cutSegValue: 500, maxSegValue: 1000, minSegEffort: 0, cutSegEffort: 50, maxSegEffort: 100, showValueSliders: true, showEffortSliders: true });
+    expect(b).toMatchObject({
+      colorBy: 'health',
+      minSegValue: 0,
+      cutSegValue: 500,
+      maxSegValue: 1000,
+      minSegEffort: 0,
+      cutSegEffort: 50,
+      maxSegEffort: 100,
+      showValueSliders: true,
+      showEffortSliders: true,
+    });
     expect(b.segmentNames.map((s) => s.segmentId)).toEqual([1, 2, 3, 4]);
   });
   it('names a segment, falling back to the default name', () => {
@@ -49,7 +64,15 @@ describe('placement rule (value vs effort quadrant)', () => {
     expect(placeSegment(400, 40, { ...b, cutSegEffort: 30 })).toBe(4);
   });
   it('places many companies', () => {
-    expect(placeCompanies([{ tenantCompanyId: 1, value: 600, effort: 60 }, { tenantCompanyId: 2, value: 0, effort: 0 }], b).map((p) => p.segmentId)).toEqual([2, 3]);
+    expect(
+      placeCompanies(
+        [
+          { tenantCompanyId: 1, value: 600, effort: 60 },
+          { tenantCompanyId: 2, value: 0, effort: 0 },
+        ],
+        b,
+      ).map((p) => p.segmentId),
+    ).toEqual([2, 3]);
   });
 });
 
@@ -57,12 +80,35 @@ describe('automatic calculation (segAutoCalc)', () => {
   it('takes min and max of the data and cuts at the median', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
-    const r = autoCalcBounds([{ value: 120.4, effort: 10 }, { value: 900.2, effort: 80 }, { value: 300, effort: 30 }, { value: null, effort: null }], b);
-    expect(r).toEqual({ minSegValue: 120, cutSegValue: 300, maxSegValue: 901, minSegEffort: 10, cutSegEffort: 30, maxSegEffort: 80 });
+    const r = autoCalcBounds(
+      [
+        { value: 120.4, effort: 10 },
+        { value: 900.2, effort: 80 },
+        { value: 300, effort: 30 },
+        { value: null, effort: null },
+      ],
+      b,
+    );
+    expect(r).toEqual({
+      minSegValue: 120,
+      cutSegValue: 300,
+      maxSegValue: 901,
+      minSegEffort: 10,
+      cutSegEffort: 30,
+      maxSegEffort: 80,
+    });
   });
   it('keeps the current bounds when an axis has no spread', () => {
     expect(autoCalcBounds([], b)).toMatchObject({ minSegValue: 0, cutSegValue: 500, maxSegValue: 1000 });
-    expect(autoCalcBounds([{ value: 5, effort: 5 }, { value: 5, effort: 50 }], b)).toMatchObject({ minSegValue: 0, cutSegValue: 500, maxSegValue: 1000, minSegEffort: 5, maxSegEffort: 50 });
+    expect(
+      autoCalcBounds(
+        [
+          { value: 5, effort: 5 },
+          { value: 5, effort: 50 },
+        ],
+        b,
+      ),
+    ).toMatchObject({ minSegValue: 0, cutSegValue: 500, maxSegValue: 1000, minSegEffort: 5, maxSegEffort: 50 });
   });
 });
 
@@ -84,12 +130,17 @@ describe('monthly value (value axis)', () => {
     expect(isCurrentContract({ contract_status: 'Cancelled' }, today)).toBe(false);
     expect(isCurrentContract({ contract_status: 'Pending' }, today)).toBe(false);
     expect(isCurrentContract({ contract_status: 'Active', end_date: null }, today)).toBe(true);
-    expect(monthlyValue([
-      { cost: 300, billing_cycle: 'Monthly', end_date: null },
-      { cost: 1000, billing_cycle: 'Quarterly', end_date: '2026-01-01' },
-      { cost: 999, billing_cycle: 'Monthly', end_date: '2024-01-01' },
-      { cost: 50, billing_cycle: 'One Time' },
-    ], today)).toBe(633.33);
+    expect(
+      monthlyValue(
+        [
+          { cost: 300, billing_cycle: 'Monthly', end_date: null },
+          { cost: 1000, billing_cycle: 'Quarterly', end_date: '2026-01-01' },
+          { cost: 999, billing_cycle: 'Monthly', end_date: '2024-01-01' },
+          { cost: 50, billing_cycle: 'One Time' },
+        ],
+        today,
+      ),
+    ).toBe(633.33);
   });
 });
 

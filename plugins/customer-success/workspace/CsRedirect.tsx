@@ -5,6 +5,8 @@ import { navigate, PageLoading } from '../../../workspace/sdk';
 export const CS_DASHBOARD = '/cs/dashboard';
 
 export default function CsRedirect() {
-  useEffect(() => { void navigate(CS_DASHBOARD, { replace: true }); }, []);
+  useEffect(() => {
+    void navigate(CS_DASHBOARD, { replace: true });
+  }, []);
   return <PageLoading what="the Customer Success dashboard" />;
 }

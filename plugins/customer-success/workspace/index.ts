@@ -6,8 +6,17 @@
  */
 import { defineWorkspacePlugin, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
 import {
-  ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, COMPANY_DETAIL_PAGE, CS_ADMIN_PAGE, CS_DASHBOARD_PAGE, CS_PAGES, CS_ROOT, GOALS_REPORTING_PAGE,
-  INSIGHTS_PAGE, SCORE_METRICS_ADMIN_PAGE, SEGMENT_MANAGER_PAGE,
+  ACCOUNT_PERMISSIONS_PAGE,
+  ACCOUNT_SETTINGS_PAGE,
+  COMPANY_DETAIL_PAGE,
+  CS_ADMIN_PAGE,
+  CS_DASHBOARD_PAGE,
+  CS_PAGES,
+  CS_ROOT,
+  GOALS_REPORTING_PAGE,
+  INSIGHTS_PAGE,
+  SCORE_METRICS_ADMIN_PAGE,
+  SEGMENT_MANAGER_PAGE,
 } from '../shared/pages';
 import { csFiltersBarPoint } from '../shared/workspace-points';
 import { useCsFilters } from './filters/state';
@@ -31,5 +40,7 @@ export default defineWorkspacePlugin({
     }),
   ],
   navIcons: pageNavIcons(CS_PAGES),
-  provide: [provide(csFiltersBarPoint, { component: () => import('./filters/CsFiltersBar'), useFilters: useCsFilters })],
+  provide: [
+    provide(csFiltersBarPoint, { component: () => import('./filters/CsFiltersBar'), useFilters: useCsFilters }),
+  ],
 });

@@ -23,12 +23,21 @@ export async function up(knex: Knex): Promise<void> {
   });
   await grantApp(knex, 'lci_notifications', ['select']);
 
-  await createTenantTable(knex, 'lci_notification_dismissals', (t) => {
-    t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
-    t.bigInteger('notification_id').notNullable().references('notification_id').inTable('lci_notifications').onDelete('CASCADE');
-    t.timestamp('dismissed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-  }, { primaryKey: ['user_id', 'notification_id'] });
+  await createTenantTable(
+    knex,
+    'lci_notification_dismissals',
+    (t) => {
+      t.bigInteger('user_id').notNullable().references('user_id').inTable('users').onDelete('CASCADE');
+      t.bigInteger('notification_id')
+        .notNullable()
+        .references('notification_id')
+        .inTable('lci_notifications')
+        .onDelete('CASCADE');
+      t.timestamp('dismissed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+    },
+    { primaryKey: ['user_id', 'notification_id'] },
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

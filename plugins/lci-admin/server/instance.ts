@@ -18,7 +18,13 @@ export interface LciAdminInstance {
 export function createLciAdminInstance(k: Kernel): LciAdminInstance {
   const maintenance = new MaintenanceWatcher(k);
   const sockets = new SocketRelay(k);
-  return { maintenance, sockets, stop() { maintenance.stop(); } };
+  return {
+    maintenance,
+    sockets,
+    stop() {
+      maintenance.stop();
+    },
+  };
 }
 
 /** A kernel's lci-admin instance, for code that is handed the kernel (commands). */

@@ -1,6 +1,14 @@
 /** What each part of the plugin contributes (see plugin.ts). */
 import type { Command } from 'commander';
-import type { FixtureContext, JobDef, Kernel, NavItemDef, PageDef, RealtimeFunction, RouteRegistrar } from '../../../kernel/index';
+import type {
+  FixtureContext,
+  JobDef,
+  Kernel,
+  NavItemDef,
+  PageDef,
+  RealtimeFunction,
+  RouteRegistrar,
+} from '../../../kernel/index';
 import type { LciAdminInstance } from './instance';
 
 export interface AdminPart {

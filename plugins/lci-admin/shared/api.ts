@@ -36,12 +36,29 @@ export const tenantSummary = z.object({
   users: count,
   lastActivity: iso.nullable(),
 });
-export const summaryTotals = z.object({ tenants: count, activeTenants: count, activeCompanies: count.nullable(), users: count, activeLast30Days: count });
+export const summaryTotals = z.object({
+  tenants: count,
+  activeTenants: count,
+  activeCompanies: count.nullable(),
+  users: count,
+  activeLast30Days: count,
+});
 /** Jobs per state ('created', 'failed', ...). */
 const stateCounts = z.record(z.string(), count);
 export const queueHealth = z.object({ queue: z.string(), counts: stateCounts, failedLast24h: count });
-export const jobHealth = z.object({ queues: z.array(queueHealth), byState: stateCounts, failedLast24h: count, available: z.boolean(), note: z.string().optional() });
-export const adminSummary = z.object({ tenants: z.array(tenantSummary), totals: summaryTotals, jobs: jobHealth, generatedAt: iso });
+export const jobHealth = z.object({
+  queues: z.array(queueHealth),
+  byState: stateCounts,
+  failedLast24h: count,
+  available: z.boolean(),
+  note: z.string().optional(),
+});
+export const adminSummary = z.object({
+  tenants: z.array(tenantSummary),
+  totals: summaryTotals,
+  jobs: jobHealth,
+  generatedAt: iso,
+});
 export type TenantSummary = z.infer<typeof tenantSummary>;
 export type SummaryTotals = z.infer<typeof summaryTotals>;
 export type QueueHealth = z.infer<typeof queueHealth>;
@@ -51,7 +68,13 @@ export type AdminSummary = z.infer<typeof adminSummary>;
 // Audit log (GET /v3/lciadmin/audit)
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE_MAX = 500;
-const dateText = z.string().trim().refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'must be a date YYYY-MM-DD or an ISO timestamp');
+const dateText = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)),
+    'must be a date YYYY-MM-DD or an ISO timestamp',
+  );
 
 /** A date-only `until` includes that whole day. */
 export function untilBound(until: string): Date {
@@ -59,24 +82,42 @@ export function untilBound(until: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(until) ? new Date(d.getTime() + 86_400_000) : d;
 }
 
-export const auditQuery = z.object({
-  tenantId: z.coerce.number().int().nonnegative().optional(),
-  action: z.string().trim().min(1).max(200).optional(),
-  text: z.string().trim().min(1).max(200).optional(),
-  since: dateText.optional(),
-  until: dateText.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE),
-}).refine((q) => !q.since || !q.until || Date.parse(q.since) <= untilBound(q.until).getTime(), { message: 'must not be before since', path: ['until'] });
+export const auditQuery = z
+  .object({
+    tenantId: z.coerce.number().int().nonnegative().optional(),
+    action: z.string().trim().min(1).max(200).optional(),
+    text: z.string().trim().min(1).max(200).optional(),
+    since: dateText.optional(),
+    until: dateText.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((q) => !q.since || !q.until || Date.parse(q.since) <= untilBound(q.until).getTime(), {
+    message: 'must not be before since',
+    path: ['until'],
+  });
 export type AuditQuery = z.output<typeof auditQuery>;
 
 export const auditRow = z.object({
-  auditId: int, at: iso, tenantId: int, tenantName: z.string().nullable(), action: z.string(), target: z.string().nullable(),
-  actorUserId: int.nullable(), actor: z.string().nullable(), impersonatorUserId: int.nullable(), impersonator: z.string().nullable(),
+  auditId: int,
+  at: iso,
+  tenantId: int,
+  tenantName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  actorUserId: int.nullable(),
+  actor: z.string().nullable(),
+  impersonatorUserId: int.nullable(),
+  impersonator: z.string().nullable(),
   /** Open-ended: each action writes its own details. */
   details: z.record(z.string(), z.unknown()),
 });
-export const auditPage = z.object({ entries: z.array(auditRow), total: count, page: int.positive(), pageSize: int.positive() });
+export const auditPage = z.object({
+  entries: z.array(auditRow),
+  total: count,
+  page: int.positive(),
+  pageSize: int.positive(),
+});
 export type AuditRow = z.infer<typeof auditRow>;
 export type AuditPage = z.infer<typeof auditPage>;
 
@@ -92,7 +133,10 @@ export const resyncStartBody = z.object({
   tenantId: tenantIdSchema,
   what: z.array(z.string().trim().min(1).max(40)).min(1).max(20),
 });
-export const resyncRunsQuery = z.object({ tenantId: tenantIdSchema.optional(), limit: z.coerce.number().int().min(1).max(200).default(25) });
+export const resyncRunsQuery = z.object({
+  tenantId: tenantIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(25),
+});
 export const resyncRunParams = z.object({ resyncRunId: id });
 
 export const resyncStepInfo = z.object({ name: z.string(), description: z.string(), owner: z.string() });
@@ -142,7 +186,12 @@ export const deletionPlan = z.object({
   blockers: z.array(z.string()),
 });
 export const tenantExport = z.object({
-  key: z.string(), path: z.string(), url: z.string(), rows: count, bytes: count, createdAt: iso,
+  key: z.string(),
+  path: z.string(),
+  url: z.string(),
+  rows: count,
+  bytes: count,
+  createdAt: iso,
   /** Rows per tenant table in the file (the users excluded), as verified by reading it back. */
   tables: z.record(z.string(), count),
   /** SHA-256 of the stored (compressed) file. */
@@ -150,8 +199,13 @@ export const tenantExport = z.object({
 });
 const userRef = z.object({ userId: int, username: z.string() });
 export const deletionResult = z.object({
-  tenantId: int, name: z.string(), deleted: z.array(tableRows), totalRows: count,
-  usersRemoved: z.array(userRef), usersKept: z.array(userRef), export: tenantExport,
+  tenantId: int,
+  name: z.string(),
+  deleted: z.array(tableRows),
+  totalRows: count,
+  usersRemoved: z.array(userRef),
+  usersKept: z.array(userRef),
+  export: tenantExport,
 });
 export type PlanUser = z.infer<typeof planUser>;
 export type DeletionPlan = z.infer<typeof deletionPlan>;
@@ -165,7 +219,11 @@ export type JobState = (typeof JOB_STATES)[number];
 export const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const jobStatsQuery = z.object({
-  queue: z.string().trim().regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,99}$/, 'must be a queue name').optional(),
+  queue: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,99}$/, 'must be a queue name')
+    .optional(),
   state: z.enum(JOB_STATES).default('failed'),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
@@ -173,10 +231,17 @@ export const jobParams = z.object({ jobId: z.string().regex(JOB_ID, 'must be a j
 export const jobActionBody = noBody;
 
 export const jobInfo = z.object({
-  id: z.string().regex(JOB_ID), name: z.string(), state: z.enum(JOB_STATES),
+  id: z.string().regex(JOB_ID),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
   /** Open-ended: the payload and result of whichever job it is. */
-  data: z.unknown(), output: z.unknown(),
-  error: z.string().nullable(), createdOn: iso, startedOn: iso.nullable(), completedOn: iso.nullable(), retryCount: count,
+  data: z.unknown(),
+  output: z.unknown(),
+  error: z.string().nullable(),
+  createdOn: iso,
+  startedOn: iso.nullable(),
+  completedOn: iso.nullable(),
+  retryCount: count,
 });
 export const queueStats = z.object({
   queues: z.array(z.object({ queue: z.string(), counts: stateCounts })),

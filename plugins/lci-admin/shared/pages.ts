@@ -21,7 +21,12 @@ export const JOB_QUEUE_STATS_PAGE = '/lcisupport/jobQueueStats';
 
 type Internal = Omit<PageDeclaration, 'internalOnly' | 'module' | 'route'>;
 /** Internal only, in every module, the route checked by internalOnly alone. */
-const internal = (p: Internal): PageDeclaration => ({ ...p, internalOnly: true, module: 'Any', route: { page: false } });
+const internal = (p: Internal): PageDeclaration => ({
+  ...p,
+  internalOnly: true,
+  module: 'Any',
+  route: { page: false },
+});
 
 /** Part "core": the areas, the summary, impersonation, the audit log and maintenance mode. */
 export const CORE_PAGE_DECLS = declarePages({
@@ -32,16 +37,36 @@ export const CORE_PAGE_DECLS = declarePages({
     internal({ url: AUDIT_PAGE, title: 'Audit Log', icon: 'history', nav: { level: 2, parent: ADMIN_AREA, sort: 3 } }),
     internal({ url: SUPPORT_AREA, title: 'LCI Support', icon: 'wrench' }),
     internal({ url: SUPPORT_PAGE, title: 'LCI Support' }),
-    internal({ url: MAINTENANCE_PAGE, title: 'Maintenance Mode', icon: 'build', nav: { level: 2, parent: SUPPORT_AREA, sort: 90 } }),
+    internal({
+      url: MAINTENANCE_PAGE,
+      title: 'Maintenance Mode',
+      icon: 'build',
+      nav: { level: 2, parent: SUPPORT_AREA, sort: 90 },
+    }),
   ],
 });
 
 /** Part "data": data resync, delete tenant data, job queue stats. */
 export const DATA_PAGE_DECLS = declarePages({
   pages: [
-    internal({ url: DATA_RESYNC_PAGE, title: 'Data Resync', icon: 'refresh', nav: { level: 2, parent: SUPPORT_AREA, sort: 30 } }),
-    internal({ url: DELETE_TENANT_DATA_PAGE, title: 'Delete Tenant Data', icon: 'trash', nav: { level: 2, parent: SUPPORT_AREA, sort: 50 } }),
-    internal({ url: JOB_QUEUE_STATS_PAGE, title: 'Job Queue Stats', icon: 'list-columns', nav: { level: 2, parent: SUPPORT_AREA, sort: 100 } }),
+    internal({
+      url: DATA_RESYNC_PAGE,
+      title: 'Data Resync',
+      icon: 'refresh',
+      nav: { level: 2, parent: SUPPORT_AREA, sort: 30 },
+    }),
+    internal({
+      url: DELETE_TENANT_DATA_PAGE,
+      title: 'Delete Tenant Data',
+      icon: 'trash',
+      nav: { level: 2, parent: SUPPORT_AREA, sort: 50 },
+    }),
+    internal({
+      url: JOB_QUEUE_STATS_PAGE,
+      title: 'Job Queue Stats',
+      icon: 'list-columns',
+      nav: { level: 2, parent: SUPPORT_AREA, sort: 100 },
+    }),
   ],
 });
 

@@ -15,7 +15,9 @@ test.beforeAll(async () => {
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
 });
 test.afterAll(async () => {
-  await s?.k.db.withSystem((trx) => trx('kernel_settings').where({ key: 'maintenance' }).delete()).catch(() => undefined);
+  await s?.k.db
+    .withSystem((trx) => trx('kernel_settings').where({ key: 'maintenance' }).delete())
+    .catch(() => undefined);
   await s?.stop();
 });
 
@@ -24,9 +26,14 @@ async function pageFor(browser: Browser): Promise<Page> {
   return ctx.newPage();
 }
 
-test('a signed-in user is sent to /maintenance when an admin turns it on, and leaves it when it is turned off', async ({ browser }) => {
+test('a signed-in user is sent to /maintenance when an admin turns it on, and leaves it when it is turned off', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
-  const user = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  const user = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+  });
   const admin = await makeTenant(s.k, s.url, { lciAdmin: true, allowImpersonation: true });
 
   const userPage = await pageFor(browser);

@@ -39,7 +39,9 @@ async function seedTenant(t: TestTenant): Promise<void> {
   for (const p of server.k.plugins) {
     if (p.fixtures) await p.fixtures({ db: server.k.db, k: server.k, tenantId: t.tenantId, log: () => {} });
   }
-  await server.k.db.withTenant(t.tenantId, (db) => server.k.audit.write(db, { tenantId: t.tenantId, action: 'test.entry', actorUserId: t.userId }));
+  await server.k.db.withTenant(t.tenantId, (db) =>
+    server.k.audit.write(db, { tenantId: t.tenantId, action: 'test.entry', actorUserId: t.userId }),
+  );
 }
 
 async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
@@ -55,24 +57,39 @@ async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 60_000)
 beforeAll(async () => {
   server = await startTestServer();
   const publish = server.k.realtime.publish.bind(server.k.realtime);
-  server.k.realtime.publish = async (room, message) => { published.push({ room, message }); return publish(room, message); };
+  server.k.realtime.publish = async (room, message) => {
+    published.push({ room, message });
+    return publish(room, message);
+  };
   support = await makeTenant(server.k, server.url, { lciAdmin: true, name: 'Lifecycle Support' });
   a = await makeTenant(server.k, server.url, { name: 'Alpha MSP' });
   b = await makeTenant(server.k, server.url, { name: 'Beta MSP' });
   await seedTenant(a);
   await seedTenant(b);
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 test('every data route refuses a tenant admin and an ordinary user', async () => {
-  const routes = await expectInternalOnly(server, ['/v3/lcisupport/data/', '/v3/lcisupport/dataresync', '/v3/lcisupport/deleteTenantData', '/v3/lcisupport/jobQueueStats']);
+  const routes = await expectInternalOnly(server, [
+    '/v3/lcisupport/data/',
+    '/v3/lcisupport/dataresync',
+    '/v3/lcisupport/deleteTenantData',
+    '/v3/lcisupport/jobQueueStats',
+  ]);
   expect(routes.length).toBeGreaterThanOrEqual(10);
 });
 
 test('the tenant picker lists tenants', async () => {
   const r = await support.api('GET', '/v3/lcisupport/data/tenants');
   expect(r.status).toBe(200);
-  expect(r.body).toEqual(expect.arrayContaining([expect.objectContaining({ tenantId: a.tenantId, name: 'Alpha MSP' }), expect.objectContaining({ tenantId: b.tenantId, name: 'Beta MSP' })]));
+  expect(r.body).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ tenantId: a.tenantId, name: 'Alpha MSP' }),
+      expect.objectContaining({ tenantId: b.tenantId, name: 'Beta MSP' }),
+    ]),
+  );
 });
 
 test('the dry run counts every tenant table of the catalogue and changes nothing', async () => {
@@ -100,8 +117,17 @@ test('the export holds every row of the tenant, and the users without secrets', 
   expect(r.status).toBe(200);
   expect(r.body.path).toContain(server.dataDir);
   expect(r.body.path).toMatch(/\.jsonl\.gz$/);
-  const lines = gunzipSync(fs.readFileSync(r.body.path)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
-  expect(lines[0]).toMatchObject({ format: 'lci-tenant-export/1', tenantId: b.tenantId, tenantName: 'Beta MSP', tables: counts });
+  const lines = gunzipSync(fs.readFileSync(r.body.path))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  expect(lines[0]).toMatchObject({
+    format: 'lci-tenant-export/1',
+    tenantId: b.tenantId,
+    tenantName: 'Beta MSP',
+    tables: counts,
+  });
   const perTable: Record<string, number> = {};
   for (const l of lines.slice(1).filter((x) => x.table !== 'users')) {
     expect(Number(l.row.tenant_id)).toBe(b.tenantId);
@@ -110,26 +136,41 @@ test('the export holds every row of the tenant, and the users without secrets', 
   expect(perTable).toEqual(Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)));
   const users = lines.filter((l) => l.table === 'users');
   expect(users.map((u) => Number(u.row.user_id))).toContain(b.userId);
-  for (const u of users) { expect(u.row).not.toHaveProperty('password_hash'); expect(u.row).not.toHaveProperty('mfa_secret'); }
+  for (const u of users) {
+    expect(u.row).not.toHaveProperty('password_hash');
+    expect(u.row).not.toHaveProperty('mfa_secret');
+  }
   // The download link works without a token (signed).
   const dl = await fetch(r.body.url);
   expect(dl.status).toBe(200);
-  expect(gunzipSync(Buffer.from(await dl.arrayBuffer())).toString('utf8').split('\n')[0]).toContain('"tenantName":"Beta MSP"');
+  expect(
+    gunzipSync(Buffer.from(await dl.arrayBuffer()))
+      .toString('utf8')
+      .split('\n')[0],
+  ).toContain('"tenantName":"Beta MSP"');
 });
 
-test('the streamed export is complete and restorable: batches through a cursor, rows per table as counted, each line a row with its table\'s columns', async () => {
+test("the streamed export is complete and restorable: batches through a cursor, rows per table as counted, each line a row with its table's columns", async () => {
   const counts = await tenantCounts(b.tenantId);
   // Batches of 3 rows, so every table of some size takes several fetches of its cursor.
-  const exported = await server.k.db.withSystem(async (db) => exportTenant(server.k, db, (await planDeletion(db, b.tenantId))!, new Date(), 3));
+  const exported = await server.k.db.withSystem(async (db) =>
+    exportTenant(server.k, db, (await planDeletion(db, b.tenantId))!, new Date(), 3),
+  );
   expect(exported.tables).toEqual(counts);
   expect(exported.rows).toBe(Object.values(counts).reduce((x, y) => x + y, 0));
   const raw = fs.readFileSync(exported.path);
   expect(exported.bytes).toBe(raw.length);
   expect(exported.sha256).toBe(crypto.createHash('sha256').update(raw).digest('hex'));
 
-  const lines = gunzipSync(raw).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const lines = gunzipSync(raw)
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const columns = await server.k.db.withSystem(async (db) => {
-    const r = await db.raw(`select table_name, column_name from information_schema.columns where table_schema = current_schema()`);
+    const r = await db.raw(
+      `select table_name, column_name from information_schema.columns where table_schema = current_schema()`,
+    );
     const out: Record<string, string[]> = {};
     for (const c of r.rows) (out[c.table_name] ??= []).push(c.column_name);
     return out;
@@ -160,7 +201,9 @@ test('the streamed export is complete and restorable: batches through a cursor, 
   const body = gunzipSync(raw).toString('utf8').split('\n');
   body.splice(2, 1);
   await server.k.storage.put(exported.key, gzipSync(body.join('\n')), 'application/gzip');
-  await expect(verifyExport(server.k, exported.key, b.tenantId)).rejects.toThrow(/holds \d+ rows of \w+, its header \d+/);
+  await expect(verifyExport(server.k, exported.key, b.tenantId)).rejects.toThrow(
+    /holds \d+ rows of \w+, its header \d+/,
+  );
 });
 
 test('a wrong name is refused and changes nothing', async () => {
@@ -177,7 +220,12 @@ test('a wrong name is refused and changes nothing', async () => {
 test('deleting a tenant leaves none of its rows, removes its own users, keeps shared users and the other tenant', async () => {
   // A user of both tenants, currently in Alpha: keeps Beta.
   await server.k.db.withSystem(async (db) => {
-    await addTenantUser(db, a.tenantId, { userId: b.userId, securityGroupId: a.securityGroupId, tenantAdmin: false, acceptTerms: true });
+    await addTenantUser(db, a.tenantId, {
+      userId: b.userId,
+      securityGroupId: a.securityGroupId,
+      tenantAdmin: false,
+      acceptTerms: true,
+    });
     await db('users').where({ user_id: b.userId }).update({ current_tenant_id: a.tenantId });
   });
   const otherBefore = await tenantCounts(b.tenantId);
@@ -190,14 +238,22 @@ test('deleting a tenant leaves none of its rows, removes its own users, keeps sh
   const after = await tenantCounts(a.tenantId);
   expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
   expect(await tenantCounts(b.tenantId)).toEqual(otherBefore);
-  const users = await server.k.db.withSystem((db) => db('users').whereIn('user_id', [a.userId, b.userId]).select('user_id', 'current_tenant_id'));
+  const users = await server.k.db.withSystem((db) =>
+    db('users').whereIn('user_id', [a.userId, b.userId]).select('user_id', 'current_tenant_id'),
+  );
   expect(users).toEqual([{ user_id: expect.anything(), current_tenant_id: expect.anything() }]);
   expect(Number(users[0].user_id)).toBe(b.userId);
   expect(Number(users[0].current_tenant_id)).toBe(b.tenantId);
   // The removed user's token no longer works; the shared user still signs in to Beta.
   expect((await a.api('GET', '/v3/lcisupport/data/tenants')).status).toBe(401);
-  const audit = await server.k.db.withSystem((db) => db('audit_log').where({ action: 'lcisupport.deleteTenantData' }).first());
-  expect(audit).toMatchObject({ tenant_id: expect.anything(), actor_user_id: expect.anything(), target: `tenant:${a.tenantId}` });
+  const audit = await server.k.db.withSystem((db) =>
+    db('audit_log').where({ action: 'lcisupport.deleteTenantData' }).first(),
+  );
+  expect(audit).toMatchObject({
+    tenant_id: expect.anything(),
+    actor_user_id: expect.anything(),
+    target: `tenant:${a.tenantId}`,
+  });
   expect(Number(audit.tenant_id)).toBe(0);
   expect(audit.details).toMatchObject({ tenantName: 'Alpha MSP', totalRows: r.body.totalRows });
   expect((await support.api('GET', `/v3/lcisupport/deleteTenantData/${a.tenantId}`)).status).toBe(404);
@@ -213,7 +269,12 @@ test('a resync runs as a job and reports progress', async () => {
   const started = await support.api('POST', '/v3/lcisupport/dataresync', { tenantId: b.tenantId, what: ['all'] });
   expect(started.status).toBe(202);
   const runId = started.body.resyncRunId;
-  expect(started.body).toMatchObject({ tenantId: b.tenantId, steps: ['scores', 'segments'], state: 'queued', jobId: expect.any(String) });
+  expect(started.body).toMatchObject({
+    tenantId: b.tenantId,
+    steps: ['scores', 'segments'],
+    state: 'queued',
+    jobId: expect.any(String),
+  });
   const done = await waitFor(async () => {
     const r = await support.api('GET', `/v3/lcisupport/dataresync/runs/${runId}`);
     return ['completed', 'failed'].includes(r.body.state) && r.body;
@@ -221,7 +282,9 @@ test('a resync runs as a job and reports progress', async () => {
   expect(done).toMatchObject({ state: 'completed', progress: 100, error: null });
   expect(done.results.scores).toMatchObject({ companies: expect.any(Number) });
   expect(done.results.segments).toMatchObject({ companies: expect.any(Number) });
-  const progress = published.filter((p) => p.message.msg_type === 'job_progress' && p.message.jobId === started.body.jobId);
+  const progress = published.filter(
+    (p) => p.message.msg_type === 'job_progress' && p.message.jobId === started.body.jobId,
+  );
   expect(progress.some((p) => p.room === `tenant:${b.tenantId}`)).toBe(true);
   expect(progress.some((p) => p.room === `user:${support.userId}`)).toBe(true);
   expect(progress.map((p) => p.message.percent)).toContain(100);
@@ -231,7 +294,15 @@ test('a resync runs as a job and reports progress', async () => {
 
 test('job queue stats list failed jobs with their error; retry and cancel', async () => {
   // A run with a step no plugin offers fails in the job.
-  const runId = await server.k.db.withTenant(b.tenantId, async (db) => Number((await db('lci_admin_resync_runs').insert({ tenant_id: b.tenantId, steps: ['vanished'] }).returning('resync_run_id'))[0].resync_run_id));
+  const runId = await server.k.db.withTenant(b.tenantId, async (db) =>
+    Number(
+      (
+        await db('lci_admin_resync_runs')
+          .insert({ tenant_id: b.tenantId, steps: ['vanished'] })
+          .returning('resync_run_id')
+      )[0].resync_run_id,
+    ),
+  );
   const failedId = (await server.k.jobs.send('lciadmin.dataresync', { tenantId: b.tenantId, runId }))!;
   const stats = await waitFor(async () => {
     const r = await support.api('GET', '/v3/lcisupport/jobQueueStats', undefined);
@@ -245,13 +316,20 @@ test('job queue stats list failed jobs with their error; retry and cancel', asyn
   expect(retried.status).toBe(200);
   expect(retried.body.state).not.toBe('failed');
 
-  const later = (await server.k.jobs.send('lciadmin.dataresync', { tenantId: b.tenantId, runId }, { startAfterSeconds: 3600 }))!;
+  const later = (await server.k.jobs.send(
+    'lciadmin.dataresync',
+    { tenantId: b.tenantId, runId },
+    { startAfterSeconds: 3600 },
+  ))!;
   const cancelled = await support.api('POST', `/v3/lcisupport/jobQueueStats/jobs/${later}/cancel`, {});
   expect(cancelled.status).toBe(200);
   expect(cancelled.body.state).toBe('cancelled');
   expect((await support.api('POST', `/v3/lcisupport/jobQueueStats/jobs/${later}/cancel`, {})).status).toBe(409);
   expect((await support.api('POST', `/v3/lcisupport/jobQueueStats/jobs/${later}/retry`, {})).status).toBe(409);
-  expect((await support.api('POST', '/v3/lcisupport/jobQueueStats/jobs/00000000-0000-4000-8000-000000000000/retry', {})).status).toBe(404);
+  expect(
+    (await support.api('POST', '/v3/lcisupport/jobQueueStats/jobs/00000000-0000-4000-8000-000000000000/retry', {}))
+      .status,
+  ).toBe(404);
   expect((await support.api('POST', '/v3/lcisupport/jobQueueStats/jobs/not-a-uuid/retry', {})).status).toBe(400);
   expect((await support.api('GET', '/v3/lcisupport/jobQueueStats?state=nope')).status).toBe(400);
   const listed = await support.api('GET', '/v3/lcisupport/jobQueueStats?state=cancelled&queue=lciadmin.dataresync');

@@ -12,11 +12,19 @@ beforeAll(async () => {
   demo = seed.tenantId;
   internal = seed.internalTenantId;
 });
-afterAll(async () => { await cli?.cleanup(); });
+afterAll(async () => {
+  await cli?.cleanup();
+});
 
 test('resync queues a job and follows it to the end; --no-wait returns at once; unknown steps are refused', async () => {
   const run = await cli.json(['admin', 'resync', '--tenant', String(demo), '--what', 'scores,segments']);
-  expect(run).toMatchObject({ tenantId: demo, steps: ['scores', 'segments'], state: 'completed', progress: 100, requestedVia: 'cli' });
+  expect(run).toMatchObject({
+    tenantId: demo,
+    steps: ['scores', 'segments'],
+    state: 'completed',
+    progress: 100,
+    requestedVia: 'cli',
+  });
   expect(run.results.scores.companies).toBeGreaterThan(0);
 
   const queued = await cli.json(['admin', 'resync', '--tenant', String(demo), '--no-wait']);
@@ -51,12 +59,23 @@ test('delete-tenant-data: a wrong name refuses and changes nothing; the right na
   expect(noConfirm.stderr).toContain('pass --confirm "Demo MSP"');
   expect(await cli.json(['admin', 'delete-tenant-data', '--tenant', String(demo), '--dry-run'])).toEqual(dry);
 
-  const internalDry = await cli.run(['admin', 'delete-tenant-data', '--tenant', String(internal), '--confirm', 'Lifecycle Internal']);
+  const internalDry = await cli.run([
+    'admin',
+    'delete-tenant-data',
+    '--tenant',
+    String(internal),
+    '--confirm',
+    'Lifecycle Internal',
+  ]);
   expect(internalDry.code).toBe(1);
   expect(internalDry.stderr).toMatch(/Internal staff belong to it/);
 
   const out = await cli.ok(['admin', 'delete-tenant-data', '--tenant', String(demo), '--confirm', 'Demo MSP']);
-  expect(out).toMatch(new RegExp(`Exported to ${cli.dataDir}/storage/lcisupport/tenant-exports/tenant-${demo}-\\S+\\.jsonl\\.gz \\(\\d+ rows, \\d+ bytes gzip, read back and verified\\)\\.`));
+  expect(out).toMatch(
+    new RegExp(
+      `Exported to ${cli.dataDir}/storage/lcisupport/tenant-exports/tenant-${demo}-\\S+\\.jsonl\\.gz \\(\\d+ rows, \\d+ bytes gzip, read back and verified\\)\\.`,
+    ),
+  );
   expect(out).toContain(`Deleted tenant ${demo} "Demo MSP": ${dry.totalRows} rows; 3 users removed, 0 kept.`);
   const tenants = await cli.json(['tenant', 'list']);
   expect(tenants.map((t: any) => t.name)).toEqual(['Lifecycle Internal']);

@@ -8,18 +8,40 @@ const step = (name: string) => ({ name, description: name, run: async () => null
 
 describe('deletionOrder', () => {
   it('deletes children before the tables they reference, the tenants row last', () => {
-    const order = deletionOrder(['tenants', 'tenant_companies', 'contracts', 'security_groups', 'tenant_users'], [
-      { from: 'tenant_companies', to: 'tenants' }, { from: 'contracts', to: 'tenant_companies' }, { from: 'security_groups', to: 'tenants' },
-      { from: 'tenant_users', to: 'tenants' }, { from: 'tenant_users', to: 'security_groups' },
-    ]);
+    const order = deletionOrder(
+      ['tenants', 'tenant_companies', 'contracts', 'security_groups', 'tenant_users'],
+      [
+        { from: 'tenant_companies', to: 'tenants' },
+        { from: 'contracts', to: 'tenant_companies' },
+        { from: 'security_groups', to: 'tenants' },
+        { from: 'tenant_users', to: 'tenants' },
+        { from: 'tenant_users', to: 'security_groups' },
+      ],
+    );
     expect(order.indexOf('contracts')).toBeLessThan(order.indexOf('tenant_companies'));
     expect(order.indexOf('tenant_users')).toBeLessThan(order.indexOf('security_groups'));
     expect(order[order.length - 1]).toBe('tenants');
     expect([...order].sort()).toEqual(['contracts', 'security_groups', 'tenant_companies', 'tenant_users', 'tenants']);
   });
   it('ignores self references and references to tables outside the set; keeps cycles, last', () => {
-    expect(deletionOrder(['a', 'b'], [{ from: 'a', to: 'a' }, { from: 'b', to: 'users' }])).toEqual(['a', 'b']);
-    expect(deletionOrder(['x', 'y', 'z'], [{ from: 'x', to: 'y' }, { from: 'y', to: 'x' }])).toEqual(['z', 'x', 'y']);
+    expect(
+      deletionOrder(
+        ['a', 'b'],
+        [
+          { from: 'a', to: 'a' },
+          { from: 'b', to: 'users' },
+        ],
+      ),
+    ).toEqual(['a', 'b']);
+    expect(
+      deletionOrder(
+        ['x', 'y', 'z'],
+        [
+          { from: 'x', to: 'y' },
+          { from: 'y', to: 'x' },
+        ],
+      ),
+    ).toEqual(['z', 'x', 'y']);
   });
 });
 
@@ -35,20 +57,37 @@ describe('confirmationMatches', () => {
 });
 
 describe('resync steps', () => {
-  const steps = collectResyncSteps([{ plugin: 'cs', value: step('scores') }, { plugin: 'cs', value: step('segments') }]);
-  it('collects the plugins\' steps and refuses duplicates and bad names', () => {
-    expect(steps.map((s) => [s.owner, s.name])).toEqual([['cs', 'scores'], ['cs', 'segments']]);
-    expect(() => collectResyncSteps([{ plugin: 'a', value: step('x') }, { plugin: 'b', value: step('x') }])).toThrow(/a and b both declare/);
+  const steps = collectResyncSteps([
+    { plugin: 'cs', value: step('scores') },
+    { plugin: 'cs', value: step('segments') },
+  ]);
+  it("collects the plugins' steps and refuses duplicates and bad names", () => {
+    expect(steps.map((s) => [s.owner, s.name])).toEqual([
+      ['cs', 'scores'],
+      ['cs', 'segments'],
+    ]);
+    expect(() =>
+      collectResyncSteps([
+        { plugin: 'a', value: step('x') },
+        { plugin: 'b', value: step('x') },
+      ]),
+    ).toThrow(/a and b both declare/);
     expect(() => collectResyncSteps([{ plugin: 'a', value: step('Bad Name') }])).toThrow(/lowercase/);
   });
   it('resolves names or all, in registry order, once each', () => {
-    expect(resolveSteps(steps, ['segments', 'scores', 'segments'])).toMatchObject({ ok: true, steps: [{ name: 'scores' }, { name: 'segments' }] });
+    expect(resolveSteps(steps, ['segments', 'scores', 'segments'])).toMatchObject({
+      ok: true,
+      steps: [{ name: 'scores' }, { name: 'segments' }],
+    });
     expect(resolveSteps(steps, ['ALL'])).toMatchObject({ ok: true, steps: [{ name: 'scores' }, { name: 'segments' }] });
-    expect(resolveSteps(steps, ['scores', 'alignment'])).toEqual({ ok: false, message: 'Unknown resync step "alignment" (steps: scores, segments, all)' });
+    expect(resolveSteps(steps, ['scores', 'alignment'])).toEqual({
+      ok: false,
+      message: 'Unknown resync step "alignment" (steps: scores, segments, all)',
+    });
     expect(resolveSteps(steps, [' '])).toEqual({ ok: false, message: 'Choose at least one resync step' });
     expect(resolveSteps([], ['all'])).toEqual({ ok: false, message: 'No plugin offers a resync step' });
   });
-  it('turns a step\'s progress into the run\'s', () => {
+  it("turns a step's progress into the run's", () => {
     expect(overallPercent(0, 2, 0)).toBe(0);
     expect(overallPercent(0, 2, 100)).toBe(50);
     expect(overallPercent(1, 2, 50)).toBe(75);
@@ -69,6 +108,10 @@ describe('resync steps', () => {
 describe('job actions', () => {
   it('retries failed jobs only and cancels unfinished ones only', () => {
     expect(['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].filter(canRetry)).toEqual(['failed']);
-    expect(['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].filter(canCancel)).toEqual(['created', 'retry', 'active']);
+    expect(['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].filter(canCancel)).toEqual([
+      'created',
+      'retry',
+      'active',
+    ]);
   });
 });

@@ -1,12 +1,22 @@
 /** The pages' form checks (workspace/pages/form-rules.ts): what a user is told before anything is sent. */
-import { codeProblem, confirms, itemProblem, messageProblem, overrideProblem, questionProblem, viewProblem } from '../workspace/pages/form-rules';
+import {
+  codeProblem,
+  confirms,
+  itemProblem,
+  messageProblem,
+  overrideProblem,
+  questionProblem,
+  viewProblem,
+} from '../workspace/pages/form-rules';
 
 const item = { moniker: 'Connect your PSA', description: '', link_url: '', sort: 0, active_flag: true };
 
 test('onboarding item: a name is required; the link is an in-app path', () => {
   expect(itemProblem(item)).toBeNull();
   expect(itemProblem({ ...item, moniker: '  ' })).toBe('A name is required.');
-  expect(itemProblem({ ...item, link_url: 'https://example.com' })).toBe('The link must be an in-app path starting with /.');
+  expect(itemProblem({ ...item, link_url: 'https://example.com' })).toBe(
+    'The link must be an in-app path starting with /.',
+  );
   expect(itemProblem({ ...item, link_url: '/integrations' })).toBeNull();
 });
 
@@ -35,7 +45,9 @@ test('websocket message: the target id matches the target, and a message is requ
 
 test('survey question: text required; a choice question needs two choices', () => {
   expect(questionProblem({ question: 'Which PSA?', answer_type: 'choice', choices: 'CW Manage, Autotask' })).toBeNull();
-  expect(questionProblem({ question: 'Which PSA?', answer_type: 'choice', choices: 'CW Manage, ' })).toMatch(/at least two choices/);
+  expect(questionProblem({ question: 'Which PSA?', answer_type: 'choice', choices: 'CW Manage, ' })).toMatch(
+    /at least two choices/,
+  );
   expect(questionProblem({ question: '', answer_type: 'text', choices: '' })).toBe('The question is required.');
 });
 

@@ -15,7 +15,9 @@ test.beforeAll(async () => {
   s = await startTestServer({ engine: 'pglite', workspace: true, jobs: false });
 });
 test.afterAll(async () => {
-  await s?.k.db.withSystem((trx) => trx('kernel_settings').where({ key: 'nav_overrides' }).delete()).catch(() => undefined);
+  await s?.k.db
+    .withSystem((trx) => trx('kernel_settings').where({ key: 'nav_overrides' }).delete())
+    .catch(() => undefined);
   await s?.stop();
 });
 
@@ -53,19 +55,30 @@ test('an internal admin sends a notification, changes a currency and renames a m
   const to = before === 'GBP' ? 'AUD' : 'GBP';
   await currency.selectOption(to);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
-  expect((await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: customer.tenantId }).first('currency'))).currency).toBe(before);
+  expect(
+    (await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: customer.tenantId }).first('currency')))
+      .currency,
+  ).toBe(before);
   await currency.selectOption(to);
   await expect(page.getByRole('alertdialog')).toContainText(`from ${before} to ${to}`);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Change currency' }).click();
   await expect(currency).toHaveValue(to);
-  await expect.poll(async () => (await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: customer.tenantId }).first('currency'))).currency).toBe(to);
+  await expect
+    .poll(
+      async () =>
+        (await s.k.db.withSystem((trx) => trx('tenants').where({ tenant_id: customer.tenantId }).first('currency')))
+          .currency,
+    )
+    .toBe(to);
 
   // Menu: an internal-area entry cannot be hidden, but its title can be overridden (and the override removed).
   await page.goto(`${s.url}/lciadmin/menu`);
   await page.getByLabel('Filter menu entries').fill('/lcisupport/currency');
   await page.getByRole('button', { name: 'Edit /lcisupport/currency' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('switch', { name: 'Hidden from the menu' }).or(dialog.getByLabel('Hidden from the menu'))).toBeDisabled();
+  await expect(
+    dialog.getByRole('switch', { name: 'Hidden from the menu' }).or(dialog.getByLabel('Hidden from the menu')),
+  ).toBeDisabled();
   await dialog.getByLabel('Order').fill('abc');
   await expect(dialog.getByText('The order is a whole number between -10000 and 10000.')).toBeVisible();
   await dialog.getByLabel('Order').fill('');
@@ -75,7 +88,9 @@ test('an internal admin sends a notification, changes a currency and renames a m
   const row = page.getByRole('row').filter({ hasText: '/lcisupport/currency' });
   await expect(row).toContainText('Tenant Currency');
   await expect(row).toContainText('overridden');
-  const overrides = await s.k.db.withSystem((trx) => trx('kernel_settings').where({ key: 'nav_overrides' }).first('value'));
+  const overrides = await s.k.db.withSystem((trx) =>
+    trx('kernel_settings').where({ key: 'nav_overrides' }).first('value'),
+  );
   const value = typeof overrides.value === 'string' ? JSON.parse(overrides.value) : overrides.value;
   expect(value['/lcisupport/currency']).toEqual({ title: 'Tenant Currency' });
 
@@ -86,7 +101,19 @@ test('an internal admin sends a notification, changes a currency and renames a m
   await expect(banner).toContainText('Short downtime at 22:00 UTC', { timeout: 30_000 });
   await banner.getByRole('button', { name: 'Dismiss notification Upgrade tonight' }).click();
   await expect(banner).toBeHidden();
-  await expect.poll(async () => Number((await s.k.db.withSystem((trx) => trx('lci_notification_dismissals').where({ notification_id: n.notification_id }).count<{ count: string }[]>('* as count')))[0].count)).toBe(1);
+  await expect
+    .poll(async () =>
+      Number(
+        (
+          await s.k.db.withSystem((trx) =>
+            trx('lci_notification_dismissals')
+              .where({ notification_id: n.notification_id })
+              .count<{ count: string }[]>('* as count'),
+          )
+        )[0].count,
+      ),
+    )
+    .toBe(1);
   await user.reload();
   await expect(user.getByRole('navigation').first()).toBeVisible({ timeout: 30_000 });
   await expect(user.getByText('Upgrade tonight')).toHaveCount(0);

@@ -31,13 +31,20 @@ export function adminRoutes(server: TestServer, prefixes: string | string[]): Re
 /** Path parameters filled with 1 (the check happens before validation, any value works). */
 const fill = (path: string): string => path.replace(/:([A-Za-z0-9_]+)\+?/g, '1');
 
-export async function expectInternalOnly(server: TestServer, prefixes: string | string[], opts: InternalOnlyOptions = {}): Promise<RegisteredRoute[]> {
+export async function expectInternalOnly(
+  server: TestServer,
+  prefixes: string | string[],
+  opts: InternalOnlyOptions = {},
+): Promise<RegisteredRoute[]> {
   const routes = adminRoutes(server, prefixes);
   if (!routes.length) throw new Error(`no ${PLUGIN_ID} route starts with ${JSON.stringify(prefixes)}`);
-  const tenantAdmin = opts.tenantAdmin ?? await makeTenant(server.k, server.url, { tenantAdmin: true });
-  const user = opts.user ?? await makeTenant(server.k, server.url, { tenantAdmin: false });
+  const tenantAdmin = opts.tenantAdmin ?? (await makeTenant(server.k, server.url, { tenantAdmin: true }));
+  const user = opts.user ?? (await makeTenant(server.k, server.url, { tenantAdmin: false }));
   const failures: string[] = [];
-  for (const [who, caller] of [['tenant admin', tenantAdmin], ['user', user]] as const) {
+  for (const [who, caller] of [
+    ['tenant admin', tenantAdmin],
+    ['user', user],
+  ] as const) {
     for (const r of routes) {
       const method = r.method.toUpperCase();
       const res = await caller.api(method, fill(r.path), method === 'GET' ? undefined : {});

@@ -7,16 +7,21 @@ import type { Knex } from 'knex';
 import { createTenantTable } from '../../../kernel/index';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'cs_contract_excludes', (t) => {
-    t.text('exclude_vendor');
-    t.text('exclude_account');
-    t.boolean('active_flag').notNullable().defaultTo(true);
-    t.bigInteger('created_by');
-    t.bigInteger('updated_by');
-    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-  }, { id: 'tenant_cs_contract_exclude_id' });
+  await createTenantTable(
+    knex,
+    'cs_contract_excludes',
+    (t) => {
+      t.text('exclude_vendor');
+      t.text('exclude_account');
+      t.boolean('active_flag').notNullable().defaultTo(true);
+      t.bigInteger('created_by');
+      t.bigInteger('updated_by');
+      t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+    },
+    { id: 'tenant_cs_contract_exclude_id' },
+  );
   await knex.raw(`alter table cs_contract_excludes add constraint cs_contract_excludes_exactly_one
     check ((exclude_vendor is not null and exclude_account is null) or (exclude_vendor is null and exclude_account is not null))`);
 }

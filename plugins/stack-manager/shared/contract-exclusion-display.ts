@@ -6,10 +6,17 @@ import { exclusionKey } from './contract-exclusion-match';
 
 export const EXCLUSION_LIST_SHOWN = 6;
 
-export interface ListDisplay<T> { shown: T[]; hidden: T[] }
+export interface ListDisplay<T> {
+  shown: T[];
+  hidden: T[];
+}
 
 /** Items once each by the key of their value, then split into the first `limit` and the rest. */
-export function exclusionListDisplay<T>(items: readonly T[], valueOf: (item: T) => string, limit = EXCLUSION_LIST_SHOWN): ListDisplay<T> {
+export function exclusionListDisplay<T>(
+  items: readonly T[],
+  valueOf: (item: T) => string,
+  limit = EXCLUSION_LIST_SHOWN,
+): ListDisplay<T> {
   const seen = new Set<string>();
   const unique: T[] = [];
   for (const it of items) {

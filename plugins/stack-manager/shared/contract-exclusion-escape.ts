@@ -5,7 +5,33 @@
  * entered; the API shows and compares the unescaped value, only the stored text is escaped.
  */
 
-export const EXCLUSION_SPECIAL_CHARS = ['!', '@', '$', '%', '^', '&', '*', '(', ')', '+', '=', '[', ']', '\\', ';', ',', '/', '{', '}', '|', '"', '<', '>', '?', '~'] as const;
+export const EXCLUSION_SPECIAL_CHARS = [
+  '!',
+  '@',
+  '$',
+  '%',
+  '^',
+  '&',
+  '*',
+  '(',
+  ')',
+  '+',
+  '=',
+  '[',
+  ']',
+  '\\',
+  ';',
+  ',',
+  '/',
+  '{',
+  '}',
+  '|',
+  '"',
+  '<',
+  '>',
+  '?',
+  '~',
+] as const;
 
 const SPECIAL = new Set<string>(EXCLUSION_SPECIAL_CHARS);
 
@@ -21,7 +47,10 @@ export function unescapeExclusionValue(stored: string): string {
   let out = '';
   const chars = [...stored];
   for (let i = 0; i < chars.length; i += 1) {
-    if (chars[i] === '\\' && i + 1 < chars.length && SPECIAL.has(chars[i + 1])) { out += chars[i + 1]; i += 1; } else out += chars[i];
+    if (chars[i] === '\\' && i + 1 < chars.length && SPECIAL.has(chars[i + 1])) {
+      out += chars[i + 1];
+      i += 1;
+    } else out += chars[i];
   }
   return out;
 }

@@ -17,9 +17,14 @@ export function valuesMatch(a: string | null | undefined, b: string | null | und
 }
 
 /** The keys of the active exclusions of each type. */
-export interface ExcludedKeys { vendor: Set<string>; account: Set<string> }
+export interface ExcludedKeys {
+  vendor: Set<string>;
+  account: Set<string>;
+}
 
-export function excludedKeys(rows: readonly Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount' | 'activeFlag'>[]): ExcludedKeys {
+export function excludedKeys(
+  rows: readonly Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount' | 'activeFlag'>[],
+): ExcludedKeys {
   const out: ExcludedKeys = { vendor: new Set(), account: new Set() };
   for (const r of rows) {
     if (r.activeFlag !== 1) continue;
@@ -30,7 +35,10 @@ export function excludedKeys(rows: readonly Pick<ContractExclusion, 'excludeVend
 }
 
 /** Whether a contract is excluded: its vendor matches an excluded vendor or its account an excluded account. */
-export function isContractExcluded(contract: { vendor?: string | null; account?: string | null }, keys: ExcludedKeys): boolean {
+export function isContractExcluded(
+  contract: { vendor?: string | null; account?: string | null },
+  keys: ExcludedKeys,
+): boolean {
   const v = exclusionKey(contract.vendor);
   const a = exclusionKey(contract.account);
   return (v !== '' && keys.vendor.has(v)) || (a !== '' && keys.account.has(a));
@@ -51,11 +59,17 @@ export function distinctValues(values: readonly (string | null | undefined)[]): 
 
 /** Sorted distinct values (case-insensitive order), as the picker lists them. */
 export function exclusionOptions(values: readonly (string | null | undefined)[]): string[] {
-  return distinctValues(values).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }) || a.localeCompare(b));
+  return distinctValues(values).sort(
+    (a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }) || a.localeCompare(b),
+  );
 }
 
 /** Why a picker option is disabled: the rows of the type it matches (active, new or marked for removal), or null. */
-export function optionState(option: string, type: ExclusionType, rows: readonly ContractExclusion[]): 'excluded' | 'markedForRemoval' | null {
+export function optionState(
+  option: string,
+  type: ExclusionType,
+  rows: readonly ContractExclusion[],
+): 'excluded' | 'markedForRemoval' | null {
   let state: 'excluded' | 'markedForRemoval' | null = null;
   for (const r of rows) {
     if (exclusionTypeOf(r) !== type || !valuesMatch(exclusionValue(r), option)) continue;

@@ -15,7 +15,10 @@ export interface ContractExclusion {
   activeFlag: 0 | 1;
 }
 
-export interface ExclusionOptions { vendors: string[]; accounts: string[] }
+export interface ExclusionOptions {
+  vendors: string[];
+  accounts: string[];
+}
 
 /** Longest value (as entered): the companies plugin's limit for a contract's vendor and account. */
 export const EXCLUSION_VALUE_MAX = 200;
@@ -25,7 +28,9 @@ export const MSG_EXACTLY_ONE = 'Set exactly one of excludeVendor and excludeAcco
 const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
 /** The row's type, or null when not exactly one of excludeVendor and excludeAccount is set. */
-export function exclusionTypeOf(row: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>): ExclusionType | null {
+export function exclusionTypeOf(
+  row: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>,
+): ExclusionType | null {
   const v = filled(row.excludeVendor);
   const a = filled(row.excludeAccount);
   if (v === a) return null;
@@ -39,5 +44,9 @@ export function exclusionValue(row: Pick<ContractExclusion, 'excludeVendor' | 'e
 
 /** A row of the type with the value (the other field null). */
 export function exclusionOf(type: ExclusionType, value: string, activeFlag: 0 | 1 = 1): ContractExclusion {
-  return { excludeVendor: type === 'vendor' ? value : null, excludeAccount: type === 'account' ? value : null, activeFlag };
+  return {
+    excludeVendor: type === 'vendor' ? value : null,
+    excludeAccount: type === 'account' ? value : null,
+    activeFlag,
+  };
 }

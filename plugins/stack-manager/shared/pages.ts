@@ -12,7 +12,12 @@ export const CS_APP_SETTINGS_PAGE = '/cs/admin/csAppSettings';
 export const STACK_PAGES = declarePages({
   pages: [
     { url: STACK_MANAGER_PAGE, title: 'Stack Manager', requiresAdmin: true },
-    { url: STACK_ALIGNMENT_OVERVIEW_PAGE, title: 'Stack Alignment Overview', icon: 'grid', nav: { level: 1, modules: ['Customer Success'], sort: 27 } },
+    {
+      url: STACK_ALIGNMENT_OVERVIEW_PAGE,
+      title: 'Stack Alignment Overview',
+      icon: 'grid',
+      nav: { level: 1, modules: ['Customer Success'], sort: 27 },
+    },
     { url: CS_APP_SETTINGS_PAGE, title: 'Customer Success App Settings', requiresAdmin: true },
   ],
 });

@@ -7,7 +7,11 @@ import { isApplicable } from './stack-applicability';
 import type { Alignment } from './stack-alignment';
 import type { ItemState } from './stack-opportunity';
 
-export interface StoredItem { alignment: Alignment; applicable: boolean; partOfContract: boolean }
+export interface StoredItem {
+  alignment: Alignment;
+  applicable: boolean;
+  partOfContract: boolean;
+}
 
 export interface ServiceDefaults {
   tagIds: readonly number[];
@@ -16,11 +20,21 @@ export interface ServiceDefaults {
   defaultPartOfContract: boolean;
 }
 
-export function itemState(stored: StoredItem | undefined, service: ServiceDefaults, companyTagIds: ReadonlySet<number> | readonly number[]): ItemState {
-  if (stored) return { alignment: stored.alignment, applicable: stored.applicable, partOfContract: stored.partOfContract };
+export function itemState(
+  stored: StoredItem | undefined,
+  service: ServiceDefaults,
+  companyTagIds: ReadonlySet<number> | readonly number[],
+): ItemState {
+  if (stored)
+    return { alignment: stored.alignment, applicable: stored.applicable, partOfContract: stored.partOfContract };
   return {
     alignment: service.defaultAlignment,
-    applicable: isApplicable({ stored: null, serviceTagIds: service.tagIds, companyTagIds, defaultApplicableFlag: service.defaultApplicable }),
+    applicable: isApplicable({
+      stored: null,
+      serviceTagIds: service.tagIds,
+      companyTagIds,
+      defaultApplicableFlag: service.defaultApplicable,
+    }),
     partOfContract: service.defaultPartOfContract,
   };
 }

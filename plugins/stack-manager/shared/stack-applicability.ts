@@ -19,7 +19,11 @@ export function isApplicable(i: ApplicabilityInput): boolean {
 }
 
 /** Rules 2 and 3 (no stored item). Loops without closures: the overview evaluates it for every company x service. */
-export function appliesByTags(serviceTagIds: readonly number[], companyTagIds: ReadonlySet<number> | readonly number[], defaultApplicableFlag: boolean): boolean {
+export function appliesByTags(
+  serviceTagIds: readonly number[],
+  companyTagIds: ReadonlySet<number> | readonly number[],
+  defaultApplicableFlag: boolean,
+): boolean {
   if (serviceTagIds.length === 0) return defaultApplicableFlag;
   if (companyTagIds instanceof Set) {
     for (let k = 0; k < serviceTagIds.length; k++) if (companyTagIds.has(serviceTagIds[k])) return true;

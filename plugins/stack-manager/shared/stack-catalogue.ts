@@ -34,8 +34,19 @@ export function isChargeEstimate(v: number): boolean {
 export const isTemporaryId = (id: number): boolean => id < 0;
 
 /** The order of the Stack Manager's list: sort, then moniker (case-insensitive), then id. */
-export function compareServices(a: { sort: number; moniker: string; serviceId: number }, b: { sort: number; moniker: string; serviceId: number }): number {
-  return a.sort - b.sort || a.moniker.localeCompare(b.moniker, undefined, { sensitivity: 'base' }) || a.serviceId - b.serviceId;
+export function compareServices(
+  a: { sort: number; moniker: string; serviceId: number },
+  b: { sort: number; moniker: string; serviceId: number },
+): number {
+  return (
+    a.sort - b.sort ||
+    a.moniker.localeCompare(b.moniker, undefined, { sensitivity: 'base' }) ||
+    a.serviceId - b.serviceId
+  );
 }
 
-export { TAG_DELETION_TREATMENTS, DEFAULT_TAG_DELETION_TREATMENT, type TagDeletionTreatment } from './stack-tag-deletion';
+export {
+  TAG_DELETION_TREATMENTS,
+  DEFAULT_TAG_DELETION_TREATMENT,
+  type TagDeletionTreatment,
+} from './stack-tag-deletion';

@@ -11,10 +11,7 @@ export const STACK_CSV_FILE_NAME = '_cs_stack_alignment.csv';
 /** The rows of the CSV (header first). */
 export function stackCsvRows(t: StackTableView, currency: string): string[][] {
   const fmt = stackCellFormatter(t.view, currency);
-  return [
-    [t.rowHeader, ...t.columns.map((c) => c.name)],
-    ...t.rows.map((r, i) => [r.name, ...t.cells[i].map(fmt)]),
-  ];
+  return [[t.rowHeader, ...t.columns.map((c) => c.name)], ...t.rows.map((r, i) => [r.name, ...t.cells[i].map(fmt)])];
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -28,7 +25,9 @@ export function csvField(s: string): string {
 
 /** CSV text (CRLF line ends). The first column (names) is guarded against formulas; cells are formatted values. */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((r, i) => r.map((f, j) => csvField(j === 0 || i === 0 ? safeText(f) : f)).join(',')).join('\r\n') + '\r\n';
+  return (
+    rows.map((r, i) => r.map((f, j) => csvField(j === 0 || i === 0 ? safeText(f) : f)).join(',')).join('\r\n') + '\r\n'
+  );
 }
 
 export const stackCsv = (t: StackTableView, currency: string): string => toCsv(stackCsvRows(t, currency));

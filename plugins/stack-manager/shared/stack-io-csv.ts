@@ -7,9 +7,24 @@ import { csvField, safeText } from './stack-csv';
 import type { StackDocument } from './stack-io';
 
 export const STACK_CSV_COLUMNS = [
-  'service', 'service_description', 'category', 'tags', 'service_sort', 'service_order',
-  'default_applicable', 'default_alignment', 'default_part_of_contract', 'default_charge_estimate', 'default_calc_type',
-  'product', 'product_description', 'calc_type', 'charge_estimate', 'preferred', 'product_active', 'product_sort',
+  'service',
+  'service_description',
+  'category',
+  'tags',
+  'service_sort',
+  'service_order',
+  'default_applicable',
+  'default_alignment',
+  'default_part_of_contract',
+  'default_charge_estimate',
+  'default_calc_type',
+  'product',
+  'product_description',
+  'calc_type',
+  'charge_estimate',
+  'preferred',
+  'product_active',
+  'product_sort',
 ] as const;
 
 /** Tags of a service in one cell. */
@@ -24,13 +39,31 @@ export function stackCsvTable(doc: StackDocument): string[][] {
   const rows: string[][] = [[...STACK_CSV_COLUMNS]];
   for (const s of doc.services) {
     const service = [
-      safeText(s.moniker), safeText(s.description ?? ''), safeText(s.category ?? ''), safeText((s.tags ?? []).join(TAG_SEPARATOR)), num(s.sort), num(s.order),
-      yesNo(s.defaultApplicableFlag), s.defaultAlignment ?? '', yesNo(s.defaultPartOfContractFlag), money(s.defaultChargeEstimate), s.defaultCalcType ?? '',
+      safeText(s.moniker),
+      safeText(s.description ?? ''),
+      safeText(s.category ?? ''),
+      safeText((s.tags ?? []).join(TAG_SEPARATOR)),
+      num(s.sort),
+      num(s.order),
+      yesNo(s.defaultApplicableFlag),
+      s.defaultAlignment ?? '',
+      yesNo(s.defaultPartOfContractFlag),
+      money(s.defaultChargeEstimate),
+      s.defaultCalcType ?? '',
     ];
     const products = s.products ?? [];
     if (!products.length) rows.push([...service, '', '', '', '', '', '', '']);
     for (const p of products) {
-      rows.push([...service, safeText(p.moniker), safeText(p.description ?? ''), p.calcType, money(p.chargeEstimate), yesNo(p.preferredFlag ?? 0), yesNo(p.activeFlag ?? 1), num(p.sort)]);
+      rows.push([
+        ...service,
+        safeText(p.moniker),
+        safeText(p.description ?? ''),
+        p.calcType,
+        money(p.chargeEstimate),
+        yesNo(p.preferredFlag ?? 0),
+        yesNo(p.activeFlag ?? 1),
+        num(p.sort),
+      ]);
     }
   }
   return rows;
@@ -38,5 +71,9 @@ export function stackCsvTable(doc: StackDocument): string[][] {
 
 /** CSV text (CRLF line ends, RFC 4180 quoting). */
 export function stackCsv(doc: StackDocument): string {
-  return stackCsvTable(doc).map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return (
+    stackCsvTable(doc)
+      .map((r) => r.map(csvField).join(','))
+      .join('\r\n') + '\r\n'
+  );
 }

@@ -8,15 +8,36 @@
  *   chargeEstimate, preferredFlag, activeFlag, sort }] }] }   (flags 0|1 as in the API; true/false accepted)
  */
 import { z } from 'zod';
-import { ALIGNMENTS, CALC_TYPES, COLOUR_PATTERN, DESCRIPTION_MAX, isChargeEstimate, MONIKER_MAX, type Alignment, type CalcType } from './stack-catalogue';
+import {
+  ALIGNMENTS,
+  CALC_TYPES,
+  COLOUR_PATTERN,
+  DESCRIPTION_MAX,
+  isChargeEstimate,
+  MONIKER_MAX,
+  type Alignment,
+  type CalcType,
+} from './stack-catalogue';
 
 export const STACK_DOCUMENT_VERSION = 1;
 
-const name = z.string({ error: 'Required (text).' }).trim().min(1, 'Required.').max(MONIKER_MAX, `At most ${MONIKER_MAX} characters`);
+const name = z
+  .string({ error: 'Required (text).' })
+  .trim()
+  .min(1, 'Required.')
+  .max(MONIKER_MAX, `At most ${MONIKER_MAX} characters`);
 const text = z.string({ error: 'Must be text' }).max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
-const flag = z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 0 or 1 (or true/false)' }).transform((v) => (v === true || v === 1 ? 1 : 0) as 0 | 1);
-const position = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000, 'At most 1000000');
-const charge = z.number({ error: 'Must be a number' }).refine(isChargeEstimate, 'Must be 0 or more, with at most 2 decimals');
+const flag = z
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 0 or 1 (or true/false)' })
+  .transform((v) => (v === true || v === 1 ? 1 : 0) as 0 | 1);
+const position = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .max(1_000_000, 'At most 1000000');
+const charge = z
+  .number({ error: 'Must be a number' })
+  .refine(isChargeEstimate, 'Must be 0 or more, with at most 2 decimals');
 const calcType = z.enum(CALC_TYPES, { error: `Must be one of ${CALC_TYPES.join(', ')}` });
 const alignment = z.enum(ALIGNMENTS, { error: `Must be one of ${ALIGNMENTS.join(', ')}` });
 
@@ -46,9 +67,22 @@ const serviceSchema = z.strictObject({
 });
 
 export const stackDocumentSchema = z.strictObject({
-  version: z.literal(STACK_DOCUMENT_VERSION, { error: `Must be ${STACK_DOCUMENT_VERSION} (the stack document format)` }),
-  categories: z.array(z.strictObject({ moniker: name, sort: position.optional() })).max(1_000).default([]),
-  tags: z.array(z.strictObject({ moniker: name, color: z.string({ error: 'Must be text' }).trim().regex(COLOUR_PATTERN, 'Must be a colour #rrggbb').optional() })).max(1_000).default([]),
+  version: z.literal(STACK_DOCUMENT_VERSION, {
+    error: `Must be ${STACK_DOCUMENT_VERSION} (the stack document format)`,
+  }),
+  categories: z
+    .array(z.strictObject({ moniker: name, sort: position.optional() }))
+    .max(1_000)
+    .default([]),
+  tags: z
+    .array(
+      z.strictObject({
+        moniker: name,
+        color: z.string({ error: 'Must be text' }).trim().regex(COLOUR_PATTERN, 'Must be a colour #rrggbb').optional(),
+      }),
+    )
+    .max(1_000)
+    .default([]),
   services: z.array(serviceSchema).max(5_000).default([]),
 });
 
@@ -57,13 +91,19 @@ export type StackDocService = StackDocument['services'][number];
 export type StackDocProduct = NonNullable<StackDocService['products']>[number];
 
 /** A problem of a document: where (dotted path, '' = the document itself) and what. */
-export interface StackDocProblem { path: string; message: string }
+export interface StackDocProblem {
+  path: string;
+  message: string;
+}
 
 /** Names compare trimmed and case-insensitively. */
 export const nameKey = (s: string): string => s.trim().toLowerCase();
 
 /** Names of the tenant's active categories and stack tags: a service may name them without listing them. */
-export interface KnownNames { categories: Iterable<string>; tags: Iterable<string> }
+export interface KnownNames {
+  categories: Iterable<string>;
+  tags: Iterable<string>;
+}
 
 export type StackDocResult = { ok: true; doc: StackDocument } | { ok: false; problems: StackDocProblem[] };
 
@@ -84,10 +124,22 @@ function duplicateNames(items: readonly { moniker: string }[], at: string, what:
  * each, products once per service, and every category and tag a service names listed in the document or one of the
  * tenant's (known). Answers every problem found, or the document.
  */
-export function validateStackDocument(input: unknown, known: KnownNames = { categories: [], tags: [] }): StackDocResult {
+export function validateStackDocument(
+  input: unknown,
+  known: KnownNames = { categories: [], tags: [] },
+): StackDocResult {
   const parsed = stackDocumentSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: pathOf(i.path), message: i.code === 'unrecognized_keys' ? `Unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}` : i.message })) };
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((i) => ({
+        path: pathOf(i.path),
+        message:
+          i.code === 'unrecognized_keys'
+            ? `Unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.join(', ')}`
+            : i.message,
+      })),
+    };
   }
   const doc = parsed.data;
   const problems: StackDocProblem[] = [];
@@ -98,8 +150,15 @@ export function validateStackDocument(input: unknown, known: KnownNames = { cate
   const tags = new Set([...doc.tags.map((t) => nameKey(t.moniker)), ...[...known.tags].map(nameKey)]);
   doc.services.forEach((s, i) => {
     const at = `services.${i}`;
-    if (s.category && !categories.has(nameKey(s.category))) problems.push({ path: `${at}.category`, message: `No category named "${s.category}" in the document or the tenant` });
-    (s.tags ?? []).forEach((t, j) => { if (!tags.has(nameKey(t))) problems.push({ path: `${at}.tags.${j}`, message: `No tag named "${t}" in the document or the tenant` }); });
+    if (s.category && !categories.has(nameKey(s.category)))
+      problems.push({
+        path: `${at}.category`,
+        message: `No category named "${s.category}" in the document or the tenant`,
+      });
+    (s.tags ?? []).forEach((t, j) => {
+      if (!tags.has(nameKey(t)))
+        problems.push({ path: `${at}.tags.${j}`, message: `No tag named "${t}" in the document or the tenant` });
+    });
     duplicateNames(s.products ?? [], `${at}.products`, 'Product', problems);
   });
   return problems.length ? { ok: false, problems } : { ok: true, doc };
@@ -110,12 +169,37 @@ export const problemLine = (p: StackDocProblem): string => `${p.path || '(docume
 
 // ---- the document built from the catalogue (export) ----
 
-export interface CatalogueCategory { csStackCategoryId: number; moniker: string; sort: number }
-export interface CatalogueTag { tagId: number; moniker: string; color: string }
-export interface CatalogueProduct { moniker: string; description: string; calcType: CalcType; chargeEstimate: number; preferredFlag: 0 | 1; activeFlag: 0 | 1; sort: number }
+export interface CatalogueCategory {
+  csStackCategoryId: number;
+  moniker: string;
+  sort: number;
+}
+export interface CatalogueTag {
+  tagId: number;
+  moniker: string;
+  color: string;
+}
+export interface CatalogueProduct {
+  moniker: string;
+  description: string;
+  calcType: CalcType;
+  chargeEstimate: number;
+  preferredFlag: 0 | 1;
+  activeFlag: 0 | 1;
+  sort: number;
+}
 export interface CatalogueService {
-  moniker: string; description: string; sort: number; order: number; categoryId: number | null; tagIds: number[];
-  defaultApplicableFlag: 0 | 1; defaultAlignment: Alignment; defaultPartOfContractFlag: 0 | 1; defaultChargeEstimate: number; defaultCalcType: CalcType;
+  moniker: string;
+  description: string;
+  sort: number;
+  order: number;
+  categoryId: number | null;
+  tagIds: number[];
+  defaultApplicableFlag: 0 | 1;
+  defaultAlignment: Alignment;
+  defaultPartOfContractFlag: 0 | 1;
+  defaultChargeEstimate: number;
+  defaultCalcType: CalcType;
   products: CatalogueProduct[];
 }
 
@@ -123,7 +207,11 @@ export interface CatalogueService {
  * The document of a catalogue (active categories, tags and services, in their list order; every product of a
  * service, those marked for deletion with activeFlag 0). Ids become names; a tag or category not listed is left out.
  */
-export function stackDocument(c: { categories: readonly CatalogueCategory[]; tags: readonly CatalogueTag[]; services: readonly CatalogueService[] }): StackDocument {
+export function stackDocument(c: {
+  categories: readonly CatalogueCategory[];
+  tags: readonly CatalogueTag[];
+  services: readonly CatalogueService[];
+}): StackDocument {
   const categoryName = new Map(c.categories.map((x) => [x.csStackCategoryId, x.moniker]));
   const tagName = new Map(c.tags.map((x) => [x.tagId, x.moniker]));
   return {
@@ -135,16 +223,24 @@ export function stackDocument(c: { categories: readonly CatalogueCategory[]; tag
       description: s.description,
       sort: s.sort,
       order: s.order,
-      category: s.categoryId === null ? null : categoryName.get(s.categoryId) ?? null,
-      tags: s.tagIds.map((id) => tagName.get(id)).filter((n): n is string => n !== undefined).sort((a, b) => a.localeCompare(b)),
+      category: s.categoryId === null ? null : (categoryName.get(s.categoryId) ?? null),
+      tags: s.tagIds
+        .map((id) => tagName.get(id))
+        .filter((n): n is string => n !== undefined)
+        .sort((a, b) => a.localeCompare(b)),
       defaultApplicableFlag: s.defaultApplicableFlag,
       defaultAlignment: s.defaultAlignment,
       defaultPartOfContractFlag: s.defaultPartOfContractFlag,
       defaultChargeEstimate: s.defaultChargeEstimate,
       defaultCalcType: s.defaultCalcType,
       products: s.products.map((p) => ({
-        moniker: p.moniker, description: p.description, calcType: p.calcType, chargeEstimate: p.chargeEstimate,
-        preferredFlag: p.preferredFlag, activeFlag: p.activeFlag, sort: p.sort,
+        moniker: p.moniker,
+        description: p.description,
+        calcType: p.calcType,
+        chargeEstimate: p.chargeEstimate,
+        preferredFlag: p.preferredFlag,
+        activeFlag: p.activeFlag,
+        sort: p.sort,
       })),
     })),
   };

@@ -38,15 +38,24 @@ export function createStackSaver(deps: SaverDeps): StackSaver {
   let inFlight: Promise<boolean> | null = null;
   let again = false;
 
-  const clear = () => { for (const h of timers.values()) deps.clearTimer(h); timers.clear(); };
+  const clear = () => {
+    for (const h of timers.values()) deps.clearTimer(h);
+    timers.clear();
+  };
 
   async function run(): Promise<boolean> {
     clear();
-    if (inFlight) { again = true; return inFlight; }
+    if (inFlight) {
+      again = true;
+      return inFlight;
+    }
     inFlight = (async () => {
       let ok = false;
       try {
-        do { again = false; ok = await deps.save(); } while (again && ok);
+        do {
+          again = false;
+          ok = await deps.save();
+        } while (again && ok);
       } catch {
         ok = false;
       } finally {
@@ -61,7 +70,13 @@ export function createStackSaver(deps: SaverDeps): StackSaver {
     request(kind, delayMs) {
       const h = timers.get(kind);
       if (h !== undefined) deps.clearTimer(h);
-      timers.set(kind, deps.setTimer(() => { timers.delete(kind); void run(); }, delayMs));
+      timers.set(
+        kind,
+        deps.setTimer(() => {
+          timers.delete(kind);
+          void run();
+        }, delayMs),
+      );
     },
     clear,
     flush: run,

@@ -32,9 +32,19 @@ export interface StackServiceDraft {
   products: StackProductDraft[];
 }
 
-export interface ListedService extends OrderedItem { moniker: string; categoryId: number | null; tagIds: number[]; version?: number; products?: StackProductDraft[] }
+export interface ListedService extends OrderedItem {
+  moniker: string;
+  categoryId: number | null;
+  tagIds: number[];
+  version?: number;
+  products?: StackProductDraft[];
+}
 
-export interface TagDeletion { serviceId: number; tagId: number; treatment: TagDeletionTreatment }
+export interface TagDeletion {
+  serviceId: number;
+  tagId: number;
+  treatment: TagDeletionTreatment;
+}
 
 // ---------------------------------------------------------------- temporary ids
 
@@ -48,9 +58,16 @@ export function nextTemporaryId(usedIds: Iterable<number>): number {
 // ---------------------------------------------------------------- search and filters
 
 /** categoryId: null = every category, 'none' = services without a category; tagId: null = every tag. */
-export interface StackListFilter { search: string; categoryId: number | 'none' | null; tagId: number | null }
+export interface StackListFilter {
+  search: string;
+  categoryId: number | 'none' | null;
+  tagId: number | null;
+}
 
-export function matchesFilter(s: { moniker: string; categoryId: number | null; tagIds: readonly number[] }, f: StackListFilter): boolean {
+export function matchesFilter(
+  s: { moniker: string; categoryId: number | null; tagIds: readonly number[] },
+  f: StackListFilter,
+): boolean {
   const q = f.search.trim().toLocaleLowerCase();
   if (q && !s.moniker.toLocaleLowerCase().includes(q)) return false;
   if (f.categoryId === 'none' && s.categoryId !== null) return false;
@@ -59,7 +76,8 @@ export function matchesFilter(s: { moniker: string; categoryId: number | null; t
   return true;
 }
 
-export const isFiltering = (f: StackListFilter): boolean => f.search.trim() !== '' || f.categoryId !== null || f.tagId !== null;
+export const isFiltering = (f: StackListFilter): boolean =>
+  f.search.trim() !== '' || f.categoryId !== null || f.tagId !== null;
 
 // ---------------------------------------------------------------- tags and save
 
@@ -70,14 +88,24 @@ export const sameIds = (a: readonly number[], b: readonly number[]): boolean => 
 };
 
 /** Services whose tags differ from the saved ones. */
-export function tagChanges(saved: readonly ListedService[], current: readonly ListedService[]): { serviceId: number; tagIds: number[] }[] {
+export function tagChanges(
+  saved: readonly ListedService[],
+  current: readonly ListedService[],
+): { serviceId: number; tagIds: number[] }[] {
   const before = new Map(saved.map((s) => [s.serviceId, s.tagIds]));
-  return current.filter((s) => before.has(s.serviceId) && !sameIds(before.get(s.serviceId)!, s.tagIds)).map((s) => ({ serviceId: s.serviceId, tagIds: [...s.tagIds] }));
+  return current
+    .filter((s) => before.has(s.serviceId) && !sameIds(before.get(s.serviceId)!, s.tagIds))
+    .map((s) => ({ serviceId: s.serviceId, tagIds: [...s.tagIds] }));
 }
 
 /** Products whose preferred flag differs from the saved one, per service (a preferred change is saved quickly). */
-export function preferredChanges(saved: readonly ListedService[], current: readonly ListedService[]): { serviceId: number; products: StackProductDraft[] }[] {
-  const before = new Map(saved.map((s) => [s.serviceId, new Map((s.products ?? []).map((p) => [p.productId, p.preferredFlag]))]));
+export function preferredChanges(
+  saved: readonly ListedService[],
+  current: readonly ListedService[],
+): { serviceId: number; products: StackProductDraft[] }[] {
+  const before = new Map(
+    saved.map((s) => [s.serviceId, new Map((s.products ?? []).map((p) => [p.productId, p.preferredFlag]))]),
+  );
   const out: { serviceId: number; products: StackProductDraft[] }[] = [];
   for (const s of current) {
     const b = before.get(s.serviceId);
@@ -96,7 +124,14 @@ export function canSave(s: { orderDirty: boolean; tagsDirty: boolean; readOnly: 
 }
 
 export interface OrderAndTagsSave {
-  services: { serviceId: number; version?: number; sort?: number; order?: number; tagIds?: number[]; products?: StackProductDraft[] }[];
+  services: {
+    serviceId: number;
+    version?: number;
+    sort?: number;
+    order?: number;
+    tagIds?: number[];
+    products?: StackProductDraft[];
+  }[];
   tagDeletions?: TagDeletion[];
 }
 
@@ -106,12 +141,19 @@ export interface OrderAndTagsSave {
  * nothing else; the tag deletions with the treatment chosen
  * for each (only those whose tag is still off the service). null when there is nothing to send.
  */
-export function orderAndTagsSave(saved: readonly ListedService[], current: readonly ListedService[], deletions: readonly TagDeletion[] = []): OrderAndTagsSave | null {
+export function orderAndTagsSave(
+  saved: readonly ListedService[],
+  current: readonly ListedService[],
+  deletions: readonly TagDeletion[] = [],
+): OrderAndTagsSave | null {
   const byId = new Map<number, OrderAndTagsSave['services'][number]>();
   const version = new Map(current.map((s) => [s.serviceId, s.version]));
   const entry = (id: number) => {
     let e = byId.get(id);
-    if (!e) { e = { serviceId: id, ...(version.get(id) !== undefined ? { version: version.get(id) } : {}) }; byId.set(id, e); }
+    if (!e) {
+      e = { serviceId: id, ...(version.get(id) !== undefined ? { version: version.get(id) } : {}) };
+      byId.set(id, e);
+    }
     return e;
   };
   for (const p of positionChanges(current)) Object.assign(entry(p.serviceId), { sort: p.sort, order: p.order });
@@ -134,8 +176,14 @@ export function withDeletion(list: readonly TagDeletion[], d: TagDeletion): TagD
 }
 
 /** The pending deletions whose tag is still off its service (the others were undone). */
-export function keepDeletions(list: readonly TagDeletion[], tagsOf: (serviceId: number) => readonly number[] | undefined): TagDeletion[] {
-  return list.filter((d) => { const t = tagsOf(d.serviceId); return t !== undefined && !t.includes(d.tagId); });
+export function keepDeletions(
+  list: readonly TagDeletion[],
+  tagsOf: (serviceId: number) => readonly number[] | undefined,
+): TagDeletion[] {
+  return list.filter((d) => {
+    const t = tagsOf(d.serviceId);
+    return t !== undefined && !t.includes(d.tagId);
+  });
 }
 
 /**
@@ -143,7 +191,11 @@ export function keepDeletions(list: readonly TagDeletion[], tagsOf: (serviceId: 
  * unsaved tags or preferred products (they differ from `base`, the list saved before), those are kept over the
  * fresh ones. Services the answer lacks (deleted) leave; new ones come after the known ones.
  */
-export function rebaseOnFresh<T extends ListedService>(current: readonly T[], base: readonly T[], fresh: readonly T[]): T[] {
+export function rebaseOnFresh<T extends ListedService>(
+  current: readonly T[],
+  base: readonly T[],
+  fresh: readonly T[],
+): T[] {
   const cur = new Map(current.map((s) => [s.serviceId, s]));
   const old = new Map(base.map((s) => [s.serviceId, s]));
   return inOrderOf(fresh, current).map((f) => {
@@ -152,15 +204,31 @@ export function rebaseOnFresh<T extends ListedService>(current: readonly T[], ba
     if (!c || !b) return f;
     const tagIds = sameIds(c.tagIds, b.tagIds) ? f.tagIds : c.tagIds;
     const before = new Map((b.products ?? []).map((p) => [p.productId, p.preferredFlag]));
-    const mine = new Map((c.products ?? []).filter((p) => before.has(p.productId) && before.get(p.productId) !== p.preferredFlag).map((p) => [p.productId, p.preferredFlag]));
-    const products = mine.size && f.products ? f.products.map((p) => (mine.has(p.productId) ? { ...p, preferredFlag: mine.get(p.productId)! } : p)) : f.products;
+    const mine = new Map(
+      (c.products ?? [])
+        .filter((p) => before.has(p.productId) && before.get(p.productId) !== p.preferredFlag)
+        .map((p) => [p.productId, p.preferredFlag]),
+    );
+    const products =
+      mine.size && f.products
+        ? f.products.map((p) => (mine.has(p.productId) ? { ...p, preferredFlag: mine.get(p.productId)! } : p))
+        : f.products;
     return tagIds === f.tagIds && products === f.products ? f : { ...f, tagIds, products };
   });
 }
 
 // ---------------------------------------------------------------- the edit dialog
 
-const productKey = (p: StackProductDraft) => JSON.stringify([p.moniker.trim(), p.description.trim(), p.calcType, p.chargeEstimate, p.preferredFlag, p.activeFlag, p.sort]);
+const productKey = (p: StackProductDraft) =>
+  JSON.stringify([
+    p.moniker.trim(),
+    p.description.trim(),
+    p.calcType,
+    p.chargeEstimate,
+    p.preferredFlag,
+    p.activeFlag,
+    p.sort,
+  ]);
 
 /** True when the products of the draft differ from the original (added, removed, edited or marked for deletion). */
 export function productsChanged(before: readonly StackProductDraft[], after: readonly StackProductDraft[]): boolean {
@@ -173,18 +241,25 @@ export function productsChanged(before: readonly StackProductDraft[], after: rea
  * The fields the edit dialog changed (empty: 'No changes to save'). Products travel whole (every product of the
  * service, inactive ones marked for deletion) when any of them changed.
  */
-export function serviceChanges(before: StackServiceDraft, after: StackServiceDraft): Partial<Omit<StackServiceDraft, 'serviceId'>> {
+export function serviceChanges(
+  before: StackServiceDraft,
+  after: StackServiceDraft,
+): Partial<Omit<StackServiceDraft, 'serviceId'>> {
   const out: Partial<Omit<StackServiceDraft, 'serviceId'>> = {};
   if (after.moniker.trim() !== before.moniker.trim()) out.moniker = after.moniker.trim();
   if (after.description.trim() !== before.description.trim()) out.description = after.description.trim();
   if (after.categoryId !== before.categoryId) out.categoryId = after.categoryId;
   if (!sameIds(after.tagIds, before.tagIds)) out.tagIds = [...after.tagIds];
-  if (after.defaultApplicableFlag !== before.defaultApplicableFlag) out.defaultApplicableFlag = after.defaultApplicableFlag;
+  if (after.defaultApplicableFlag !== before.defaultApplicableFlag)
+    out.defaultApplicableFlag = after.defaultApplicableFlag;
   if (after.defaultAlignment !== before.defaultAlignment) out.defaultAlignment = after.defaultAlignment;
-  if (after.defaultPartOfContractFlag !== before.defaultPartOfContractFlag) out.defaultPartOfContractFlag = after.defaultPartOfContractFlag;
-  if (after.defaultChargeEstimate !== before.defaultChargeEstimate) out.defaultChargeEstimate = after.defaultChargeEstimate;
+  if (after.defaultPartOfContractFlag !== before.defaultPartOfContractFlag)
+    out.defaultPartOfContractFlag = after.defaultPartOfContractFlag;
+  if (after.defaultChargeEstimate !== before.defaultChargeEstimate)
+    out.defaultChargeEstimate = after.defaultChargeEstimate;
   if (after.defaultCalcType !== before.defaultCalcType) out.defaultCalcType = after.defaultCalcType;
-  if (productsChanged(before.products, after.products)) out.products = after.products.map((p) => ({ ...p, moniker: p.moniker.trim(), description: p.description.trim() }));
+  if (productsChanged(before.products, after.products))
+    out.products = after.products.map((p) => ({ ...p, moniker: p.moniker.trim(), description: p.description.trim() }));
   return out;
 }
 
@@ -193,15 +268,27 @@ export function serviceChanges(before: StackServiceDraft, after: StackServiceDra
  * (temporary id) simply leaves the list. Undo of a marked product sets it active again.
  */
 export function removeProduct(products: readonly StackProductDraft[], productId: number): StackProductDraft[] {
-  return productId < 0 ? products.filter((p) => p.productId !== productId) : products.map((p) => (p.productId === productId ? { ...p, activeFlag: 0 as const, preferredFlag: 0 as const } : p));
+  return productId < 0
+    ? products.filter((p) => p.productId !== productId)
+    : products.map((p) =>
+        p.productId === productId ? { ...p, activeFlag: 0 as const, preferredFlag: 0 as const } : p,
+      );
 }
 
 /** A service's preferred products flipped for one product (a product marked for deletion cannot be preferred). */
 export function togglePreferred(products: readonly StackProductDraft[], productId: number): StackProductDraft[] {
-  return products.map((p) => (p.productId === productId && p.activeFlag === 1 ? { ...p, preferredFlag: p.preferredFlag === 1 ? 0 as const : 1 as const } : p));
+  return products.map((p) =>
+    p.productId === productId && p.activeFlag === 1
+      ? { ...p, preferredFlag: p.preferredFlag === 1 ? (0 as const) : (1 as const) }
+      : p,
+  );
 }
 
-export interface DraftErrors { moniker?: string; defaultChargeEstimate?: string; products?: Record<number, string> }
+export interface DraftErrors {
+  moniker?: string;
+  defaultChargeEstimate?: string;
+  products?: Record<number, string>;
+}
 
 /** Field errors of a draft (empty object: valid). */
 export function draftErrors(d: StackServiceDraft, isCharge: (v: number) => boolean, maxLength: number): DraftErrors {
@@ -209,13 +296,16 @@ export function draftErrors(d: StackServiceDraft, isCharge: (v: number) => boole
   const name = d.moniker.trim();
   if (!name) e.moniker = 'Name is required.';
   else if (name.length > maxLength) e.moniker = `Name must be at most ${maxLength} characters.`;
-  if (!isCharge(d.defaultChargeEstimate)) e.defaultChargeEstimate = 'Enter an amount of 0 or more with at most 2 decimals.';
+  if (!isCharge(d.defaultChargeEstimate))
+    e.defaultChargeEstimate = 'Enter an amount of 0 or more with at most 2 decimals.';
   const products: Record<number, string> = {};
   for (const p of d.products) {
     if (p.activeFlag === 0) continue;
     if (!p.moniker.trim()) products[p.productId] = 'Product name is required.';
-    else if (p.moniker.trim().length > maxLength) products[p.productId] = `Product name must be at most ${maxLength} characters.`;
-    else if (!isCharge(p.chargeEstimate)) products[p.productId] = 'Charge estimate: an amount of 0 or more with at most 2 decimals.';
+    else if (p.moniker.trim().length > maxLength)
+      products[p.productId] = `Product name must be at most ${maxLength} characters.`;
+    else if (!isCharge(p.chargeEstimate))
+      products[p.productId] = 'Charge estimate: an amount of 0 or more with at most 2 decimals.';
   }
   if (Object.keys(products).length) e.products = products;
   return e;
@@ -225,10 +315,19 @@ export const hasErrors = (e: DraftErrors): boolean => Boolean(e.moniker || e.def
 
 // ---------------------------------------------------------------- categories
 
-export interface CategoryDraft { csStackCategoryId: number; moniker: string; sort: number; serviceIds: number[] }
+export interface CategoryDraft {
+  csStackCategoryId: number;
+  moniker: string;
+  sort: number;
+  serviceIds: number[];
+}
 
 /** Puts a service into a category (null: none); a service belongs to at most one category. */
-export function assignService(categories: readonly CategoryDraft[], serviceId: number, categoryId: number | null): CategoryDraft[] {
+export function assignService(
+  categories: readonly CategoryDraft[],
+  serviceId: number,
+  categoryId: number | null,
+): CategoryDraft[] {
   return categories.map((c) => {
     const has = c.serviceIds.includes(serviceId);
     if (c.csStackCategoryId === categoryId) return has ? c : { ...c, serviceIds: [...c.serviceIds, serviceId] };
@@ -252,7 +351,10 @@ export function categoryErrors(categories: readonly CategoryDraft[]): Record<num
   const seen = new Map<string, number>();
   for (const c of categories) {
     const name = c.moniker.trim();
-    if (!name) { out[c.csStackCategoryId] = 'Name is required.'; continue; }
+    if (!name) {
+      out[c.csStackCategoryId] = 'Name is required.';
+      continue;
+    }
     const k = name.toLocaleLowerCase();
     if (seen.has(k)) out[c.csStackCategoryId] = `Another category is named ${name}.`;
     else seen.set(k, c.csStackCategoryId);

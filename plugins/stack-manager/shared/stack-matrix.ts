@@ -25,12 +25,33 @@ export const MATRIX_TAGS = ['alignmentScore', 'mrrOpportunity'] as const;
 export type MatrixTag = (typeof MATRIX_TAGS)[number];
 export const TOTAL = 'Total';
 
-export interface PivotColumn { id: number | null; name: string; tag: MatrixTag }
-export interface Pivot { index: { id: number | null; name: string }[]; columns: PivotColumn[]; data: (number | null)[][] }
-export interface StackMatrix { StackByCompanyPivot: Pivot; StackByServicePivot: Pivot }
+export interface PivotColumn {
+  id: number | null;
+  name: string;
+  tag: MatrixTag;
+}
+export interface Pivot {
+  index: { id: number | null; name: string }[];
+  columns: PivotColumn[];
+  data: (number | null)[][];
+}
+export interface StackMatrix {
+  StackByCompanyPivot: Pivot;
+  StackByServicePivot: Pivot;
+}
 
-export interface MatrixService extends ServiceDefaults { serviceId: number; name: string; basis: ChargeBasis }
-export interface MatrixCompany { tenantCompanyId: number; name: string; seats: number; tagIds: readonly number[]; stored: ReadonlyMap<number, StoredItem> }
+export interface MatrixService extends ServiceDefaults {
+  serviceId: number;
+  name: string;
+  basis: ChargeBasis;
+}
+export interface MatrixCompany {
+  tenantCompanyId: number;
+  name: string;
+  seats: number;
+  tagIds: readonly number[];
+  stored: ReadonlyMap<number, StoredItem>;
+}
 
 /** Every cell of companies x services: weight halves (-1: not applicable) and MRR opportunity cents (NaN: missing). */
 export interface StackCells {
@@ -53,8 +74,16 @@ export function stackCells(companies: readonly MatrixCompany[], services: readon
       const s = services[si];
       const k = ci * nS + si;
       const stored = c.stored.get(s.serviceId);
-      const st: ItemState = stored ?? { alignment: s.defaultAlignment, applicable: appliesByTags(s.tagIds, tags, s.defaultApplicable), partOfContract: s.defaultPartOfContract };
-      if (!st.applicable) { halves[k] = -1; mrrCents[k] = NaN; continue; }
+      const st: ItemState = stored ?? {
+        alignment: s.defaultAlignment,
+        applicable: appliesByTags(s.tagIds, tags, s.defaultApplicable),
+        partOfContract: s.defaultPartOfContract,
+      };
+      if (!st.applicable) {
+        halves[k] = -1;
+        mrrCents[k] = NaN;
+        continue;
+      }
       halves[k] = ALIGNMENT_WEIGHT_HALVES[st.alignment as Alignment];
       mrrCents[k] = st.partOfContract ? NaN : mrrOpportunityCents(st, s.basis, c.seats);
     }
@@ -64,34 +93,63 @@ export function stackCells(companies: readonly MatrixCompany[], services: readon
 
 /** Running aggregate of cells: weight halves and applicable count, MRR cents and how many cells had one. */
 class Agg {
-  halves = 0; applicable = 0; mrr = 0; mrrCells = 0;
+  halves = 0;
+  applicable = 0;
+  mrr = 0;
+  mrrCells = 0;
   add(h: number, m: number): void {
-    if (h >= 0) { this.halves += h; this.applicable += 1; }
-    if (!Number.isNaN(m)) { this.mrr += m; this.mrrCells += 1; }
+    if (h >= 0) {
+      this.halves += h;
+      this.applicable += 1;
+    }
+    if (!Number.isNaN(m)) {
+      this.mrr += m;
+      this.mrrCells += 1;
+    }
   }
-  score(): number | null { return scoreOfHalves(this.halves, this.applicable); }
-  money(): number | null { return this.mrrCells ? this.mrr / 100 : null; }
-  keeps(f: TypeFilter): boolean { return f === 'none' || (f === 'mrr' ? this.mrrCells > 0 : this.mrr > 0); }
+  score(): number | null {
+    return scoreOfHalves(this.halves, this.applicable);
+  }
+  money(): number | null {
+    return this.mrrCells ? this.mrr / 100 : null;
+  }
+  keeps(f: TypeFilter): boolean {
+    return f === 'none' || (f === 'mrr' ? this.mrrCells > 0 : this.mrr > 0);
+  }
 }
 
-export interface AggregateRow { id: number; name: string; alignmentScore: number | null; mrrOpportunity: number | null }
+export interface AggregateRow {
+  id: number;
+  name: string;
+  alignmentScore: number | null;
+  mrrOpportunity: number | null;
+}
 
 /** Per company (byService false) or per service: the aggregate of its cells. */
 export function stackAggregates(cells: StackCells, byService: boolean): AggregateRow[] {
   const nS = cells.services.length;
   const nC = cells.companies.length;
   const aggs = Array.from({ length: byService ? nS : nC }, () => new Agg());
-  for (let ci = 0; ci < nC; ci++) for (let si = 0; si < nS; si++) {
-    const k = ci * nS + si;
-    aggs[byService ? si : ci].add(cells.halves[k], cells.mrrCents[k]);
-  }
+  for (let ci = 0; ci < nC; ci++)
+    for (let si = 0; si < nS; si++) {
+      const k = ci * nS + si;
+      aggs[byService ? si : ci].add(cells.halves[k], cells.mrrCents[k]);
+    }
   return aggs.map((a, i) => {
-    const e = byService ? { id: cells.services[i].serviceId, name: cells.services[i].name } : { id: cells.companies[i].tenantCompanyId, name: cells.companies[i].name };
+    const e = byService
+      ? { id: cells.services[i].serviceId, name: cells.services[i].name }
+      : { id: cells.companies[i].tenantCompanyId, name: cells.companies[i].name };
     return { ...e, alignmentScore: a.score(), mrrOpportunity: a.money() };
   });
 }
 
-function pivot(rows: { id: number; name: string }[], cols: { id: number; name: string }[], at: (r: number, c: number) => number, cells: StackCells, typeFilter: TypeFilter): Pivot {
+function pivot(
+  rows: { id: number; name: string }[],
+  cols: { id: number; name: string }[],
+  at: (r: number, c: number) => number,
+  cells: StackCells,
+  typeFilter: TypeFilter,
+): Pivot {
   const C = cols.length;
   const colAgg = Array.from({ length: C }, () => new Agg());
   const all = new Agg();
@@ -109,15 +167,24 @@ function pivot(rows: { id: number; name: string }[], cols: { id: number; name: s
       line[2 * c + 1] = Number.isNaN(m) ? null : m / 100;
     }
     if (!rowAgg.keeps(typeFilter)) continue;
-    for (let c = 0; c < C; c++) { const k = at(r, c); colAgg[c].add(cells.halves[k], cells.mrrCents[k]); }
-    all.halves += rowAgg.halves; all.applicable += rowAgg.applicable; all.mrr += rowAgg.mrr; all.mrrCells += rowAgg.mrrCells;
+    for (let c = 0; c < C; c++) {
+      const k = at(r, c);
+      colAgg[c].add(cells.halves[k], cells.mrrCents[k]);
+    }
+    all.halves += rowAgg.halves;
+    all.applicable += rowAgg.applicable;
+    all.mrr += rowAgg.mrr;
+    all.mrrCells += rowAgg.mrrCells;
     line[2 * C] = rowAgg.score();
     line[2 * C + 1] = rowAgg.money();
     index.push(rows[r]);
     data.push(line);
   }
   const total: (number | null)[] = new Array(2 * C + 2);
-  for (let c = 0; c < C; c++) { total[2 * c] = colAgg[c].score(); total[2 * c + 1] = colAgg[c].money(); }
+  for (let c = 0; c < C; c++) {
+    total[2 * c] = colAgg[c].score();
+    total[2 * c + 1] = colAgg[c].money();
+  }
   total[2 * C] = all.score();
   total[2 * C + 1] = all.money();
   index.push({ id: null, name: TOTAL });
@@ -140,5 +207,8 @@ export function stackMatrix(cells: StackCells, typeFilter: TypeFilter = DEFAULT_
 
 /** The top entries by MRR opportunity (above 0), largest first, then by name: the dashboard's charts. */
 export function topByMrr(rows: readonly AggregateRow[], n = 10): AggregateRow[] {
-  return rows.filter((r) => (r.mrrOpportunity ?? 0) > 0).sort((a, b) => b.mrrOpportunity! - a.mrrOpportunity! || a.name.localeCompare(b.name) || a.id - b.id).slice(0, n);
+  return rows
+    .filter((r) => (r.mrrOpportunity ?? 0) > 0)
+    .sort((a, b) => b.mrrOpportunity! - a.mrrOpportunity! || a.name.localeCompare(b.name) || a.id - b.id)
+    .slice(0, n);
 }

@@ -10,8 +10,14 @@
 export const CALC_TYPES = ['adhoc', 'perSeat', 'perSeatPerMonth', 'perSeatPerYear', 'perMonth', 'perYear'] as const;
 export type CalcType = (typeof CALC_TYPES)[number];
 
-export interface ChargeSource { calcType: CalcType; chargeEstimate: number }
-export interface ChargeProduct extends ChargeSource { preferred: boolean; active: boolean }
+export interface ChargeSource {
+  calcType: CalcType;
+  chargeEstimate: number;
+}
+export interface ChargeProduct extends ChargeSource {
+  preferred: boolean;
+  active: boolean;
+}
 
 /**
  * A service's charge before the seats are known: NRR in cents (fixed and per seat), MRR in twelfths of a cent
@@ -24,7 +30,12 @@ export interface ChargeBasis {
   mrrTwelfthsPerSeat: number;
 }
 
-export const ZERO_BASIS: ChargeBasis = Object.freeze({ nrrCents: 0, nrrCentsPerSeat: 0, mrrTwelfths: 0, mrrTwelfthsPerSeat: 0 });
+export const ZERO_BASIS: ChargeBasis = Object.freeze({
+  nrrCents: 0,
+  nrrCentsPerSeat: 0,
+  mrrTwelfths: 0,
+  mrrTwelfthsPerSeat: 0,
+});
 
 /** An amount of money (2 decimals at most) in whole cents. */
 export function toCents(amount: number): number {
@@ -42,12 +53,18 @@ export function chargingProducts<P extends ChargeProduct>(products: readonly P[]
 function add(b: ChargeBasis, s: ChargeSource): ChargeBasis {
   const c = toCents(s.chargeEstimate);
   switch (s.calcType) {
-    case 'adhoc': return { ...b, nrrCents: b.nrrCents + c };
-    case 'perSeat': return { ...b, nrrCentsPerSeat: b.nrrCentsPerSeat + c };
-    case 'perSeatPerMonth': return { ...b, mrrTwelfthsPerSeat: b.mrrTwelfthsPerSeat + 12 * c };
-    case 'perSeatPerYear': return { ...b, mrrTwelfthsPerSeat: b.mrrTwelfthsPerSeat + c };
-    case 'perMonth': return { ...b, mrrTwelfths: b.mrrTwelfths + 12 * c };
-    case 'perYear': return { ...b, mrrTwelfths: b.mrrTwelfths + c };
+    case 'adhoc':
+      return { ...b, nrrCents: b.nrrCents + c };
+    case 'perSeat':
+      return { ...b, nrrCentsPerSeat: b.nrrCentsPerSeat + c };
+    case 'perSeatPerMonth':
+      return { ...b, mrrTwelfthsPerSeat: b.mrrTwelfthsPerSeat + 12 * c };
+    case 'perSeatPerYear':
+      return { ...b, mrrTwelfthsPerSeat: b.mrrTwelfthsPerSeat + c };
+    case 'perMonth':
+      return { ...b, mrrTwelfths: b.mrrTwelfths + 12 * c };
+    case 'perYear':
+      return { ...b, mrrTwelfths: b.mrrTwelfths + c };
   }
 }
 

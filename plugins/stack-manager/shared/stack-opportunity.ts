@@ -7,15 +7,25 @@
 import { ALIGNMENT_WEIGHT_HALVES, divRound, type Alignment } from './stack-alignment';
 import { chargeUnits, seatCount, type ChargeBasis } from './stack-opportunity-charge';
 
-export interface ItemState { alignment: Alignment; applicable: boolean; partOfContract: boolean }
+export interface ItemState {
+  alignment: Alignment;
+  applicable: boolean;
+  partOfContract: boolean;
+}
 
 /** Share of the charge still open, in halves (fully 0, partial 1, other 2). */
 export const openHalves = (a: Alignment) => 2 - ALIGNMENT_WEIGHT_HALVES[a];
 
 /** Whether an item counts toward the opportunity: applicable and not part of a contract. */
-export const countsForOpportunity = (i: Pick<ItemState, 'applicable' | 'partOfContract'>) => i.applicable && !i.partOfContract;
+export const countsForOpportunity = (i: Pick<ItemState, 'applicable' | 'partOfContract'>) =>
+  i.applicable && !i.partOfContract;
 
-export interface ItemMoneyCents { mrrChargeCents: number; nrrChargeCents: number; mrrOpportunityCents: number; nrrOpportunityCents: number }
+export interface ItemMoneyCents {
+  mrrChargeCents: number;
+  nrrChargeCents: number;
+  mrrOpportunityCents: number;
+  nrrOpportunityCents: number;
+}
 
 /** Charges and opportunity of one item in cents (an item that does not count has no opportunity: 0). */
 export function itemMoneyCents(i: ItemState, basis: ChargeBasis, seats: number): ItemMoneyCents {
@@ -37,20 +47,39 @@ export function mrrOpportunityCents(i: ItemState, basis: ChargeBasis, seats: num
 
 export const fromCents = (cents: number) => cents / 100;
 
-export interface ItemMoney { mrrCharge: number; nrrCharge: number; mrrOpportunity: number; nrrOpportunity: number }
+export interface ItemMoney {
+  mrrCharge: number;
+  nrrCharge: number;
+  mrrOpportunity: number;
+  nrrOpportunity: number;
+}
 
 /** The same in currency units. */
 export function itemMoney(i: ItemState, basis: ChargeBasis, seats: number): ItemMoney {
   const c = itemMoneyCents(i, basis, seats);
-  return { mrrCharge: fromCents(c.mrrChargeCents), nrrCharge: fromCents(c.nrrChargeCents), mrrOpportunity: fromCents(c.mrrOpportunityCents), nrrOpportunity: fromCents(c.nrrOpportunityCents) };
+  return {
+    mrrCharge: fromCents(c.mrrChargeCents),
+    nrrCharge: fromCents(c.nrrChargeCents),
+    mrrOpportunity: fromCents(c.mrrOpportunityCents),
+    nrrOpportunity: fromCents(c.nrrOpportunityCents),
+  };
 }
 
-export interface OpportunityTotals { mrrOpportunity: number; nrrOpportunity: number; totalOpportunity: number }
+export interface OpportunityTotals {
+  mrrOpportunity: number;
+  nrrOpportunity: number;
+  totalOpportunity: number;
+}
 
 /** Sums of the items' opportunity (cents added, so no float drift); total = MRR + NRR. */
-export function opportunityTotals(items: readonly Pick<ItemMoneyCents, 'mrrOpportunityCents' | 'nrrOpportunityCents'>[]): OpportunityTotals {
+export function opportunityTotals(
+  items: readonly Pick<ItemMoneyCents, 'mrrOpportunityCents' | 'nrrOpportunityCents'>[],
+): OpportunityTotals {
   let m = 0;
   let n = 0;
-  for (const i of items) { m += i.mrrOpportunityCents; n += i.nrrOpportunityCents; }
+  for (const i of items) {
+    m += i.mrrOpportunityCents;
+    n += i.nrrOpportunityCents;
+  }
   return { mrrOpportunity: fromCents(m), nrrOpportunity: fromCents(n), totalOpportunity: fromCents(m + n) };
 }

@@ -8,9 +8,20 @@
 import { formatMoney, roundHalfAway } from '../../customer-success/public';
 
 export type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
-export interface StackPivotRow { id: number | null; name: string }
-export interface StackPivotColumn { id: number | null; name: string; tag: StackColumnTag }
-export interface StackPivot { index: StackPivotRow[]; columns: StackPivotColumn[]; data: (number | null)[][] }
+export interface StackPivotRow {
+  id: number | null;
+  name: string;
+}
+export interface StackPivotColumn {
+  id: number | null;
+  name: string;
+  tag: StackColumnTag;
+}
+export interface StackPivot {
+  index: StackPivotRow[];
+  columns: StackPivotColumn[];
+  data: (number | null)[][];
+}
 export const STACK_PIVOTS = ['StackByCompanyPivot', 'StackByServicePivot'] as const;
 export type StackPivotName = (typeof STACK_PIVOTS)[number];
 export type StackMatrix = Record<StackPivotName, StackPivot>;
@@ -38,11 +49,14 @@ export const MISSING = '--';
 export const STACK_TOP = 10;
 
 /** "Swap Rows and Columns": the other pivot. */
-export const swapPivot = (p: StackPivotName): StackPivotName => (p === 'StackByCompanyPivot' ? 'StackByServicePivot' : 'StackByCompanyPivot');
+export const swapPivot = (p: StackPivotName): StackPivotName =>
+  p === 'StackByCompanyPivot' ? 'StackByServicePivot' : 'StackByCompanyPivot';
 
 /** What each axis of a pivot lists. */
 export function pivotAxes(p: StackPivotName): { rows: 'Company' | 'Service'; columns: 'Company' | 'Service' } {
-  return p === 'StackByCompanyPivot' ? { rows: 'Company', columns: 'Service' } : { rows: 'Service', columns: 'Company' };
+  return p === 'StackByCompanyPivot'
+    ? { rows: 'Company', columns: 'Service' }
+    : { rows: 'Service', columns: 'Company' };
 }
 
 /** The table of one view: the rows of the pivot, the columns of the chosen tag (the Total last), the cells. */
@@ -61,9 +75,12 @@ const cellValue = (v: unknown): number | null => (typeof v === 'number' && Numbe
 export function selectView(matrix: StackMatrix, pivot: StackPivotName, view: StackView): StackTableView {
   const p = matrix[pivot];
   const picked: number[] = [];
-  p.columns.forEach((c, i) => { if (c.tag === view) picked.push(i); });
+  p.columns.forEach((c, i) => {
+    if (c.tag === view) picked.push(i);
+  });
   return {
-    pivot, view,
+    pivot,
+    view,
     rowHeader: pivotAxes(pivot).rows,
     rows: p.index,
     columns: picked.map((i) => ({ id: p.columns[i].id, name: p.columns[i].name })),
@@ -72,7 +89,8 @@ export function selectView(matrix: StackMatrix, pivot: StackPivotName, view: Sta
 }
 
 /** Currency without decimals (the tenant's currency); missing: --. */
-export const formatStackMoney = (v: number | null | undefined, currency: string): string => formatMoney(v ?? null, currency);
+export const formatStackMoney = (v: number | null | undefined, currency: string): string =>
+  formatMoney(v ?? null, currency);
 
 /** Alignment as a whole percent (half away from zero); missing: --. */
 export function formatAlignment(v: number | null | undefined): string {
@@ -91,7 +109,16 @@ export function formatStackCell(v: number | null | undefined, view: StackView, c
 export function stackCellFormatter(view: StackView, currency: string): (v: number | null | undefined) => string {
   if (view === 'alignmentScore') return formatAlignment;
   let nf: Intl.NumberFormat | null = null;
-  try { nf = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 }); } catch { nf = null; }
+  try {
+    nf = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
+  } catch {
+    nf = null;
+  }
   if (!nf) return (v) => formatStackMoney(v, currency);
   const f = nf;
   return (v) => (v === null || v === undefined || !Number.isFinite(v) ? MISSING : f.format(v));
@@ -100,7 +127,12 @@ export function stackCellFormatter(view: StackView, currency: string): (v: numbe
 export const isTotalRow = (r: StackPivotRow) => r.id === null;
 
 /** One bar of a top-10 chart: a row with its Total MRR opportunity and its Total alignment. */
-export interface StackTopEntry { id: number; name: string; mrrOpportunity: number; alignmentScore: number | null }
+export interface StackTopEntry {
+  id: number;
+  name: string;
+  mrrOpportunity: number;
+  alignmentScore: number | null;
+}
 
 /**
  * The top rows of a pivot by their Total MRR opportunity (highest first; ties by name), the Total row left out.
@@ -115,7 +147,12 @@ export function topByMrrOpportunity(p: StackPivot, n = STACK_TOP): StackTopEntry
     if (row.id === null) return;
     const mrr = cellValue(p.data[r]?.[mrrCol]);
     if (mrr === null) return;
-    out.push({ id: row.id, name: row.name, mrrOpportunity: mrr, alignmentScore: alignCol < 0 ? null : cellValue(p.data[r]?.[alignCol]) });
+    out.push({
+      id: row.id,
+      name: row.name,
+      mrrOpportunity: mrr,
+      alignmentScore: alignCol < 0 ? null : cellValue(p.data[r]?.[alignCol]),
+    });
   });
   return out.sort((a, b) => b.mrrOpportunity - a.mrrOpportunity || a.name.localeCompare(b.name)).slice(0, n);
 }
@@ -126,7 +163,11 @@ export function isEmptyPivot(p: StackPivot | undefined): boolean {
 }
 
 /** Body of the report request (TenantCsRptStackMatrix): the chosen tag, category and type filters. */
-export function matrixRequest(o: { tagIds: readonly number[]; categoryIds: readonly number[]; typeFilter: StackTypeFilter }): { tagIds?: number[]; categoryIds?: number[]; typeFilter: StackTypeFilter } {
+export function matrixRequest(o: {
+  tagIds: readonly number[];
+  categoryIds: readonly number[];
+  typeFilter: StackTypeFilter;
+}): { tagIds?: number[]; categoryIds?: number[]; typeFilter: StackTypeFilter } {
   return {
     ...(o.tagIds.length ? { tagIds: [...o.tagIds] } : {}),
     ...(o.categoryIds.length ? { categoryIds: [...o.categoryIds] } : {}),
@@ -138,5 +179,15 @@ export function matrixRequest(o: { tagIds: readonly number[]; categoryIds: reado
  * Stack alignment charts of the dashboard (stackMrrAlignmentByCompanyChart, stackMrrAlignmentByServiceChart): the
  * top 10 by MRR opportunity (above 0, largest first), with the alignment score (null when nothing applies).
  */
-export interface StackMrrAlignmentByCompany { tenantCompanyId: number; name: string; mrrOpportunity: number; alignmentScore: number | null }
-export interface StackMrrAlignmentByService { serviceId: number; name: string; mrrOpportunity: number; alignmentScore: number | null }
+export interface StackMrrAlignmentByCompany {
+  tenantCompanyId: number;
+  name: string;
+  mrrOpportunity: number;
+  alignmentScore: number | null;
+}
+export interface StackMrrAlignmentByService {
+  serviceId: number;
+  name: string;
+  mrrOpportunity: number;
+  alignmentScore: number | null;
+}

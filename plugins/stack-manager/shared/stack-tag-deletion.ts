@@ -33,7 +33,11 @@ export interface TagDeletionInput {
 }
 
 /** An item to store: insert with the service's defaults when missing, else set its applicable flag. */
-export interface TagDeletionWrite { tenantCompanyId: number; applicableFlag: boolean; insertOnly: boolean }
+export interface TagDeletionWrite {
+  tenantCompanyId: number;
+  applicableFlag: boolean;
+  insertOnly: boolean;
+}
 
 export function isAffected(c: TagDeletionCompany, removedTagId: number, remainingTagIds: readonly number[]): boolean {
   return c.tagIds.includes(removedTagId) && !c.tagIds.some((t) => t !== removedTagId && remainingTagIds.includes(t));

@@ -16,11 +16,25 @@ let acme: number;
 let beta: number;
 const OBJ = 'TenantCsContractExclude';
 
-interface Row { tenantCsContractExcludeId: number; excludeVendor: string | null; excludeAccount: string | null; activeFlag: 0 | 1 }
-const list = async (t: TestTenant, q = '') => (await t.api('GET', cs(t, `${OBJ}${q}`))).body as { tenantCsContractExcludes: Row[]; options: { vendors: string[]; accounts: string[] } };
+interface Row {
+  tenantCsContractExcludeId: number;
+  excludeVendor: string | null;
+  excludeAccount: string | null;
+  activeFlag: 0 | 1;
+}
+const list = async (t: TestTenant, q = '') =>
+  (await t.api('GET', cs(t, `${OBJ}${q}`))).body as {
+    tenantCsContractExcludes: Row[];
+    options: { vendors: string[]; accounts: string[] };
+  };
 const save = (t: TestTenant, excludes: unknown[]) => t.api('PUT', cs(t, OBJ), { excludes });
 const values = (rows: Row[]) => rows.map((r) => r.excludeVendor ?? `account:${r.excludeAccount}`);
-const stored = (t: TestTenant) => s.k.db.withTenant(t.tenantId, (trx) => trx('cs_contract_excludes').select('exclude_vendor', 'exclude_account', 'active_flag').orderBy('tenant_cs_contract_exclude_id'));
+const stored = (t: TestTenant) =>
+  s.k.db.withTenant(t.tenantId, (trx) =>
+    trx('cs_contract_excludes')
+      .select('exclude_vendor', 'exclude_account', 'active_flag')
+      .orderBy('tenant_cs_contract_exclude_id'),
+  );
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const monthlyValueOf = async (t: TestTenant, id: number) => {
@@ -28,7 +42,8 @@ const monthlyValueOf = async (t: TestTenant, id: number) => {
   expect(r.status).toBe(200);
   return r.body.segments.find((x: { tenantCompanyId: number }) => x.tenantCompanyId === id).monthlyValue;
 };
-const dashboardTotal = async (t: TestTenant) => (await t.api('GET', cs(t, 'TenantCsDashboardMetrics'))).body.dashboardMetrics.totalMonthlyValue;
+const dashboardTotal = async (t: TestTenant) =>
+  (await t.api('GET', cs(t, 'TenantCsDashboardMetrics'))).body.dashboardMetrics.totalMonthlyValue;
 
 beforeAll(async () => {
   s = await startTestServer({ jobs: false });
@@ -36,15 +51,28 @@ beforeAll(async () => {
   b = await makeTenant(s.k, s.url);
   acme = await company(a, 'Acme');
   beta = await company(a, 'Beta');
-  await contract(a, acme, { vendor: 'Microsoft', account: 'MS-1', cost: 900, billing_cycle: 'Monthly', end_date: inDays(60) });
+  await contract(a, acme, {
+    vendor: 'Microsoft',
+    account: 'MS-1',
+    cost: 900,
+    billing_cycle: 'Monthly',
+    end_date: inDays(60),
+  });
   await contract(a, acme, { vendor: 'AT&T (US)', account: 'T-1', cost: 100, billing_cycle: 'Monthly' });
   await contract(a, beta, { vendor: 'microsoft ', account: 'MS-2', cost: 1200, billing_cycle: 'Annually' });
   await contract(a, beta, { vendor: 'Dell', account: null, cost: 50, billing_cycle: 'Monthly' });
-  await contract(b, await company(b, 'Other'), { vendor: 'Secret Vendor', account: 'SECRET', cost: 1, billing_cycle: 'Monthly' });
+  await contract(b, await company(b, 'Other'), {
+    vendor: 'Secret Vendor',
+    account: 'SECRET',
+    cost: 1,
+    billing_cycle: 'Monthly',
+  });
 }, 90_000);
-afterAll(async () => { await s?.stop(); });
+afterAll(async () => {
+  await s?.stop();
+});
 
-test('the list starts empty with the distinct vendors and accounts of the tenant\'s contracts', async () => {
+test("the list starts empty with the distinct vendors and accounts of the tenant's contracts", async () => {
   const r = await list(a);
   expect(r.tenantCsContractExcludes).toEqual([]);
   // "microsoft " is the same vendor as "Microsoft": shown once.
@@ -76,14 +104,20 @@ test('saving stores special characters escaped and answers them as entered', asy
   ]);
 });
 
-test('an excluded vendor\'s contracts leave the segment monthly value, the dashboard total, insights and headlines', async () => {
+test("an excluded vendor's contracts leave the segment monthly value, the dashboard total, insights and headlines", async () => {
   // So far AT&T (100) and account MS-2 (Beta's Microsoft contract, 1200 a year) are excluded.
   expect(await monthlyValueOf(a, acme)).toBe(900);
   expect(await monthlyValueOf(a, beta)).toBe(50);
   expect(await dashboardTotal(a)).toBe(950);
-  const tileOf = async () => (await a.api('GET', cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`))).body.customerSuccessDetailsTile[0];
-  const renewals = async () => (await a.api('GET', cs(a, `TenantCsInsights?startDate=${inDays(0)}&endDate=${inDays(90)}`))).body.insights.renewals.map((x: { label: string }) => x.label);
-  const headlines = async () => JSON.stringify((await a.api('GET', cs(a, `TenantCsHeadlines?tenantCompanyId=${acme}`))).body.headlines);
+  const tileOf = async () =>
+    (await a.api('GET', cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`))).body
+      .customerSuccessDetailsTile[0];
+  const renewals = async () =>
+    (
+      await a.api('GET', cs(a, `TenantCsInsights?startDate=${inDays(0)}&endDate=${inDays(90)}`))
+    ).body.insights.renewals.map((x: { label: string }) => x.label);
+  const headlines = async () =>
+    JSON.stringify((await a.api('GET', cs(a, `TenantCsHeadlines?tenantCompanyId=${acme}`))).body.headlines);
   const contractsTile = async () => {
     const body = (await a.api('GET', cs(a, `TenantCompanyCsContract?tenantCompanyId=${acme}`))).body;
     return { vendors: body.contracts.map((c: { vendor: string }) => c.vendor), excludedCount: body.excludedCount };
@@ -115,7 +149,9 @@ test('a new row of a value already stored is merged; soft delete by save and by 
   expect(dup.body.records_updated).toBe(0);
   expect(dup.body.tenantCsContractExcludes).toHaveLength(before.length);
 
-  const off = await save(a, [{ tenantCsContractExcludeId: ms.tenantCsContractExcludeId, excludeVendor: 'MICROSOFT', activeFlag: 0 }]);
+  const off = await save(a, [
+    { tenantCsContractExcludeId: ms.tenantCsContractExcludeId, excludeVendor: 'MICROSOFT', activeFlag: 0 },
+  ]);
   expect(off.status).toBe(200);
   expect(off.body.records_updated).toBe(1);
   expect(values(off.body.tenantCsContractExcludes)).toEqual(['AT&T (US)', 'account:MS-2']);
@@ -124,17 +160,24 @@ test('a new row of a value already stored is merged; soft delete by save and by 
 
   // Adding it again brings the stored row back instead of a second one.
   const again = await save(a, [{ excludeVendor: 'Microsoft' }]);
-  expect(again.body.tenantCsContractExcludes.find((x: Row) => x.tenantCsContractExcludeId === ms.tenantCsContractExcludeId)).toMatchObject({ activeFlag: 1 });
-  expect((await stored(a))).toHaveLength(3);
+  expect(
+    again.body.tenantCsContractExcludes.find((x: Row) => x.tenantCsContractExcludeId === ms.tenantCsContractExcludeId),
+  ).toMatchObject({ activeFlag: 1 });
+  expect(await stored(a)).toHaveLength(3);
 
   const del = await a.api('DELETE', cs(a, `${OBJ}/${ms.tenantCsContractExcludeId}`));
   expect(del.status).toBe(200);
-  expect((await a.api('GET', cs(a, `${OBJ}/${ms.tenantCsContractExcludeId}`))).body.tenantCsContractExcludes[0]).toMatchObject({ activeFlag: 0 });
+  expect(
+    (await a.api('GET', cs(a, `${OBJ}/${ms.tenantCsContractExcludeId}`))).body.tenantCsContractExcludes[0],
+  ).toMatchObject({ activeFlag: 0 });
   expect((await a.api('DELETE', cs(a, `${OBJ}/999999`))).status).toBe(404);
 });
 
 test('an unknown id answers 400 naming it, and nothing of the request is saved', async () => {
-  const r = await save(a, [{ excludeVendor: 'Dell' }, { tenantCsContractExcludeId: 999999, excludeVendor: 'X', activeFlag: 0 }]);
+  const r = await save(a, [
+    { excludeVendor: 'Dell' },
+    { tenantCsContractExcludeId: 999999, excludeVendor: 'X', activeFlag: 0 },
+  ]);
   expect(r.status).toBe(400);
   expect(r.body.error.fields[0].path).toBe('body.excludes.1.tenantCsContractExcludeId');
   expect(values((await list(a)).tenantCsContractExcludes)).not.toContain('Dell');
@@ -154,7 +197,10 @@ test('tenant isolation: another tenant sees neither the rows nor the options, an
 });
 
 test('writes need a tenant admin; reads only the module', async () => {
-  const user = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [{ url: '/cs/admin/csAppSettings', access_level: 'Read/Write' }] });
+  const user = await makeTenant(s.k, s.url, {
+    tenantAdmin: false,
+    pages: [{ url: '/cs/admin/csAppSettings', access_level: 'Read/Write' }],
+  });
   expect((await user.api('GET', cs(user, OBJ))).status).toBe(200);
   expect((await save(user, [{ excludeVendor: 'Dell' }])).status).toBe(403);
 });

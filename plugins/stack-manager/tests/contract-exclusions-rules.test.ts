@@ -1,9 +1,28 @@
 /** Contract exclusion rules: escaping (section 5), matching, options once each, the 6-item lists, the page's row edits. */
-import { EXCLUSION_SPECIAL_CHARS, escapeExclusionValue, unescapeExclusionValue } from '../shared/contract-exclusion-escape';
+import {
+  EXCLUSION_SPECIAL_CHARS,
+  escapeExclusionValue,
+  unescapeExclusionValue,
+} from '../shared/contract-exclusion-escape';
 import { exclusionOf, exclusionTypeOf, exclusionValue } from '../shared/contract-exclusion';
-import { distinctValues, excludedKeys, exclusionOptions, isContractExcluded, optionState, valuesMatch } from '../shared/contract-exclusion-match';
+import {
+  distinctValues,
+  excludedKeys,
+  exclusionOptions,
+  isContractExcluded,
+  optionState,
+  valuesMatch,
+} from '../shared/contract-exclusion-match';
 import { EXCLUSION_LIST_SHOWN, exclusionListDisplay } from '../shared/contract-exclusion-display';
-import { addExclusion, changedRows, draftFrom, exclusionSaveBody, isExclusionDraftDirty, rowsOfType, toggleRow } from '../shared/contract-exclusion-edit';
+import {
+  addExclusion,
+  changedRows,
+  draftFrom,
+  exclusionSaveBody,
+  isExclusionDraftDirty,
+  rowsOfType,
+  toggleRow,
+} from '../shared/contract-exclusion-edit';
 
 describe('escaping before storing', () => {
   it('covers exactly the characters section 5 lists', () => {
@@ -41,7 +60,11 @@ describe('matching', () => {
     expect(valuesMatch('', '')).toBe(false);
   });
   it('excludes a contract by its vendor or its account, active rows only', () => {
-    const keys = excludedKeys([exclusionOf('vendor', 'AT&T'), exclusionOf('account', 'ACC-9'), exclusionOf('vendor', 'Dell', 0)]);
+    const keys = excludedKeys([
+      exclusionOf('vendor', 'AT&T'),
+      exclusionOf('account', 'ACC-9'),
+      exclusionOf('vendor', 'Dell', 0),
+    ]);
     expect(isContractExcluded({ vendor: 'at&t', account: null }, keys)).toBe(true);
     expect(isContractExcluded({ vendor: 'Cisco', account: 'acc-9' }, keys)).toBe(true);
     expect(isContractExcluded({ vendor: 'Dell', account: 'X' }, keys)).toBe(false);
@@ -49,7 +72,11 @@ describe('matching', () => {
     expect(isContractExcluded({ vendor: 'Cisco', account: 'AT&T' }, keys)).toBe(false);
   });
   it('disables options already excluded or matching an excluded value', () => {
-    const rows = [exclusionOf('vendor', 'Microsoft'), exclusionOf('vendor', 'Dell', 0), exclusionOf('account', 'Cisco')];
+    const rows = [
+      exclusionOf('vendor', 'Microsoft'),
+      exclusionOf('vendor', 'Dell', 0),
+      exclusionOf('account', 'Cisco'),
+    ];
     expect(optionState('Microsoft', 'vendor', rows)).toBe('excluded');
     expect(optionState('microsoft ', 'vendor', rows)).toBe('excluded');
     expect(optionState('DELL', 'vendor', rows)).toBe('markedForRemoval');
@@ -76,12 +103,18 @@ describe('the lists: first 6 and an ellipsis for the rest', () => {
     expect(d.hidden).toEqual(['G', 'H']);
   });
   it('hides nothing at 6 or fewer, counting duplicates once', () => {
-    expect(exclusionListDisplay(['A', 'a', 'B', 'C', 'D', 'E', 'F'], (v) => v)).toEqual({ shown: ['A', 'B', 'C', 'D', 'E', 'F'], hidden: [] });
+    expect(exclusionListDisplay(['A', 'a', 'B', 'C', 'D', 'E', 'F'], (v) => v)).toEqual({
+      shown: ['A', 'B', 'C', 'D', 'E', 'F'],
+      hidden: [],
+    });
   });
 });
 
 describe('editing rows before saving', () => {
-  const saved = [{ ...exclusionOf('vendor', 'Dell'), tenantCsContractExcludeId: 1 }, { ...exclusionOf('account', 'ACC-9'), tenantCsContractExcludeId: 2 }];
+  const saved = [
+    { ...exclusionOf('vendor', 'Dell'), tenantCsContractExcludeId: 1 },
+    { ...exclusionOf('account', 'ACC-9'), tenantCsContractExcludeId: 2 },
+  ];
   it('toggling an existing row flips activeFlag; toggling again undoes it', () => {
     const once = toggleRow(draftFrom(saved), 'id-1');
     expect(once.find((r) => r.key === 'id-1')?.activeFlag).toBe(0);
@@ -106,9 +139,11 @@ describe('editing rows before saving', () => {
   it('sends the new rows and the changed existing rows only', () => {
     const draft = addExclusion(toggleRow(draftFrom(saved), 'id-2'), 'vendor', 'Cisco', 'n1');
     expect(changedRows(saved, draft)).toHaveLength(2);
-    expect(exclusionSaveBody(saved, draft)).toEqual({ excludes: [
-      { tenantCsContractExcludeId: 2, excludeVendor: null, excludeAccount: 'ACC-9', activeFlag: 0 },
-      { excludeVendor: 'Cisco', excludeAccount: null, activeFlag: 1 },
-    ] });
+    expect(exclusionSaveBody(saved, draft)).toEqual({
+      excludes: [
+        { tenantCsContractExcludeId: 2, excludeVendor: null, excludeAccount: 'ACC-9', activeFlag: 0 },
+        { excludeVendor: 'Cisco', excludeAccount: null, activeFlag: 1 },
+      ],
+    });
   });
 });

@@ -19,19 +19,37 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000); // starting the server takes long on a busy machine
   s = await startTestServer({ workspace: true, jobs: false });
-  t = await makeTenant(s.k, s.url, { pages: ['/dashboard', '/cs/dashboard', '/cs/admin', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  t = await makeTenant(s.k, s.url, {
+    pages: ['/dashboard', '/cs/dashboard', '/cs/admin', PAGE].map((url) => ({
+      url,
+      access_level: 'Read/Write' as const,
+    })),
+  });
   const c = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Acme Dental' });
   expect(c.status).toBe(200);
   const id = c.body.company.tenant_company_id;
-  for (const [vendor, account] of [['Microsoft', 'MS-100'], ['Dell', null], ['AT&T (US)', 'T-9'], ['microsoft', 'MS-200']]) {
-    const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${id}/contracts`, { operation: 'insert', payload: { vendor, account, cost: 100, billing_cycle: 'Monthly' } });
+  for (const [vendor, account] of [
+    ['Microsoft', 'MS-100'],
+    ['Dell', null],
+    ['AT&T (US)', 'T-9'],
+    ['microsoft', 'MS-200'],
+  ]) {
+    const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${id}/contracts`, {
+      operation: 'insert',
+      payload: { vendor, account, cost: 100, billing_cycle: 'Monthly' },
+    });
     expect(r.status).toBe(200);
   }
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 const vendorsCard = (page: Page) => page.getByRole('region', { name: 'Excluded Vendors' });
-const activeVendors = async () => ((await t.api('GET', OBJ())).body.tenantCsContractExcludes as { excludeVendor: string | null }[]).map((r) => r.excludeVendor).filter(Boolean);
+const activeVendors = async () =>
+  ((await t.api('GET', OBJ())).body.tenantCsContractExcludes as { excludeVendor: string | null }[])
+    .map((r) => r.excludeVendor)
+    .filter(Boolean);
 
 test('exclude a vendor: Changes Detected until saved, and it is there after a reload', async ({ page }) => {
   await signInToShell(page, t.email, t.password, s.url);
@@ -64,7 +82,10 @@ test('exclude a vendor: Changes Detected until saved, and it is there after a re
   await page.reload();
   await expect(vendorsCard(page).getByText('Microsoft')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Excluded Vendors' }).click();
-  await expect(page.getByRole('dialog').getByRole('menuitem', { name: /Microsoft/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('dialog').getByRole('menuitem', { name: /Microsoft/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 });
 
 test('toggle an existing row: struck through until saved, then gone', async ({ page }) => {
@@ -89,7 +110,9 @@ test('toggle an existing row: struck through until saved, then gone', async ({ p
 
 test('a list shows the first 6 and an ellipsis whose tooltip names the rest', async ({ page }) => {
   const accounts = ['A-1', 'A-2', 'A-3', 'A-4', 'A-5', 'A-6', 'A-7', 'A-8'];
-  expect((await t.api('PUT', OBJ(), { excludes: accounts.map((excludeAccount) => ({ excludeAccount })) })).status).toBe(200);
+  expect((await t.api('PUT', OBJ(), { excludes: accounts.map((excludeAccount) => ({ excludeAccount })) })).status).toBe(
+    200,
+  );
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}${PAGE}`);
   const card = page.getByRole('region', { name: 'Excluded Accounts' });

@@ -10,7 +10,10 @@ export async function company(t: TestTenant, moniker: string): Promise<number> {
 }
 
 export async function contract(t: TestTenant, companyId: number, payload: Record<string, unknown>): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${companyId}/contracts`, { operation: 'insert', payload: { vendor: 'Vendor', ...payload } });
+  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${companyId}/contracts`, {
+    operation: 'insert',
+    payload: { vendor: 'Vendor', ...payload },
+  });
   if (r.status !== 200) throw new Error(`contract: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.tenant_company_contract_id;
 }

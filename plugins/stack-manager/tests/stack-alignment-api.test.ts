@@ -25,8 +25,10 @@ let gamma: number;
 let old: number;
 
 const rpt = (t: TestTenant) => `/v3/cs/tenant/${t.tenantId}/csrpt/TenantCsRptStackMatrix`;
-const alignment = (t: TestTenant, company: number, extra = '') => cs(t, `TenantCompanyStackAlignment?tenantCompanyId=${company}${extra}`);
-const item = (items: { serviceId: number }[], serviceId: number) => items.find((i) => i.serviceId === serviceId) as Record<string, unknown>;
+const alignment = (t: TestTenant, company: number, extra = '') =>
+  cs(t, `TenantCompanyStackAlignment?tenantCompanyId=${company}${extra}`);
+const item = (items: { serviceId: number }[], serviceId: number) =>
+  items.find((i) => i.serviceId === serviceId) as Record<string, unknown>;
 
 beforeAll(async () => {
   s = await startTestServer({ jobs: false });
@@ -36,14 +38,43 @@ beforeAll(async () => {
   security = await seedTag(s.k, t, 'Security');
   infra = await seedCategory(s.k, t, 'Infrastructure');
   // Backup: preferred product 10 per seat per month (the other product does not count while one is preferred).
-  backup = await seedService(s.k, t, { moniker: 'Backup', sort: 1, categoryId: infra, defaultAlignment: 'other', products: [
-    { calcType: 'perSeatPerMonth', chargeEstimate: 10, preferred: true }, { calcType: 'perMonth', chargeEstimate: 99 }, { calcType: 'perMonth', chargeEstimate: 500, preferred: true, active: false }] });
+  backup = await seedService(s.k, t, {
+    moniker: 'Backup',
+    sort: 1,
+    categoryId: infra,
+    defaultAlignment: 'other',
+    products: [
+      { calcType: 'perSeatPerMonth', chargeEstimate: 10, preferred: true },
+      { calcType: 'perMonth', chargeEstimate: 99 },
+      { calcType: 'perMonth', chargeEstimate: 500, preferred: true, active: false },
+    ],
+  });
   // Firewall: for companies tagged Security; 1,200 a year (100 a month) and 500 one-off.
-  firewall = await seedService(s.k, t, { moniker: 'Firewall', sort: 2, tagIds: [security], defaultAlignment: 'partial', products: [
-    { calcType: 'perYear', chargeEstimate: 1200 }, { calcType: 'adhoc', chargeEstimate: 500 }] });
+  firewall = await seedService(s.k, t, {
+    moniker: 'Firewall',
+    sort: 2,
+    tagIds: [security],
+    defaultAlignment: 'partial',
+    products: [
+      { calcType: 'perYear', chargeEstimate: 1200 },
+      { calcType: 'adhoc', chargeEstimate: 500 },
+    ],
+  });
   // MFA: no products, its default 5 per seat per year.
-  mfa = await seedService(s.k, t, { moniker: 'MFA', sort: 3, defaultChargeEstimate: 5, defaultCalcType: 'perSeatPerYear' });
-  retired = await seedService(s.k, t, { moniker: 'Retired', sort: 0, active: false, defaultAlignment: 'other', defaultChargeEstimate: 1000, defaultCalcType: 'perMonth' });
+  mfa = await seedService(s.k, t, {
+    moniker: 'MFA',
+    sort: 3,
+    defaultChargeEstimate: 5,
+    defaultCalcType: 'perSeatPerYear',
+  });
+  retired = await seedService(s.k, t, {
+    moniker: 'Retired',
+    sort: 0,
+    active: false,
+    defaultAlignment: 'other',
+    defaultChargeEstimate: 1000,
+    defaultCalcType: 'perMonth',
+  });
   acme = await seedCompany(s.k, t, 'Acme', 10, { tagIds: [security] });
   beta = await seedCompany(s.k, t, 'Beta', 7);
   gamma = await seedCompany(s.k, t, 'Gamma', 0);
@@ -57,17 +88,59 @@ describe('company alignment before anything is stored', () => {
     expect(r.status).toBe(200);
     const items = r.body.tenantCompanyStackAlignments;
     expect(items.map((i: { moniker: string }) => i.moniker)).toEqual(['Backup', 'Firewall', 'MFA']);
-    expect(item(items, backup)).toMatchObject({ alignment: 'other', applicableFlag: 1, partOfContractFlag: 0, mrrCharge: 100, nrrCharge: 0, mrrOpportunity: 100, nrrOpportunity: 0, stored: 0, version: 0, categoryId: infra });
-    expect(item(items, firewall)).toMatchObject({ alignment: 'partial', applicableFlag: 1, mrrCharge: 100, nrrCharge: 500, mrrOpportunity: 50, nrrOpportunity: 250, tagIds: [security] });
-    expect(item(items, mfa)).toMatchObject({ alignment: 'fully', applicableFlag: 1, mrrCharge: 4.17, mrrOpportunity: 0 });
-    expect(r.body.summary).toEqual({ alignmentScore: 50, mrrOpportunity: 150, nrrOpportunity: 250, totalOpportunity: 400, scoreVariant: 'warning', seats: 10 });
+    expect(item(items, backup)).toMatchObject({
+      alignment: 'other',
+      applicableFlag: 1,
+      partOfContractFlag: 0,
+      mrrCharge: 100,
+      nrrCharge: 0,
+      mrrOpportunity: 100,
+      nrrOpportunity: 0,
+      stored: 0,
+      version: 0,
+      categoryId: infra,
+    });
+    expect(item(items, firewall)).toMatchObject({
+      alignment: 'partial',
+      applicableFlag: 1,
+      mrrCharge: 100,
+      nrrCharge: 500,
+      mrrOpportunity: 50,
+      nrrOpportunity: 250,
+      tagIds: [security],
+    });
+    expect(item(items, mfa)).toMatchObject({
+      alignment: 'fully',
+      applicableFlag: 1,
+      mrrCharge: 4.17,
+      mrrOpportunity: 0,
+    });
+    expect(r.body.summary).toEqual({
+      alignmentScore: 50,
+      mrrOpportunity: 150,
+      nrrOpportunity: 250,
+      totalOpportunity: 400,
+      scoreVariant: 'warning',
+      seats: 10,
+    });
     expect(r.body.linkTables).toEqual({ tenantNotes: [], tenantCompanyProjects: [] });
   });
 
   test('a tagged service does not apply to a company without the tag', async () => {
     const r = await a.api('GET', alignment(a, beta));
-    expect(item(r.body.tenantCompanyStackAlignments, firewall)).toMatchObject({ applicableFlag: 0, mrrOpportunity: 0, nrrOpportunity: 0, mrrCharge: 100 });
-    expect(r.body.summary).toMatchObject({ alignmentScore: 50, mrrOpportunity: 70, nrrOpportunity: 0, totalOpportunity: 70, seats: 7 });
+    expect(item(r.body.tenantCompanyStackAlignments, firewall)).toMatchObject({
+      applicableFlag: 0,
+      mrrOpportunity: 0,
+      nrrOpportunity: 0,
+      mrrCharge: 100,
+    });
+    expect(r.body.summary).toMatchObject({
+      alignmentScore: 50,
+      mrrOpportunity: 70,
+      nrrOpportunity: 0,
+      totalOpportunity: 70,
+      seats: 7,
+    });
   });
 
   test('no company: Must select a customer; an unknown company: 404', async () => {
@@ -83,12 +156,20 @@ describe('the default matrix (MRR opportunity greater than 0)', () => {
     const r = await a.api('POST', rpt(a), {});
     expect(r.status).toBe(200);
     const p = r.body.stackMatrix.StackByCompanyPivot;
-    expect(p.index).toEqual([{ id: acme, name: 'Acme' }, { id: beta, name: 'Beta' }, { id: null, name: 'Total' }]);
+    expect(p.index).toEqual([
+      { id: acme, name: 'Acme' },
+      { id: beta, name: 'Beta' },
+      { id: null, name: 'Total' },
+    ]);
     expect(p.columns).toEqual([
-      { id: backup, name: 'Backup', tag: 'alignmentScore' }, { id: backup, name: 'Backup', tag: 'mrrOpportunity' },
-      { id: firewall, name: 'Firewall', tag: 'alignmentScore' }, { id: firewall, name: 'Firewall', tag: 'mrrOpportunity' },
-      { id: mfa, name: 'MFA', tag: 'alignmentScore' }, { id: mfa, name: 'MFA', tag: 'mrrOpportunity' },
-      { id: null, name: 'Total', tag: 'alignmentScore' }, { id: null, name: 'Total', tag: 'mrrOpportunity' },
+      { id: backup, name: 'Backup', tag: 'alignmentScore' },
+      { id: backup, name: 'Backup', tag: 'mrrOpportunity' },
+      { id: firewall, name: 'Firewall', tag: 'alignmentScore' },
+      { id: firewall, name: 'Firewall', tag: 'mrrOpportunity' },
+      { id: mfa, name: 'MFA', tag: 'alignmentScore' },
+      { id: mfa, name: 'MFA', tag: 'mrrOpportunity' },
+      { id: null, name: 'Total', tag: 'alignmentScore' },
+      { id: null, name: 'Total', tag: 'mrrOpportunity' },
     ]);
     expect(p.data).toEqual([
       [0, 100, 50, 50, 100, 0, 50, 150],
@@ -99,8 +180,21 @@ describe('the default matrix (MRR opportunity greater than 0)', () => {
 
   test('service pivot: services with MRR opportunity as rows, every company as columns', async () => {
     const p = (await a.api('POST', rpt(a), { typeFilter: 'mrrGt0' })).body.stackMatrix.StackByServicePivot;
-    expect(p.index).toEqual([{ id: backup, name: 'Backup' }, { id: firewall, name: 'Firewall' }, { id: null, name: 'Total' }]);
-    expect(p.columns.map((c: { name: string; tag: string }) => `${c.name}/${c.tag}`)).toEqual(['Acme/alignmentScore', 'Acme/mrrOpportunity', 'Beta/alignmentScore', 'Beta/mrrOpportunity', 'Gamma/alignmentScore', 'Gamma/mrrOpportunity', 'Total/alignmentScore', 'Total/mrrOpportunity']);
+    expect(p.index).toEqual([
+      { id: backup, name: 'Backup' },
+      { id: firewall, name: 'Firewall' },
+      { id: null, name: 'Total' },
+    ]);
+    expect(p.columns.map((c: { name: string; tag: string }) => `${c.name}/${c.tag}`)).toEqual([
+      'Acme/alignmentScore',
+      'Acme/mrrOpportunity',
+      'Beta/alignmentScore',
+      'Beta/mrrOpportunity',
+      'Gamma/alignmentScore',
+      'Gamma/mrrOpportunity',
+      'Total/alignmentScore',
+      'Total/mrrOpportunity',
+    ]);
     expect(p.data).toEqual([
       [0, 100, 0, 70, 0, 0, 0, 170],
       [50, 50, null, null, null, null, 50, 50],
@@ -111,77 +205,153 @@ describe('the default matrix (MRR opportunity greater than 0)', () => {
   test('the same through GET and filteredGet', async () => {
     const viaPost = (await a.api('POST', rpt(a), {})).body.stackMatrix;
     expect((await a.api('GET', cs(a, 'TenantCsRptStackMatrix'))).body.stackMatrix).toEqual(viaPost);
-    expect((await a.api('POST', cs(a, 'TenantCsRptStackMatrix'), { action: 'filteredGet', filters: {} })).body.stackMatrix).toEqual(viaPost);
+    expect(
+      (await a.api('POST', cs(a, 'TenantCsRptStackMatrix'), { action: 'filteredGet', filters: {} })).body.stackMatrix,
+    ).toEqual(viaPost);
   });
 });
 
 describe('saving a company alignment', () => {
   test('stores the items sent (version 0 -> 1), recomputes, and a stale version answers 409 changing nothing', async () => {
-    const r = await a.api('PUT', alignment(a, acme), { items: [{ serviceId: backup, alignment: 'partial', applicableFlag: 1, partOfContractFlag: 0, version: 0 }] });
+    const r = await a.api('PUT', alignment(a, acme), {
+      items: [{ serviceId: backup, alignment: 'partial', applicableFlag: 1, partOfContractFlag: 0, version: 0 }],
+    });
     expect(r.status).toBe(200);
-    expect(item(r.body.tenantCompanyStackAlignments, backup)).toMatchObject({ alignment: 'partial', mrrOpportunity: 50, stored: 1, version: 1 });
+    expect(item(r.body.tenantCompanyStackAlignments, backup)).toMatchObject({
+      alignment: 'partial',
+      mrrOpportunity: 50,
+      stored: 1,
+      version: 1,
+    });
     expect(item(r.body.tenantCompanyStackAlignments, firewall)).toMatchObject({ stored: 0, version: 0 });
-    expect(r.body.summary).toMatchObject({ alignmentScore: 67, mrrOpportunity: 100, totalOpportunity: 350, scoreVariant: 'warning' });
-    const stale = await a.api('PUT', alignment(a, acme), { items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0, version: 0 }] });
+    expect(r.body.summary).toMatchObject({
+      alignmentScore: 67,
+      mrrOpportunity: 100,
+      totalOpportunity: 350,
+      scoreVariant: 'warning',
+    });
+    const stale = await a.api('PUT', alignment(a, acme), {
+      items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0, version: 0 }],
+    });
     expect(stale.status).toBe(409);
     const after = await a.api('GET', alignment(a, acme));
     expect(item(after.body.tenantCompanyStackAlignments, backup)).toMatchObject({ alignment: 'partial', version: 1 });
     // Without a version there is no check; an unchanged item keeps its version.
-    const same = await a.api('PUT', alignment(a, acme), { items: [{ serviceId: backup, alignment: 'partial', applicableFlag: 1, partOfContractFlag: 0 }] });
+    const same = await a.api('PUT', alignment(a, acme), {
+      items: [{ serviceId: backup, alignment: 'partial', applicableFlag: 1, partOfContractFlag: 0 }],
+    });
     expect(item(same.body.tenantCompanyStackAlignments, backup)).toMatchObject({ version: 1 });
   });
 
   test('not applicable and part of contract leave the opportunity (and not applicable the score)', async () => {
-    const r = await a.api('PUT', alignment(a, gamma), { items: [
-      { serviceId: backup, alignment: 'other', applicableFlag: 0, partOfContractFlag: 0, version: 0 },
-      { serviceId: mfa, alignment: 'other', applicableFlag: 1, partOfContractFlag: 1, version: 0 },
-    ] });
+    const r = await a.api('PUT', alignment(a, gamma), {
+      items: [
+        { serviceId: backup, alignment: 'other', applicableFlag: 0, partOfContractFlag: 0, version: 0 },
+        { serviceId: mfa, alignment: 'other', applicableFlag: 1, partOfContractFlag: 1, version: 0 },
+      ],
+    });
     expect(r.status).toBe(200);
     expect(item(r.body.tenantCompanyStackAlignments, backup)).toMatchObject({ applicableFlag: 0, mrrOpportunity: 0 });
     expect(r.body.summary).toMatchObject({ alignmentScore: 0, mrrOpportunity: 0, totalOpportunity: 0 });
-    const none = await a.api('PUT', alignment(a, gamma), { items: [{ serviceId: mfa, alignment: 'other', applicableFlag: 0, partOfContractFlag: 1, version: 1 }] });
+    const none = await a.api('PUT', alignment(a, gamma), {
+      items: [{ serviceId: mfa, alignment: 'other', applicableFlag: 0, partOfContractFlag: 1, version: 1 }],
+    });
     expect(none.body.summary.alignmentScore).toBe('n/a');
     expect(none.body.summary.scoreVariant).toBeNull();
   });
 
   test('notes: -1 adds, a new note already deleted is dropped, soft delete hides it, activeFlag=0 lists it', async () => {
-    const r = await a.api('PUT', alignment(a, beta), { notes: [
-      { tenantNoteId: -1, typeRefId: backup, note: 'Quote sent in March', softDeleteFlag: 0 },
-      { tenantNoteId: -1, typeRefId: mfa, note: 'discarded', softDeleteFlag: 1 },
-    ] });
+    const r = await a.api('PUT', alignment(a, beta), {
+      notes: [
+        { tenantNoteId: -1, typeRefId: backup, note: 'Quote sent in March', softDeleteFlag: 0 },
+        { tenantNoteId: -1, typeRefId: mfa, note: 'discarded', softDeleteFlag: 1 },
+      ],
+    });
     expect(r.status).toBe(200);
     const notes = r.body.linkTables.tenantNotes;
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ typeRefId: backup, note: 'Quote sent in March', softDeleteFlag: 0, createdBy: a.userId });
+    expect(notes[0]).toMatchObject({
+      typeRefId: backup,
+      note: 'Quote sent in March',
+      softDeleteFlag: 0,
+      createdBy: a.userId,
+    });
     const id = notes[0].tenantNoteId;
-    const edited = await a.api('PUT', alignment(a, beta), { notes: [{ tenantNoteId: id, typeRefId: backup, note: 'Quote sent in April', softDeleteFlag: 0 }] });
-    expect(edited.body.linkTables.tenantNotes).toEqual([expect.objectContaining({ tenantNoteId: id, note: 'Quote sent in April' })]);
-    const del = await a.api('PUT', alignment(a, beta), { notes: [{ tenantNoteId: id, typeRefId: backup, note: 'Quote sent in April', softDeleteFlag: 1 }] });
+    const edited = await a.api('PUT', alignment(a, beta), {
+      notes: [{ tenantNoteId: id, typeRefId: backup, note: 'Quote sent in April', softDeleteFlag: 0 }],
+    });
+    expect(edited.body.linkTables.tenantNotes).toEqual([
+      expect.objectContaining({ tenantNoteId: id, note: 'Quote sent in April' }),
+    ]);
+    const del = await a.api('PUT', alignment(a, beta), {
+      notes: [{ tenantNoteId: id, typeRefId: backup, note: 'Quote sent in April', softDeleteFlag: 1 }],
+    });
     expect(del.body.linkTables.tenantNotes).toEqual([]);
     const deleted = await a.api('GET', alignment(a, beta, '&activeFlag=0'));
-    expect(deleted.body.linkTables.tenantNotes).toEqual([expect.objectContaining({ tenantNoteId: id, softDeleteFlag: 1 })]);
+    expect(deleted.body.linkTables.tenantNotes).toEqual([
+      expect.objectContaining({ tenantNoteId: id, softDeleteFlag: 1 }),
+    ]);
     // A note of another company cannot be edited through this one.
-    const other = await a.api('PUT', alignment(a, acme), { notes: [{ tenantNoteId: id, typeRefId: backup, note: 'x', softDeleteFlag: 0 }] });
+    const other = await a.api('PUT', alignment(a, acme), {
+      notes: [{ tenantNoteId: id, typeRefId: backup, note: 'x', softDeleteFlag: 0 }],
+    });
     expect(other.status).toBe(400);
     expect(JSON.stringify(other.body)).toContain('body.notes.0.tenantNoteId');
   });
 
   test('recommendation links are replaced per service', async () => {
-    const r = await a.api('PUT', alignment(a, beta), { recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [11, 12, 12] }, { serviceId: mfa, tenantCompanyProjectIds: [13] }] });
-    expect(r.body.linkTables.tenantCompanyProjects).toEqual([{ serviceId: backup, tenantCompanyProjectId: 11 }, { serviceId: backup, tenantCompanyProjectId: 12 }, { serviceId: mfa, tenantCompanyProjectId: 13 }]);
-    const again = await a.api('PUT', alignment(a, beta), { recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [12] }] });
-    expect(again.body.linkTables.tenantCompanyProjects).toEqual([{ serviceId: backup, tenantCompanyProjectId: 12 }, { serviceId: mfa, tenantCompanyProjectId: 13 }]);
+    const r = await a.api('PUT', alignment(a, beta), {
+      recommendations: [
+        { serviceId: backup, tenantCompanyProjectIds: [11, 12, 12] },
+        { serviceId: mfa, tenantCompanyProjectIds: [13] },
+      ],
+    });
+    expect(r.body.linkTables.tenantCompanyProjects).toEqual([
+      { serviceId: backup, tenantCompanyProjectId: 11 },
+      { serviceId: backup, tenantCompanyProjectId: 12 },
+      { serviceId: mfa, tenantCompanyProjectId: 13 },
+    ]);
+    const again = await a.api('PUT', alignment(a, beta), {
+      recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [12] }],
+    });
+    expect(again.body.linkTables.tenantCompanyProjects).toEqual([
+      { serviceId: backup, tenantCompanyProjectId: 12 },
+      { serviceId: mfa, tenantCompanyProjectId: 13 },
+    ]);
   });
 
   test('bad input answers 400 naming the field and changes nothing', async () => {
     const before = await a.api('GET', alignment(a, beta));
     const cases: [unknown, string][] = [
-      [{ items: [{ serviceId: backup, alignment: 'mostly', applicableFlag: 1, partOfContractFlag: 0 }] }, 'body.items.0.alignment'],
-      [{ items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 2, partOfContractFlag: 0 }] }, 'body.items.0.applicableFlag'],
-      [{ items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }, { serviceId: retired, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }] }, 'body.items.1.serviceId'],
-      [{ items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }], notes: [{ tenantNoteId: -1, typeRefId: backup, note: '  ', softDeleteFlag: 0 }] }, 'body.notes.0.note'],
+      [
+        { items: [{ serviceId: backup, alignment: 'mostly', applicableFlag: 1, partOfContractFlag: 0 }] },
+        'body.items.0.alignment',
+      ],
+      [
+        { items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 2, partOfContractFlag: 0 }] },
+        'body.items.0.applicableFlag',
+      ],
+      [
+        {
+          items: [
+            { serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 },
+            { serviceId: retired, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 },
+          ],
+        },
+        'body.items.1.serviceId',
+      ],
+      [
+        {
+          items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }],
+          notes: [{ tenantNoteId: -1, typeRefId: backup, note: '  ', softDeleteFlag: 0 }],
+        },
+        'body.notes.0.note',
+      ],
       [{ notes: [{ tenantNoteId: -2, typeRefId: backup, note: 'x', softDeleteFlag: 0 }] }, 'body.notes.0.tenantNoteId'],
-      [{ recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [0] }] }, 'body.recommendations.0.tenantCompanyProjectIds.0'],
+      [
+        { recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [0] }] },
+        'body.recommendations.0.tenantCompanyProjectIds.0',
+      ],
     ];
     for (const [body, field] of cases) {
       const r = await a.api('PUT', alignment(a, beta), body);
@@ -197,7 +367,16 @@ describe('the matrix after edits', () => {
   // Now: Acme Backup partial; Gamma Backup not applicable, MFA not applicable and part of contract.
   test('type filters: none keeps every company, mrr those with an MRR value, mrrGt0 those above 0', async () => {
     const delta = await seedCompany(s.k, a.tenantId, 'Delta', 3);
-    expect((await a.api('PUT', alignment(a, delta), { items: [{ serviceId: backup, alignment: 'other', applicableFlag: 1, partOfContractFlag: 1 }, { serviceId: mfa, alignment: 'fully', applicableFlag: 0, partOfContractFlag: 0 }] })).status).toBe(200);
+    expect(
+      (
+        await a.api('PUT', alignment(a, delta), {
+          items: [
+            { serviceId: backup, alignment: 'other', applicableFlag: 1, partOfContractFlag: 1 },
+            { serviceId: mfa, alignment: 'fully', applicableFlag: 0, partOfContractFlag: 0 },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     const rows = async (typeFilter: string) => {
       const p = (await a.api('POST', rpt(a), { typeFilter })).body.stackMatrix.StackByCompanyPivot;
       return Object.fromEntries(p.index.map((x: { name: string }, i: number) => [x.name, p.data[i]]));
@@ -216,15 +395,27 @@ describe('the matrix after edits', () => {
   });
 
   test('tag and category filters choose the services; the CS filters the companies', async () => {
-    const byTag = (await a.api('POST', rpt(a), { tagIds: [security], typeFilter: 'none' })).body.stackMatrix.StackByCompanyPivot;
-    expect(byTag.columns.filter((c: { id: number | null }) => c.id !== null).map((c: { id: number }) => c.id)).toEqual([firewall, firewall]);
+    const byTag = (await a.api('POST', rpt(a), { tagIds: [security], typeFilter: 'none' })).body.stackMatrix
+      .StackByCompanyPivot;
+    expect(byTag.columns.filter((c: { id: number | null }) => c.id !== null).map((c: { id: number }) => c.id)).toEqual([
+      firewall,
+      firewall,
+    ]);
     const byCat = (await a.api('POST', rpt(a), { categoryIds: [infra] })).body.stackMatrix.StackByServicePivot;
     expect(byCat.index.map((x: { name: string }) => x.name)).toEqual(['Backup', 'Total']);
-    const viaQuery = (await a.api('GET', cs(a, `TenantCsRptStackMatrix?categoryIds=${infra}&typeFilter=mrrGt0`))).body.stackMatrix.StackByServicePivot;
+    const viaQuery = (await a.api('GET', cs(a, `TenantCsRptStackMatrix?categoryIds=${infra}&typeFilter=mrrGt0`))).body
+      .stackMatrix.StackByServicePivot;
     expect(viaQuery).toEqual(byCat);
-    const filtered = (await a.api('POST', rpt(a), { filters: { tenantCompanyIds: [beta] }, typeFilter: 'none' })).body.stackMatrix.StackByCompanyPivot;
+    const filtered = (await a.api('POST', rpt(a), { filters: { tenantCompanyIds: [beta] }, typeFilter: 'none' })).body
+      .stackMatrix.StackByCompanyPivot;
     expect(filtered.index.map((x: { name: string }) => x.name)).toEqual(['Beta', 'Total']);
-    const fg = (await a.api('POST', cs(a, 'TenantCsRptStackMatrix'), { action: 'filteredGet', filters: { tenantCompanyIds: [beta] }, typeFilter: 'none' })).body.stackMatrix.StackByCompanyPivot;
+    const fg = (
+      await a.api('POST', cs(a, 'TenantCsRptStackMatrix'), {
+        action: 'filteredGet',
+        filters: { tenantCompanyIds: [beta] },
+        typeFilter: 'none',
+      })
+    ).body.stackMatrix.StackByCompanyPivot;
     expect(fg).toEqual(filtered);
     const bad = await a.api('POST', rpt(a), { typeFilter: 'all' });
     expect(bad.status).toBe(400);
@@ -241,7 +432,12 @@ describe('the matrix after edits', () => {
       { serviceId: backup, name: 'Backup', mrrOpportunity: 120, alignmentScore: 17 },
       { serviceId: firewall, name: 'Firewall', mrrOpportunity: 50, alignmentScore: 50 },
     ]);
-    const f = (await a.api('POST', cs(a, 'TenantCsDashboardMetrics'), { action: 'filteredGet', filters: { tenantCompanyIds: [beta] } })).body.dashboardMetrics;
+    const f = (
+      await a.api('POST', cs(a, 'TenantCsDashboardMetrics'), {
+        action: 'filteredGet',
+        filters: { tenantCompanyIds: [beta] },
+      })
+    ).body.dashboardMetrics;
     expect(f.stackMrrAlignmentByCompanyChart.map((x: { name: string }) => x.name)).toEqual(['Beta']);
   });
 
@@ -258,19 +454,43 @@ describe('the matrix after edits', () => {
 describe('top 10 and tenant isolation', () => {
   test('the dashboard charts keep the 10 largest MRR opportunities', async () => {
     const c = await makeTenant(s.k, s.url);
-    await seedService(s.k, c.tenantId, { moniker: 'Managed', sort: 1, defaultAlignment: 'other', products: [{ calcType: 'perSeatPerMonth', chargeEstimate: 1 }] });
+    await seedService(s.k, c.tenantId, {
+      moniker: 'Managed',
+      sort: 1,
+      defaultAlignment: 'other',
+      products: [{ calcType: 'perSeatPerMonth', chargeEstimate: 1 }],
+    });
     for (let i = 1; i <= 12; i++) await seedCompany(s.k, c.tenantId, `Client ${String(i).padStart(2, '0')}`, i);
     const m = (await c.api('GET', cs(c, 'TenantCsDashboardMetrics'))).body.dashboardMetrics;
-    expect(m.stackMrrAlignmentByCompanyChart.map((x: { mrrOpportunity: number }) => x.mrrOpportunity)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
-    expect(m.stackMrrAlignmentByServiceChart).toEqual([expect.objectContaining({ name: 'Managed', mrrOpportunity: 78, alignmentScore: 0 })]);
+    expect(m.stackMrrAlignmentByCompanyChart.map((x: { mrrOpportunity: number }) => x.mrrOpportunity)).toEqual([
+      12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
+    ]);
+    expect(m.stackMrrAlignmentByServiceChart).toEqual([
+      expect.objectContaining({ name: 'Managed', mrrOpportunity: 78, alignmentScore: 0 }),
+    ]);
   });
 
   test('another tenant sees none of it and cannot read or write these companies', async () => {
     const p = (await b.api('POST', rpt(b), { typeFilter: 'none' })).body.stackMatrix.StackByCompanyPivot;
-    expect(p).toEqual({ index: [{ id: null, name: 'Total' }], columns: [{ id: null, name: 'Total', tag: 'alignmentScore' }, { id: null, name: 'Total', tag: 'mrrOpportunity' }], data: [[null, null]] });
+    expect(p).toEqual({
+      index: [{ id: null, name: 'Total' }],
+      columns: [
+        { id: null, name: 'Total', tag: 'alignmentScore' },
+        { id: null, name: 'Total', tag: 'mrrOpportunity' },
+      ],
+      data: [[null, null]],
+    });
     expect((await b.api('GET', alignment(b, acme))).status).toBe(404);
-    expect((await b.api('PUT', alignment(b, acme), { items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }] })).status).toBe(404);
-    expect(item((await a.api('GET', alignment(a, acme))).body.tenantCompanyStackAlignments, backup)).toMatchObject({ alignment: 'partial' });
+    expect(
+      (
+        await b.api('PUT', alignment(b, acme), {
+          items: [{ serviceId: backup, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 }],
+        })
+      ).status,
+    ).toBe(404);
+    expect(item((await a.api('GET', alignment(a, acme))).body.tenantCompanyStackAlignments, backup)).toMatchObject({
+      alignment: 'partial',
+    });
     const d = (await b.api('GET', cs(b, 'TenantCsDashboardMetrics'))).body.dashboardMetrics;
     expect(d.stackMrrAlignmentByCompanyChart).toEqual([]);
   });

@@ -5,19 +5,28 @@ import { alignmentFixtures } from '../server/alignment/fixtures';
 import { stackFixtures } from '../server/stack/fixtures';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ jobs: false }); }, 60_000);
+beforeAll(async () => {
+  s = await startTestServer({ jobs: false });
+}, 60_000);
 afterAll(async () => s?.stop());
 
 test('demo alignment items mix fully, partial and other, not applicable and part of contract, once', async () => {
   const t = await makeTenant(s.k, s.url);
-  for (const moniker of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker, seats: 12 });
+  for (const moniker of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo'])
+    await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker, seats: 12 });
   const ctx = { db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} };
   await stackFixtures(ctx);
   await alignmentFixtures(ctx);
-  const count = () => s.k.db.withTenant(t.tenantId, async (trx) => ({
-    items: await trx('cs_company_stack_alignments').select('alignment', 'applicable_flag', 'part_of_contract_flag', 'version'),
-    notes: Number((await trx('cs_stack_alignment_notes').count({ n: '*' }))[0].n),
-  }));
+  const count = () =>
+    s.k.db.withTenant(t.tenantId, async (trx) => ({
+      items: await trx('cs_company_stack_alignments').select(
+        'alignment',
+        'applicable_flag',
+        'part_of_contract_flag',
+        'version',
+      ),
+      notes: Number((await trx('cs_stack_alignment_notes').count({ n: '*' }))[0].n),
+    }));
   const first = await count();
   expect(new Set(first.items.map((i) => i.alignment))).toEqual(new Set(['fully', 'partial', 'other']));
   expect(first.items.some((i) => !i.applicable_flag)).toBe(true);
@@ -26,7 +35,8 @@ test('demo alignment items mix fully, partial and other, not applicable and part
   await stackFixtures(ctx);
   await alignmentFixtures(ctx);
   expect(await count()).toEqual(first);
-  const m = (await t.api('POST', `/v3/cs/tenant/${t.tenantId}/csrpt/TenantCsRptStackMatrix`, {})).body.stackMatrix.StackByCompanyPivot;
+  const m = (await t.api('POST', `/v3/cs/tenant/${t.tenantId}/csrpt/TenantCsRptStackMatrix`, {})).body.stackMatrix
+    .StackByCompanyPivot;
   expect(m.index.length).toBeGreaterThan(1);
   expect(m.data[m.data.length - 1][m.columns.length - 1]).toBeGreaterThan(0);
 });

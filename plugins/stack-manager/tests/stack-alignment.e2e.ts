@@ -20,7 +20,11 @@ let acme: number;
 let gamma: number;
 
 async function service(moniker: string, defaultAlignment: 'fully' | 'other', charge: number): Promise<number> {
-  const r = await t.api('POST', cs(t, 'TenantCsStackService'), { moniker, defaultAlignment, products: [{ moniker: `${moniker} plan`, calcType: 'perMonth', chargeEstimate: charge, preferredFlag: 1 }] });
+  const r = await t.api('POST', cs(t, 'TenantCsStackService'), {
+    moniker,
+    defaultAlignment,
+    products: [{ moniker: `${moniker} plan`, calcType: 'perMonth', chargeEstimate: charge, preferredFlag: 1 }],
+  });
   if (r.status !== 200) throw new Error(`service: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.tenantCsStackServices[0].serviceId;
 }
@@ -32,7 +36,13 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/dashboard', '/cs/company/detail', '/cs/stackAlignmentOverview', '/cs/admin/stackManager'].map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: [
+      '/dashboard',
+      '/cs/dashboard',
+      '/cs/company/detail',
+      '/cs/stackAlignmentOverview',
+      '/cs/admin/stackManager',
+    ].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
   acme = await company(t, 'Acme Dental');
   await company(t, 'Beta Logistics');
@@ -40,10 +50,19 @@ test.beforeAll(async () => {
   const backup = await service('Backup', 'fully', 500);
   const edr = await service('EDR', 'other', 300);
   // Gamma is fully aligned: no MRR opportunity, so the default type filter leaves it out.
-  const r = await t.api('PUT', `${cs(t, 'TenantCompanyStackAlignment')}?tenantCompanyId=${gamma}`, { items: [backup, edr].map((serviceId) => ({ serviceId, alignment: 'fully', applicableFlag: 1, partOfContractFlag: 0 })) });
+  const r = await t.api('PUT', `${cs(t, 'TenantCompanyStackAlignment')}?tenantCompanyId=${gamma}`, {
+    items: [backup, edr].map((serviceId) => ({
+      serviceId,
+      alignment: 'fully',
+      applicableFlag: 1,
+      partOfContractFlag: 0,
+    })),
+  });
   if (r.status !== 200) throw new Error(`alignment: ${r.status} ${JSON.stringify(r.body)}`);
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('company detail #stackAlignment: edit the alignment, see score and opportunity after save', async ({ page }) => {
   await signInToShell(page, t.email, t.password, s.url);
@@ -64,7 +83,9 @@ test('company detail #stackAlignment: edit the alignment, see score and opportun
   await expect(tab.getByRole('status')).toContainText('Unsaved changes');
   // Leaving with unsaved edits asks first.
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(page.getByRole('alertdialog')).toContainText('You have pending changes - are you sure you want to leave this page?');
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'You have pending changes - are you sure you want to leave this page?',
+  );
   await page.getByRole('alertdialog').getByRole('button', { name: 'Stay' }).click();
 
   // A note added and discarded is gone; then the alignment is saved.
@@ -101,7 +122,9 @@ test('overview: matrix, swap, view, type filter, CSV, and a company opens its st
   await expect(m).not.toContainText('Gamma Freight');
   await expect(m).toContainText('$800');
   await expect(m).toContainText('$1,100');
-  await expect(page.getByRole('figure', { name: 'Top 10 companies by MRR opportunity' }).locator('svg').first()).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('figure', { name: 'Top 10 companies by MRR opportunity' }).locator('svg').first(),
+  ).toBeVisible({ timeout: 30_000 });
 
   // Type filter: No Filter shows the fully aligned company too (no opportunity: $0).
   await page.getByLabel('Type filter').selectOption({ label: 'No Filter' });
@@ -121,9 +144,15 @@ test('overview: matrix, swap, view, type filter, CSV, and a company opens its st
   await page.getByLabel('Matrix view').selectOption({ label: 'MRR Opportunity' });
 
   // CSV: named _cs_stack_alignment.csv, holding what the table shows.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('_cs_stack_alignment.csv');
-  const csv = fs.readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+  const csv = fs
+    .readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
   expect(csv[0]).toBe('Company,Backup,EDR,Total');
   expect(csv).toContain('Acme Dental,$500,$300,$800');
   expect(csv).toContain('Beta Logistics,$0,$300,$300');
@@ -135,5 +164,7 @@ test('overview: matrix, swap, view, type filter, CSV, and a company opens its st
   await expect(page).toHaveURL(/\/cs\/company\/detail#stackAlignment$/);
   await expect(page.getByRole('heading', { name: 'Beta Logistics' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Stack Alignment' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('region', { name: 'Stack alignment', exact: true }).getByLabel('MRR opportunity')).toHaveText('$300');
+  await expect(
+    page.getByRole('region', { name: 'Stack alignment', exact: true }).getByLabel('MRR opportunity'),
+  ).toHaveText('$300');
 });

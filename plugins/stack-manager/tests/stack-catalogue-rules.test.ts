@@ -1,10 +1,16 @@
 /** Rules of the stack catalogue: field rules (shared/stack-catalogue.ts) and the tag-deletion treatments (shared/stack-tag-deletion.ts). */
 import { compareServices, isChargeEstimate, isColour, isTemporaryId, normaliseColour } from '../shared/stack-catalogue';
-import { isAffected, tagDeletionWrites, type TagDeletionCompany, type TagDeletionTreatment } from '../shared/stack-tag-deletion';
+import {
+  isAffected,
+  tagDeletionWrites,
+  type TagDeletionCompany,
+  type TagDeletionTreatment,
+} from '../shared/stack-tag-deletion';
 
 test('charge estimates are 0 or more with at most two decimals', () => {
   for (const v of [0, 1, 3.5, 12.25, 0.1 + 0.2, 19.99, 999_999_999_999.99]) expect(isChargeEstimate(v)).toBe(true);
-  for (const v of [-0.01, 1.234, 0.001, Number.NaN, Number.POSITIVE_INFINITY, 1e15]) expect(isChargeEstimate(v)).toBe(false);
+  for (const v of [-0.01, 1.234, 0.001, Number.NaN, Number.POSITIVE_INFINITY, 1e15])
+    expect(isChargeEstimate(v)).toBe(false);
 });
 
 test('tag colours are #rrggbb and stored lower-case', () => {
@@ -19,13 +25,23 @@ test('new items carry negative temporary ids', () => {
 });
 
 test('the list is sorted by sort, then name (case-insensitive), then id', () => {
-  const rows = [{ serviceId: 3, sort: 1, moniker: 'backup' }, { serviceId: 1, sort: 0, moniker: 'Zeta' }, { serviceId: 2, sort: 1, moniker: 'Antivirus' }, { serviceId: 4, sort: 1, moniker: 'Backup' }];
+  const rows = [
+    { serviceId: 3, sort: 1, moniker: 'backup' },
+    { serviceId: 1, sort: 0, moniker: 'Zeta' },
+    { serviceId: 2, sort: 1, moniker: 'Antivirus' },
+    { serviceId: 4, sort: 1, moniker: 'Backup' },
+  ];
   expect([...rows].sort(compareServices).map((r) => r.serviceId)).toEqual([1, 2, 3, 4]);
 });
 
 const T = 10; // the removed tag
 const O = 11; // another tag the service keeps
-const company = (id: number, tagIds: number[], stored = false, data = false): TagDeletionCompany => ({ tenantCompanyId: id, tagIds, stored, hasNotesOrRecommendations: data });
+const company = (id: number, tagIds: number[], stored = false, data = false): TagDeletionCompany => ({
+  tenantCompanyId: id,
+  tagIds,
+  stored,
+  hasNotesOrRecommendations: data,
+});
 const companies = [
   company(1, [T]), // affected, nothing stored
   company(2, [T, O]), // keeps the service through O
@@ -35,7 +51,9 @@ const companies = [
   company(6, [T, 99]), // another tag the service does not have: still affected
 ];
 const run = (treatment: TagDeletionTreatment, remaining = [O]) =>
-  tagDeletionWrites({ treatment, removedTagId: T, remainingTagIds: remaining, companies }).map((w) => `${w.tenantCompanyId}:${w.applicableFlag ? 1 : 0}${w.insertOnly ? '+' : ''}`);
+  tagDeletionWrites({ treatment, removedTagId: T, remainingTagIds: remaining, companies }).map(
+    (w) => `${w.tenantCompanyId}:${w.applicableFlag ? 1 : 0}${w.insertOnly ? '+' : ''}`,
+  );
 
 test('affected companies carry the removed tag and no other remaining tag of the service', () => {
   expect(companies.filter((c) => isAffected(c, T, [O])).map((c) => c.tenantCompanyId)).toEqual([1, 3, 4, 6]);

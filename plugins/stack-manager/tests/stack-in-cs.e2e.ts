@@ -25,18 +25,35 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   s = await startTestServer({ workspace: true, jobs: false });
   t = await makeTenant(s.k, s.url, {
-    pages: ['/dashboard', '/cs/dashboard', '/cs/admin', '/cs/admin/csAccountSettings', '/cs/company/detail', '/cs/stackAlignmentOverview', '/cs/admin/stackManager', '/cs/admin/csAppSettings']
-      .map((url) => ({ url, access_level: 'Read/Write' as const })),
+    pages: [
+      '/dashboard',
+      '/cs/dashboard',
+      '/cs/admin',
+      '/cs/admin/csAccountSettings',
+      '/cs/company/detail',
+      '/cs/stackAlignmentOverview',
+      '/cs/admin/stackManager',
+      '/cs/admin/csAppSettings',
+    ].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
   await company(t, 'Acme Dental');
   await company(t, 'Beta Logistics');
   // EDR is not in place by default: each company has an MRR opportunity of $300.
-  for (const [moniker, defaultAlignment, charge] of [['Backup', 'fully', 500], ['EDR', 'other', 300]] as const) {
-    const r = await t.api('POST', cs(t, 'TenantCsStackService'), { moniker, defaultAlignment, products: [{ moniker: `${moniker} plan`, calcType: 'perMonth', chargeEstimate: charge, preferredFlag: 1 }] });
+  for (const [moniker, defaultAlignment, charge] of [
+    ['Backup', 'fully', 500],
+    ['EDR', 'other', 300],
+  ] as const) {
+    const r = await t.api('POST', cs(t, 'TenantCsStackService'), {
+      moniker,
+      defaultAlignment,
+      products: [{ moniker: `${moniker} plan`, calcType: 'perMonth', chargeEstimate: charge, preferredFlag: 1 }],
+    });
     if (r.status !== 200) throw new Error(`service: ${r.status} ${JSON.stringify(r.body)}`);
   }
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('CS dashboard: the stack charts follow the dashboard charts, tables when charts are off', async ({ page }) => {
   await signInToShell(page, t.email, t.password, s.url);
@@ -80,7 +97,10 @@ test('Stack Alignment Overview: the CS filters bar narrows the matrix and clears
   await expect(m).toContainText('Acme Dental');
 
   // The selection is CS's, shared with its pages: the dashboard opened in the same session (no reload) keeps it.
-  await page.evaluate(() => { history.pushState(null, '', '/cs/dashboard'); dispatchEvent(new PopStateEvent('popstate')); });
+  await page.evaluate(() => {
+    history.pushState(null, '', '/cs/dashboard');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
   await expect(page.getByRole('heading', { name: 'Customer Success Dashboard' })).toBeVisible();
   await expect(page.getByRole('toolbar', { name: 'Customer Success filters' }).getByText('1 selected')).toBeVisible();
   await page.goBack();

@@ -35,13 +35,19 @@ describe('stack reordering: positions and the changed services', () => {
     const a = svc(7, 1);
     const out = withPositions([a, svc(8, 5, 2), svc(9, 0, 0)]);
     expect(out[0]).toBe(a);
-    expect(out.map((s) => [s.sort, s.order])).toEqual([[1, 1], [2, 2], [3, 3]]);
+    expect(out.map((s) => [s.sort, s.order])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
   });
 
   it('sends only the services whose sort or order differs from their position', () => {
     const moved = moveNextTo([svc(1, 1), svc(2, 2), svc(3, 3), svc(4, 4)], 3, 1, 'before');
     expect(positionChanges(moved)).toEqual([
-      { serviceId: 3, sort: 1, order: 1 }, { serviceId: 1, sort: 2, order: 2 }, { serviceId: 2, sort: 3, order: 3 },
+      { serviceId: 3, sort: 1, order: 1 },
+      { serviceId: 1, sort: 2, order: 2 },
+      { serviceId: 2, sort: 3, order: 3 },
     ]);
     expect(positionChanges([svc(1, 1), svc(2, 2, 5)])).toEqual([{ serviceId: 2, sort: 2, order: 2 }]);
     expect(positionChanges([svc(1, 1), svc(2, 2)])).toEqual([]);
@@ -54,7 +60,7 @@ describe('stack reordering: positions and the changed services', () => {
     expect(orderChanged(saved, [svc(1, 1)])).toBe(true);
   });
 
-  it('puts a list into another list\'s order, unknown items after the known ones (Revert Order, rebase after a save)', () => {
+  it("puts a list into another list's order, unknown items after the known ones (Revert Order, rebase after a save)", () => {
     const fresh = [svc(1, 1), svc(2, 2), svc(3, 3), svc(5, 4)];
     expect(ids(inOrderOf(fresh, [svc(3, 0), svc(1, 0), svc(2, 0)]))).toEqual([3, 1, 2, 5]);
   });

@@ -1,13 +1,42 @@
 import { isChargeEstimate, MONIKER_MAX } from '../shared/stack-catalogue';
 import {
-  assignService, canSave, categoriesChanged, categoryErrors, draftErrors, hasErrors, keepDeletions, matchesFilter, nextTemporaryId,
-  orderAndTagsSave, rebaseOnFresh, removeProduct, serviceChanges, tagChanges, togglePreferred, withDeletion,
-  type ListedService, type StackProductDraft, type StackServiceDraft,
+  assignService,
+  canSave,
+  categoriesChanged,
+  categoryErrors,
+  draftErrors,
+  hasErrors,
+  keepDeletions,
+  matchesFilter,
+  nextTemporaryId,
+  orderAndTagsSave,
+  rebaseOnFresh,
+  removeProduct,
+  serviceChanges,
+  tagChanges,
+  togglePreferred,
+  withDeletion,
+  type ListedService,
+  type StackProductDraft,
+  type StackServiceDraft,
 } from '../shared/stack-manager';
 import { moveNextTo } from '../shared/stack-order';
 
-const s = (serviceId: number, pos: number, tagIds: number[] = [], extra: Partial<ListedService> = {}): ListedService =>
-  ({ serviceId, sort: pos, order: pos, moniker: `S${serviceId}`, categoryId: null, tagIds, version: 3, ...extra });
+const s = (
+  serviceId: number,
+  pos: number,
+  tagIds: number[] = [],
+  extra: Partial<ListedService> = {},
+): ListedService => ({
+  serviceId,
+  sort: pos,
+  order: pos,
+  moniker: `S${serviceId}`,
+  categoryId: null,
+  tagIds,
+  version: 3,
+  ...extra,
+});
 
 describe('Save button rule', () => {
   it('is enabled only when tags or order changed, not read-only and not loading', () => {
@@ -47,21 +76,41 @@ describe('saving the list sends only changed services', () => {
   });
   it('a move sends the services whose position changed, with their version, in list order', () => {
     const current = moveNextTo(saved, 3, 2, 'before');
-    expect(orderAndTagsSave(saved, current)).toEqual({ services: [
-      { serviceId: 3, version: 3, sort: 2, order: 2 }, { serviceId: 2, version: 3, sort: 3, order: 3 },
-    ] });
+    expect(orderAndTagsSave(saved, current)).toEqual({
+      services: [
+        { serviceId: 3, version: 3, sort: 2, order: 2 },
+        { serviceId: 2, version: 3, sort: 3, order: 3 },
+      ],
+    });
   });
-  it('a tag change sends the service\'s tags, and the chosen treatment of a removed tag', () => {
-    const current = saved.map((x) => (x.serviceId === 1 ? { ...x, tagIds: [] } : x.serviceId === 4 ? { ...x, tagIds: [8] } : x));
-    expect(tagChanges(saved, current)).toEqual([{ serviceId: 1, tagIds: [] }, { serviceId: 4, tagIds: [8] }]);
+  it("a tag change sends the service's tags, and the chosen treatment of a removed tag", () => {
+    const current = saved.map((x) =>
+      x.serviceId === 1 ? { ...x, tagIds: [] } : x.serviceId === 4 ? { ...x, tagIds: [8] } : x,
+    );
+    expect(tagChanges(saved, current)).toEqual([
+      { serviceId: 1, tagIds: [] },
+      { serviceId: 4, tagIds: [8] },
+    ]);
     const body = orderAndTagsSave(saved, current, [{ serviceId: 1, tagId: 5, treatment: 'removeAllApplicable' }]);
     expect(body).toEqual({
-      services: [{ serviceId: 1, version: 3, tagIds: [] }, { serviceId: 4, version: 3, tagIds: [8] }],
+      services: [
+        { serviceId: 1, version: 3, tagIds: [] },
+        { serviceId: 4, version: 3, tagIds: [8] },
+      ],
       tagDeletions: [{ serviceId: 1, tagId: 5, treatment: 'removeAllApplicable' }],
     });
   });
   it('a preferred-product change sends only the changed products of that service', () => {
-    const p = (productId: number, preferredFlag: 0 | 1) => ({ productId, moniker: `P${productId}`, description: '', calcType: 'perMonth' as const, chargeEstimate: 5, preferredFlag, activeFlag: 1 as const, sort: 1 });
+    const p = (productId: number, preferredFlag: 0 | 1) => ({
+      productId,
+      moniker: `P${productId}`,
+      description: '',
+      calcType: 'perMonth' as const,
+      chargeEstimate: 5,
+      preferredFlag,
+      activeFlag: 1 as const,
+      sort: 1,
+    });
     const before = [s(1, 1, [], { products: [p(10, 0), p(11, 1)] }), s(2, 2, [], { products: [p(12, 0)] })];
     const after = [s(1, 1, [], { products: [p(10, 1), p(11, 1)] }), before[1]];
     expect(orderAndTagsSave(before, after)).toEqual({ services: [{ serviceId: 1, version: 3, products: [p(10, 1)] }] });
@@ -82,7 +131,7 @@ describe('saving the list sends only changed services', () => {
 });
 
 describe('taking a fresh list while the user keeps editing', () => {
-  it('keeps the user\'s order and unsaved tags, takes everything else (tags saved elsewhere, versions) from the answer', () => {
+  it("keeps the user's order and unsaved tags, takes everything else (tags saved elsewhere, versions) from the answer", () => {
     const base = [s(1, 1, [5]), s(2, 2, [6]), s(3, 3)];
     const current = [s(3, 3), s(1, 1, [5, 7]), s(2, 2, [6])];
     const fresh = [s(1, 1, [5], { version: 4 }), s(2, 2, [8], { version: 4 }), s(4, 3, [], { version: 1 })];
@@ -93,11 +142,30 @@ describe('taking a fresh list while the user keeps editing', () => {
   });
 });
 
-const product = (productId: number, extra: Partial<StackProductDraft> = {}): StackProductDraft =>
-  ({ productId, moniker: `P${productId}`, description: '', calcType: 'perSeatPerMonth', chargeEstimate: 10, preferredFlag: 0, activeFlag: 1, sort: 1, ...extra });
+const product = (productId: number, extra: Partial<StackProductDraft> = {}): StackProductDraft => ({
+  productId,
+  moniker: `P${productId}`,
+  description: '',
+  calcType: 'perSeatPerMonth',
+  chargeEstimate: 10,
+  preferredFlag: 0,
+  activeFlag: 1,
+  sort: 1,
+  ...extra,
+});
 const draft = (extra: Partial<StackServiceDraft> = {}): StackServiceDraft => ({
-  serviceId: 1, moniker: 'Backup', description: '', categoryId: null, tagIds: [1], defaultApplicableFlag: 1, defaultAlignment: 'fully',
-  defaultPartOfContractFlag: 0, defaultChargeEstimate: 0, defaultCalcType: 'adhoc', products: [product(10)], ...extra,
+  serviceId: 1,
+  moniker: 'Backup',
+  description: '',
+  categoryId: null,
+  tagIds: [1],
+  defaultApplicableFlag: 1,
+  defaultAlignment: 'fully',
+  defaultPartOfContractFlag: 0,
+  defaultChargeEstimate: 0,
+  defaultCalcType: 'adhoc',
+  products: [product(10)],
+  ...extra,
 });
 
 describe('the edit dialog', () => {
@@ -105,7 +173,12 @@ describe('the edit dialog', () => {
     expect(serviceChanges(draft(), draft({ moniker: ' Backup ' }))).toEqual({});
   });
   it('names the changed fields; products travel whole when one changed', () => {
-    const after = draft({ moniker: 'Cloud Backup', categoryId: 4, defaultAlignment: 'partial', products: [product(10, { chargeEstimate: 12 }), product(-1)] });
+    const after = draft({
+      moniker: 'Cloud Backup',
+      categoryId: 4,
+      defaultAlignment: 'partial',
+      products: [product(10, { chargeEstimate: 12 }), product(-1)],
+    });
     const c = serviceChanges(draft(), after);
     expect(Object.keys(c).sort()).toEqual(['categoryId', 'defaultAlignment', 'moniker', 'products']);
     expect(c.products?.map((p) => p.productId)).toEqual([10, -1]);
@@ -114,15 +187,29 @@ describe('the edit dialog', () => {
     const ps = [product(10, { preferredFlag: 1 }), product(-2)];
     expect(removeProduct(ps, 10)[0]).toMatchObject({ productId: 10, activeFlag: 0, preferredFlag: 0 });
     expect(removeProduct(ps, -2).map((p) => p.productId)).toEqual([10]);
-    expect(serviceChanges(draft({ products: ps }), draft({ products: removeProduct(ps, 10) })).products?.[0].activeFlag).toBe(0);
+    expect(
+      serviceChanges(draft({ products: ps }), draft({ products: removeProduct(ps, 10) })).products?.[0].activeFlag,
+    ).toBe(0);
   });
   it('preferred flips for active products only', () => {
     expect(togglePreferred([product(10)], 10)[0].preferredFlag).toBe(1);
     expect(togglePreferred([product(10, { activeFlag: 0 })], 10)[0].preferredFlag).toBe(0);
   });
-  it('validates the name, the charges and the active products\' names', () => {
+  it("validates the name, the charges and the active products' names", () => {
     expect(hasErrors(draftErrors(draft(), isChargeEstimate, MONIKER_MAX))).toBe(false);
-    const e = draftErrors(draft({ moniker: '  ', defaultChargeEstimate: 1.234, products: [product(10, { moniker: '' }), product(11, { chargeEstimate: -1 }), product(12, { moniker: '', activeFlag: 0 })] }), isChargeEstimate, MONIKER_MAX);
+    const e = draftErrors(
+      draft({
+        moniker: '  ',
+        defaultChargeEstimate: 1.234,
+        products: [
+          product(10, { moniker: '' }),
+          product(11, { chargeEstimate: -1 }),
+          product(12, { moniker: '', activeFlag: 0 }),
+        ],
+      }),
+      isChargeEstimate,
+      MONIKER_MAX,
+    );
     expect(e.moniker).toBe('Name is required.');
     expect(e.defaultChargeEstimate).toBeDefined();
     expect(Object.keys(e.products ?? {})).toEqual(['10', '11']);
@@ -130,7 +217,10 @@ describe('the edit dialog', () => {
 });
 
 describe('Category Manager', () => {
-  const cats = [{ csStackCategoryId: 1, moniker: 'Security', sort: 1, serviceIds: [7] }, { csStackCategoryId: 2, moniker: 'Backup', sort: 2, serviceIds: [] }];
+  const cats = [
+    { csStackCategoryId: 1, moniker: 'Security', sort: 1, serviceIds: [7] },
+    { csStackCategoryId: 2, moniker: 'Backup', sort: 2, serviceIds: [] },
+  ];
   it('a service belongs to at most one category', () => {
     const moved = assignService(cats, 7, 2);
     expect(moved.map((c) => c.serviceIds)).toEqual([[], [7]]);
@@ -141,8 +231,15 @@ describe('Category Manager', () => {
   it('notices renames and new categories; flags empty and duplicate names', () => {
     expect(categoriesChanged(cats, [{ ...cats[0], moniker: 'Security ' }, cats[1]])).toBe(false);
     expect(categoriesChanged(cats, [{ ...cats[0], moniker: 'Sec' }, cats[1]])).toBe(true);
-    expect(categoriesChanged(cats, [...cats, { csStackCategoryId: -1, moniker: 'New', sort: 3, serviceIds: [] }])).toBe(true);
-    expect(categoryErrors([...cats, { csStackCategoryId: -1, moniker: 'security', sort: 3, serviceIds: [] }, { csStackCategoryId: -2, moniker: ' ', sort: 4, serviceIds: [] }]))
-      .toEqual({ [-1]: 'Another category is named security.', [-2]: 'Name is required.' });
+    expect(categoriesChanged(cats, [...cats, { csStackCategoryId: -1, moniker: 'New', sort: 3, serviceIds: [] }])).toBe(
+      true,
+    );
+    expect(
+      categoryErrors([
+        ...cats,
+        { csStackCategoryId: -1, moniker: 'security', sort: 3, serviceIds: [] },
+        { csStackCategoryId: -2, moniker: ' ', sort: 4, serviceIds: [] },
+      ]),
+    ).toEqual({ [-1]: 'Another category is named security.', [-2]: 'Name is required.' });
   });
 });

@@ -5,8 +5,14 @@ function clock() {
   let timers: { at: number; fn: () => void; id: number }[] = [];
   let next = 1;
   return {
-    setTimer: (fn: () => void, ms: number) => { const id = next++; timers.push({ at: now + ms, fn, id }); return id; },
-    clearTimer: (h: unknown) => { timers = timers.filter((t) => t.id !== h); },
+    setTimer: (fn: () => void, ms: number) => {
+      const id = next++;
+      timers.push({ at: now + ms, fn, id });
+      return id;
+    },
+    clearTimer: (h: unknown) => {
+      timers = timers.filter((t) => t.id !== h);
+    },
     async advance(ms: number) {
       const end = now + ms;
       for (;;) {
@@ -28,7 +34,13 @@ describe('Stack Manager auto-save timing', () => {
   it('saves a reorder 3 s after the last move (a further move restarts the wait)', async () => {
     const c = clock();
     const at: number[] = [];
-    const saver = createStackSaver({ ...c, save: async () => { at.push(c.now()); return true; } });
+    const saver = createStackSaver({
+      ...c,
+      save: async () => {
+        at.push(c.now());
+        return true;
+      },
+    });
     saver.request('order', ORDER_SAVE_DELAY_MS);
     await c.advance(2000);
     saver.request('order', ORDER_SAVE_DELAY_MS);
@@ -42,7 +54,13 @@ describe('Stack Manager auto-save timing', () => {
   it('a tag change saves after 500 ms, taking the pending reorder with it (one save)', async () => {
     const c = clock();
     let saves = 0;
-    const saver = createStackSaver({ ...c, save: async () => { saves++; return true; } });
+    const saver = createStackSaver({
+      ...c,
+      save: async () => {
+        saves++;
+        return true;
+      },
+    });
     saver.request('order', ORDER_SAVE_DELAY_MS);
     saver.request('tags', TAG_SAVE_DELAY_MS);
     await c.advance(TAG_SAVE_DELAY_MS);
@@ -54,7 +72,13 @@ describe('Stack Manager auto-save timing', () => {
   it('a drag start clears the auto-save', async () => {
     const c = clock();
     let saves = 0;
-    const saver = createStackSaver({ ...c, save: async () => { saves++; return true; } });
+    const saver = createStackSaver({
+      ...c,
+      save: async () => {
+        saves++;
+        return true;
+      },
+    });
     saver.request('order', ORDER_SAVE_DELAY_MS);
     saver.clear();
     await c.advance(10_000);
@@ -67,11 +91,20 @@ describe('Stack Manager auto-save timing', () => {
     let maxRunning = 0;
     let saves = 0;
     let release: (() => void) | null = null;
-    const saver = createStackSaver({ ...c, save: async () => {
-      running++; maxRunning = Math.max(maxRunning, running); saves++;
-      if (saves === 1) await new Promise<void>((r) => { release = r; });
-      running--; return true;
-    } });
+    const saver = createStackSaver({
+      ...c,
+      save: async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        saves++;
+        if (saves === 1)
+          await new Promise<void>((r) => {
+            release = r;
+          });
+        running--;
+        return true;
+      },
+    });
     const first = saver.flush();
     await new Promise((r) => setImmediate(r));
     const second = saver.flush();
@@ -85,7 +118,12 @@ describe('Stack Manager auto-save timing', () => {
 
   it('a failed save resolves false (the changes stay pending)', async () => {
     const c = clock();
-    const saver = createStackSaver({ ...c, save: async () => { throw new Error('down'); } });
+    const saver = createStackSaver({
+      ...c,
+      save: async () => {
+        throw new Error('down');
+      },
+    });
     expect(await saver.flush()).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ let r: TestTenant;
 const PAGE = '/cs/admin/stackManager';
 
 const rows = (page: Page) => page.getByTestId('stack-service-row');
-const names = async (page: Page) => (await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))));
+const names = async (page: Page) => await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
 const expectOrder = async (page: Page, order: string[]) => expect.poll(() => names(page)).toEqual(order);
 const row = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 
@@ -24,25 +24,56 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(240_000); // a fresh server and database on a busy machine
   s = await startTestServer({ workspace: true, jobs: false });
-  t = await makeTenant(s.k, s.url, { pages: ['/dashboard', '/cs/admin', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  t = await makeTenant(s.k, s.url, {
+    pages: ['/dashboard', '/cs/admin', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })),
+  });
   expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Acme Dental' })).status).toBe(200);
-  const tags = await t.api('POST', `/v3/tenantadmin/${t.tenantId}/tenanttag/`, { operation: 'save_tag', payload: { moniker: 'Regulated', color: '#c23030', type_code: 'cs_stack' } });
+  const tags = await t.api('POST', `/v3/tenantadmin/${t.tenantId}/tenanttag/`, {
+    operation: 'save_tag',
+    payload: { moniker: 'Regulated', color: '#c23030', type_code: 'cs_stack' },
+  });
   expect(tags.status).toBe(200);
   const regulated = tags.body.tenant_tags.find((x: { moniker: string }) => x.moniker === 'Regulated').tag_id;
-  const saved = await t.api('PUT', `/v3/cs/tenant/${t.tenantId}/cs/TenantCsStackService`, { services: [
-    { serviceId: -1, moniker: 'Antivirus', sort: 1, order: 1 },
-    { serviceId: -2, moniker: 'Backup', sort: 2, order: 2, tagIds: [regulated] },
-    { serviceId: -3, moniker: 'Cloud Email', sort: 3, order: 3 },
-  ] });
+  const saved = await t.api('PUT', `/v3/cs/tenant/${t.tenantId}/cs/TenantCsStackService`, {
+    services: [
+      { serviceId: -1, moniker: 'Antivirus', sort: 1, order: 1 },
+      { serviceId: -2, moniker: 'Backup', sort: 2, order: 2, tagIds: [regulated] },
+      { serviceId: -3, moniker: 'Cloud Email', sort: 3, order: 3 },
+    ],
+  });
   expect(saved.status).toBe(200);
 
-  r = await makeTenant(s.k, s.url, { pages: ['/dashboard', '/cs/admin', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })) });
+  r = await makeTenant(s.k, s.url, {
+    pages: ['/dashboard', '/cs/admin', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })),
+  });
   expect((await r.api('POST', `/v3/tenant/${r.tenantId}/companies`, { moniker: 'Bayside Law' })).status).toBe(200);
-  expect((await r.api('PUT', `/v3/cs/tenant/${r.tenantId}/cs/TenantCsStackService`, { services: [{ serviceId: -1, moniker: 'Managed Firewall', sort: 1, order: 1, products: [{ productId: -1, moniker: 'Firewall Basic', calcType: 'perMonth', chargeEstimate: 50, preferredFlag: 0 }] }] })).status).toBe(200);
-  await s.k.db.withSystem((trx) => trx('security_group_pages').where({ security_group_id: r.securityGroupId, url: PAGE }).update({ access_level: 'Read Only' }));
+  expect(
+    (
+      await r.api('PUT', `/v3/cs/tenant/${r.tenantId}/cs/TenantCsStackService`, {
+        services: [
+          {
+            serviceId: -1,
+            moniker: 'Managed Firewall',
+            sort: 1,
+            order: 1,
+            products: [
+              { productId: -1, moniker: 'Firewall Basic', calcType: 'perMonth', chargeEstimate: 50, preferredFlag: 0 },
+            ],
+          },
+        ],
+      })
+    ).status,
+  ).toBe(200);
+  await s.k.db.withSystem((trx) =>
+    trx('security_group_pages')
+      .where({ security_group_id: r.securityGroupId, url: PAGE })
+      .update({ access_level: 'Read Only' }),
+  );
   s.k.access.invalidate(r.tenantId); // the calls above cached the tenant's access lists
 });
-test.afterAll(async () => { await s?.stop(); });
+test.afterAll(async () => {
+  await s?.stop();
+});
 
 test('add, reorder with auto-save, remove a tag with a treatment, delete and restore', async ({ page }) => {
   test.setTimeout(180_000);
@@ -71,7 +102,9 @@ test('add, reorder with auto-save, remove a tag with a treatment, delete and res
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expectOrder(page, ['Antivirus', 'Backup', 'Cloud Email', 'Dark Web Monitoring']);
-  await expect(row(page, 'Dark Web Monitoring').getByRole('button', { name: 'Preferred product DWM Standard' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    row(page, 'Dark Web Monitoring').getByRole('button', { name: 'Preferred product DWM Standard' }),
+  ).toHaveAttribute('aria-pressed', 'true');
 
   // Drag Cloud Email onto Antivirus: it takes its place; Revert Order shows while dirty; auto-save persists it.
   await row(page, 'Cloud Email').getByTestId('drag-handle').dragTo(row(page, 'Antivirus'));
@@ -114,7 +147,9 @@ test('add, reorder with auto-save, remove a tag with a treatment, delete and res
   const tagSave = page.waitForRequest((q) => q.method() === 'PUT' && q.url().includes('/cs/TenantCsStackService'));
   await page.getByRole('button', { name: 'Remove Tag', exact: true }).click();
   await expect(backup.getByText('Regulated')).toHaveCount(0);
-  expect((await tagSave).postDataJSON().tagDeletions).toEqual([expect.objectContaining({ tagId: expect.any(Number), treatment: 'removeAllApplicable' })]);
+  expect((await tagSave).postDataJSON().tagDeletions).toEqual([
+    expect.objectContaining({ tagId: expect.any(Number), treatment: 'removeAllApplicable' }),
+  ]);
   await expect(page.getByTestId('stack-save-status')).toHaveText('All changes saved');
   await page.reload();
   await expect(row(page, 'Backup')).toBeVisible();

@@ -1,7 +1,12 @@
 import { stackTopSpec } from '../workspace/alignment/stack-chart-specs';
 
 describe('stack top-10 chart', () => {
-  const entries = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Company ${i + 1}`, mrrOpportunity: 1000 - i * 10 + 0.4, alignmentScore: i === 0 ? 120 : i === 1 ? null : 40 }));
+  const entries = Array.from({ length: 12 }, (_, i) => ({
+    id: i + 1,
+    name: `Company ${i + 1}`,
+    mrrOpportunity: 1000 - i * 10 + 0.4,
+    alignmentScore: i === 0 ? 120 : i === 1 ? null : 40,
+  }));
   const spec = stackTopSpec(entries, { title: 'Top', axis: 'Company', currency: 'USD' }) as any;
 
   it('shows at most 10 bars, MRR without decimals', () => {

@@ -33,6 +33,11 @@ describe('stack overview CSV', () => {
   });
 
   it('guards formula-like header names too', () => {
-    expect(toCsv([['Company', '@cmd', '+1'], ['-x', '-$5', 'a']])).toBe(`Company,'@cmd,'+1\r\n'-x,-$5,a\r\n`);
+    expect(
+      toCsv([
+        ['Company', '@cmd', '+1'],
+        ['-x', '-$5', 'a'],
+      ]),
+    ).toBe(`Company,'@cmd,'+1\r\n'-x,-$5,a\r\n`);
   });
 });

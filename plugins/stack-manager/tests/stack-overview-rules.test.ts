@@ -1,6 +1,18 @@
 import {
-  DEFAULT_STACK_TYPE_FILTER, DEFAULT_STACK_VIEW, formatAlignment, formatStackCell, isEmptyPivot, matrixRequest, pivotAxes, selectView,
-  stackCellFormatter, STACK_TYPE_FILTERS, STACK_VIEWS, swapPivot, topByMrrOpportunity, type StackPivot,
+  DEFAULT_STACK_TYPE_FILTER,
+  DEFAULT_STACK_VIEW,
+  formatAlignment,
+  formatStackCell,
+  isEmptyPivot,
+  matrixRequest,
+  pivotAxes,
+  selectView,
+  stackCellFormatter,
+  STACK_TYPE_FILTERS,
+  STACK_VIEWS,
+  swapPivot,
+  topByMrrOpportunity,
+  type StackPivot,
 } from '../shared/stack-overview';
 import { sampleMatrix } from './stack-overview-fixture';
 
@@ -9,14 +21,22 @@ describe('stack overview: view and pivot selection', () => {
     expect(DEFAULT_STACK_VIEW).toBe('mrrOpportunity');
     expect(STACK_VIEWS.map((v) => v.label)).toEqual(['MRR Opportunity', 'Percentage Alignment']);
     expect(DEFAULT_STACK_TYPE_FILTER).toBe('mrrGt0');
-    expect(STACK_TYPE_FILTERS.map((v) => v.label)).toEqual(['No Filter', 'MRR opportunity', 'MRR opportunity greater than 0']);
+    expect(STACK_TYPE_FILTERS.map((v) => v.label)).toEqual([
+      'No Filter',
+      'MRR opportunity',
+      'MRR opportunity greater than 0',
+    ]);
   });
 
   it('shows the columns of the chosen tag only, the Total column last', () => {
     const m = selectView(sampleMatrix(), 'StackByCompanyPivot', 'mrrOpportunity');
     expect(m.rowHeader).toBe('Company');
     expect(m.columns.map((c) => c.name)).toEqual(['Backup', 'EDR', 'Total']);
-    expect(m.cells).toEqual([[0, 1234.5, 1234.5], [null, 2000, 2000], [0, 3234.5, 3234.5]]);
+    expect(m.cells).toEqual([
+      [0, 1234.5, 1234.5],
+      [null, 2000, 2000],
+      [0, 3234.5, 3234.5],
+    ]);
     const a = selectView(sampleMatrix(), 'StackByCompanyPivot', 'alignmentScore');
     expect(a.cells[0]).toEqual([100, 50, 75]);
   });
@@ -73,8 +93,14 @@ describe('stack overview: top 10 and request', () => {
       { id: 1, name: 'Acme Dental', mrrOpportunity: 1234.5, alignmentScore: 75 },
     ]);
     const many: StackPivot = {
-      index: [...Array.from({ length: 15 }, (_, i) => ({ id: i + 1, name: `C${String(i + 1).padStart(2, '0')}` })), { id: null, name: 'Total' }],
-      columns: [{ id: null, name: 'Total', tag: 'alignmentScore' }, { id: null, name: 'Total', tag: 'mrrOpportunity' }],
+      index: [
+        ...Array.from({ length: 15 }, (_, i) => ({ id: i + 1, name: `C${String(i + 1).padStart(2, '0')}` })),
+        { id: null, name: 'Total' },
+      ],
+      columns: [
+        { id: null, name: 'Total', tag: 'alignmentScore' },
+        { id: null, name: 'Total', tag: 'mrrOpportunity' },
+      ],
       data: [...Array.from({ length: 15 }, (_, i) => [50, i * 10]), [50, 99999]],
     };
     const t = topByMrrOpportunity(many);
@@ -88,6 +114,10 @@ describe('stack overview: top 10 and request', () => {
   });
   it('sends only the chosen tag and category filters with the type filter', () => {
     expect(matrixRequest({ tagIds: [], categoryIds: [], typeFilter: 'mrrGt0' })).toEqual({ typeFilter: 'mrrGt0' });
-    expect(matrixRequest({ tagIds: [3], categoryIds: [7, 8], typeFilter: 'none' })).toEqual({ tagIds: [3], categoryIds: [7, 8], typeFilter: 'none' });
+    expect(matrixRequest({ tagIds: [3], categoryIds: [7, 8], typeFilter: 'none' })).toEqual({
+      tagIds: [3],
+      categoryIds: [7, 8],
+      typeFilter: 'none',
+    });
   });
 });

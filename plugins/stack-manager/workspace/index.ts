@@ -17,12 +17,38 @@ export default defineWorkspacePlugin({
   }),
   navIcons: pageNavIcons(STACK_PAGES),
   slots: {
-    companyDetailTabs: [{ id: 'stackAlignment', title: 'Stack Alignment', order: 10, page: '/cs/company/detail', component: () => import('./alignment/CompanyStackAlignmentTab') }],
+    companyDetailTabs: [
+      {
+        id: 'stackAlignment',
+        title: 'Stack Alignment',
+        order: 10,
+        page: '/cs/company/detail',
+        component: () => import('./alignment/CompanyStackAlignmentTab'),
+      },
+    ],
   },
   extend: [
     // TenantCsDashboardMetrics stackMrrAlignmentBy{Company,Service}Chart (server: csDashboardChartsPoint).
-    contribute(csDashboardPanelsPoint, { id: 'stackCharts', title: 'Stack MRR and alignment', component: () => import('./alignment/StackDashboardCharts') }),
-    contribute(csAdminLinksPoint, { id: 'stackManager', title: 'Stack Manager', page: STACK_MANAGER_PAGE, requiresAdmin: true, icon: 'layers', text: 'The services of the ideal stack: order, products, categories and tags.' }),
-    contribute(csAdminLinksPoint, { id: 'appSettings', title: 'App Settings', page: CS_APP_SETTINGS_PAGE, requiresAdmin: true, icon: 'cog', text: 'Contract exclusions: vendors and accounts left out of Customer Success.' }),
+    contribute(csDashboardPanelsPoint, {
+      id: 'stackCharts',
+      title: 'Stack MRR and alignment',
+      component: () => import('./alignment/StackDashboardCharts'),
+    }),
+    contribute(csAdminLinksPoint, {
+      id: 'stackManager',
+      title: 'Stack Manager',
+      page: STACK_MANAGER_PAGE,
+      requiresAdmin: true,
+      icon: 'layers',
+      text: 'The services of the ideal stack: order, products, categories and tags.',
+    }),
+    contribute(csAdminLinksPoint, {
+      id: 'appSettings',
+      title: 'App Settings',
+      page: CS_APP_SETTINGS_PAGE,
+      requiresAdmin: true,
+      icon: 'cog',
+      text: 'Contract exclusions: vendors and accounts left out of Customer Success.',
+    }),
   ],
 });

@@ -12,9 +12,19 @@ export default definePlugin({
   dependsOn: ['probe'],
   description: 'Depends on the probe plugin.',
   routes(r) {
-    r.get('/v3/tenant/:tenantId/probe-addon/summary', { summary: 'Probe item count', params: z.object({ tenantId: z.coerce.number().int().positive() }), page: PROBE_PAGE }, async ({ db }) => ({
-      count: await countItems(db),
-    }));
+    r.get(
+      '/v3/tenant/:tenantId/probe-addon/summary',
+      {
+        summary: 'Probe item count',
+        params: z.object({ tenantId: z.coerce.number().int().positive() }),
+        page: PROBE_PAGE,
+      },
+      async ({ db }) => ({
+        count: await countItems(db),
+      }),
+    );
   },
-  async start() { startOrder().push('probe-addon'); },
+  async start() {
+    startOrder().push('probe-addon');
+  },
 });

@@ -5,7 +5,13 @@ export const PROBE_PAGE = '/probe/items';
 export const PROBE_TABLE = 'probe_items';
 export const PHIN_GRANT_ITEM = 'grant:phin-preview';
 
-export interface ProbeItem { item_id: number; name: string; qty: number; notes: string; touched: boolean }
+export interface ProbeItem {
+  item_id: number;
+  name: string;
+  qty: number;
+  notes: string;
+  touched: boolean;
+}
 export const ITEM_COLUMNS = ['item_id', 'name', 'qty', 'notes', 'touched'] as const;
 
 export async function countItems(db: Trx): Promise<number> {

@@ -30,7 +30,12 @@ export function DeleteGroupDialog({ tenantId, group, onClose, onDeleted, onRefus
     } catch (e) {
       const err = e as { status?: number; message: string };
       setRefusal({
-        title: err.status === 409 ? 'This security group still has users' : err.status === 404 ? 'This security group no longer exists' : 'The security group could not be deleted',
+        title:
+          err.status === 409
+            ? 'This security group still has users'
+            : err.status === 404
+              ? 'This security group no longer exists'
+              : 'The security group could not be deleted',
         message: err.message,
       });
       setBusy(false);
@@ -39,7 +44,16 @@ export function DeleteGroupDialog({ tenantId, group, onClose, onDeleted, onRefus
   };
 
   return (
-    <Dialog isOpen title="Delete security group" icon="trash" onClose={() => { if (!busy) onClose(); }} canOutsideClickClose={!busy} className="lci-sg-dialog">
+    <Dialog
+      isOpen
+      title="Delete security group"
+      icon="trash"
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      canOutsideClickClose={!busy}
+      className="lci-sg-dialog"
+    >
       <DialogBody>
         {refusal ? (
           <Callout intent="danger" icon="error" title={refusal.title} role="alert">
@@ -48,23 +62,31 @@ export function DeleteGroupDialog({ tenantId, group, onClose, onDeleted, onRefus
           </Callout>
         ) : (
           <>
-            <p>Delete the security group <strong>{group.name}</strong>? Its page access list is removed. This cannot be undone.</p>
+            <p>
+              Delete the security group <strong>{group.name}</strong>? Its page access list is removed. This cannot be
+              undone.
+            </p>
             {users > 0 && (
               <Callout intent="warning" icon="people">
-                {users} {users === 1 ? 'user is' : 'users are'} in this group. Move them to another group first, or the deletion will be refused.
+                {users} {users === 1 ? 'user is' : 'users are'} in this group. Move them to another group first, or the
+                deletion will be refused.
               </Callout>
             )}
           </>
         )}
       </DialogBody>
-      <DialogFooter actions={refusal ? (
-        <Button text="Close" onClick={onClose} autoFocus />
-      ) : (
-        <>
-          <Button text="Cancel" onClick={onClose} disabled={busy} />
-          <Button text="Delete group" intent="danger" icon="trash" loading={busy} onClick={() => void confirm()} />
-        </>
-      )} />
+      <DialogFooter
+        actions={
+          refusal ? (
+            <Button text="Close" onClick={onClose} autoFocus />
+          ) : (
+            <>
+              <Button text="Cancel" onClick={onClose} disabled={busy} />
+              <Button text="Delete group" intent="danger" icon="trash" loading={busy} onClick={() => void confirm()} />
+            </>
+          )
+        }
+      />
     </Dialog>
   );
 }

@@ -4,7 +4,13 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { navigate, PageHeader } from '../../sdk';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
-import { accessCounts, moduleLabel, SECURITY_GROUPS_PAGE, type SecurityGroup, type SecurityGroupsResponse } from './model';
+import {
+  accessCounts,
+  moduleLabel,
+  SECURITY_GROUPS_PAGE,
+  type SecurityGroup,
+  type SecurityGroupsResponse,
+} from './model';
 
 interface Props {
   tenantId: number;
@@ -17,17 +23,32 @@ interface Props {
   onDeleted(group: SecurityGroup): Promise<void>;
 }
 
-export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, refreshError, onReload, onDeleted }: Props) {
+export function GroupList({
+  tenantId,
+  data,
+  readOnly,
+  unknownPath,
+  refreshing,
+  refreshError,
+  onReload,
+  onDeleted,
+}: Props) {
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<SecurityGroup | null>(null);
   const groups = data.securityGroups;
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return groups;
-    return groups.filter((g) => g.name.toLowerCase().includes(q) || g.description.toLowerCase().includes(q)
-      || g.included_modules.some((m) => moduleLabel(m).toLowerCase().includes(q)));
+    return groups.filter(
+      (g) =>
+        g.name.toLowerCase().includes(q) ||
+        g.description.toLowerCase().includes(q) ||
+        g.included_modules.some((m) => moduleLabel(m).toLowerCase().includes(q)),
+    );
   }, [groups, query]);
-  const add = () => { if (!readOnly) void navigate(`${SECURITY_GROUPS_PAGE}/new`); };
+  const add = () => {
+    if (!readOnly) void navigate(`${SECURITY_GROUPS_PAGE}/new`);
+  };
   const totalUsers = groups.reduce((n, g) => n + (g.user_count ?? 0), 0);
 
   return (
@@ -56,7 +77,11 @@ export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, r
           className="lci-sg-empty"
           icon="people"
           title="No security groups yet"
-          description={readOnly ? 'Your tenant has no security groups.' : 'Create a security group to choose the modules and pages its users can open.'}
+          description={
+            readOnly
+              ? 'Your tenant has no security groups.'
+              : 'Create a security group to choose the modules and pages its users can open.'
+          }
           action={readOnly ? undefined : <Button intent="primary" icon="add" text="New security group" onClick={add} />}
         />
       ) : (
@@ -64,21 +89,39 @@ export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, r
           <div className="lci-sg-toolbar">
             <h2 id="sg-list-title" className="lci-sg-card-title">
               {groups.length} {groups.length === 1 ? 'group' : 'groups'}
-              <span className="bp6-text-muted lci-sg-card-sub"> · {totalUsers} {totalUsers === 1 ? 'user' : 'users'}</span>
+              <span className="bp6-text-muted lci-sg-card-sub">
+                {' '}
+                · {totalUsers} {totalUsers === 1 ? 'user' : 'users'}
+              </span>
             </h2>
             <div className="lci-row">
               <InputGroup
-                type="search" leftIcon="search" placeholder="Search groups" aria-label="Search security groups"
-                value={query} onChange={(e) => setQuery(e.target.value)} className="lci-sg-search"
+                type="search"
+                leftIcon="search"
+                placeholder="Search groups"
+                aria-label="Search security groups"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                className="lci-sg-search"
               />
               <Tooltip content="Reload" placement="bottom">
-                <Button icon="refresh" variant="minimal" aria-label="Reload security groups" loading={refreshing} onClick={onReload} />
+                <Button
+                  icon="refresh"
+                  variant="minimal"
+                  aria-label="Reload security groups"
+                  loading={refreshing}
+                  onClick={onReload}
+                />
               </Tooltip>
             </div>
           </div>
           {shown.length === 0 ? (
-            <NonIdealState icon="search" title="No matching groups" description={`No security group matches "${query.trim()}".`}
-              action={<Button text="Clear search" onClick={() => setQuery('')} />} />
+            <NonIdealState
+              icon="search"
+              title="No matching groups"
+              description={`No security group matches "${query.trim()}".`}
+              action={<Button text="Clear search" onClick={() => setQuery('')} />}
+            />
           ) : (
             <HTMLTable interactive className="lci-sg-table" aria-label="Security groups">
               <thead>
@@ -86,9 +129,15 @@ export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, r
                   <th scope="col">Name</th>
                   <th scope="col">Description</th>
                   <th scope="col">Modules</th>
-                  <th scope="col" className="lci-sg-num">Pages</th>
-                  <th scope="col" className="lci-sg-num">Users</th>
-                  <th scope="col" className="lci-sg-actions"><span className="lci-sr-only">Actions</span></th>
+                  <th scope="col" className="lci-sg-num">
+                    Pages
+                  </th>
+                  <th scope="col" className="lci-sg-num">
+                    Users
+                  </th>
+                  <th scope="col" className="lci-sg-actions">
+                    <span className="lci-sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -99,29 +148,66 @@ export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, r
                     <tr key={g.security_group_id} data-testid={`sg-row-${g.security_group_id}`}>
                       <td>
                         <span className="lci-sg-namecell">
-                          <Link href={href} className="lci-sg-name">{g.name}</Link>
-                          {g.is_admin_group && <Tag minimal intent="primary" icon="shield">Admin</Tag>}
+                          <Link href={href} className="lci-sg-name">
+                            {g.name}
+                          </Link>
+                          {g.is_admin_group && (
+                            <Tag minimal intent="primary" icon="shield">
+                              Admin
+                            </Tag>
+                          )}
                         </span>
                       </td>
-                      <td className="lci-sg-desc">{g.description || <span className="bp6-text-disabled">No description</span>}</td>
+                      <td className="lci-sg-desc">
+                        {g.description || <span className="bp6-text-disabled">No description</span>}
+                      </td>
                       <td>
-                        {g.included_modules.length === 0
-                          ? <span className="bp6-text-disabled">None</span>
-                          : <span className="lci-sg-tags">{g.included_modules.map((m) => <Tag key={m} minimal round>{moduleLabel(m)}</Tag>)}</span>}
+                        {g.included_modules.length === 0 ? (
+                          <span className="bp6-text-disabled">None</span>
+                        ) : (
+                          <span className="lci-sg-tags">
+                            {g.included_modules.map((m) => (
+                              <Tag key={m} minimal round>
+                                {moduleLabel(m)}
+                              </Tag>
+                            ))}
+                          </span>
+                        )}
                       </td>
                       <td className="lci-sg-num">
-                        <span aria-label={`${c.total} pages: ${c.readWrite} Read/Write, ${c.readOnly} Read Only`}>{c.total}</span>
-                        {c.readOnly > 0 && <div className="bp6-text-muted lci-sg-small" aria-hidden>{c.readOnly} read only</div>}
+                        <span aria-label={`${c.total} pages: ${c.readWrite} Read/Write, ${c.readOnly} Read Only`}>
+                          {c.total}
+                        </span>
+                        {c.readOnly > 0 && (
+                          <div className="bp6-text-muted lci-sg-small" aria-hidden>
+                            {c.readOnly} read only
+                          </div>
+                        )}
                       </td>
                       <td className="lci-sg-num">{g.user_count ?? '–'}</td>
                       <td className="lci-sg-actions">
                         <ButtonGroup variant="minimal">
                           {readOnly ? (
-                            <Tooltip content="View" placement="top"><Button icon="eye-open" aria-label={`View ${g.name}`} onClick={() => void navigate(href)} /></Tooltip>
+                            <Tooltip content="View" placement="top">
+                              <Button
+                                icon="eye-open"
+                                aria-label={`View ${g.name}`}
+                                onClick={() => void navigate(href)}
+                              />
+                            </Tooltip>
                           ) : (
                             <>
-                              <Tooltip content="Edit" placement="top"><Button icon="edit" aria-label={`Edit ${g.name}`} onClick={() => void navigate(href)} /></Tooltip>
-                              <Tooltip content="Delete" placement="top"><Button icon="trash" intent="danger" aria-label={`Delete ${g.name}`} onClick={() => setDeleting(g)} /></Tooltip>
+                              <Tooltip content="Edit" placement="top">
+                                <Button icon="edit" aria-label={`Edit ${g.name}`} onClick={() => void navigate(href)} />
+                              </Tooltip>
+                              <Tooltip content="Delete" placement="top">
+                                <Button
+                                  icon="trash"
+                                  intent="danger"
+                                  aria-label={`Delete ${g.name}`}
+                                  onClick={() => setDeleting(g)}
+                                />
+                              </Tooltip>
                             </>
                           )}
                         </ButtonGroup>
@@ -140,7 +226,10 @@ export function GroupList({ tenantId, data, readOnly, unknownPath, refreshing, r
           tenantId={tenantId}
           group={deleting}
           onClose={() => setDeleting(null)}
-          onDeleted={async (g) => { setDeleting(null); await onDeleted(g); }}
+          onDeleted={async (g) => {
+            setDeleting(null);
+            await onDeleted(g);
+          }}
           onRefused={onReload}
         />
       )}

@@ -35,7 +35,9 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
       setLoading(false);
     }
   }, [tenant?.tenantId]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   // Read Only: adding silently does nothing (platform.md section 6); the list is shown instead.
   useEffect(() => {
@@ -45,14 +47,19 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
   const afterChange = async (group: SecurityGroup | null) => {
     await load();
     // The caller's own group changed: their access list (lock icons, guard) changes too.
-    if (group && session?.user.securityGroupId === group.security_group_id) await reloadSession().catch(() => undefined);
+    if (group && session?.user.securityGroupId === group.security_group_id)
+      await reloadSession().catch(() => undefined);
   };
 
   if (!tenant) {
     return (
       <div className="lci-page lci-sg">
         <PageHeader title="Security Groups" />
-        <NonIdealState icon="office" title="No tenant" description="Security groups belong to a tenant; your account has none selected." />
+        <NonIdealState
+          icon="office"
+          title="No tenant"
+          description="Security groups belong to a tenant; your account has none selected."
+        />
       </div>
     );
   }
@@ -61,7 +68,12 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
     return (
       <div className="lci-page lci-sg">
         <PageHeader title="Security Groups" readOnly={readOnly} />
-        <PageLoadError title="Security groups could not be loaded" error={error} retry={() => void load()} busy={loading} />
+        <PageLoadError
+          title="Security groups could not be loaded"
+          error={error}
+          retry={() => void load()}
+          busy={loading}
+        />
       </div>
     );
   }
@@ -80,8 +92,16 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
     if (view.kind === 'edit' && !group) {
       return (
         <div className="lci-page lci-sg">
-          <PageHeader title="Security Groups" readOnly={readOnly} link={{ text: 'Back to security groups', to: SECURITY_GROUPS_PAGE, icon: 'arrow-left' }} />
-          <NonIdealState icon="search" title="Security group not found" description={`There is no security group ${view.id} in your tenant. It may have been deleted.`} />
+          <PageHeader
+            title="Security Groups"
+            readOnly={readOnly}
+            link={{ text: 'Back to security groups', to: SECURITY_GROUPS_PAGE, icon: 'arrow-left' }}
+          />
+          <NonIdealState
+            icon="search"
+            title="Security group not found"
+            description={`There is no security group ${view.id} in your tenant. It may have been deleted.`}
+          />
         </div>
       );
     }
@@ -93,11 +113,16 @@ export default function SecurityGroupsPage({ params }: { params: Record<string, 
         group={group}
         catalog={data.pageCatalog}
         modules={data.modules}
-        otherNames={data.securityGroups.filter((g) => g.security_group_id !== group?.security_group_id).map((g) => g.name)}
+        otherNames={data.securityGroups
+          .filter((g) => g.security_group_id !== group?.security_group_id)
+          .map((g) => g.name)}
         readOnly={readOnly}
         onSaved={async (saved, created) => {
           await afterChange(saved);
-          pushMessage({ msg_type: 'success', msg: created ? `Security group '${saved.name}' created.` : `Security group '${saved.name}' saved.` });
+          pushMessage({
+            msg_type: 'success',
+            msg: created ? `Security group '${saved.name}' created.` : `Security group '${saved.name}' saved.`,
+          });
           void navigate(SECURITY_GROUPS_PAGE);
         }}
         onDeleted={async (deleted) => {

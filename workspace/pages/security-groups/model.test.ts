@@ -1,11 +1,34 @@
 import {
-  accessCounts, buildRows, buildSavePayload, draftFromGroup, emptyDraft, filterRows, isDirty, mapServerError, moduleLabel,
-  MSG_NAME_MAX, MSG_NAME_TAKEN, MSG_REQUIRED, setAccess, toggleModule, validateDraft, viewOf, type CatalogPage, type SecurityGroup,
+  accessCounts,
+  buildRows,
+  buildSavePayload,
+  draftFromGroup,
+  emptyDraft,
+  filterRows,
+  isDirty,
+  mapServerError,
+  moduleLabel,
+  MSG_NAME_MAX,
+  MSG_NAME_TAKEN,
+  MSG_REQUIRED,
+  setAccess,
+  toggleModule,
+  validateDraft,
+  viewOf,
+  type CatalogPage,
+  type SecurityGroup,
 } from './model';
 
 const group: SecurityGroup = {
-  security_group_id: 7, name: 'Account Managers', description: 'AMs', included_modules: ['Core', 'Customer Success'], is_admin_group: false,
-  pages: [{ url: '/dashboard', access_level: 'Read/Write' }, { url: '/datamanager/companies', access_level: 'Read Only' }],
+  security_group_id: 7,
+  name: 'Account Managers',
+  description: 'AMs',
+  included_modules: ['Core', 'Customer Success'],
+  is_admin_group: false,
+  pages: [
+    { url: '/dashboard', access_level: 'Read/Write' },
+    { url: '/datamanager/companies', access_level: 'Read Only' },
+  ],
   user_count: 1,
 };
 
@@ -39,7 +62,13 @@ describe('save payload', () => {
   });
 
   it('a new group starts with no modules and no pages', () => {
-    expect(buildSavePayload({ ...emptyDraft(), name: 'X' })).toEqual({ name: 'X', description: '', included_modules: [], is_admin_group: false, pages: [] });
+    expect(buildSavePayload({ ...emptyDraft(), name: 'X' })).toEqual({
+      name: 'X',
+      description: '',
+      included_modules: [],
+      is_admin_group: false,
+      pages: [],
+    });
   });
 
   it('toggling a module off removes it; toggling twice does not duplicate', () => {
@@ -86,7 +115,9 @@ describe('validation', () => {
     expect(validateDraft({ ...emptyDraft(), name: 'x'.repeat(101) }).name).toBe(MSG_NAME_MAX);
     expect(validateDraft({ ...emptyDraft(), name: 'x'.repeat(100) }).name).toBeUndefined();
     expect(validateDraft({ ...emptyDraft(), name: ' administrators ' }, ['Administrators']).name).toBe(MSG_NAME_TAKEN);
-    expect(validateDraft({ ...emptyDraft(), name: 'Ok', description: 'd'.repeat(501) }).description).toBe('Max 500 characters');
+    expect(validateDraft({ ...emptyDraft(), name: 'Ok', description: 'd'.repeat(501) }).description).toBe(
+      'Max 500 characters',
+    );
   });
 });
 
@@ -94,9 +125,20 @@ describe('page rows', () => {
   it('lists menu entries with their children, then pages outside the menu, then unknown urls of the group', () => {
     const rows = buildRows(catalog, ['/old/page', '/dashboard']);
     expect(rows.map((r) => r.url)).toEqual([
-      '/dashboard', '/datamanager', '/datamanager/companies', '/settings', '/securitygroups', '/reports/hidden', '/old/page',
+      '/dashboard',
+      '/datamanager',
+      '/datamanager/companies',
+      '/settings',
+      '/securitygroups',
+      '/reports/hidden',
+      '/old/page',
     ]);
-    expect(rows.find((r) => r.url === '/securitygroups')).toMatchObject({ location: 'Under Settings', depth: 1, requiresAdmin: true, inCatalog: true });
+    expect(rows.find((r) => r.url === '/securitygroups')).toMatchObject({
+      location: 'Under Settings',
+      depth: 1,
+      requiresAdmin: true,
+      inCatalog: true,
+    });
     expect(rows.find((r) => r.url === '/reports/hidden')).toMatchObject({ location: 'Not in menu', depth: 0 });
     expect(rows.find((r) => r.url === '/old/page')).toMatchObject({ inCatalog: false });
   });
@@ -116,28 +158,56 @@ describe('page rows', () => {
     const shown = filterRows(rows, d, 'settings').map((r) => r.url);
     const next = setAccess(d, shown, 'Read/Write');
     expect(accessCounts(next.access)).toEqual({ readWrite: 3, readOnly: 1, total: 4 });
-    expect(accessCounts(setAccess(next, rows.map((r) => r.url), 'none').access).total).toBe(0);
+    expect(
+      accessCounts(
+        setAccess(
+          next,
+          rows.map((r) => r.url),
+          'none',
+        ).access,
+      ).total,
+    ).toBe(0);
   });
 });
 
 describe('server errors', () => {
   it('puts field messages next to their fields', () => {
-    const m = mapServerError({ status: 400, code: 'validation_failed', message: 'Invalid body: ...', fields: [
-      { path: 'body.name', message: 'Required.' },
-      { path: 'body.pages.2.url', message: '/x is listed twice' },
-      { path: 'body.included_modules.0', message: 'Invalid option' },
-    ] });
-    expect(m.fields).toEqual({ name: 'Required.', pages: '/x is listed twice (pages.2.url)', modules: 'Invalid option' });
+    const m = mapServerError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Invalid body: ...',
+      fields: [
+        { path: 'body.name', message: 'Required.' },
+        { path: 'body.pages.2.url', message: '/x is listed twice' },
+        { path: 'body.included_modules.0', message: 'Invalid option' },
+      ],
+    });
+    expect(m.fields).toEqual({
+      name: 'Required.',
+      pages: '/x is listed twice (pages.2.url)',
+      modules: 'Invalid option',
+    });
     expect(m.message).toBeNull();
   });
 
   it('keeps other messages for the callout', () => {
-    expect(mapServerError({ status: 400, message: 'Invalid body: body Nothing to update', fields: [{ path: 'body', message: 'Nothing to update' }] }).message).toBe('Nothing to update');
-    expect(mapServerError({ status: 403, message: 'This page requires Admin Access' })).toEqual({ fields: {}, message: 'This page requires Admin Access' });
+    expect(
+      mapServerError({
+        status: 400,
+        message: 'Invalid body: body Nothing to update',
+        fields: [{ path: 'body', message: 'Nothing to update' }],
+      }).message,
+    ).toBe('Nothing to update');
+    expect(mapServerError({ status: 403, message: 'This page requires Admin Access' })).toEqual({
+      fields: {},
+      message: 'This page requires Admin Access',
+    });
   });
 
   it('a duplicate name (409 duplicate) is a name error', () => {
-    expect(mapServerError({ status: 409, code: 'duplicate', message: 'A record with these values already exists' })).toEqual({ fields: { name: MSG_NAME_TAKEN }, message: null });
+    expect(
+      mapServerError({ status: 409, code: 'duplicate', message: 'A record with these values already exists' }),
+    ).toEqual({ fields: { name: MSG_NAME_TAKEN }, message: null });
   });
 });
 

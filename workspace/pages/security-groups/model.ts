@@ -5,8 +5,17 @@
  */
 import type { AccessLevel } from '../../types';
 
-export type ModuleName = 'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
-export const ALL_MODULES: ModuleName[] = ['Core', 'Assessment', 'AIR', 'Customer Success', 'Admin', 'Breach Secure Now', 'Phin Preview'];
+export type ModuleName =
+  'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
+export const ALL_MODULES: ModuleName[] = [
+  'Core',
+  'Assessment',
+  'AIR',
+  'Customer Success',
+  'Admin',
+  'Breach Secure Now',
+  'Phin Preview',
+];
 
 /** Core is shown to users as vCIO (platform.md section 1). */
 export function moduleLabel(m: string): string {
@@ -21,7 +30,10 @@ export const MSG_NAME_MAX = `Max ${NAME_MAX} characters`;
 export const MSG_DESCRIPTION_MAX = `Max ${DESCRIPTION_MAX} characters`;
 export const MSG_NAME_TAKEN = 'A security group with this name already exists.';
 
-export interface GroupPage { url: string; access_level: AccessLevel }
+export interface GroupPage {
+  url: string;
+  access_level: AccessLevel;
+}
 export interface SecurityGroup {
   security_group_id: number;
   name: string;
@@ -31,9 +43,25 @@ export interface SecurityGroup {
   pages: GroupPage[];
   user_count?: number;
 }
-export interface CatalogPage { url: string; title: string; level: number; parentUrl: string | null; requiresAdmin: boolean }
-export interface SecurityGroupsResponse { securityGroups: SecurityGroup[]; pageCatalog: CatalogPage[]; modules: ModuleName[] }
-export interface SavePayload { name: string; description: string; included_modules: ModuleName[]; is_admin_group: boolean; pages: GroupPage[] }
+export interface CatalogPage {
+  url: string;
+  title: string;
+  level: number;
+  parentUrl: string | null;
+  requiresAdmin: boolean;
+}
+export interface SecurityGroupsResponse {
+  securityGroups: SecurityGroup[];
+  pageCatalog: CatalogPage[];
+  modules: ModuleName[];
+}
+export interface SavePayload {
+  name: string;
+  description: string;
+  included_modules: ModuleName[];
+  is_admin_group: boolean;
+  pages: GroupPage[];
+}
 
 export function groupsUrl(tenantId: number, groupId?: number): string {
   return `/v3/tenantadmin/${tenantId}/securitygroups${groupId === undefined ? '' : `/${groupId}`}`;
@@ -63,7 +91,13 @@ export function emptyDraft(): Draft {
 export function draftFromGroup(g: SecurityGroup): Draft {
   const access: Record<string, AccessLevel> = {};
   for (const p of g.pages) access[p.url] = p.access_level;
-  return { name: g.name, description: g.description ?? '', modules: [...g.included_modules], isAdminGroup: g.is_admin_group, access };
+  return {
+    name: g.name,
+    description: g.description ?? '',
+    modules: [...g.included_modules],
+    isAdminGroup: g.is_admin_group,
+    access,
+  };
 }
 
 /** Modules in the canonical order, without duplicates or unknown names. */
@@ -97,7 +131,9 @@ export function buildSavePayload(d: Draft): SavePayload {
     description: d.description.trim(),
     included_modules: orderModules(d.modules),
     is_admin_group: d.isAdminGroup,
-    pages: Object.keys(d.access).sort().map((url) => ({ url, access_level: d.access[url] })),
+    pages: Object.keys(d.access)
+      .sort()
+      .map((url) => ({ url, access_level: d.access[url] })),
   };
 }
 
@@ -106,7 +142,12 @@ export function isDirty(initial: Draft, current: Draft): boolean {
   return JSON.stringify(buildSavePayload(initial)) !== JSON.stringify(buildSavePayload(current));
 }
 
-export interface DraftErrors { name?: string; description?: string; modules?: string; pages?: string }
+export interface DraftErrors {
+  name?: string;
+  description?: string;
+  modules?: string;
+  pages?: string;
+}
 
 /** Client-side checks mirroring the server's rules; `otherNames` are the names of the other groups. */
 export function validateDraft(d: Draft, otherNames: readonly string[] = []): DraftErrors {
@@ -160,7 +201,14 @@ export function buildRows(catalog: readonly CatalogPage[], groupUrls: readonly s
   for (const url of [...groupUrls].sort()) {
     if (seen.has(url)) continue;
     seen.add(url);
-    rows.push({ url, title: url, location: 'Not in the page catalogue', depth: 0, requiresAdmin: false, inCatalog: false });
+    rows.push({
+      url,
+      title: url,
+      location: 'Not in the page catalogue',
+      depth: 0,
+      requiresAdmin: false,
+      inCatalog: false,
+    });
   }
   return rows;
 }
@@ -170,7 +218,13 @@ export type AccessFilter = 'all' | 'granted' | 'none';
 export function filterRows(rows: readonly PageRow[], d: Draft, query: string, filter: AccessFilter = 'all'): PageRow[] {
   const q = query.trim().toLowerCase();
   return rows.filter((r) => {
-    if (q && !r.title.toLowerCase().includes(q) && !r.url.toLowerCase().includes(q) && !r.location.toLowerCase().includes(q)) return false;
+    if (
+      q &&
+      !r.title.toLowerCase().includes(q) &&
+      !r.url.toLowerCase().includes(q) &&
+      !r.location.toLowerCase().includes(q)
+    )
+      return false;
     const a = accessOf(d, r.url);
     if (filter === 'granted') return a !== 'none';
     if (filter === 'none') return a === 'none';
@@ -178,16 +232,28 @@ export function filterRows(rows: readonly PageRow[], d: Draft, query: string, fi
   });
 }
 
-export function accessCounts(pages: readonly GroupPage[] | Record<string, AccessLevel>): { readWrite: number; readOnly: number; total: number } {
+export function accessCounts(pages: readonly GroupPage[] | Record<string, AccessLevel>): {
+  readWrite: number;
+  readOnly: number;
+  total: number;
+} {
   const levels = Array.isArray(pages) ? pages.map((p) => p.access_level) : Object.values(pages);
   const readWrite = levels.filter((l) => l === 'Read/Write').length;
   return { readWrite, readOnly: levels.length - readWrite, total: levels.length };
 }
 
 /** A server error mapped to the form: field messages and what is left for the callout. */
-export interface MappedError { fields: DraftErrors; message: string | null }
+export interface MappedError {
+  fields: DraftErrors;
+  message: string | null;
+}
 
-export function mapServerError(err: { status?: number; code?: string; message: string; fields?: { path: string; message: string }[] }): MappedError {
+export function mapServerError(err: {
+  status?: number;
+  code?: string;
+  message: string;
+  fields?: { path: string; message: string }[];
+}): MappedError {
   const fields: DraftErrors = {};
   const rest: string[] = [];
   if (err.status === 409 && err.code === 'duplicate') return { fields: { name: MSG_NAME_TAKEN }, message: null };

@@ -3,10 +3,15 @@ import type { Knex } from 'knex';
 import { createTenantTable } from '../../../../kernel/index';
 
 export async function up(knex: Knex): Promise<void> {
-  await createTenantTable(knex, 'bench_items', (t) => {
-    t.text('name').notNullable();
-    t.integer('qty').notNullable().defaultTo(0);
-    t.text('notes').notNullable().defaultTo('');
-    t.foreign('tenant_id').references('tenant_id').inTable('tenants');
-  }, { id: 'item_id' });
+  await createTenantTable(
+    knex,
+    'bench_items',
+    (t) => {
+      t.text('name').notNullable();
+      t.integer('qty').notNullable().defaultTo(0);
+      t.text('notes').notNullable().defaultTo('');
+      t.foreign('tenant_id').references('tenant_id').inTable('tenants');
+    },
+    { id: 'item_id' },
+  );
 }

@@ -6,9 +6,17 @@ export default definePlugin({
   id: 'auth-probe',
   description: 'Echoes the signed-in caller (identity tests only).',
   routes(r) {
-    r.get('/v3/auth-probe/me', { summary: 'The caller, without a tenant scope', scope: 'public' }, ({ caller }) => ({ userId: caller!.userId, tenantId: caller!.tenantId }));
-    r.get('/v3/tenant/:tenantId/auth-probe/whoami', { summary: 'The caller in its tenant', params: z.object({ tenantId: z.coerce.number().int().positive() }) }, ({ caller, tenantId }) => ({
-      userId: caller!.userId, tenantId,
+    r.get('/v3/auth-probe/me', { summary: 'The caller, without a tenant scope', scope: 'public' }, ({ caller }) => ({
+      userId: caller!.userId,
+      tenantId: caller!.tenantId,
     }));
+    r.get(
+      '/v3/tenant/:tenantId/auth-probe/whoami',
+      { summary: 'The caller in its tenant', params: z.object({ tenantId: z.coerce.number().int().positive() }) },
+      ({ caller, tenantId }) => ({
+        userId: caller!.userId,
+        tenantId,
+      }),
+    );
   },
 });

@@ -15,15 +15,47 @@ export const DAY = 86_400;
 export function addInterval(unixSeconds: number, interval: PlanInterval, count = 1): number {
   const d = new Date(unixSeconds * 1000);
   const day = d.getUTCDate();
-  const target = new Date(Date.UTC(d.getUTCFullYear() + (interval === 'year' ? count : 0), d.getUTCMonth() + (interval === 'month' ? count : 0), 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()));
+  const target = new Date(
+    Date.UTC(
+      d.getUTCFullYear() + (interval === 'year' ? count : 0),
+      d.getUTCMonth() + (interval === 'month' ? count : 0),
+      1,
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+    ),
+  );
   const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, lastDay));
   return Math.floor(target.getTime() / 1000);
 }
 
-export interface Coupon { id: string; name: string | null; percentOff: number | null; amountOff: number | null; currency: string | null; duration: 'once' | 'repeating' | 'forever'; durationInMonths: number | null }
-export interface InvoiceLine { description: string; amount: number; planId: string | null; periodStart: number; periodEnd: number }
-export interface Invoice { currency: string; subtotal: number; discountAmount: number; total: number; lines: InvoiceLine[]; discount: { couponId: string; name: string | null; percentOff: number | null; amountOff: number | null } | null; periodStart: number; periodEnd: number }
+export interface Coupon {
+  id: string;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  durationInMonths: number | null;
+}
+export interface InvoiceLine {
+  description: string;
+  amount: number;
+  planId: string | null;
+  periodStart: number;
+  periodEnd: number;
+}
+export interface Invoice {
+  currency: string;
+  subtotal: number;
+  discountAmount: number;
+  total: number;
+  lines: InvoiceLine[];
+  discount: { couponId: string; name: string | null; percentOff: number | null; amountOff: number | null } | null;
+  periodStart: number;
+  periodEnd: number;
+}
 
 /** Whether a coupon applied at couponStart still discounts an invoice at `at` (once: only the first charged invoice). */
 export function couponActive(coupon: Coupon, couponStart: number, at: number): boolean {
@@ -35,18 +67,30 @@ export function couponActive(coupon: Coupon, couponStart: number, at: number): b
 export function discountOn(subtotal: number, currency: string, coupon: Coupon | null): number {
   if (!coupon || subtotal <= 0) return 0;
   if (coupon.percentOff !== null) return Math.min(subtotal, Math.round((subtotal * coupon.percentOff) / 100));
-  if (coupon.amountOff !== null && (coupon.currency ?? '').toLowerCase() === currency.toLowerCase()) return Math.min(subtotal, coupon.amountOff);
+  if (coupon.amountOff !== null && (coupon.currency ?? '').toLowerCase() === currency.toLowerCase())
+    return Math.min(subtotal, coupon.amountOff);
   return 0;
 }
 
 /** One period's invoice of plans (plus pending lines), with the coupon's discount. */
-export function buildInvoice(input: { plans: FlatPlan[]; quantities?: Record<string, number>; currency: string; periodStart: number; periodEnd: number; pending?: InvoiceLine[]; coupon: Coupon | null; trial?: boolean }): Invoice {
+export function buildInvoice(input: {
+  plans: FlatPlan[];
+  quantities?: Record<string, number>;
+  currency: string;
+  periodStart: number;
+  periodEnd: number;
+  pending?: InvoiceLine[];
+  coupon: Coupon | null;
+  trial?: boolean;
+}): Invoice {
   const lines: InvoiceLine[] = [
     ...(input.pending ?? []),
     ...input.plans.map((p) => {
       const qty = input.quantities?.[p.stripe_plan_id] ?? 1;
       return {
-        description: input.trial ? `Trial period for ${p.product_name}` : `${qty} × ${p.product_name} (${p.plan_interval === 'month' ? 'monthly' : 'annual'})`,
+        description: input.trial
+          ? `Trial period for ${p.product_name}`
+          : `${qty} × ${p.product_name} (${p.plan_interval === 'month' ? 'monthly' : 'annual'})`,
         amount: input.trial ? 0 : p.plan_cost_per_period * qty,
         planId: p.stripe_plan_id,
         periodStart: input.periodStart,
@@ -62,7 +106,15 @@ export function buildInvoice(input: { plans: FlatPlan[]; quantities?: Record<str
     discountAmount,
     total: Math.max(0, subtotal - discountAmount),
     lines,
-    discount: input.coupon && discountAmount > 0 ? { couponId: input.coupon.id, name: input.coupon.name, percentOff: input.coupon.percentOff, amountOff: input.coupon.amountOff } : null,
+    discount:
+      input.coupon && discountAmount > 0
+        ? {
+            couponId: input.coupon.id,
+            name: input.coupon.name,
+            percentOff: input.coupon.percentOff,
+            amountOff: input.coupon.amountOff,
+          }
+        : null,
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
   };
@@ -75,13 +127,31 @@ export function remainingFraction(periodStart: number, periodEnd: number, now: n
 }
 
 /** Proration lines for plans added and removed at `now` in a paid period. */
-export function prorationLines(input: { added: FlatPlan[]; removed: FlatPlan[]; periodStart: number; periodEnd: number; now: number }): InvoiceLine[] {
+export function prorationLines(input: {
+  added: FlatPlan[];
+  removed: FlatPlan[];
+  periodStart: number;
+  periodEnd: number;
+  now: number;
+}): InvoiceLine[] {
   const f = remainingFraction(input.periodStart, input.periodEnd, input.now);
   if (f <= 0) return [];
   const when = new Date(input.now * 1000).toISOString().slice(0, 10);
   return [
-    ...input.removed.map((p) => ({ description: `Unused time on ${p.product_name} after ${when}`, amount: -Math.round(p.plan_cost_per_period * f), planId: p.stripe_plan_id, periodStart: input.now, periodEnd: input.periodEnd })),
-    ...input.added.map((p) => ({ description: `Remaining time on ${p.product_name} after ${when}`, amount: Math.round(p.plan_cost_per_period * f), planId: p.stripe_plan_id, periodStart: input.now, periodEnd: input.periodEnd })),
+    ...input.removed.map((p) => ({
+      description: `Unused time on ${p.product_name} after ${when}`,
+      amount: -Math.round(p.plan_cost_per_period * f),
+      planId: p.stripe_plan_id,
+      periodStart: input.now,
+      periodEnd: input.periodEnd,
+    })),
+    ...input.added.map((p) => ({
+      description: `Remaining time on ${p.product_name} after ${when}`,
+      amount: Math.round(p.plan_cost_per_period * f),
+      planId: p.stripe_plan_id,
+      periodStart: input.now,
+      periodEnd: input.periodEnd,
+    })),
   ];
 }
 
@@ -95,7 +165,11 @@ export interface SubState {
   canceledAt: number | null;
 }
 
-export interface Renewal { periodStart: number; periodEnd: number; afterTrial: boolean }
+export interface Renewal {
+  periodStart: number;
+  periodEnd: number;
+  afterTrial: boolean;
+}
 
 /**
  * Rolls a subscription forward to `now` (the embedded provider has no clock of its own: it does this when a
@@ -105,7 +179,11 @@ export interface Renewal { periodStart: number; periodEnd: number; afterTrial: b
 export function rollForward(sub: SubState, now: number): { state: SubState; renewals: Renewal[] } {
   const s = { ...sub };
   const renewals: Renewal[] = [];
-  for (let guard = 0; guard < 1200 && ['active', 'trialing', 'past_due'].includes(s.status) && now >= s.currentPeriodEnd; guard++) {
+  for (
+    let guard = 0;
+    guard < 1200 && ['active', 'trialing', 'past_due'].includes(s.status) && now >= s.currentPeriodEnd;
+    guard++
+  ) {
     if (s.cancelAtPeriodEnd) {
       s.status = 'canceled';
       s.canceledAt = s.currentPeriodEnd;

@@ -10,19 +10,32 @@ export const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
 export const DECLINED_CARD = '4000000000000002';
 export const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 
-export interface CardInput { name?: string; number?: string; expiry?: string; cvc?: string }
-export interface StoredCard { brand: string; last4: string; expMonth: number; expYear: number; holder: string }
+export interface CardInput {
+  name?: string;
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+}
+export interface StoredCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+}
 export type CardField = 'name' | 'number' | 'expiry' | 'cvc';
 export type CardResult =
-  | { ok: true; card: StoredCard }
-  | { ok: false; errors: Partial<Record<CardField, string>>; declined?: string };
+  { ok: true; card: StoredCard } | { ok: false; errors: Partial<Record<CardField, string>>; declined?: string };
 
 export function luhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -57,7 +70,7 @@ export function checkCard(input: CardInput, now: Date = new Date()): CardResult 
     expYear = 2000 + Number(exp[2]);
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth() + 1;
-    if (expYear < y || (expYear === y && expMonth < m)) errors.expiry = 'Your card\'s expiry date is in the past.';
+    if (expYear < y || (expYear === y && expMonth < m)) errors.expiry = "Your card's expiry date is in the past.";
   }
 
   const cvc = (input.cvc ?? '').trim();
@@ -66,7 +79,9 @@ export function checkCard(input: CardInput, now: Date = new Date()): CardResult 
   else if (!new RegExp(`^\\d{${cvcLength}}$`).test(cvc)) errors.cvc = `The security code must be ${cvcLength} digits.`;
 
   if (Object.keys(errors).length) return { ok: false, errors };
-  if (digits === DECLINED_CARD) return { ok: false, errors: { number: MSG_CARD_DECLINED }, declined: MSG_CARD_DECLINED };
-  if (digits === INSUFFICIENT_FUNDS_CARD) return { ok: false, errors: { number: MSG_INSUFFICIENT_FUNDS }, declined: MSG_INSUFFICIENT_FUNDS };
+  if (digits === DECLINED_CARD)
+    return { ok: false, errors: { number: MSG_CARD_DECLINED }, declined: MSG_CARD_DECLINED };
+  if (digits === INSUFFICIENT_FUNDS_CARD)
+    return { ok: false, errors: { number: MSG_INSUFFICIENT_FUNDS }, declined: MSG_INSUFFICIENT_FUNDS };
   return { ok: true, card: { brand: cardBrand(digits), last4: digits.slice(-4), expMonth, expYear, holder: name } };
 }

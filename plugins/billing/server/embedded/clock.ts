@@ -17,7 +17,11 @@ export async function dueTenants(k: Pick<Kernel, 'db'>, at = Math.floor(Date.now
   return k.db.withSystem(async (trx) => {
     const rows = await trx('embedded_subscriptions')
       .whereNotIn('status', ['canceled', 'incomplete_expired'])
-      .where((w) => w.where('current_period_end', '<=', at).orWhere((t) => t.whereNotNull('trial_end').where('trial_end', '<=', at).where('status', 'trialing')))
+      .where((w) =>
+        w
+          .where('current_period_end', '<=', at)
+          .orWhere((t) => t.whereNotNull('trial_end').where('trial_end', '<=', at).where('status', 'trialing')),
+      )
       .distinct('tenant_id');
     return rows.map((r: { tenant_id: number | string }) => Number(r.tenant_id));
   });
@@ -49,11 +53,15 @@ export function createEmbeddedClock(k: Kernel, provider: ProviderSource): Embedd
     return done;
   };
   return {
-    get running() { return timer !== null; },
+    get running() {
+      return timer !== null;
+    },
     tick,
     start() {
       if (k.config.stripe || !k.config.jobs || timer) return;
-      timer = setInterval(() => { void tick().catch((e) => k.log.warn({ err: e }, 'billing: embedded clock failed')); }, CLOCK_INTERVAL_MS);
+      timer = setInterval(() => {
+        void tick().catch((e) => k.log.warn({ err: e }, 'billing: embedded clock failed'));
+      }, CLOCK_INTERVAL_MS);
       timer.unref();
     },
     stop() {

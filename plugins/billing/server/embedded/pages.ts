@@ -8,7 +8,13 @@ import type { ProviderInvoice } from '../provider';
 import type { FlatPlan } from '../../shared/types';
 import type { CardField } from './card';
 
-export const escapeHtml = (v: unknown): string => String(v ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (v: unknown): string =>
+  String(v ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** '$1,925.00', 'CA$98.00' (amounts in minor units). */
 export function money(minor: number, currency: string): string {
@@ -38,7 +44,8 @@ const STYLE = `
 export const PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
 };
@@ -64,7 +71,12 @@ export interface CheckoutView {
   declined?: string;
 }
 
-const FIELD_LABEL: Record<CardField, string> = { name: 'Name on card', number: 'Card number', expiry: 'Expiry (MM/YY)', cvc: 'Security code (CVC)' };
+const FIELD_LABEL: Record<CardField, string> = {
+  name: 'Name on card',
+  number: 'Card number',
+  expiry: 'Expiry (MM/YY)',
+  cvc: 'Security code (CVC)',
+};
 
 function field(f: CardField, attrs: string, view: CheckoutView, value = ''): string {
   const err = view.errors[f];
@@ -83,8 +95,15 @@ export function checkoutPage(view: CheckoutView): string {
   const recurring = subtotal - discount;
   const trialEnds = view.trialDays > 0 ? day(Math.floor(Date.now() / 1000) + view.trialDays * 86_400) : null;
   const per = (p: FlatPlan) => (p.plan_interval === 'month' ? 'month' : 'year');
-  const lines = view.plans.map((p) => `<tr><td>${escapeHtml(p.product_name)}<br><span class="muted">${p.limit_max_companies === 0 ? 'Unlimited customers' : `Up to ${p.limit_max_companies} customer${p.limit_max_companies === 1 ? '' : 's'}`}</span></td><td class="amount">${money(p.plan_cost_per_period, currency)} / ${per(p)}</td></tr>`).join('');
-  const summary = setup ? '' : `
+  const lines = view.plans
+    .map(
+      (p) =>
+        `<tr><td>${escapeHtml(p.product_name)}<br><span class="muted">${p.limit_max_companies === 0 ? 'Unlimited customers' : `Up to ${p.limit_max_companies} customer${p.limit_max_companies === 1 ? '' : 's'}`}</span></td><td class="amount">${money(p.plan_cost_per_period, currency)} / ${per(p)}</td></tr>`,
+    )
+    .join('');
+  const summary = setup
+    ? ''
+    : `
 <h2 id="summary-heading">Your order</h2>
 <table aria-labelledby="summary-heading"><tbody>${lines}
 ${view.discount ? `<tr><td>${escapeHtml(view.discount.name)}</td><td class="amount">−${money(discount, currency)}</td></tr>` : ''}
@@ -97,7 +116,9 @@ ${trialEnds ? `<p id="trial-note">${view.trialDays}-day free trial. Then ${money
       ? `<div class="summary" role="alert" id="error-summary" tabindex="-1"><p><strong>Please correct the following:</strong></p><ul>${errorFields.map((f) => `<li><a href="#card-${f}">${escapeHtml(view.errors[f])}</a></li>`).join('')}</ul></div>`
       : '';
   const submit = setup ? 'Save card' : trialEnds ? 'Start trial' : 'Subscribe';
-  return layout(setup ? 'Update payment method' : 'Checkout', `
+  return layout(
+    setup ? 'Update payment method' : 'Checkout',
+    `
 <h1>${setup ? 'Update payment method' : 'Subscribe to Lifecycle'}</h1>
 ${TEST_NOTE}${summary}${errorSummary}
 <form method="post" action="${escapeHtml(view.action)}" novalidate>
@@ -108,11 +129,15 @@ ${field('number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxl
 <div>${field('cvc', 'type="text" inputmode="numeric" autocomplete="cc-csc" maxlength="4"', view)}</div></div>
 </fieldset>
 <div class="actions"><button type="submit">${submit}</button><a href="${escapeHtml(view.cancelUrl)}" id="cancel">Cancel</a></div>
-</form>`);
+</form>`,
+  );
 }
 
 export function messagePage(title: string, message: string, link?: { href: string; text: string }): string {
-  return layout(title, `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`);
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p role="status">${escapeHtml(message)}</p>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`,
+  );
 }
 
 export interface PortalView {
@@ -134,11 +159,14 @@ export function portalPage(v: PortalView): string {
     ? `<table aria-labelledby="invoices-heading"><thead><tr><th scope="col">Invoice</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col" class="amount">Total</th></tr></thead><tbody>
 ${v.invoices.map((i) => `<tr><td>${escapeHtml(i.number)}</td><td>${day(i.created)}</td><td>${escapeHtml(i.status)}</td><td class="amount">${money(i.total, i.currency)}</td></tr>`).join('')}</tbody></table>`
     : '<p>No invoices yet.</p>';
-  return layout('Billing', `
+  return layout(
+    'Billing',
+    `
 <h1>Billing</h1>
 <p class="muted">Billing contact: ${escapeHtml(v.email)}</p>
 <h2>Payment method</h2>${card}
 <h2>Subscriptions</h2>${subs}
 <h2 id="invoices-heading">Invoices</h2>${invoices}
-<p style="margin-top:1.5rem"><a href="${escapeHtml(v.returnUrl)}" id="return">Return to Lifecycle</a></p>`);
+<p style="margin-top:1.5rem"><a href="${escapeHtml(v.returnUrl)}" id="return">Return to Lifecycle</a></p>`,
+  );
 }

@@ -17,13 +17,21 @@
  * identities this way, with the wizard's rules. The confirmation code and its mail are the identity's
  * (kernel sendSignupCode; confirm and resend stay in kernel/auth/signup).
  */
-import { HttpError, normalizeEmail, reply, sendSignupCode, tooManyAttempts, type Kernel, type RouteRegistrar, type Trx } from '../../../../kernel/index';
+import {
+  HttpError,
+  normalizeEmail,
+  reply,
+  sendSignupCode,
+  tooManyAttempts,
+  type Kernel,
+  type RouteRegistrar,
+  type Trx,
+} from '../../../../kernel/index';
 import { identitySignupAnswer } from '../../shared/api';
 import { identitySignupBody } from './schemas';
 import type { SignupThrottles } from './throttles';
 
 export const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
-
 
 /** a***@e***.com: enough for the user to recognise the address, not to read it. */
 export function maskEmail(email: string): string {
@@ -40,54 +48,103 @@ export function splitName(name: string): { first: string; last: string } {
   return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
 }
 
-interface ExistingUser { user_id: string | number; email: string; confirmed_flag: boolean; password_hash: string | null; has_tenant: boolean }
+interface ExistingUser {
+  user_id: string | number;
+  email: string;
+  confirmed_flag: boolean;
+  password_hash: string | null;
+  has_tenant: boolean;
+}
 
 async function findExisting(db: Trx, username: string): Promise<ExistingUser | undefined> {
-  return db('users as u').where('u.username', username).forUpdate()
-    .first('u.user_id', 'u.email', 'u.confirmed_flag', 'u.password_hash',
-      db.raw('(u.current_tenant_id is not null or exists (select 1 from tenant_users tu where tu.user_id = u.user_id)) as has_tenant'));
+  return db('users as u')
+    .where('u.username', username)
+    .forUpdate()
+    .first(
+      'u.user_id',
+      'u.email',
+      'u.confirmed_flag',
+      'u.password_hash',
+      db.raw(
+        '(u.current_tenant_id is not null or exists (select 1 from tenant_users tu where tu.user_id = u.user_id)) as has_tenant',
+      ),
+    );
 }
 
 export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
-  r.post('/v3/manager/identity/signup', {
-    auth: 'public', scope: 'system', tags: ['identity'], body: identitySignupBody, response: identitySignupAnswer,
-    summary: 'Signs up a new identity (unconfirmed) and mails a confirmation code; a retry of a sign-up in progress keeps the one user',
-  }, async ({ db, body, koa }) => {
-    const username = normalizeEmail(body.username);
-    if (throttles.identityByEmail.blocked([username]) || throttles.identityByAddress.blocked([koa.ip])) throw tooManyAttempts();
-    throttles.identityByEmail.fail([username]);
-    throttles.identityByAddress.fail([koa.ip]);
+  r.post(
+    '/v3/manager/identity/signup',
+    {
+      auth: 'public',
+      scope: 'system',
+      tags: ['identity'],
+      body: identitySignupBody,
+      response: identitySignupAnswer,
+      summary:
+        'Signs up a new identity (unconfirmed) and mails a confirmation code; a retry of a sign-up in progress keeps the one user',
+    },
+    async ({ db, body, koa }) => {
+      const username = normalizeEmail(body.username);
+      if (throttles.identityByEmail.blocked([username]) || throttles.identityByAddress.blocked([koa.ip]))
+        throw tooManyAttempts();
+      throttles.identityByEmail.fail([username]);
+      throttles.identityByAddress.fail([koa.ip]);
 
-    const a = body.attributes;
-    const { first, last } = splitName(a.name);
-    const profile = { name_first: first, name_last: last, company_name: a['custom:company_name'], phone_number: a['custom:phone_0'] || null };
-    const existing = await findExisting(db, username);
-    let userId: number;
-    let mailTo = a.email.trim();
-    let action: string;
-    if (!existing) {
-      const passwordHash = await k.identity.hashPassword(body.password);
-      const [row] = await db('users').insert({ username, email: a.email.trim(), password_hash: passwordHash, confirmed_flag: false, ...profile }).returning('user_id');
-      userId = Number(row.user_id);
-      action = 'identity.signup.created';
-    } else {
-      const samePassword = !!existing.password_hash && (await k.identity.verifyPassword(existing.password_hash, body.password));
-      const inProgress = !existing.confirmed_flag && (!existing.has_tenant || samePassword);
-      if (!inProgress) {
-        await k.audit.write(db, { actorUserId: null, action: 'identity.signup.refused', target: username, details: { reason: existing.confirmed_flag ? 'confirmed' : 'has_tenant', ip: koa.ip } });
-        return reply(400, new HttpError(400, MSG_USERNAME_EXISTS, 'UsernameExistsException').toJSON());
+      const a = body.attributes;
+      const { first, last } = splitName(a.name);
+      const profile = {
+        name_first: first,
+        name_last: last,
+        company_name: a['custom:company_name'],
+        phone_number: a['custom:phone_0'] || null,
+      };
+      const existing = await findExisting(db, username);
+      let userId: number;
+      let mailTo = a.email.trim();
+      let action: string;
+      if (!existing) {
+        const passwordHash = await k.identity.hashPassword(body.password);
+        const [row] = await db('users')
+          .insert({ username, email: a.email.trim(), password_hash: passwordHash, confirmed_flag: false, ...profile })
+          .returning('user_id');
+        userId = Number(row.user_id);
+        action = 'identity.signup.created';
+      } else {
+        const samePassword =
+          !!existing.password_hash && (await k.identity.verifyPassword(existing.password_hash, body.password));
+        const inProgress = !existing.confirmed_flag && (!existing.has_tenant || samePassword);
+        if (!inProgress) {
+          await k.audit.write(db, {
+            actorUserId: null,
+            action: 'identity.signup.refused',
+            target: username,
+            details: { reason: existing.confirmed_flag ? 'confirmed' : 'has_tenant', ip: koa.ip },
+          });
+          return reply(400, new HttpError(400, MSG_USERNAME_EXISTS, 'UsernameExistsException').toJSON());
+        }
+        userId = Number(existing.user_id);
+        mailTo = existing.email;
+        if (!existing.has_tenant) {
+          const passwordHash = samePassword ? existing.password_hash : await k.identity.hashPassword(body.password);
+          await db('users')
+            .where({ user_id: userId })
+            .update({ password_hash: passwordHash, ...profile });
+        }
+        action = 'identity.signup.retried';
       }
-      userId = Number(existing.user_id);
-      mailTo = existing.email;
-      if (!existing.has_tenant) {
-        const passwordHash = samePassword ? existing.password_hash : await k.identity.hashPassword(body.password);
-        await db('users').where({ user_id: userId }).update({ password_hash: passwordHash, ...profile });
-      }
-      action = 'identity.signup.retried';
-    }
-    await sendSignupCode(k, db, { user_id: userId, email: mailTo });
-    await k.audit.write(db, { actorUserId: userId, action, target: username, details: { ip: koa.ip } });
-    await k.audit.write(db, { actorUserId: null, action: 'identity.signup.code_sent', target: username, details: { ip: koa.ip } });
-    return { status: 'SUCCESS', userConfirmed: false, codeDeliveryDetails: { deliveryMedium: 'EMAIL', attributeName: 'email', destination: maskEmail(mailTo) } };
-  });
+      await sendSignupCode(k, db, { user_id: userId, email: mailTo });
+      await k.audit.write(db, { actorUserId: userId, action, target: username, details: { ip: koa.ip } });
+      await k.audit.write(db, {
+        actorUserId: null,
+        action: 'identity.signup.code_sent',
+        target: username,
+        details: { ip: koa.ip },
+      });
+      return {
+        status: 'SUCCESS',
+        userConfirmed: false,
+        codeDeliveryDetails: { deliveryMedium: 'EMAIL', attributeName: 'email', destination: maskEmail(mailTo) },
+      };
+    },
+  );
 }

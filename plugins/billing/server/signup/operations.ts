@@ -15,8 +15,16 @@
 import { z } from 'zod';
 import type Koa from 'koa';
 import {
-  accountSignupOperationsPoint, contribute, HttpError, normalizeEmail, reply, tooManyAttempts,
-  type AccountSignupOperation, type Contribution, type Kernel, type Trx,
+  accountSignupOperationsPoint,
+  contribute,
+  HttpError,
+  normalizeEmail,
+  reply,
+  tooManyAttempts,
+  type AccountSignupOperation,
+  type Contribution,
+  type Kernel,
+  type Trx,
 } from '../../../../kernel/index';
 import * as api from '../../shared/api';
 import { hasSubscription, recoveryUrl } from '../access';
@@ -27,7 +35,9 @@ import { createSignupThrottles, overLimit, type SignupThrottles } from './thrott
 
 const dupTenantCheckPayload = z.object({ emailDomain, companyName });
 const dupUserCheckPayload = z.object({ userEmail: signupEmail });
-const recoveryPayload = z.object({ tenantId: z.coerce.number({ error: 'Required.' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
+const recoveryPayload = z.object({
+  tenantId: z.coerce.number({ error: 'Required.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 export async function dupTenantCheck(db: Trx, p: z.output<typeof dupTenantCheckPayload>) {
   const c = await duplicateTenantCounts(db, p.emailDomain, p.companyName);
@@ -36,20 +46,32 @@ export async function dupTenantCheck(db: Trx, p: z.output<typeof dupTenantCheckP
 
 /** The tenant a sign-up in progress created for this (unconfirmed) user, if any. */
 async function signupTenantInProgress(db: Trx, userId: number): Promise<number | null> {
-  const row = await db('tenant_signups as s').join('users as u', 'u.user_id', 's.user_id')
-    .where('s.user_id', userId).where('u.confirmed_flag', false).first('s.tenant_id');
+  const row = await db('tenant_signups as s')
+    .join('users as u', 'u.user_id', 's.user_id')
+    .where('s.user_id', userId)
+    .where('u.confirmed_flag', false)
+    .first('s.tenant_id');
   return row ? Number(row.tenant_id) : null;
 }
 
 export async function dupUserCheck(plans: PlanFacts, db: Trx, p: z.output<typeof dupUserCheckPayload>) {
-  const user = await db('users').where({ username: normalizeEmail(p.userEmail) }).first('user_id');
+  const user = await db('users')
+    .where({ username: normalizeEmail(p.userEmail) })
+    .first('user_id');
   if (!user) return { recoveryUrl: null, userExists: false, userHasSubscriptionUser: false };
   const userId = Number(user.user_id);
-  const tenants = (await db('tenant_users as tu').join('tenants as t', 't.tenant_id', 'tu.tenant_id')
-    .where({ 'tu.user_id': userId, 'tu.active_flag': true, 't.active_flag': true }).select('tu.tenant_id'))
-    .map((r: { tenant_id: string | number }) => Number(r.tenant_id));
+  const tenants = (
+    await db('tenant_users as tu')
+      .join('tenants as t', 't.tenant_id', 'tu.tenant_id')
+      .where({ 'tu.user_id': userId, 'tu.active_flag': true, 't.active_flag': true })
+      .select('tu.tenant_id')
+  ).map((r: { tenant_id: string | number }) => Number(r.tenant_id));
   let userHasSubscriptionUser = false;
-  for (const t of tenants) if (await hasSubscription(db, t)) { userHasSubscriptionUser = true; break; }
+  for (const t of tenants)
+    if (await hasSubscription(db, t)) {
+      userHasSubscriptionUser = true;
+      break;
+    }
   const pending = await signupTenantInProgress(db, userId);
   const url = pending !== null && !userHasSubscriptionUser ? await recoveryUrl(plans, db, pending) : null;
   return { recoveryUrl: url, userExists: true, userHasSubscriptionUser };
@@ -59,16 +81,34 @@ export async function dupUserCheck(plans: PlanFacts, db: Trx, p: z.output<typeof
 async function bearerUserId(k: Kernel, koa: Koa.Context): Promise<number | null> {
   const m = /^Bearer\s+(.+)$/i.exec(koa.get('authorization'));
   if (!m) return null;
-  try { return (await k.identity.verify(m[1].trim())).userId; } catch { return null; }
+  try {
+    return (await k.identity.verify(m[1].trim())).userId;
+  } catch {
+    return null;
+  }
 }
 
-export async function checkTenantForRecoveryUrl(k: Kernel, plans: PlanFacts, db: Trx, koa: Koa.Context, p: z.output<typeof recoveryPayload>) {
+export async function checkTenantForRecoveryUrl(
+  k: Kernel,
+  plans: PlanFacts,
+  db: Trx,
+  koa: Koa.Context,
+  p: z.output<typeof recoveryPayload>,
+) {
   const tenantId = p.tenantId;
   const callerId = await bearerUserId(k, koa);
-  const member = callerId !== null && !!(await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id')
-    .where({ 'tu.tenant_id': tenantId, 'tu.user_id': callerId, 'tu.active_flag': true, 'u.active_flag': true }).first('tu.tenant_user_id'));
-  const inProgress = !member && !!(await db('tenant_signups as s').join('users as u', 'u.user_id', 's.user_id')
-    .where({ 's.tenant_id': tenantId, 'u.confirmed_flag': false }).first('s.user_id'));
+  const member =
+    callerId !== null &&
+    !!(await db('tenant_users as tu')
+      .join('users as u', 'u.user_id', 'tu.user_id')
+      .where({ 'tu.tenant_id': tenantId, 'tu.user_id': callerId, 'tu.active_flag': true, 'u.active_flag': true })
+      .first('tu.tenant_user_id'));
+  const inProgress =
+    !member &&
+    !!(await db('tenant_signups as s')
+      .join('users as u', 'u.user_id', 's.user_id')
+      .where({ 's.tenant_id': tenantId, 'u.confirmed_flag': false })
+      .first('s.user_id'));
   if (!member && !inProgress) return { recoveryUrl: null };
   return { recoveryUrl: await recoveryUrl(plans, db, tenantId) };
 }
@@ -80,44 +120,73 @@ async function insertWithAudit(k: Kernel, db: Trx, koa: Koa.Context, p: TenantSi
     result = await insertUserAndTenant(db, p);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
-    await k.audit.write(db, { actorUserId: null, action: 'signup.tenant.refused', target: p.email.toLowerCase(), details: { reason: err.code, ip: koa.ip } });
+    await k.audit.write(db, {
+      actorUserId: null,
+      action: 'signup.tenant.refused',
+      target: p.email.toLowerCase(),
+      details: { reason: err.code, ip: koa.ip },
+    });
     return reply(err.status, err.toJSON());
   }
   await k.audit.write(db, {
-    tenantId: result.tenantId, actorUserId: result.userId, action: result.replayed ? 'signup.tenant.replayed' : 'signup.tenant.created',
+    tenantId: result.tenantId,
+    actorUserId: result.userId,
+    action: result.replayed ? 'signup.tenant.replayed' : 'signup.tenant.created',
     target: p.email.toLowerCase(),
-    details: { tenantName: p.tenantName, emailDomain: p.tenantEmailDomain, affiliate: p.affiliate ?? null, signupSource: p.signupSource ?? null, ip: koa.ip },
+    details: {
+      tenantName: p.tenantName,
+      emailDomain: p.tenantEmailDomain,
+      affiliate: p.affiliate ?? null,
+      signupSource: p.signupSource ?? null,
+      ip: koa.ip,
+    },
   });
   return { userId: result.userId, tenantId: result.tenantId };
 }
 
 /** The four operations, counted per client address against their own throttle (plan facts: the kernel's billing instance's). */
-export function wizardOperations(k: Kernel, plans: PlanFacts, throttles: SignupThrottles = createSignupThrottles()): AccountSignupOperation[] {
-  const limited = <P>(throttle: keyof SignupThrottles, run: (db: Trx, koa: Koa.Context, payload: P) => Promise<unknown>) =>
+export function wizardOperations(
+  k: Kernel,
+  plans: PlanFacts,
+  throttles: SignupThrottles = createSignupThrottles(),
+): AccountSignupOperation[] {
+  const limited =
+    <P>(throttle: keyof SignupThrottles, run: (db: Trx, koa: Koa.Context, payload: P) => Promise<unknown>) =>
     async ({ db, koa, payload }: { db: Trx; koa: Koa.Context; payload: P }) => {
       if (overLimit([[throttles[throttle], koa.ip]])) throw tooManyAttempts();
       return run(db, koa, payload);
     };
   return [
     {
-      operation: 'insertUserAndTenant', payload: tenantSignupPayload, write: true,
+      operation: 'insertUserAndTenant',
+      payload: tenantSignupPayload,
+      write: true,
       response: api.signupTenantAnswer,
       run: limited('tenantByAddress', (db, koa, p: TenantSignupPayload) => insertWithAudit(k, db, koa, p)),
     },
     {
-      operation: 'dupTenantCheck', payload: dupTenantCheckPayload,
+      operation: 'dupTenantCheck',
+      payload: dupTenantCheckPayload,
       response: api.dupTenantAnswer,
-      run: limited('dupTenantByAddress', (db, _koa, p: z.output<typeof dupTenantCheckPayload>) => dupTenantCheck(db, p)),
+      run: limited('dupTenantByAddress', (db, _koa, p: z.output<typeof dupTenantCheckPayload>) =>
+        dupTenantCheck(db, p),
+      ),
     },
     {
-      operation: 'dupUserCheck', payload: dupUserCheckPayload,
+      operation: 'dupUserCheck',
+      payload: dupUserCheckPayload,
       response: api.dupUserAnswer,
-      run: limited('dupUserByAddress', (db, _koa, p: z.output<typeof dupUserCheckPayload>) => dupUserCheck(plans, db, p)),
+      run: limited('dupUserByAddress', (db, _koa, p: z.output<typeof dupUserCheckPayload>) =>
+        dupUserCheck(plans, db, p),
+      ),
     },
     {
-      operation: 'checktenantforrecoveryurl', payload: recoveryPayload,
+      operation: 'checktenantforrecoveryurl',
+      payload: recoveryPayload,
       response: api.recoveryUrlAnswer,
-      run: limited('recoveryByAddress', (db, koa, p: z.output<typeof recoveryPayload>) => checkTenantForRecoveryUrl(k, plans, db, koa, p)),
+      run: limited('recoveryByAddress', (db, koa, p: z.output<typeof recoveryPayload>) =>
+        checkTenantForRecoveryUrl(k, plans, db, koa, p),
+      ),
     },
   ];
 }

@@ -16,8 +16,17 @@
  */
 import crypto from 'node:crypto';
 import {
-  addTenantUser, createSecurityGroup, createTenant, DEFAULT_REGION, grantModules, HttpError, MODULES,
-  type AccessPage, type ModuleName, type RegionCode, type Trx,
+  addTenantUser,
+  createSecurityGroup,
+  createTenant,
+  DEFAULT_REGION,
+  grantModules,
+  HttpError,
+  MODULES,
+  type AccessPage,
+  type ModuleName,
+  type RegionCode,
+  type Trx,
 } from '../../../../kernel/index';
 import { MSG_DUP_COMPANY, MSG_DUP_DOMAIN } from '../../shared/signup-rules';
 import { offlineGeo } from './geo/offline';
@@ -30,7 +39,11 @@ export const SIGNUP_GRANTED_MODULES: ModuleName[] = ['Assessment', 'Admin'];
 export const MSG_NO_SIGNUP_USER = 'No sign-up was found for this e-mail address. Please start the sign-up again.';
 export const MSG_USER_HAS_TENANT = 'This e-mail address already belongs to an account. Please sign in instead.';
 
-export interface SignupResult { userId: number; tenantId: number; replayed: boolean }
+export interface SignupResult {
+  userId: number;
+  tenantId: number;
+  replayed: boolean;
+}
 export type ResolvedGeo = GeoInfo & { user_selected_region: RegionCode | null };
 
 /** userGeo completed from the offline default; the region it leads to. */
@@ -45,24 +58,39 @@ export function resolveGeo(geo: UserGeoInput | undefined): { geo: ResolvedGeo; r
     in_eu: g.in_eu ?? fallback.in_eu,
     user_selected_region: g.user_selected_region ?? null,
   };
-  const region: RegionCode = resolved.user_selected_region ?? (resolved.in_eu || resolved.continent === 'EU' ? 'ec1' : DEFAULT_REGION);
+  const region: RegionCode =
+    resolved.user_selected_region ?? (resolved.in_eu || resolved.continent === 'EU' ? 'ec1' : DEFAULT_REGION);
   return { geo: resolved, region };
 }
 
 /** Hash of what the user chose (the payload without the derived userGeo), to recognise a retry. */
 export function payloadHash(p: TenantSignupPayload): string {
   const canonical = {
-    email: p.email.toLowerCase(), firstName: p.firstName, lastName: p.lastName, fullName: p.fullName ?? '',
-    tenantName: p.tenantName, tenantEmailDomain: p.tenantEmailDomain, tenantUrl: p.tenantUrl ?? '',
-    affiliate: (p.affiliate ?? '').toLowerCase(), signupSource: p.signupSource ?? '',
+    email: p.email.toLowerCase(),
+    firstName: p.firstName,
+    lastName: p.lastName,
+    fullName: p.fullName ?? '',
+    tenantName: p.tenantName,
+    tenantEmailDomain: p.tenantEmailDomain,
+    tenantUrl: p.tenantUrl ?? '',
+    affiliate: (p.affiliate ?? '').toLowerCase(),
+    signupSource: p.signupSource ?? '',
   };
   return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }
 
 /** Counts of tenants with this e-mail domain and this company name (case-insensitive). */
-export async function duplicateTenantCounts(db: Trx, emailDomain: string, companyName: string): Promise<{ countEmailDomain: number; countCompanyName: number }> {
-  const [d] = await db('tenants').whereRaw('lower(email_domain) = lower(?)', [emailDomain.trim()]).count<{ n: string }[]>({ n: '*' });
-  const [c] = await db('tenants').whereRaw('lower(name) = lower(?)', [companyName.trim()]).count<{ n: string }[]>({ n: '*' });
+export async function duplicateTenantCounts(
+  db: Trx,
+  emailDomain: string,
+  companyName: string,
+): Promise<{ countEmailDomain: number; countCompanyName: number }> {
+  const [d] = await db('tenants')
+    .whereRaw('lower(email_domain) = lower(?)', [emailDomain.trim()])
+    .count<{ n: string }[]>({ n: '*' });
+  const [c] = await db('tenants')
+    .whereRaw('lower(name) = lower(?)', [companyName.trim()])
+    .count<{ n: string }[]>({ n: '*' });
   return { countEmailDomain: Number(d.n), countCompanyName: Number(c.n) };
 }
 
@@ -85,29 +113,52 @@ export async function insertUserAndTenant(db: Trx, p: TenantSignupPayload): Prom
     if (previous.payload_hash === hash) return { userId, tenantId: Number(previous.tenant_id), replayed: true };
     throw new HttpError(409, MSG_USER_HAS_TENANT, 'UserHasTenantException');
   }
-  if (await db('tenant_users').where({ user_id: userId }).first('tenant_user_id')) throw new HttpError(409, MSG_USER_HAS_TENANT, 'UserHasTenantException');
+  if (await db('tenant_users').where({ user_id: userId }).first('tenant_user_id'))
+    throw new HttpError(409, MSG_USER_HAS_TENANT, 'UserHasTenantException');
 
   const dup = await duplicateTenantCounts(db, p.tenantEmailDomain, p.tenantName);
   if (dup.countEmailDomain || dup.countCompanyName) {
-    throw new HttpError(409, dup.countEmailDomain ? MSG_DUP_DOMAIN : MSG_DUP_COMPANY, 'TenantExistsException', undefined, {
-      countEmailDomain: Math.min(dup.countEmailDomain, 1), countCompanyName: Math.min(dup.countCompanyName, 1),
-    });
+    throw new HttpError(
+      409,
+      dup.countEmailDomain ? MSG_DUP_DOMAIN : MSG_DUP_COMPANY,
+      'TenantExistsException',
+      undefined,
+      {
+        countEmailDomain: Math.min(dup.countEmailDomain, 1),
+        countCompanyName: Math.min(dup.countCompanyName, 1),
+      },
+    );
   }
 
   const { geo, region } = resolveGeo(p.userGeo);
   const tenantId = await createTenant(db, {
-    name: p.tenantName, emailDomain: p.tenantEmailDomain, url: p.tenantUrl || undefined, regionCode: region, currency: geo.currency_code,
+    name: p.tenantName,
+    emailDomain: p.tenantEmailDomain,
+    url: p.tenantUrl || undefined,
+    regionCode: region,
+    currency: geo.currency_code,
   });
   await grantModules(db, tenantId, SIGNUP_GRANTED_MODULES, 'signup');
   const securityGroupId = await createSecurityGroup(db, tenantId, {
-    name: ADMIN_GROUP_NAME, description: 'Full access to every module and page', modules: [...MODULES], isAdminGroup: true, pages: await adminPages(db),
+    name: ADMIN_GROUP_NAME,
+    description: 'Full access to every module and page',
+    modules: [...MODULES],
+    isAdminGroup: true,
+    pages: await adminPages(db),
   });
-  await db('users').where({ user_id: userId }).update({ name_first: p.firstName, name_last: p.lastName, company_name: p.tenantName, region_code: region });
+  await db('users')
+    .where({ user_id: userId })
+    .update({ name_first: p.firstName, name_last: p.lastName, company_name: p.tenantName, region_code: region });
   await addTenantUser(db, tenantId, { userId, securityGroupId, tenantAdmin: true, acceptTerms: false });
   await db('users').where({ user_id: userId }).update({ current_tenant_id: tenantId });
   await db('tenant_signups').insert({
-    tenant_id: tenantId, user_id: userId, email: username, payload_hash: hash, affiliate: p.affiliate ? p.affiliate.toLowerCase() : null,
-    signup_source: p.signupSource || null, user_geo: JSON.stringify(geo),
+    tenant_id: tenantId,
+    user_id: userId,
+    email: username,
+    payload_hash: hash,
+    affiliate: p.affiliate ? p.affiliate.toLowerCase() : null,
+    signup_source: p.signupSource || null,
+    user_geo: JSON.stringify(geo),
   });
   return { userId, tenantId, replayed: false };
 }

@@ -11,18 +11,22 @@
 import { FailureThrottle } from '../../../../kernel/index';
 
 export interface SignupThrottles {
-  identityByEmail: FailureThrottle; identityByAddress: FailureThrottle;
+  identityByEmail: FailureThrottle;
+  identityByAddress: FailureThrottle;
   tenantByAddress: FailureThrottle;
-  dupUserByAddress: FailureThrottle; dupTenantByAddress: FailureThrottle;
+  dupUserByAddress: FailureThrottle;
+  dupTenantByAddress: FailureThrottle;
   recoveryByAddress: FailureThrottle;
   geoByAddress: FailureThrottle;
 }
 
 export function createSignupThrottles(): SignupThrottles {
   return {
-    identityByEmail: new FailureThrottle(5), identityByAddress: new FailureThrottle(20),
+    identityByEmail: new FailureThrottle(5),
+    identityByAddress: new FailureThrottle(20),
     tenantByAddress: new FailureThrottle(10),
-    dupUserByAddress: new FailureThrottle(30), dupTenantByAddress: new FailureThrottle(30),
+    dupUserByAddress: new FailureThrottle(30),
+    dupTenantByAddress: new FailureThrottle(30),
     recoveryByAddress: new FailureThrottle(60),
     geoByAddress: new FailureThrottle(30),
   };

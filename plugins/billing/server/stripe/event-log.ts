@@ -11,7 +11,11 @@ export type EventOutcome =
   /** Handled, but it named nothing this tenant has (e.g. an invoice without subscription). */
   | 'ignored';
 
-export interface LoggedEvent { tenant_id: number; outcome: EventOutcome; type: string }
+export interface LoggedEvent {
+  tenant_id: number;
+  outcome: EventOutcome;
+  type: string;
+}
 
 export async function findEvent(trx: Trx, eventId: string): Promise<LoggedEvent | null> {
   const row = await trx('billing_events').where({ event_id: eventId }).first('tenant_id', 'outcome', 'type');
@@ -22,10 +26,22 @@ export async function findEvent(trx: Trx, eventId: string): Promise<LoggedEvent 
  * Claims an event for a tenant: true when this delivery is the first. A concurrent delivery of the same event
  * waits for the first one's transaction and then finds the row (false).
  */
-export async function claimEvent(trx: Trx, tenantId: number, e: { id: string; type: string; created: number; objectId: string | null }): Promise<boolean> {
+export async function claimEvent(
+  trx: Trx,
+  tenantId: number,
+  e: { id: string; type: string; created: number; objectId: string | null },
+): Promise<boolean> {
   const rows = await trx('billing_events')
-    .insert({ tenant_id: tenantId, event_id: e.id, type: e.type, created: e.created, object_id: e.objectId, outcome: 'ignored' })
-    .onConflict(['tenant_id', 'event_id']).ignore()
+    .insert({
+      tenant_id: tenantId,
+      event_id: e.id,
+      type: e.type,
+      created: e.created,
+      object_id: e.objectId,
+      outcome: 'ignored',
+    })
+    .onConflict(['tenant_id', 'event_id'])
+    .ignore()
     .returning('event_id');
   return rows.length === 1;
 }
@@ -35,8 +51,19 @@ export async function setOutcome(trx: Trx, tenantId: number, eventId: string, ou
 }
 
 /** The `created` of the newest event of a type family already applied for an object (0 when none). */
-export async function lastAppliedCreated(trx: Trx, tenantId: number, objectId: string, typePrefix: string, exceptEventId: string): Promise<number> {
-  const row = await trx('billing_events').where({ tenant_id: tenantId, object_id: objectId }).whereLike('type', `${typePrefix}%`)
-    .whereIn('outcome', ['applied', 'refreshed', 'unchanged']).whereNot({ event_id: exceptEventId }).max({ m: 'created' }).first();
+export async function lastAppliedCreated(
+  trx: Trx,
+  tenantId: number,
+  objectId: string,
+  typePrefix: string,
+  exceptEventId: string,
+): Promise<number> {
+  const row = await trx('billing_events')
+    .where({ tenant_id: tenantId, object_id: objectId })
+    .whereLike('type', `${typePrefix}%`)
+    .whereIn('outcome', ['applied', 'refreshed', 'unchanged'])
+    .whereNot({ event_id: exceptEventId })
+    .max({ m: 'created' })
+    .first();
   return Number(row?.m ?? 0);
 }

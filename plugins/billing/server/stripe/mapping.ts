@@ -8,29 +8,60 @@
  * `promotion_code.coupon` (now `promotion.coupon`).
  */
 import type Stripe from 'stripe';
-import type { ModuleMoniker, PlanCurrency, PlanInterval, PlanMetadata, ProductMetadata, ProviderPlan, ProviderProduct } from '../../shared/types';
 import type {
-  CheckoutRequest, ProviderCoupon, ProviderEvent, ProviderInvoice, ProviderInvoiceLine, ProviderPromotionCode,
-  ProviderSubscription, SubscriptionChange,
+  ModuleMoniker,
+  PlanCurrency,
+  PlanInterval,
+  PlanMetadata,
+  ProductMetadata,
+  ProviderPlan,
+  ProviderProduct,
+} from '../../shared/types';
+import type {
+  CheckoutRequest,
+  ProviderCoupon,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderInvoiceLine,
+  ProviderPromotionCode,
+  ProviderSubscription,
+  SubscriptionChange,
 } from '../provider';
 
 type Loose = Record<string, unknown>;
 /** An id, whether Stripe sent the id or the expanded object. */
-export const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
+export const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const strings = (m: Stripe.Metadata | null | undefined): Record<string, string> => Object.fromEntries(Object.entries(m ?? {}).filter(([, v]) => typeof v === 'string'));
+const strings = (m: Stripe.Metadata | null | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(m ?? {}).filter(([, v]) => typeof v === 'string'));
 
 const MODULES: readonly ModuleMoniker[] = ['Core', 'AIR', 'Customer Success'];
 const CURRENCIES: readonly PlanCurrency[] = ['usd', 'cad'];
 const INTERVALS: readonly PlanInterval[] = ['month', 'year'];
-const PRODUCT_KEYS = ['sort', 'highlighted', 'hidden', 'limit_max_companies', 'module_moniker', 'trial_period_days', 'details'] as const;
+const PRODUCT_KEYS = [
+  'sort',
+  'highlighted',
+  'hidden',
+  'limit_max_companies',
+  'module_moniker',
+  'trial_period_days',
+  'details',
+] as const;
 const PLAN_KEYS = ['details', 'ver', 'addon'] as const;
 
 /** The plan of an active recurring price in USD or CAD, billed monthly or yearly; null for any other price. */
 export function planFromPrice(price: Stripe.Price): ProviderPlan | null {
   const currency = price.currency?.toLowerCase() as PlanCurrency;
   const interval = price.recurring?.interval as PlanInterval | undefined;
-  if (!price.active || price.type !== 'recurring' || !interval || !INTERVALS.includes(interval) || (price.recurring?.interval_count ?? 1) !== 1) return null;
+  if (
+    !price.active ||
+    price.type !== 'recurring' ||
+    !interval ||
+    !INTERVALS.includes(interval) ||
+    (price.recurring?.interval_count ?? 1) !== 1
+  )
+    return null;
   if (!CURRENCIES.includes(currency) || typeof price.unit_amount !== 'number') return null;
   const metadata: PlanMetadata = {};
   for (const key of PLAN_KEYS) if (typeof price.metadata?.[key] === 'string') metadata[key] = price.metadata[key];
@@ -42,7 +73,10 @@ export function planFromPrice(price: Stripe.Price): ProviderPlan | null {
  * catalogue's metadata (module_moniker one of Core, AIR, Customer Success; limit_max_companies) and at
  * least one plan, sorted by metadata.sort then name; plans by amount ascending.
  */
-export function productsFromStripe(products: readonly Stripe.Product[], prices: readonly Stripe.Price[]): ProviderProduct[] {
+export function productsFromStripe(
+  products: readonly Stripe.Product[],
+  prices: readonly Stripe.Price[],
+): ProviderProduct[] {
   const plansByProduct = new Map<string, ProviderPlan[]>();
   for (const price of prices) {
     const plan = planFromPrice(price);
@@ -54,13 +88,29 @@ export function productsFromStripe(products: readonly Stripe.Product[], prices: 
   for (const p of products) {
     const module = p.metadata?.module_moniker as ModuleMoniker | undefined;
     const plans = plansByProduct.get(p.id) ?? [];
-    if (!p.active || !module || !MODULES.includes(module) || p.metadata.limit_max_companies === undefined || plans.length === 0) continue;
+    if (
+      !p.active ||
+      !module ||
+      !MODULES.includes(module) ||
+      p.metadata.limit_max_companies === undefined ||
+      plans.length === 0
+    )
+      continue;
     const metadata = {} as ProductMetadata;
-    for (const key of PRODUCT_KEYS) if (typeof p.metadata[key] === 'string') (metadata as unknown as Record<string, string>)[key] = p.metadata[key];
+    for (const key of PRODUCT_KEYS)
+      if (typeof p.metadata[key] === 'string') (metadata as unknown as Record<string, string>)[key] = p.metadata[key];
     metadata.sort ??= '0';
-    out.push({ id: p.id, name: p.name, description: p.description ?? '', metadata, plans: [...plans].sort((a, b) => a.amount - b.amount || a.id.localeCompare(b.id)) });
+    out.push({
+      id: p.id,
+      name: p.name,
+      description: p.description ?? '',
+      metadata,
+      plans: [...plans].sort((a, b) => a.amount - b.amount || a.id.localeCompare(b.id)),
+    });
   }
-  return out.sort((a, b) => (Number(a.metadata.sort) || 0) - (Number(b.metadata.sort) || 0) || a.name.localeCompare(b.name));
+  return out.sort(
+    (a, b) => (Number(a.metadata.sort) || 0) - (Number(b.metadata.sort) || 0) || a.name.localeCompare(b.name),
+  );
 }
 
 /** A subscription; the current period is read from the items (API 2025-03-31 and later) or the subscription (older). */
@@ -73,7 +123,11 @@ export function mapSubscription(sub: Stripe.Subscription): ProviderSubscription 
     id: sub.id,
     customerId: idOf(sub.customer as string | { id: string }) ?? '',
     status: sub.status,
-    items: items.map((i) => ({ id: i.id, planId: i.price?.id ?? idOf((i as unknown as { plan?: { id: string } }).plan) ?? '', quantity: i.quantity ?? 1 })),
+    items: items.map((i) => ({
+      id: i.id,
+      planId: i.price?.id ?? idOf((i as unknown as { plan?: { id: string } }).plan) ?? '',
+      quantity: i.quantity ?? 1,
+    })),
     currentPeriodStart: num(legacy.current_period_start) ?? (starts.length ? Math.min(...starts) : sub.start_date),
     currentPeriodEnd: num(legacy.current_period_end) ?? (ends.length ? Math.max(...ends) : sub.start_date),
     startDate: sub.start_date,
@@ -86,14 +140,22 @@ export function mapSubscription(sub: Stripe.Subscription): ProviderSubscription 
 
 export function mapCoupon(c: Stripe.Coupon): ProviderCoupon {
   return {
-    id: c.id, name: c.name ?? null, percentOff: c.percent_off ?? null, amountOff: c.amount_off ?? null, currency: c.currency ?? null,
-    duration: c.duration, durationInMonths: c.duration_in_months ?? null, valid: c.valid !== false, metadata: strings(c.metadata),
+    id: c.id,
+    name: c.name ?? null,
+    percentOff: c.percent_off ?? null,
+    amountOff: c.amount_off ?? null,
+    currency: c.currency ?? null,
+    duration: c.duration,
+    durationInMonths: c.duration_in_months ?? null,
+    valid: c.valid !== false,
+    metadata: strings(c.metadata),
   };
 }
 
 /** A promotion code; null when its coupon was not expanded (list with expand data.promotion.coupon). */
 export function mapPromotionCode(p: Stripe.PromotionCode): ProviderPromotionCode | null {
-  const coupon = (p.promotion?.coupon ?? (p as unknown as { coupon?: Stripe.Coupon | string }).coupon) as Stripe.Coupon | string | null | undefined;
+  const coupon = (p.promotion?.coupon ?? (p as unknown as { coupon?: Stripe.Coupon | string }).coupon) as
+    Stripe.Coupon | string | null | undefined;
   if (!coupon || typeof coupon === 'string') return null;
   return { id: p.id, code: p.code, active: p.active, coupon: mapCoupon(coupon), metadata: strings(p.metadata) };
 }
@@ -108,20 +170,31 @@ function linePlanId(line: Stripe.InvoiceLineItem): string | null {
 
 function mapDiscount(inv: Stripe.Invoice): ProviderInvoice['discount'] {
   const legacy = (inv as unknown as { discount?: { coupon?: Stripe.Coupon | null } | null }).discount;
-  const first = (inv.discounts ?? []).find((d): d is Stripe.Discount => typeof d === 'object' && d !== null && !(d as { deleted?: boolean }).deleted);
+  const first = (inv.discounts ?? []).find(
+    (d): d is Stripe.Discount => typeof d === 'object' && d !== null && !(d as { deleted?: boolean }).deleted,
+  );
   const coupon = (first?.source?.coupon ?? legacy?.coupon ?? null) as Stripe.Coupon | string | null;
   if (!coupon) return null;
   if (typeof coupon === 'string') return { couponId: coupon, name: null, percentOff: null, amountOff: null };
-  return { couponId: coupon.id, name: coupon.name ?? null, percentOff: coupon.percent_off ?? null, amountOff: coupon.amount_off ?? null };
+  return {
+    couponId: coupon.id,
+    name: coupon.name ?? null,
+    percentOff: coupon.percent_off ?? null,
+    amountOff: coupon.amount_off ?? null,
+  };
 }
 
 /** An invoice (or an invoice preview: pass preview so its id, which cannot be retrieved, becomes null). */
 export function mapInvoice(inv: Stripe.Invoice, opts: { preview?: boolean } = {}): ProviderInvoice {
   const lines: ProviderInvoiceLine[] = (inv.lines?.data ?? []).map((l) => ({
-    description: l.description ?? '', amount: l.amount, planId: linePlanId(l), periodStart: l.period?.start ?? inv.period_start, periodEnd: l.period?.end ?? inv.period_end,
+    description: l.description ?? '',
+    amount: l.amount,
+    planId: linePlanId(l),
+    periodStart: l.period?.start ?? inv.period_start,
+    periodEnd: l.period?.end ?? inv.period_end,
   }));
   return {
-    id: opts.preview ? null : inv.id ?? null,
+    id: opts.preview ? null : (inv.id ?? null),
     number: inv.number ?? null,
     status: inv.status ?? null,
     currency: inv.currency,
@@ -161,11 +234,17 @@ export function mapEvent(event: Stripe.Event): ProviderEvent {
     case 'checkout.session': {
       const s = object as unknown as Stripe.Checkout.Session;
       out.customerId = idOf(s.customer as string | { id: string }) ?? undefined;
-      out.checkoutSession = { id: s.id, customerId: out.customerId ?? '', subscriptionId: idOf(s.subscription as string | { id: string } | null), metadata: strings(s.metadata) };
+      out.checkoutSession = {
+        id: s.id,
+        customerId: out.customerId ?? '',
+        subscriptionId: idOf(s.subscription as string | { id: string } | null),
+        metadata: strings(s.metadata),
+      };
       break;
     }
     case 'invoice':
-      out.customerId = idOf((object as unknown as Stripe.Invoice).customer as string | { id: string } | null) ?? undefined;
+      out.customerId =
+        idOf((object as unknown as Stripe.Invoice).customer as string | { id: string } | null) ?? undefined;
       break;
     case 'customer':
       out.customerId = String(object.id);
@@ -177,7 +256,10 @@ export function mapEvent(event: Stripe.Event): ProviderEvent {
 }
 
 /** Checkout in subscription mode: the plans as line items, the trial, the discount (or promotion codes allowed), the tenant in metadata. */
-export function checkoutSessionParams(req: CheckoutRequest, discount: Stripe.Checkout.SessionCreateParams.Discount | null): Stripe.Checkout.SessionCreateParams {
+export function checkoutSessionParams(
+  req: CheckoutRequest,
+  discount: Stripe.Checkout.SessionCreateParams.Discount | null,
+): Stripe.Checkout.SessionCreateParams {
   if (req.planIds.length === 0) throw new Error('A checkout needs at least one plan');
   const metadata = { ...req.metadata, tenant_id: String(req.tenantId) };
   const subscriptionData: Stripe.Checkout.SessionCreateParams.SubscriptionData = { metadata };
@@ -200,7 +282,10 @@ export function checkoutSessionParams(req: CheckoutRequest, discount: Stripe.Che
  * The update of a subscription: items of removed plans deleted, added plans as new items, prorated unless
  * prorate is false; the trial ended now; the coupon set (null removes it).
  */
-export function subscriptionUpdateParams(current: ProviderSubscription, change: SubscriptionChange): Stripe.SubscriptionUpdateParams {
+export function subscriptionUpdateParams(
+  current: ProviderSubscription,
+  change: SubscriptionChange,
+): Stripe.SubscriptionUpdateParams {
   const items: Stripe.SubscriptionUpdateParams.Item[] = [];
   for (const planId of change.removePlanIds ?? []) {
     const matching = current.items.filter((i) => i.planId === planId);
@@ -208,7 +293,8 @@ export function subscriptionUpdateParams(current: ProviderSubscription, change: 
     for (const item of matching) items.push({ id: item.id, deleted: true });
   }
   for (const planId of change.addPlanIds ?? []) {
-    if (current.items.some((i) => i.planId === planId) && !(change.removePlanIds ?? []).includes(planId)) throw new Error(`Plan ${planId} is already on subscription ${current.id}`);
+    if (current.items.some((i) => i.planId === planId) && !(change.removePlanIds ?? []).includes(planId))
+      throw new Error(`Plan ${planId} is already on subscription ${current.id}`);
     items.push({ price: planId, quantity: 1 });
   }
   const params: Stripe.SubscriptionUpdateParams = {};

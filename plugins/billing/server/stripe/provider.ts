@@ -8,13 +8,38 @@
  */
 import Stripe from 'stripe';
 import type { ProviderProduct } from '../../shared/types';
-import type { BillingProvider, CheckoutRequest, CheckoutSession, ProviderCoupon, ProviderEvent, ProviderInvoice, ProviderPromotionCode, ProviderSubscription, SubscriptionChange } from '../provider';
+import type {
+  BillingProvider,
+  CheckoutRequest,
+  CheckoutSession,
+  ProviderCoupon,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderPromotionCode,
+  ProviderSubscription,
+  SubscriptionChange,
+} from '../provider';
 import {
-  checkoutSessionParams, idOf, isNoUpcomingInvoice, isResourceMissing, mapCoupon, mapEvent, mapInvoice, mapPromotionCode, mapSubscription,
-  productsFromStripe, subscriptionUpdateParams,
+  checkoutSessionParams,
+  idOf,
+  isNoUpcomingInvoice,
+  isResourceMissing,
+  mapCoupon,
+  mapEvent,
+  mapInvoice,
+  mapPromotionCode,
+  mapSubscription,
+  productsFromStripe,
+  subscriptionUpdateParams,
 } from './mapping';
 
-export interface StripeProviderOptions { secretKey: string; host?: string; port?: number; protocol?: 'http' | 'https'; webhookSecret?: string }
+export interface StripeProviderOptions {
+  secretKey: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  webhookSecret?: string;
+}
 
 /** The Stripe provider: the interface plus what only Stripe's webhook needs. */
 export interface StripeBillingProvider extends BillingProvider {
@@ -33,9 +58,15 @@ export interface StripeBillingProvider extends BillingProvider {
   completeCheckoutSession(sessionId: string): Promise<CompletedCheckout | null>;
 }
 
-export interface CompletedCheckout { mode: string; customerId: string; paymentMethodId: string | null; subscriptions: ProviderSubscription[] }
+export interface CompletedCheckout {
+  mode: string;
+  customerId: string;
+  paymentMethodId: string | null;
+  subscriptions: ProviderSubscription[];
+}
 
-export const isStripeProvider = (p: BillingProvider): p is StripeBillingProvider => p.name === 'stripe' && 'stripe' in p;
+export const isStripeProvider = (p: BillingProvider): p is StripeBillingProvider =>
+  p.name === 'stripe' && 'stripe' in p;
 
 const PAGE = 100;
 const MAX_ITEMS = 10_000;
@@ -58,7 +89,9 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
       try {
         const promo = await stripe.promotionCodes.retrieve(code);
         if (promo.active) return { promotion_code: promo.id };
-      } catch (e) { if (!isResourceMissing(e)) throw e; }
+      } catch (e) {
+        if (!isResourceMissing(e)) throw e;
+      }
     }
     const promos = await stripe.promotionCodes.list({ code, active: true, limit: 1 });
     if (promos.data[0]) return { promotion_code: promos.data[0].id };
@@ -78,12 +111,15 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
 
   async function listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
     // status 'all': Stripe's default leaves canceled subscriptions out.
-    const subs = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: PAGE }).autoPagingToArray({ limit: MAX_ITEMS });
+    const subs = await stripe.subscriptions
+      .list({ customer: customerId, status: 'all', limit: PAGE })
+      .autoPagingToArray({ limit: MAX_ITEMS });
     return subs.map(mapSubscription);
   }
 
   const constructStripeEvent = (rawBody: string, signature: string): Stripe.Event => {
-    if (!opts.webhookSecret) throw new Error('LCI_STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
+    if (!opts.webhookSecret)
+      throw new Error('LCI_STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks cannot be verified');
     return stripe.webhooks.constructEvent(rawBody, signature, opts.webhookSecret);
   };
 
@@ -167,7 +203,10 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
 
     async upcomingInvoice(customerId): Promise<ProviderInvoice | null> {
       try {
-        const inv = await stripe.invoices.createPreview({ customer: customerId, expand: ['discounts', 'discounts.source.coupon'] });
+        const inv = await stripe.invoices.createPreview({
+          customer: customerId,
+          expand: ['discounts', 'discounts.source.coupon'],
+        });
         return mapInvoice(inv, { preview: true });
       } catch (e) {
         if (isNoUpcomingInvoice(e)) return null;
@@ -184,7 +223,9 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
     retrieveCoupon,
 
     async listPromotionCodes(code?: string): Promise<ProviderPromotionCode[]> {
-      const codes = await stripe.promotionCodes.list({ active: true, ...(code ? { code } : {}), limit: PAGE, expand: ['data.promotion.coupon'] }).autoPagingToArray({ limit: MAX_ITEMS });
+      const codes = await stripe.promotionCodes
+        .list({ active: true, ...(code ? { code } : {}), limit: PAGE, expand: ['data.promotion.coupon'] })
+        .autoPagingToArray({ limit: MAX_ITEMS });
       return codes.map(mapPromotionCode).filter((p): p is ProviderPromotionCode => p !== null);
     },
 
@@ -192,7 +233,9 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
     constructEvent: (rawBody, signature) => mapEvent(constructStripeEvent(rawBody, signature)),
 
     async completeCheckoutSession(sessionId) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent', 'subscription', 'customer'] });
+      const session = await stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ['setup_intent', 'subscription', 'customer'],
+      });
       const customer = session.customer as Stripe.Customer | Stripe.DeletedCustomer | null;
       if (session.status !== 'complete' || !customer || customer.deleted) return null;
       const hasDefault = Boolean(customer.invoice_settings?.default_payment_method);
@@ -200,10 +243,17 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
         const sub = session.subscription as Stripe.Subscription | null;
         if (!sub) return null;
         const paymentMethodId = idOf(sub.default_payment_method as string | { id: string } | null);
-        if (paymentMethodId && !hasDefault) await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: paymentMethodId } });
-        return { mode: 'subscription', customerId: customer.id, paymentMethodId, subscriptions: [mapSubscription(sub)] };
+        if (paymentMethodId && !hasDefault)
+          await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: paymentMethodId } });
+        return {
+          mode: 'subscription',
+          customerId: customer.id,
+          paymentMethodId,
+          subscriptions: [mapSubscription(sub)],
+        };
       }
-      if (session.mode !== 'setup') return { mode: session.mode, customerId: customer.id, paymentMethodId: null, subscriptions: [] };
+      if (session.mode !== 'setup')
+        return { mode: session.mode, customerId: customer.id, paymentMethodId: null, subscriptions: [] };
       const intent = session.setup_intent as Stripe.SetupIntent | null;
       const paymentMethodId = intent ? idOf(intent.payment_method as string | { id: string } | null) : null;
       if (!paymentMethodId) return null;
@@ -211,7 +261,9 @@ export function createStripeProvider(opts: StripeProviderOptions): StripeBilling
       const subscriptions: ProviderSubscription[] = [];
       for (const sub of await listSubscriptions(customer.id)) {
         if (sub.status === 'canceled' || sub.status === 'incomplete_expired') continue;
-        subscriptions.push(mapSubscription(await stripe.subscriptions.update(sub.id, { default_payment_method: paymentMethodId })));
+        subscriptions.push(
+          mapSubscription(await stripe.subscriptions.update(sub.id, { default_payment_method: paymentMethodId })),
+        );
       }
       return { mode: 'setup', customerId: customer.id, paymentMethodId, subscriptions };
     },

@@ -39,45 +39,75 @@ export const HANDLED_EVENTS = [
 ] as const;
 
 export type WebhookOutcome = EventOutcome | 'duplicate' | 'not_handled' | 'unknown_tenant';
-export interface WebhookResult { received: true; event: string; type: string; outcome: WebhookOutcome }
+export interface WebhookResult {
+  received: true;
+  event: string;
+  type: string;
+  outcome: WebhookOutcome;
+}
 
 type Meta = Stripe.Metadata | null | undefined;
 
 /** The tenant of a customer (our billing_customers row), else the tenant named in metadata when it exists. */
-export async function tenantOf(trx: Trx, customerId: string | null, ...metadataTenants: (string | null | undefined)[]): Promise<number | null> {
+export async function tenantOf(
+  trx: Trx,
+  customerId: string | null,
+  ...metadataTenants: (string | null | undefined)[]
+): Promise<number | null> {
   if (customerId) {
     const c = await trx('billing_customers').where({ provider: 'stripe', customer_id: customerId }).first('tenant_id');
     if (c) return Number(c.tenant_id);
   }
   for (const value of metadataTenants) {
     if (!value || !/^\d{1,15}$/.test(value)) continue;
-    const t = await trx('tenants').where({ tenant_id: Number(value) }).first('tenant_id');
+    const t = await trx('tenants')
+      .where({ tenant_id: Number(value) })
+      .first('tenant_id');
     if (t) return Number(t.tenant_id);
   }
   return null;
 }
 
 /** The object an event is about and the tenant hints its metadata carries. */
-function subjectOf(event: Stripe.Event): { objectId: string | null; customerId: string | null; metadataTenants: (string | undefined)[] } {
-  const o = event.data.object as unknown as { id?: string; object?: string; customer?: string | { id: string } | null; metadata?: Meta; client_reference_id?: string | null };
+function subjectOf(event: Stripe.Event): {
+  objectId: string | null;
+  customerId: string | null;
+  metadataTenants: (string | undefined)[];
+} {
+  const o = event.data.object as unknown as {
+    id?: string;
+    object?: string;
+    customer?: string | { id: string } | null;
+    metadata?: Meta;
+    client_reference_id?: string | null;
+  };
   const customerId = o.object === 'customer' ? (o.id ?? null) : idOf(o.customer ?? null);
   const hints: (string | undefined)[] = [o.metadata?.tenant_id];
   if (o.object === 'checkout.session') hints.push(o.client_reference_id ?? undefined);
-  if (o.object === 'invoice') hints.push((o as unknown as Stripe.Invoice).parent?.subscription_details?.metadata?.tenant_id);
+  if (o.object === 'invoice')
+    hints.push((o as unknown as Stripe.Invoice).parent?.subscription_details?.metadata?.tenant_id);
   return { objectId: o.id ?? null, customerId, metadataTenants: hints };
 }
 
 /** The `created` stamp of the state last applied to a subscription (billing_subscriptions.last_event_created), 0 when none. */
 async function lastApplied(trx: Trx, tenantId: number, subscriptionId: string): Promise<number> {
-  const row = await trx('billing_subscriptions').where({ tenant_id: tenantId, stripe_subscription_id: subscriptionId }).first('last_event_created');
+  const row = await trx('billing_subscriptions')
+    .where({ tenant_id: tenantId, stripe_subscription_id: subscriptionId })
+    .first('last_event_created');
   return row ? Number(row.last_event_created) : 0;
 }
 
-async function applySubscriptionEvent(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applySubscriptionEvent(
+  k: Kernel,
+  trx: Trx,
+  tenantId: number,
+  provider: StripeBillingProvider,
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const sub = mapEvent(event).subscription!;
   // Only an event newer than the state applied carries news. An older one, or one of the same second (two
   // changes within a second cannot be ordered by `created`), is answered with what Stripe has now.
-  if (event.created > await lastApplied(trx, tenantId, sub.id)) {
+  if (event.created > (await lastApplied(trx, tenantId, sub.id))) {
     const r = await applySubscription(k, trx, tenantId, sub, event.created);
     if (r.applied) return 'applied';
   }
@@ -85,56 +115,108 @@ async function applySubscriptionEvent(k: Kernel, trx: Trx, tenantId: number, pro
   return 'refreshed';
 }
 
-async function applyCheckoutCompleted(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applyCheckoutCompleted(
+  k: Kernel,
+  trx: Trx,
+  tenantId: number,
+  provider: StripeBillingProvider,
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const session = event.data.object as Stripe.Checkout.Session;
   const done = await provider.completeCheckoutSession(session.id);
   if (!done) return 'ignored';
   for (const sub of done.subscriptions) await applySubscription(k, trx, tenantId, sub);
-  await markCheckoutSession(trx, session.id, 'complete', done.mode === 'subscription' ? (done.subscriptions[0]?.id ?? null) : null);
+  await markCheckoutSession(
+    trx,
+    session.id,
+    'complete',
+    done.mode === 'subscription' ? (done.subscriptions[0]?.id ?? null) : null,
+  );
   return 'applied';
 }
 
-async function applyInvoiceEvent(k: Kernel, trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applyInvoiceEvent(
+  k: Kernel,
+  trx: Trx,
+  tenantId: number,
+  provider: StripeBillingProvider,
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const subscriptionId = invoiceSubscriptionId(event.data.object as Stripe.Invoice);
   if (!subscriptionId) return 'ignored';
   await applySubscription(k, trx, tenantId, await provider.retrieveSubscription(subscriptionId));
   return 'applied';
 }
 
-async function applyCustomerUpdated(trx: Trx, tenantId: number, provider: StripeBillingProvider, event: Stripe.Event): Promise<EventOutcome> {
+async function applyCustomerUpdated(
+  trx: Trx,
+  tenantId: number,
+  provider: StripeBillingProvider,
+  event: Stripe.Event,
+): Promise<EventOutcome> {
   const customer = event.data.object as Stripe.Customer;
   let email = customer.email;
   let refreshed = false;
-  if (event.created <= await lastAppliedCreated(trx, tenantId, customer.id, 'customer.updated', event.id)) {
+  if (event.created <= (await lastAppliedCreated(trx, tenantId, customer.id, 'customer.updated', event.id))) {
     const current = await provider.stripe.customers.retrieve(customer.id);
     email = current.deleted ? null : current.email;
     refreshed = true;
   }
   if (!email) return 'unchanged';
-  const n = await trx('billing_customers').where({ tenant_id: tenantId, provider: 'stripe', customer_id: customer.id })
+  const n = await trx('billing_customers')
+    .where({ tenant_id: tenantId, provider: 'stripe', customer_id: customer.id })
     .where((w) => w.whereNull('email').orWhereNot('email', email))
     .update({ email, updated_at: new Date() });
   if (n === 0) return 'unchanged';
   return refreshed ? 'refreshed' : 'applied';
 }
 
-export async function applyStripeEvent(trx: Trx, k: Kernel, provider: StripeBillingProvider, event: Stripe.Event): Promise<WebhookResult> {
-  const result = (outcome: WebhookOutcome): WebhookResult => ({ received: true, event: event.id, type: event.type, outcome });
+export async function applyStripeEvent(
+  trx: Trx,
+  k: Kernel,
+  provider: StripeBillingProvider,
+  event: Stripe.Event,
+): Promise<WebhookResult> {
+  const result = (outcome: WebhookOutcome): WebhookResult => ({
+    received: true,
+    event: event.id,
+    type: event.type,
+    outcome,
+  });
   if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return result('not_handled');
   if (await findEvent(trx, event.id)) return result('duplicate');
   const subject = subjectOf(event);
   const tenantId = await tenantOf(trx, subject.customerId, ...subject.metadataTenants);
   if (tenantId === null) {
-    k.log.warn({ event: event.id, type: event.type, customer: subject.customerId }, 'stripe webhook: no tenant for this event; nothing changed');
+    k.log.warn(
+      { event: event.id, type: event.type, customer: subject.customerId },
+      'stripe webhook: no tenant for this event; nothing changed',
+    );
     return result('unknown_tenant');
   }
-  if (!(await claimEvent(trx, tenantId, { id: event.id, type: event.type, created: event.created, objectId: subject.objectId }))) return result('duplicate');
+  if (
+    !(await claimEvent(trx, tenantId, {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      objectId: subject.objectId,
+    }))
+  )
+    return result('duplicate');
   let outcome: EventOutcome;
-  if (event.type.startsWith('customer.subscription.')) outcome = await applySubscriptionEvent(k, trx, tenantId, provider, event);
-  else if (event.type === 'checkout.session.completed') outcome = await applyCheckoutCompleted(k, trx, tenantId, provider, event);
+  if (event.type.startsWith('customer.subscription.'))
+    outcome = await applySubscriptionEvent(k, trx, tenantId, provider, event);
+  else if (event.type === 'checkout.session.completed')
+    outcome = await applyCheckoutCompleted(k, trx, tenantId, provider, event);
   else if (event.type.startsWith('invoice.')) outcome = await applyInvoiceEvent(k, trx, tenantId, provider, event);
   else outcome = await applyCustomerUpdated(trx, tenantId, provider, event);
   await setOutcome(trx, tenantId, event.id, outcome);
-  await k.audit.write(trx, { tenantId, actorUserId: null, action: 'billing.stripe_event', target: event.id, details: { type: event.type, outcome, object: subject.objectId } });
+  await k.audit.write(trx, {
+    tenantId,
+    actorUserId: null,
+    action: 'billing.stripe_event',
+    target: event.id,
+    details: { type: event.type, outcome, object: subject.objectId },
+  });
   return result(outcome);
 }

@@ -12,10 +12,19 @@ import './plans.css';
 export default function CartPage() {
   const catalogue = useCatalogue();
   const cart = useCartPlans(catalogue.plans);
-  useEffect(() => { document.title = 'Your cart · Lifecycle'; }, []);
+  useEffect(() => {
+    document.title = 'Your cart · Lifecycle';
+  }, []);
   return (
     <PlansFrame title="Your cart" actions={<AnchorButton icon="arrow-left" href="/plans" text="Back to plans" />}>
-      {catalogue.error && <PageLoadError title="The plans could not be loaded" error={catalogue.error} retry={catalogue.retry} busy={catalogue.busy} />}
+      {catalogue.error && (
+        <PageLoadError
+          title="The plans could not be loaded"
+          error={catalogue.error}
+          retry={catalogue.retry}
+          busy={catalogue.busy}
+        />
+      )}
       {!catalogue.error && !catalogue.plans && <PageLoading what="your cart" />}
       {catalogue.plans && (
         <div className="lci-cart-page">

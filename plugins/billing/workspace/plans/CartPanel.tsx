@@ -35,12 +35,27 @@ export function CartMessages({ messages, onDismiss }: { messages: CartMessage[];
 }
 
 /** '$1,925 / year' plus the short form ('$1.9K') of the total. */
-export function cartTotalText(plans: FlatPlan[], currency: PlanCurrency, interval: PlanInterval): { exact: string; short: string } {
+export function cartTotalText(
+  plans: FlatPlan[],
+  currency: PlanCurrency,
+  interval: PlanInterval,
+): { exact: string; short: string } {
   const total = planPrice(cartTotal(plans));
-  return { exact: `${formatAmount(total, currency)} ${currency.toUpperCase()} / ${PERIOD_WORD[interval]}`, short: formatCurrency(total, currency) };
+  return {
+    exact: `${formatAmount(total, currency)} ${currency.toUpperCase()} / ${PERIOD_WORD[interval]}`,
+    short: formatCurrency(total, currency),
+  };
 }
 
-export function CartPanel({ plans, currency, interval, messages, onDismissMessages, onRemove, onCheckout }: CartPanelProps) {
+export function CartPanel({
+  plans,
+  currency,
+  interval,
+  messages,
+  onDismissMessages,
+  onRemove,
+  onCheckout,
+}: CartPanelProps) {
   const trial = cartTrialDays(plans);
   const total = cartTotalText(plans, currency, interval);
   return (
@@ -51,28 +66,55 @@ export function CartPanel({ plans, currency, interval, messages, onDismissMessag
       ) : (
         <>
           <div className="lci-cart-table-wrap">
-          <HTMLTable className="lci-cart-table" aria-label="Cart" compact>
-            <thead><tr><th>Package</th><th>Customers</th><th className="lci-num">Price</th><th><span className="lci-sr-only">Remove</span></th></tr></thead>
-            <tbody>
-              {plans.map((p) => (
-                <tr key={p.stripe_plan_id}>
-                  <td>{p.product_name}</td>
-                  <td>{customerLimitText(p.limit_max_companies)}</td>
-                  <td className="lci-num">{priceDisplay(p).text}</td>
-                  <td><Button variant="minimal" icon="trash" aria-label={`Remove ${p.product_name}`} title="Remove" onClick={() => onRemove(p.stripe_plan_id)} /></td>
+            <HTMLTable className="lci-cart-table" aria-label="Cart" compact>
+              <thead>
+                <tr>
+                  <th>Package</th>
+                  <th>Customers</th>
+                  <th className="lci-num">Price</th>
+                  <th>
+                    <span className="lci-sr-only">Remove</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {plans.map((p) => (
+                  <tr key={p.stripe_plan_id}>
+                    <td>{p.product_name}</td>
+                    <td>{customerLimitText(p.limit_max_companies)}</td>
+                    <td className="lci-num">{priceDisplay(p).text}</td>
+                    <td>
+                      <Button
+                        variant="minimal"
+                        icon="trash"
+                        aria-label={`Remove ${p.product_name}`}
+                        title="Remove"
+                        onClick={() => onRemove(p.stripe_plan_id)}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
           </div>
           <dl className="lci-cart-summary">
-            <dt>Trial</dt><dd data-testid="cart-trial">{trialText(trial)}</dd>
-            <dt>Total</dt><dd data-testid="cart-total">{total.exact}</dd>
+            <dt>Trial</dt>
+            <dd data-testid="cart-trial">{trialText(trial)}</dd>
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{total.exact}</dd>
           </dl>
           {trial > 0 && <p className="bp6-text-muted lci-cart-note">You are charged when the trial ends.</p>}
         </>
       )}
-      <Button intent="success" icon="shopping-cart" text="Checkout" size="large" fill disabled={plans.length === 0} onClick={onCheckout} />
+      <Button
+        intent="success"
+        icon="shopping-cart"
+        text="Checkout"
+        size="large"
+        fill
+        disabled={plans.length === 0}
+        onClick={onCheckout}
+      />
     </div>
   );
 }

@@ -20,7 +20,9 @@ const FLAGS: Record<string, () => ReactElement> = {
   USD: () => (
     <g>
       <rect width="30" height="20" fill="#fff" />
-      {Array.from({ length: 7 }, (_, i) => <rect key={i} y={(i * 2 * 20) / 13} width="30" height={20 / 13} fill="#B22234" />)}
+      {Array.from({ length: 7 }, (_, i) => (
+        <rect key={i} y={(i * 2 * 20) / 13} width="30" height={20 / 13} fill="#B22234" />
+      ))}
       <rect width="12" height={(7 * 20) / 13} fill="#3C3B6E" />
     </g>
   ),
@@ -29,14 +31,19 @@ const FLAGS: Record<string, () => ReactElement> = {
       <rect width="30" height="20" fill="#fff" />
       <rect width="7.5" height="20" fill="#D52B1E" />
       <rect x="22.5" width="7.5" height="20" fill="#D52B1E" />
-      <path d="M15,3.5 L16.3,6.3 L18,5.6 L17.4,9.2 L19.6,7.9 L20.2,9.3 L22,9 L21,11.4 L22,12 L18.4,14.4 L18.8,15.6 L15.4,15.1 L15.4,18 L14.6,18 L14.6,15.1 L11.2,15.6 L11.6,14.4 L8,12 L9,11.4 L8,9 L9.8,9.3 L10.4,7.9 L12.6,9.2 L12,5.6 L13.7,6.3 Z" fill="#D52B1E" />
+      <path
+        d="M15,3.5 L16.3,6.3 L18,5.6 L17.4,9.2 L19.6,7.9 L20.2,9.3 L22,9 L21,11.4 L22,12 L18.4,14.4 L18.8,15.6 L15.4,15.1 L15.4,18 L14.6,18 L14.6,15.1 L11.2,15.6 L11.6,14.4 L8,12 L9,11.4 L8,9 L9.8,9.3 L10.4,7.9 L12.6,9.2 L12,5.6 L13.7,6.3 Z"
+        fill="#D52B1E"
+      />
     </g>
   ),
   GBP: () => <UnionJack />,
   AUD: () => (
     <g>
       <rect width="30" height="20" fill="#012169" />
-      <svg width="15" height="10" viewBox="0 0 30 20"><UnionJack /></svg>
+      <svg width="15" height="10" viewBox="0 0 30 20">
+        <UnionJack />
+      </svg>
       <circle cx="7.5" cy="15" r="1.8" fill="#fff" />
       <circle cx="22.5" cy="4" r="1" fill="#fff" />
       <circle cx="19.5" cy="9" r="1" fill="#fff" />
@@ -60,7 +67,14 @@ export function CurrencyFlagIcon({ currency, size = 18 }: { currency: string; si
   const draw = FLAGS[currency.trim().toUpperCase()];
   if (!draw) return null;
   return (
-    <svg className="lci-flag" width={size} height={(size * 2) / 3} viewBox="0 0 30 20" aria-hidden="true" focusable="false">
+    <svg
+      className="lci-flag"
+      width={size}
+      height={(size * 2) / 3}
+      viewBox="0 0 30 20"
+      aria-hidden="true"
+      focusable="false"
+    >
       {draw()}
       <rect width="30" height="20" fill="none" stroke="rgba(0,0,0,.2)" />
     </svg>

@@ -2,13 +2,29 @@
 import { AnchorButton, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
-export function PlansFrame({ title, subtitle, actions, children }: { title: string; subtitle?: string; actions?: ReactNode; children: ReactNode }) {
+export function PlansFrame({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="lci-plans-frame">
-      <a className="lci-skip" href="#main">Skip to content</a>
+      <a className="lci-skip" href="#main">
+        Skip to content
+      </a>
       <Navbar className="lci-plans-nav">
         <NavbarGroup>
-          <NavbarHeading><a href="/plans" className="lci-brand-link lci-plans-brand">Lifecycle</a></NavbarHeading>
+          <NavbarHeading>
+            <a href="/plans" className="lci-brand-link lci-plans-brand">
+              Lifecycle
+            </a>
+          </NavbarHeading>
         </NavbarGroup>
         <NavbarGroup align="end">
           <AnchorButton variant="minimal" href="/signIn" icon="log-in" text="Sign in" />

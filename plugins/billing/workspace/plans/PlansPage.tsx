@@ -30,7 +30,12 @@ function AffiliateNote({ filter, currency }: { filter: AffiliateFilterName; curr
   if (filter !== 'affiliate') return null;
   const credit = formatCurrency(planPrice(AFFILIATE_MONTHLY_CREDIT[currency]), currency);
   return (
-    <Callout intent="primary" icon="endorsed" title="Your affiliate partner covers the Basic plan" className="lci-plan-affiliate-note">
+    <Callout
+      intent="primary"
+      icon="endorsed"
+      title="Your affiliate partner covers the Basic plan"
+      className="lci-plan-affiliate-note"
+    >
       The affiliate plan is worth {credit}/month, paid by your partner, for up to 5 clients. When you upgrade, you pay
       the larger plan with a {credit}/month credit for as long as your membership lasts.
     </Callout>
@@ -43,18 +48,30 @@ export default function PlansPage({ params }: { params?: { affiliate?: string } 
   const cart = useCartPlans(catalogue.plans);
   const [cartOpen, setCartOpen] = useState(false);
   const subscriptions = useSessionData<SubscriptionGuardData>(SUBSCRIPTIONS_KEY);
-  const subscribed = useMemo(() => activeRows(subscriptions?.subscriptions ?? []).map((r) => r.stripe_plan_id), [subscriptions]);
+  const subscribed = useMemo(
+    () => activeRows(subscriptions?.subscriptions ?? []).map((r) => r.stripe_plan_id),
+    [subscriptions],
+  );
 
   const selection = useMemo(
-    () => (catalogue.products && catalogue.plans
-      ? selectCards(catalogue.products, catalogue.plans, { currency: cart.currency, interval: cart.interval, affiliate })
-      : null),
+    () =>
+      catalogue.products && catalogue.plans
+        ? selectCards(catalogue.products, catalogue.plans, {
+            currency: cart.currency,
+            interval: cart.interval,
+            affiliate,
+          })
+        : null,
     [catalogue.products, catalogue.plans, cart.currency, cart.interval, affiliate],
   );
-  useEffect(() => { for (const w of selection?.warnings ?? []) console.warn(w); }, [selection]);
+  useEffect(() => {
+    for (const w of selection?.warnings ?? []) console.warn(w);
+  }, [selection]);
 
   const title = affiliate && selection?.filter ? `Plans: ${AFFILIATE_TITLES[selection.filter]}` : 'Plans and pricing';
-  useEffect(() => { document.title = `${title} · Lifecycle`; }, [title]);
+  useEffect(() => {
+    document.title = `${title} · Lifecycle`;
+  }, [title]);
 
   const inCart = new Set(cart.plans.map((p) => p.stripe_plan_id));
   const total = cartTotalText(cart.plans, cart.currency, cart.interval);
@@ -63,28 +80,52 @@ export default function PlansPage({ params }: { params?: { affiliate?: string } 
     <PlansFrame
       title={title}
       subtitle="Choose the packages for your MSP. Prices per customer count; every edition includes unlimited users and assets."
-      actions={(
-        <Button icon="shopping-cart" onClick={() => setCartOpen(true)} aria-haspopup="dialog" aria-label={`Show cart, ${cart.plans.length} package(s)`}>
-          Cart <Tag round minimal>{cart.plans.length}</Tag>{cart.plans.length > 0 && <span className="lci-cart-short"> {total.short}</span>}
+      actions={
+        <Button
+          icon="shopping-cart"
+          onClick={() => setCartOpen(true)}
+          aria-haspopup="dialog"
+          aria-label={`Show cart, ${cart.plans.length} package(s)`}
+        >
+          Cart{' '}
+          <Tag round minimal>
+            {cart.plans.length}
+          </Tag>
+          {cart.plans.length > 0 && <span className="lci-cart-short"> {total.short}</span>}
         </Button>
-      )}
+      }
     >
-      {catalogue.error && <PageLoadError title="The plans could not be loaded" error={catalogue.error} retry={catalogue.retry} busy={catalogue.busy} />}
+      {catalogue.error && (
+        <PageLoadError
+          title="The plans could not be loaded"
+          error={catalogue.error}
+          retry={catalogue.retry}
+          busy={catalogue.busy}
+        />
+      )}
       {!catalogue.error && !selection && <PageLoading what="plans" />}
       {selection && (
         <>
-          <OptionSwitches currency={cart.currency} interval={selection.interval} intervals={selection.intervals} onChange={cart.setOptions} />
+          <OptionSwitches
+            currency={cart.currency}
+            interval={selection.interval}
+            intervals={selection.intervals}
+            onChange={cart.setOptions}
+          />
           {cartOpen ? null : (
             <div className="lci-plan-messages">
               {cart.messages.map((m) => (
-                <Callout key={m.module} intent="warning" icon="warning-sign" title={m.message} role="alert">{m.details}</Callout>
+                <Callout key={m.module} intent="warning" icon="warning-sign" title={m.message} role="alert">
+                  {m.details}
+                </Callout>
               ))}
             </div>
           )}
           {selection.filter && <AffiliateNote filter={selection.filter} currency={cart.currency} />}
           {selection.cards.length === 0 ? (
             <Callout intent="none" icon="info-sign" title="No plans here">
-              There are no plans for these options. <AnchorButton variant="minimal" href="/plans" text="See all plans" />
+              There are no plans for these options.{' '}
+              <AnchorButton variant="minimal" href="/plans" text="See all plans" />
             </Callout>
           ) : (
             <div className="lci-plan-grid">
@@ -96,7 +137,10 @@ export default function PlansPage({ params }: { params?: { affiliate?: string } 
                   inCart={inCart.has(plan.stripe_plan_id)}
                   included={isIncluded(plan, subscribed)}
                   afterCredit={afterCredit}
-                  onAdd={(p) => { cart.add(p); setCartOpen(true); }}
+                  onAdd={(p) => {
+                    cart.add(p);
+                    setCartOpen(true);
+                  }}
                   onCheckout={(p) => cart.checkout(p, affiliate)}
                   onShowCart={() => setCartOpen(true)}
                 />
@@ -109,7 +153,9 @@ export default function PlansPage({ params }: { params?: { affiliate?: string } 
         <div role="dialog" aria-modal="true" aria-labelledby="lci-cart-title" className="lci-cart-dialog">
           <div className="bp6-drawer-header">
             <Icon icon="shopping-cart" size={20} />
-            <h2 id="lci-cart-title" className="bp6-heading">Your cart</h2>
+            <h2 id="lci-cart-title" className="bp6-heading">
+              Your cart
+            </h2>
             <Button variant="minimal" icon="cross" aria-label="Close the cart" onClick={() => setCartOpen(false)} />
           </div>
           <div className="lci-cart-drawer-body">

@@ -27,10 +27,22 @@ export interface ProductCardProps {
 }
 
 export function features(product: ProviderProduct): string[] {
-  return (product.metadata.details ?? '').split('\n').map((s) => s.trim()).filter(Boolean);
+  return (product.metadata.details ?? '')
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
-export function ProductCard({ product, plan, inCart, included = false, afterCredit = null, onAdd, onCheckout, onShowCart }: ProductCardProps) {
+export function ProductCard({
+  product,
+  plan,
+  inCart,
+  included = false,
+  afterCredit = null,
+  onAdd,
+  onCheckout,
+  onShowCart,
+}: ProductCardProps) {
   const titleId = useId();
   const price = priceDisplay(plan);
   const highlighted = product.metadata.highlighted === 'true';
@@ -43,29 +55,58 @@ export function ProductCard({ product, plan, inCart, included = false, afterCred
       aria-labelledby={titleId}
     >
       <div className="lci-plan-card-top">
-        {highlighted && <Tag intent="primary" round icon="star" className="lci-plan-badge">Most popular</Tag>}
-        {plan.module_moniker !== 'Core' && <Tag minimal round>{plan.module_moniker}</Tag>}
+        {highlighted && (
+          <Tag intent="primary" round icon="star" className="lci-plan-badge">
+            Most popular
+          </Tag>
+        )}
+        {plan.module_moniker !== 'Core' && (
+          <Tag minimal round>
+            {plan.module_moniker}
+          </Tag>
+        )}
       </div>
-      <h3 id={titleId} className="lci-plan-name">{product.name}</h3>
+      <h3 id={titleId} className="lci-plan-name">
+        {product.name}
+      </h3>
       <p className="lci-plan-description bp6-text-muted">{product.description}</p>
       <div className="lci-plan-price" data-testid="plan-price">
         <span className="lci-plan-amount">{formatAmount(price.amount, plan.plan_currency)}</span>
-        <span className="lci-plan-period"> {plan.plan_currency.toUpperCase()} / {price.period}</span>
+        <span className="lci-plan-period">
+          {' '}
+          {plan.plan_currency.toUpperCase()} / {price.period}
+        </span>
       </div>
-      {price.perMonthText && <div className="lci-plan-per-month bp6-text-muted">{price.perMonthText} billed annually</div>}
+      {price.perMonthText && (
+        <div className="lci-plan-per-month bp6-text-muted">{price.perMonthText} billed annually</div>
+      )}
       {afterCredit !== null && plan.plan_cost_per_period > 0 && (
-        <div className="lci-plan-credit">With your partner credit: {formatAmount(planPrice(afterCredit), plan.plan_currency)} / {price.period}</div>
+        <div className="lci-plan-credit">
+          With your partner credit: {formatAmount(planPrice(afterCredit), plan.plan_currency)} / {price.period}
+        </div>
       )}
       <ul className="lci-plan-facts">
-        <li><Icon icon="people" size={14} /> {customerLimitText(plan.limit_max_companies)}</li>
-        <li><Icon icon="time" size={14} /> {trialText(Math.max(plan.plan_trial_days, plan.addon_trial_days))}</li>
+        <li>
+          <Icon icon="people" size={14} /> {customerLimitText(plan.limit_max_companies)}
+        </li>
+        <li>
+          <Icon icon="time" size={14} /> {trialText(Math.max(plan.plan_trial_days, plan.addon_trial_days))}
+        </li>
       </ul>
       {list.length > 0 && (
         <ul className="lci-plan-features" aria-label={`${product.name} features`}>
-          {list.map((f) => <li key={f}><Icon icon="tick" size={12} intent="success" /> {f}</li>)}
+          {list.map((f) => (
+            <li key={f}>
+              <Icon icon="tick" size={12} intent="success" /> {f}
+            </li>
+          ))}
         </ul>
       )}
-      {included && <Callout intent="success" icon="tick-circle" compact className="lci-plan-included">{MSG_INCLUDED}</Callout>}
+      {included && (
+        <Callout intent="success" icon="tick-circle" compact className="lci-plan-included">
+          {MSG_INCLUDED}
+        </Callout>
+      )}
       <div className="lci-plan-actions">
         <Button
           intent={highlighted ? 'primary' : 'none'}
@@ -76,7 +117,15 @@ export function ProductCard({ product, plan, inCart, included = false, afterCred
           onClick={() => onAdd(plan)}
           fill
         />
-        <Button intent="success" icon="shopping-cart" text="Checkout" disabled={included} aria-label={`Checkout with ${product.name}`} onClick={() => onCheckout(plan)} fill />
+        <Button
+          intent="success"
+          icon="shopping-cart"
+          text="Checkout"
+          disabled={included}
+          aria-label={`Checkout with ${product.name}`}
+          onClick={() => onCheckout(plan)}
+          fill
+        />
         <Button variant="minimal" icon="eye-open" text="Show cart" onClick={onShowCart} fill />
       </div>
     </Card>

@@ -22,11 +22,20 @@ export function useCatalogue(): CatalogueState {
     let live = true;
     setBusy(true);
     setError(null);
-    api.get<{ products: ProviderProduct[] }>('/v3/manager/stripe/products', { public: true })
-      .then((r) => { if (live) setProducts(r.products); })
-      .catch((e: Error) => { if (live) setError(e.message || 'The plans could not be loaded.'); })
-      .finally(() => { if (live) setBusy(false); });
-    return () => { live = false; };
+    api
+      .get<{ products: ProviderProduct[] }>('/v3/manager/stripe/products', { public: true })
+      .then((r) => {
+        if (live) setProducts(r.products);
+      })
+      .catch((e: Error) => {
+        if (live) setError(e.message || 'The plans could not be loaded.');
+      })
+      .finally(() => {
+        if (live) setBusy(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

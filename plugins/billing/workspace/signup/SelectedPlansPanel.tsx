@@ -30,7 +30,10 @@ export function SelectedPlansPanel({ plans, error, onRetry, onChoose }: Selected
             <li key={p.stripe_plan_id} data-plan-id={p.stripe_plan_id}>
               <strong>{p.product_name}</strong>
               <span>{periodPrice(p)}</span>
-              <span className="bp6-text-muted">{customerLimit(p)}{trialText(p) ? ` · ${trialText(p)}` : ''}</span>
+              <span className="bp6-text-muted">
+                {customerLimit(p)}
+                {trialText(p) ? ` · ${trialText(p)}` : ''}
+              </span>
             </li>
           ))}
         </ul>

@@ -20,8 +20,18 @@ import { emailDomainOf, guessCompanyName, websiteFor } from './domains';
 import { finishSignup, SignupError } from './finish';
 import { clearProgress, readLatestProgress, readProgress, writeProgress } from './progress';
 import {
-  accountDetailsErrors, duplicateTenantMessages, hasErrors, MSG_CHECKOUT_CANCELED, MSG_CREATING, MSG_NO_PLAN, MSG_NO_SUBSCRIPTION_NOTE, msgUserExists, finishErrorMessage,
-  userDetailsErrors, type AccountDetails, type UserDetails,
+  accountDetailsErrors,
+  duplicateTenantMessages,
+  hasErrors,
+  MSG_CHECKOUT_CANCELED,
+  MSG_CREATING,
+  MSG_NO_PLAN,
+  MSG_NO_SUBSCRIPTION_NOTE,
+  msgUserExists,
+  finishErrorMessage,
+  userDetailsErrors,
+  type AccountDetails,
+  type UserDetails,
 } from '../../shared/signup-rules';
 import { affiliateCode, planCurrencyFor, selectedPlanIds } from './selected-plans';
 import { SelectedPlansPanel } from './SelectedPlansPanel';
@@ -38,7 +48,12 @@ type DupTenantAnswer = z.infer<typeof dupTenantAnswer>;
 
 const post = <T,>(path: string, body: unknown) => api.post<T>(path, body, { public: true });
 
-export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate?: string | null; params?: Record<string, string> }) {
+export default function SignUpWizard({
+  routeAffiliate = null,
+}: {
+  routeAffiliate?: string | null;
+  params?: Record<string, string>;
+}) {
   const query = useMemo(() => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search), []);
   const autofill = useMemo(() => parseAutofillSSOData(query.get('autofillSSOData')), [query]);
   const external = autofill !== null;
@@ -50,9 +65,20 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
     return latest?.tenant && latest.draft ? latest.draft : null;
   }, [query]);
   const [tab, setTab] = useState<TabId>(resumed ? (affiliate ? 'subscription' : 'account') : 'user');
-  const [user, setUser] = useState<UserDetails>(resumed ? { ...resumed.user, password: '' }
-    : { firstName: autofill?.firstName ?? '', lastName: autofill?.lastName ?? '', email: autofill?.email ?? '', phone: autofill?.phone ?? '', password: '' });
-  const [account, setAccount] = useState<AccountDetails>(resumed ? resumed.account : { companyName: '', emailDomain: '', website: '' });
+  const [user, setUser] = useState<UserDetails>(
+    resumed
+      ? { ...resumed.user, password: '' }
+      : {
+          firstName: autofill?.firstName ?? '',
+          lastName: autofill?.lastName ?? '',
+          email: autofill?.email ?? '',
+          phone: autofill?.phone ?? '',
+          password: '',
+        },
+  );
+  const [account, setAccount] = useState<AccountDetails>(
+    resumed ? resumed.account : { companyName: '', emailDomain: '', website: '' },
+  );
   const edited = useRef({ companyName: !!resumed, emailDomain: !!resumed, website: !!resumed });
   const [userTouched, setUserTouched] = useState(false);
   const [accountTouched, setAccountTouched] = useState(false);
@@ -66,11 +92,21 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
   const { geo } = useGeo();
   const flat = useFlatPlans();
   const currency = planCurrencyFor(geo.currency_code);
-  const planIds = useMemo(() => (flat.plans ? selectedPlanIds(
-    { cart: query.get('cart'), selPlanId: query.get('selPlanId'), selProductId: query.get('selProductId') },
-    flat.plans, { currency, storedCart: readCart().planIds, affiliate },
-  ) : []), [flat.plans, query, currency, affiliate]);
-  const selected = useMemo(() => planIds.map((id) => flat.plans!.find((p) => p.stripe_plan_id === id)!), [planIds, flat.plans]);
+  const planIds = useMemo(
+    () =>
+      flat.plans
+        ? selectedPlanIds(
+            { cart: query.get('cart'), selPlanId: query.get('selPlanId'), selProductId: query.get('selProductId') },
+            flat.plans,
+            { currency, storedCart: readCart().planIds, affiliate },
+          )
+        : [],
+    [flat.plans, query, currency, affiliate],
+  );
+  const selected = useMemo(
+    () => planIds.map((id) => flat.plans!.find((p) => p.stripe_plan_id === id)!),
+    [planIds, flat.plans],
+  );
 
   const identityCreated = readProgress(user.email).identityCreated;
   const userErrors = userTouched ? userDetailsErrors(user, external, identityCreated) : {};
@@ -80,7 +116,12 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
     if (busyRef.current) return; // repeat clicks are ignored while one is in progress
     busyRef.current = true;
     setBusy(kind);
-    try { await fn(); } finally { busyRef.current = false; setBusy(null); }
+    try {
+      await fn();
+    } finally {
+      busyRef.current = false;
+      setBusy(null);
+    }
   }
 
   /** Tab 2 with the e-mail domain, website and company name filled in from the e-mail (unless edited). */
@@ -89,15 +130,17 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
     setAccount((a) => ({
       emailDomain: edited.current.emailDomain ? a.emailDomain : domain,
       website: edited.current.website ? a.website : websiteFor(edited.current.emailDomain ? a.emailDomain : domain),
-      companyName: edited.current.companyName ? a.companyName : (autofill?.companyName || guessCompanyName(domain)),
+      companyName: edited.current.companyName ? a.companyName : autofill?.companyName || guessCompanyName(domain),
     }));
     setTab('account');
   }
 
   function changeAccount(next: AccountDetails) {
-    for (const k of ['companyName', 'emailDomain', 'website'] as const) if (next[k] !== account[k]) edited.current[k] = true;
+    for (const k of ['companyName', 'emailDomain', 'website'] as const)
+      if (next[k] !== account[k]) edited.current[k] = true;
     // The website follows the domain until it is edited.
-    if (next.emailDomain !== account.emailDomain && !edited.current.website) next = { ...next, website: websiteFor(next.emailDomain.trim().toLowerCase()) };
+    if (next.emailDomain !== account.emailDomain && !edited.current.website)
+      next = { ...next, website: websiteFor(next.emailDomain.trim().toLowerCase()) };
     setAccount(next);
     setTenantWarning([]);
   }
@@ -107,23 +150,38 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
     if (next.email !== user.email) setDuplicateUser([]);
   }
 
-  const inProgress = () => { const p = readProgress(user.email); return p.identityCreated || p.tenant !== null; };
+  const inProgress = () => {
+    const p = readProgress(user.email);
+    return p.identityCreated || p.tenant !== null;
+  };
 
   function nextFromUser() {
     setUserTouched(true);
     setFinishError(null);
     if (hasErrors(userDetailsErrors(user, external, identityCreated))) return;
     void run('check', async () => {
-      if (inProgress()) { goToAccount(); return; } // our own sign-up, started earlier: not a duplicate
+      if (inProgress()) {
+        goToAccount();
+        return;
+      } // our own sign-up, started earlier: not a duplicate
       let r: DupUserAnswer;
       try {
-        r = await post<DupUserAnswer>('/v3/manager/account/signup', { operation: 'dupUserCheck', payload: { userEmail: user.email.trim() } });
+        r = await post<DupUserAnswer>('/v3/manager/account/signup', {
+          operation: 'dupUserCheck',
+          payload: { userEmail: user.email.trim() },
+        });
       } catch {
         r = { recoveryUrl: null, userExists: true, userHasSubscriptionUser: true }; // a failed check counts as existing
       }
-      if (r.recoveryUrl) { window.location.assign(r.recoveryUrl); await new Promise(() => undefined); }
+      if (r.recoveryUrl) {
+        window.location.assign(r.recoveryUrl);
+        await new Promise(() => undefined);
+      }
       if (r.userExists && !(external && !r.userHasSubscriptionUser)) {
-        setDuplicateUser([msgUserExists(user.email.trim()), ...(r.userHasSubscriptionUser ? [] : [MSG_NO_SUBSCRIPTION_NOTE])]);
+        setDuplicateUser([
+          msgUserExists(user.email.trim()),
+          ...(r.userHasSubscriptionUser ? [] : [MSG_NO_SUBSCRIPTION_NOTE]),
+        ]);
         return;
       }
       setDuplicateUser([]);
@@ -139,7 +197,10 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
       if (readProgress(user.email).tenant === null) {
         let c: DupTenantAnswer;
         try {
-          c = await post<DupTenantAnswer>('/v3/manager/account/signup', { operation: 'dupTenantCheck', payload: { emailDomain: account.emailDomain.trim(), companyName: account.companyName.trim() } });
+          c = await post<DupTenantAnswer>('/v3/manager/account/signup', {
+            operation: 'dupTenantCheck',
+            payload: { emailDomain: account.emailDomain.trim(), companyName: account.companyName.trim() },
+          });
         } catch {
           c = { countEmailDomain: 99, countCompanyName: 99 }; // a failed check blocks
         }
@@ -147,19 +208,34 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
         setTenantWarning(warning);
         if (warning.length) return;
       }
-      if (affiliate) { setTab('subscription'); return; }
+      if (affiliate) {
+        setTab('subscription');
+        return;
+      }
       await finish();
     });
   }
 
   async function finish() {
     setFinishError(null);
-    if (!selected.length) { setFinishError(MSG_NO_PLAN); return; }
+    if (!selected.length) {
+      setFinishError(MSG_NO_PLAN);
+      return;
+    }
     setBusy('finish');
     try {
-      const outcome = await finishSignup({
-        user, account, external, affiliate, planIds, userGeo: { ...geo, user_selected_region: region }, signupSource: routeAffiliate ? 'signUpSevenFigureMsp' : 'signUpWithTenant',
-      }, { post, readProgress: (email) => readProgress(email), writeProgress: (p) => writeProgress(p) });
+      const outcome = await finishSignup(
+        {
+          user,
+          account,
+          external,
+          affiliate,
+          planIds,
+          userGeo: { ...geo, user_selected_region: region },
+          signupSource: routeAffiliate ? 'signUpSevenFigureMsp' : 'signUpWithTenant',
+        },
+        { post, readProgress: (email) => readProgress(email), writeProgress: (p) => writeProgress(p) },
+      );
       if (outcome.kind === 'checkout') {
         window.location.assign(outcome.url);
         await new Promise(() => undefined); // stays busy while the browser leaves
@@ -178,30 +254,96 @@ export default function SignUpWizard({ routeAffiliate = null }: { routeAffiliate
       <H2 className="lci-auth-title">{affiliate ? 'Affiliate sign up' : 'Sign up'}</H2>
       <div className="lci-signup-body">
         <div className="lci-signup-steps">
-          <Tabs id="signup-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} large renderActiveTabPanelOnly>
-            <Tab id="user" title="1 User Details" disabled={tab !== 'user'} panel={
-              <UserDetailsTab value={user} errors={userErrors} external={external} askPassword={!external && !identityCreated} busy={busy === 'check'} duplicate={duplicateUser} onChange={changeUser} onNext={nextFromUser} />
-            } />
-            <Tab id="account" title="2 Account Details" disabled={tab !== 'account'} panel={
-              <AccountDetailsTab value={account} errors={accountErrors} busy={busy !== null} last={!affiliate} warning={tenantWarning}
-                onChange={changeAccount} onPrev={() => setTab('user')} onNext={nextFromAccount} />
-            } />
+          <Tabs
+            id="signup-tabs"
+            selectedTabId={tab}
+            onChange={(id) => setTab(id as TabId)}
+            large
+            renderActiveTabPanelOnly
+          >
+            <Tab
+              id="user"
+              title="1 User Details"
+              disabled={tab !== 'user'}
+              panel={
+                <UserDetailsTab
+                  value={user}
+                  errors={userErrors}
+                  external={external}
+                  askPassword={!external && !identityCreated}
+                  busy={busy === 'check'}
+                  duplicate={duplicateUser}
+                  onChange={changeUser}
+                  onNext={nextFromUser}
+                />
+              }
+            />
+            <Tab
+              id="account"
+              title="2 Account Details"
+              disabled={tab !== 'account'}
+              panel={
+                <AccountDetailsTab
+                  value={account}
+                  errors={accountErrors}
+                  busy={busy !== null}
+                  last={!affiliate}
+                  warning={tenantWarning}
+                  onChange={changeAccount}
+                  onPrev={() => setTab('user')}
+                  onNext={nextFromAccount}
+                />
+              }
+            />
             {affiliate && (
-              <Tab id="subscription" title="3 Subscription Details" disabled={tab !== 'subscription'} panel={
-                <SubscriptionDetailsTab affiliate={affiliate} plans={selected} currency={selected[0]?.plan_currency ?? currency} busy={finishing}
-                  onPrev={() => setTab('account')} onFinish={() => void run('finish', finish)} />
-              } />
+              <Tab
+                id="subscription"
+                title="3 Subscription Details"
+                disabled={tab !== 'subscription'}
+                panel={
+                  <SubscriptionDetailsTab
+                    affiliate={affiliate}
+                    plans={selected}
+                    currency={selected[0]?.plan_currency ?? currency}
+                    busy={finishing}
+                    onPrev={() => setTab('account')}
+                    onFinish={() => void run('finish', finish)}
+                  />
+                }
+              />
             )}
           </Tabs>
-          {resumed && !finishError && !finishing && <Callout intent="warning" role="status" className="lci-auth-status">{MSG_CHECKOUT_CANCELED}</Callout>}
-          {finishing && (
-            <Callout intent="primary" role="status" className="lci-auth-status lci-signup-creating" icon={<Spinner size={16} />}>{MSG_CREATING}</Callout>
+          {resumed && !finishError && !finishing && (
+            <Callout intent="warning" role="status" className="lci-auth-status">
+              {MSG_CHECKOUT_CANCELED}
+            </Callout>
           )}
-          {finishError && <Callout intent="danger" role="alert" className="lci-auth-status">{finishError}</Callout>}
+          {finishing && (
+            <Callout
+              intent="primary"
+              role="status"
+              className="lci-auth-status lci-signup-creating"
+              icon={<Spinner size={16} />}
+            >
+              {MSG_CREATING}
+            </Callout>
+          )}
+          {finishError && (
+            <Callout intent="danger" role="alert" className="lci-auth-status">
+              {finishError}
+            </Callout>
+          )}
         </div>
-        <SelectedPlansPanel plans={flat.plans ? selected : null} error={flat.error} onRetry={flat.retry} onChoose={() => void navigate('/plans')} />
+        <SelectedPlansPanel
+          plans={flat.plans ? selected : null}
+          error={flat.error}
+          onRetry={flat.retry}
+          onChoose={() => void navigate('/plans')}
+        />
       </div>
-      <p className="lci-space-top">Already have an account? <a href="/signIn">Sign in</a></p>
+      <p className="lci-space-top">
+        Already have an account? <a href="/signIn">Sign in</a>
+      </p>
     </WizardFrame>
   );
 }

@@ -13,19 +13,34 @@ export const SIGNUP_REGIONS: { code: string; label: string }[] = [
   { code: 'uw2', label: 'US 2' },
 ];
 
-export interface WizardFrameProps { region: string | null; onRegion(code: string | null): void; children: ReactNode }
+export interface WizardFrameProps {
+  region: string | null;
+  onRegion(code: string | null): void;
+  children: ReactNode;
+}
 
 export function WizardFrame({ region, onRegion, children }: WizardFrameProps) {
   const [showRegion, setShowRegion] = useState(false);
-  const onLogo = (e: MouseEvent) => { if (e.shiftKey) setShowRegion((v) => !v); };
+  const onLogo = (e: MouseEvent) => {
+    if (e.shiftKey) setShowRegion((v) => !v);
+  };
   return (
     <main className="lci-auth" id="main">
       <Card className="lci-auth-card lci-signup-card" elevation={2}>
-        <div className="lci-brand" aria-label="Lifecycle" onClick={onLogo} data-testid="signup-logo">Lifecycle</div>
+        <div className="lci-brand" aria-label="Lifecycle" onClick={onLogo} data-testid="signup-logo">
+          Lifecycle
+        </div>
         {showRegion && (
           <FormGroup label="Region" labelFor="signup-region" className="lci-signup-region">
-            <HTMLSelect id="signup-region" value={region ?? ''} onChange={(e) => onRegion(e.currentTarget.value || null)}
-              options={[{ value: '', label: 'Automatic' }, ...SIGNUP_REGIONS.map((r) => ({ value: r.code, label: `${r.label} (${r.code})` }))]} />
+            <HTMLSelect
+              id="signup-region"
+              value={region ?? ''}
+              onChange={(e) => onRegion(e.currentTarget.value || null)}
+              options={[
+                { value: '', label: 'Automatic' },
+                ...SIGNUP_REGIONS.map((r) => ({ value: r.code, label: `${r.label} (${r.code})` })),
+              ]}
+            />
           </FormGroup>
         )}
         {children}

@@ -3,16 +3,29 @@
  * about the user, passed to the wizard as JSON or base64url JSON. Such users
  * skip the password and name checks (section 5). Pure.
  */
-export interface AutofillData { email: string; firstName: string; lastName: string; companyName: string; phone: string }
+export interface AutofillData {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+}
 
 const pick = (o: Record<string, unknown>, ...keys: string[]): string => {
-  for (const k of keys) { const v = o[k]; if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 200); }
+  for (const k of keys) {
+    const v = o[k];
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 200);
+  }
   return '';
 };
 
 function decode(raw: string): unknown {
   const t = raw.trim();
-  try { return JSON.parse(t); } catch { /* not plain JSON */ }
+  try {
+    return JSON.parse(t);
+  } catch {
+    /* not plain JSON */
+  }
   try {
     const b64 = t.replace(/-/g, '+').replace(/_/g, '/');
     const bin = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));

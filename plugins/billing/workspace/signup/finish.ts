@@ -10,7 +10,11 @@ import { MSG_SIGNUP_PROBLEM } from '../../shared/signup-rules';
 import type { SignupDraft, SignupProgress } from './progress';
 
 export interface UserGeo {
-  currency_code?: string | null; time_zone?: string | null; country?: string | null; continent?: string | null; in_eu?: boolean | null;
+  currency_code?: string | null;
+  time_zone?: string | null;
+  country?: string | null;
+  continent?: string | null;
+  in_eu?: boolean | null;
   user_selected_region?: string | null;
 }
 
@@ -31,7 +35,8 @@ export interface FinishDeps {
   writeProgress(p: SignupProgress): void;
 }
 
-export type FinishOutcome = { kind: 'checkout'; url: string; sessionId: string } | { kind: 'subscription'; email: string };
+export type FinishOutcome =
+  { kind: 'checkout'; url: string; sessionId: string } | { kind: 'subscription'; email: string };
 
 type SessionAnswer = { status?: number; data?: { object?: string; id?: string; url?: string | null; status?: string } };
 
@@ -83,15 +88,23 @@ export async function finishSignup(i: FinishInput, deps: FinishDeps): Promise<Fi
     save();
   }
   if (!progress.tenant) {
-    const r = await deps.post<{ userId: number; tenantId: number }>('/v3/manager/account/signup', { operation: 'insertUserAndTenant', payload: tenantPayload(i) });
+    const r = await deps.post<{ userId: number; tenantId: number }>('/v3/manager/account/signup', {
+      operation: 'insertUserAndTenant',
+      payload: tenantPayload(i),
+    });
     progress.tenant = { userId: r.userId, tenantId: r.tenantId };
     save();
   }
   const answer = await deps.post<SessionAnswer>('/v3/manager/signup/session', {
-    email, userId: progress.tenant.userId, tenantId: progress.tenant.tenantId, ...(i.affiliate ? { affiliate: i.affiliate } : {}), planIds: i.planIds,
+    email,
+    userId: progress.tenant.userId,
+    tenantId: progress.tenant.tenantId,
+    ...(i.affiliate ? { affiliate: i.affiliate } : {}),
+    planIds: i.planIds,
   });
   const data = answer?.data;
-  if (data?.object === 'checkout.session' && data.url) return { kind: 'checkout', url: data.url, sessionId: data.id ?? '' };
+  if (data?.object === 'checkout.session' && data.url)
+    return { kind: 'checkout', url: data.url, sessionId: data.id ?? '' };
   if (data?.object === 'subscription') return { kind: 'subscription', email };
   throw new SignupError(MSG_SIGNUP_PROBLEM);
 }

@@ -19,7 +19,11 @@ export interface SignupProgress {
 export const PROGRESS_KEY = 'lci:billing:signup-progress';
 
 function storage(): Storage | null {
-  try { return typeof sessionStorage === 'undefined' ? null : sessionStorage; } catch { return null; }
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 300) : '');
@@ -28,8 +32,17 @@ function readDraft(v: unknown): SignupDraft | undefined {
   const d = v as SignupDraft | undefined;
   if (!d || typeof d !== 'object' || !d.user || !d.account) return undefined;
   return {
-    user: { firstName: text(d.user.firstName), lastName: text(d.user.lastName), email: text(d.user.email), phone: text(d.user.phone) },
-    account: { companyName: text(d.account.companyName), emailDomain: text(d.account.emailDomain), website: text(d.account.website) },
+    user: {
+      firstName: text(d.user.firstName),
+      lastName: text(d.user.lastName),
+      email: text(d.user.email),
+      phone: text(d.user.phone),
+    },
+    account: {
+      companyName: text(d.account.companyName),
+      emailDomain: text(d.account.emailDomain),
+      website: text(d.account.website),
+    },
   };
 }
 
@@ -41,8 +54,12 @@ export function readLatestProgress(store: Storage | null = storage()): SignupPro
     const t = v.tenant;
     const draft = readDraft(v.draft);
     return {
-      email: v.email, identityCreated: v.identityCreated === true,
-      tenant: t && Number.isSafeInteger(t.userId) && Number.isSafeInteger(t.tenantId) ? { userId: t.userId, tenantId: t.tenantId } : null,
+      email: v.email,
+      identityCreated: v.identityCreated === true,
+      tenant:
+        t && Number.isSafeInteger(t.userId) && Number.isSafeInteger(t.tenantId)
+          ? { userId: t.userId, tenantId: t.tenantId }
+          : null,
       ...(draft ? { draft } : {}),
     };
   } catch {
@@ -58,9 +75,17 @@ export function readProgress(email: string, store: Storage | null = storage()): 
 }
 
 export function writeProgress(p: SignupProgress, store: Storage | null = storage()): void {
-  try { store?.setItem(PROGRESS_KEY, JSON.stringify(p)); } catch { /* storage unavailable: memory only */ }
+  try {
+    store?.setItem(PROGRESS_KEY, JSON.stringify(p));
+  } catch {
+    /* storage unavailable: memory only */
+  }
 }
 
 export function clearProgress(store: Storage | null = storage()): void {
-  try { store?.removeItem(PROGRESS_KEY); } catch { /* nothing kept */ }
+  try {
+    store?.removeItem(PROGRESS_KEY);
+  } catch {
+    /* nothing kept */
+  }
 }

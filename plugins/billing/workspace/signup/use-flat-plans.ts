@@ -10,10 +10,17 @@ export function useFlatPlans(): { plans: FlatPlan[] | null; error: string | null
   useEffect(() => {
     let live = true;
     setError(null);
-    api.get<{ plans: FlatPlan[] }>('/v3/manager/stripe/flatproducts', { public: true })
-      .then((r) => { if (live) setPlans(r.plans); })
-      .catch((e: Error) => { if (live) setError(e.message || 'The plans could not be loaded.'); });
-    return () => { live = false; };
+    api
+      .get<{ plans: FlatPlan[] }>('/v3/manager/stripe/flatproducts', { public: true })
+      .then((r) => {
+        if (live) setPlans(r.plans);
+      })
+      .catch((e: Error) => {
+        if (live) setError(e.message || 'The plans could not be loaded.');
+      });
+    return () => {
+      live = false;
+    };
   }, [attempt]);
   return { plans, error, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }

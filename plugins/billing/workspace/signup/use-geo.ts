@@ -4,7 +4,11 @@ import { api } from '../../../../workspace/sdk';
 import type { UserGeo } from './finish';
 
 export function browserTimeZone(): string | null {
-  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || null; } catch { return null; }
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
 }
 
 export function useGeo(): { geo: UserGeo; ready: boolean } {
@@ -14,11 +18,20 @@ export function useGeo(): { geo: UserGeo; ready: boolean } {
     let live = true;
     const timeZone = browserTimeZone();
     const locale = typeof navigator !== 'undefined' ? navigator.language : undefined;
-    api.get<UserGeo>('/v3/manager/signup/geo', { public: true, query: { timeZone, locale } })
-      .then((g) => { if (live) setGeo(g); })
-      .catch(() => { /* the server completes userGeo from the time zone */ })
-      .finally(() => { if (live) setReady(true); });
-    return () => { live = false; };
+    api
+      .get<UserGeo>('/v3/manager/signup/geo', { public: true, query: { timeZone, locale } })
+      .then((g) => {
+        if (live) setGeo(g);
+      })
+      .catch(() => {
+        /* the server completes userGeo from the time zone */
+      })
+      .finally(() => {
+        if (live) setReady(true);
+      });
+    return () => {
+      live = false;
+    };
   }, []);
   return { geo, ready };
 }

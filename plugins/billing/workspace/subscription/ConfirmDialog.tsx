@@ -18,7 +18,16 @@ export interface ConfirmDialogProps {
   onClose(): void;
 }
 
-export function ConfirmDialog({ title, icon, children, confirmText, intent = 'primary', disabled, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  icon,
+  children,
+  confirmText,
+  intent = 'primary',
+  disabled,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -33,8 +42,21 @@ export function ConfirmDialog({ title, icon, children, confirmText, intent = 'pr
     }
   };
   return (
-    <Dialog isOpen title={title} icon={icon} onClose={() => { if (!busy) onClose(); }} canOutsideClickClose={!busy}>
-      <form onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+    <Dialog
+      isOpen
+      title={title}
+      icon={icon}
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      canOutsideClickClose={!busy}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
         <DialogBody>
           {children}
           {error && (
@@ -43,10 +65,14 @@ export function ConfirmDialog({ title, icon, children, confirmText, intent = 'pr
             </Callout>
           )}
         </DialogBody>
-        <DialogFooter actions={<>
-          <Button text="Cancel" onClick={onClose} disabled={busy} />
-          <Button type="submit" text={confirmText} intent={intent} loading={busy} disabled={disabled} />
-        </>} />
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} disabled={busy} />
+              <Button type="submit" text={confirmText} intent={intent} loading={busy} disabled={disabled} />
+            </>
+          }
+        />
       </form>
     </Dialog>
   );

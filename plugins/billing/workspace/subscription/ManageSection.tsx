@@ -18,16 +18,44 @@ export interface ManageProps {
 export function ManageSection(p: ManageProps) {
   return (
     <section aria-labelledby="sub-manage-heading">
-      <h2 id="sub-manage-heading" className="lci-sub-title">Manage</h2>
+      <h2 id="sub-manage-heading" className="lci-sub-title">
+        Manage
+      </h2>
       <div className="lci-row" role="group" aria-label="Manage the subscription">
-        <Button icon="credit-card" text="Update payment method" loading={p.busy === 'payment'} disabled={!p.hasCustomer} onClick={p.onUpdatePayment} />
-        <Button icon="share" text="Billing portal" loading={p.busy === 'portal'} disabled={!p.hasCustomer} onClick={p.onPortal} />
+        <Button
+          icon="credit-card"
+          text="Update payment method"
+          loading={p.busy === 'payment'}
+          disabled={!p.hasCustomer}
+          onClick={p.onUpdatePayment}
+        />
+        <Button
+          icon="share"
+          text="Billing portal"
+          loading={p.busy === 'portal'}
+          disabled={!p.hasCustomer}
+          onClick={p.onPortal}
+        />
         <Button icon="tag" text="Apply coupon" disabled={!p.hasActive} onClick={p.onCoupon} />
         <Button icon="envelope" text="Update billing e-mail" disabled={!p.hasCustomer} onClick={p.onEmail} />
-        {p.canCancelPlans && <Button icon="remove" intent="warning" variant="outlined" text="Cancel plans" onClick={p.onCancelPlans} />}
-        {p.hasActive && <Button icon="cross-circle" intent="danger" variant="outlined" text="Cancel subscription" onClick={p.onCancel} />}
+        {p.canCancelPlans && (
+          <Button icon="remove" intent="warning" variant="outlined" text="Cancel plans" onClick={p.onCancelPlans} />
+        )}
+        {p.hasActive && (
+          <Button
+            icon="cross-circle"
+            intent="danger"
+            variant="outlined"
+            text="Cancel subscription"
+            onClick={p.onCancel}
+          />
+        )}
       </div>
-      {!p.hasCustomer && <p className="lci-sub-muted lci-space-top">Payment details and the billing portal are available once a plan has been paid for.</p>}
+      {!p.hasCustomer && (
+        <p className="lci-sub-muted lci-space-top">
+          Payment details and the billing portal are available once a plan has been paid for.
+        </p>
+      )}
     </section>
   );
 }

@@ -3,24 +3,50 @@ import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { formatAmount, planPrice } from '../../shared/currency';
 import type { FlatPlan, SubscriptionRow } from '../../shared/types';
 import type { TenantSubscriptions } from '../subscription-state';
-import { companiesText, day, moduleLabel, moduleStatuses, overLimit, planOf, statusIntent, statusText, type RowExtras } from './model';
+import {
+  companiesText,
+  day,
+  moduleLabel,
+  moduleStatuses,
+  overLimit,
+  planOf,
+  statusIntent,
+  statusText,
+  type RowExtras,
+} from './model';
 
 export function StatusSection({ data }: { data: TenantSubscriptions }) {
   const modules = moduleStatuses(data);
   return (
     <section aria-labelledby="sub-status-heading">
-      <h2 id="sub-status-heading" className="lci-sub-title">Status</h2>
+      <h2 id="sub-status-heading" className="lci-sub-title">
+        Status
+      </h2>
       <div className="lci-row" data-testid="subscription-status">
-        <span>Overall:{' '}</span>
-        <Tag large intent={statusIntent(data.overall_status)} aria-label={`Overall status ${statusText(data.overall_status)}`}>{statusText(data.overall_status)}</Tag>
+        <span>Overall: </span>
+        <Tag
+          large
+          intent={statusIntent(data.overall_status)}
+          aria-label={`Overall status ${statusText(data.overall_status)}`}
+        >
+          {statusText(data.overall_status)}
+        </Tag>
         {modules.map((m) => (
-          <Tag key={m.module} large minimal intent={statusIntent(m.status)} aria-label={`${moduleLabel(m.module)} ${statusText(m.status)}`}>
+          <Tag
+            key={m.module}
+            large
+            minimal
+            intent={statusIntent(m.status)}
+            aria-label={`${moduleLabel(m.module)} ${statusText(m.status)}`}
+          >
             {moduleLabel(m.module)}: {statusText(m.status)}
           </Tag>
         ))}
       </div>
       {data.complimentary_modules.length > 0 && (
-        <p className="lci-sub-muted lci-space-top">Included without a subscription: {data.complimentary_modules.map(moduleLabel).join(', ')}.</p>
+        <p className="lci-sub-muted lci-space-top">
+          Included without a subscription: {data.complimentary_modules.map(moduleLabel).join(', ')}.
+        </p>
       )}
     </section>
   );
@@ -42,7 +68,9 @@ function price(row: SubscriptionRow, plan: FlatPlan | null): string {
 export function PlansSection({ rows, plans, verbose, onConvertTrial }: PlansProps) {
   return (
     <section aria-labelledby="sub-plans-heading">
-      <h2 id="sub-plans-heading" className="lci-sub-title">Your plans</h2>
+      <h2 id="sub-plans-heading" className="lci-sub-title">
+        Your plans
+      </h2>
       {rows.length === 0 ? (
         <Callout icon="info-sign">There are no subscribed plans.</Callout>
       ) : (
@@ -50,8 +78,15 @@ export function PlansSection({ rows, plans, verbose, onConvertTrial }: PlansProp
           <HTMLTable compact aria-label="Subscribed plans" className="lci-sub-table">
             <thead>
               <tr>
-                <th>Plan</th><th>Module</th><th>Status</th><th>Price</th><th>Customers</th><th>Current period</th><th>Since</th>
-                {verbose && <th>Subscription id</th>}{verbose && <th>Plan id</th>}
+                <th>Plan</th>
+                <th>Module</th>
+                <th>Status</th>
+                <th>Price</th>
+                <th>Customers</th>
+                <th>Current period</th>
+                <th>Since</th>
+                {verbose && <th>Subscription id</th>}
+                {verbose && <th>Plan id</th>}
               </tr>
             </thead>
             <tbody>
@@ -62,26 +97,59 @@ export function PlansSection({ rows, plans, verbose, onConvertTrial }: PlansProp
                 const trialEnd = day(extra.trial_end ?? null) || day(r.current_end_date);
                 return (
                   <tr key={`${r.stripe_subscription_id}:${r.stripe_plan_id}`} data-testid="subscription-plan-row">
-                    <td><strong>{r.product_name}</strong>{r.plan_name && r.plan_name !== r.product_name ? <div className="lci-sub-muted">{r.plan_name}</div> : null}</td>
+                    <td>
+                      <strong>{r.product_name}</strong>
+                      {r.plan_name && r.plan_name !== r.product_name ? (
+                        <div className="lci-sub-muted">{r.plan_name}</div>
+                      ) : null}
+                    </td>
                     <td>{moduleLabel(r.module_moniker)}</td>
                     <td>
-                      <Tag minimal intent={statusIntent(r.subscription_status)}>{statusText(r.subscription_status)}</Tag>
+                      <Tag minimal intent={statusIntent(r.subscription_status)}>
+                        {statusText(r.subscription_status)}
+                      </Tag>
                       {trial && <div className="lci-sub-muted lci-sub-nowrap">Trial ends {trialEnd}</div>}
-                      {extra.cancel_at_period_end && <div className="lci-sub-muted lci-sub-nowrap">Cancelled: ends {day(r.current_end_date)}</div>}
-                      {trial && onConvertTrial && rows.findIndex((x) => x.stripe_subscription_id === r.stripe_subscription_id) === n && (
-                        <Button size="small" variant="minimal" intent="primary" icon="credit-card" text="Convert to paid"
-                          onClick={() => onConvertTrial(r.stripe_subscription_id)} />
+                      {extra.cancel_at_period_end && (
+                        <div className="lci-sub-muted lci-sub-nowrap">Cancelled: ends {day(r.current_end_date)}</div>
                       )}
+                      {trial &&
+                        onConvertTrial &&
+                        rows.findIndex((x) => x.stripe_subscription_id === r.stripe_subscription_id) === n && (
+                          <Button
+                            size="small"
+                            variant="minimal"
+                            intent="primary"
+                            icon="credit-card"
+                            text="Convert to paid"
+                            onClick={() => onConvertTrial(r.stripe_subscription_id)}
+                          />
+                        )}
                     </td>
                     <td className="lci-sub-nowrap">{price(r, plan)}</td>
                     <td>
                       {companiesText(r)}
-                      {overLimit(r) && <div><Tag minimal intent="danger">Above the plan limit</Tag></div>}
+                      {overLimit(r) && (
+                        <div>
+                          <Tag minimal intent="danger">
+                            Above the plan limit
+                          </Tag>
+                        </div>
+                      )}
                     </td>
-                    <td className="lci-sub-nowrap">{day(r.current_start_date)} – {day(r.current_end_date)}</td>
+                    <td className="lci-sub-nowrap">
+                      {day(r.current_start_date)} – {day(r.current_end_date)}
+                    </td>
                     <td className="lci-sub-nowrap">{day(r.original_start_date)}</td>
-                    {verbose && <td><code>{r.stripe_subscription_id}</code></td>}
-                    {verbose && <td><code>{r.stripe_plan_id}</code></td>}
+                    {verbose && (
+                      <td>
+                        <code>{r.stripe_subscription_id}</code>
+                      </td>
+                    )}
+                    {verbose && (
+                      <td>
+                        <code>{r.stripe_plan_id}</code>
+                      </td>
+                    )}
                   </tr>
                 );
               })}

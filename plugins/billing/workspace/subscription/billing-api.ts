@@ -4,12 +4,22 @@ import type { FlatPlan } from '../../shared/types';
 import { SUBSCRIPTIONS_KEY, type TenantSubscriptions } from '../subscription-state';
 import { subscriptionsUrl } from '../subscription-data';
 import {
-  FLAT_PRODUCTS_URL, INVOICES_URL, PORTAL_URL, SUBSCRIPTION_ACTION_URL, toInvoiceView, UPCOMING_INVOICE_URL, UPDATE_PAYMENT_URL, upcomingOrNull,
-  type InvoiceView, type SubscriptionActionAnswer, type SubscriptionActionBody,
+  FLAT_PRODUCTS_URL,
+  INVOICES_URL,
+  PORTAL_URL,
+  SUBSCRIPTION_ACTION_URL,
+  toInvoiceView,
+  UPCOMING_INVOICE_URL,
+  UPDATE_PAYMENT_URL,
+  upcomingOrNull,
+  type InvoiceView,
+  type SubscriptionActionAnswer,
+  type SubscriptionActionBody,
 } from './model';
 
 export const getSubscriptions = (tenantId: number) => api.get<TenantSubscriptions>(subscriptionsUrl(tenantId));
-export const getFlatPlans = async () => (await api.get<{ plans: FlatPlan[] }>(FLAT_PRODUCTS_URL, { public: true })).plans ?? [];
+export const getFlatPlans = async () =>
+  (await api.get<{ plans: FlatPlan[] }>(FLAT_PRODUCTS_URL, { public: true })).plans ?? [];
 
 export async function getUpcomingInvoice(): Promise<InvoiceView | null> {
   return upcomingOrNull(await api.post<Record<string, unknown>>(UPCOMING_INVOICE_URL, {}));
@@ -23,7 +33,10 @@ export async function getInvoices(): Promise<InvoiceView[]> {
 export async function subscriptionAction(body: SubscriptionActionBody): Promise<SubscriptionActionAnswer> {
   try {
     const r = await api.post<SubscriptionActionAnswer>(SUBSCRIPTION_ACTION_URL, body);
-    if (r.checkout?.url) { window.location.assign(r.checkout.url); return r; }
+    if (r.checkout?.url) {
+      window.location.assign(r.checkout.url);
+      return r;
+    }
     return r;
   } finally {
     await reloadSessionData(SUBSCRIPTIONS_KEY).catch(() => undefined);

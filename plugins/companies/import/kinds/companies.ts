@@ -19,7 +19,14 @@ export const companiesImport = defineCsvImport({
     seats: csvCell.int(0, 1_000_000).optional(),
     locations: csvCell.text(4000).optional(),
   }),
-  aliases: { name: 'moniker', company: 'moniker', company_name: 'moniker', active: 'is_active', assessment_only: 'assessment_only_flag', air_only: 'air_only_flag' },
+  aliases: {
+    name: 'moniker',
+    company: 'moniker',
+    company_name: 'moniker',
+    active: 'is_active',
+    assessment_only: 'assessment_only_flag',
+    air_only: 'air_only_flag',
+  },
   help: {
     moniker: 'Company name (required; matches an existing company case-insensitively)',
     is_active: 'true or false (default true for a new company)',
@@ -28,7 +35,14 @@ export const companiesImport = defineCsvImport({
     seats: 'Number of seats (whole number)',
     locations: 'Location names separated by ;',
   },
-  example: { moniker: 'Acme Dental Group', is_active: 'true', assessment_only_flag: 'false', air_only_flag: 'false', seats: '42', locations: 'Main Office; Warehouse' },
+  example: {
+    moniker: 'Acme Dental Group',
+    is_active: 'true',
+    assessment_only_flag: 'false',
+    air_only_flag: 'false',
+    seats: '42',
+    locations: 'Main Office; Warehouse',
+  },
 
   async check(_trx, _tenantId, rows) {
     const first = new Map<string, number>();
@@ -36,18 +50,27 @@ export const companiesImport = defineCsvImport({
     for (const { line, row } of rows) {
       const key = row.moniker.toLowerCase();
       const seen = first.get(key);
-      if (seen !== undefined) out.push({ line, reasons: [`moniker: "${row.moniker}" appears again (first on line ${seen})`] });
+      if (seen !== undefined)
+        out.push({ line, reasons: [`moniker: "${row.moniker}" appears again (first on line ${seen})`] });
       else first.set(key, line);
     }
     return out;
   },
 
   async apply(trx, tenantId, rows) {
-    const existing = await companiesByMoniker(trx, rows.map((r) => r.moniker));
+    const existing = await companiesByMoniker(
+      trx,
+      rows.map((r) => r.moniker),
+    );
     let inserted = 0;
     let updated = 0;
     for (const r of rows) {
-      const fields = { is_active: r.is_active, assessment_only_flag: r.assessment_only_flag, air_only_flag: r.air_only_flag, seats: r.seats };
+      const fields = {
+        is_active: r.is_active,
+        assessment_only_flag: r.assessment_only_flag,
+        air_only_flag: r.air_only_flag,
+        seats: r.seats,
+      };
       const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       const have = existing.get(r.moniker.toLowerCase());
       let companyId: number;

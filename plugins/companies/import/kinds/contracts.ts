@@ -3,7 +3,13 @@
  * the company does not have yet is added. The notice date is derived as for contracts entered on the page.
  */
 import { z } from 'zod';
-import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_LIMITS, CONTRACT_STATUSES } from '../../shared/contract-fields';
+import {
+  ALERT_TRIGGERS,
+  BILLING_CYCLES,
+  BUSINESS_IMPACTS,
+  CONTRACT_LIMITS,
+  CONTRACT_STATUSES,
+} from '../../shared/contract-fields';
 import { insertContract } from '../../server/contracts';
 import { ensureLocations } from '../../server/locations';
 import { companiesByMoniker } from '../../server/service';
@@ -31,7 +37,15 @@ export const contractsImport = defineCsvImport({
     alert_trigger: csvCell.oneOf(ALERT_TRIGGERS).optional(),
     lead_time_to_alert_in_days: csvCell.int(0, CONTRACT_LIMITS.days).optional(),
   }),
-  aliases: { company_name: 'company', moniker: 'company', location_name: 'location', location_moniker: 'location', auto_renew: 'auto_renew_flag', is_auto_renew: 'auto_renew_flag', notice_days: 'notice_to_terminate_in_days' },
+  aliases: {
+    company_name: 'company',
+    moniker: 'company',
+    location_name: 'location',
+    location_moniker: 'location',
+    auto_renew: 'auto_renew_flag',
+    is_auto_renew: 'auto_renew_flag',
+    notice_days: 'notice_to_terminate_in_days',
+  },
   help: {
     company: 'Name of an existing company (required)',
     vendor: 'Vendor (required)',
@@ -45,31 +59,69 @@ export const contractsImport = defineCsvImport({
     billing_cycle: BILLING_CYCLES.join(', '),
     alert_trigger: ALERT_TRIGGERS.join(', '),
   },
-  example: { company: 'Acme Dental Group', vendor: 'Microsoft', account: 'M365 E3', location: 'Main Office', contract_status: 'Active', billing_cycle: 'Annually', cost: '12000', auto_renew_flag: 'true', end_date: '2026-06-30', notice_to_terminate_in_days: '60' },
+  example: {
+    company: 'Acme Dental Group',
+    vendor: 'Microsoft',
+    account: 'M365 E3',
+    location: 'Main Office',
+    contract_status: 'Active',
+    billing_cycle: 'Annually',
+    cost: '12000',
+    auto_renew_flag: 'true',
+    end_date: '2026-06-30',
+    notice_to_terminate_in_days: '60',
+  },
 
   async check(trx, _tenantId, rows) {
-    const companies = await companiesByMoniker(trx, rows.map((r) => r.row.company));
-    return rows.filter((r) => !companies.has(r.row.company.toLowerCase())).map((r) => ({ line: r.line, reasons: [`company: no company named "${r.row.company}"`] }));
+    const companies = await companiesByMoniker(
+      trx,
+      rows.map((r) => r.row.company),
+    );
+    return rows
+      .filter((r) => !companies.has(r.row.company.toLowerCase()))
+      .map((r) => ({ line: r.line, reasons: [`company: no company named "${r.row.company}"`] }));
   },
 
   async apply(trx, tenantId, rows) {
-    const companies = await companiesByMoniker(trx, rows.map((r) => r.company));
+    const companies = await companiesByMoniker(
+      trx,
+      rows.map((r) => r.company),
+    );
     for (const r of rows) {
       const company = companies.get(r.company.toLowerCase());
       if (!company) throw new Error(`company "${r.company}" disappeared during the import`);
       let locationId: number | null = null;
       if (r.location) {
         await ensureLocations(trx, tenantId, company.tenant_company_id, [r.location]);
-        const loc = await trx('tenant_company_locations').where({ tenant_company_id: company.tenant_company_id }).whereRaw('lower(location_name) = ?', [r.location.toLowerCase()]).first('tenant_company_location_id');
+        const loc = await trx('tenant_company_locations')
+          .where({ tenant_company_id: company.tenant_company_id })
+          .whereRaw('lower(location_name) = ?', [r.location.toLowerCase()])
+          .first('tenant_company_location_id');
         locationId = Number(loc.tenant_company_location_id);
       }
-      await insertContract(trx, tenantId, company.tenant_company_id, {
-        vendor: r.vendor, account: r.account ?? null, tenant_company_location_id: locationId, business_impact: r.business_impact ?? null,
-        description: r.description ?? null, contract_status: r.contract_status ?? null, billing_cycle: r.billing_cycle ?? null, cost: r.cost ?? null,
-        auto_renew_flag: r.auto_renew_flag ?? false, next_due_date: r.next_due_date ?? null, end_date: r.end_date ?? null,
-        notice_to_terminate_in_days: r.notice_to_terminate_in_days ?? null, budget_past_end_date_flag: r.budget_past_end_date_flag ?? false,
-        alert_trigger: r.alert_trigger ?? null, lead_time_to_alert_in_days: r.lead_time_to_alert_in_days ?? null,
-      }, null);
+      await insertContract(
+        trx,
+        tenantId,
+        company.tenant_company_id,
+        {
+          vendor: r.vendor,
+          account: r.account ?? null,
+          tenant_company_location_id: locationId,
+          business_impact: r.business_impact ?? null,
+          description: r.description ?? null,
+          contract_status: r.contract_status ?? null,
+          billing_cycle: r.billing_cycle ?? null,
+          cost: r.cost ?? null,
+          auto_renew_flag: r.auto_renew_flag ?? false,
+          next_due_date: r.next_due_date ?? null,
+          end_date: r.end_date ?? null,
+          notice_to_terminate_in_days: r.notice_to_terminate_in_days ?? null,
+          budget_past_end_date_flag: r.budget_past_end_date_flag ?? false,
+          alert_trigger: r.alert_trigger ?? null,
+          lead_time_to_alert_in_days: r.lead_time_to_alert_in_days ?? null,
+        },
+        null,
+      );
     }
     return { inserted: rows.length, updated: 0 };
   },

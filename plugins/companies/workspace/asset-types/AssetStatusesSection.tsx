@@ -22,7 +22,10 @@ export function AssetStatusesSection({ tenantId, statuses, readOnly, onChange, r
     if (readOnly) return;
     setBusy(s.tenant_asset_status_id);
     try {
-      const r = await api.post<{ return_message: string; msg_class: string; records_updated: number }>(`/v3/tenant/${tenantId}/assetStatus`, { payload: { tenantAssetStatusIds: [s.tenant_asset_status_id] } });
+      const r = await api.post<{ return_message: string; msg_class: string; records_updated: number }>(
+        `/v3/tenant/${tenantId}/assetStatus`,
+        { payload: { tenantAssetStatusIds: [s.tenant_asset_status_id] } },
+      );
       if (r.records_updated > 0) onChange(toggleAssetStatuses(statuses, [s.tenant_asset_status_id]));
       pushMessage({ msg_type: r.msg_class === 'success' ? 'success' : 'warning', msg: r.return_message });
     } catch (e) {
@@ -51,21 +54,49 @@ export function AssetStatusesSection({ tenantId, statuses, readOnly, onChange, r
       <h2 id="asset-statuses-heading">Asset statuses</h2>
       <p className="bp6-text-muted">Assets in an active status count in lists, filters and reports.</p>
       {!readOnly && (
-        <form className="lci-toolbar" onSubmit={(e) => { e.preventDefault(); void add(); }}>
-          <InputGroup placeholder="New status" aria-label="New status" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        <form
+          className="lci-toolbar"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <InputGroup
+            placeholder="New status"
+            aria-label="New status"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+          />
           <Button type="submit" icon="add" text="Add status" disabled={!name.trim()} loading={adding} />
         </form>
       )}
       {statuses.length === 0 ? (
-        <NonIdealState icon="tag" title="No asset statuses" description="Statuses arrive with your PSA data, or add them here." />
+        <NonIdealState
+          icon="tag"
+          title="No asset statuses"
+          description="Statuses arrive with your PSA data, or add them here."
+        />
       ) : (
         <HTMLTable striped aria-label="Asset statuses" className="lci-table">
-          <thead><tr><th>Status</th><th>Active</th></tr></thead>
+          <thead>
+            <tr>
+              <th>Status</th>
+              <th>Active</th>
+            </tr>
+          </thead>
           <tbody>
             {statuses.map((s) => (
               <tr key={s.tenant_asset_status_id}>
                 <td>{s.moniker}</td>
-                <td><Switch checked={s.is_active} disabled={readOnly || busy === s.tenant_asset_status_id} aria-label={`${s.moniker} active`} onChange={() => void toggle(s)} /></td>
+                <td>
+                  <Switch
+                    checked={s.is_active}
+                    disabled={readOnly || busy === s.tenant_asset_status_id}
+                    aria-label={`${s.moniker} active`}
+                    onChange={() => void toggle(s)}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>

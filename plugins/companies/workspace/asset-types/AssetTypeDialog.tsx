@@ -33,35 +33,80 @@ export function AssetTypeDialog({ title, initial, withName, onSave, onClose }: A
     if (busy || Object.values(errors).some(Boolean)) return;
     setBusy(true);
     const e = await onSave(form);
-    if (e) { setError(e); setBusy(false); }
+    if (e) {
+      setError(e);
+      setBusy(false);
+    }
   };
 
   return (
     <Dialog isOpen title={title} onClose={onClose}>
-      <form onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
         <DialogBody>
-          {error && <Callout intent="danger" role="alert">{error}</Callout>}
+          {error && (
+            <Callout intent="danger" role="alert">
+              {error}
+            </Callout>
+          )}
           {withName && (
-            <FormGroup label="Name (required)" labelFor="asset-type-name" helperText={shown('asset_type_moniker')} intent={shown('asset_type_moniker') ? 'danger' : 'none'}>
-              <InputGroup id="asset-type-name" autoFocus value={form.asset_type_moniker} onChange={(e) => setForm({ ...form, asset_type_moniker: e.target.value })} />
+            <FormGroup
+              label="Name (required)"
+              labelFor="asset-type-name"
+              helperText={shown('asset_type_moniker')}
+              intent={shown('asset_type_moniker') ? 'danger' : 'none'}
+            >
+              <InputGroup
+                id="asset-type-name"
+                autoFocus
+                value={form.asset_type_moniker}
+                onChange={(e) => setForm({ ...form, asset_type_moniker: e.target.value })}
+              />
             </FormGroup>
           )}
           {FIELDS.map(([k, label], i) => (
-            <FormGroup key={k} label={label} labelFor={`asset-type-${k}`} helperText={shown(k)} intent={shown(k) ? 'danger' : 'none'}>
-              <InputGroup id={`asset-type-${k}`} inputMode="decimal" autoFocus={!withName && i === 0} value={form[k]} onChange={(e) => setForm({ ...form, [k]: e.target.value })} />
+            <FormGroup
+              key={k}
+              label={label}
+              labelFor={`asset-type-${k}`}
+              helperText={shown(k)}
+              intent={shown(k) ? 'danger' : 'none'}
+            >
+              <InputGroup
+                id={`asset-type-${k}`}
+                inputMode="decimal"
+                autoFocus={!withName && i === 0}
+                value={form[k]}
+                onChange={(e) => setForm({ ...form, [k]: e.target.value })}
+              />
             </FormGroup>
           ))}
           <fieldset className="bp6-form-group">
             <legend className="bp6-label">Count as missing data when absent</legend>
             {MISSING_FLAGS.map(([k, label]) => (
-              <Checkbox key={k} inline label={label} checked={form.flags[k]} onChange={() => setForm({ ...form, flags: { ...form.flags, [k]: !form.flags[k] } })} />
+              <Checkbox
+                key={k}
+                inline
+                label={label}
+                checked={form.flags[k]}
+                onChange={() => setForm({ ...form, flags: { ...form.flags, [k]: !form.flags[k] } })}
+              />
             ))}
           </fieldset>
         </DialogBody>
-        <DialogFooter actions={<>
-          <Button text="Cancel" onClick={onClose} />
-          <Button type="submit" intent="primary" text="Save asset type" loading={busy} />
-        </>} />
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancel" onClick={onClose} />
+              <Button type="submit" intent="primary" text="Save asset type" loading={busy} />
+            </>
+          }
+        />
       </form>
     </Dialog>
   );

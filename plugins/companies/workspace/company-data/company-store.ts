@@ -8,7 +8,15 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { api, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
 import type { CompanyAssetType, FilterData, LinkRow } from '../../shared/api-types';
 import type { Contract } from '../../shared/contract-fields';
-import { EMPTY_COMPANY_DATA, loadPart, selectCompany, type CompanyData, type CompanyLoaders, type CompanyPart, type SelectionDeps } from './selection';
+import {
+  EMPTY_COMPANY_DATA,
+  loadPart,
+  selectCompany,
+  type CompanyData,
+  type CompanyLoaders,
+  type CompanyPart,
+  type SelectionDeps,
+} from './selection';
 
 export const companyDataAtom = atom<CompanyData>(EMPTY_COMPANY_DATA);
 
@@ -16,7 +24,8 @@ const companyUrl = (tenantId: number, companyId: number) => `/v3/tenant/${tenant
 
 export const apiLoaders: CompanyLoaders = {
   filters: async (t, c) => (await api.get<{ filter_data: FilterData }>(`${companyUrl(t, c)}/filter`)).filter_data,
-  assetTypes: async (t, c) => (await api.get<{ assetTypes: CompanyAssetType[] }>(`${companyUrl(t, c)}/assetType`)).assetTypes,
+  assetTypes: async (t, c) =>
+    (await api.get<{ assetTypes: CompanyAssetType[] }>(`${companyUrl(t, c)}/assetType`)).assetTypes,
   contracts: async (t, c) => (await api.get<{ contracts: Contract[] }>(`${companyUrl(t, c)}/contracts`)).contracts,
   links: async (t, c) => (await api.get<{ links: LinkRow[] }>(`${companyUrl(t, c)}/savedlink`)).links,
 };
@@ -36,15 +45,26 @@ export function useCompanyData(): CompanyDataHandle {
   const tenant = useTenant();
   const { companyId } = useSelectedCompany();
   const data = useAtomValue(companyDataAtom);
-  const deps = useMemo<SelectionDeps>(() => ({
-    get: () => store.get(companyDataAtom),
-    set: (update) => store.set(companyDataAtom, update(store.get(companyDataAtom))),
-    loaders: apiLoaders,
-    log: (message, error) => console.warn(message, error),
-  }), [store]);
-  useEffect(() => { void selectCompany(deps, tenant?.tenantId ?? null, companyId); }, [deps, tenant?.tenantId, companyId]);
+  const deps = useMemo<SelectionDeps>(
+    () => ({
+      get: () => store.get(companyDataAtom),
+      set: (update) => store.set(companyDataAtom, update(store.get(companyDataAtom))),
+      loaders: apiLoaders,
+      log: (message, error) => console.warn(message, error),
+    }),
+    [store],
+  );
+  useEffect(() => {
+    void selectCompany(deps, tenant?.tenantId ?? null, companyId);
+  }, [deps, tenant?.tenantId, companyId]);
   const reload = useCallback((part: CompanyPart) => loadPart(deps, part), [deps]);
-  const setContracts = useCallback((update: (l: Contract[]) => Contract[]) => deps.set((d) => ({ ...d, contracts: update(d.contracts) })), [deps]);
-  const setLinks = useCallback((update: (l: LinkRow[]) => LinkRow[]) => deps.set((d) => ({ ...d, links: update(d.links) })), [deps]);
+  const setContracts = useCallback(
+    (update: (l: Contract[]) => Contract[]) => deps.set((d) => ({ ...d, contracts: update(d.contracts) })),
+    [deps],
+  );
+  const setLinks = useCallback(
+    (update: (l: LinkRow[]) => LinkRow[]) => deps.set((d) => ({ ...d, links: update(d.links) })),
+    [deps],
+  );
   return { data, reload, setContracts, setLinks };
 }

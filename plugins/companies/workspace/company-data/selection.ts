@@ -22,7 +22,16 @@ export interface CompanyData {
   errors: Partial<Record<CompanyPart, string>>;
 }
 
-export const EMPTY_COMPANY_DATA: CompanyData = { tenantId: null, tenantCompanyId: null, filters: null, assetTypes: [], contracts: [], links: [], loading: [], errors: {} };
+export const EMPTY_COMPANY_DATA: CompanyData = {
+  tenantId: null,
+  tenantCompanyId: null,
+  filters: null,
+  assetTypes: [],
+  contracts: [],
+  links: [],
+  loading: [],
+  errors: {},
+};
 
 export interface CompanyLoaders {
   filters(tenantId: number, companyId: number): Promise<FilterData>;
@@ -56,7 +65,11 @@ export async function loadPart(deps: SelectionDeps, part: CompanyPart): Promise<
   } catch (e) {
     deps.log(`The company's ${part} could not be loaded`, e);
     if (!current()) return;
-    deps.set((d) => ({ ...d, loading: without(d.loading, part), errors: { ...d.errors, [part]: (e as Error).message ?? String(e) } }));
+    deps.set((d) => ({
+      ...d,
+      loading: without(d.loading, part),
+      errors: { ...d.errors, [part]: (e as Error).message ?? String(e) },
+    }));
   }
 }
 
@@ -64,11 +77,20 @@ export async function loadPart(deps: SelectionDeps, part: CompanyPart): Promise<
  * Selects a company. Returns false when it is already the selected one (nothing happens). A null company clears.
  * Order: filters first, then asset types, contracts and saved links together.
  */
-export async function selectCompany(deps: SelectionDeps, tenantId: number | null, tenantCompanyId: number | null): Promise<boolean> {
+export async function selectCompany(
+  deps: SelectionDeps,
+  tenantId: number | null,
+  tenantCompanyId: number | null,
+): Promise<boolean> {
   const cur = deps.get();
   if (cur.tenantId === tenantId && cur.tenantCompanyId === tenantCompanyId) return false;
   const selected = tenantId !== null && tenantCompanyId !== null;
-  deps.set(() => ({ ...EMPTY_COMPANY_DATA, tenantId, tenantCompanyId, loading: selected ? ['filters', 'assetTypes', 'contracts', 'links'] : [] }));
+  deps.set(() => ({
+    ...EMPTY_COMPANY_DATA,
+    tenantId,
+    tenantCompanyId,
+    loading: selected ? ['filters', 'assetTypes', 'contracts', 'links'] : [],
+  }));
   if (!selected) return true;
   await loadPart(deps, 'filters');
   if (deps.get().tenantCompanyId !== tenantCompanyId || deps.get().tenantId !== tenantId) return true;

@@ -6,12 +6,31 @@
  */
 import { Alert, Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { ApiError, api, PageHeader, PageLoadError, PageLoading, pushMessage, useCompanies, useReadOnly, useSelectedCompany, useTenant } from '../../../../workspace/sdk';
+import {
+  ApiError,
+  api,
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  pushMessage,
+  useCompanies,
+  useReadOnly,
+  useSelectedCompany,
+  useTenant,
+} from '../../../../workspace/sdk';
 import type { Contract } from '../../shared/contract-fields';
 import { formatTenantDate } from '../../shared/date-format';
 import { applyWriteResult, type RecordOperation } from '../../shared/record-results';
 import { useCompanyData } from '../company-data/company-store';
-import { emptyForm, formatCost, formOf, payloadOf, serverErrors, type ContractForm, type FormErrors } from './contract-form';
+import {
+  emptyForm,
+  formatCost,
+  formOf,
+  payloadOf,
+  serverErrors,
+  type ContractForm,
+  type FormErrors,
+} from './contract-form';
 import { ContractDialog } from './ContractDialog';
 import { CopyDialog } from './CopyDialog';
 import '../companies.css';
@@ -19,7 +38,12 @@ import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
 
 export const CONTRACT_MANAGER_PAGE = '/contractManager';
 
-interface WriteAnswer { records_updated: number; tenant_company_contract_id?: number; contract?: Contract; tenant_company_contract_ids?: number[] }
+interface WriteAnswer {
+  records_updated: number;
+  tenant_company_contract_id?: number;
+  contract?: Contract;
+  tenant_company_contract_ids?: number[];
+}
 
 export default function ContractManagerPage() {
   const tenant = useTenant();
@@ -33,16 +57,33 @@ export default function ContractManagerPage() {
   const current = data.tenantCompanyId === companyId && companyId !== null;
 
   // Opening the page shows the contracts as stored now (another user may have changed them).
-  useEffect(() => { if (current) void reload('contracts'); }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (current) void reload('contracts');
+  }, [current]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const url = tenant && companyId !== null ? `/v3/tenant/${tenant.tenantId}/company/${companyId}/contracts` : null;
 
   /** Sends one operation and applies the answer to the local list (section 4). */
-  const send = async (operation: RecordOperation, payload: Record<string, unknown>, local: Contract): Promise<WriteAnswer> => {
+  const send = async (
+    operation: RecordOperation,
+    payload: Record<string, unknown>,
+    local: Contract,
+  ): Promise<WriteAnswer> => {
     const answer = await api.post<WriteAnswer>(url!, { operation, payload });
-    setContracts((list) => applyWriteResult(list, (c) => c.tenant_company_contract_id, operation, local,
-      { records_updated: answer.records_updated, id: answer.tenant_company_contract_id, record: answer.contract ?? null },
-      (c, id) => ({ ...c, tenant_company_contract_id: id })));
+    setContracts((list) =>
+      applyWriteResult(
+        list,
+        (c) => c.tenant_company_contract_id,
+        operation,
+        local,
+        {
+          records_updated: answer.records_updated,
+          id: answer.tenant_company_contract_id,
+          record: answer.contract ?? null,
+        },
+        (c, id) => ({ ...c, tenant_company_contract_id: id }),
+      ),
+    );
     return answer;
   };
 
@@ -50,25 +91,41 @@ export default function ContractManagerPage() {
     const payload = payloadOf(form);
     try {
       if (editing === 'new') {
-        const r = await send('insert', payload as unknown as Record<string, unknown>, { ...(payload as unknown as Contract), tenant_company_contract_id: 0 });
-        if (r.records_updated > 0) pushMessage({ msg_type: 'success', msg: `The ${payload.vendor} contract was added.` });
+        const r = await send('insert', payload as unknown as Record<string, unknown>, {
+          ...(payload as unknown as Contract),
+          tenant_company_contract_id: 0,
+        });
+        if (r.records_updated > 0)
+          pushMessage({ msg_type: 'success', msg: `The ${payload.vendor} contract was added.` });
       } else if (editing) {
-        const r = await send('update', { ...payload, tenant_company_contract_id: editing.tenant_company_contract_id, version: editing.version }, { ...editing, ...payload });
-        if (r.records_updated > 0) pushMessage({ msg_type: 'success', msg: `The ${payload.vendor} contract was saved.` });
+        const r = await send(
+          'update',
+          { ...payload, tenant_company_contract_id: editing.tenant_company_contract_id, version: editing.version },
+          { ...editing, ...payload },
+        );
+        if (r.records_updated > 0)
+          pushMessage({ msg_type: 'success', msg: `The ${payload.vendor} contract was saved.` });
       }
       setEditing(null);
       return null;
     } catch (e) {
       const err = e as ApiError;
       if (err.status === 409) void reload('contracts');
-      return { errors: serverErrors(err.fields), message: err.status === 400 && err.fields?.length ? 'Check the fields marked below.' : err.message };
+      return {
+        errors: serverErrors(err.fields),
+        message: err.status === 400 && err.fields?.length ? 'Check the fields marked below.' : err.message,
+      };
     }
   };
 
   const remove = async (c: Contract) => {
     setDeleting(null);
     try {
-      const r = await send('delete', { tenant_company_contract_id: c.tenant_company_contract_id, version: c.version }, c);
+      const r = await send(
+        'delete',
+        { tenant_company_contract_id: c.tenant_company_contract_id, version: c.version },
+        c,
+      );
       if (r.records_updated > 0) pushMessage({ msg_type: 'success', msg: `The ${c.vendor} contract was deleted.` });
     } catch (e) {
       pushMessage({ msg_type: 'error', msg: `The ${c.vendor} contract could not be deleted: ${(e as Error).message}` });
@@ -78,8 +135,15 @@ export default function ContractManagerPage() {
 
   const copy = async (c: Contract, targets: number[]): Promise<string | null> => {
     try {
-      const r = await send('copy', { tenant_company_contract_id: c.tenant_company_contract_id, target_tenant_company_ids: targets }, c);
-      pushMessage({ msg_type: 'success', msg: `The ${c.vendor} contract was copied to ${r.records_updated} compan${r.records_updated === 1 ? 'y' : 'ies'}.` });
+      const r = await send(
+        'copy',
+        { tenant_company_contract_id: c.tenant_company_contract_id, target_tenant_company_ids: targets },
+        c,
+      );
+      pushMessage({
+        msg_type: 'success',
+        msg: `The ${c.vendor} contract was copied to ${r.records_updated} compan${r.records_updated === 1 ? 'y' : 'ies'}.`,
+      });
       setCopying(null);
       return null;
     } catch (e) {
@@ -88,33 +152,88 @@ export default function ContractManagerPage() {
   };
 
   const header = (
-    <PageHeader title="Contract Manager" subtitle={company ? `Contracts of ${company.name}` : undefined} readOnly={readOnly}>
-      {!readOnly && current && <Button icon="add" intent="primary" text="Add contract" onClick={() => setEditing('new')} />}
+    <PageHeader
+      title="Contract Manager"
+      subtitle={company ? `Contracts of ${company.name}` : undefined}
+      readOnly={readOnly}
+    >
+      {!readOnly && current && (
+        <Button icon="add" intent="primary" text="Add contract" onClick={() => setEditing('new')} />
+      )}
     </PageHeader>
   );
 
   if (companyId === null || !tenant) {
-    return <div className="lci-page">{header}<NonIdealState icon="office" title={MSG_MUST_SELECT_CUSTOMER} description="Choose a company in the company selector to see its contracts." /></div>;
+    return (
+      <div className="lci-page">
+        {header}
+        <NonIdealState
+          icon="office"
+          title={MSG_MUST_SELECT_CUSTOMER}
+          description="Choose a company in the company selector to see its contracts."
+        />
+      </div>
+    );
   }
   const loading = !current || (data.loading.includes('contracts') && data.contracts.length === 0);
   if (current && data.errors.contracts && data.contracts.length === 0) {
-    return <div className="lci-page">{header}<PageLoadError title="Contracts could not be loaded" error={data.errors.contracts} retry={() => void reload('contracts')} busy={data.loading.includes('contracts')} /></div>;
+    return (
+      <div className="lci-page">
+        {header}
+        <PageLoadError
+          title="Contracts could not be loaded"
+          error={data.errors.contracts}
+          retry={() => void reload('contracts')}
+          busy={data.loading.includes('contracts')}
+        />
+      </div>
+    );
   }
-  if (loading) return <div className="lci-page">{header}<PageLoading what="contracts" /></div>;
+  if (loading)
+    return (
+      <div className="lci-page">
+        {header}
+        <PageLoading what="contracts" />
+      </div>
+    );
 
   const dateFormat = tenant.dateFormat;
-  const others = (companies ?? []).filter((c) => c.is_active && c.tenant_company_id !== companyId).map((c) => ({ tenant_company_id: c.tenant_company_id, name: c.name }));
+  const others = (companies ?? [])
+    .filter((c) => c.is_active && c.tenant_company_id !== companyId)
+    .map((c) => ({ tenant_company_id: c.tenant_company_id, name: c.name }));
 
   return (
     <div className="lci-page">
       {header}
       {data.contracts.length === 0 ? (
-        <NonIdealState icon="document" title="No contracts yet" description={`${company?.name ?? 'This company'} has no contracts.`}
-          action={readOnly ? undefined : <Button icon="add" intent="primary" text="Add contract" onClick={() => setEditing('new')} />} />
+        <NonIdealState
+          icon="document"
+          title="No contracts yet"
+          description={`${company?.name ?? 'This company'} has no contracts.`}
+          action={
+            readOnly ? undefined : (
+              <Button icon="add" intent="primary" text="Add contract" onClick={() => setEditing('new')} />
+            )
+          }
+        />
       ) : (
         <HTMLTable striped aria-label="Contracts" className="lci-table lci-contracts">
           <thead>
-            <tr><th>Vendor</th><th>Account</th><th>Location</th><th>Status</th><th>Cost</th><th>End date</th><th>Notice date</th><th>Auto-renew</th>{!readOnly && <th><span className="bp6-text-muted">Actions</span></th>}</tr>
+            <tr>
+              <th>Vendor</th>
+              <th>Account</th>
+              <th>Location</th>
+              <th>Status</th>
+              <th>Cost</th>
+              <th>End date</th>
+              <th>Notice date</th>
+              <th>Auto-renew</th>
+              {!readOnly && (
+                <th>
+                  <span className="bp6-text-muted">Actions</span>
+                </th>
+              )}
+            </tr>
           </thead>
           <tbody>
             {data.contracts.map((c) => (
@@ -122,16 +241,51 @@ export default function ContractManagerPage() {
                 <td>{c.vendor}</td>
                 <td>{c.account ?? ''}</td>
                 <td>{c.location_moniker ?? ''}</td>
-                <td>{c.contract_status && <Tag minimal intent={c.contract_status === 'Active' ? 'success' : c.contract_status === 'Expired' || c.contract_status === 'Cancelled' ? 'danger' : 'none'}>{c.contract_status}</Tag>}</td>
-                <td>{formatCost(c.cost, tenant.currency)}{c.billing_cycle ? <span className="bp6-text-muted"> · {c.billing_cycle}</span> : null}</td>
+                <td>
+                  {c.contract_status && (
+                    <Tag
+                      minimal
+                      intent={
+                        c.contract_status === 'Active'
+                          ? 'success'
+                          : c.contract_status === 'Expired' || c.contract_status === 'Cancelled'
+                            ? 'danger'
+                            : 'none'
+                      }
+                    >
+                      {c.contract_status}
+                    </Tag>
+                  )}
+                </td>
+                <td>
+                  {formatCost(c.cost, tenant.currency)}
+                  {c.billing_cycle ? <span className="bp6-text-muted"> · {c.billing_cycle}</span> : null}
+                </td>
                 <td>{formatTenantDate(c.end_date, dateFormat)}</td>
                 <td data-label="Notice date">{formatTenantDate(c.notice_date, dateFormat)}</td>
                 <td>{c.auto_renew_flag ? 'Yes' : 'No'}</td>
                 {!readOnly && (
                   <td className="lci-row-actions">
-                    <Button variant="minimal" icon="edit" aria-label={`Edit the ${c.vendor} contract`} onClick={() => setEditing(c)} />
-                    <Button variant="minimal" icon="duplicate" aria-label={`Copy the ${c.vendor} contract`} onClick={() => setCopying(c)} disabled={others.length === 0} />
-                    <Button variant="minimal" icon="trash" intent="danger" aria-label={`Delete the ${c.vendor} contract`} onClick={() => setDeleting(c)} />
+                    <Button
+                      variant="minimal"
+                      icon="edit"
+                      aria-label={`Edit the ${c.vendor} contract`}
+                      onClick={() => setEditing(c)}
+                    />
+                    <Button
+                      variant="minimal"
+                      icon="duplicate"
+                      aria-label={`Copy the ${c.vendor} contract`}
+                      onClick={() => setCopying(c)}
+                      disabled={others.length === 0}
+                    />
+                    <Button
+                      variant="minimal"
+                      icon="trash"
+                      intent="danger"
+                      aria-label={`Delete the ${c.vendor} contract`}
+                      onClick={() => setDeleting(c)}
+                    />
                   </td>
                 )}
               </tr>
@@ -149,10 +303,29 @@ export default function ContractManagerPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      {copying && <CopyDialog vendor={copying.vendor} companies={others} onCopy={(ids) => copy(copying, ids)} onClose={() => setCopying(null)} />}
-      <Alert isOpen={deleting !== null} intent="danger" icon="trash" cancelButtonText="Cancel" confirmButtonText="Delete"
-        onCancel={() => setDeleting(null)} onConfirm={() => { if (deleting) void remove(deleting); }}>
-        <p>Delete the {deleting?.vendor} contract{deleting?.account ? ` (${deleting.account})` : ''} of {company?.name}? This cannot be undone.</p>
+      {copying && (
+        <CopyDialog
+          vendor={copying.vendor}
+          companies={others}
+          onCopy={(ids) => copy(copying, ids)}
+          onClose={() => setCopying(null)}
+        />
+      )}
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        cancelButtonText="Cancel"
+        confirmButtonText="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      >
+        <p>
+          Delete the {deleting?.vendor} contract{deleting?.account ? ` (${deleting.account})` : ''} of {company?.name}?
+          This cannot be undone.
+        </p>
       </Alert>
     </div>
   );

@@ -27,20 +27,42 @@ export interface ContractForm {
 export type FormErrors = Partial<Record<keyof ContractForm, string>>;
 
 export const emptyForm = (): ContractForm => ({
-  vendor: '', account: '', tenant_company_location_id: '', business_impact: '', description: '', contract_status: 'Active', billing_cycle: '',
-  cost: '', auto_renew_flag: false, next_due_date: '', end_date: '', notice_to_terminate_in_days: '', budget_past_end_date_flag: false,
-  alert_trigger: '', lead_time_to_alert_in_days: '',
+  vendor: '',
+  account: '',
+  tenant_company_location_id: '',
+  business_impact: '',
+  description: '',
+  contract_status: 'Active',
+  billing_cycle: '',
+  cost: '',
+  auto_renew_flag: false,
+  next_due_date: '',
+  end_date: '',
+  notice_to_terminate_in_days: '',
+  budget_past_end_date_flag: false,
+  alert_trigger: '',
+  lead_time_to_alert_in_days: '',
 });
 
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 
 export function formOf(c: Contract): ContractForm {
   return {
-    vendor: c.vendor, account: str(c.account), tenant_company_location_id: str(c.tenant_company_location_id), business_impact: str(c.business_impact),
-    description: str(c.description), contract_status: str(c.contract_status), billing_cycle: str(c.billing_cycle), cost: str(c.cost),
-    auto_renew_flag: c.auto_renew_flag, next_due_date: str(c.next_due_date), end_date: str(c.end_date),
-    notice_to_terminate_in_days: str(c.notice_to_terminate_in_days), budget_past_end_date_flag: c.budget_past_end_date_flag,
-    alert_trigger: str(c.alert_trigger), lead_time_to_alert_in_days: str(c.lead_time_to_alert_in_days),
+    vendor: c.vendor,
+    account: str(c.account),
+    tenant_company_location_id: str(c.tenant_company_location_id),
+    business_impact: str(c.business_impact),
+    description: str(c.description),
+    contract_status: str(c.contract_status),
+    billing_cycle: str(c.billing_cycle),
+    cost: str(c.cost),
+    auto_renew_flag: c.auto_renew_flag,
+    next_due_date: str(c.next_due_date),
+    end_date: str(c.end_date),
+    notice_to_terminate_in_days: str(c.notice_to_terminate_in_days),
+    budget_past_end_date_flag: c.budget_past_end_date_flag,
+    alert_trigger: str(c.alert_trigger),
+    lead_time_to_alert_in_days: str(c.lead_time_to_alert_in_days),
   };
 }
 
@@ -53,9 +75,15 @@ export function validateForm(f: ContractForm): FormErrors {
   if (!f.vendor.trim()) e.vendor = 'Required.';
   else if (f.vendor.trim().length > CONTRACT_LIMITS.text) e.vendor = `Max ${CONTRACT_LIMITS.text} characters`;
   if (f.account.trim().length > CONTRACT_LIMITS.text) e.account = `Max ${CONTRACT_LIMITS.text} characters`;
-  if (f.description.trim().length > CONTRACT_LIMITS.description) e.description = `Max ${CONTRACT_LIMITS.description} characters`;
-  if (f.cost.trim() && !(Number.isFinite(costNumber(f.cost)) && costNumber(f.cost) >= 0 && costNumber(f.cost) <= CONTRACT_LIMITS.cost)) e.cost = 'Enter an amount of 0 or more';
-  for (const k of ['next_due_date', 'end_date'] as const) if (f[k].trim() && !isRealDate(f[k].trim())) e[k] = 'Enter a real date (YYYY-MM-DD)';
+  if (f.description.trim().length > CONTRACT_LIMITS.description)
+    e.description = `Max ${CONTRACT_LIMITS.description} characters`;
+  if (
+    f.cost.trim() &&
+    !(Number.isFinite(costNumber(f.cost)) && costNumber(f.cost) >= 0 && costNumber(f.cost) <= CONTRACT_LIMITS.cost)
+  )
+    e.cost = 'Enter an amount of 0 or more';
+  for (const k of ['next_due_date', 'end_date'] as const)
+    if (f[k].trim() && !isRealDate(f[k].trim())) e[k] = 'Enter a real date (YYYY-MM-DD)';
   for (const k of ['notice_to_terminate_in_days', 'lead_time_to_alert_in_days'] as const) {
     if (f[k].trim() && !wholeDays(f[k])) e[k] = `Enter whole days from 0 to ${CONTRACT_LIMITS.days}`;
   }
@@ -64,7 +92,10 @@ export function validateForm(f: ContractForm): FormErrors {
 
 /** The notice date the contract will get, while the form is edited (null without a valid end date). */
 export function formNoticeDate(f: ContractForm): string | null {
-  const days = f.notice_to_terminate_in_days.trim() && wholeDays(f.notice_to_terminate_in_days) ? Number(f.notice_to_terminate_in_days) : null;
+  const days =
+    f.notice_to_terminate_in_days.trim() && wholeDays(f.notice_to_terminate_in_days)
+      ? Number(f.notice_to_terminate_in_days)
+      : null;
   return noticeDate(f.end_date.trim() && isRealDate(f.end_date.trim()) ? f.end_date.trim() : null, days);
 }
 
@@ -73,12 +104,21 @@ const numOrNull = (v: string) => (v.trim() ? Number(v.replace(/,/g, '').trim()) 
 
 export function payloadOf(f: ContractForm): ContractInput {
   return {
-    vendor: f.vendor.trim(), account: orNull(f.account), tenant_company_location_id: numOrNull(f.tenant_company_location_id),
-    business_impact: orNull(f.business_impact) as ContractInput['business_impact'], description: orNull(f.description),
-    contract_status: orNull(f.contract_status) as ContractInput['contract_status'], billing_cycle: orNull(f.billing_cycle) as ContractInput['billing_cycle'],
-    cost: numOrNull(f.cost), auto_renew_flag: f.auto_renew_flag, next_due_date: orNull(f.next_due_date), end_date: orNull(f.end_date),
-    notice_to_terminate_in_days: numOrNull(f.notice_to_terminate_in_days), budget_past_end_date_flag: f.budget_past_end_date_flag,
-    alert_trigger: orNull(f.alert_trigger) as ContractInput['alert_trigger'], lead_time_to_alert_in_days: numOrNull(f.lead_time_to_alert_in_days),
+    vendor: f.vendor.trim(),
+    account: orNull(f.account),
+    tenant_company_location_id: numOrNull(f.tenant_company_location_id),
+    business_impact: orNull(f.business_impact) as ContractInput['business_impact'],
+    description: orNull(f.description),
+    contract_status: orNull(f.contract_status) as ContractInput['contract_status'],
+    billing_cycle: orNull(f.billing_cycle) as ContractInput['billing_cycle'],
+    cost: numOrNull(f.cost),
+    auto_renew_flag: f.auto_renew_flag,
+    next_due_date: orNull(f.next_due_date),
+    end_date: orNull(f.end_date),
+    notice_to_terminate_in_days: numOrNull(f.notice_to_terminate_in_days),
+    budget_past_end_date_flag: f.budget_past_end_date_flag,
+    alert_trigger: orNull(f.alert_trigger) as ContractInput['alert_trigger'],
+    lead_time_to_alert_in_days: numOrNull(f.lead_time_to_alert_in_days),
   };
 }
 
@@ -96,7 +136,12 @@ export function serverErrors(fields: { path: string; message: string }[] | undef
 export function formatCost(cost: number | null, currency: string): string {
   if (cost === null) return '';
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency || 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(cost);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency || 'USD',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    }).format(cost);
   } catch {
     return String(Math.round(cost));
   }

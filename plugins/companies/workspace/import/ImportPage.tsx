@@ -5,13 +5,30 @@
  */
 import { Button, Callout, Checkbox, FileInput, FormGroup, HTMLSelect, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, api, PageHeader, PageLoadError, PageLoading, reloadCompanies, useReadOnly, useStoreTarget, useTenant } from '../../../../workspace/sdk';
+import {
+  ApiError,
+  api,
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  reloadCompanies,
+  useReadOnly,
+  useStoreTarget,
+  useTenant,
+} from '../../../../workspace/sdk';
 import { IMPORT_PROGRESS_TARGET, importBlocker, templateCsv, type ImportKind, type ImportReport } from './import-model';
 import { IMPORT_PAGE } from '../../shared/pages';
 import '../companies.css';
 
-interface Progress { importId: string; done: number; total: number }
-const newId = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `i${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`);
+interface Progress {
+  importId: string;
+  done: number;
+  total: number;
+}
+const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `i${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 export default function ImportPage() {
   const tenant = useTenant();
@@ -41,26 +58,31 @@ export default function ImportPage() {
       setLoadError((e as Error).message);
     }
   }, [tenant?.tenantId]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => { void loadKinds(); }, [loadKinds]);
+  useEffect(() => {
+    void loadKinds();
+  }, [loadKinds]);
 
   const current = useMemo(() => kinds?.find((k) => k.kind === kind) ?? null, [kinds, kind]);
 
   /** The dry run: every row checked, nothing written. */
-  const check = useCallback(async (text: string, k: string) => {
-    setChecking(true);
-    setPreview(null);
-    setFileError(null);
-    setResult(null);
-    setFailure(null);
-    try {
-      const r = await api.post<{ report: ImportReport }>(`${base}/${k}`, { csv: text, dryRun: true });
-      setPreview(r.report);
-    } catch (e) {
-      setFileError((e as Error).message);
-    } finally {
-      setChecking(false);
-    }
-  }, [base]);
+  const check = useCallback(
+    async (text: string, k: string) => {
+      setChecking(true);
+      setPreview(null);
+      setFileError(null);
+      setResult(null);
+      setFailure(null);
+      try {
+        const r = await api.post<{ report: ImportReport }>(`${base}/${k}`, { csv: text, dryRun: true });
+        setPreview(r.report);
+      } catch (e) {
+        setFileError((e as Error).message);
+      } finally {
+        setChecking(false);
+      }
+    },
+    [base],
+  );
 
   const choose = async (input: HTMLInputElement) => {
     const f = input.files?.[0];
@@ -102,8 +124,25 @@ export default function ImportPage() {
   };
 
   const header = <PageHeader title="Imports" subtitle="Add or update data from a CSV file" readOnly={readOnly} />;
-  if (loadError && !kinds) return <div className="lci-page">{header}<PageLoadError title="Imports could not be loaded" error={loadError} retry={() => void loadKinds()} busy={false} /></div>;
-  if (!kinds || !tenant) return <div className="lci-page">{header}<PageLoading what="imports" /></div>;
+  if (loadError && !kinds)
+    return (
+      <div className="lci-page">
+        {header}
+        <PageLoadError
+          title="Imports could not be loaded"
+          error={loadError}
+          retry={() => void loadKinds()}
+          busy={false}
+        />
+      </div>
+    );
+  if (!kinds || !tenant)
+    return (
+      <div className="lci-page">
+        {header}
+        <PageLoading what="imports" />
+      </div>
+    );
 
   const blocker = importBlocker(preview, skipInvalid);
   const live = importing && progress?.importId === importing ? progress : null;
@@ -113,41 +152,95 @@ export default function ImportPage() {
       {header}
       <div className="lci-toolbar">
         <FormGroup label="What the file holds" labelFor="import-kind" inline>
-          <HTMLSelect id="import-kind" value={kind} disabled={!!importing}
-            onChange={(e) => { const k = e.currentTarget.value; setKind(k); if (file) void check(file.text, k); }}
-            options={kinds.map((k) => ({ value: k.kind, label: k.title }))} />
+          <HTMLSelect
+            id="import-kind"
+            value={kind}
+            disabled={!!importing}
+            onChange={(e) => {
+              const k = e.currentTarget.value;
+              setKind(k);
+              if (file) void check(file.text, k);
+            }}
+            options={kinds.map((k) => ({ value: k.kind, label: k.title }))}
+          />
         </FormGroup>
         <Button icon="download" text="Download template" onClick={download} disabled={!current} />
       </div>
       {current && (
         <div className="lci-import-columns">
           <p>{current.description}</p>
-          <p className="bp6-text-muted">Columns (the first line of the file; * required): {current.columns.map((c) => <code key={c.name} title={c.help}>{c.name}{c.required ? '*' : ''}</code>)}</p>
+          <p className="bp6-text-muted">
+            Columns (the first line of the file; * required):{' '}
+            {current.columns.map((c) => (
+              <code key={c.name} title={c.help}>
+                {c.name}
+                {c.required ? '*' : ''}
+              </code>
+            ))}
+          </p>
         </div>
       )}
       <FormGroup label="CSV file" labelFor="import-file">
-        <FileInput text={file?.name ?? 'Choose a CSV file...'} hasSelection={!!file} disabled={!!importing || checking}
+        <FileInput
+          text={file?.name ?? 'Choose a CSV file...'}
+          hasSelection={!!file}
+          disabled={!!importing || checking}
           inputProps={{ id: 'import-file', accept: '.csv,text/csv', 'aria-label': 'CSV file' }}
-          onInputChange={(e) => void choose(e.currentTarget)} />
+          onInputChange={(e) => void choose(e.currentTarget)}
+        />
       </FormGroup>
       {checking && <PageLoading what="the file" />}
-      {fileError && <Callout intent="danger" role="alert" title="The file cannot be imported">{fileError}</Callout>}
+      {fileError && (
+        <Callout intent="danger" role="alert" title="The file cannot be imported">
+          {fileError}
+        </Callout>
+      )}
       {preview && (
         <div className="lci-import-report" aria-label="Import preview" role="region">
-          <Callout intent={preview.rejected.length ? 'warning' : 'success'} title={`${preview.total} row${preview.total === 1 ? '' : 's'}: ${preview.valid} ready to import, ${preview.rejected.length} rejected`}>
-            {preview.rejected.length > 0 && <p>Rejected rows are named by their line in the file (the header is line 1).</p>}
+          <Callout
+            intent={preview.rejected.length ? 'warning' : 'success'}
+            title={`${preview.total} row${preview.total === 1 ? '' : 's'}: ${preview.valid} ready to import, ${preview.rejected.length} rejected`}
+          >
+            {preview.rejected.length > 0 && (
+              <p>Rejected rows are named by their line in the file (the header is line 1).</p>
+            )}
           </Callout>
           {preview.rejected.length > 0 && (
             <HTMLTable compact striped aria-label="Rejected rows" className="lci-table">
-              <thead><tr><th>Line</th><th>Why</th></tr></thead>
-              <tbody>{preview.rejected.map((r) => <tr key={r.line}><td>{r.line}</td><td>{r.reasons.join('; ')}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th>Line</th>
+                  <th>Why</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rejected.map((r) => (
+                  <tr key={r.line}>
+                    <td>{r.line}</td>
+                    <td>{r.reasons.join('; ')}</td>
+                  </tr>
+                ))}
+              </tbody>
             </HTMLTable>
           )}
           {!readOnly && (
             <div className="lci-toolbar" style={{ marginTop: 12 }}>
-              {preview.rejected.length > 0 && <Checkbox label="Skip the rejected rows (import the valid rows only)" checked={skipInvalid} onChange={() => setSkipInvalid(!skipInvalid)} />}
-              <Button intent="primary" icon="import" text={`Import ${preview.rejected.length && skipInvalid ? preview.valid : preview.total} row${(preview.rejected.length && skipInvalid ? preview.valid : preview.total) === 1 ? '' : 's'}`}
-                disabled={!!blocker} loading={!!importing} onClick={() => void run()} title={blocker ?? undefined} />
+              {preview.rejected.length > 0 && (
+                <Checkbox
+                  label="Skip the rejected rows (import the valid rows only)"
+                  checked={skipInvalid}
+                  onChange={() => setSkipInvalid(!skipInvalid)}
+                />
+              )}
+              <Button
+                intent="primary"
+                icon="import"
+                text={`Import ${preview.rejected.length && skipInvalid ? preview.valid : preview.total} row${(preview.rejected.length && skipInvalid ? preview.valid : preview.total) === 1 ? '' : 's'}`}
+                disabled={!!blocker}
+                loading={!!importing}
+                onClick={() => void run()}
+                title={blocker ?? undefined}
+              />
               {blocker && <span className="bp6-text-muted">{blocker}</span>}
             </div>
           )}
@@ -159,10 +252,15 @@ export default function ImportPage() {
           <span className="bp6-text-muted">{live ? `${live.done} of ${live.total} rows written` : 'Importing…'}</span>
         </div>
       )}
-      {failure && <Callout intent="danger" role="alert" title="Nothing was imported">{failure}</Callout>}
+      {failure && (
+        <Callout intent="danger" role="alert" title="Nothing was imported">
+          {failure}
+        </Callout>
+      )}
       {result && (
         <Callout intent="success" role="status" title="Import finished" className="lci-import-report">
-          Imported {result.imported} of {result.total} rows: {result.inserted} new, {result.updated} updated{result.rejected.length ? `; ${result.rejected.length} rejected rows were skipped` : ''}.
+          Imported {result.imported} of {result.total} rows: {result.inserted} new, {result.updated} updated
+          {result.rejected.length ? `; ${result.rejected.length} rejected rows were skipped` : ''}.
         </Callout>
       )}
     </div>

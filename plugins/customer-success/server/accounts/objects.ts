@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE } from '../pages';
 import * as store from './store';
-import { accountGroup, accountGroupExtra, accountGroupRecord, accountManager, accountManagerExtra } from '../../shared/api';
+import {
+  accountGroup,
+  accountGroupExtra,
+  accountGroupRecord,
+  accountManager,
+  accountManagerExtra,
+} from '../../shared/api';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const ids = z.array(id).max(10_000);
@@ -47,7 +53,11 @@ export const tenantAccountManager = defineCsObject({
   adminWrites: true,
   reply: { row: accountManager, extra: accountManagerExtra },
   schema: z.object({ tenantUserId: id, tenantCompanyIds: ids.optional() }),
-  updateSchema: z.object({ tenantCompanyIds: ids.optional(), activeFlag: z.union([z.literal(0), z.literal(1)]).optional(), version }),
+  updateSchema: z.object({
+    tenantCompanyIds: ids.optional(),
+    activeFlag: z.union([z.literal(0), z.literal(1)]).optional(),
+    version,
+  }),
   async list({ db }, { activeFlag, companyIds }) {
     const all = await store.listManagers(db, activeFlag);
     const rows = companyIds ? all.filter((m) => m.tenantCompanyIds.some((c) => companyIds.includes(c))) : all;
@@ -56,5 +66,6 @@ export const tenantAccountManager = defineCsObject({
   get: ({ db }, managerId) => store.getManager(db, managerId),
   create: ({ db, tenantId }, body) => store.createManager(db, tenantId, body),
   update: ({ db, tenantId }, managerId, body) => store.updateManager(db, tenantId, managerId, body),
-  remove: ({ db }, managerId) => store.deactivate(db, 'tenant_account_managers', 'tenant_account_manager_id', managerId),
+  remove: ({ db }, managerId) =>
+    store.deactivate(db, 'tenant_account_managers', 'tenant_account_manager_id', managerId),
 });

@@ -2,8 +2,17 @@
 import { badRequest, type Trx } from '../../../../kernel/index';
 import { assertVersion } from '../object-api/versioning';
 
-export interface AccountGroup { tenantAccountGroupId: number; moniker: string; description: string; activeFlag: 0 | 1; version: number }
-export interface GroupManagerLink { tenantAccountGroupId: number; tenantAccountManagerId: number }
+export interface AccountGroup {
+  tenantAccountGroupId: number;
+  moniker: string;
+  description: string;
+  activeFlag: 0 | 1;
+  version: number;
+}
+export interface GroupManagerLink {
+  tenantAccountGroupId: number;
+  tenantAccountManagerId: number;
+}
 export interface AccountManager {
   tenantAccountManagerId: number;
   tenantUserId: number;
@@ -17,85 +26,193 @@ export interface AccountManager {
 }
 
 const groupCols = ['tenant_account_group_id', 'moniker', 'description', 'active_flag', 'version'];
-type GroupRow = { tenant_account_group_id: number; moniker: string; description: string; active_flag: boolean; version: number };
-const toGroup = (r: GroupRow): AccountGroup => ({ tenantAccountGroupId: r.tenant_account_group_id, moniker: r.moniker, description: r.description, activeFlag: r.active_flag ? 1 : 0, version: r.version });
+type GroupRow = {
+  tenant_account_group_id: number;
+  moniker: string;
+  description: string;
+  active_flag: boolean;
+  version: number;
+};
+const toGroup = (r: GroupRow): AccountGroup => ({
+  tenantAccountGroupId: r.tenant_account_group_id,
+  moniker: r.moniker,
+  description: r.description,
+  activeFlag: r.active_flag ? 1 : 0,
+  version: r.version,
+});
 
-export async function listGroups(db: Trx, activeFlag: 0 | 1): Promise<{ groups: AccountGroup[]; links: GroupManagerLink[] }> {
-  const rows: GroupRow[] = await db('tenant_account_groups').select(groupCols).where('active_flag', activeFlag === 1).orderBy('moniker').orderBy('tenant_account_group_id');
+export async function listGroups(
+  db: Trx,
+  activeFlag: 0 | 1,
+): Promise<{ groups: AccountGroup[]; links: GroupManagerLink[] }> {
+  const rows: GroupRow[] = await db('tenant_account_groups')
+    .select(groupCols)
+    .where('active_flag', activeFlag === 1)
+    .orderBy('moniker')
+    .orderBy('tenant_account_group_id');
   const ids = rows.map((r) => r.tenant_account_group_id);
   const links = ids.length
-    ? await db('tenant_account_group_managers').select('tenant_account_group_id', 'tenant_account_manager_id').whereIn('tenant_account_group_id', ids).orderBy(['tenant_account_group_id', 'tenant_account_manager_id'])
+    ? await db('tenant_account_group_managers')
+        .select('tenant_account_group_id', 'tenant_account_manager_id')
+        .whereIn('tenant_account_group_id', ids)
+        .orderBy(['tenant_account_group_id', 'tenant_account_manager_id'])
     : [];
-  return { groups: rows.map(toGroup), links: links.map((l: { tenant_account_group_id: number; tenant_account_manager_id: number }) => ({ tenantAccountGroupId: l.tenant_account_group_id, tenantAccountManagerId: l.tenant_account_manager_id })) };
+  return {
+    groups: rows.map(toGroup),
+    links: links.map((l: { tenant_account_group_id: number; tenant_account_manager_id: number }) => ({
+      tenantAccountGroupId: l.tenant_account_group_id,
+      tenantAccountManagerId: l.tenant_account_manager_id,
+    })),
+  };
 }
 
-export async function getGroup(db: Trx, id: number): Promise<(AccountGroup & { tenantAccountManagerIds: number[] }) | undefined> {
-  const row: GroupRow | undefined = await db('tenant_account_groups').first(groupCols).where('tenant_account_group_id', id);
+export async function getGroup(
+  db: Trx,
+  id: number,
+): Promise<(AccountGroup & { tenantAccountManagerIds: number[] }) | undefined> {
+  const row: GroupRow | undefined = await db('tenant_account_groups')
+    .first(groupCols)
+    .where('tenant_account_group_id', id);
   if (!row) return undefined;
-  const m = await db('tenant_account_group_managers').where('tenant_account_group_id', id).orderBy('tenant_account_manager_id').pluck('tenant_account_manager_id');
+  const m = await db('tenant_account_group_managers')
+    .where('tenant_account_group_id', id)
+    .orderBy('tenant_account_manager_id')
+    .pluck('tenant_account_manager_id');
   return { ...toGroup(row), tenantAccountManagerIds: m.map(Number) };
 }
 
 /** Only the tenant's own, active managers may be linked (RLS hides other tenants' ids, so they count as unknown). */
 async function checkManagers(db: Trx, ids: number[], field: string): Promise<void> {
   if (!ids.length) return;
-  const found = await db('tenant_account_managers').whereIn('tenant_account_manager_id', ids).where('active_flag', true).pluck('tenant_account_manager_id');
+  const found = await db('tenant_account_managers')
+    .whereIn('tenant_account_manager_id', ids)
+    .where('active_flag', true)
+    .pluck('tenant_account_manager_id');
   const missing = ids.filter((i) => !found.map(Number).includes(i));
-  if (missing.length) throw badRequest(`Unknown account manager: ${missing.join(', ')}`, [{ path: `body.${field}`, message: `unknown account manager ${missing.join(', ')}` }]);
+  if (missing.length)
+    throw badRequest(`Unknown account manager: ${missing.join(', ')}`, [
+      { path: `body.${field}`, message: `unknown account manager ${missing.join(', ')}` },
+    ]);
 }
 
 async function setGroupManagers(db: Trx, tenantId: number, groupId: number, managerIds: number[]): Promise<void> {
   const ids = [...new Set(managerIds)];
   await checkManagers(db, ids, 'tenantAccountManagerIds');
   await db('tenant_account_group_managers').where('tenant_account_group_id', groupId).delete();
-  if (ids.length) await db('tenant_account_group_managers').insert(ids.map((m) => ({ tenant_id: tenantId, tenant_account_group_id: groupId, tenant_account_manager_id: m })));
+  if (ids.length)
+    await db('tenant_account_group_managers').insert(
+      ids.map((m) => ({ tenant_id: tenantId, tenant_account_group_id: groupId, tenant_account_manager_id: m })),
+    );
 }
 
-export async function createGroup(db: Trx, tenantId: number, g: { moniker: string; description?: string; tenantAccountManagerIds?: number[] }) {
-  const [row] = await db('tenant_account_groups').insert({ tenant_id: tenantId, moniker: g.moniker, description: g.description ?? '' }).returning('tenant_account_group_id');
+export async function createGroup(
+  db: Trx,
+  tenantId: number,
+  g: { moniker: string; description?: string; tenantAccountManagerIds?: number[] },
+) {
+  const [row] = await db('tenant_account_groups')
+    .insert({ tenant_id: tenantId, moniker: g.moniker, description: g.description ?? '' })
+    .returning('tenant_account_group_id');
   const id = Number((row as { tenant_account_group_id: number }).tenant_account_group_id);
   await setGroupManagers(db, tenantId, id, g.tenantAccountManagerIds ?? []);
   return (await getGroup(db, id))!;
 }
 
-export async function updateGroup(db: Trx, tenantId: number, id: number, g: { moniker?: string; description?: string; tenantAccountManagerIds?: number[]; activeFlag?: 0 | 1; version?: number }) {
-  const cur: GroupRow | undefined = await db('tenant_account_groups').first(groupCols).where('tenant_account_group_id', id).forUpdate();
+export async function updateGroup(
+  db: Trx,
+  tenantId: number,
+  id: number,
+  g: {
+    moniker?: string;
+    description?: string;
+    tenantAccountManagerIds?: number[];
+    activeFlag?: 0 | 1;
+    version?: number;
+  },
+) {
+  const cur: GroupRow | undefined = await db('tenant_account_groups')
+    .first(groupCols)
+    .where('tenant_account_group_id', id)
+    .forUpdate();
   if (!cur) return undefined;
   assertVersion(cur.version, g.version);
-  await db('tenant_account_groups').where('tenant_account_group_id', id).update({
-    ...(g.moniker !== undefined ? { moniker: g.moniker } : {}),
-    ...(g.description !== undefined ? { description: g.description } : {}),
-    ...(g.activeFlag !== undefined ? { active_flag: g.activeFlag === 1 } : {}),
-    version: cur.version + 1,
-    updated_at: db.fn.now(),
-  });
+  await db('tenant_account_groups')
+    .where('tenant_account_group_id', id)
+    .update({
+      ...(g.moniker !== undefined ? { moniker: g.moniker } : {}),
+      ...(g.description !== undefined ? { description: g.description } : {}),
+      ...(g.activeFlag !== undefined ? { active_flag: g.activeFlag === 1 } : {}),
+      version: cur.version + 1,
+      updated_at: db.fn.now(),
+    });
   if (g.tenantAccountManagerIds) await setGroupManagers(db, tenantId, id, g.tenantAccountManagerIds);
   return getGroup(db, id);
 }
 
 /** Soft delete: activeFlag 0 (links are kept, so restoring brings the group back whole). */
-export async function deactivate(db: Trx, table: 'tenant_account_groups' | 'tenant_account_managers', idCol: string, id: number): Promise<boolean> {
-  const n = await db(table).where(idCol, id).where('active_flag', true).update({ active_flag: false, version: db.raw('version + 1'), updated_at: db.fn.now() });
+export async function deactivate(
+  db: Trx,
+  table: 'tenant_account_groups' | 'tenant_account_managers',
+  idCol: string,
+  id: number,
+): Promise<boolean> {
+  const n = await db(table)
+    .where(idCol, id)
+    .where('active_flag', true)
+    .update({ active_flag: false, version: db.raw('version + 1'), updated_at: db.fn.now() });
   return n > 0;
 }
 
 // Account managers.
 
-type ManagerRow = { tenant_account_manager_id: number; tenant_user_id: number; user_id: number; name_first: string; name_last: string; email: string; active_flag: boolean; version: number };
+type ManagerRow = {
+  tenant_account_manager_id: number;
+  tenant_user_id: number;
+  user_id: number;
+  name_first: string;
+  name_last: string;
+  email: string;
+  active_flag: boolean;
+  version: number;
+};
 
 async function managerRows(db: Trx, where: { activeFlag?: 0 | 1; id?: number }): Promise<AccountManager[]> {
   const q = db('tenant_account_managers as m')
-    .join('tenant_users as tu', function join() { this.on('tu.tenant_id', 'm.tenant_id').andOn('tu.tenant_user_id', 'm.tenant_user_id'); })
+    .join('tenant_users as tu', function join() {
+      this.on('tu.tenant_id', 'm.tenant_id').andOn('tu.tenant_user_id', 'm.tenant_user_id');
+    })
     .join('users as u', 'u.user_id', 'tu.user_id')
-    .select('m.tenant_account_manager_id', 'm.tenant_user_id', 'u.user_id', 'u.name_first', 'u.name_last', 'u.email', 'm.active_flag', 'm.version')
+    .select(
+      'm.tenant_account_manager_id',
+      'm.tenant_user_id',
+      'u.user_id',
+      'u.name_first',
+      'u.name_last',
+      'u.email',
+      'm.active_flag',
+      'm.version',
+    )
     .orderBy(['u.name_first', 'u.name_last', 'm.tenant_account_manager_id']);
   if (where.activeFlag !== undefined) q.where('m.active_flag', where.activeFlag === 1);
   if (where.id !== undefined) q.where('m.tenant_account_manager_id', where.id);
   const rows: ManagerRow[] = await q;
   const ids = rows.map((r) => r.tenant_account_manager_id);
-  const companies = ids.length ? await db('tenant_company_account_managers').select('tenant_account_manager_id', 'tenant_company_id').whereIn('tenant_account_manager_id', ids).orderBy('tenant_company_id') : [];
-  const groups = ids.length ? await db('tenant_account_group_managers as gm').join('tenant_account_groups as g', function join() { this.on('g.tenant_id', 'gm.tenant_id').andOn('g.tenant_account_group_id', 'gm.tenant_account_group_id'); })
-    .where('g.active_flag', true).select('gm.tenant_account_manager_id', 'gm.tenant_account_group_id').whereIn('gm.tenant_account_manager_id', ids).orderBy('gm.tenant_account_group_id') : [];
+  const companies = ids.length
+    ? await db('tenant_company_account_managers')
+        .select('tenant_account_manager_id', 'tenant_company_id')
+        .whereIn('tenant_account_manager_id', ids)
+        .orderBy('tenant_company_id')
+    : [];
+  const groups = ids.length
+    ? await db('tenant_account_group_managers as gm')
+        .join('tenant_account_groups as g', function join() {
+          this.on('g.tenant_id', 'gm.tenant_id').andOn('g.tenant_account_group_id', 'gm.tenant_account_group_id');
+        })
+        .where('g.active_flag', true)
+        .select('gm.tenant_account_manager_id', 'gm.tenant_account_group_id')
+        .whereIn('gm.tenant_account_manager_id', ids)
+        .orderBy('gm.tenant_account_group_id')
+    : [];
   return rows.map((r) => ({
     tenantAccountManagerId: r.tenant_account_manager_id,
     tenantUserId: r.tenant_user_id,
@@ -104,8 +221,12 @@ async function managerRows(db: Trx, where: { activeFlag?: 0 | 1; id?: number }):
     email: r.email,
     activeFlag: r.active_flag ? 1 : 0,
     version: r.version,
-    tenantCompanyIds: companies.filter((c: { tenant_account_manager_id: number }) => c.tenant_account_manager_id === r.tenant_account_manager_id).map((c: { tenant_company_id: number }) => Number(c.tenant_company_id)),
-    tenantAccountGroupIds: groups.filter((g: { tenant_account_manager_id: number }) => g.tenant_account_manager_id === r.tenant_account_manager_id).map((g: { tenant_account_group_id: number }) => Number(g.tenant_account_group_id)),
+    tenantCompanyIds: companies
+      .filter((c: { tenant_account_manager_id: number }) => c.tenant_account_manager_id === r.tenant_account_manager_id)
+      .map((c: { tenant_company_id: number }) => Number(c.tenant_company_id)),
+    tenantAccountGroupIds: groups
+      .filter((g: { tenant_account_manager_id: number }) => g.tenant_account_manager_id === r.tenant_account_manager_id)
+      .map((g: { tenant_account_group_id: number }) => Number(g.tenant_account_group_id)),
   }));
 }
 
@@ -116,60 +237,114 @@ async function checkCompanies(db: Trx, ids: number[]): Promise<void> {
   if (!ids.length) return;
   const found = (await db('tenant_companies').whereIn('tenant_company_id', ids).pluck('tenant_company_id')).map(Number);
   const missing = ids.filter((i) => !found.includes(i));
-  if (missing.length) throw badRequest(`Unknown company: ${missing.join(', ')}`, [{ path: 'body.tenantCompanyIds', message: `unknown company ${missing.join(', ')}` }]);
+  if (missing.length)
+    throw badRequest(`Unknown company: ${missing.join(', ')}`, [
+      { path: 'body.tenantCompanyIds', message: `unknown company ${missing.join(', ')}` },
+    ]);
 }
 
 async function setManagerCompanies(db: Trx, tenantId: number, managerId: number, companyIds: number[]): Promise<void> {
   const ids = [...new Set(companyIds)];
   await checkCompanies(db, ids);
   await db('tenant_company_account_managers').where('tenant_account_manager_id', managerId).delete();
-  if (ids.length) await db('tenant_company_account_managers').insert(ids.map((c) => ({ tenant_id: tenantId, tenant_account_manager_id: managerId, tenant_company_id: c })));
+  if (ids.length)
+    await db('tenant_company_account_managers').insert(
+      ids.map((c) => ({ tenant_id: tenantId, tenant_account_manager_id: managerId, tenant_company_id: c })),
+    );
 }
 
 /** Makes a tenant user an account manager (again, when they were removed) and assigns companies. */
-export async function createManager(db: Trx, tenantId: number, m: { tenantUserId: number; tenantCompanyIds?: number[] }): Promise<AccountManager> {
-  const user = await db('tenant_users').first('tenant_user_id').where('tenant_user_id', m.tenantUserId).where('active_flag', true);
-  if (!user) throw badRequest('Unknown user', [{ path: 'body.tenantUserId', message: 'not an active user of this tenant' }]);
-  const existing = await db('tenant_account_managers').first('tenant_account_manager_id').where('tenant_user_id', m.tenantUserId);
+export async function createManager(
+  db: Trx,
+  tenantId: number,
+  m: { tenantUserId: number; tenantCompanyIds?: number[] },
+): Promise<AccountManager> {
+  const user = await db('tenant_users')
+    .first('tenant_user_id')
+    .where('tenant_user_id', m.tenantUserId)
+    .where('active_flag', true);
+  if (!user)
+    throw badRequest('Unknown user', [{ path: 'body.tenantUserId', message: 'not an active user of this tenant' }]);
+  const existing = await db('tenant_account_managers')
+    .first('tenant_account_manager_id')
+    .where('tenant_user_id', m.tenantUserId);
   let id: number;
   if (existing) {
     id = Number(existing.tenant_account_manager_id);
-    await db('tenant_account_managers').where('tenant_account_manager_id', id).update({ active_flag: true, version: db.raw('version + 1'), updated_at: db.fn.now() });
+    await db('tenant_account_managers')
+      .where('tenant_account_manager_id', id)
+      .update({ active_flag: true, version: db.raw('version + 1'), updated_at: db.fn.now() });
   } else {
-    const [row] = await db('tenant_account_managers').insert({ tenant_id: tenantId, tenant_user_id: m.tenantUserId }).returning('tenant_account_manager_id');
+    const [row] = await db('tenant_account_managers')
+      .insert({ tenant_id: tenantId, tenant_user_id: m.tenantUserId })
+      .returning('tenant_account_manager_id');
     id = Number((row as { tenant_account_manager_id: number }).tenant_account_manager_id);
   }
   if (m.tenantCompanyIds) await setManagerCompanies(db, tenantId, id, m.tenantCompanyIds);
   return (await getManager(db, id))!;
 }
 
-export async function updateManager(db: Trx, tenantId: number, id: number, m: { tenantCompanyIds?: number[]; activeFlag?: 0 | 1; version?: number }) {
+export async function updateManager(
+  db: Trx,
+  tenantId: number,
+  id: number,
+  m: { tenantCompanyIds?: number[]; activeFlag?: 0 | 1; version?: number },
+) {
   const cur = await db('tenant_account_managers').first('version').where('tenant_account_manager_id', id).forUpdate();
   if (!cur) return undefined;
   assertVersion(cur.version, m.version);
-  await db('tenant_account_managers').where('tenant_account_manager_id', id).update({ ...(m.activeFlag !== undefined ? { active_flag: m.activeFlag === 1 } : {}), version: cur.version + 1, updated_at: db.fn.now() });
+  await db('tenant_account_managers')
+    .where('tenant_account_manager_id', id)
+    .update({
+      ...(m.activeFlag !== undefined ? { active_flag: m.activeFlag === 1 } : {}),
+      version: cur.version + 1,
+      updated_at: db.fn.now(),
+    });
   if (m.tenantCompanyIds) await setManagerCompanies(db, tenantId, id, m.tenantCompanyIds);
   return getManager(db, id);
 }
 
 /** Active tenant users who are not (active) account managers yet: the candidates of the permissions page. */
 export async function candidateUsers(db: Trx): Promise<{ tenantUserId: number; name: string; email: string }[]> {
-  const rows = await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id')
-    .leftJoin('tenant_account_managers as m', function join() { this.on('m.tenant_id', 'tu.tenant_id').andOn('m.tenant_user_id', 'tu.tenant_user_id'); })
-    .where('tu.active_flag', true).where('tu.external_flag', false)
-    .where(function active() { this.whereNull('m.tenant_account_manager_id').orWhere('m.active_flag', false); })
-    .select('tu.tenant_user_id', 'u.name_first', 'u.name_last', 'u.email').orderBy(['u.name_first', 'u.name_last']);
-  return rows.map((r: { tenant_user_id: number; name_first: string; name_last: string; email: string }) => ({ tenantUserId: r.tenant_user_id, name: `${r.name_first} ${r.name_last}`.trim() || r.email, email: r.email }));
+  const rows = await db('tenant_users as tu')
+    .join('users as u', 'u.user_id', 'tu.user_id')
+    .leftJoin('tenant_account_managers as m', function join() {
+      this.on('m.tenant_id', 'tu.tenant_id').andOn('m.tenant_user_id', 'tu.tenant_user_id');
+    })
+    .where('tu.active_flag', true)
+    .where('tu.external_flag', false)
+    .where(function active() {
+      this.whereNull('m.tenant_account_manager_id').orWhere('m.active_flag', false);
+    })
+    .select('tu.tenant_user_id', 'u.name_first', 'u.name_last', 'u.email')
+    .orderBy(['u.name_first', 'u.name_last']);
+  return rows.map((r: { tenant_user_id: number; name_first: string; name_last: string; email: string }) => ({
+    tenantUserId: r.tenant_user_id,
+    name: `${r.name_first} ${r.name_last}`.trim() || r.email,
+    email: r.email,
+  }));
 }
 
 /** Companies of the selected managers (filter tenantAccountManagerIds). */
 export async function companiesOfManagers(db: Trx, managerIds: number[]): Promise<number[]> {
-  return (await db('tenant_company_account_managers as cm').join('tenant_account_managers as m', function join() { this.on('m.tenant_id', 'cm.tenant_id').andOn('m.tenant_account_manager_id', 'cm.tenant_account_manager_id'); })
-    .where('m.active_flag', true).whereIn('cm.tenant_account_manager_id', managerIds).distinct('cm.tenant_company_id').pluck('cm.tenant_company_id')).map(Number);
+  return (
+    await db('tenant_company_account_managers as cm')
+      .join('tenant_account_managers as m', function join() {
+        this.on('m.tenant_id', 'cm.tenant_id').andOn('m.tenant_account_manager_id', 'cm.tenant_account_manager_id');
+      })
+      .where('m.active_flag', true)
+      .whereIn('cm.tenant_account_manager_id', managerIds)
+      .distinct('cm.tenant_company_id')
+      .pluck('cm.tenant_company_id')
+  ).map(Number);
 }
 
 /** Companies of the managers of the selected groups (filter tenantAccountGroupIds). */
 export async function companiesOfGroups(db: Trx, groupIds: number[]): Promise<number[]> {
-  const managers = (await db('tenant_account_group_managers').whereIn('tenant_account_group_id', groupIds).pluck('tenant_account_manager_id')).map(Number);
+  const managers = (
+    await db('tenant_account_group_managers')
+      .whereIn('tenant_account_group_id', groupIds)
+      .pluck('tenant_account_manager_id')
+  ).map(Number);
   return managers.length ? companiesOfManagers(db, managers) : [];
 }

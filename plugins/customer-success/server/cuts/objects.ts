@@ -10,15 +10,30 @@ import { ACCOUNT_SETTINGS_PAGE } from '../pages';
 import { cutRow, cutSetExtra } from '../../shared/api';
 import { deleteCut, loadCutSet, saveCuts, type CutSet } from './store';
 
-const score = z.number().int('A whole number from 0 to 100').min(0, 'A whole number from 0 to 100').max(100, 'A whole number from 0 to 100');
-const cutBody = z.object({ max: score.optional(), max_score: score.optional(), variant: z.enum(CUT_VARIANTS) })
-  .refine((c) => c.max !== undefined || c.max_score !== undefined, { message: 'Required: max or max_score', path: ['max'] })
+const score = z
+  .number()
+  .int('A whole number from 0 to 100')
+  .min(0, 'A whole number from 0 to 100')
+  .max(100, 'A whole number from 0 to 100');
+const cutBody = z
+  .object({ max: score.optional(), max_score: score.optional(), variant: z.enum(CUT_VARIANTS) })
+  .refine((c) => c.max !== undefined || c.max_score !== undefined, {
+    message: 'Required: max or max_score',
+    path: ['max'],
+  })
   .transform((c) => ({ max: (c.max ?? c.max_score)!, variant: c.variant }));
-export const saveCutsBody = z.object({ cuts: z.array(cutBody).min(1, 'At least one cut is needed').max(6, 'At most 6 cuts'), cutsVersion: z.string().max(100).optional() });
+export const saveCutsBody = z.object({
+  cuts: z.array(cutBody).min(1, 'At least one cut is needed').max(6, 'At most 6 cuts'),
+  cutsVersion: z.string().max(100).optional(),
+});
 
 const answer = (s: CutSet) => csResult(s.cuts, { isDefault: s.isDefault, cutsVersion: s.cutsVersion });
 
-function cutObject(type: CutsType, name: 'TenantCsHealthCut' | 'TenantCsEffortCut', responseKey: 'tenantCsHealthCuts' | 'tenantCsEffortCuts'): CsObjectDef {
+function cutObject(
+  type: CutsType,
+  name: 'TenantCsHealthCut' | 'TenantCsEffortCut',
+  responseKey: 'tenantCsHealthCuts' | 'tenantCsEffortCuts',
+): CsObjectDef {
   return defineCsObject({
     name,
     responseKey,
@@ -29,7 +44,11 @@ function cutObject(type: CutsType, name: 'TenantCsHealthCut' | 'TenantCsEffortCu
     reply: { row: cutRow(type), extra: cutSetExtra },
     schema: z.object({}),
     list: async ({ db }) => answer(await loadCutSet(db, type)),
-    save: { schema: saveCutsBody, handler: async ({ db, tenantId }, body: z.output<typeof saveCutsBody>) => answer(await saveCuts(db, tenantId, type, body.cuts, body.cutsVersion)) },
+    save: {
+      schema: saveCutsBody,
+      handler: async ({ db, tenantId }, body: z.output<typeof saveCutsBody>) =>
+        answer(await saveCuts(db, tenantId, type, body.cuts, body.cutsVersion)),
+    },
     remove: ({ db }, id) => deleteCut(db, type, id),
   });
 }

@@ -13,7 +13,10 @@ export interface CompanyScore {
   effortVariant: string | null;
 }
 
-export async function companyScores(inputs: CsInputs, companyIds: readonly number[]): Promise<Map<number, CompanyScore>> {
+export async function companyScores(
+  inputs: CsInputs,
+  companyIds: readonly number[],
+): Promise<Map<number, CompanyScore>> {
   const out = new Map<number, CompanyScore>();
   if (companyIds.length === 0) return out;
   const health = await inputs.cuts('health');
@@ -23,8 +26,13 @@ export async function companyScores(inputs: CsInputs, companyIds: readonly numbe
     const s: CompanyScore = { healthScore: null, healthVariant: null, effortScore: null, effortVariant: null };
     for (const r of rows.get(id) ?? []) {
       if (r.score === null) continue;
-      if (r.scoreType === 'health') { s.healthScore = r.score; s.healthVariant = cutFor(r.score, health)?.variant ?? null; }
-      else { s.effortScore = r.score; s.effortVariant = cutFor(r.score, effort)?.variant ?? null; }
+      if (r.scoreType === 'health') {
+        s.healthScore = r.score;
+        s.healthVariant = cutFor(r.score, health)?.variant ?? null;
+      } else {
+        s.effortScore = r.score;
+        s.effortVariant = cutFor(r.score, effort)?.variant ?? null;
+      }
     }
     out.set(id, s);
   }

@@ -6,7 +6,12 @@
  */
 import type { Trx } from '../../../../kernel/index';
 import { dashboardMetrics, type DashboardCompany, type DashboardMetrics } from '../../shared/dashboard-metrics';
-import { dataQuality, DATA_QUALITY_CHECKS, type DataQualityChart, type DataQualityCompany } from '../../shared/data-quality';
+import {
+  dataQuality,
+  DATA_QUALITY_CHECKS,
+  type DataQualityChart,
+  type DataQualityCompany,
+} from '../../shared/data-quality';
 import type { SegmentId } from '../../shared/segment-settings';
 import { listManagers } from '../accounts/store';
 import { cutFor } from '../../shared/cut-scores';
@@ -27,7 +32,12 @@ export interface DashboardAnswer extends DashboardMetrics, Record<string, unknow
  * The dashboard of the filtered companies. Every input (companies, segment settings, contracts, scores, cuts) is
  * read once for the request, through `inputs` (made here unless the caller made them, e.g. with the filters).
  */
-export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[] | null, inputs: CsInputs = csInputs(cs, db)): Promise<DashboardAnswer> {
+export async function dashboardFor(
+  cs: CsServices,
+  db: Trx,
+  companyIds: number[] | null,
+  inputs: CsInputs = csInputs(cs, db),
+): Promise<DashboardAnswer> {
   const companies = await activeCompaniesOf(inputs, companyIds);
   const ids = companies.map((c) => Number(c.tenant_company_id));
   // Segments as they are now (computed in memory; the page refreshes the stored ones when stale_data).
@@ -38,7 +48,12 @@ export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[]
   const rows: DashboardCompany[] = ids.map((id) => {
     const s = scores.get(id)!;
     const g = seg.get(id);
-    return { tenantCompanyId: id, ...s, segmentId: (g?.segmentId ?? null) as SegmentId | null, monthlyValue: g?.monthlyValue ?? 0 };
+    return {
+      tenantCompanyId: id,
+      ...s,
+      segmentId: (g?.segmentId ?? null) as SegmentId | null,
+      monthlyValue: g?.monthlyValue ?? 0,
+    };
   });
   const managed = new Set((await listManagers(db, 1)).flatMap((m) => m.tenantCompanyIds));
   const profiled = await companiesWithProfile(db, ids);
@@ -55,11 +70,21 @@ export async function dashboardFor(cs: CsServices, db: Trx, companyIds: number[]
   const settings = fresh.settings;
   // Charts other plugins add (csDashboardChartsPoint, e.g. stack-manager's MRR alignment charts), of the same companies.
   const added: Record<string, unknown> = {};
-  for (const c of cs.dashboardCharts()) Object.assign(added, await c.charts(db, companyIds === null ? null : ids, { activeCompanies: inputs.activeCompanies }));
+  for (const c of cs.dashboardCharts())
+    Object.assign(
+      added,
+      await c.charts(db, companyIds === null ? null : ids, { activeCompanies: inputs.activeCompanies }),
+    );
   return {
     ...added,
     ...dashboardMetrics(rows, settings),
-    dataQuality: { ...chart, drilldown: DATA_QUALITY_CHECKS.map(({ key }) => ({ key, tenantCompanyIds: quality.filter((q) => !q[key]).map((q) => q.tenantCompanyId) })) },
+    dataQuality: {
+      ...chart,
+      drilldown: DATA_QUALITY_CHECKS.map(({ key }) => ({
+        key,
+        tenantCompanyIds: quality.filter((q) => !q[key]).map((q) => q.tenantCompanyId),
+      })),
+    },
     stale_data,
   };
 }

@@ -1,9 +1,21 @@
 /** Active goals of companies (goals area tables), as headlines and insights read them: a goal counts for its own company and every company it covers. */
 import type { Trx } from '../../../../kernel/index';
 
-export interface GoalForCompany { tenantCompanyGoalId: number; tenantCompanyId: number; title: string; status: string; due_date: string | null; completed: boolean }
+export interface GoalForCompany {
+  tenantCompanyGoalId: number;
+  tenantCompanyId: number;
+  title: string;
+  status: string;
+  due_date: string | null;
+  completed: boolean;
+}
 
-const day = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}` : String(v).slice(0, 10));
+const day = (v: unknown) =>
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+      : String(v).slice(0, 10);
 
 export async function goalsOfCompanies(db: Trx, companyIds: number[]): Promise<GoalForCompany[]> {
   if (!companyIds.length) return [];

@@ -31,10 +31,18 @@ export interface DetailsTile extends CompanyScore {
   tileOrder: DetailTile[];
 }
 
-export async function detailsTile(cs: CsServices, db: Trx, tenantCompanyId: number, userId: number | null, now = new Date()): Promise<DetailsTile> {
+export async function detailsTile(
+  cs: CsServices,
+  db: Trx,
+  tenantCompanyId: number,
+  userId: number | null,
+  now = new Date(),
+): Promise<DetailsTile> {
   const inputs = csInputs(cs, db); // this request's reads, once each
   // An active company is in the inputs' list (which the segment reads too); an inactive one is read alone.
-  const company = (await inputs.activeCompanies()).find((c) => Number(c.tenant_company_id) === tenantCompanyId) ?? await getCompany(db, tenantCompanyId);
+  const company =
+    (await inputs.activeCompanies()).find((c) => Number(c.tenant_company_id) === tenantCompanyId) ??
+    (await getCompany(db, tenantCompanyId));
   if (!company) throw notFound('Company not found');
   const managers = (await listManagers(db, 1)).filter((m) => m.tenantCompanyIds.includes(tenantCompanyId));
   const groupIds = new Set(managers.flatMap((m) => m.tenantAccountGroupIds));
@@ -43,8 +51,12 @@ export async function detailsTile(cs: CsServices, db: Trx, tenantCompanyId: numb
   const { segments } = await segmentsOf(inputs, [tenantCompanyId], now);
   const seg = segments[0];
   const today = ymd(now);
-  const current = ((await inputs.contracts([tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) => isCurrentContract(c, today));
-  const next = current.filter((c) => c.end_date).sort((a, b) => String(a.end_date).localeCompare(String(b.end_date)))[0];
+  const current = ((await inputs.contracts([tenantCompanyId])).get(tenantCompanyId) ?? []).filter((c) =>
+    isCurrentContract(c, today),
+  );
+  const next = current
+    .filter((c) => c.end_date)
+    .sort((a, b) => String(a.end_date).localeCompare(String(b.end_date)))[0];
   const goals = await goalsOfCompanies(db, [tenantCompanyId]);
   return {
     tenantCompanyId,

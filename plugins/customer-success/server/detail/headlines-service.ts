@@ -14,14 +14,25 @@ import { goalsOfCompanies } from './company-goals';
 
 /** The latest score of each company before the current month (the previous value of the delta). */
 async function previousHealth(db: Trx, ids: number[], today: Date): Promise<Map<number, number>> {
-  const rows = await db('cs_company_score_history').distinctOn('tenant_company_id').select('tenant_company_id', 'score')
-    .where('score_type', 'health').whereIn('tenant_company_id', ids).where('month', '<', monthStart(today)).whereNotNull('score')
+  const rows = await db('cs_company_score_history')
+    .distinctOn('tenant_company_id')
+    .select('tenant_company_id', 'score')
+    .where('score_type', 'health')
+    .whereIn('tenant_company_id', ids)
+    .where('month', '<', monthStart(today))
+    .whereNotNull('score')
     .orderBy([{ column: 'tenant_company_id' }, { column: 'month', order: 'desc' }]);
   return new Map(rows.map((r) => [Number(r.tenant_company_id), Number(r.score)]));
 }
 
 /** `inputs`: the request's inputs (made here unless the caller made them), so each input is read once. */
-export async function headlinesFor(cs: CsServices, db: Trx, companyIds: number[], today: Date = new Date(), inputs: CsInputs = csInputs(cs, db)): Promise<Record<string, Headline[]>> {
+export async function headlinesFor(
+  cs: CsServices,
+  db: Trx,
+  companyIds: number[],
+  today: Date = new Date(),
+  inputs: CsInputs = csInputs(cs, db),
+): Promise<Record<string, Headline[]>> {
   if (!companyIds.length) return {};
   const scores = await companyScores(inputs, companyIds);
   const previous = await previousHealth(db, companyIds, today);
@@ -31,12 +42,20 @@ export async function headlinesFor(cs: CsServices, db: Trx, companyIds: number[]
   const seg = new Map(segments.map((s) => [s.tenantCompanyId, s.segmentName]));
   const out: Record<string, Headline[]> = {};
   for (const id of companyIds) {
-    out[String(id)] = buildHeadlines({
-      health: { current: scores.get(id)?.healthScore ?? null, previous: previous.get(id) ?? null },
-      contracts: (contracts.get(id) ?? []).map((c) => ({ label: contractLabel(c), end_date: c.end_date, notice_date: c.notice_date, active: !c.contract_status || c.contract_status === 'Active' })),
-      goals: goals.filter((g) => g.tenantCompanyId === id),
-      segmentName: seg.get(id) ?? null,
-    }, today);
+    out[String(id)] = buildHeadlines(
+      {
+        health: { current: scores.get(id)?.healthScore ?? null, previous: previous.get(id) ?? null },
+        contracts: (contracts.get(id) ?? []).map((c) => ({
+          label: contractLabel(c),
+          end_date: c.end_date,
+          notice_date: c.notice_date,
+          active: !c.contract_status || c.contract_status === 'Active',
+        })),
+        goals: goals.filter((g) => g.tenantCompanyId === id),
+        segmentName: seg.get(id) ?? null,
+      },
+      today,
+    );
   }
   return out;
 }

@@ -19,7 +19,9 @@ import { saveTileOrder } from './tile-order-store';
 import { companyProfile, detailsTile as detailsTileRow, headlinesAnswer, tileOrderAnswer } from '../../shared/api';
 
 const tileOrderBody = z.object({
-  tileOrder: z.array(z.enum(DETAIL_TILES, { error: `Must be one of ${DETAIL_TILES.join(', ')}` })).max(DETAIL_TILES.length * 2),
+  tileOrder: z
+    .array(z.enum(DETAIL_TILES, { error: `Must be one of ${DETAIL_TILES.join(', ')}` }))
+    .max(DETAIL_TILES.length * 2),
   tenantCompanyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 const noBody = z.object({});
@@ -56,7 +58,9 @@ export const tenantCompanyProfile = defineCsObject({
     return [await getProfile(db, tenantCompanyId!)];
   },
   save: {
-    schema: profileBody.extend({ tenantCompanyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+    schema: profileBody.extend({
+      tenantCompanyId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    }),
     async handler({ db, tenantId, caller }, body, { tenantCompanyId }) {
       return [await saveProfile(db, tenantId, tenantCompanyId!, body, caller?.userId ?? null)];
     },
@@ -73,11 +77,13 @@ export const tenantCsHeadlines = defineCsObject({
   async list({ db, cs, inputs }, { tenantCompanyId, companyIds }) {
     let ids: number[];
     if (tenantCompanyId) ids = [tenantCompanyId];
-    else ids = (await inputs.activeCompanies()).map((c) => Number(c.tenant_company_id)).filter((id) => !companyIds || companyIds.includes(id));
+    else
+      ids = (await inputs.activeCompanies())
+        .map((c) => Number(c.tenant_company_id))
+        .filter((id) => !companyIds || companyIds.includes(id));
     return csResult(await headlinesFor(cs, db, ids, new Date(), inputs));
   },
 });
-
 
 export const tenantCompanyCsContract = defineCsObject({
   name: 'TenantCompanyCsContract',
@@ -94,4 +100,9 @@ export const tenantCompanyCsContract = defineCsObject({
   },
 });
 
-export const DETAIL_OBJECTS = [customerSuccessDetailsTile, tenantCompanyProfile, tenantCsHeadlines, tenantCompanyCsContract];
+export const DETAIL_OBJECTS = [
+  customerSuccessDetailsTile,
+  tenantCompanyProfile,
+  tenantCsHeadlines,
+  tenantCompanyCsContract,
+];

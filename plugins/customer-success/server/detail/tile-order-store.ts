@@ -7,9 +7,16 @@ export async function getTileOrder(db: Trx, userId: number): Promise<DetailTile[
   return normalizeTileOrder(r?.tile_order as string[] | undefined);
 }
 
-export async function saveTileOrder(db: Trx, tenantId: number, userId: number, order: readonly string[]): Promise<DetailTile[]> {
+export async function saveTileOrder(
+  db: Trx,
+  tenantId: number,
+  userId: number,
+  order: readonly string[],
+): Promise<DetailTile[]> {
   const tiles = normalizeTileOrder(order);
-  await db('cs_detail_tile_orders').insert({ tenant_id: tenantId, user_id: userId, tile_order: JSON.stringify(tiles), updated_at: db.fn.now() })
-    .onConflict(['tenant_id', 'user_id']).merge(['tile_order', 'updated_at']);
+  await db('cs_detail_tile_orders')
+    .insert({ tenant_id: tenantId, user_id: userId, tile_order: JSON.stringify(tiles), updated_at: db.fn.now() })
+    .onConflict(['tenant_id', 'user_id'])
+    .merge(['tile_order', 'updated_at']);
   return tiles;
 }

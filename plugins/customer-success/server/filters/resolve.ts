@@ -4,12 +4,23 @@
  * their companies to the company selection first (shared/filter-rules.ts); nothing selected: null (every company).
  */
 import { badRequest, type Trx } from '../../../../kernel/index';
-import { FILTERING_FIELDS, isFiltered, normalizeFilters, withGoalCompanies, type CsFilters } from '../../shared/filter-rules';
+import {
+  FILTERING_FIELDS,
+  isFiltered,
+  normalizeFilters,
+  withGoalCompanies,
+  type CsFilters,
+} from '../../shared/filter-rules';
 import { goalCompanyIds } from '../goals/store';
 import type { CsInputs } from '../inputs/request-inputs';
 import type { CsFilterResolverDef } from './resolver';
 
-export async function resolveCompanyFilter(db: Trx, filters: Partial<CsFilters> | null | undefined, resolvers: readonly CsFilterResolverDef[], inputs?: CsInputs): Promise<number[] | null> {
+export async function resolveCompanyFilter(
+  db: Trx,
+  filters: Partial<CsFilters> | null | undefined,
+  resolvers: readonly CsFilterResolverDef[],
+  inputs?: CsInputs,
+): Promise<number[] | null> {
   let f = normalizeFilters(filters);
   if (f.tenantCompanyGoalIds.length) f = withGoalCompanies(f, await goalCompanyIds(db, f.tenantCompanyGoalIds));
   if (!isFiltered(f)) return null;
@@ -21,7 +32,10 @@ export async function resolveCompanyFilter(db: Trx, filters: Partial<CsFilters> 
     if (field === 'tenantCompanyIds') ids = values as number[];
     else {
       const r = resolvers.find((x) => x.field === field);
-      if (!r) throw badRequest(`The filter ${field} is not available`, [{ path: `body.filters.${field}`, message: 'not available' }]);
+      if (!r)
+        throw badRequest(`The filter ${field} is not available`, [
+          { path: `body.filters.${field}`, message: 'not available' },
+        ]);
       ids = await r.resolve(db, values, inputs);
     }
     const cur = new Set<number>(ids.map(Number));

@@ -3,4 +3,6 @@ import { contribute, type Contribution } from '../../../../kernel/index';
 import { linkedGoalsPoint } from '../../../companies/public';
 import { goalsOfContracts } from './store';
 
-export const linkedGoalsContribution: Contribution = contribute(linkedGoalsPoint, (trx, contractIds) => goalsOfContracts(trx, contractIds));
+export const linkedGoalsContribution: Contribution = contribute(linkedGoalsPoint, (trx, contractIds) =>
+  goalsOfContracts(trx, contractIds),
+);

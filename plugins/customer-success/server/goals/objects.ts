@@ -47,19 +47,33 @@ export const tenantCompanyGoal = defineCsObject({
   schema: goalBody,
   updateSchema: goalBody.omit({ tenantCompanyId: true }).partial().extend({ activeFlag, version }),
   async list({ db }, { tenantCompanyId, activeFlag: af, companyIds }) {
-    const { goals, links } = await store.listGoals(db, { companyIds: coverage(tenantCompanyId, companyIds), activeFlag: af });
+    const { goals, links } = await store.listGoals(db, {
+      companyIds: coverage(tenantCompanyId, companyIds),
+      activeFlag: af,
+    });
     return csResult(goals, { linkTables: links });
   },
   get: ({ db }, goalId) => store.getGoal(db, goalId),
-  create: ({ db, tenantId, caller }, body, { tenantCompanyId }) => store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body),
+  create: ({ db, tenantId, caller }, body, { tenantCompanyId }) =>
+    store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body),
   update: ({ db, tenantId }, goalId, body) => store.updateGoal(db, tenantId, goalId, body),
   remove: ({ db }, goalId) => store.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
   actions: {
     addScore: {
       response: addScoreAnswer,
-      schema: z.object({ score: z.number().int('A whole number from 0 to 100').min(0, 'A whole number from 0 to 100').max(100, 'A whole number from 0 to 100'), note: z.string().max(2000, 'Max 2000 characters').optional() }),
+      schema: z.object({
+        score: z
+          .number()
+          .int('A whole number from 0 to 100')
+          .min(0, 'A whole number from 0 to 100')
+          .max(100, 'A whole number from 0 to 100'),
+        note: z.string().max(2000, 'Max 2000 characters').optional(),
+      }),
       async handler({ db, tenantId, caller }, body: { score: number; note?: string }, { id: goalId }) {
-        if (!goalId) throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [{ path: 'params.id', message: 'Required' }]);
+        if (!goalId)
+          throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [
+            { path: 'params.id', message: 'Required' },
+          ]);
         const score = await store.addScore(db, tenantId, caller?.userId ?? null, goalId, body);
         if (!score) throw notFound(`TenantCompanyGoal ${goalId} not found`);
         return { records_updated: 1, tenantCompanyGoalScores: [score] };
@@ -87,7 +101,12 @@ export const tenantCompanyGoalTask = defineCsObject({
   schema: taskBody,
   updateSchema: taskBody.omit({ tenantCompanyGoalId: true }).partial().extend({ activeFlag, version }),
   query: z.object({ tenantCompanyGoalId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
-  list: ({ db }, { tenantCompanyId, activeFlag: af, companyIds, query }) => store.listTasks(db, { companyIds: coverage(tenantCompanyId, companyIds), goalId: query.tenantCompanyGoalId, activeFlag: af }),
+  list: ({ db }, { tenantCompanyId, activeFlag: af, companyIds, query }) =>
+    store.listTasks(db, {
+      companyIds: coverage(tenantCompanyId, companyIds),
+      goalId: query.tenantCompanyGoalId,
+      activeFlag: af,
+    }),
   get: ({ db }, taskId) => store.getTask(db, taskId),
   create: ({ db, tenantId }, body, { tenantCompanyId }) => store.createTask(db, tenantId, tenantCompanyId!, body),
   update: ({ db }, taskId, body) => store.updateTask(db, taskId, body),
@@ -110,12 +129,24 @@ export const tenantCsCrossCompanyGoals = defineCsObject({
   },
   report: {
     reply: { extra: { summary: goalSummary } },
-    schema: z.object({ today: z.string().refine((v) => v !== '' && isValidDate(v), 'A real date as YYYY-MM-DD').optional() }),
+    schema: z.object({
+      today: z
+        .string()
+        .refine((v) => v !== '' && isValidDate(v), 'A real date as YYYY-MM-DD')
+        .optional(),
+    }),
     async handler({ db }, body: { today?: string }, { companyIds }) {
       const { goals } = await store.listGoals(db, { companyIds, activeFlag: 1 });
       const day = body.today ?? today();
       const byStatus = Object.fromEntries(GOAL_STATUSES.map((s) => [s, goals.filter((g) => g.status === s).length]));
-      return csResult(goals, { summary: { total: goals.length, byStatus, overdue: goals.filter((g) => isOverdue(g, day)).length, crossCompany: goals.filter((g) => g.tenantCompanyIds.length > 1).length } });
+      return csResult(goals, {
+        summary: {
+          total: goals.length,
+          byStatus,
+          overdue: goals.filter((g) => isOverdue(g, day)).length,
+          crossCompany: goals.filter((g) => g.tenantCompanyIds.length > 1).length,
+        },
+      });
     },
   },
 });

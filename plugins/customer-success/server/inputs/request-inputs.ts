@@ -62,8 +62,14 @@ export function csInputs(cs: CsServices, db: Trx): CsInputs {
     activeCompanies: once(() => listCompanies(db, { activeOnly: true })),
     segmentSettings: once(() => getSegmentSettings(db)),
     cuts: (type) => (cuts[type] ??= cs.loadCuts(db, type)),
-    contracts: byCompany(() => companyContracts(cs, db, null), async (id) => (await companyContracts(cs, db, [id])).get(id) ?? []),
-    scores: byCompany(() => loadScoreRows(db, null), async (id) => (await loadScoreRows(db, [id])).get(id) ?? []),
+    contracts: byCompany(
+      () => companyContracts(cs, db, null),
+      async (id) => (await companyContracts(cs, db, [id])).get(id) ?? [],
+    ),
+    scores: byCompany(
+      () => loadScoreRows(db, null),
+      async (id) => (await loadScoreRows(db, [id])).get(id) ?? [],
+    ),
   };
 }
 

@@ -1,7 +1,11 @@
 /** The companies' current scores (cs_company_scores of the metrics area): one read for the request (inputs/request-inputs.ts). */
 import type { Trx } from '../../../../kernel/index';
 
-export interface ScoreRow { scoreType: 'health' | 'effort'; score: number | null; calculatedAt: Date | string | null }
+export interface ScoreRow {
+  scoreType: 'health' | 'effort';
+  score: number | null;
+  calculatedAt: Date | string | null;
+}
 
 /** Current health and effort scores by company: of the given companies, or (null) of every company of the tenant. */
 export async function loadScoreRows(db: Trx, companyIds: readonly number[] | null): Promise<Map<number, ScoreRow[]>> {
@@ -13,7 +17,11 @@ export async function loadScoreRows(db: Trx, companyIds: readonly number[] | nul
     const id = Number(r.tenant_company_id);
     let rows = out.get(id);
     if (!rows) out.set(id, (rows = []));
-    rows.push({ scoreType: r.score_type, score: r.score === null ? null : Number(r.score), calculatedAt: r.calculated_at });
+    rows.push({
+      scoreType: r.score_type,
+      score: r.score === null ? null : Number(r.score),
+      calculatedAt: r.calculated_at,
+    });
   }
   return out;
 }

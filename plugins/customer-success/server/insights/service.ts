@@ -14,24 +14,54 @@ import { contractLabel, companyContracts } from '../segments/contracts';
 
 export async function insightsFor(cs: CsServices, db: Trx, companyIds: number[] | null, range: DateRange) {
   let companies = await listCompanies(db, { activeOnly: true });
-  if (companyIds) { const keep = new Set(companyIds); companies = companies.filter((c) => keep.has(Number(c.tenant_company_id))); }
+  if (companyIds) {
+    const keep = new Set(companyIds);
+    companies = companies.filter((c) => keep.has(Number(c.tenant_company_id)));
+  }
   const ids = companies.map((c) => Number(c.tenant_company_id));
   const name = new Map(companies.map((c) => [Number(c.tenant_company_id), c.moniker]));
   const contracts = [...(await companyContracts(cs, db, ids)).values()].flat();
-  const renewals = contracts.filter((c) => inRange(c.end_date, range) && c.contract_status !== 'Cancelled')
+  const renewals = contracts
+    .filter((c) => inRange(c.end_date, range) && c.contract_status !== 'Cancelled')
     .map((c) => ({
-      tenantCompanyId: Number(c.tenant_company_id), companyName: name.get(Number(c.tenant_company_id)) ?? '', tenantCompanyContractId: Number(c.tenant_company_contract_id),
-      label: contractLabel(c), contractStatus: c.contract_status, end_date: c.end_date, notice_date: c.notice_date, monthlyValue: Math.round(contractMonthlyValue(c) * 100) / 100,
+      tenantCompanyId: Number(c.tenant_company_id),
+      companyName: name.get(Number(c.tenant_company_id)) ?? '',
+      tenantCompanyContractId: Number(c.tenant_company_contract_id),
+      label: contractLabel(c),
+      contractStatus: c.contract_status,
+      end_date: c.end_date,
+      notice_date: c.notice_date,
+      monthlyValue: Math.round(contractMonthlyValue(c) * 100) / 100,
     }))
-    .sort((a, b) => String(a.end_date).localeCompare(String(b.end_date)) || a.tenantCompanyContractId - b.tenantCompanyContractId);
+    .sort(
+      (a, b) =>
+        String(a.end_date).localeCompare(String(b.end_date)) || a.tenantCompanyContractId - b.tenantCompanyContractId,
+    );
   const notices = contracts.filter((c) => inRange(c.notice_date, range) && c.contract_status !== 'Cancelled').length;
   const goals = (await goalsOfCompanies(db, ids)).filter((g) => inRange(g.due_date, range));
-  const goalsDue = [...new Map(goals.map((g) => [g.tenantCompanyGoalId, g])).values()]
-    .map((g) => ({ tenantCompanyGoalId: g.tenantCompanyGoalId, tenantCompanyId: g.tenantCompanyId, companyName: name.get(g.tenantCompanyId) ?? '', title: g.title, status: g.status, due_date: g.due_date }));
+  const goalsDue = [...new Map(goals.map((g) => [g.tenantCompanyGoalId, g])).values()].map((g) => ({
+    tenantCompanyGoalId: g.tenantCompanyGoalId,
+    tenantCompanyId: g.tenantCompanyId,
+    companyName: name.get(g.tenantCompanyId) ?? '',
+    title: g.title,
+    status: g.status,
+    due_date: g.due_date,
+  }));
   const months = monthsInRange(range);
-  const history: ScoreHistoryRow[] = ids.length ? (await db('cs_company_score_history').select('tenant_company_id', 'score_type', 'month', 'score')
-    .whereIn('tenant_company_id', ids).where('month', '>=', `${months[0]}-01`).where('month', '<=', `${months[months.length - 1]}-01`))
-    .map((r) => ({ tenantCompanyId: Number(r.tenant_company_id), scoreType: r.score_type, month: (r.month instanceof Date ? r.month.toISOString() : String(r.month)).slice(0, 7), score: r.score === null ? null : Number(r.score) })) : [];
+  const history: ScoreHistoryRow[] = ids.length
+    ? (
+        await db('cs_company_score_history')
+          .select('tenant_company_id', 'score_type', 'month', 'score')
+          .whereIn('tenant_company_id', ids)
+          .where('month', '>=', `${months[0]}-01`)
+          .where('month', '<=', `${months[months.length - 1]}-01`)
+      ).map((r) => ({
+        tenantCompanyId: Number(r.tenant_company_id),
+        scoreType: r.score_type,
+        month: (r.month instanceof Date ? r.month.toISOString() : String(r.month)).slice(0, 7),
+        score: r.score === null ? null : Number(r.score),
+      }))
+    : [];
   const changes = healthChanges(history, range).map((c) => ({ ...c, companyName: name.get(c.tenantCompanyId) ?? '' }));
   return {
     startDate: range.startDate,

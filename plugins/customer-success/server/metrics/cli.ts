@@ -11,27 +11,44 @@ import { recalculate } from './recalculate';
 
 function tenantArg(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number.');
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number.');
   return n;
 }
 
 /** The `lci cs` group, shared by the areas of the plugin: the first caller creates it. */
 export function csCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'cs') ?? program.command('cs').description('customer success: health and effort scores, segments');
+  return (
+    program.commands.find((c) => c.name() === 'cs') ??
+    program.command('cs').description('customer success: health and effort scores, segments')
+  );
 }
 
 export function metricsCli(program: Command, kernel: () => Promise<Kernel>): void {
-  csCommand(program).command('recalc')
+  csCommand(program)
+    .command('recalc')
     .description('recalculate the health and effort scores of every active company of a tenant')
     .requiredOption('--tenant <id>', 'tenant id', tenantArg)
     .option('--json', 'print JSON')
     .action(async (opts: { tenant: number; json?: boolean }) => {
       const k = await kernel();
-      const tenant = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'));
+      const tenant = await k.db.withSystem((trx) =>
+        trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'),
+      );
       if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
       const r = await k.db.withTenant(opts.tenant, (trx) => recalculate(trx, opts.tenant));
-      await k.db.withTenant(opts.tenant, (trx) => k.audit.write(trx, { tenantId: opts.tenant, actorUserId: null, action: 'cs.metrics.recalc', details: { via: 'cli', by: operatorName(), companies: r.companies } }));
+      await k.db.withTenant(opts.tenant, (trx) =>
+        k.audit.write(trx, {
+          tenantId: opts.tenant,
+          actorUserId: null,
+          action: 'cs.metrics.recalc',
+          details: { via: 'cli', by: operatorName(), companies: r.companies },
+        }),
+      );
       if (opts.json) printJson({ tenantId: opts.tenant, ...r });
-      else write(`Tenant ${opts.tenant}: ${r.companies} companies recalculated (${r.values} metric values, history month ${r.month.slice(0, 7)}).`);
+      else
+        write(
+          `Tenant ${opts.tenant}: ${r.companies} companies recalculated (${r.values} metric values, history month ${r.month.slice(0, 7)}).`,
+        );
     });
 }

@@ -13,16 +13,24 @@ import { recalculate } from './recalculate';
 export const MSG_NOT_CUSTOM = 'Only a custom metric takes a value entered by hand.';
 export const MSG_STALE_VALUE = 'This value was changed by someone else. Reload to see the latest value.';
 
-export async function setCustomValue(db: Trx, tenantId: number, type: ScoreType, a: { tenantCompanyId: number; metricId: number; value: number | null; version?: number; userId: number | null }): Promise<void> {
+export async function setCustomValue(
+  db: Trx,
+  tenantId: number,
+  type: ScoreType,
+  a: { tenantCompanyId: number; metricId: number; value: number | null; version?: number; userId: number | null },
+): Promise<void> {
   const metric = await getMetric(db, type, a.metricId);
   if (!metric || Number(metric.active_flag) !== 1) throw notFound(`Metric ${a.metricId} not found`);
-  if (metric.calc_code !== 'custom') throw badRequest(MSG_NOT_CUSTOM, [{ path: 'body.value', message: MSG_NOT_CUSTOM }]);
+  if (metric.calc_code !== 'custom')
+    throw badRequest(MSG_NOT_CUSTOM, [{ path: 'body.value', message: MSG_NOT_CUSTOM }]);
   const max = Number(metric.max);
   if (a.value !== null && (a.value < 0 || a.value > max)) {
     const msg = `Must be between 0 and ${max}`;
     throw badRequest(msg, [{ path: 'body.value', message: msg }]);
   }
-  const existing = await db('cs_metric_values').first('version', 'source').where({ tenant_id: tenantId, tenant_company_id: a.tenantCompanyId, cs_metric_id: a.metricId });
+  const existing = await db('cs_metric_values')
+    .first('version', 'source')
+    .where({ tenant_id: tenantId, tenant_company_id: a.tenantCompanyId, cs_metric_id: a.metricId });
   const stored = existing && existing.source === 'manual' ? Number(existing.version) : 0;
   if (a.version !== undefined && a.version !== stored) throw conflict(MSG_STALE_VALUE);
   const company = await getCompany(db, a.tenantCompanyId);

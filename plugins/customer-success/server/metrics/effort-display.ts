@@ -10,7 +10,13 @@ import { rollingWindow } from '../../shared/rolling-window';
 import { ticketsInput, ticketTableCounts } from '../../shared/ticket-input';
 import type { EffortDisplaySettings } from './display-info';
 
-export async function effortDisplayInfo(db: Trx, tenantId: number, settings: EffortDisplaySettings, tenantCompanyId: number | null, asOf = new Date()) {
+export async function effortDisplayInfo(
+  db: Trx,
+  tenantId: number,
+  settings: EffortDisplaySettings,
+  tenantCompanyId: number | null,
+  asOf = new Date(),
+) {
   const w = rollingWindow(asOf, settings.rollingWindow);
   const r = await db.raw(
     `select ticket_table, count(*)::int as n from cs_tickets
@@ -18,10 +24,23 @@ export async function effortDisplayInfo(db: Trx, tenantId: number, settings: Eff
       group by ticket_table order by ticket_table`,
     [tenantId, w.from.toISOString(), w.to.toISOString(), ...(tenantCompanyId ? [tenantCompanyId] : [])],
   );
-  const known = await db.raw(`select distinct ticket_table from cs_tickets where tenant_id = ? order by ticket_table`, [tenantId]);
-  const inWindow = new Map<string, number>((r.rows as { ticket_table: string; n: number }[]).map((x) => [x.ticket_table, Number(x.n)]));
-  const tables = [...new Set([...(known.rows as { ticket_table: string }[]).map((x) => x.ticket_table), ...settings.excludedTicketsTables])].sort();
-  const ticketTables = tables.map((t) => ({ ticketTable: t, tickets: inWindow.get(t) ?? 0, counted: ticketTableCounts(t, settings.excludedTicketsTables) }));
+  const known = await db.raw(`select distinct ticket_table from cs_tickets where tenant_id = ? order by ticket_table`, [
+    tenantId,
+  ]);
+  const inWindow = new Map<string, number>(
+    (r.rows as { ticket_table: string; n: number }[]).map((x) => [x.ticket_table, Number(x.n)]),
+  );
+  const tables = [
+    ...new Set([
+      ...(known.rows as { ticket_table: string }[]).map((x) => x.ticket_table),
+      ...settings.excludedTicketsTables,
+    ]),
+  ].sort();
+  const ticketTables = tables.map((t) => ({
+    ticketTable: t,
+    tickets: inWindow.get(t) ?? 0,
+    counted: ticketTableCounts(t, settings.excludedTicketsTables),
+  }));
   const counted = ticketTables.filter((t) => t.counted).reduce((s, t) => s + t.tickets, 0);
   let users: number | null = null;
   if (tenantCompanyId) {
@@ -40,6 +59,8 @@ export async function effortDisplayInfo(db: Trx, tenantId: number, settings: Eff
     ticketTables,
     ticketCount: counted,
     users,
-    ticketsInput: tenantCompanyId ? ticketsInput(counted, { switchTicketsByUserFlag: settings.switchTicketsByUserFlag, users: users ?? 0 }) : null,
+    ticketsInput: tenantCompanyId
+      ? ticketsInput(counted, { switchTicketsByUserFlag: settings.switchTicketsByUserFlag, users: users ?? 0 })
+      : null,
   };
 }

@@ -19,7 +19,12 @@ const NO_BOUND = -1_000_000;
  * The scores are selected by the database (only the matching ids travel): a list filtered by colour need not
  * read every company's score (bench:cs measures the metric values filtered so).
  */
-export async function companiesWithCodes(db: Trx, type: ScoreType, codes: (number | string)[], inputs?: CsInputs): Promise<number[]> {
+export async function companiesWithCodes(
+  db: Trx,
+  type: ScoreType,
+  codes: (number | string)[],
+  inputs?: CsInputs,
+): Promise<number[]> {
   const ranges = rangesForVariants(codes.map(String), await (inputs ? inputs.cuts(type) : loadCuts(db, type)));
   if (!ranges.length) return [];
   const r = await db.raw(
@@ -31,5 +36,11 @@ export async function companiesWithCodes(db: Trx, type: ScoreType, codes: (numbe
   return (r.rows as { tenant_company_id: number }[]).map((x) => Number(x.tenant_company_id));
 }
 
-export const healthCodeFilter = defineCsFilterResolver({ field: 'healthCodes', resolve: (db, values, inputs) => companiesWithCodes(db, 'health', values, inputs) });
-export const effortCodeFilter = defineCsFilterResolver({ field: 'effortCodes', resolve: (db, values, inputs) => companiesWithCodes(db, 'effort', values, inputs) });
+export const healthCodeFilter = defineCsFilterResolver({
+  field: 'healthCodes',
+  resolve: (db, values, inputs) => companiesWithCodes(db, 'health', values, inputs),
+});
+export const effortCodeFilter = defineCsFilterResolver({
+  field: 'effortCodes',
+  resolve: (db, values, inputs) => companiesWithCodes(db, 'effort', values, inputs),
+});

@@ -12,9 +12,20 @@ import { scoreKeys } from './values';
 export const DEFAULT_HISTORY_MONTHS = 12;
 export const MAX_HISTORY_MONTHS = 60;
 
-interface Row { tenant_company_id: number; month: string | Date; score: number | null; metrics: [number, number | null, number | null][] | null }
+interface Row {
+  tenant_company_id: number;
+  month: string | Date;
+  score: number | null;
+  metrics: [number, number | null, number | null][] | null;
+}
 
-export async function companyHistory(db: Trx, tenantId: number, type: ScoreType, companyIds: number[] | null, opts: { months?: number; asOf?: Date } = {}): Promise<{ companies: { tenantCompanyId: number; history: Record<string, unknown>[] }[]; metrics: MetricRow[] }> {
+export async function companyHistory(
+  db: Trx,
+  tenantId: number,
+  type: ScoreType,
+  companyIds: number[] | null,
+  opts: { months?: number; asOf?: Date } = {},
+): Promise<{ companies: { tenantCompanyId: number; history: Record<string, unknown>[] }[]; metrics: MetricRow[] }> {
   const months = opts.months ?? DEFAULT_HISTORY_MONTHS;
   const from = monthsBefore(opts.asOf ?? new Date(), months - 1);
   const metrics = await listMetrics(db, tenantId, type, 1);
@@ -35,14 +46,21 @@ export async function companyHistory(db: Trx, tenantId: number, type: ScoreType,
   for (const row of r.rows as Row[]) {
     const id = Number(row.tenant_company_id);
     let entry = out[out.length - 1];
-    if (!entry || entry.tenantCompanyId !== id) { entry = { tenantCompanyId: id, history: [] }; out.push(entry); }
+    if (!entry || entry.tenantCompanyId !== id) {
+      entry = { tenantCompanyId: id, history: [] };
+      out.push(entry);
+    }
     const byMetric = new Map((row.metrics ?? []).map((x) => [Number(x[0]), x]));
     entry.history.push({
       month: monthKey(row.month),
       [keys.score]: row.score === null ? null : Number(row.score),
       metrics: metrics.map((m) => {
         const x = byMetric.get(m.cs_metric_id);
-        return { [keys.metricId]: m.cs_metric_id, value: x && x[1] !== null ? Number(x[1]) : null, score: x && x[2] !== null ? Number(x[2]) : null };
+        return {
+          [keys.metricId]: m.cs_metric_id,
+          value: x && x[1] !== null ? Number(x[1]) : null,
+          score: x && x[2] !== null ? Number(x[2]) : null,
+        };
       }),
     });
   }

@@ -17,27 +17,56 @@ import type { MetricRow } from './definitions';
 import type { EffortDisplaySettings } from './display-info';
 import { companyLocationCounts } from './locations';
 
-export interface InputCompany { tenantCompanyId: number; seats: number }
-export interface InputScope { db: Trx; tenantId: number; companies: InputCompany[]; settings: EffortDisplaySettings; asOf: Date }
+export interface InputCompany {
+  tenantCompanyId: number;
+  seats: number;
+}
+export interface InputScope {
+  db: Trx;
+  tenantId: number;
+  companies: InputCompany[];
+  settings: EffortDisplaySettings;
+  asOf: Date;
+}
 
 /** `and tenant_company_id = any(?)` when the scope is a subset; the statement text stays the same for any size. */
 function companyFilter(ids: number[] | null): { sql: string; bindings: any[] } {
   return ids ? { sql: ' and tenant_company_id = any(?::bigint[])', bindings: [ids] } : { sql: '', bindings: [] };
 }
 
-export async function ticketCounts(db: Trx, tenantId: number, ids: number[] | null, settings: EffortDisplaySettings, asOf: Date): Promise<Map<number, number>> {
+export async function ticketCounts(
+  db: Trx,
+  tenantId: number,
+  ids: number[] | null,
+  settings: EffortDisplaySettings,
+  asOf: Date,
+): Promise<Map<number, number>> {
   const w = rollingWindow(asOf, settings.rollingWindow);
   const f = companyFilter(ids);
   const r = await db.raw(
     `select tenant_company_id, count(*)::int as n from cs_tickets
       where tenant_id = ? and opened_at >= ? and opened_at < ? and not (ticket_table = any(?::text[]))${f.sql}
       group by tenant_company_id`,
-    [tenantId, w.from.toISOString(), w.to.toISOString(), settings.excludedTicketsTables.map((t) => t.toLowerCase()), ...f.bindings],
+    [
+      tenantId,
+      w.from.toISOString(),
+      w.to.toISOString(),
+      settings.excludedTicketsTables.map((t) => t.toLowerCase()),
+      ...f.bindings,
+    ],
   );
-  return new Map(r.rows.map((x: { tenant_company_id: number; n: number }) => [Number(x.tenant_company_id), Number(x.n)]));
+  return new Map(
+    r.rows.map((x: { tenant_company_id: number; n: number }) => [Number(x.tenant_company_id), Number(x.n)]),
+  );
 }
 
-export async function csatValues(db: Trx, tenantId: number, ids: number[] | null, settings: EffortDisplaySettings, asOf: Date): Promise<Map<number, number | null>> {
+export async function csatValues(
+  db: Trx,
+  tenantId: number,
+  ids: number[] | null,
+  settings: EffortDisplaySettings,
+  asOf: Date,
+): Promise<Map<number, number | null>> {
   const w = rollingWindow(asOf, settings.rollingWindow);
   const f = companyFilter(ids);
   const r = await db.raw(
@@ -49,12 +78,20 @@ export async function csatValues(db: Trx, tenantId: number, ids: number[] | null
       group by tenant_company_id`,
     [tenantId, w.from.toISOString(), w.to.toISOString(), ...f.bindings],
   );
-  return new Map(r.rows.map((x: { tenant_company_id: number; positive: number; neutral: number; negative: number }) =>
-    [Number(x.tenant_company_id), csatPercent({ positive: Number(x.positive), neutral: Number(x.neutral), negative: Number(x.negative) })]));
+  return new Map(
+    r.rows.map((x: { tenant_company_id: number; positive: number; neutral: number; negative: number }) => [
+      Number(x.tenant_company_id),
+      csatPercent({ positive: Number(x.positive), neutral: Number(x.neutral), negative: Number(x.negative) }),
+    ]),
+  );
 }
 
 /** Latest result per company and template, with the latest of any template under key 'any'. */
-export async function latestAssessmentScores(db: Trx, tenantId: number, ids: number[] | null): Promise<Map<number, Map<number | 'any', number>>> {
+export async function latestAssessmentScores(
+  db: Trx,
+  tenantId: number,
+  ids: number[] | null,
+): Promise<Map<number, Map<number | 'any', number>>> {
   const f = companyFilter(ids);
   const r = await db.raw(
     `select distinct on (tenant_company_id, assessment_template_id) tenant_company_id, assessment_template_id, score, completed_at
@@ -64,19 +101,32 @@ export async function latestAssessmentScores(db: Trx, tenantId: number, ids: num
   );
   const out = new Map<number, Map<number | 'any', number>>();
   const latestAt = new Map<number, number>();
-  for (const x of r.rows as { tenant_company_id: number; assessment_template_id: number; score: number; completed_at: Date | string }[]) {
+  for (const x of r.rows as {
+    tenant_company_id: number;
+    assessment_template_id: number;
+    score: number;
+    completed_at: Date | string;
+  }[]) {
     const c = Number(x.tenant_company_id);
     const m = out.get(c) ?? new Map<number | 'any', number>();
     m.set(Number(x.assessment_template_id), Number(x.score));
     const at = new Date(x.completed_at).getTime();
-    if (!latestAt.has(c) || at > latestAt.get(c)!) { latestAt.set(c, at); m.set('any', Number(x.score)); }
+    if (!latestAt.has(c) || at > latestAt.get(c)!) {
+      latestAt.set(c, at);
+      m.set('any', Number(x.score));
+    }
     out.set(c, m);
   }
   return out;
 }
 
 /** Values entered by hand for custom metrics: company -> metric -> value. */
-export async function customValues(db: Trx, tenantId: number, ids: number[] | null, metricIds: number[]): Promise<Map<number, Map<number, number | null>>> {
+export async function customValues(
+  db: Trx,
+  tenantId: number,
+  ids: number[] | null,
+  metricIds: number[],
+): Promise<Map<number, Map<number, number | null>>> {
   const out = new Map<number, Map<number, number | null>>();
   if (!metricIds.length) return out;
   const f = companyFilter(ids);
@@ -104,16 +154,35 @@ export async function loadInputs(scope: InputScope, metrics: MetricRow[], ids: n
   const { db, tenantId, settings, asOf } = scope;
   const codes = new Set<CalcCode>(metrics.map((m) => m.calc_code));
   const seats = new Map(scope.companies.map((c) => [c.tenantCompanyId, c.seats]));
-  const tickets = codes.has('number-of-tickets') ? await ticketCounts(db, tenantId, ids, settings, asOf) : new Map<number, number>();
-  const csat = codes.has('smileback-csat') ? await csatValues(db, tenantId, ids, settings, asOf) : new Map<number, number | null>();
-  const locations = codes.has('number-of-locations') ? await companyLocationCounts(db, tenantId, ids) : new Map<number, number>();
-  const assessments = codes.has('assessment-template') ? await latestAssessmentScores(db, tenantId, ids) : new Map<number, Map<number | 'any', number>>();
-  const custom = await customValues(db, tenantId, ids, metrics.filter((m) => m.calc_code === 'custom').map((m) => m.cs_metric_id));
+  const tickets = codes.has('number-of-tickets')
+    ? await ticketCounts(db, tenantId, ids, settings, asOf)
+    : new Map<number, number>();
+  const csat = codes.has('smileback-csat')
+    ? await csatValues(db, tenantId, ids, settings, asOf)
+    : new Map<number, number | null>();
+  const locations = codes.has('number-of-locations')
+    ? await companyLocationCounts(db, tenantId, ids)
+    : new Map<number, number>();
+  const assessments = codes.has('assessment-template')
+    ? await latestAssessmentScores(db, tenantId, ids)
+    : new Map<number, Map<number | 'any', number>>();
+  const custom = await customValues(
+    db,
+    tenantId,
+    ids,
+    metrics.filter((m) => m.calc_code === 'custom').map((m) => m.cs_metric_id),
+  );
 
   return (companyId, metric) => {
     switch (metric.calc_code) {
       case 'number-of-tickets':
-        return { value: ticketsInput(tickets.get(companyId) ?? 0, { switchTicketsByUserFlag: settings.switchTicketsByUserFlag, users: seats.get(companyId) ?? 0 }), manual: false };
+        return {
+          value: ticketsInput(tickets.get(companyId) ?? 0, {
+            switchTicketsByUserFlag: settings.switchTicketsByUserFlag,
+            users: seats.get(companyId) ?? 0,
+          }),
+          manual: false,
+        };
       case 'smileback-csat':
         return { value: csat.get(companyId) ?? null, manual: false };
       case 'number-of-locations':

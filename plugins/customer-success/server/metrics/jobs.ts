@@ -14,7 +14,13 @@ export const RECALC_INTERVAL_MS = 6 * 3_600_000;
 
 /** Tenants with at least one metric (system scope: the list crosses tenants; it reads ids only). */
 export async function tenantsWithMetrics(k: Kernel): Promise<number[]> {
-  return k.db.withSystem(async (trx) => (await trx('cs_metrics').distinct('tenant_id').orderBy('tenant_id')).map((r: { tenant_id: number }) => Number(r.tenant_id)), { readOnly: true });
+  return k.db.withSystem(
+    async (trx) =>
+      (await trx('cs_metrics').distinct('tenant_id').orderBy('tenant_id')).map((r: { tenant_id: number }) =>
+        Number(r.tenant_id),
+      ),
+    { readOnly: true },
+  );
 }
 
 export const metricJobs: Record<string, JobDef<any>> = {
@@ -32,7 +38,8 @@ export const metricJobs: Record<string, JobDef<any>> = {
     retryLimit: 1,
     async handler({ k }) {
       const tenants = await tenantsWithMetrics(k);
-      for (const tenantId of tenants) await k.jobs.send(RECALC_JOB, { tenantId }, { singletonKey: `${RECALC_JOB}:${tenantId}` });
+      for (const tenantId of tenants)
+        await k.jobs.send(RECALC_JOB, { tenantId }, { singletonKey: `${RECALC_JOB}:${tenantId}` });
       return { tenants: tenants.length };
     },
   },
@@ -46,7 +53,11 @@ export class RecalcTimer {
   start(): void {
     if (!this.k.config.jobs || this.timer) return;
     const k = this.k;
-    this.timer = setInterval(() => { k.jobs.send(RECALC_ALL_JOB, {}, { singletonKey: RECALC_ALL_JOB }).catch((e) => k.log.warn({ err: e }, 'cs.metrics: could not queue the recalculation')); }, RECALC_INTERVAL_MS);
+    this.timer = setInterval(() => {
+      k.jobs
+        .send(RECALC_ALL_JOB, {}, { singletonKey: RECALC_ALL_JOB })
+        .catch((e) => k.log.warn({ err: e }, 'cs.metrics: could not queue the recalculation'));
+    }, RECALC_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -55,5 +66,7 @@ export class RecalcTimer {
     this.timer = null;
   }
 
-  get running(): boolean { return this.timer !== null; }
+  get running(): boolean {
+    return this.timer !== null;
+  }
 }

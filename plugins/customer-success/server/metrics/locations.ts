@@ -2,6 +2,10 @@
 import type { Trx } from '../../../../kernel/index';
 import { locationCounts } from '../../../companies/public';
 
-export async function companyLocationCounts(db: Trx, _tenantId: number, ids: number[] | null): Promise<Map<number, number>> {
+export async function companyLocationCounts(
+  db: Trx,
+  _tenantId: number,
+  ids: number[] | null,
+): Promise<Map<number, number>> {
   return locationCounts(db, ids ?? undefined);
 }

@@ -31,11 +31,16 @@ export const metricBody = z.object({
   name: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters'),
   calcCode: z.enum(CALC_CODES, { error: `Must be one of ${CALC_CODES.join(', ')}` }),
   weight: z.number({ error: 'Must be a number' }).gt(0, 'Must be greater than 0').max(1000, 'Must be at most 1000'),
-  max: z.number({ error: 'Must be a number' }).gt(0, 'Must be greater than 0').max(1_000_000_000, 'Must be at most 1000000000'),
+  max: z
+    .number({ error: 'Must be a number' })
+    .gt(0, 'Must be greater than 0')
+    .max(1_000_000_000, 'Must be at most 1000000000'),
   assessmentTemplateId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   sort: z.number().int().min(0).max(100_000).optional(),
 });
-export const metricUpdateBody = metricBody.partial().extend({ activeFlag: activeFlag.optional(), version: z.number({ error: 'Required.' }).int().min(1) });
+export const metricUpdateBody = metricBody
+  .partial()
+  .extend({ activeFlag: activeFlag.optional(), version: z.number({ error: 'Required.' }).int().min(1) });
 
 function metricObject(type: ScoreType): CsObjectDef {
   return defineCsObject({
@@ -96,8 +101,17 @@ function valuesObject(type: ScoreType): CsObjectDef {
       return csResult(r.companies, { [definitionsKey(type)]: r.metrics.map(metricToApi) });
     },
     async update({ db, tenantId, caller }, metricId, body, { tenantCompanyId }) {
-      if (!tenantCompanyId) throw badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: 'query.tenantCompanyId', message: MSG_MUST_SELECT_CUSTOMER }]);
-      await setCustomValue(db, tenantId, type, { tenantCompanyId, metricId, value: body.value, version: body.version, userId: caller?.userId ?? null });
+      if (!tenantCompanyId)
+        throw badRequest(MSG_MUST_SELECT_CUSTOMER, [
+          { path: 'query.tenantCompanyId', message: MSG_MUST_SELECT_CUSTOMER },
+        ]);
+      await setCustomValue(db, tenantId, type, {
+        tenantCompanyId,
+        metricId,
+        value: body.value,
+        version: body.version,
+        userId: caller?.userId ?? null,
+      });
       return (await companyValues(db, tenantId, type, [tenantCompanyId], { single: tenantCompanyId })).companies[0];
     },
   });
@@ -111,7 +125,14 @@ function historyObject(type: ScoreType): CsObjectDef {
     summary: `${title(type)} score and metric values per company and month`,
     reply: { row: api.companyHistory(type), extra: api.metricDefsExtra(type) },
     schema: z.object({}),
-    query: z.object({ months: z.coerce.number().int().min(1).max(MAX_HISTORY_MONTHS, `Must be at most ${MAX_HISTORY_MONTHS}`).optional() }),
+    query: z.object({
+      months: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_HISTORY_MONTHS, `Must be at most ${MAX_HISTORY_MONTHS}`)
+        .optional(),
+    }),
     async list({ db, tenantId }, { tenantCompanyId, companyIds, query }) {
       const ids = tenantCompanyId ? [tenantCompanyId] : companyIds;
       const r = await companyHistory(db, tenantId, type, ids, { months: query.months });
@@ -120,15 +141,44 @@ function historyObject(type: ScoreType): CsObjectDef {
   });
 }
 
-const tableName = z.string().trim().toLowerCase().regex(TICKET_TABLE_PATTERN, 'Letters, digits, - and _ (max 40), starting with a letter');
+const tableName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(TICKET_TABLE_PATTERN, 'Letters, digits, - and _ (max 40), starting with a letter');
 const tables = z.array(tableName).max(50, 'At most 50 tables');
-const rollingWindowField = z.number({ error: 'Must be a number' }).int('Must be a whole number of days').min(MIN_ROLLING_WINDOW_DAYS, `Must be at least ${MIN_ROLLING_WINDOW_DAYS}`).max(MAX_ROLLING_WINDOW_DAYS, `Must be at most ${MAX_ROLLING_WINDOW_DAYS}`);
+const rollingWindowField = z
+  .number({ error: 'Must be a number' })
+  .int('Must be a whole number of days')
+  .min(MIN_ROLLING_WINDOW_DAYS, `Must be at least ${MIN_ROLLING_WINDOW_DAYS}`)
+  .max(MAX_ROLLING_WINDOW_DAYS, `Must be at most ${MAX_ROLLING_WINDOW_DAYS}`);
 
 /** Preview overrides on GET (query text) or filteredGet (JSON): each field takes either form. */
 const displayQuery = z.object({
-  rollingWindow: z.union([rollingWindowField, z.string().max(10).regex(/^\d+$/, 'Must be a whole number of days').transform(Number).pipe(rollingWindowField)]).optional(),
-  switchTicketsByUserFlag: z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]).optional(),
-  excludedTicketsTables: z.union([tables, z.string().max(2000).transform((v) => v.split(',').map((x) => x.trim()).filter(Boolean)).pipe(tables)]).optional(),
+  rollingWindow: z
+    .union([
+      rollingWindowField,
+      z.string().max(10).regex(/^\d+$/, 'Must be a whole number of days').transform(Number).pipe(rollingWindowField),
+    ])
+    .optional(),
+  switchTicketsByUserFlag: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')])
+    .optional(),
+  excludedTicketsTables: z
+    .union([
+      tables,
+      z
+        .string()
+        .max(2000)
+        .transform((v) =>
+          v
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        )
+        .pipe(tables),
+    ])
+    .optional(),
 });
 const displayBody = z.object({
   rollingWindow: rollingWindowField,
@@ -152,8 +202,12 @@ export const tenantCsEffortDisplayInfo = defineCsObject({
     const settings = {
       ...stored,
       ...(query.rollingWindow !== undefined ? { rollingWindow: query.rollingWindow } : {}),
-      ...(query.switchTicketsByUserFlag !== undefined ? { switchTicketsByUserFlag: query.switchTicketsByUserFlag } : {}),
-      ...(query.excludedTicketsTables !== undefined ? { excludedTicketsTables: [...new Set(query.excludedTicketsTables)].sort() } : {}),
+      ...(query.switchTicketsByUserFlag !== undefined
+        ? { switchTicketsByUserFlag: query.switchTicketsByUserFlag }
+        : {}),
+      ...(query.excludedTicketsTables !== undefined
+        ? { excludedTicketsTables: [...new Set(query.excludedTicketsTables)].sort() }
+        : {}),
     };
     return csResult(await effortDisplayInfo(db, tenantId, settings, tenantCompanyId));
   },

@@ -21,7 +21,11 @@ export interface RecalcOptions {
   companyIds?: number[] | null;
   asOf?: Date;
 }
-export interface RecalcResult { companies: number; values: number; month: string }
+export interface RecalcResult {
+  companies: number;
+  values: number;
+  month: string;
+}
 
 export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions = {}): Promise<RecalcResult> {
   const asOf = opts.asOf ?? new Date();
@@ -37,7 +41,13 @@ export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions
   const settings = await getEffortDisplay(db, tenantId);
   const input = await loadInputs({ db, tenantId, companies, settings, asOf }, all, ids);
 
-  const v = { company: [] as number[], metric: [] as number[], value: [] as (number | null)[], score: [] as (number | null)[], source: [] as string[] };
+  const v = {
+    company: [] as number[],
+    metric: [] as number[],
+    value: [] as (number | null)[],
+    score: [] as (number | null)[],
+    source: [] as string[],
+  };
   const s = { type: [] as string[], company: [] as number[], score: [] as (number | null)[] };
   for (const c of companies) {
     for (const [type, metrics] of metricsByType) {
@@ -90,7 +100,10 @@ export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions
   }
   // A full run drops the current scores of companies that are no longer active (their history stays).
   if (!only) {
-    await db.raw(`delete from cs_company_scores where tenant_id = ? and not (tenant_company_id = any(?::bigint[]))`, [tenantId, companies.map((c) => c.tenantCompanyId)]);
+    await db.raw(`delete from cs_company_scores where tenant_id = ? and not (tenant_company_id = any(?::bigint[]))`, [
+      tenantId,
+      companies.map((c) => c.tenantCompanyId),
+    ]);
   }
   return { companies: companies.length, values: v.company.length, month };
 }

@@ -27,17 +27,40 @@ export interface CompanyValuesApi {
   metrics: MetricValueApi[];
 }
 
-export const scoreKeys = (t: ScoreType) => t === 'health'
-  ? { score: 'healthScore', previous: 'previousHealthScore', delta: 'healthDelta', metricId: 'healthMetricId' } as const
-  : { score: 'effortScore', previous: 'previousEffortScore', delta: 'effortDelta', metricId: 'effortMetricId' } as const;
+export const scoreKeys = (t: ScoreType) =>
+  t === 'health'
+    ? ({
+        score: 'healthScore',
+        previous: 'previousHealthScore',
+        delta: 'healthDelta',
+        metricId: 'healthMetricId',
+      } as const)
+    : ({
+        score: 'effortScore',
+        previous: 'previousEffortScore',
+        delta: 'effortDelta',
+        metricId: 'effortMetricId',
+      } as const);
 
-interface Row { tenant_company_id: number; score: number | null; calculated_at: Date | string | null; previous_score: number | null; metrics: [number, number | null, number | null, string, number][] | null }
+interface Row {
+  tenant_company_id: number;
+  score: number | null;
+  calculated_at: Date | string | null;
+  previous_score: number | null;
+  metrics: [number, number | null, number | null, string, number][] | null;
+}
 
 /**
  * Values of the tenant's active companies; `companyIds` narrows them (null: every company). With `single`, a
  * company that was never calculated still answers one entry (no scores, its metrics without values).
  */
-export async function companyValues(db: Trx, tenantId: number, type: ScoreType, companyIds: number[] | null, opts: { single?: number } = {}): Promise<{ companies: CompanyValuesApi[]; metrics: MetricRow[] }> {
+export async function companyValues(
+  db: Trx,
+  tenantId: number,
+  type: ScoreType,
+  companyIds: number[] | null,
+  opts: { single?: number } = {},
+): Promise<{ companies: CompanyValuesApi[]; metrics: MetricRow[] }> {
   const metrics = await listMetrics(db, tenantId, type, 1);
   const metricIds = metrics.map((m) => m.cs_metric_id);
   // Driven by the tenant's active companies, so a company added since the last calculation is listed too
@@ -60,7 +83,8 @@ export async function companyValues(db: Trx, tenantId: number, type: ScoreType, 
     [metricIds, type, type, tenantId, ...(companyIds ? [companyIds] : [])],
   );
   const rows = r.rows as Row[];
-  if (opts.single !== undefined && rows.length === 0) rows.push({ tenant_company_id: opts.single, score: null, calculated_at: null, previous_score: null, metrics: [] });
+  if (opts.single !== undefined && rows.length === 0)
+    rows.push({ tenant_company_id: opts.single, score: null, calculated_at: null, previous_score: null, metrics: [] });
   const keys = scoreKeys(type);
   const companies = rows.map((row) => {
     const byMetric = new Map((row.metrics ?? []).map((x) => [Number(x[0]), x]));

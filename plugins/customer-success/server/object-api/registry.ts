@@ -44,7 +44,10 @@ export interface CsListArgs<Q = Record<string, unknown>> {
 
 /** A list value with sibling fields next to the responseKey (e.g. linkTables). */
 export class CsResult {
-  constructor(public value: unknown, public extra: Record<string, unknown> = {}) {}
+  constructor(
+    public value: unknown,
+    public extra: Record<string, unknown> = {},
+  ) {}
 }
 export const csResult = (value: unknown, extra: Record<string, unknown> = {}) => new CsResult(value, extra);
 export type CsListValue = unknown[] | CsResult;
@@ -80,10 +83,18 @@ export interface CsActionDef<S extends z.ZodType = z.ZodType> {
   reply?: CsEnvelopeDef;
   /** Whether the action writes (default true). */
   write?: boolean;
-  handler(ctx: CsContext, body: z.output<S>, args: { id: number | null; tenantCompanyId: number | null }): Promise<unknown>;
+  handler(
+    ctx: CsContext,
+    body: z.output<S>,
+    args: { id: number | null; tenantCompanyId: number | null },
+  ): Promise<unknown>;
 }
 
-export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
+export interface CsObjectDef<
+  S extends z.ZodType = z.ZodType,
+  U extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+> {
   /** The object type as in the spec (TenantCompanyGoal...): the {object} of the path. */
   name: string;
   /** Field of the response that holds the value (e.g. tenantCompanyGoals); the workspace client requires it. */
@@ -114,23 +125,43 @@ export interface CsObjectDef<S extends z.ZodType = z.ZodType, U extends z.ZodTyp
   /** PUT /:id: returns the record, or undefined for 404. May throw conflict() on a stale version. */
   update?(ctx: CsContext, id: number, body: z.output<U>, args: CsWriteArgs): Promise<unknown | undefined>;
   /** PUT without id: saves a whole set (e.g. the cut scores of a type). Returns the value saved. */
-  save?: { schema: z.ZodType; reply?: CsEnvelopeDef; handler(ctx: CsContext, body: any, args: CsWriteArgs): Promise<CsListValue> };
+  save?: {
+    schema: z.ZodType;
+    reply?: CsEnvelopeDef;
+    handler(ctx: CsContext, body: any, args: CsWriteArgs): Promise<CsListValue>;
+  };
   /** DELETE /:id: soft delete (activeFlag 0). false answers 404. */
   remove?(ctx: CsContext, id: number): Promise<boolean>;
   /** POST { action: name, ... } (and POST /:id { action }); filteredGet is built in. */
   actions?: Record<string, CsActionDef>;
   /** POST csrpt/<name>[/:id]: a report (read-only). */
-  report?: { schema: z.ZodType; reply?: CsEnvelopeDef; handler(ctx: CsContext, body: any, args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null }): Promise<CsListValue> };
+  report?: {
+    schema: z.ZodType;
+    reply?: CsEnvelopeDef;
+    handler(
+      ctx: CsContext,
+      body: any,
+      args: { id: number | null; companyIds: number[] | null; tenantCompanyId: number | null },
+    ): Promise<CsListValue>;
+  };
 }
 
 /**
  * Declares an object type (typed identity; register the value into csObjectsPoint). `keys` is the name -> response
  * field map the plugin's workspace client shares (CS: shared/cs-objects.ts); the type must be listed in it.
  */
-export function defineCsObject<S extends z.ZodType, U extends z.ZodType = S, Q extends z.ZodType = z.ZodObject<Record<string, never>>>(def: CsObjectDef<S, U, Q>, keys: Readonly<Record<string, string>> = CS_OBJECT_KEYS): CsObjectDef {
-  if (!/^[A-Z][A-Za-z]+$/.test(def.name)) throw new Error(`CS object name "${def.name}" must be the spec's PascalCase name`);
+export function defineCsObject<
+  S extends z.ZodType,
+  U extends z.ZodType = S,
+  Q extends z.ZodType = z.ZodObject<Record<string, never>>,
+>(def: CsObjectDef<S, U, Q>, keys: Readonly<Record<string, string>> = CS_OBJECT_KEYS): CsObjectDef {
+  if (!/^[A-Z][A-Za-z]+$/.test(def.name))
+    throw new Error(`CS object name "${def.name}" must be the spec's PascalCase name`);
   const key = Object.prototype.hasOwnProperty.call(keys, def.name) ? keys[def.name] : undefined;
-  if (key !== def.responseKey) throw new Error(`CS object ${def.name}: responseKey "${def.responseKey}" must be listed in the plugin's object keys (found ${JSON.stringify(key)})`);
+  if (key !== def.responseKey)
+    throw new Error(
+      `CS object ${def.name}: responseKey "${def.responseKey}" must be listed in the plugin's object keys (found ${JSON.stringify(key)})`,
+    );
   return def as unknown as CsObjectDef;
 }
 

@@ -35,7 +35,13 @@ export const filteredGetBody = z.object({
   activeFlag: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 
-const jsonSchemaOf = (s: z.ZodType) => { try { return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }); } catch { return {}; } };
+const jsonSchemaOf = (s: z.ZodType) => {
+  try {
+    return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return {};
+  }
+};
 
 /**
  * A body that is one of several schemas, chosen by its `action` field (none: `plain`). The field errors are
@@ -44,27 +50,35 @@ const jsonSchemaOf = (s: z.ZodType) => { try { return z.toJSONSchema(s, { io: 'i
 export function actionBody(actions: Record<string, z.ZodType>, plain: z.ZodType | null): z.ZodType {
   const names = Object.keys(actions);
   const alternatives = [...Object.values(actions), ...(plain ? [plain] : [])];
-  return z.unknown().transform((v, ctx) => {
-    const action = v && typeof v === 'object' && !Array.isArray(v) ? (v as { action?: unknown }).action : undefined;
-    let schema: z.ZodType | null;
-    if (action !== undefined) {
-      schema = typeof action === 'string' && Object.hasOwn(actions, action) ? actions[action] : null;
-      if (!schema) {
-        ctx.addIssue({ code: 'custom', message: `Unknown action; expected one of: ${names.join(', ')}`, path: ['action'] });
+  return z
+    .unknown()
+    .transform((v, ctx) => {
+      const action = v && typeof v === 'object' && !Array.isArray(v) ? (v as { action?: unknown }).action : undefined;
+      let schema: z.ZodType | null;
+      if (action !== undefined) {
+        schema = typeof action === 'string' && Object.hasOwn(actions, action) ? actions[action] : null;
+        if (!schema) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown action; expected one of: ${names.join(', ')}`,
+            path: ['action'],
+          });
+          return z.NEVER;
+        }
+      } else {
+        schema = plain;
+        if (!schema) {
+          ctx.addIssue({ code: 'custom', message: `Required: one of ${names.join(', ')}`, path: ['action'] });
+          return z.NEVER;
+        }
+      }
+      const r = schema.safeParse(v);
+      if (!r.success) {
+        for (const i of r.error.issues)
+          ctx.addIssue({ code: 'custom', message: i.message, path: i.path as (string | number)[] });
         return z.NEVER;
       }
-    } else {
-      schema = plain;
-      if (!schema) {
-        ctx.addIssue({ code: 'custom', message: `Required: one of ${names.join(', ')}`, path: ['action'] });
-        return z.NEVER;
-      }
-    }
-    const r = schema.safeParse(v);
-    if (!r.success) {
-      for (const i of r.error.issues) ctx.addIssue({ code: 'custom', message: i.message, path: i.path as (string | number)[] });
-      return z.NEVER;
-    }
-    return r.data;
-  }).meta({ anyOf: alternatives.map(jsonSchemaOf) } as Record<string, unknown>);
+      return r.data;
+    })
+    .meta({ anyOf: alternatives.map(jsonSchemaOf) } as Record<string, unknown>);
 }

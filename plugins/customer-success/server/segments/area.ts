@@ -11,4 +11,6 @@ import type { CsServices } from '../services';
  * customerSegments stores the fresh placements it computes: a write, like its normal-call twin (TenantCompanySegment
  * action refresh: module Customer Success, write), so both pass the same checks (maintenance, billing's write guard).
  */
-export const areaRealtime = (cs: CsServices): Record<string, RealtimeFunctionDef> => ({ customerSegments: { handler: customerSegments(cs), module: CS_MODULE, write: true } });
+export const areaRealtime = (cs: CsServices): Record<string, RealtimeFunctionDef> => ({
+  customerSegments: { handler: customerSegments(cs), module: CS_MODULE, write: true },
+});

@@ -20,11 +20,16 @@ export interface CsContract {
 }
 
 /** Contracts of the given companies (null: every company of the tenant), by company id. */
-export async function companyContracts(cs: Pick<CsServices, 'contractsOf'>, db: Trx, companyIds: readonly number[] | null): Promise<Map<number, CsContract[]>> {
+export async function companyContracts(
+  cs: Pick<CsServices, 'contractsOf'>,
+  db: Trx,
+  companyIds: readonly number[] | null,
+): Promise<Map<number, CsContract[]>> {
   const out = new Map<number, CsContract[]>();
   if (companyIds && companyIds.length === 0) return out;
   const wanted = companyIds ? new Set(companyIds) : null;
-  const rows = companyIds?.length === 1 ? await cs.contractsOf(db, { tenantCompanyId: companyIds[0] }) : await cs.contractsOf(db);
+  const rows =
+    companyIds?.length === 1 ? await cs.contractsOf(db, { tenantCompanyId: companyIds[0] }) : await cs.contractsOf(db);
   for (const r of rows as unknown as CsContract[]) {
     const id = Number(r.tenant_company_id);
     if (wanted && !wanted.has(id)) continue;
@@ -35,7 +40,9 @@ export async function companyContracts(cs: Pick<CsServices, 'contractsOf'>, db: 
 }
 
 /** A contract's label in headlines and insights: vendor and account, else its description, else its id. */
-export function contractLabel(c: Pick<CsContract, 'vendor' | 'account' | 'description' | 'tenant_company_contract_id'>): string {
+export function contractLabel(
+  c: Pick<CsContract, 'vendor' | 'account' | 'description' | 'tenant_company_contract_id'>,
+): string {
   const va = [c.vendor, c.account].filter((x) => x && x.trim()).join(' ');
   return va || c.description?.trim() || `#${c.tenant_company_contract_id}`;
 }

@@ -12,7 +12,12 @@ import { csInputs } from '../inputs/request-inputs';
 import { computeCompanySegments } from './compute';
 import { segmentsOf } from './store';
 
-export async function freshSegments(cs: CsServices, db: Trx, tenantId: number, filters: Partial<CsFilters> | undefined): Promise<CsResult> {
+export async function freshSegments(
+  cs: CsServices,
+  db: Trx,
+  tenantId: number,
+  filters: Partial<CsFilters> | undefined,
+): Promise<CsResult> {
   const now = new Date();
   const inputs = csInputs(cs, db); // this request's reads, once each
   const computed = await computeCompanySegments(inputs, tenantId, now);
@@ -20,7 +25,9 @@ export async function freshSegments(cs: CsServices, db: Trx, tenantId: number, f
   const { segmentIds = [], ...others } = filters ?? {};
   let companyIds = filters ? await resolveCompanyFilter(db, others, cs.filterResolvers(), inputs) : null;
   if (segmentIds.length) {
-    const inSegments = new Set([...computed.placements.values()].filter((p) => segmentIds.includes(p.segmentId)).map((p) => p.tenantCompanyId));
+    const inSegments = new Set(
+      [...computed.placements.values()].filter((p) => segmentIds.includes(p.segmentId)).map((p) => p.tenantCompanyId),
+    );
     companyIds = (companyIds ?? [...computed.placements.keys()]).filter((id) => inSegments.has(id));
   }
   const r = await segmentsOf(inputs, companyIds, now, computed);

@@ -17,9 +17,14 @@ export interface SegmentInput {
 }
 
 const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
-const latest = (...xs: (number | null)[]) => xs.reduce<number | null>((a, b) => (b === null ? a : a === null ? b : Math.max(a, b)), null);
+const latest = (...xs: (number | null)[]) =>
+  xs.reduce<number | null>((a, b) => (b === null ? a : a === null ? b : Math.max(a, b)), null);
 
-export async function loadSegmentInputs(inputs: CsInputs, today: string, companyIds: readonly number[] | null = null): Promise<SegmentInput[]> {
+export async function loadSegmentInputs(
+  inputs: CsInputs,
+  today: string,
+  companyIds: readonly number[] | null = null,
+): Promise<SegmentInput[]> {
   const companies = await activeCompaniesOf(inputs, companyIds);
   if (companies.length === 0) return [];
   const ids = companies.map((c) => Number(c.tenant_company_id));

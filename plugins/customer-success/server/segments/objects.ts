@@ -33,7 +33,11 @@ export const tenantCsSegmentSettings = defineCsObject({
       const { version, ...patch } = body as import('./schema').SegmentSettingsBody;
       const current = await getSegmentSettings(db);
       const errors = segmentBoundsErrors({ ...current, ...patch });
-      if (Object.keys(errors).length) throw badRequest('Invalid segment bounds', Object.entries(errors).map(([k, message]) => ({ path: `body.${k}`, message })));
+      if (Object.keys(errors).length)
+        throw badRequest(
+          'Invalid segment bounds',
+          Object.entries(errors).map(([k, message]) => ({ path: `body.${k}`, message })),
+        );
       const saved = await saveSegmentSettings(db, tenantId, patch, version, caller?.userId ?? null);
       return csResult(saved);
     },

@@ -9,10 +9,16 @@ import { freshSegments } from './fresh';
 import { refreshBody } from './schema';
 import type { CsServices } from '../services';
 
-export const customerSegments = (cs: CsServices) => async ({ caller, tenantId, db, payload }: RealtimeContext): Promise<{ segments: unknown; stale_data: boolean }> => {
-  if (!caller.modules.includes(CS_MODULE)) throw forbidden('This function needs the Customer Success module');
-  const parsed = refreshBody.safeParse(payload ?? {});
-  if (!parsed.success) throw badRequest('Invalid payload', parsed.error.issues.map((i) => ({ path: ['payload', ...i.path].join('.'), message: i.message })));
-  const r = await freshSegments(cs, db, tenantId, parsed.data.filters);
-  return { segments: r.value, stale_data: Boolean(r.extra.stale_data) };
-};
+export const customerSegments =
+  (cs: CsServices) =>
+  async ({ caller, tenantId, db, payload }: RealtimeContext): Promise<{ segments: unknown; stale_data: boolean }> => {
+    if (!caller.modules.includes(CS_MODULE)) throw forbidden('This function needs the Customer Success module');
+    const parsed = refreshBody.safeParse(payload ?? {});
+    if (!parsed.success)
+      throw badRequest(
+        'Invalid payload',
+        parsed.error.issues.map((i) => ({ path: ['payload', ...i.path].join('.'), message: i.message })),
+      );
+    const r = await freshSegments(cs, db, tenantId, parsed.data.filters);
+    return { segments: r.value, stale_data: Boolean(r.extra.stale_data) };
+  };

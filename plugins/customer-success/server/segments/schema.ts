@@ -17,10 +17,19 @@ export const segmentSettingsBody = z.object({
   maxSegEffort: bound.optional(),
   valueDesc: text(60).optional(),
   effortDesc: text(60).optional(),
-  segmentNames: z.array(z.object({
-    segmentId: z.union(SEGMENT_IDS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>], { error: 'Must be 1, 2, 3 or 4' }),
-    name: text(40),
-  })).length(4, 'Name all four segments').refine((a) => new Set(a.map((s) => s.segmentId)).size === 4, 'Each segment once').optional(),
+  segmentNames: z
+    .array(
+      z.object({
+        segmentId: z.union(
+          SEGMENT_IDS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>, z.ZodLiteral<4>],
+          { error: 'Must be 1, 2, 3 or 4' },
+        ),
+        name: text(40),
+      }),
+    )
+    .length(4, 'Name all four segments')
+    .refine((a) => new Set(a.map((s) => s.segmentId)).size === 4, 'Each segment once')
+    .optional(),
   showValueSliders: z.boolean().optional(),
   showEffortSliders: z.boolean().optional(),
   /** The version read (0 when none was stored yet); a stale one answers 409. */

@@ -27,35 +27,68 @@ export interface CompanySegment {
   computedAt: string | null;
 }
 
-interface Stored { tenant_company_id: number; segment_id: number; monthly_value: number; effort_score: number | null; stale_data: boolean; computed_at: Date | string }
+interface Stored {
+  tenant_company_id: number;
+  segment_id: number;
+  monthly_value: number;
+  effort_score: number | null;
+  stale_data: boolean;
+  computed_at: Date | string;
+}
 
 /**
  * The segments of the given companies (null: every active company). `stale_data` of the list: any row stale.
  * With a fresh computation the rows come from it (all fresh), else from the stored rows.
  */
-export async function listCompanySegments(cs: CsServices, db: Trx, companyIds: number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
+export async function listCompanySegments(
+  cs: CsServices,
+  db: Trx,
+  companyIds: number[] | null,
+  now = new Date(),
+  fresh?: ComputedSegments,
+): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
   return segmentsOf(csInputs(cs, db), companyIds, now, fresh);
 }
 
 /** listCompanySegments over the request's inputs (each read once however many parts of the request list segments). */
-export async function segmentsOf(request: CsInputs, companyIds: readonly number[] | null, now = new Date(), fresh?: ComputedSegments): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
-  const settings = fresh?.settings ?? await request.segmentSettings();
+export async function segmentsOf(
+  request: CsInputs,
+  companyIds: readonly number[] | null,
+  now = new Date(),
+  fresh?: ComputedSegments,
+): Promise<{ segments: CompanySegment[]; stale_data: boolean }> {
+  const settings = fresh?.settings ?? (await request.segmentSettings());
   const companies = await activeCompaniesOf(request, companyIds);
   const ids = companies.map((c) => Number(c.tenant_company_id));
   const stored: Stored[] = fresh
-    ? [...fresh.placements.values()].map((p) => ({ tenant_company_id: p.tenantCompanyId, segment_id: p.segmentId, monthly_value: p.monthlyValue, effort_score: p.effortScore, stale_data: false, computed_at: fresh.computedAt }))
-    : ids.length ? await request.db<Stored>('cs_company_segments').select('*').whereIn('tenant_company_id', ids) : [];
+    ? [...fresh.placements.values()].map((p) => ({
+        tenant_company_id: p.tenantCompanyId,
+        segment_id: p.segmentId,
+        monthly_value: p.monthlyValue,
+        effort_score: p.effortScore,
+        stale_data: false,
+        computed_at: fresh.computedAt,
+      }))
+    : ids.length
+      ? await request.db<Stored>('cs_company_segments').select('*').whereIn('tenant_company_id', ids)
+      : [];
   const byId = new Map(stored.map((r) => [Number(r.tenant_company_id), r]));
-  const inputs = fresh ? new Map() : new Map((await loadSegmentInputs(request, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
+  const inputs = fresh
+    ? new Map()
+    : new Map((await loadSegmentInputs(request, ymd(now), ids)).map((i) => [i.tenantCompanyId, i]));
   const scores = await companyScores(request, ids);
   const settingsUpdatedAt = settings.updatedAt ? new Date(settings.updatedAt).getTime() : null;
   const segments = companies.map((c): CompanySegment => {
     const id = Number(c.tenant_company_id);
     const r = byId.get(id);
     const s = scores.get(id);
-    const stale = fresh ? !r : isSegmentStale(r ? { stale_data: r.stale_data, computedAt: new Date(r.computed_at).getTime() } : null, {
-      settingsUpdatedAt, inputsChangedAt: inputs.get(id)?.changedAt ?? null, now: now.getTime(),
-    });
+    const stale = fresh
+      ? !r
+      : isSegmentStale(r ? { stale_data: r.stale_data, computedAt: new Date(r.computed_at).getTime() } : null, {
+          settingsUpdatedAt,
+          inputsChangedAt: inputs.get(id)?.changedAt ?? null,
+          now: now.getTime(),
+        });
     return {
       tenantCompanyId: id,
       companyName: c.moniker,

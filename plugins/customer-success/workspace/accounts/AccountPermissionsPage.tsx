@@ -34,61 +34,142 @@ export default function AccountPermissionsPage() {
       setError((e as Error).message);
     }
   };
-  useEffect(() => { void load(); }, [cs]);
+  useEffect(() => {
+    void load();
+  }, [cs]);
 
   const run = async (f: () => Promise<unknown>) => {
-    try { await f(); } catch (e) { setError((e as Error).message); }
+    try {
+      await f();
+    } catch (e) {
+      setError((e as Error).message);
+    }
     await load();
   };
-  const add = () => run(async () => { if (pick !== '') await cs.csCreate('TenantAccountManager', { tenantUserId: pick, tenantCompanyIds: [] }); setPick(''); });
-  const setCompanies = (m: AccountManager, ids: number[]) => run(() => cs.csUpdate('TenantAccountManager', m.tenantAccountManagerId, { tenantCompanyIds: ids, version: m.version }));
-  const restore = (m: AccountManager) => run(() => cs.csUpdate('TenantAccountManager', m.tenantAccountManagerId, { activeFlag: 1, version: m.version }));
+  const add = () =>
+    run(async () => {
+      if (pick !== '') await cs.csCreate('TenantAccountManager', { tenantUserId: pick, tenantCompanyIds: [] });
+      setPick('');
+    });
+  const setCompanies = (m: AccountManager, ids: number[]) =>
+    run(() =>
+      cs.csUpdate('TenantAccountManager', m.tenantAccountManagerId, { tenantCompanyIds: ids, version: m.version }),
+    );
+  const restore = (m: AccountManager) =>
+    run(() => cs.csUpdate('TenantAccountManager', m.tenantAccountManagerId, { activeFlag: 1, version: m.version }));
   const remove = (m: AccountManager) => run(() => cs.csDelete('TenantAccountManager', m.tenantAccountManagerId));
 
   return (
     <div className="lci-page">
-      <PageHeader title="Account Permissions" subtitle="Account managers and the companies they manage" readOnly={readOnly} />
-      {error && <Callout intent="danger" title="Something went wrong">{error}</Callout>}
+      <PageHeader
+        title="Account Permissions"
+        subtitle="Account managers and the companies they manage"
+        readOnly={readOnly}
+      />
+      {error && (
+        <Callout intent="danger" title="Something went wrong">
+          {error}
+        </Callout>
+      )}
       {!managers && !error && <Spinner aria-label="Loading account managers" />}
       {managers && (
         <section className="cs-section">
           {!readOnly && (
             <div className="cs-inline-form">
-              <HTMLSelect aria-label="User to make account manager" value={pick} onChange={(e) => setPick(e.target.value ? Number(e.target.value) : '')}
-                options={[{ value: '', label: candidates.length ? 'Choose a user…' : 'Every user is an account manager' }, ...candidates.map((c) => ({ value: c.tenantUserId, label: `${c.name} (${c.email})` }))]} />
-              <Button icon="add" intent="primary" text="Add account manager" disabled={pick === ''} onClick={() => void add()} />
+              <HTMLSelect
+                aria-label="User to make account manager"
+                value={pick}
+                onChange={(e) => setPick(e.target.value ? Number(e.target.value) : '')}
+                options={[
+                  { value: '', label: candidates.length ? 'Choose a user…' : 'Every user is an account manager' },
+                  ...candidates.map((c) => ({ value: c.tenantUserId, label: `${c.name} (${c.email})` })),
+                ]}
+              />
+              <Button
+                icon="add"
+                intent="primary"
+                text="Add account manager"
+                disabled={pick === ''}
+                onClick={() => void add()}
+              />
             </div>
           )}
           {managers.length === 0 ? (
-            <NonIdealState icon="people" title="No account managers yet" description="Make tenant users account managers and assign them companies; the Customer Success pages can then be filtered by them." />
+            <NonIdealState
+              icon="people"
+              title="No account managers yet"
+              description="Make tenant users account managers and assign them companies; the Customer Success pages can then be filtered by them."
+            />
           ) : (
             <HTMLTable striped className="lci-table" aria-label="Account managers">
-              <thead><tr><th>Account manager</th><th>Companies</th><th>Groups</th>{!readOnly && <th aria-label="Actions" />}</tr></thead>
+              <thead>
+                <tr>
+                  <th>Account manager</th>
+                  <th>Companies</th>
+                  <th>Groups</th>
+                  {!readOnly && <th aria-label="Actions" />}
+                </tr>
+              </thead>
               <tbody>
                 {managers.map((m) => (
                   <tr key={m.tenantAccountManagerId}>
-                    <td>{m.name}<div className="bp6-text-muted">{m.email}</div></td>
                     <td>
-                      {readOnly
-                        ? m.tenantCompanyIds.map((id) => <Tag key={id} minimal>{companyName(id)}</Tag>)
-                        : <FilterMenu label="Companies" options={companies.map((c) => ({ value: c.tenant_company_id, label: c.name }))} selected={m.tenantCompanyIds} onChange={(v) => void setCompanies(m, v as number[])} />}
-                      {!readOnly && m.tenantCompanyIds.length > 0 && <div className="bp6-text-muted">{m.tenantCompanyIds.map(companyName).join(', ')}</div>}
+                      {m.name}
+                      <div className="bp6-text-muted">{m.email}</div>
+                    </td>
+                    <td>
+                      {readOnly ? (
+                        m.tenantCompanyIds.map((id) => (
+                          <Tag key={id} minimal>
+                            {companyName(id)}
+                          </Tag>
+                        ))
+                      ) : (
+                        <FilterMenu
+                          label="Companies"
+                          options={companies.map((c) => ({ value: c.tenant_company_id, label: c.name }))}
+                          selected={m.tenantCompanyIds}
+                          onChange={(v) => void setCompanies(m, v as number[])}
+                        />
+                      )}
+                      {!readOnly && m.tenantCompanyIds.length > 0 && (
+                        <div className="bp6-text-muted">{m.tenantCompanyIds.map(companyName).join(', ')}</div>
+                      )}
                     </td>
                     <td>{m.tenantAccountGroupIds.length}</td>
-                    {!readOnly && <td><Button variant="minimal" icon="trash" aria-label={`Remove ${m.name}`} onClick={() => setConfirm(m)} /></td>}
+                    {!readOnly && (
+                      <td>
+                        <Button
+                          variant="minimal"
+                          icon="trash"
+                          aria-label={`Remove ${m.name}`}
+                          onClick={() => setConfirm(m)}
+                        />
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
           )}
-          <Switch className="cs-show-removed" checked={showRemoved} label={`Show removed account managers (${removed.length})`} onChange={() => setShowRemoved((x) => !x)} />
+          <Switch
+            className="cs-show-removed"
+            checked={showRemoved}
+            label={`Show removed account managers (${removed.length})`}
+            onChange={() => setShowRemoved((x) => !x)}
+          />
           {showRemoved && removed.length > 0 && (
             <HTMLTable compact className="lci-table" aria-label="Removed account managers">
               <tbody>
                 {removed.map((m) => (
                   <tr key={m.tenantAccountManagerId} className="cs-muted-row">
-                    <td>{m.name}</td><td>{m.email}</td>
-                    <td>{!readOnly && <Button variant="minimal" icon="undo" text="Restore" onClick={() => void restore(m)} />}</td>
+                    <td>{m.name}</td>
+                    <td>{m.email}</td>
+                    <td>
+                      {!readOnly && (
+                        <Button variant="minimal" icon="undo" text="Restore" onClick={() => void restore(m)} />
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -96,9 +177,24 @@ export default function AccountPermissionsPage() {
           )}
         </section>
       )}
-      <Alert isOpen={confirm !== null} intent="danger" icon="trash" confirmButtonText="Remove" cancelButtonText="Cancel"
-        onConfirm={() => { const m = confirm!; setConfirm(null); void remove(m); }} onCancel={() => setConfirm(null)} canEscapeKeyCancel>
-        <p>Remove {confirm?.name} as account manager? Their company assignments are kept and come back if you restore them.</p>
+      <Alert
+        isOpen={confirm !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Remove"
+        cancelButtonText="Cancel"
+        onConfirm={() => {
+          const m = confirm!;
+          setConfirm(null);
+          void remove(m);
+        }}
+        onCancel={() => setConfirm(null)}
+        canEscapeKeyCancel
+      >
+        <p>
+          Remove {confirm?.name} as account manager? Their company assignments are kept and come back if you restore
+          them.
+        </p>
       </Alert>
     </div>
   );

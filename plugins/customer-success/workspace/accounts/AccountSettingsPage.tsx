@@ -11,7 +11,11 @@ export default function AccountSettingsPage() {
   const readOnly = useReadOnly();
   return (
     <div className="lci-page">
-      <PageHeader title="Account Settings" subtitle="Cut scores and account groups of Customer Success" readOnly={readOnly} />
+      <PageHeader
+        title="Account Settings"
+        subtitle="Cut scores and account groups of Customer Success"
+        readOnly={readOnly}
+      />
       <div className="cs-cuts-pair">
         <CutScoresEditor cutsType="health" readOnly={readOnly} />
         <CutScoresEditor cutsType="effort" readOnly={readOnly} />

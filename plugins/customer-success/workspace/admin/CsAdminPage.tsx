@@ -8,20 +8,50 @@ import { ACCOUNT_PERMISSIONS_PAGE, ACCOUNT_SETTINGS_PAGE, SCORE_METRICS_ADMIN_PA
 import { csAdminLinksPoint } from '../../shared/workspace-points';
 import './admin.css';
 
-interface AdminLink { url: string; title: string; icon: IconName; text: string }
+interface AdminLink {
+  url: string;
+  title: string;
+  icon: IconName;
+  text: string;
+}
 
 /** The admin pages of the Customer Success plugin. */
 export const CS_ADMIN_LINKS: AdminLink[] = [
-  { url: SCORE_METRICS_ADMIN_PAGE, title: 'Health/Effort Admin', icon: 'heart', text: 'Health and effort metrics: calculation, weight and maximum of each.' },
-  { url: ACCOUNT_SETTINGS_PAGE, title: 'Account Settings', icon: 'settings', text: 'Health and effort cut scores, and account groups.' },
-  { url: ACCOUNT_PERMISSIONS_PAGE, title: 'Account Permissions', icon: 'people', text: 'Account managers and the companies each one manages.' },
+  {
+    url: SCORE_METRICS_ADMIN_PAGE,
+    title: 'Health/Effort Admin',
+    icon: 'heart',
+    text: 'Health and effort metrics: calculation, weight and maximum of each.',
+  },
+  {
+    url: ACCOUNT_SETTINGS_PAGE,
+    title: 'Account Settings',
+    icon: 'settings',
+    text: 'Health and effort cut scores, and account groups.',
+  },
+  {
+    url: ACCOUNT_PERMISSIONS_PAGE,
+    title: 'Account Permissions',
+    icon: 'people',
+    text: 'Account managers and the companies each one manages.',
+  },
 ];
 
 function AdminCard({ link }: { link: AdminLink }) {
   const access = usePageAccess(link.url);
   if (!access) return null;
   return (
-    <Card interactive className="cs-admin-card" onClick={() => void navigate(link.url)} role="link" aria-label={link.title} tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') void navigate(link.url); }}>
+    <Card
+      interactive
+      className="cs-admin-card"
+      onClick={() => void navigate(link.url)}
+      role="link"
+      aria-label={link.title}
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') void navigate(link.url);
+      }}
+    >
       <Icon icon={link.icon} size={20} />
       <div>
         <h4 className="bp6-heading">{link.title}</h4>
@@ -32,12 +62,19 @@ function AdminCard({ link }: { link: AdminLink }) {
 }
 
 export default function CsAdminPage() {
-  const added = useExtensions(csAdminLinksPoint).map((l): AdminLink => ({ url: l.page, title: l.title, icon: l.icon as IconName, text: l.text }));
+  const added = useExtensions(csAdminLinksPoint).map((l): AdminLink => ({
+    url: l.page,
+    title: l.title,
+    icon: l.icon as IconName,
+    text: l.text,
+  }));
   return (
     <div className="lci-page">
       <PageHeader title="Customer Success Admin" subtitle="Settings of the Customer Success area" />
       <div className="cs-admin-cards">
-        {[...CS_ADMIN_LINKS, ...added].map((l) => <AdminCard key={l.url} link={l} />)}
+        {[...CS_ADMIN_LINKS, ...added].map((l) => (
+          <AdminCard key={l.url} link={l} />
+        ))}
       </div>
     </div>
   );

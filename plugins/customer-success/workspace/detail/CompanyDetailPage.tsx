@@ -9,8 +9,24 @@
  */
 import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { PageHeader, SlotBody, useChartsShown, useCompanies, useReadOnly, useSelectedCompany, useSlot, useTenant, type CompanyDetailSlotProps } from '../../../../workspace/sdk';
-import { DETAIL_TILE_TITLES, isDetailTile, moveTile, normalizeTileOrder, type DetailTile } from '../../shared/tile-order';
+import {
+  PageHeader,
+  SlotBody,
+  useChartsShown,
+  useCompanies,
+  useReadOnly,
+  useSelectedCompany,
+  useSlot,
+  useTenant,
+  type CompanyDetailSlotProps,
+} from '../../../../workspace/sdk';
+import {
+  DETAIL_TILE_TITLES,
+  isDetailTile,
+  moveTile,
+  normalizeTileOrder,
+  type DetailTile,
+} from '../../shared/tile-order';
 import { setDetailAnchor, takeDetailAnchor } from './detail-anchor';
 import { useCsApi } from '../cs-api';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
@@ -47,12 +63,24 @@ export default function CompanyDetailPage() {
   const slotTiles = useSlot('companyDetailTiles');
   const isTab = (t: string | null): t is string => !!t && slotTabs.some((s) => s.id === t);
   // The anchor #<a contributed tab's id> (e.g. #stackAlignment) opens that tab; a tab stays mounted once opened, so edits survive a tab switch.
-  const [tab, setTab] = useState<string>(() => { const a = takeDetailAnchor(); return isTab(a) ? a : 'tiles'; });
+  const [tab, setTab] = useState<string>(() => {
+    const a = takeDetailAnchor();
+    return isTab(a) ? a : 'tiles';
+  });
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([tab]));
-  const openTab = (t: string) => { setTab(t); setOpened((o) => (o.has(t) ? o : new Set(o).add(t))); };
-  const showTab = (t: string) => { openTab(t); setDetailAnchor(t === 'tiles' ? null : t); };
+  const openTab = (t: string) => {
+    setTab(t);
+    setOpened((o) => (o.has(t) ? o : new Set(o).add(t)));
+  };
+  const showTab = (t: string) => {
+    openTab(t);
+    setDetailAnchor(t === 'tiles' ? null : t);
+  };
   useEffect(() => {
-    const onHash = () => { const a = window.location.hash.replace(/^#/, ''); if (isTab(a)) openTab(a); };
+    const onHash = () => {
+      const a = window.location.hash.replace(/^#/, '');
+      if (isTab(a)) openTab(a);
+    };
     window.addEventListener('hashchange', onHash);
     onHash(); // an anchor that arrived between the first render and this effect (no hashchange is heard then)
     return () => window.removeEventListener('hashchange', onHash);
@@ -72,18 +100,25 @@ export default function CompanyDetailPage() {
     if (!companyId) return;
     let live = true;
     (async () => {
-      const d = await cs.csGet<'CustomerSuccessDetailsTile', DetailsTileData[]>('CustomerSuccessDetailsTile', { tenantCompanyId: companyId });
+      const d = await cs.csGet<'CustomerSuccessDetailsTile', DetailsTileData[]>('CustomerSuccessDetailsTile', {
+        tenantCompanyId: companyId,
+      });
       const h = await cs.csGet<'TenantCsHeadlines', Headlines>('TenantCsHeadlines', { tenantCompanyId: companyId });
       if (!live) return;
       setDetails(d.customerSuccessDetailsTile[0]);
       setOrder(normalizeTileOrder(d.customerSuccessDetailsTile[0].tileOrder));
       setHeadlines(h.headlines);
-    })().catch((e) => { if (live) setError((e as Error).message); });
-    return () => { live = false; };
+    })().catch((e) => {
+      if (live) setError((e as Error).message);
+    });
+    return () => {
+      live = false;
+    };
   }, [cs, companyId]);
 
   useEffect(() => {
-    if (details && tagCode && isDetailTile(tagCode)) document.getElementById(`cs-tile-${tagCode}`)?.scrollIntoView({ block: 'start' });
+    if (details && tagCode && isDetailTile(tagCode))
+      document.getElementById(`cs-tile-${tagCode}`)?.scrollIntoView({ block: 'start' });
   }, [details, tagCode]);
 
   const move = async (tile: DetailTile, by: -1 | 1) => {
@@ -93,7 +128,10 @@ export default function CompanyDetailPage() {
     try {
       setOrderError(null);
       await cs.csSave('CustomerSuccessDetailsTile', { tileOrder: next }, companyId);
-    } catch (e) { setOrder(before); setOrderError((e as Error).message); }
+    } catch (e) {
+      setOrder(before);
+      setOrderError((e as Error).message);
+    }
   };
 
   const currency = tenant?.currency ?? 'USD';
@@ -101,27 +139,49 @@ export default function CompanyDetailPage() {
   const body = (tile: DetailTile): ReactNode => {
     if (!companyId || !details || !tenant) return null;
     switch (tile) {
-      case 'details': return <DetailsTile d={details} currency={currency} dateFormat={dateFormat} />;
-      case 'profile': return <ProfileTile key={companyId} companyId={companyId} readOnly={readOnly} dateFormat={dateFormat} />;
-      case 'headlines': return <HeadlinesTile headlines={headlines[String(companyId)] ?? []} />;
-      case 'scores': return <ScoresTile companyId={companyId} readOnly={readOnly} chartsShown={chartsShown} />;
-      case 'goals': return <GoalsTile companyId={companyId} dateFormat={dateFormat} />;
-      case 'contracts': return <ContractsTile tenantId={tenant.tenantId} companyId={companyId} currency={currency} dateFormat={dateFormat} />;
-      case 'links': return <LinksTile tenantId={tenant.tenantId} companyId={companyId} />;
+      case 'details':
+        return <DetailsTile d={details} currency={currency} dateFormat={dateFormat} />;
+      case 'profile':
+        return <ProfileTile key={companyId} companyId={companyId} readOnly={readOnly} dateFormat={dateFormat} />;
+      case 'headlines':
+        return <HeadlinesTile headlines={headlines[String(companyId)] ?? []} />;
+      case 'scores':
+        return <ScoresTile companyId={companyId} readOnly={readOnly} chartsShown={chartsShown} />;
+      case 'goals':
+        return <GoalsTile companyId={companyId} dateFormat={dateFormat} />;
+      case 'contracts':
+        return (
+          <ContractsTile tenantId={tenant.tenantId} companyId={companyId} currency={currency} dateFormat={dateFormat} />
+        );
+      case 'links':
+        return <LinksTile tenantId={tenant.tenantId} companyId={companyId} />;
     }
   };
 
-  const slotProps: CompanyDetailSlotProps | null = companyId ? { companyId, readOnly, currency, dateFormat, chartsShown } : null;
+  const slotProps: CompanyDetailSlotProps | null = companyId
+    ? { companyId, readOnly, currency, dateFormat, chartsShown }
+    : null;
   const hiddenUnless = (t: string) => (tab !== t ? { display: 'none' } : undefined);
 
   return (
     <div className="lci-page cs-detail-page">
-      <PageHeader title={company ? company.name : 'Company Detail'} subtitle="Customer Success detail" readOnly={readOnly} charts={{ shown: chartsShown, onChange: setChartsShown }} />
+      <PageHeader
+        title={company ? company.name : 'Company Detail'}
+        subtitle="Customer Success detail"
+        readOnly={readOnly}
+        charts={{ shown: chartsShown, onChange: setChartsShown }}
+      />
       <CsFiltersBar />
       {!companyId ? (
-        <NonIdealState icon="office" title={MSG_MUST_SELECT_CUSTOMER} description="Choose a company in the company selector to see its details." />
+        <NonIdealState
+          icon="office"
+          title={MSG_MUST_SELECT_CUSTOMER}
+          description="Choose a company in the company selector to see its details."
+        />
       ) : error ? (
-        <Callout intent="danger" title="The company could not be loaded">{error}</Callout>
+        <Callout intent="danger" title="The company could not be loaded">
+          {error}
+        </Callout>
       ) : !details ? (
         <Spinner aria-label="Loading the company" />
       ) : (
@@ -129,33 +189,72 @@ export default function CompanyDetailPage() {
           <Tabs id="cs-detail-tabs" selectedTabId={tab} onChange={(t) => showTab(String(t))}>
             {/* disabled={false}: Blueprint's arrow keys move only between tabs whose aria-disabled is "false" */}
             <Tab id="tiles" title="Overview" disabled={false} />
-            {slotTabs.map((t) => <Tab key={t.id} id={t.id} title={t.title} disabled={false} />)}
+            {slotTabs.map((t) => (
+              <Tab key={t.id} id={t.id} title={t.title} disabled={false} />
+            ))}
           </Tabs>
-          {slotProps && slotTabs.filter((t) => opened.has(t.id)).map((t) => (
-            <div key={`${t.id}-${companyId}`} id={`bp6-tab-panel_cs-detail-tabs_${t.id}`} role="tabpanel" aria-label={t.title} className="cs-detail-slot-tab" style={hiddenUnless(t.id)}>
-              <SlotBody title={t.title} load={t.component} props={slotProps} />
-            </div>
-          ))}
-          {tab === 'tiles' && orderError && <Callout intent="warning">The tile order could not be saved: {orderError}</Callout>}
+          {slotProps &&
+            slotTabs
+              .filter((t) => opened.has(t.id))
+              .map((t) => (
+                <div
+                  key={`${t.id}-${companyId}`}
+                  id={`bp6-tab-panel_cs-detail-tabs_${t.id}`}
+                  role="tabpanel"
+                  aria-label={t.title}
+                  className="cs-detail-slot-tab"
+                  style={hiddenUnless(t.id)}
+                >
+                  <SlotBody title={t.title} load={t.component} props={slotProps} />
+                </div>
+              ))}
+          {tab === 'tiles' && orderError && (
+            <Callout intent="warning">The tile order could not be saved: {orderError}</Callout>
+          )}
           <div className="cs-detail-tiles" style={hiddenUnless('tiles')}>
             {order.map((tile, i) => (
-              <Card key={tile} id={`cs-tile-${tile}`} className={`cs-detail-tile cs-detail-tile-${tile}${tagCode === tile ? ' cs-detail-tile-tagged' : ''}`} aria-label={DETAIL_TILE_TITLES[tile]} role="region">
+              <Card
+                key={tile}
+                id={`cs-tile-${tile}`}
+                className={`cs-detail-tile cs-detail-tile-${tile}${tagCode === tile ? ' cs-detail-tile-tagged' : ''}`}
+                aria-label={DETAIL_TILE_TITLES[tile]}
+                role="region"
+              >
                 <div className="cs-detail-tile-head">
                   <h3 className="bp6-heading">{DETAIL_TILE_TITLES[tile]}</h3>
                   <ButtonGroup variant="minimal">
-                    <Button icon="arrow-up" aria-label={`Move ${DETAIL_TILE_TITLES[tile]} up`} disabled={i === 0} onClick={() => void move(tile, -1)} />
-                    <Button icon="arrow-down" aria-label={`Move ${DETAIL_TILE_TITLES[tile]} down`} disabled={i === order.length - 1} onClick={() => void move(tile, 1)} />
+                    <Button
+                      icon="arrow-up"
+                      aria-label={`Move ${DETAIL_TILE_TITLES[tile]} up`}
+                      disabled={i === 0}
+                      onClick={() => void move(tile, -1)}
+                    />
+                    <Button
+                      icon="arrow-down"
+                      aria-label={`Move ${DETAIL_TILE_TITLES[tile]} down`}
+                      disabled={i === order.length - 1}
+                      onClick={() => void move(tile, 1)}
+                    />
                   </ButtonGroup>
                 </div>
                 {body(tile)}
               </Card>
             ))}
-            {slotProps && slotTiles.map((t) => (
-              <Card key={`slot-${t.id}`} id={`cs-tile-${t.id}`} className={`cs-detail-tile cs-detail-tile-slot${tagCode === t.id ? ' cs-detail-tile-tagged' : ''}`} aria-label={t.title} role="region">
-                <div className="cs-detail-tile-head"><h3 className="bp6-heading">{t.title}</h3></div>
-                <SlotBody key={companyId} title={t.title} load={t.component} props={slotProps} />
-              </Card>
-            ))}
+            {slotProps &&
+              slotTiles.map((t) => (
+                <Card
+                  key={`slot-${t.id}`}
+                  id={`cs-tile-${t.id}`}
+                  className={`cs-detail-tile cs-detail-tile-slot${tagCode === t.id ? ' cs-detail-tile-tagged' : ''}`}
+                  aria-label={t.title}
+                  role="region"
+                >
+                  <div className="cs-detail-tile-head">
+                    <h3 className="bp6-heading">{t.title}</h3>
+                  </div>
+                  <SlotBody key={companyId} title={t.title} load={t.component} props={slotProps} />
+                </Card>
+              ))}
           </div>
         </>
       )}

@@ -14,5 +14,6 @@ export function takeDetailAnchor(): string | null {
 export function setDetailAnchor(anchor: string | null): void {
   if (typeof window === 'undefined') return;
   const url = window.location.pathname + window.location.search + (anchor ? `#${anchor}` : '');
-  if (url !== window.location.pathname + window.location.search + window.location.hash) window.history.replaceState(window.history.state, '', url);
+  if (url !== window.location.pathname + window.location.search + window.location.hash)
+    window.history.replaceState(window.history.state, '', url);
 }

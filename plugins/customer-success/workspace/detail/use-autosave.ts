@@ -13,14 +13,25 @@ export function useAutosave<T>(save: (value: T) => Promise<void>) {
   saveRef.current = save;
   const { setDirty } = useDirtyPage();
   const [state, setState] = useState<AutosaveState>({ status: 'idle', failures: 0, dirty: false, lastError: null });
-  const autosave = useMemo(() => createAutosave<T>({
-    save: (v) => saveRef.current(v),
-    setTimer: (fn, ms) => setTimeout(fn, ms),
-    clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-    onState: setState,
-  }), []);
-  useEffect(() => { setDirty(state.dirty); }, [state.dirty, setDirty]);
+  const autosave = useMemo(
+    () =>
+      createAutosave<T>({
+        save: (v) => saveRef.current(v),
+        setTimer: (fn, ms) => setTimeout(fn, ms),
+        clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+        onState: setState,
+      }),
+    [],
+  );
+  useEffect(() => {
+    setDirty(state.dirty);
+  }, [state.dirty, setDirty]);
   // Leaving the page (or the company) saves what is pending.
-  useEffect(() => () => { void autosave.flush(); }, [autosave]);
+  useEffect(
+    () => () => {
+      void autosave.flush();
+    },
+    [autosave],
+  );
   return { state, change: autosave.change, flush: autosave.flush, cancel: autosave.cancel };
 }

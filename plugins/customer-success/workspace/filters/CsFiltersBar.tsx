@@ -28,13 +28,32 @@ export function CsFiltersBar({ fields = CS_FILTER_FIELDS }: { fields?: readonly 
   const { options, error } = useCsFilterOptions();
   const n = selectedCount(filters);
   return (
-    <div className="cs-filters-bar" role="toolbar" aria-label="Customer Success filters" data-change-count={changeCount}>
+    <div
+      className="cs-filters-bar"
+      role="toolbar"
+      aria-label="Customer Success filters"
+      data-change-count={changeCount}
+    >
       {fields.map((f) => (
-        <FilterMenu key={f} label={FILTER_LABELS[f]} options={options[f]} selected={filters[f] as (number | string)[]} onChange={(v) => select(f, v as never)} />
+        <FilterMenu
+          key={f}
+          label={FILTER_LABELS[f]}
+          options={options[f]}
+          selected={filters[f] as (number | string)[]}
+          onChange={(v) => select(f, v as never)}
+        />
       ))}
-      {filtered && <Tag intent="primary" minimal round aria-label={`${n} filters selected`}>{n} selected</Tag>}
+      {filtered && (
+        <Tag intent="primary" minimal round aria-label={`${n} filters selected`}>
+          {n} selected
+        </Tag>
+      )}
       <Button variant="minimal" icon="filter-remove" text="Clear" disabled={n === 0} onClick={clear} />
-      {error && <span className="bp6-text-muted cs-filters-error" role="status">Filter choices could not be loaded: {error}</span>}
+      {error && (
+        <span className="bp6-text-muted cs-filters-error" role="status">
+          Filter choices could not be loaded: {error}
+        </span>
+      )}
     </div>
   );
 }

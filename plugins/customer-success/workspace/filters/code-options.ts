@@ -2,10 +2,16 @@
 import type { FilterOption } from '../../../../workspace/sdk';
 import { CUT_VARIANTS, type CutScore, type CutVariant } from '../../shared/cut-scores';
 
-
 export type { FilterOption };
 
-const VARIANT_LABEL: Record<CutVariant, string> = { success: 'Success', warning: 'Warning', danger: 'Danger', info: 'Info', secondary: 'Secondary', dark: 'Dark' };
+const VARIANT_LABEL: Record<CutVariant, string> = {
+  success: 'Success',
+  warning: 'Warning',
+  danger: 'Danger',
+  info: 'Info',
+  secondary: 'Secondary',
+  dark: 'Dark',
+};
 
 /** Code options from a set of cuts, lowest band first: "Danger (0-49)"; a variant of several bands lists each range. */
 export function codeOptions(cuts: readonly (CutScore & { color?: string })[]): FilterOption[] {
@@ -18,5 +24,9 @@ export function codeOptions(cuts: readonly (CutScore & { color?: string })[]): F
     entry.ranges.push(`${from}-${c.max}`);
     byVariant.set(c.variant, entry);
   });
-  return [...byVariant].map(([variant, e]) => ({ value: variant, label: `${VARIANT_LABEL[variant]} (${e.ranges.join(', ')})`, color: e.color }));
+  return [...byVariant].map(([variant, e]) => ({
+    value: variant,
+    label: `${VARIANT_LABEL[variant]} (${e.ranges.join(', ')})`,
+    color: e.color,
+  }));
 }

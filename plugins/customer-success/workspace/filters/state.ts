@@ -4,7 +4,15 @@
  */
 import { atom, useAtom } from 'jotai';
 import { useCallback } from 'react';
-import { clearFilters, initialFilterState, isFiltered, selectFilter, type CsFilterField, type CsFilters, type CsFilterState } from '../../shared/filter-rules';
+import {
+  clearFilters,
+  initialFilterState,
+  isFiltered,
+  selectFilter,
+  type CsFilterField,
+  type CsFilters,
+  type CsFilterState,
+} from '../../shared/filter-rules';
 
 export const csFilterStateAtom = atom<CsFilterState>(initialFilterState());
 
@@ -19,7 +27,16 @@ export interface UseCsFilters {
 
 export function useCsFilters(): UseCsFilters {
   const [state, setState] = useAtom(csFilterStateAtom);
-  const select = useCallback(<K extends CsFilterField>(field: K, values: CsFilters[K]) => setState((s) => selectFilter(s, field, values)), [setState]);
+  const select = useCallback(
+    <K extends CsFilterField>(field: K, values: CsFilters[K]) => setState((s) => selectFilter(s, field, values)),
+    [setState],
+  );
   const clear = useCallback(() => setState((s) => clearFilters(s)), [setState]);
-  return { filters: state.selections, changeCount: state.changeCount, filtered: isFiltered(state.selections), select, clear };
+  return {
+    filters: state.selections,
+    changeCount: state.changeCount,
+    filtered: isFiltered(state.selections),
+    select,
+    clear,
+  };
 }

@@ -2,9 +2,26 @@
  * /cs/goalsreporting (Cross Company Goals): the goals of every company, narrowed by the shared filters bar, with
  * counts by status, overdue goals, task progress and the latest goal score (coloured by the health cuts).
  */
-import { Button, Callout, Card, HTMLSelect, HTMLTable, NonIdealState, ProgressBar, Spinner, Switch } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  HTMLSelect,
+  HTMLTable,
+  NonIdealState,
+  ProgressBar,
+  Spinner,
+  Switch,
+} from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { navigate, PageHeader, useSelectedCompany, usePageAccess, useReadOnly, useTenant } from '../../../../workspace/sdk';
+import {
+  navigate,
+  PageHeader,
+  useSelectedCompany,
+  usePageAccess,
+  useReadOnly,
+  useTenant,
+} from '../../../../workspace/sdk';
 import { GOAL_STATUS_LABELS, GOAL_STATUSES, isOverdue, type GoalStatus } from '../../shared/goal-rules';
 import { filtersForRequest } from '../../shared/filter-rules';
 import { formatTenantDate } from '../../shared/tenant-date-format';
@@ -37,75 +54,211 @@ export default function GoalsReportingPage() {
   const load = async () => {
     try {
       setError(null);
-      const r = await cs.csReport<'TenantCsCrossCompanyGoals', GoalRow[]>('TenantCsCrossCompanyGoals', { filters: filtersForRequest(filters), today: today() });
+      const r = await cs.csReport<'TenantCsCrossCompanyGoals', GoalRow[]>('TenantCsCrossCompanyGoals', {
+        filters: filtersForRequest(filters),
+        today: today(),
+      });
       setRows(r.tenantCsCrossCompanyGoals);
       setSummary(r.summary as GoalSummary);
-      const d = await cs.csFilteredGet<'TenantCsCrossCompanyGoals', GoalRow[]>('TenantCsCrossCompanyGoals', filters, { activeFlag: 0 });
+      const d = await cs.csFilteredGet<'TenantCsCrossCompanyGoals', GoalRow[]>('TenantCsCrossCompanyGoals', filters, {
+        activeFlag: 0,
+      });
       setDeleted(d.tenantCsCrossCompanyGoals);
     } catch (e) {
       setError((e as Error).message);
     }
   };
-  useEffect(() => { void load(); }, [cs, changeCount]);
+  useEffect(() => {
+    void load();
+  }, [cs, changeCount]);
 
   const run = async (f: () => Promise<unknown>) => {
-    try { await f(); } catch (e) { setError((e as Error).message); }
+    try {
+      await f();
+    } catch (e) {
+      setError((e as Error).message);
+    }
     await load();
   };
-  const openCompany = (id: number) => { setCompanyId(id); void navigate('/cs/company/detail'); };
-  const shown = (rows ?? []).filter((g) => (!status || g.status === status) && (!crossOnly || g.tenantCompanyIds.length > 1));
+  const openCompany = (id: number) => {
+    setCompanyId(id);
+    void navigate('/cs/company/detail');
+  };
+  const shown = (rows ?? []).filter(
+    (g) => (!status || g.status === status) && (!crossOnly || g.tenantCompanyIds.length > 1),
+  );
   const day = today();
 
   return (
     <div className="lci-page">
-      <PageHeader title="Cross Company Goals" subtitle="Goals of every company, with their tasks and scores" readOnly={readOnly} />
+      <PageHeader
+        title="Cross Company Goals"
+        subtitle="Goals of every company, with their tasks and scores"
+        readOnly={readOnly}
+      />
       <CsFiltersBar />
-      {error && <Callout intent="danger" title="Goals could not be loaded">{error} <Button variant="minimal" text="Try again" onClick={() => void load()} /></Callout>}
+      {error && (
+        <Callout intent="danger" title="Goals could not be loaded">
+          {error} <Button variant="minimal" text="Try again" onClick={() => void load()} />
+        </Callout>
+      )}
       {!rows && !error && <Spinner aria-label="Loading goals" />}
       {summary && (
         <div className="cs-goal-cards" aria-label="Goal counts">
-          <Card className="cs-goal-card"><span className="cs-goal-count">{summary.total}</span>Goals</Card>
-          {GOAL_STATUSES.map((s) => <Card key={s} className="cs-goal-card" interactive onClick={() => setStatus(status === s ? '' : s)} aria-pressed={status === s}><span className="cs-goal-count">{summary.byStatus[s]}</span>{GOAL_STATUS_LABELS[s]}</Card>)}
-          <Card className="cs-goal-card cs-goal-overdue"><span className="cs-goal-count">{summary.overdue}</span>Overdue</Card>
-          <Card className="cs-goal-card"><span className="cs-goal-count">{summary.crossCompany}</span>Cross company</Card>
+          <Card className="cs-goal-card">
+            <span className="cs-goal-count">{summary.total}</span>Goals
+          </Card>
+          {GOAL_STATUSES.map((s) => (
+            <Card
+              key={s}
+              className="cs-goal-card"
+              interactive
+              onClick={() => setStatus(status === s ? '' : s)}
+              aria-pressed={status === s}
+            >
+              <span className="cs-goal-count">{summary.byStatus[s]}</span>
+              {GOAL_STATUS_LABELS[s]}
+            </Card>
+          ))}
+          <Card className="cs-goal-card cs-goal-overdue">
+            <span className="cs-goal-count">{summary.overdue}</span>Overdue
+          </Card>
+          <Card className="cs-goal-card">
+            <span className="cs-goal-count">{summary.crossCompany}</span>Cross company
+          </Card>
         </div>
       )}
       {rows && (
         <>
           <div className="cs-inline-form">
-            <HTMLSelect aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value as GoalStatus | '')} options={[{ value: '', label: 'Every status' }, ...GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))]} />
-            <Switch checked={crossOnly} label="Only goals covering several companies" onChange={() => setCrossOnly((x) => !x)} />
+            <HTMLSelect
+              aria-label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as GoalStatus | '')}
+              options={[
+                { value: '', label: 'Every status' },
+                ...GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] })),
+              ]}
+            />
+            <Switch
+              checked={crossOnly}
+              label="Only goals covering several companies"
+              onChange={() => setCrossOnly((x) => !x)}
+            />
           </div>
           {shown.length === 0 ? (
-            <NonIdealState icon="flag" title="No goals" description="Goals are added on a company's detail page; none match the filters." />
+            <NonIdealState
+              icon="flag"
+              title="No goals"
+              description="Goals are added on a company's detail page; none match the filters."
+            />
           ) : (
             <HTMLTable striped className="lci-table cs-goals-table" aria-label="Goals">
-              <thead><tr><th>Goal</th><th>Companies</th><th>Status</th><th>Due</th><th>Tasks</th><th>Score</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Goal</th>
+                  <th>Companies</th>
+                  <th>Status</th>
+                  <th>Due</th>
+                  <th>Tasks</th>
+                  <th>Score</th>
+                </tr>
+              </thead>
               <tbody>
                 {shown.map((g) => (
                   <tr key={g.tenantCompanyGoalId}>
-                    <td>{g.moniker}{g.description && <div className="bp6-text-muted cs-goal-desc">{g.description}</div>}</td>
-                    <td>{g.tenantCompanyIds.map((id, i) => <Button key={id} variant="minimal" size="small" text={g.companyNames[i]} onClick={() => openCompany(id)} />)}</td>
                     <td>
-                      {canEdit
-                        ? <HTMLSelect aria-label={`Status of ${g.moniker}`} value={g.status} onChange={(e) => void run(() => cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, { status: e.target.value, version: g.version }))} options={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))} />
-                        : GOAL_STATUS_LABELS[g.status]}
+                      {g.moniker}
+                      {g.description && <div className="bp6-text-muted cs-goal-desc">{g.description}</div>}
                     </td>
-                    <td className={isOverdue(g, day) ? 'cs-overdue' : undefined}>{formatTenantDate(g.dueDate, tenant?.dateFormat) || '--'}</td>
-                    <td>{g.taskCount ? <><ProgressBar value={(g.progress ?? 0) / 100} stripes={false} intent="primary" aria-label={`${g.progress}% of tasks done`} /><span className="bp6-text-muted">{g.progress}% of {g.taskCount}</span></> : <span className="bp6-text-muted">--</span>}</td>
-                    <td><ScoreTag score={g.score} cuts={cuts} label={`Score of ${g.moniker}`} /></td>
+                    <td>
+                      {g.tenantCompanyIds.map((id, i) => (
+                        <Button
+                          key={id}
+                          variant="minimal"
+                          size="small"
+                          text={g.companyNames[i]}
+                          onClick={() => openCompany(id)}
+                        />
+                      ))}
+                    </td>
+                    <td>
+                      {canEdit ? (
+                        <HTMLSelect
+                          aria-label={`Status of ${g.moniker}`}
+                          value={g.status}
+                          onChange={(e) =>
+                            void run(() =>
+                              cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, {
+                                status: e.target.value,
+                                version: g.version,
+                              }),
+                            )
+                          }
+                          options={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
+                        />
+                      ) : (
+                        GOAL_STATUS_LABELS[g.status]
+                      )}
+                    </td>
+                    <td className={isOverdue(g, day) ? 'cs-overdue' : undefined}>
+                      {formatTenantDate(g.dueDate, tenant?.dateFormat) || '--'}
+                    </td>
+                    <td>
+                      {g.taskCount ? (
+                        <>
+                          <ProgressBar
+                            value={(g.progress ?? 0) / 100}
+                            stripes={false}
+                            intent="primary"
+                            aria-label={`${g.progress}% of tasks done`}
+                          />
+                          <span className="bp6-text-muted">
+                            {g.progress}% of {g.taskCount}
+                          </span>
+                        </>
+                      ) : (
+                        <span className="bp6-text-muted">--</span>
+                      )}
+                    </td>
+                    <td>
+                      <ScoreTag score={g.score} cuts={cuts} label={`Score of ${g.moniker}`} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </HTMLTable>
           )}
-          <Switch checked={showDeleted} label={`Show deleted goals (${deleted.length})`} onChange={() => setShowDeleted((x) => !x)} />
+          <Switch
+            checked={showDeleted}
+            label={`Show deleted goals (${deleted.length})`}
+            onChange={() => setShowDeleted((x) => !x)}
+          />
           {showDeleted && deleted.length > 0 && (
             <HTMLTable compact className="lci-table" aria-label="Deleted goals">
               <tbody>
                 {deleted.map((g) => (
-                  <tr key={g.tenantCompanyGoalId}><td>{g.moniker}</td><td>{g.companyNames.join(', ')}</td>
-                    <td>{canEdit && <Button variant="minimal" icon="undo" text="Restore" onClick={() => void run(() => cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, { activeFlag: 1, version: g.version }))} />}</td></tr>
+                  <tr key={g.tenantCompanyGoalId}>
+                    <td>{g.moniker}</td>
+                    <td>{g.companyNames.join(', ')}</td>
+                    <td>
+                      {canEdit && (
+                        <Button
+                          variant="minimal"
+                          icon="undo"
+                          text="Restore"
+                          onClick={() =>
+                            void run(() =>
+                              cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, {
+                                activeFlag: 1,
+                                version: g.version,
+                              }),
+                            )
+                          }
+                        />
+                      )}
+                    </td>
+                  </tr>
                 ))}
               </tbody>
             </HTMLTable>

@@ -8,7 +8,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError, useDirtyPage } from '../../../../workspace/sdk';
 import { CALC_CODE_LABELS, CALC_CODES, type CalcCode, type ScoreType } from '../../shared/metric-calc-codes';
 import { useCsApi } from '../cs-api';
-import { bodyOf, draftErrors, draftOf, emptyDraft, sameDraft, scorePreview, serverErrors, type DraftErrors, type MetricDraft } from './metric-form';
+import {
+  bodyOf,
+  draftErrors,
+  draftOf,
+  emptyDraft,
+  sameDraft,
+  scorePreview,
+  serverErrors,
+  type DraftErrors,
+  type MetricDraft,
+} from './metric-form';
 import { metricId, OBJECTS, type MetricDef } from './types';
 
 interface Props {
@@ -32,9 +42,18 @@ export function MetricDrawer({ type, metric, isOpen, onClose, onSaved }: Props) 
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
 
-  useEffect(() => { if (isOpen) { setDraft(initial); setErrors({}); setMessage(null); setTouched(false); } }, [isOpen, initial]);
+  useEffect(() => {
+    if (isOpen) {
+      setDraft(initial);
+      setErrors({});
+      setMessage(null);
+      setTouched(false);
+    }
+  }, [isOpen, initial]);
   const dirty = isOpen && !sameDraft(draft, initial);
-  useEffect(() => { setDirty(dirty); }, [dirty, setDirty]);
+  useEffect(() => {
+    setDirty(dirty);
+  }, [dirty, setDirty]);
   useEffect(() => () => setDirty(false), [setDirty]);
 
   const set = (patch: Partial<MetricDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -61,7 +80,10 @@ export function MetricDrawer({ type, metric, isOpen, onClose, onSaved }: Props) 
     }
   };
 
-  const field = (name: keyof MetricDraft) => ({ intent: shownErrors[name] ? ('danger' as const) : ('none' as const), helperText: shownErrors[name] });
+  const field = (name: keyof MetricDraft) => ({
+    intent: shownErrors[name] ? ('danger' as const) : ('none' as const),
+    helperText: shownErrors[name],
+  });
 
   return (
     <Drawer
@@ -73,32 +95,91 @@ export function MetricDrawer({ type, metric, isOpen, onClose, onSaved }: Props) 
       canOutsideClickClose={!dirty}
       canEscapeKeyClose={!dirty}
     >
-      <form className="cs-metric-drawer-body" data-testid="metric-drawer" onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        {message && <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>{message}</Callout>}
+      <form
+        className="cs-metric-drawer-body"
+        data-testid="metric-drawer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {message && (
+          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+            {message}
+          </Callout>
+        )}
         <FormGroup label="Name" labelFor="cs-metric-name" labelInfo="(required)" {...field('name')}>
-          <InputGroup id="cs-metric-name" value={draft.name} maxLength={100} autoFocus onChange={(e) => set({ name: e.target.value })} />
+          <InputGroup
+            id="cs-metric-name"
+            value={draft.name}
+            maxLength={100}
+            autoFocus
+            onChange={(e) => set({ name: e.target.value })}
+          />
         </FormGroup>
-        <FormGroup label="Calculation" labelFor="cs-metric-calc" helperText={shownErrors.calcCode ?? 'Where the value of each company comes from'} intent={shownErrors.calcCode ? 'danger' : 'none'}>
-          <HTMLSelect id="cs-metric-calc" fill value={draft.calcCode} onChange={(e) => set({ calcCode: e.target.value as CalcCode })}
-            options={CALC_CODES.map((c) => ({ value: c, label: `${CALC_CODE_LABELS[c]} (${c})` }))} />
+        <FormGroup
+          label="Calculation"
+          labelFor="cs-metric-calc"
+          helperText={shownErrors.calcCode ?? 'Where the value of each company comes from'}
+          intent={shownErrors.calcCode ? 'danger' : 'none'}
+        >
+          <HTMLSelect
+            id="cs-metric-calc"
+            fill
+            value={draft.calcCode}
+            onChange={(e) => set({ calcCode: e.target.value as CalcCode })}
+            options={CALC_CODES.map((c) => ({ value: c, label: `${CALC_CODE_LABELS[c]} (${c})` }))}
+          />
         </FormGroup>
         {draft.calcCode === 'assessment-template' && (
-          <FormGroup label="Assessment template id" labelFor="cs-metric-template" labelInfo="(empty: the latest assessment of any template)" {...field('assessmentTemplateId')}>
-            <InputGroup id="cs-metric-template" inputMode="numeric" value={draft.assessmentTemplateId} onChange={(e) => set({ assessmentTemplateId: e.target.value })} />
+          <FormGroup
+            label="Assessment template id"
+            labelFor="cs-metric-template"
+            labelInfo="(empty: the latest assessment of any template)"
+            {...field('assessmentTemplateId')}
+          >
+            <InputGroup
+              id="cs-metric-template"
+              inputMode="numeric"
+              value={draft.assessmentTemplateId}
+              onChange={(e) => set({ assessmentTemplateId: e.target.value })}
+            />
           </FormGroup>
         )}
         <FormGroup label="Weight" labelFor="cs-metric-weight" labelInfo="(required)" {...field('weight')}>
-          <InputGroup id="cs-metric-weight" inputMode="decimal" value={draft.weight} onChange={(e) => set({ weight: e.target.value })} />
+          <InputGroup
+            id="cs-metric-weight"
+            inputMode="decimal"
+            value={draft.weight}
+            onChange={(e) => set({ weight: e.target.value })}
+          />
         </FormGroup>
-        <FormGroup label="Max" labelFor="cs-metric-max" labelInfo="(required; the value that earns the full weight)" {...field('max')}>
-          <InputGroup id="cs-metric-max" inputMode="decimal" value={draft.max} onChange={(e) => set({ max: e.target.value })} />
+        <FormGroup
+          label="Max"
+          labelFor="cs-metric-max"
+          labelInfo="(required; the value that earns the full weight)"
+          {...field('max')}
+        >
+          <InputGroup
+            id="cs-metric-max"
+            inputMode="decimal"
+            value={draft.max}
+            onChange={(e) => set({ max: e.target.value })}
+          />
         </FormGroup>
         <p className="bp6-text-muted cs-metric-preview" data-testid="metric-preview">
-          Placeholder score (weight × value / max): {preview.half ?? '--'} at half the max, {preview.full ?? '--'} at the max.
+          Placeholder score (weight × value / max): {preview.half ?? '--'} at half the max, {preview.full ?? '--'} at
+          the max.
         </p>
         <div className="cs-metric-drawer-footer">
           <Button text="Cancel" onClick={onClose} disabled={busy} />
-          <Button type="submit" intent="primary" text={metric ? 'Save' : 'Add'} loading={busy} disabled={!!metric && !dirty} />
+          <Button
+            type="submit"
+            intent="primary"
+            text={metric ? 'Save' : 'Add'}
+            loading={busy}
+            disabled={!!metric && !dirty}
+          />
         </div>
       </form>
     </Drawer>

@@ -15,11 +15,24 @@ export default function ScoreMetricsAdminPage() {
   const [tab, setTab] = useState<ScoreType>('health');
   return (
     <div className="lci-page cs-metrics-page">
-      <PageHeader title="Health/Effort Admin" subtitle="Metrics that score every client company for health and effort" readOnly={readOnly}
-        link={{ text: 'Customer Success Admin', to: '/cs/admin', icon: 'arrow-left' }} />
+      <PageHeader
+        title="Health/Effort Admin"
+        subtitle="Metrics that score every client company for health and effort"
+        readOnly={readOnly}
+        link={{ text: 'Customer Success Admin', to: '/cs/admin', icon: 'arrow-left' }}
+      />
       <Tabs id="cs-metrics-tabs" selectedTabId={tab} onChange={(t) => setTab(t as ScoreType)} renderActiveTabPanelOnly>
         <Tab id="health" title="Health Metrics" panel={<MetricsTable type="health" readOnly={readOnly} />} />
-        <Tab id="effort" title="Effort Metrics" panel={<><MetricsTable type="effort" readOnly={readOnly} /><EffortDisplayCard readOnly={readOnly} /></>} />
+        <Tab
+          id="effort"
+          title="Effort Metrics"
+          panel={
+            <>
+              <MetricsTable type="effort" readOnly={readOnly} />
+              <EffortDisplayCard readOnly={readOnly} />
+            </>
+          }
+        />
       </Tabs>
     </div>
   );

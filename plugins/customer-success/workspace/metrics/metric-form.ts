@@ -6,13 +6,31 @@ import { placeholderScore } from '../../shared/placeholder-score';
 import { CALC_CODES, type CalcCode } from '../../shared/metric-calc-codes';
 import type { MetricDef } from './types';
 
-export interface MetricDraft { name: string; calcCode: CalcCode; weight: string; max: string; assessmentTemplateId: string }
+export interface MetricDraft {
+  name: string;
+  calcCode: CalcCode;
+  weight: string;
+  max: string;
+  assessmentTemplateId: string;
+}
 export type DraftErrors = Partial<Record<keyof MetricDraft, string>>;
 
-export const emptyDraft = (): MetricDraft => ({ name: '', calcCode: 'custom', weight: '', max: '', assessmentTemplateId: '' });
+export const emptyDraft = (): MetricDraft => ({
+  name: '',
+  calcCode: 'custom',
+  weight: '',
+  max: '',
+  assessmentTemplateId: '',
+});
 
 export function draftOf(m: MetricDef): MetricDraft {
-  return { name: m.name, calcCode: m.calcCode, weight: String(m.weight), max: String(m.max), assessmentTemplateId: m.assessmentTemplateId === null ? '' : String(m.assessmentTemplateId) };
+  return {
+    name: m.name,
+    calcCode: m.calcCode,
+    weight: String(m.weight),
+    max: String(m.max),
+    assessmentTemplateId: m.assessmentTemplateId === null ? '' : String(m.assessmentTemplateId),
+  };
 }
 
 const num = (s: string): number => (s.trim() === '' ? Number.NaN : Number(s));
@@ -30,22 +48,40 @@ export function draftErrors(d: MetricDraft): DraftErrors {
   if (!Number.isFinite(m)) e.max = 'Must be a number';
   else if (m <= 0) e.max = 'Must be greater than 0';
   else if (m > 1_000_000_000) e.max = 'Must be at most 1000000000';
-  if (d.calcCode === 'assessment-template' && d.assessmentTemplateId.trim() !== '' && !/^\d+$/.test(d.assessmentTemplateId.trim())) e.assessmentTemplateId = 'A template id (a whole number), or empty for any template';
+  if (
+    d.calcCode === 'assessment-template' &&
+    d.assessmentTemplateId.trim() !== '' &&
+    !/^\d+$/.test(d.assessmentTemplateId.trim())
+  )
+    e.assessmentTemplateId = 'A template id (a whole number), or empty for any template';
   return e;
 }
 
-export function bodyOf(d: MetricDraft): { name: string; calcCode: CalcCode; weight: number; max: number; assessmentTemplateId: number | null } {
+export function bodyOf(d: MetricDraft): {
+  name: string;
+  calcCode: CalcCode;
+  weight: number;
+  max: number;
+  assessmentTemplateId: number | null;
+} {
   return {
     name: d.name.trim(),
     calcCode: d.calcCode,
     weight: Number(d.weight),
     max: Number(d.max),
-    assessmentTemplateId: d.calcCode === 'assessment-template' && d.assessmentTemplateId.trim() ? Number(d.assessmentTemplateId) : null,
+    assessmentTemplateId:
+      d.calcCode === 'assessment-template' && d.assessmentTemplateId.trim() ? Number(d.assessmentTemplateId) : null,
   };
 }
 
 export function sameDraft(a: MetricDraft, b: MetricDraft): boolean {
-  return a.name === b.name && a.calcCode === b.calcCode && a.weight === b.weight && a.max === b.max && a.assessmentTemplateId === b.assessmentTemplateId;
+  return (
+    a.name === b.name &&
+    a.calcCode === b.calcCode &&
+    a.weight === b.weight &&
+    a.max === b.max &&
+    a.assessmentTemplateId === b.assessmentTemplateId
+  );
 }
 
 /** Server field errors (path body.<field>) onto the form's fields. */

@@ -43,9 +43,33 @@ export interface CompanyValues {
 export type { EffortDisplayInfo } from '../../shared/api';
 
 export const OBJECTS = {
-  health: { metric: 'TenantCsHealthMetric', values: 'CompanyCsHealthMetricValues', history: 'CompanyCsHealthMetricHistoricValues', defsKey: 'tenantCsHealthMetrics', valuesKey: 'companyCsHealthMetricValues', idKey: 'tenantCsHealthMetricId', valueIdKey: 'healthMetricId', scoreKey: 'healthScore', deltaKey: 'healthDelta', previousKey: 'previousHealthScore' },
-  effort: { metric: 'TenantCsEffortMetric', values: 'CompanyCsEffortMetricValues', history: 'CompanyCsEffortMetricHistoricValues', defsKey: 'tenantCsEffortMetrics', valuesKey: 'companyCsEffortMetricValues', idKey: 'tenantCsEffortMetricId', valueIdKey: 'effortMetricId', scoreKey: 'effortScore', deltaKey: 'effortDelta', previousKey: 'previousEffortScore' },
+  health: {
+    metric: 'TenantCsHealthMetric',
+    values: 'CompanyCsHealthMetricValues',
+    history: 'CompanyCsHealthMetricHistoricValues',
+    defsKey: 'tenantCsHealthMetrics',
+    valuesKey: 'companyCsHealthMetricValues',
+    idKey: 'tenantCsHealthMetricId',
+    valueIdKey: 'healthMetricId',
+    scoreKey: 'healthScore',
+    deltaKey: 'healthDelta',
+    previousKey: 'previousHealthScore',
+  },
+  effort: {
+    metric: 'TenantCsEffortMetric',
+    values: 'CompanyCsEffortMetricValues',
+    history: 'CompanyCsEffortMetricHistoricValues',
+    defsKey: 'tenantCsEffortMetrics',
+    valuesKey: 'companyCsEffortMetricValues',
+    idKey: 'tenantCsEffortMetricId',
+    valueIdKey: 'effortMetricId',
+    scoreKey: 'effortScore',
+    deltaKey: 'effortDelta',
+    previousKey: 'previousEffortScore',
+  },
 } as const satisfies Record<ScoreType, unknown>;
 
-export const metricId = (type: ScoreType, m: MetricDef): number => (type === 'health' ? m.tenantCsHealthMetricId : m.tenantCsEffortMetricId)!;
-export const valueMetricId = (type: ScoreType, v: MetricValue): number => (type === 'health' ? v.healthMetricId : v.effortMetricId)!;
+export const metricId = (type: ScoreType, m: MetricDef): number =>
+  (type === 'health' ? m.tenantCsHealthMetricId : m.tenantCsEffortMetricId)!;
+export const valueMetricId = (type: ScoreType, v: MetricValue): number =>
+  (type === 'health' ? v.healthMetricId : v.effortMetricId)!;

@@ -4,7 +4,11 @@
  */
 import { FormGroup, NumericInput, Slider } from '@blueprintjs/core';
 
-export interface AxisValues { min: number; cut: number; max: number }
+export interface AxisValues {
+  min: number;
+  cut: number;
+  max: number;
+}
 
 /** A step that gives about 100 positions on the axis (1, 2, 5 x 10^n). */
 export function niceStep(range: number): number {
@@ -15,7 +19,14 @@ export function niceStep(range: number): number {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * pow;
 }
 
-export function SegmentSliders({ label, values, disabled, onDraft, onCommit, format = (n) => String(n) }: {
+export function SegmentSliders({
+  label,
+  values,
+  disabled,
+  onDraft,
+  onCommit,
+  format = (n) => String(n),
+}: {
   label: string;
   values: AxisValues;
   disabled: boolean;
@@ -36,12 +47,32 @@ export function SegmentSliders({ label, values, disabled, onDraft, onCommit, for
       <legend>{label}</legend>
       <div className="cs-seg-axis-row">
         <FormGroup label="Minimum" labelFor={`${label}-min`} inline>
-          <NumericInput id={`${label}-min`} aria-label={`${label} minimum`} value={values.min} disabled={disabled} buttonPosition="none" size="small"
-            onBlur={(e) => commitBound('min', Number((e.target as HTMLInputElement).value))} onKeyDown={(e) => { if (e.key === 'Enter') commitBound('min', Number((e.target as HTMLInputElement).value)); }} />
+          <NumericInput
+            id={`${label}-min`}
+            aria-label={`${label} minimum`}
+            value={values.min}
+            disabled={disabled}
+            buttonPosition="none"
+            size="small"
+            onBlur={(e) => commitBound('min', Number((e.target as HTMLInputElement).value))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitBound('min', Number((e.target as HTMLInputElement).value));
+            }}
+          />
         </FormGroup>
         <FormGroup label="Maximum" labelFor={`${label}-max`} inline>
-          <NumericInput id={`${label}-max`} aria-label={`${label} maximum`} value={values.max} disabled={disabled} buttonPosition="none" size="small"
-            onBlur={(e) => commitBound('max', Number((e.target as HTMLInputElement).value))} onKeyDown={(e) => { if (e.key === 'Enter') commitBound('max', Number((e.target as HTMLInputElement).value)); }} />
+          <NumericInput
+            id={`${label}-max`}
+            aria-label={`${label} maximum`}
+            value={values.max}
+            disabled={disabled}
+            buttonPosition="none"
+            size="small"
+            onBlur={(e) => commitBound('max', Number((e.target as HTMLInputElement).value))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') commitBound('max', Number((e.target as HTMLInputElement).value));
+            }}
+          />
         </FormGroup>
       </div>
       <Slider

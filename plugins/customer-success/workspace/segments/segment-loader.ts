@@ -22,8 +22,13 @@ export interface CompanySegmentRow {
   effortVariant: string | null;
   stale_data: boolean;
 }
-export interface SegmentsAnswer { segments: CompanySegmentRow[]; stale_data: boolean }
-export interface SegmentsState extends SegmentsAnswer { via: 'none' | 'list' | 'realtime' | 'http' }
+export interface SegmentsAnswer {
+  segments: CompanySegmentRow[];
+  stale_data: boolean;
+}
+export interface SegmentsState extends SegmentsAnswer {
+  via: 'none' | 'list' | 'realtime' | 'http';
+}
 
 export interface SegmentTransport {
   realtimeOpen(): boolean;
@@ -40,7 +45,9 @@ export async function fetchFresh(t: SegmentTransport, filters: Partial<CsFilters
   if (t.realtimeOpen()) {
     try {
       return { ...(await t.invoke(filters ? { filters } : {})), via: 'realtime' };
-    } catch { /* socket closed or the call failed: the normal call */ }
+    } catch {
+      /* socket closed or the call failed: the normal call */
+    }
   }
   return { ...(await t.refresh(filters)), via: 'http' };
 }
@@ -49,7 +56,12 @@ export async function fetchFresh(t: SegmentTransport, filters: Partial<CsFilters
  * Loads the segments for the filters; `onState` sees each step (the cleared, stale state first when nothing is
  * filtered). Resolves with the final state.
  */
-export async function loadSegments(t: SegmentTransport, filters: Partial<CsFilters>, filtered: boolean, onState: (s: SegmentsState) => void = () => undefined): Promise<SegmentsState> {
+export async function loadSegments(
+  t: SegmentTransport,
+  filters: Partial<CsFilters>,
+  filtered: boolean,
+  onState: (s: SegmentsState) => void = () => undefined,
+): Promise<SegmentsState> {
   if (!filtered) {
     onState({ segments: [], stale_data: true, via: 'none' });
     const fresh = await fetchFresh(t, undefined);

@@ -32,9 +32,13 @@ export function useSegmentSettings(onSaved: () => void) {
       version.current = r.tenantCsSegmentSettings.version;
       setSaved(r.tenantCsSegmentSettings);
       setDraft(r.tenantCsSegmentSettings);
-    } catch (e) { setError((e as Error).message); }
+    } catch (e) {
+      setError((e as Error).message);
+    }
   }, [cs]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const drain = useCallback(async () => {
     if (running.current) return;
@@ -45,7 +49,10 @@ export function useSegmentSettings(onSaved: () => void) {
         const patch = pending.current;
         pending.current = null;
         try {
-          const r = await cs.csSave<'TenantCsSegmentSettings', StoredSegmentSettings>('TenantCsSegmentSettings', { ...patch, version: version.current });
+          const r = await cs.csSave<'TenantCsSegmentSettings', StoredSegmentSettings>('TenantCsSegmentSettings', {
+            ...patch,
+            version: version.current,
+          });
           version.current = r.tenantCsSegmentSettings.version;
           setSaved(r.tenantCsSegmentSettings);
           if (!pending.current) setDraft({ ...r.tenantCsSegmentSettings, ...previewing.current });
@@ -53,10 +60,16 @@ export function useSegmentSettings(onSaved: () => void) {
           onSaved();
         } catch (e) {
           pending.current = null;
-          if (e instanceof ApiError && e.status === 409) { setError(MSG_SETTINGS_STALE); await load(); }
-          else {
+          if (e instanceof ApiError && e.status === 409) {
+            setError(MSG_SETTINGS_STALE);
+            await load();
+          } else {
             // Not saved: show the stored settings again, with the reason.
-            setError(e instanceof ApiError && e.fields?.length ? e.fields.map((f) => f.message).join('; ') : (e as Error).message);
+            setError(
+              e instanceof ApiError && e.fields?.length
+                ? e.fields.map((f) => f.message).join('; ')
+                : (e as Error).message,
+            );
             if (savedRef.current) setDraft({ ...savedRef.current, ...previewing.current });
           }
         }
@@ -73,14 +86,17 @@ export function useSegmentSettings(onSaved: () => void) {
     setDraft((d) => (d ? { ...d, ...patch } : d));
   }, []);
   /** Changes the draft and saves the change. */
-  const commit = useCallback((patch: Partial<SegmentSettings>) => {
-    const rest = { ...previewing.current };
-    for (const k of Object.keys(patch)) delete (rest as Record<string, unknown>)[k];
-    previewing.current = rest;
-    setDraft((d) => (d ? { ...d, ...patch } : d));
-    pending.current = { ...(pending.current ?? {}), ...patch };
-    void drain();
-  }, [drain]);
+  const commit = useCallback(
+    (patch: Partial<SegmentSettings>) => {
+      const rest = { ...previewing.current };
+      for (const k of Object.keys(patch)) delete (rest as Record<string, unknown>)[k];
+      previewing.current = rest;
+      setDraft((d) => (d ? { ...d, ...patch } : d));
+      pending.current = { ...(pending.current ?? {}), ...patch };
+      void drain();
+    },
+    [drain],
+  );
 
   return { saved, draft, error, saving, preview, commit, reload: load };
 }

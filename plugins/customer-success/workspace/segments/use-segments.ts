@@ -8,7 +8,14 @@ import { invoke, useRealtimeStatus } from '../../../../workspace/sdk';
 import { filtersForRequest } from '../../shared/filter-rules';
 import { useCsApi } from '../cs-api';
 import { useCsFilters } from '../filters/state';
-import { fetchFresh, loadSegments, type CompanySegmentRow, type SegmentsAnswer, type SegmentsState, type SegmentTransport } from './segment-loader';
+import {
+  fetchFresh,
+  loadSegments,
+  type CompanySegmentRow,
+  type SegmentsAnswer,
+  type SegmentsState,
+  type SegmentTransport,
+} from './segment-loader';
 
 /** The transport of segment-loader.ts: customerSegments over the socket when open, else the normal calls. */
 export function useSegmentTransport(): SegmentTransport {
@@ -17,18 +24,26 @@ export function useSegmentTransport(): SegmentTransport {
   const status = useRealtimeStatus();
   const statusRef = useRef(status);
   statusRef.current = status;
-  return useMemo<SegmentTransport>(() => ({
-    realtimeOpen: () => statusRef.current === 'open',
-    invoke: (payload) => invoke<SegmentsAnswer>('customerSegments', payload),
-    refresh: async (f) => {
-      const r = await cs.csAction<{ segments: CompanySegmentRow[]; stale_data: boolean }>('TenantCompanySegment', 'refresh', f ? { filters: f } : {}, 'segments');
-      return { segments: r.segments, stale_data: Boolean(r.stale_data) };
-    },
-    filteredGet: async () => {
-      const r = await cs.csFilteredGet<'TenantCompanySegment', CompanySegmentRow[]>('TenantCompanySegment', filters);
-      return { segments: r.segments, stale_data: Boolean(r.stale_data) };
-    },
-  }), [cs, filters]);
+  return useMemo<SegmentTransport>(
+    () => ({
+      realtimeOpen: () => statusRef.current === 'open',
+      invoke: (payload) => invoke<SegmentsAnswer>('customerSegments', payload),
+      refresh: async (f) => {
+        const r = await cs.csAction<{ segments: CompanySegmentRow[]; stale_data: boolean }>(
+          'TenantCompanySegment',
+          'refresh',
+          f ? { filters: f } : {},
+          'segments',
+        );
+        return { segments: r.segments, stale_data: Boolean(r.stale_data) };
+      },
+      filteredGet: async () => {
+        const r = await cs.csFilteredGet<'TenantCompanySegment', CompanySegmentRow[]>('TenantCompanySegment', filters);
+        return { segments: r.segments, stale_data: Boolean(r.stale_data) };
+      },
+    }),
+    [cs, filters],
+  );
 }
 
 export function useSegments() {
@@ -41,17 +56,32 @@ export function useSegments() {
   const run = useCallback(async (work: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
-    try { await work(); } catch (e) { setError((e as Error).message); } finally { setBusy(false); }
+    try {
+      await work();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
   }, []);
 
   useEffect(() => {
     let live = true;
-    void run(() => loadSegments(transport, filtersForRequest(filters), filtered, (s) => { if (live) setState(s); }));
-    return () => { live = false; };
+    void run(() =>
+      loadSegments(transport, filtersForRequest(filters), filtered, (s) => {
+        if (live) setState(s);
+      }),
+    );
+    return () => {
+      live = false;
+    };
   }, [transport, changeCount]);
 
   /** A fresh computation for the current filters (e.g. after the settings changed). */
-  const refresh = useCallback(() => run(async () => setState(await fetchFresh(transport, filtered ? filtersForRequest(filters) : undefined))), [transport, filtered, filters, run]);
+  const refresh = useCallback(
+    () => run(async () => setState(await fetchFresh(transport, filtered ? filtersForRequest(filters) : undefined))),
+    [transport, filtered, filters, run],
+  );
 
   return { state, error, busy, refresh };
 }

@@ -3,7 +3,8 @@ import { InvalidArgumentError } from 'commander';
 
 export function positiveInt(value: string): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('must be a positive whole number.');
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number.');
   return n;
 }
 
@@ -11,6 +12,7 @@ export function positiveInt(value: string): number {
 export function dateArg(value: string): Date {
   const ok = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim());
   const d = new Date(value.trim());
-  if (!ok || Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be a date YYYY-MM-DD (or an ISO timestamp).');
+  if (!ok || Number.isNaN(d.getTime()))
+    throw new InvalidArgumentError('must be a date YYYY-MM-DD (or an ISO timestamp).');
   return d;
 }

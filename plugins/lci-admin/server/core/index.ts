@@ -27,5 +27,7 @@ export const CORE_PART: AdminPart = {
     auditCli(admin, kernel);
   },
   // The watcher stops with the instance (instance.ts).
-  async start(_k, self) { await self.maintenance.start(); },
+  async start(_k, self) {
+    await self.maintenance.start();
+  },
 };

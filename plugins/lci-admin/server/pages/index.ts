@@ -29,11 +29,26 @@ import { websocketRoutes } from './websockets/routes';
 // Titles, icons and nav placement: shared/pages.ts. The API routes' permission keys must be declared pages there
 // (an access list can grant only a declared page): checked when the plugin loads.
 const ROUTE_PAGES = [
-  ETL_REPORTS_PAGE, MARKETING_PAGE, NOTIFICATIONS_PAGE, ONBOARDING_ADMIN_PAGE, ONBOARDING_ITEMS_PAGE, SURVEY_PAGE, MODULE_PAGE, MODULE_VIEW_PAGE,
-  MENU_PAGE, WEBSOCKET_PAGE, AFFILIATE_PAGE, CURRENCY_PAGE, PRIMARY_INTEGRATION_PAGE, INITIAL_SYNC_PAGE, IMPORT_TEMPLATES_PAGE, ETL_MANAGER_PAGE,
+  ETL_REPORTS_PAGE,
+  MARKETING_PAGE,
+  NOTIFICATIONS_PAGE,
+  ONBOARDING_ADMIN_PAGE,
+  ONBOARDING_ITEMS_PAGE,
+  SURVEY_PAGE,
+  MODULE_PAGE,
+  MODULE_VIEW_PAGE,
+  MENU_PAGE,
+  WEBSOCKET_PAGE,
+  AFFILIATE_PAGE,
+  CURRENCY_PAGE,
+  PRIMARY_INTEGRATION_PAGE,
+  INITIAL_SYNC_PAGE,
+  IMPORT_TEMPLATES_PAGE,
+  ETL_MANAGER_PAGE,
 ];
 const declared = new Set(PAGES_PAGE_DECLS.pages.map((p) => p.url));
-for (const url of ROUTE_PAGES) if (!declared.has(url)) throw new Error(`lci-admin: page ${url} is not declared in shared/pages.ts`);
+for (const url of ROUTE_PAGES)
+  if (!declared.has(url)) throw new Error(`lci-admin: page ${url} is not declared in shared/pages.ts`);
 
 const pages = pageDefs(PAGES_PAGE_DECLS);
 const navItems = navItemDefs(PAGES_PAGE_DECLS);
@@ -57,5 +72,7 @@ export const PAGES_PART: AdminPart = {
   },
   cli: registerPagesCli,
   fixtures: pagesFixtures,
-  async start(_k, self) { self.sockets.start(); },
+  async start(_k, self) {
+    self.sockets.start();
+  },
 };

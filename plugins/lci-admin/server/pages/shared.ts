@@ -24,7 +24,8 @@ export async function requireTenant(db: Trx, tenantId: number): Promise<TenantRo
 }
 
 /** A 400 naming one field (for rules a schema cannot express). */
-export const fieldError = (path: string, message: string) => badRequest(`Invalid ${path.split('.')[0]}: ${path} ${message}`, [{ path, message }]);
+export const fieldError = (path: string, message: string) =>
+  badRequest(`Invalid ${path.split('.')[0]}: ${path} ${message}`, [{ path, message }]);
 
 type AnyCtx = Pick<HandlerContext<unknown, unknown, unknown>, 'caller'>;
 
@@ -32,10 +33,22 @@ type AnyCtx = Pick<HandlerContext<unknown, unknown, unknown>, 'caller'>;
  * An audit entry in the tenant it concerns (system-scope routes write their own `system.*` entry in the
  * platform tenant; this one lets the tenant's audit log show what support did to it).
  */
-export async function auditTenant(k: Kernel, db: Trx, ctx: AnyCtx, tenantId: number | undefined, action: string, details: Record<string, unknown>, target?: string): Promise<void> {
+export async function auditTenant(
+  k: Kernel,
+  db: Trx,
+  ctx: AnyCtx,
+  tenantId: number | undefined,
+  action: string,
+  details: Record<string, unknown>,
+  target?: string,
+): Promise<void> {
   await k.audit.write(db, {
-    tenantId, action, target, actorUserId: ctx.caller?.userId ?? null,
-    impersonatorUserId: ctx.caller?.impersonation ? ctx.caller.userId : null, details,
+    tenantId,
+    action,
+    target,
+    actorUserId: ctx.caller?.userId ?? null,
+    impersonatorUserId: ctx.caller?.impersonation ? ctx.caller.userId : null,
+    details,
   });
 }
 

@@ -4,6 +4,8 @@ import { PageLoading, navigate } from '../../../../workspace/sdk';
 import { ADMIN_HOME } from './paths';
 
 export default function AdminAreaRedirect() {
-  useEffect(() => { void navigate(ADMIN_HOME, { replace: true }); }, []);
+  useEffect(() => {
+    void navigate(ADMIN_HOME, { replace: true });
+  }, []);
   return <PageLoading what="the admin summary" />;
 }

@@ -19,18 +19,27 @@ export interface AdminPageHeaderProps {
 
 export { ADMIN_HOME, SUPPORT_HOME };
 
-const backLabel = (to: string) => (to === SUPPORT_HOME ? 'Back to LCI Support' : to === ADMIN_HOME ? 'Back to the admin summary' : 'Back');
+const backLabel = (to: string) =>
+  to === SUPPORT_HOME ? 'Back to LCI Support' : to === ADMIN_HOME ? 'Back to the admin summary' : 'Back';
 
 export function AdminPageHeader({ title, subtitle, back = ADMIN_HOME, children }: AdminPageHeaderProps) {
   return (
     <div style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}>
       {back !== false && (
         <Tooltip content={backLabel(back)} placement="bottom">
-          <Button icon="arrow-left" variant="minimal" aria-label={backLabel(back)} onClick={() => void navigate(back)} style={{ marginTop: 2 }} />
+          <Button
+            icon="arrow-left"
+            variant="minimal"
+            aria-label={backLabel(back)}
+            onClick={() => void navigate(back)}
+            style={{ marginTop: 2 }}
+          />
         </Tooltip>
       )}
       <div style={{ flex: 1, minWidth: 0 }}>
-        <PageHeader title={title} subtitle={subtitle}>{children}</PageHeader>
+        <PageHeader title={title} subtitle={subtitle}>
+          {children}
+        </PageHeader>
       </div>
     </div>
   );

@@ -17,9 +17,20 @@ export default function SupportLanding() {
       <AdminPageHeader title="LCI Support" subtitle="Support operations across tenants. Every change is audited." />
       <div className="lci-cards" role="list">
         {pages.map((p) => (
-          <Card key={p.path} role="listitem" interactive tabIndex={0} aria-label={p.title}
+          <Card
+            key={p.path}
+            role="listitem"
+            interactive
+            tabIndex={0}
+            aria-label={p.title}
             onClick={() => void navigate(p.path)}
-            onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); void navigate(p.path); } }}>
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                void navigate(p.path);
+              }
+            }}
+          >
             <H5 style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Icon icon={(ICONS[p.path] ?? 'wrench') as IconName} /> {p.title}
             </H5>

@@ -14,11 +14,17 @@ export const SUPPORT_CHILDREN: { child: string; description: string }[] = [
   { child: 'jobQueueStats', description: 'Job queues: counts by state, failed jobs, retry and cancel.' },
 ];
 
-export interface SupportCard { path: string; title: string; description: string }
+export interface SupportCard {
+  path: string;
+  title: string;
+  description: string;
+}
 
 /** Cards for the registered support routes (children without a page yet are left out; the landing itself too). */
 export function supportPages(routes: WorkspaceRouteDef[]): SupportCard[] {
-  const byPath = new Map(routes.filter((r) => /^\/lcisupport\/[^/]+$/.test(r.path)).map((r) => [r.path.toLowerCase(), r]));
+  const byPath = new Map(
+    routes.filter((r) => /^\/lcisupport\/[^/]+$/.test(r.path)).map((r) => [r.path.toLowerCase(), r]),
+  );
   const known = SUPPORT_CHILDREN.flatMap(({ child, description }) => {
     const r = byPath.get(`/lcisupport/${child}`.toLowerCase());
     return r ? [{ path: r.path, title: r.title, description }] : [];

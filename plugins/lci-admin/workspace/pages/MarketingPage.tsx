@@ -8,7 +8,9 @@ import { act, Problem } from './admin-ui';
 function saveText(name: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
-  a.href = url; a.download = name; a.click();
+  a.href = url;
+  a.download = name;
+  a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
@@ -19,25 +21,57 @@ export default function MarketingPage() {
   const problem = since && !/^\d{4}-\d{2}-\d{2}$/.test(since) ? 'The date is YYYY-MM-DD.' : null;
   const download = async () => {
     setBusy(true);
-    await act(async () => {
-      const csv = await api.get<string>('/v3/lciadmin/etlmarketing/export', { query: { kind, since: since || undefined } });
-      saveText(`lifecycle-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, typeof csv === 'string' ? csv : '');
-    }, `${kind === 'tenants' ? 'Tenants' : 'Users'} exported`);
+    await act(
+      async () => {
+        const csv = await api.get<string>('/v3/lciadmin/etlmarketing/export', {
+          query: { kind, since: since || undefined },
+        });
+        saveText(`lifecycle-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, typeof csv === 'string' ? csv : '');
+      },
+      `${kind === 'tenants' ? 'Tenants' : 'Users'} exported`,
+    );
     setBusy(false);
   };
   return (
     <>
-      <AdminPageHeader title="Marketing Export" subtitle="Active tenants or their users as CSV for the marketing tools" />
-      <Callout intent="warning" style={{ maxWidth: 640, marginBottom: 16 }}>The users export holds personal data (names and email addresses). Each download is recorded in the audit log.</Callout>
-      <form onSubmit={(e) => { e.preventDefault(); if (!problem) void download(); }} style={{ maxWidth: 640 }} aria-label="Marketing export">
+      <AdminPageHeader
+        title="Marketing Export"
+        subtitle="Active tenants or their users as CSV for the marketing tools"
+      />
+      <Callout intent="warning" style={{ maxWidth: 640, marginBottom: 16 }}>
+        The users export holds personal data (names and email addresses). Each download is recorded in the audit log.
+      </Callout>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!problem) void download();
+        }}
+        style={{ maxWidth: 640 }}
+        aria-label="Marketing export"
+      >
         <FormGroup label="Export" labelFor="mk-kind" inline>
-          <HTMLSelect id="mk-kind" value={kind} onChange={(e) => setKind(e.target.value as 'tenants' | 'users')} options={[{ value: 'tenants', label: 'Tenants (with active users and last activity)' }, { value: 'users', label: 'Users of active tenants (no internal staff)' }]} />
+          <HTMLSelect
+            id="mk-kind"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'tenants' | 'users')}
+            options={[
+              { value: 'tenants', label: 'Tenants (with active users and last activity)' },
+              { value: 'users', label: 'Users of active tenants (no internal staff)' },
+            ]}
+          />
         </FormGroup>
         <FormGroup label="Created since" labelFor="mk-since" inline helperText="Optional">
           <InputGroup id="mk-since" type="date" value={since} onChange={(e) => setSince(e.target.value)} />
         </FormGroup>
         <Problem text={problem} />
-        <Button type="submit" intent="primary" icon="download" text="Download CSV" loading={busy} disabled={!!problem} />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="download"
+          text="Download CSV"
+          loading={busy}
+          disabled={!!problem}
+        />
       </form>
     </>
   );

@@ -21,7 +21,9 @@ export async function alignmentFixtures({ db, tenantId, log }: FixtureContext): 
     if (await trx('cs_company_stack_alignments').first('service_id')) return;
     const services = await loadStackServices(trx, tenantId);
     if (!services.length) return;
-    const companies = (await listCompanies(trx, { activeOnly: true })).filter((c) => !c.assessment_only_flag && !c.air_only_flag);
+    const companies = (await listCompanies(trx, { activeOnly: true })).filter(
+      (c) => !c.assessment_only_flag && !c.air_only_flag,
+    );
     const tags = new Map<number, number[]>();
     for (const r of await trx('cs_company_stack_tags').select('tenant_company_id', 'tag_id')) {
       const id = Number(r.tenant_company_id);
@@ -36,7 +38,12 @@ export async function alignmentFixtures({ db, tenantId, log }: FixtureContext): 
         if ((i + j) % 7 === 3) return; // left at the service's defaults
         if (!itemState(undefined, s, tags.get(companyId) ?? []).applicable) return;
         const notApplicable = (i + 2 * j) % 9 === 4;
-        items.push({ serviceId: s.serviceId, alignment: ALIGNMENTS[(2 * i + j) % 3], applicableFlag: notApplicable ? 0 : 1, partOfContractFlag: !notApplicable && (i + j) % 5 === 0 ? 1 : 0 });
+        items.push({
+          serviceId: s.serviceId,
+          alignment: ALIGNMENTS[(2 * i + j) % 3],
+          applicableFlag: notApplicable ? 0 : 1,
+          partOfContractFlag: !notApplicable && (i + j) % 5 === 0 ? 1 : 0,
+        });
       });
       const body: AlignmentSave = { items };
       if (i < NOTES.length && items.length) {

@@ -8,7 +8,13 @@
  */
 import { z } from 'zod';
 import type { Trx } from '../../../../kernel/index';
-import { companiesByMoniker, csvCell, defineCsvImport, type CsvRejection, type CsvRow } from '../../../companies/public';
+import {
+  companiesByMoniker,
+  csvCell,
+  defineCsvImport,
+  type CsvRejection,
+  type CsvRow,
+} from '../../../companies/public';
 import { ALIGNMENTS } from '../../shared/stack-catalogue';
 
 export const ALIGNMENT_NOTE_MAX = 4000;
@@ -35,7 +41,10 @@ async function servicesByName(trx: Trx): Promise<Map<string, number[]>> {
 }
 
 async function check(trx: Trx, _tenantId: number, rows: CsvRow<AlignmentRow>[]): Promise<CsvRejection[]> {
-  const companies = await companiesByMoniker(trx, rows.map((r) => r.row.company));
+  const companies = await companiesByMoniker(
+    trx,
+    rows.map((r) => r.row.company),
+  );
   const services = await servicesByName(trx);
   const first = new Map<string, number>();
   const out: CsvRejection[] = [];
@@ -44,7 +53,8 @@ async function check(trx: Trx, _tenantId: number, rows: CsvRow<AlignmentRow>[]):
     if (!companies.has(key(row.company))) reasons.push(`company: no company named "${row.company}"`);
     const ids = services.get(key(row.service));
     if (!ids) reasons.push(`service: no stack service named "${row.service}"`);
-    else if (ids.length > 1) reasons.push(`service: ${ids.length} stack services are named "${row.service}"; rename one in the Stack Manager`);
+    else if (ids.length > 1)
+      reasons.push(`service: ${ids.length} stack services are named "${row.service}"; rename one in the Stack Manager`);
     const pair = `${key(row.company)}\u0000${key(row.service)}`;
     const at = first.get(pair);
     if (at === undefined) first.set(pair, line);
@@ -55,7 +65,10 @@ async function check(trx: Trx, _tenantId: number, rows: CsvRow<AlignmentRow>[]):
 }
 
 async function apply(trx: Trx, tenantId: number, rows: AlignmentRow[]) {
-  const companies = await companiesByMoniker(trx, rows.map((r) => r.company));
+  const companies = await companiesByMoniker(
+    trx,
+    rows.map((r) => r.company),
+  );
   const services = await servicesByName(trx);
   const companyId = (r: AlignmentRow) => {
     const c = companies.get(key(r.company));
@@ -82,9 +95,18 @@ async function apply(trx: Trx, tenantId: number, rows: AlignmentRow[]) {
            updated_at = case when (a.alignment, a.applicable_flag, a.part_of_contract_flag)
                                   is distinct from (excluded.alignment, excluded.applicable_flag, excluded.part_of_contract_flag) then now() else a.updated_at end
      returning (xmax = 0) as inserted`,
-    [tenantId, c, s, rows.map((x) => x.alignment), rows.map((x) => x.applicable ?? true), rows.map((x) => x.part_of_contract ?? false)],
+    [
+      tenantId,
+      c,
+      s,
+      rows.map((x) => x.alignment),
+      rows.map((x) => x.applicable ?? true),
+      rows.map((x) => x.part_of_contract ?? false),
+    ],
   );
-  const noted = rows.map((x, i) => ({ c: c[i], s: s[i], note: x.note?.trim() })).filter((x): x is { c: number; s: number; note: string } => !!x.note);
+  const noted = rows
+    .map((x, i) => ({ c: c[i], s: s[i], note: x.note?.trim() }))
+    .filter((x): x is { c: number; s: number; note: string } => !!x.note);
   if (noted.length) {
     await trx.raw(
       `insert into cs_stack_alignment_notes (tenant_id, tenant_company_id, type_ref_id, note, soft_delete_flag, created_by)
@@ -102,10 +124,20 @@ async function apply(trx: Trx, tenantId: number, rows: AlignmentRow[]) {
 export const alignmentImport = defineCsvImport({
   kind: 'alignment',
   title: 'Stack alignment',
-  description: 'How each company is aligned with the services of the stack (fully, partial, other), whether the service applies and is part of a contract; a company and service pair is updated when it exists.',
+  description:
+    'How each company is aligned with the services of the stack (fully, partial, other), whether the service applies and is part of a contract; a company and service pair is updated when it exists.',
   module: 'Customer Success',
   columns,
-  aliases: { company_name: 'company', moniker: 'company', service_name: 'service', stack_service: 'service', applicable_flag: 'applicable', part_of_contract_flag: 'part_of_contract', contract: 'part_of_contract', notes: 'note' },
+  aliases: {
+    company_name: 'company',
+    moniker: 'company',
+    service_name: 'service',
+    stack_service: 'service',
+    applicable_flag: 'applicable',
+    part_of_contract_flag: 'part_of_contract',
+    contract: 'part_of_contract',
+    notes: 'note',
+  },
   help: {
     company: 'Name of an existing company (required)',
     service: 'Name of an active stack service (required)',
@@ -114,7 +146,14 @@ export const alignmentImport = defineCsvImport({
     part_of_contract: 'Is it part of a contract: yes or no (1/0); default no',
     note: 'Adds an alignment note to the item (optional)',
   },
-  example: { company: 'Acme Dental Group', service: 'Email Security', alignment: 'partial', applicable: 'yes', part_of_contract: 'no', note: 'Mimecast renewal in March' },
+  example: {
+    company: 'Acme Dental Group',
+    service: 'Email Security',
+    alignment: 'partial',
+    applicable: 'yes',
+    part_of_contract: 'no',
+    note: 'Mimecast renewal in March',
+  },
   check,
   apply,
 });

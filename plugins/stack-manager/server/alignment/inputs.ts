@@ -14,7 +14,10 @@ import { chargeBasis, type CalcType } from '../../shared/stack-opportunity-charg
 /** The tenant of the queries: the one given, or (null) the tenant the transaction is scoped to. */
 const TENANT = `coalesce(?::bigint, nullif(current_setting('app.tenant_id', true), '')::bigint)`;
 
-export interface StackService extends MatrixService { sort: number; categoryId: number | null }
+export interface StackService extends MatrixService {
+  sort: number;
+  categoryId: number | null;
+}
 
 export interface ServiceSelection {
   /** Keep services carrying at least one of these tags (empty/absent: all). */
@@ -24,14 +27,25 @@ export interface ServiceSelection {
 }
 
 interface ServiceRow {
-  service_id: string | number; moniker: string; sort: number; category_id: string | number | null;
-  default_applicable_flag: boolean; default_alignment: Alignment; default_part_of_contract_flag: boolean;
-  default_charge_estimate: string | number; default_calc_type: CalcType;
-  tag_ids: number[]; products: [CalcType, number, boolean][];
+  service_id: string | number;
+  moniker: string;
+  sort: number;
+  category_id: string | number | null;
+  default_applicable_flag: boolean;
+  default_alignment: Alignment;
+  default_part_of_contract_flag: boolean;
+  default_charge_estimate: string | number;
+  default_calc_type: CalcType;
+  tag_ids: number[];
+  products: [CalcType, number, boolean][];
 }
 
 /** The active services in stack order (sort, then moniker), narrowed by tags and categories. */
-export async function loadStackServices(db: Trx, tenantId: number | null, sel: ServiceSelection = {}): Promise<StackService[]> {
+export async function loadStackServices(
+  db: Trx,
+  tenantId: number | null,
+  sel: ServiceSelection = {},
+): Promise<StackService[]> {
   const r = await db.raw(
     `select s.service_id, s.moniker, s.sort, s.category_id, s.default_applicable_flag, s.default_alignment,
             s.default_part_of_contract_flag, s.default_charge_estimate, s.default_calc_type,
@@ -63,7 +77,12 @@ export async function loadStackServices(db: Trx, tenantId: number | null, sel: S
       defaultAlignment: row.default_alignment,
       defaultPartOfContract: row.default_part_of_contract_flag,
       basis: chargeBasis(
-        row.products.map(([calcType, charge, preferred]) => ({ calcType, chargeEstimate: Number(charge), preferred, active: true })),
+        row.products.map(([calcType, charge, preferred]) => ({
+          calcType,
+          chargeEstimate: Number(charge),
+          preferred,
+          active: true,
+        })),
         { calcType: row.default_calc_type, chargeEstimate: Number(row.default_charge_estimate) },
       ),
     });
@@ -71,7 +90,11 @@ export async function loadStackServices(db: Trx, tenantId: number | null, sel: S
   return out;
 }
 
-interface CompanyRow { tenant_company_id: string | number; moniker: string; seats: number }
+interface CompanyRow {
+  tenant_company_id: string | number;
+  moniker: string;
+  seats: number;
+}
 
 /**
  * A stored item travels as one number, service_id * 16 + alignment * 4 + applicable * 2 + partOfContract, in a
@@ -85,7 +108,12 @@ const CODE_ALIGNMENTS: Alignment[] = ['fully', 'partial', 'other'];
 export type KnownCompanies = () => Promise<readonly CompanyRow[]>;
 
 /** The active companies by name, then id (the order of the query): those read already, or from the database. */
-async function activeCompanies(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, known?: KnownCompanies): Promise<CompanyRow[]> {
+async function activeCompanies(
+  db: Trx,
+  tenantId: number | null,
+  companyIds: readonly number[] | null,
+  known?: KnownCompanies,
+): Promise<CompanyRow[]> {
   if (known) {
     const keep = companyIds ? new Set(companyIds.map(Number)) : null;
     return byNameThenId((await known()).filter((c) => !keep || keep.has(Number(c.tenant_company_id))));
@@ -120,7 +148,12 @@ function byNameThenId(companies: readonly CompanyRow[]): CompanyRow[] {
  * engine never analyzes its tables, and without statistics the planner may run a grouped subquery once per company.
  * `known`: the active companies the caller has read already (then not read again).
  */
-export async function loadStackCompanies(db: Trx, tenantId: number | null, companyIds: readonly number[] | null, known?: KnownCompanies): Promise<MatrixCompany[]> {
+export async function loadStackCompanies(
+  db: Trx,
+  tenantId: number | null,
+  companyIds: readonly number[] | null,
+  known?: KnownCompanies,
+): Promise<MatrixCompany[]> {
   const companies = await activeCompanies(db, tenantId, companyIds, known);
   const tags = await db.raw(
     `select x.tenant_company_id, string_agg(x.tag_id::text, ',') as tag_ids
@@ -137,8 +170,18 @@ export async function loadStackCompanies(db: Trx, tenantId: number | null, compa
       group by i.tenant_company_id`,
     [tenantId],
   );
-  const tagsOf = new Map<number, string>((tags.rows as { tenant_company_id: string | number; tag_ids: string }[]).map((r) => [Number(r.tenant_company_id), r.tag_ids]));
-  const itemsOf = new Map<number, string>((items.rows as { tenant_company_id: string | number; items: string }[]).map((r) => [Number(r.tenant_company_id), r.items]));
+  const tagsOf = new Map<number, string>(
+    (tags.rows as { tenant_company_id: string | number; tag_ids: string }[]).map((r) => [
+      Number(r.tenant_company_id),
+      r.tag_ids,
+    ]),
+  );
+  const itemsOf = new Map<number, string>(
+    (items.rows as { tenant_company_id: string | number; items: string }[]).map((r) => [
+      Number(r.tenant_company_id),
+      r.items,
+    ]),
+  );
   return companies.map((row) => {
     const id = Number(row.tenant_company_id);
     const stored = new Map<number, StoredItem>();
@@ -147,10 +190,20 @@ export async function loadStackCompanies(db: Trx, tenantId: number | null, compa
       for (const part of codes.split(',')) {
         const code = Number(part);
         const low = code % 16;
-        stored.set((code - low) / 16, { alignment: CODE_ALIGNMENTS[low >> 2], applicable: (low & 2) !== 0, partOfContract: (low & 1) !== 0 });
+        stored.set((code - low) / 16, {
+          alignment: CODE_ALIGNMENTS[low >> 2],
+          applicable: (low & 2) !== 0,
+          partOfContract: (low & 1) !== 0,
+        });
       }
     }
     const tagIds = tagsOf.get(id);
-    return { tenantCompanyId: id, name: row.moniker, seats: Number(row.seats) || 0, tagIds: tagIds ? tagIds.split(',').map(Number) : [], stored };
+    return {
+      tenantCompanyId: id,
+      name: row.moniker,
+      seats: Number(row.seats) || 0,
+      tagIds: tagIds ? tagIds.split(',').map(Number) : [],
+      stored,
+    };
   });
 }

@@ -19,20 +19,33 @@ const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const flag01 = z.union([z.literal(0), z.literal(1)]);
 
 const saveSchema = z.object({
-  items: z.array(z.object({
-    serviceId: id,
-    alignment: z.enum(ALIGNMENTS),
-    applicableFlag: flag01,
-    partOfContractFlag: flag01,
-    version: z.number().int().min(0).max(2_147_483_647).optional(),
-  })).max(5000).optional(),
-  notes: z.array(z.object({
-    tenantNoteId: z.union([z.literal(-1), id]),
-    typeRefId: id,
-    note: z.string().trim().min(1, 'Required.').max(4000, 'Max 4000 characters'),
-    softDeleteFlag: flag01,
-  })).max(1000).optional(),
-  recommendations: z.array(z.object({ serviceId: id, tenantCompanyProjectIds: z.array(id).max(1000) })).max(5000).optional(),
+  items: z
+    .array(
+      z.object({
+        serviceId: id,
+        alignment: z.enum(ALIGNMENTS),
+        applicableFlag: flag01,
+        partOfContractFlag: flag01,
+        version: z.number().int().min(0).max(2_147_483_647).optional(),
+      }),
+    )
+    .max(5000)
+    .optional(),
+  notes: z
+    .array(
+      z.object({
+        tenantNoteId: z.union([z.literal(-1), id]),
+        typeRefId: id,
+        note: z.string().trim().min(1, 'Required.').max(4000, 'Max 4000 characters'),
+        softDeleteFlag: flag01,
+      }),
+    )
+    .max(1000)
+    .optional(),
+  recommendations: z
+    .array(z.object({ serviceId: id, tenantCompanyProjectIds: z.array(id).max(1000) }))
+    .max(5000)
+    .optional(),
 });
 
 export const tenantCompanyStackAlignment = defineStackObject({
@@ -45,7 +58,8 @@ export const tenantCompanyStackAlignment = defineStackObject({
   schema: z.object({}),
   async list({ db, tenantId, cs }, { tenantCompanyId, activeFlag, companyIds }) {
     // One company at a time (the overview matrix covers many); a filteredGet must name it too.
-    if (!tenantCompanyId) throw badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: 'body.tenantCompanyId', message: MSG_MUST_SELECT_CUSTOMER }]);
+    if (!tenantCompanyId)
+      throw badRequest(MSG_MUST_SELECT_CUSTOMER, [{ path: 'body.tenantCompanyId', message: MSG_MUST_SELECT_CUSTOMER }]);
     if (companyIds && !companyIds.includes(tenantCompanyId)) {
       return csResult([], { linkTables: { tenantNotes: [], tenantCompanyProjects: [] }, summary: null });
     }
@@ -66,41 +80,63 @@ export const tenantCompanyStackAlignment = defineStackObject({
 const oneId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const idList = z.union([
   z.array(oneId).max(1000),
-  z.string().max(10_000).transform((v, ctx) => {
-    const out: number[] = [];
-    for (const part of v.split(',').map((x) => x.trim()).filter(Boolean)) {
-      const n = Number(part);
-      if (!Number.isSafeInteger(n) || n <= 0) { ctx.addIssue({ code: 'custom', message: 'Ids separated by commas' }); return z.NEVER; }
-      out.push(n);
-    }
-    return out;
-  }),
+  z
+    .string()
+    .max(10_000)
+    .transform((v, ctx) => {
+      const out: number[] = [];
+      for (const part of v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        const n = Number(part);
+        if (!Number.isSafeInteger(n) || n <= 0) {
+          ctx.addIssue({ code: 'custom', message: 'Ids separated by commas' });
+          return z.NEVER;
+        }
+        out.push(n);
+      }
+      return out;
+    }),
 ]);
 const matrixFields = {
   tagIds: idList.optional(),
   categoryIds: idList.optional(),
   typeFilter: z.enum(TYPE_FILTERS).optional(),
 };
-interface MatrixQuery { tagIds?: number[]; categoryIds?: number[]; typeFilter?: TypeFilter }
+interface MatrixQuery {
+  tagIds?: number[];
+  categoryIds?: number[];
+  typeFilter?: TypeFilter;
+}
 
 export const tenantCsRptStackMatrix = defineStackObject({
   name: 'TenantCsRptStackMatrix',
   responseKey: 'stackMatrix',
   companyLevel: false,
-  summary: 'Stack Alignment Overview matrix: StackByCompanyPivot and StackByServicePivot (alignmentScore, mrrOpportunity, Total)',
+  summary:
+    'Stack Alignment Overview matrix: StackByCompanyPivot and StackByServicePivot (alignmentScore, mrrOpportunity, Total)',
   pages: { read: STACK_ALIGNMENT_OVERVIEW_PAGE },
   reply: { value: stackMatrix },
   schema: z.object({}),
   query: z.object(matrixFields),
   async list({ db, tenantId }, { companyIds, tenantCompanyId, query }) {
     const q = query as MatrixQuery;
-    const ids = tenantCompanyId ? (companyIds ? companyIds.filter((c) => c === tenantCompanyId) : [tenantCompanyId]) : companyIds;
+    const ids = tenantCompanyId
+      ? companyIds
+        ? companyIds.filter((c) => c === tenantCompanyId)
+        : [tenantCompanyId]
+      : companyIds;
     return csResult(await matrixFor(db, tenantId, ids, q, q.typeFilter ?? DEFAULT_TYPE_FILTER));
   },
   report: {
     schema: z.object(matrixFields),
     async handler({ db, tenantId }, body: MatrixQuery, { companyIds, tenantCompanyId }) {
-      const ids = tenantCompanyId ? (companyIds ? companyIds.filter((c) => c === tenantCompanyId) : [tenantCompanyId]) : companyIds;
+      const ids = tenantCompanyId
+        ? companyIds
+          ? companyIds.filter((c) => c === tenantCompanyId)
+          : [tenantCompanyId]
+        : companyIds;
       return csResult(await matrixFor(db, tenantId, ids, body, body.typeFilter ?? DEFAULT_TYPE_FILTER));
     },
   },

@@ -15,16 +15,22 @@ import { contractExclusion, contractExclusionsExtra } from '../../shared/api';
 const value = z.string().trim().max(EXCLUSION_VALUE_MAX, `Max ${EXCLUSION_VALUE_MAX} characters`).nullish();
 
 /** One row of a save: exactly one of excludeVendor and excludeAccount set (non-blank), the other null or absent. */
-export const exclusionInput = z.object({
-  tenantCsContractExcludeId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  excludeVendor: value,
-  excludeAccount: value,
-  activeFlag: z.union([z.literal(0), z.literal(1)]).optional(),
-}).superRefine((r, ctx) => {
-  if (Boolean(r.excludeVendor) === Boolean(r.excludeAccount)) {
-    ctx.addIssue({ code: 'custom', path: [r.excludeVendor ? 'excludeAccount' : 'excludeVendor'], message: MSG_EXACTLY_ONE });
-  }
-});
+export const exclusionInput = z
+  .object({
+    tenantCsContractExcludeId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+    excludeVendor: value,
+    excludeAccount: value,
+    activeFlag: z.union([z.literal(0), z.literal(1)]).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (Boolean(r.excludeVendor) === Boolean(r.excludeAccount)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [r.excludeVendor ? 'excludeAccount' : 'excludeVendor'],
+        message: MSG_EXACTLY_ONE,
+      });
+    }
+  });
 
 const saveSchema = z.object({ excludes: z.array(exclusionInput).max(1000, 'At most 1000 rows per save') });
 
@@ -36,7 +42,8 @@ export const tenantCsContractExclude = defineStackObject({
   name: 'TenantCsContractExclude',
   responseKey: 'tenantCsContractExcludes',
   companyLevel: false,
-  summary: 'Contract exclusions: vendors and accounts left out of the Customer Success views (with the options of the tenant\'s contracts)',
+  summary:
+    "Contract exclusions: vendors and accounts left out of the Customer Success views (with the options of the tenant's contracts)",
   pages: { write: CS_APP_SETTINGS_PAGE },
   adminWrites: true,
   reply: { row: contractExclusion, extra: contractExclusionsExtra },

@@ -7,7 +7,13 @@
  */
 import { badRequest, type Trx } from '../../../../kernel/index';
 import { contractsOf } from '../../../companies/public';
-import { exclusionOf, exclusionTypeOf, exclusionValue, type ContractExclusion, type ExclusionOptions } from '../../shared/contract-exclusion';
+import {
+  exclusionOf,
+  exclusionTypeOf,
+  exclusionValue,
+  type ContractExclusion,
+  type ExclusionOptions,
+} from '../../shared/contract-exclusion';
 import { escapeExclusionValue, unescapeExclusionValue } from '../../shared/contract-exclusion-escape';
 import { exclusionKey, exclusionOptions } from '../../shared/contract-exclusion-match';
 import type { CsServices } from '../../../customer-success/public';
@@ -16,9 +22,16 @@ type Stale = Pick<CsServices, 'markSegmentsStale'>;
 
 const TABLE = 'cs_contract_excludes';
 
-export interface StoredExclusion extends ContractExclusion { tenantCsContractExcludeId: number }
+export interface StoredExclusion extends ContractExclusion {
+  tenantCsContractExcludeId: number;
+}
 
-interface Row { tenant_cs_contract_exclude_id: number | string; exclude_vendor: string | null; exclude_account: string | null; active_flag: boolean }
+interface Row {
+  tenant_cs_contract_exclude_id: number | string;
+  exclude_vendor: string | null;
+  exclude_account: string | null;
+  active_flag: boolean;
+}
 
 const toApi = (r: Row): StoredExclusion => ({
   tenantCsContractExcludeId: Number(r.tenant_cs_contract_exclude_id),
@@ -34,8 +47,12 @@ export async function listExclusions(db: Trx, activeFlag: 0 | 1 | 'all' = 1): Pr
   const q = db<Row>(TABLE).select('tenant_cs_contract_exclude_id', 'exclude_vendor', 'exclude_account', 'active_flag');
   if (activeFlag !== 'all') q.where('active_flag', activeFlag === 1);
   const rows = (await q).map(toApi);
-  return rows.sort((a, b) => (exclusionTypeOf(a) === exclusionTypeOf(b) ? 0 : exclusionTypeOf(a) === 'vendor' ? -1 : 1)
-    || sortKey(a).localeCompare(sortKey(b)) || a.tenantCsContractExcludeId - b.tenantCsContractExcludeId);
+  return rows.sort(
+    (a, b) =>
+      (exclusionTypeOf(a) === exclusionTypeOf(b) ? 0 : exclusionTypeOf(a) === 'vendor' ? -1 : 1) ||
+      sortKey(a).localeCompare(sortKey(b)) ||
+      a.tenantCsContractExcludeId - b.tenantCsContractExcludeId,
+  );
 }
 
 export async function getExclusion(db: Trx, id: number): Promise<StoredExclusion | undefined> {
@@ -46,20 +63,32 @@ export async function getExclusion(db: Trx, id: number): Promise<StoredExclusion
 /** Distinct vendors and accounts of the tenant's contracts, each once (companies plugin contractsOf). */
 export async function exclusionOptionsOf(db: Trx): Promise<ExclusionOptions> {
   const contracts = await contractsOf(db);
-  return { vendors: exclusionOptions(contracts.map((c) => c.vendor)), accounts: exclusionOptions(contracts.map((c) => c.account)) };
+  return {
+    vendors: exclusionOptions(contracts.map((c) => c.vendor)),
+    accounts: exclusionOptions(contracts.map((c) => c.account)),
+  };
 }
 
 /** Soft delete (activeFlag 0); false when the row does not exist. */
 export async function deactivateExclusion(cs: Stale, db: Trx, id: number, userId: number | null): Promise<boolean> {
-  const n = await db(TABLE).where('tenant_cs_contract_exclude_id', id).update({ active_flag: false, updated_by: userId, updated_at: db.fn.now() });
+  const n = await db(TABLE)
+    .where('tenant_cs_contract_exclude_id', id)
+    .update({ active_flag: false, updated_by: userId, updated_at: db.fn.now() });
   if (n > 0) await cs.markSegmentsStale(db);
   return n > 0;
 }
 
-export interface ExclusionInput { tenantCsContractExcludeId?: number; excludeVendor?: string | null; excludeAccount?: string | null; activeFlag?: 0 | 1 }
+export interface ExclusionInput {
+  tenantCsContractExcludeId?: number;
+  excludeVendor?: string | null;
+  excludeAccount?: string | null;
+  activeFlag?: 0 | 1;
+}
 
-const typeKey = (r: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>) => `${exclusionTypeOf(r)}:${exclusionKey(exclusionValue(r))}`;
-const field = (r: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>) => (exclusionTypeOf(r) === 'vendor' ? 'excludeVendor' : 'excludeAccount');
+const typeKey = (r: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>) =>
+  `${exclusionTypeOf(r)}:${exclusionKey(exclusionValue(r))}`;
+const field = (r: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>) =>
+  exclusionTypeOf(r) === 'vendor' ? 'excludeVendor' : 'excludeAccount';
 
 /**
  * Saves the given rows in the request's transaction; returns how many stored rows were inserted or changed.
@@ -68,18 +97,35 @@ const field = (r: Pick<ContractExclusion, 'excludeVendor' | 'excludeAccount'>) =
  * new rows of the same value in one request are one; a new row with activeFlag 0 adds nothing. An unknown id, or two active rows of the same value
  * after the save, answer 400 naming the field; nothing is written then.
  */
-export async function saveExclusions(cs: Stale, db: Trx, tenantId: number, input: readonly ExclusionInput[], userId: number | null): Promise<number> {
+export async function saveExclusions(
+  cs: Stale,
+  db: Trx,
+  tenantId: number,
+  input: readonly ExclusionInput[],
+  userId: number | null,
+): Promise<number> {
   const stored = await listExclusions(db, 'all');
   const byId = new Map(stored.map((r) => [r.tenantCsContractExcludeId, r]));
   const next = new Map(stored.map((r) => [r.tenantCsContractExcludeId, { ...r }]));
   const inserts = new Map<string, ContractExclusion>();
   const origin = new Map<string, number>(); // typeKey of a changed row -> index in the request (for the 400's field)
 
-  const entries = input.map((e, i) => ({ e, i, row: exclusionOf(e.excludeVendor?.trim() ? 'vendor' : 'account', (e.excludeVendor?.trim() || e.excludeAccount?.trim()) ?? '', e.activeFlag ?? 1) }));
+  const entries = input.map((e, i) => ({
+    e,
+    i,
+    row: exclusionOf(
+      e.excludeVendor?.trim() ? 'vendor' : 'account',
+      (e.excludeVendor?.trim() || e.excludeAccount?.trim()) ?? '',
+      e.activeFlag ?? 1,
+    ),
+  }));
   // Existing rows first, so a new row of the same value in the same request wins (removed, then added again).
   for (const { e, i, row } of entries.filter((x) => x.e.tenantCsContractExcludeId !== undefined)) {
     const id = e.tenantCsContractExcludeId!;
-    if (!byId.has(id)) throw badRequest('Unknown contract exclusion', [{ path: `body.excludes.${i}.tenantCsContractExcludeId`, message: `Contract exclusion ${id} not found.` }]);
+    if (!byId.has(id))
+      throw badRequest('Unknown contract exclusion', [
+        { path: `body.excludes.${i}.tenantCsContractExcludeId`, message: `Contract exclusion ${id} not found.` },
+      ]);
     next.set(id, { ...row, tenantCsContractExcludeId: id });
     origin.set(typeKey(row), i);
   }
@@ -87,7 +133,9 @@ export async function saveExclusions(cs: Stale, db: Trx, tenantId: number, input
     const key = typeKey(row);
     const same = [...next.values()].filter((r) => typeKey(r) === key);
     const target = same.find((r) => r.activeFlag === 1) ?? same[0];
-    if (target) { if (row.activeFlag === 1) target.activeFlag = 1; } else if (row.activeFlag === 1 && !inserts.has(key)) inserts.set(key, row);
+    if (target) {
+      if (row.activeFlag === 1) target.activeFlag = 1;
+    } else if (row.activeFlag === 1 && !inserts.has(key)) inserts.set(key, row);
     origin.set(key, i);
   }
 
@@ -97,28 +145,43 @@ export async function saveExclusions(cs: Stale, db: Trx, tenantId: number, input
     const key = typeKey(r);
     active.set(key, (active.get(key) ?? 0) + 1);
     if (active.get(key)! > 1 && origin.has(key)) {
-      throw badRequest('Duplicate contract exclusion', [{ path: `body.excludes.${origin.get(key)}.${field(r)}`, message: `${exclusionValue(r)} is already excluded.` }]);
+      throw badRequest('Duplicate contract exclusion', [
+        { path: `body.excludes.${origin.get(key)}.${field(r)}`, message: `${exclusionValue(r)} is already excluded.` },
+      ]);
     }
   }
 
   let changed = 0;
   for (const r of next.values()) {
     const before = byId.get(r.tenantCsContractExcludeId)!;
-    if (before.excludeVendor === r.excludeVendor && before.excludeAccount === r.excludeAccount && before.activeFlag === r.activeFlag) continue;
-    await db(TABLE).where('tenant_cs_contract_exclude_id', r.tenantCsContractExcludeId).update({
-      exclude_vendor: r.excludeVendor === null ? null : escapeExclusionValue(r.excludeVendor),
-      exclude_account: r.excludeAccount === null ? null : escapeExclusionValue(r.excludeAccount),
-      active_flag: r.activeFlag === 1, updated_by: userId, updated_at: db.fn.now(),
-    });
+    if (
+      before.excludeVendor === r.excludeVendor &&
+      before.excludeAccount === r.excludeAccount &&
+      before.activeFlag === r.activeFlag
+    )
+      continue;
+    await db(TABLE)
+      .where('tenant_cs_contract_exclude_id', r.tenantCsContractExcludeId)
+      .update({
+        exclude_vendor: r.excludeVendor === null ? null : escapeExclusionValue(r.excludeVendor),
+        exclude_account: r.excludeAccount === null ? null : escapeExclusionValue(r.excludeAccount),
+        active_flag: r.activeFlag === 1,
+        updated_by: userId,
+        updated_at: db.fn.now(),
+      });
     changed += 1;
   }
   if (inserts.size) {
-    await db(TABLE).insert([...inserts.values()].map((r) => ({
-      tenant_id: tenantId,
-      exclude_vendor: r.excludeVendor === null ? null : escapeExclusionValue(r.excludeVendor),
-      exclude_account: r.excludeAccount === null ? null : escapeExclusionValue(r.excludeAccount),
-      active_flag: r.activeFlag === 1, created_by: userId, updated_by: userId,
-    })));
+    await db(TABLE).insert(
+      [...inserts.values()].map((r) => ({
+        tenant_id: tenantId,
+        exclude_vendor: r.excludeVendor === null ? null : escapeExclusionValue(r.excludeVendor),
+        exclude_account: r.excludeAccount === null ? null : escapeExclusionValue(r.excludeAccount),
+        active_flag: r.activeFlag === 1,
+        created_by: userId,
+        updated_by: userId,
+      })),
+    );
     changed += inserts.size;
   }
   if (changed > 0) await cs.markSegmentsStale(db);

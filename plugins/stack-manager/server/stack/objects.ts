@@ -15,11 +15,30 @@ import { STACK_MANAGER_PAGE } from '../pages';
 import { createCategory, deleteCategory, loadCategories, saveCategories, updateCategory } from './categories';
 import { listCompanyTags, setCompanyTags } from './company-tags';
 import { saveStackServices } from './save-services';
-import { categoryBody, categoryUpdateBody, companyTagsBody, saveCategoriesBody, saveServicesBody, serviceCreateBody, serviceUpdateBody, tagBody, tagUpdateBody, type SaveServicesBody } from './schemas';
+import {
+  categoryBody,
+  categoryUpdateBody,
+  companyTagsBody,
+  saveCategoriesBody,
+  saveServicesBody,
+  serviceCreateBody,
+  serviceUpdateBody,
+  tagBody,
+  tagUpdateBody,
+  type SaveServicesBody,
+} from './schemas';
 import { loadService, loadServices } from './services-store';
 import { deleteTag, listTags, saveTag, tagToApi } from './tags';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
-import { companyStackTag, restoreServiceExtra, saveCategoriesExtra, saveServicesExtra, stackCategory, stackService, stackTag } from '../../shared/api';
+import {
+  companyStackTag,
+  restoreServiceExtra,
+  saveCategoriesExtra,
+  saveServicesExtra,
+  stackCategory,
+  stackService,
+  stackTag,
+} from '../../shared/api';
 
 export const tenantCsStackService = defineStackObject({
   name: 'TenantCsStackService',
@@ -36,16 +55,30 @@ export const tenantCsStackService = defineStackObject({
   },
   get: ({ db }, id) => loadService(db, id),
   async create({ db, tenantId, caller }, body) {
-    const r = await saveStackServices(db, tenantId, { services: [{ ...body, serviceId: -1 }] }, caller?.userId ?? null, () => 'body');
+    const r = await saveStackServices(
+      db,
+      tenantId,
+      { services: [{ ...body, serviceId: -1 }] },
+      caller?.userId ?? null,
+      () => 'body',
+    );
     return loadService(db, r.serviceIds[0]);
   },
   async update({ db, tenantId, caller }, id, body) {
     if (!(await db('cs_stack_services').first('service_id').where({ service_id: id }))) return undefined;
-    await saveStackServices(db, tenantId, { services: [{ ...body, serviceId: id }] }, caller?.userId ?? null, () => 'body');
+    await saveStackServices(
+      db,
+      tenantId,
+      { services: [{ ...body, serviceId: id }] },
+      caller?.userId ?? null,
+      () => 'body',
+    );
     return loadService(db, id);
   },
   async remove({ db }, id) {
-    const n = await db('cs_stack_services').where({ service_id: id, active_flag: true }).update({ active_flag: false, version: db.raw('version + 1'), updated_at: db.fn.now() });
+    const n = await db('cs_stack_services')
+      .where({ service_id: id, active_flag: true })
+      .update({ active_flag: false, version: db.raw('version + 1'), updated_at: db.fn.now() });
     return Number(n) > 0;
   },
   save: {
@@ -53,7 +86,11 @@ export const tenantCsStackService = defineStackObject({
     schema: saveServicesBody,
     async handler({ db, tenantId, caller }, body: SaveServicesBody) {
       const r = await saveStackServices(db, tenantId, body, caller?.userId ?? null);
-      return csResult(await loadServices(db), { idMap: r.idMap, productIdMap: r.productIdMap, records_updated: r.recordsUpdated });
+      return csResult(await loadServices(db), {
+        idMap: r.idMap,
+        productIdMap: r.productIdMap,
+        records_updated: r.recordsUpdated,
+      });
     },
   },
   actions: {
@@ -62,8 +99,14 @@ export const tenantCsStackService = defineStackObject({
       schema: z.object({}),
       async handler({ db }, _body, { id }) {
         if (!id) throw badRequest('Restore needs a service id', [{ path: 'params.id', message: 'Required.' }]);
-        const n = await db('cs_stack_services').where({ service_id: id, active_flag: false })
-          .update({ active_flag: true, sort: db.raw('coalesce(sort, 0)'), version: db.raw('version + 1'), updated_at: db.fn.now() });
+        const n = await db('cs_stack_services')
+          .where({ service_id: id, active_flag: false })
+          .update({
+            active_flag: true,
+            sort: db.raw('coalesce(sort, 0)'),
+            version: db.raw('version + 1'),
+            updated_at: db.fn.now(),
+          });
         const service = await loadService(db, id);
         if (!service) throw notFound(`TenantCsStackService ${id} not found`);
         return csResult([service], { records_updated: Number(n) });
@@ -139,7 +182,7 @@ export const tenantCompanyCsStackTagManager = defineStackObject({
   name: 'TenantCompanyCsStackTagManager',
   responseKey: 'tenantCompanyCsStackTags',
   companyLevel: true,
-  summary: 'Stack tags of companies (PUT ?tenantCompanyId= { tagIds } replaces a company\'s tags)',
+  summary: "Stack tags of companies (PUT ?tenantCompanyId= { tagIds } replaces a company's tags)",
   pages: { write: COMPANY_DETAIL_PAGE },
   reply: { row: companyStackTag },
   schema: companyTagsBody,
@@ -155,4 +198,9 @@ export const tenantCompanyCsStackTagManager = defineStackObject({
   },
 });
 
-export const STACK_OBJECTS: CsObjectDef[] = [tenantCsStackService, tenantCsStackCategory, tenantCsStackTag, tenantCompanyCsStackTagManager];
+export const STACK_OBJECTS: CsObjectDef[] = [
+  tenantCsStackService,
+  tenantCsStackCategory,
+  tenantCsStackTag,
+  tenantCompanyCsStackTagManager,
+];

@@ -23,11 +23,24 @@ export interface SaveServicesResult {
 }
 
 const SERVICE_FIELDS: [keyof ServiceChange, string][] = [
-  ['moniker', 'moniker'], ['description', 'description'], ['sort', 'sort'], ['order', 'order'], ['categoryId', 'category_id'],
-  ['defaultApplicableFlag', 'default_applicable_flag'], ['defaultAlignment', 'default_alignment'], ['defaultPartOfContractFlag', 'default_part_of_contract_flag'],
-  ['defaultChargeEstimate', 'default_charge_estimate'], ['defaultCalcType', 'default_calc_type'], ['activeFlag', 'active_flag'],
+  ['moniker', 'moniker'],
+  ['description', 'description'],
+  ['sort', 'sort'],
+  ['order', 'order'],
+  ['categoryId', 'category_id'],
+  ['defaultApplicableFlag', 'default_applicable_flag'],
+  ['defaultAlignment', 'default_alignment'],
+  ['defaultPartOfContractFlag', 'default_part_of_contract_flag'],
+  ['defaultChargeEstimate', 'default_charge_estimate'],
+  ['defaultCalcType', 'default_calc_type'],
+  ['activeFlag', 'active_flag'],
 ];
-const BOOLEAN_COLUMNS = new Set(['default_applicable_flag', 'default_part_of_contract_flag', 'active_flag', 'preferred_flag']);
+const BOOLEAN_COLUMNS = new Set([
+  'default_applicable_flag',
+  'default_part_of_contract_flag',
+  'active_flag',
+  'preferred_flag',
+]);
 const NUMERIC_COLUMNS = new Set(['default_charge_estimate', 'charge_estimate', 'category_id']);
 
 function column(col: string, v: unknown): unknown {
@@ -50,28 +63,63 @@ function productColumns(p: ProductBody): Record<string, unknown> {
 }
 
 /** Checks every id of the request against the tenant's records (RLS: another tenant's ids are not found). */
-async function checkReferences(db: Trx, body: SaveServicesBody, stored: Map<number, Record<string, unknown>>, pathOf: (i: number) => string): Promise<void> {
+async function checkReferences(
+  db: Trx,
+  body: SaveServicesBody,
+  stored: Map<number, Record<string, unknown>>,
+  pathOf: (i: number) => string,
+): Promise<void> {
   const errors: FieldError[] = [];
   const services = body.services;
   const categoryIds = [...new Set(services.map((s) => s.categoryId).filter((v): v is number => typeof v === 'number'))];
-  const tagIds = [...new Set([...services.flatMap((s) => s.tagIds ?? []), ...(body.tagDeletions ?? []).map((d) => d.tagId)])];
-  const categories = new Set(categoryIds.length ? (await db('cs_stack_categories').whereIn('cs_stack_category_id', categoryIds).where('active_flag', true).pluck('cs_stack_category_id')).map(Number) : []);
-  const tags = new Map<number, boolean>(tagIds.length ? (await db('tenant_tags').whereIn('tag_id', tagIds).where('type_code', STACK_TAG_TYPE).select('tag_id', 'active_flag')).map((t) => [Number(t.tag_id), Boolean(t.active_flag)]) : []);
+  const tagIds = [
+    ...new Set([...services.flatMap((s) => s.tagIds ?? []), ...(body.tagDeletions ?? []).map((d) => d.tagId)]),
+  ];
+  const categories = new Set(
+    categoryIds.length
+      ? (
+          await db('cs_stack_categories')
+            .whereIn('cs_stack_category_id', categoryIds)
+            .where('active_flag', true)
+            .pluck('cs_stack_category_id')
+        ).map(Number)
+      : [],
+  );
+  const tags = new Map<number, boolean>(
+    tagIds.length
+      ? (
+          await db('tenant_tags')
+            .whereIn('tag_id', tagIds)
+            .where('type_code', STACK_TAG_TYPE)
+            .select('tag_id', 'active_flag')
+        ).map((t) => [Number(t.tag_id), Boolean(t.active_flag)])
+      : [],
+  );
   const existingIds = services.filter((s) => s.serviceId > 0).map((s) => s.serviceId);
-  const products = new Map<number, number>(existingIds.length ? (await db('cs_stack_products').whereIn('service_id', existingIds).select('product_id', 'service_id')).map((p) => [Number(p.product_id), Number(p.service_id)]) : []);
+  const products = new Map<number, number>(
+    existingIds.length
+      ? (await db('cs_stack_products').whereIn('service_id', existingIds).select('product_id', 'service_id')).map(
+          (p) => [Number(p.product_id), Number(p.service_id)],
+        )
+      : [],
+  );
   const tempIds = new Set<number>();
   const seen = new Set<number>();
   services.forEach((s, i) => {
     const at = pathOf(i);
     if (seen.has(s.serviceId)) errors.push({ path: `${at}.serviceId`, message: 'Listed twice' });
     seen.add(s.serviceId);
-    if (s.serviceId > 0 && !stored.has(s.serviceId)) errors.push({ path: `${at}.serviceId`, message: `Unknown service ${s.serviceId}` });
+    if (s.serviceId > 0 && !stored.has(s.serviceId))
+      errors.push({ path: `${at}.serviceId`, message: `Unknown service ${s.serviceId}` });
     if (s.serviceId < 0) {
       tempIds.add(s.serviceId);
       if (s.moniker === undefined) errors.push({ path: `${at}.moniker`, message: 'Required.' });
     }
-    if (typeof s.categoryId === 'number' && !categories.has(s.categoryId)) errors.push({ path: `${at}.categoryId`, message: `Unknown category ${s.categoryId}` });
-    (s.tagIds ?? []).forEach((t, j) => { if (!tags.get(t)) errors.push({ path: `${at}.tagIds.${j}`, message: `Unknown tag ${t}` }); });
+    if (typeof s.categoryId === 'number' && !categories.has(s.categoryId))
+      errors.push({ path: `${at}.categoryId`, message: `Unknown category ${s.categoryId}` });
+    (s.tagIds ?? []).forEach((t, j) => {
+      if (!tags.get(t)) errors.push({ path: `${at}.tagIds.${j}`, message: `Unknown tag ${t}` });
+    });
     const newProducts = new Set<number>();
     const productSeen = new Set<number>();
     (s.products ?? []).forEach((p, j) => {
@@ -80,30 +128,57 @@ async function checkReferences(db: Trx, body: SaveServicesBody, stored: Map<numb
       if (productSeen.has(pid)) errors.push({ path: `${at}.products.${j}.productId`, message: 'Listed twice' });
       productSeen.add(pid);
       if (pid < 0) newProducts.add(pid);
-      else if (products.get(pid) !== s.serviceId) errors.push({ path: `${at}.products.${j}.productId`, message: `Unknown product ${pid} of this service` });
+      else if (products.get(pid) !== s.serviceId)
+        errors.push({ path: `${at}.products.${j}.productId`, message: `Unknown product ${pid} of this service` });
     });
     (s.productIds ?? []).forEach((pid, j) => {
-      if (pid < 0 ? !newProducts.has(pid) : products.get(pid) !== s.serviceId) errors.push({ path: `${at}.productIds.${j}`, message: `Unknown product ${pid} of this service` });
+      if (pid < 0 ? !newProducts.has(pid) : products.get(pid) !== s.serviceId)
+        errors.push({ path: `${at}.productIds.${j}`, message: `Unknown product ${pid} of this service` });
     });
   });
   (body.tagDeletions ?? []).forEach((d, i) => {
     const at = `body.tagDeletions.${i}`;
-    if (d.serviceId > 0 ? !stored.has(d.serviceId) : !tempIds.has(d.serviceId)) errors.push({ path: `${at}.serviceId`, message: `Unknown service ${d.serviceId}` });
+    if (d.serviceId > 0 ? !stored.has(d.serviceId) : !tempIds.has(d.serviceId))
+      errors.push({ path: `${at}.serviceId`, message: `Unknown service ${d.serviceId}` });
     if (!tags.has(d.tagId)) errors.push({ path: `${at}.tagId`, message: `Unknown tag ${d.tagId}` });
   });
   if (errors.length) throw badRequest('Invalid stack services', errors);
 }
 
 async function activeTagsOf(db: Trx, serviceId: number): Promise<number[]> {
-  return (await db('cs_stack_service_tags as st').join('tenant_tags as t', function () { this.on('t.tenant_id', 'st.tenant_id').andOn('t.tag_id', 'st.tag_id'); })
-    .where({ 'st.service_id': serviceId, 't.active_flag': true }).pluck('st.tag_id')).map(Number);
+  return (
+    await db('cs_stack_service_tags as st')
+      .join('tenant_tags as t', function () {
+        this.on('t.tenant_id', 'st.tenant_id').andOn('t.tag_id', 'st.tag_id');
+      })
+      .where({ 'st.service_id': serviceId, 't.active_flag': true })
+      .pluck('st.tag_id')
+  ).map(Number);
 }
 
 /** pathOf: where the i-th service sits in the request, for 400 field names (create and update: 'body'). */
-export async function saveStackServices(db: Trx, tenantId: number, body: SaveServicesBody, userId: number | null, pathOf: (i: number) => string = (i) => `body.services.${i}`): Promise<SaveServicesResult> {
-  const positive = [...new Set([...body.services.map((s) => s.serviceId), ...(body.tagDeletions ?? []).map((d) => d.serviceId)].filter((v) => v > 0))];
-  const stored = new Map<number, Record<string, unknown>>(positive.length
-    ? (await db('cs_stack_services').whereIn('service_id', positive).forUpdate().select('*')).map((r) => [Number(r.service_id), r]) : []);
+export async function saveStackServices(
+  db: Trx,
+  tenantId: number,
+  body: SaveServicesBody,
+  userId: number | null,
+  pathOf: (i: number) => string = (i) => `body.services.${i}`,
+): Promise<SaveServicesResult> {
+  const positive = [
+    ...new Set(
+      [...body.services.map((s) => s.serviceId), ...(body.tagDeletions ?? []).map((d) => d.serviceId)].filter(
+        (v) => v > 0,
+      ),
+    ),
+  ];
+  const stored = new Map<number, Record<string, unknown>>(
+    positive.length
+      ? (await db('cs_stack_services').whereIn('service_id', positive).forUpdate().select('*')).map((r) => [
+          Number(r.service_id),
+          r,
+        ])
+      : [],
+  );
   await checkReferences(db, body, stored, pathOf);
 
   const idMap: Record<string, number> = {};
@@ -124,7 +199,9 @@ export async function saveStackServices(db: Trx, tenantId: number, body: SaveSer
       if (!row || !same(col, row[col], v)) patch[col] = column(col, v);
     }
     if (!row) {
-      const [inserted] = await db('cs_stack_services').insert({ tenant_id: tenantId, ...patch }).returning('service_id');
+      const [inserted] = await db('cs_stack_services')
+        .insert({ tenant_id: tenantId, ...patch })
+        .returning('service_id');
       serviceId = Number(inserted.service_id ?? inserted);
       idMap[String(s.serviceId)] = serviceId;
       changed = true;
@@ -138,9 +215,15 @@ export async function saveStackServices(db: Trx, tenantId: number, body: SaveSer
       const next = [...new Set(s.tagIds)];
       const removed = current.filter((t) => !next.includes(t));
       const added = next.filter((t) => !current.includes(t));
-      if (removed.length) await db('cs_stack_service_tags').where({ service_id: serviceId }).whereIn('tag_id', removed).delete();
-      if (added.length) await db('cs_stack_service_tags').insert(added.map((t) => ({ tenant_id: tenantId, service_id: serviceId, tag_id: t }))).onConflict(['tenant_id', 'service_id', 'tag_id']).ignore();
-      for (const t of removed) removals.set(`${serviceId}:${t}`, { serviceId, tagId: t, treatment: DEFAULT_TAG_DELETION_TREATMENT });
+      if (removed.length)
+        await db('cs_stack_service_tags').where({ service_id: serviceId }).whereIn('tag_id', removed).delete();
+      if (added.length)
+        await db('cs_stack_service_tags')
+          .insert(added.map((t) => ({ tenant_id: tenantId, service_id: serviceId, tag_id: t })))
+          .onConflict(['tenant_id', 'service_id', 'tag_id'])
+          .ignore();
+      for (const t of removed)
+        removals.set(`${serviceId}:${t}`, { serviceId, tagId: t, treatment: DEFAULT_TAG_DELETION_TREATMENT });
       if (removed.length || added.length) changed = true;
     }
 
@@ -152,28 +235,43 @@ export async function saveStackServices(db: Trx, tenantId: number, body: SaveSer
         const cols = productColumns(p);
         const diff = Object.fromEntries(Object.entries(cols).filter(([c, v]) => !same(c, current[c], v)));
         if (Object.keys(diff).length) {
-          await db('cs_stack_products').where({ product_id: p.productId }).update({ ...diff, updated_at: db.fn.now() });
+          await db('cs_stack_products')
+            .where({ product_id: p.productId })
+            .update({ ...diff, updated_at: db.fn.now() });
           changed = true;
         }
       } else {
-        const [inserted] = await db('cs_stack_products').insert({ tenant_id: tenantId, service_id: serviceId, ...productColumns(p) }).returning('product_id');
+        const [inserted] = await db('cs_stack_products')
+          .insert({ tenant_id: tenantId, service_id: serviceId, ...productColumns(p) })
+          .returning('product_id');
         const realId = Number(inserted.product_id ?? inserted);
-        if (p.productId !== undefined) { productIdMap[String(p.productId)] = realId; mentioned.add(realId); }
+        if (p.productId !== undefined) {
+          productIdMap[String(p.productId)] = realId;
+          mentioned.add(realId);
+        }
         changed = true;
       }
     }
     if (s.productIds) {
       // Products of the service left out of productIds (and not sent in products) are marked for deletion.
       const keep = new Set([...s.productIds.map((pid) => (pid < 0 ? productIdMap[String(pid)] : pid)), ...mentioned]);
-      const drop = (await db('cs_stack_products').where({ service_id: serviceId, active_flag: true }).pluck('product_id')).map(Number).filter((pid) => !keep.has(pid));
+      const drop = (
+        await db('cs_stack_products').where({ service_id: serviceId, active_flag: true }).pluck('product_id')
+      )
+        .map(Number)
+        .filter((pid) => !keep.has(pid));
       if (drop.length) {
-        await db('cs_stack_products').whereIn('product_id', drop).update({ active_flag: false, updated_at: db.fn.now() });
+        await db('cs_stack_products')
+          .whereIn('product_id', drop)
+          .update({ active_flag: false, updated_at: db.fn.now() });
         changed = true;
       }
     }
 
     if (row && changed) {
-      await db('cs_stack_services').where({ service_id: serviceId }).update({ ...patch, version: Number(row.version) + 1, updated_at: db.fn.now() });
+      await db('cs_stack_services')
+        .where({ service_id: serviceId })
+        .update({ ...patch, version: Number(row.version) + 1, updated_at: db.fn.now() });
       row.version = Number(row.version) + 1;
     }
     if (changed) touched.add(serviceId);
@@ -185,13 +283,16 @@ export async function saveStackServices(db: Trx, tenantId: number, body: SaveSer
     if (Number(linked) > 0) {
       const row = stored.get(serviceId);
       if (row && !touched.has(serviceId)) {
-        await db('cs_stack_services').where({ service_id: serviceId }).update({ version: Number(row.version) + 1, updated_at: db.fn.now() });
+        await db('cs_stack_services')
+          .where({ service_id: serviceId })
+          .update({ version: Number(row.version) + 1, updated_at: db.fn.now() });
         row.version = Number(row.version) + 1;
       }
       touched.add(serviceId);
     }
     const key = `${serviceId}:${d.tagId}`;
-    if (Number(linked) > 0 || removals.has(key)) removals.set(key, { serviceId, tagId: d.tagId, treatment: d.treatment as TagDeletionTreatment });
+    if (Number(linked) > 0 || removals.has(key))
+      removals.set(key, { serviceId, tagId: d.tagId, treatment: d.treatment as TagDeletionTreatment });
   }
   for (const r of removals.values()) {
     if (stored.has(r.serviceId)) await applyTagRemoval(db, tenantId, r, userId);

@@ -1,20 +1,50 @@
 /** zod schemas of the stack catalogue's object types (customer-success.md section 3; field rules in shared/stack-catalogue.ts). */
 import { z } from 'zod';
-import { ALIGNMENTS, CALC_TYPES, COLOUR_PATTERN, DESCRIPTION_MAX, isChargeEstimate, MONIKER_MAX } from '../../shared/stack-catalogue';
+import {
+  ALIGNMENTS,
+  CALC_TYPES,
+  COLOUR_PATTERN,
+  DESCRIPTION_MAX,
+  isChargeEstimate,
+  MONIKER_MAX,
+} from '../../shared/stack-catalogue';
 import { TAG_DELETION_TREATMENTS } from '../../shared/stack-tag-deletion';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
-export const id = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').max(MAX_ID);
+export const id = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive id')
+  .max(MAX_ID);
 /** An id of a saved record (positive) or a temporary id of a new one (negative). */
-export const idOrTemp = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(-MAX_ID).max(MAX_ID).refine((v) => v !== 0, 'Must not be 0');
-export const flag = z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 0 or 1' }).transform((v) => (v === true || v === 1 ? 1 : 0) as 0 | 1);
-export const moniker = z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(MONIKER_MAX, `At most ${MONIKER_MAX} characters`);
-export const description = z.string({ error: 'Must be text' }).max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
+export const idOrTemp = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(-MAX_ID)
+  .max(MAX_ID)
+  .refine((v) => v !== 0, 'Must not be 0');
+export const flag = z
+  .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 0 or 1' })
+  .transform((v) => (v === true || v === 1 ? 1 : 0) as 0 | 1);
+export const moniker = z
+  .string({ error: 'Required.' })
+  .trim()
+  .min(1, 'Required.')
+  .max(MONIKER_MAX, `At most ${MONIKER_MAX} characters`);
+export const description = z
+  .string({ error: 'Must be text' })
+  .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
 export const calcType = z.enum(CALC_TYPES, { error: `Must be one of ${CALC_TYPES.join(', ')}` });
 export const alignment = z.enum(ALIGNMENTS, { error: `Must be one of ${ALIGNMENTS.join(', ')}` });
-export const charge = z.number({ error: 'Must be a number' }).refine(isChargeEstimate, 'Must be 0 or more, with at most 2 decimals');
+export const charge = z
+  .number({ error: 'Must be a number' })
+  .refine(isChargeEstimate, 'Must be 0 or more, with at most 2 decimals');
 export const colour = z.string({ error: 'Required.' }).trim().regex(COLOUR_PATTERN, 'Must be a colour #rrggbb');
-const position = z.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000);
+const position = z
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be 0 or more')
+  .max(1_000_000);
 const ids = z.array(id).max(10_000);
 
 export const productBody = z.object({
@@ -49,14 +79,28 @@ const serviceFields = {
 };
 
 export const serviceCreateBody = z.object({ moniker, ...serviceFields });
-export const serviceUpdateBody = z.object({ moniker: moniker.optional(), ...serviceFields, activeFlag: flag.optional(), version: z.number().int().min(1).optional() });
+export const serviceUpdateBody = z.object({
+  moniker: moniker.optional(),
+  ...serviceFields,
+  activeFlag: flag.optional(),
+  version: z.number().int().min(1).optional(),
+});
 export type ServiceChange = z.output<typeof serviceUpdateBody> & { serviceId: number };
 
-export const tagDeletion = z.object({ serviceId: idOrTemp, tagId: id, treatment: z.enum(TAG_DELETION_TREATMENTS, { error: `Must be one of ${TAG_DELETION_TREATMENTS.join(', ')}` }).default('leaveAsIs') });
+export const tagDeletion = z.object({
+  serviceId: idOrTemp,
+  tagId: id,
+  treatment: z
+    .enum(TAG_DELETION_TREATMENTS, { error: `Must be one of ${TAG_DELETION_TREATMENTS.join(', ')}` })
+    .default('leaveAsIs'),
+});
 export type TagDeletion = z.output<typeof tagDeletion>;
 
 export const saveServicesBody = z.object({
-  services: z.array(serviceUpdateBody.extend({ serviceId: idOrTemp })).max(2_000).default([]),
+  services: z
+    .array(serviceUpdateBody.extend({ serviceId: idOrTemp }))
+    .max(2_000)
+    .default([]),
   tagDeletions: z.array(tagDeletion).max(2_000).optional(),
 });
 export type SaveServicesBody = z.output<typeof saveServicesBody>;

@@ -7,8 +7,16 @@ import { loadServices } from './services-store';
 import { listTags } from './tags';
 
 export async function loadStackDocument(db: Trx): Promise<StackDocument> {
-  const [categories, tags, services] = [await loadCategories(db), await listTags(db, { typeCode: STACK_TAG_TYPE }), await loadServices(db, { usage: false })];
-  return stackDocument({ categories, tags: tags.map((t) => ({ tagId: t.tag_id, moniker: t.moniker, color: t.color })), services });
+  const [categories, tags, services] = [
+    await loadCategories(db),
+    await listTags(db, { typeCode: STACK_TAG_TYPE }),
+    await loadServices(db, { usage: false }),
+  ];
+  return stackDocument({
+    categories,
+    tags: tags.map((t) => ({ tagId: t.tag_id, moniker: t.moniker, color: t.color })),
+    services,
+  });
 }
 
 /** Names of the active categories and stack tags (a document's services may name them without listing them). */

@@ -14,7 +14,12 @@ import type { ServiceChange } from './schemas';
 import { loadServices, type StackProduct, type StackService } from './services-store';
 import { saveTag } from './tags';
 
-export interface StackImportCounts<T> { categories: T; tags: T; services: T; products: T }
+export interface StackImportCounts<T> {
+  categories: T;
+  tags: T;
+  services: T;
+  products: T;
+}
 
 export interface StackImportResult {
   /** Names of what was created / changed (products as "Service / Product"). */
@@ -46,7 +51,7 @@ function byName<T>(rows: readonly T[], nameOf: (r: T) => string): { one: Map<str
   for (const r of rows) groups.set(nameKey(nameOf(r)), [...(groups.get(nameKey(nameOf(r))) ?? []), r]);
   const one = new Map<string, T>();
   const many = new Map<string, number>();
-  for (const [k, list] of groups) (list.length === 1 ? one.set(k, list[0]) : many.set(k, list.length));
+  for (const [k, list] of groups) list.length === 1 ? one.set(k, list[0]) : many.set(k, list.length);
   return { one, many };
 }
 
@@ -59,37 +64,65 @@ function productByName(products: readonly StackProduct[], moniker: string): Stac
 }
 
 function productChanged(a: StackProduct, b: StackProduct): boolean {
-  return a.moniker !== b.moniker || a.description !== b.description || a.calcType !== b.calcType || a.chargeEstimate !== b.chargeEstimate
-    || a.preferredFlag !== b.preferredFlag || a.activeFlag !== b.activeFlag || a.sort !== b.sort;
+  return (
+    a.moniker !== b.moniker ||
+    a.description !== b.description ||
+    a.calcType !== b.calcType ||
+    a.chargeEstimate !== b.chargeEstimate ||
+    a.preferredFlag !== b.preferredFlag ||
+    a.activeFlag !== b.activeFlag ||
+    a.sort !== b.sort
+  );
 }
 
-export async function importStackDocument(db: Trx, tenantId: number, doc: StackDocument, opts: StackImportOptions = {}): Promise<StackImportResult> {
+export async function importStackDocument(
+  db: Trx,
+  tenantId: number,
+  doc: StackDocument,
+  opts: StackImportOptions = {},
+): Promise<StackImportResult> {
   const created = empty<string[]>(() => []);
   const updated = empty<string[]>(() => []);
   const unchanged = empty<number>(() => 0);
   const problems: StackDocProblem[] = [];
 
   // Everything the document names, matched first: ambiguous names stop the import before anything is written.
-  const storedCategories = await db('cs_stack_categories').where('active_flag', true).select('cs_stack_category_id', 'moniker', 'sort');
+  const storedCategories = await db('cs_stack_categories')
+    .where('active_flag', true)
+    .select('cs_stack_category_id', 'moniker', 'sort');
   const categories = byName(storedCategories, (c) => c.moniker);
-  const storedTags = await db('tenant_tags').where({ active_flag: true, type_code: STACK_TAG_TYPE }).select('tag_id', 'moniker', 'color');
+  const storedTags = await db('tenant_tags')
+    .where({ active_flag: true, type_code: STACK_TAG_TYPE })
+    .select('tag_id', 'moniker', 'color');
   const tags = byName(storedTags, (t) => t.moniker);
   const before = await loadServices(db, { usage: false });
   const services = byName(before, (s) => s.moniker);
   const ambiguous = (many: Map<string, number>, name: string, path: string, what: string) => {
     const n = many.get(nameKey(name));
-    if (n) problems.push({ path, message: `${n} active ${what} of the tenant are named "${name}": rename one in the Stack Manager first` });
+    if (n)
+      problems.push({
+        path,
+        message: `${n} active ${what} of the tenant are named "${name}": rename one in the Stack Manager first`,
+      });
   };
   doc.categories.forEach((c, i) => ambiguous(categories.many, c.moniker, `categories.${i}.moniker`, 'categories'));
   doc.tags.forEach((t, i) => ambiguous(tags.many, t.moniker, `tags.${i}.moniker`, 'tags'));
   doc.services.forEach((s, i) => {
     ambiguous(services.many, s.moniker, `services.${i}.moniker`, 'services');
-    if (s.category && !doc.categories.some((c) => nameKey(c.moniker) === nameKey(s.category!))) ambiguous(categories.many, s.category, `services.${i}.category`, 'categories');
-    (s.tags ?? []).forEach((t, j) => { if (!doc.tags.some((x) => nameKey(x.moniker) === nameKey(t))) ambiguous(tags.many, t, `services.${i}.tags.${j}`, 'tags'); });
+    if (s.category && !doc.categories.some((c) => nameKey(c.moniker) === nameKey(s.category!)))
+      ambiguous(categories.many, s.category, `services.${i}.category`, 'categories');
+    (s.tags ?? []).forEach((t, j) => {
+      if (!doc.tags.some((x) => nameKey(x.moniker) === nameKey(t)))
+        ambiguous(tags.many, t, `services.${i}.tags.${j}`, 'tags');
+    });
     const stored = services.one.get(nameKey(s.moniker));
     (s.products ?? []).forEach((p, j) => {
       const hit = stored ? productByName(stored.products, p.moniker) : undefined;
-      if (Array.isArray(hit)) problems.push({ path: `services.${i}.products.${j}.moniker`, message: `${hit.length} active products of service "${stored!.moniker}" are named "${p.moniker}": rename one in the Stack Manager first` });
+      if (Array.isArray(hit))
+        problems.push({
+          path: `services.${i}.products.${j}.moniker`,
+          message: `${hit.length} active products of service "${stored!.moniker}" are named "${p.moniker}": rename one in the Stack Manager first`,
+        });
     });
   });
   if (problems.length) throw new StackImportError(problems);
@@ -132,7 +165,8 @@ export async function importStackDocument(db: Trx, tenantId: number, doc: StackD
       description: s.description,
       sort: s.sort ?? (stored ? undefined : nextSort++),
       order: s.order,
-      categoryId: s.category === undefined ? undefined : s.category === null ? null : categoryId.get(nameKey(s.category)),
+      categoryId:
+        s.category === undefined ? undefined : s.category === null ? null : categoryId.get(nameKey(s.category)),
       tagIds: s.tags?.map((t) => tagId.get(nameKey(t))!),
       defaultApplicableFlag: s.defaultApplicableFlag,
       defaultAlignment: s.defaultAlignment,
@@ -140,10 +174,16 @@ export async function importStackDocument(db: Trx, tenantId: number, doc: StackD
       defaultChargeEstimate: s.defaultChargeEstimate,
       defaultCalcType: s.defaultCalcType,
       products: s.products?.map((p, j) => {
-        const hit = stored ? productByName(stored.products, p.moniker) as StackProduct | undefined : undefined;
+        const hit = stored ? (productByName(stored.products, p.moniker) as StackProduct | undefined) : undefined;
         return {
-          productId: hit?.productId ?? --temp, moniker: p.moniker, description: p.description, calcType: p.calcType, chargeEstimate: p.chargeEstimate,
-          preferredFlag: p.preferredFlag ?? (hit ? undefined : 0), activeFlag: p.activeFlag ?? (hit ? undefined : 1), sort: p.sort ?? (hit ? undefined : j),
+          productId: hit?.productId ?? --temp,
+          moniker: p.moniker,
+          description: p.description,
+          calcType: p.calcType,
+          chargeEstimate: p.chargeEstimate,
+          preferredFlag: p.preferredFlag ?? (hit ? undefined : 0),
+          activeFlag: p.activeFlag ?? (hit ? undefined : 1),
+          sort: p.sort ?? (hit ? undefined : j),
         };
       }),
     };
@@ -154,10 +194,17 @@ export async function importStackDocument(db: Trx, tenantId: number, doc: StackD
   opts.onProgress?.(0, changes.length);
   for (let i = 0; i < changes.length; i += size) {
     try {
-      const r = await saveStackServices(db, tenantId, { services: changes.slice(i, i + size) }, null, (k) => `services.${i + k}`);
+      const r = await saveStackServices(
+        db,
+        tenantId,
+        { services: changes.slice(i, i + size) },
+        null,
+        (k) => `services.${i + k}`,
+      );
       ids.push(...r.serviceIds);
     } catch (e) {
-      if (e instanceof HttpError && e.fields?.length) throw new StackImportError(e.fields.map((f) => ({ path: f.path, message: f.message })));
+      if (e instanceof HttpError && e.fields?.length)
+        throw new StackImportError(e.fields.map((f) => ({ path: f.path, message: f.message })));
       throw e;
     }
     opts.onProgress?.(Math.min(i + size, changes.length), changes.length);

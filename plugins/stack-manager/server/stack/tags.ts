@@ -7,12 +7,29 @@ import { badRequest, type Trx } from '../../../../kernel/index';
 import { normaliseColour, STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 import { applyTagRemoval } from './tag-deletion';
 
-export interface TagRow { tag_id: number; moniker: string; color: string; type_code: string; active_flag: 0 | 1 }
+export interface TagRow {
+  tag_id: number;
+  moniker: string;
+  color: string;
+  type_code: string;
+  active_flag: 0 | 1;
+}
 
-const toRow = (r: Record<string, unknown>): TagRow => ({ tag_id: Number(r.tag_id), moniker: String(r.moniker), color: String(r.color), type_code: String(r.type_code), active_flag: r.active_flag ? 1 : 0 });
+const toRow = (r: Record<string, unknown>): TagRow => ({
+  tag_id: Number(r.tag_id),
+  moniker: String(r.moniker),
+  color: String(r.color),
+  type_code: String(r.type_code),
+  active_flag: r.active_flag ? 1 : 0,
+});
 
-export async function listTags(db: Trx, opts: { typeCode?: string; activeFlag?: 0 | 1 | 'all'; ids?: number[] } = {}): Promise<TagRow[]> {
-  const q = db('tenant_tags').select('tag_id', 'moniker', 'color', 'type_code', 'active_flag').orderBy([{ column: 'moniker' }, { column: 'tag_id' }]);
+export async function listTags(
+  db: Trx,
+  opts: { typeCode?: string; activeFlag?: 0 | 1 | 'all'; ids?: number[] } = {},
+): Promise<TagRow[]> {
+  const q = db('tenant_tags')
+    .select('tag_id', 'moniker', 'color', 'type_code', 'active_flag')
+    .orderBy([{ column: 'moniker' }, { column: 'tag_id' }]);
   if (opts.typeCode) q.where('type_code', opts.typeCode);
   if (opts.ids) q.whereIn('tag_id', opts.ids);
   if (opts.activeFlag !== 'all' && !opts.ids) q.where('active_flag', (opts.activeFlag ?? 1) === 1);
@@ -20,28 +37,61 @@ export async function listTags(db: Trx, opts: { typeCode?: string; activeFlag?: 
 }
 
 /** The object API shape of TenantCsStackTag. */
-export const tagToApi = (t: TagRow) => ({ tagId: t.tag_id, moniker: t.moniker, color: t.color, typeCode: t.type_code, activeFlag: t.active_flag });
+export const tagToApi = (t: TagRow) => ({
+  tagId: t.tag_id,
+  moniker: t.moniker,
+  color: t.color,
+  typeCode: t.type_code,
+  activeFlag: t.active_flag,
+});
 
-async function assertUniqueName(db: Trx, typeCode: string, moniker: string, exceptId: number | null, path: string): Promise<void> {
-  const q = db('tenant_tags').first('tag_id').where({ type_code: typeCode, active_flag: true }).whereRaw('lower(moniker) = lower(?)', [moniker]);
+async function assertUniqueName(
+  db: Trx,
+  typeCode: string,
+  moniker: string,
+  exceptId: number | null,
+  path: string,
+): Promise<void> {
+  const q = db('tenant_tags')
+    .first('tag_id')
+    .where({ type_code: typeCode, active_flag: true })
+    .whereRaw('lower(moniker) = lower(?)', [moniker]);
   if (exceptId) q.whereNot('tag_id', exceptId);
-  if (await q) throw badRequest('A tag with this name already exists', [{ path, message: 'A tag with this name already exists' }]);
+  if (await q)
+    throw badRequest('A tag with this name already exists', [{ path, message: 'A tag with this name already exists' }]);
 }
 
-export interface TagInput { tagId?: number | null; moniker?: string; color?: string; typeCode?: string; activeFlag?: 0 | 1 }
+export interface TagInput {
+  tagId?: number | null;
+  moniker?: string;
+  color?: string;
+  typeCode?: string;
+  activeFlag?: 0 | 1;
+}
 
 /**
  * Creates (no id, or 0) or updates a tag. Returns the tag, or undefined when the id is not one of the tenant's tags.
  * paths: the field names used in a 400 (object API: body.moniker; tags API: body.payload.moniker).
  */
-export async function saveTag(db: Trx, tenantId: number, t: TagInput, paths = { moniker: 'body.moniker', id: 'body.tagId' }): Promise<TagRow | undefined> {
+export async function saveTag(
+  db: Trx,
+  tenantId: number,
+  t: TagInput,
+  paths = { moniker: 'body.moniker', id: 'body.tagId' },
+): Promise<TagRow | undefined> {
   const typeCode = t.typeCode ?? STACK_TAG_TYPE;
   if (!t.tagId) {
     if (t.moniker === undefined) throw badRequest('Required.', [{ path: paths.moniker, message: 'Required.' }]);
     if (t.activeFlag !== 0) await assertUniqueName(db, typeCode, t.moniker, null, paths.moniker);
-    const [row] = await db('tenant_tags').insert({
-      tenant_id: tenantId, type_code: typeCode, moniker: t.moniker, ...(t.color ? { color: normaliseColour(t.color) } : {}), active_flag: t.activeFlag !== 0,
-    }).returning(['tag_id', 'moniker', 'color', 'type_code', 'active_flag']);
+    const [row] = await db('tenant_tags')
+      .insert({
+        tenant_id: tenantId,
+        type_code: typeCode,
+        moniker: t.moniker,
+        ...(t.color ? { color: normaliseColour(t.color) } : {}),
+        active_flag: t.activeFlag !== 0,
+      })
+      .returning(['tag_id', 'moniker', 'color', 'type_code', 'active_flag']);
     return toRow(row);
   }
   const current = await db('tenant_tags').first('*').where({ tag_id: t.tagId });
@@ -52,20 +102,31 @@ export async function saveTag(db: Trx, tenantId: number, t: TagInput, paths = { 
   const patch: Record<string, unknown> = { updated_at: db.fn.now(), active_flag: willBeActive };
   if (t.moniker !== undefined) patch.moniker = t.moniker;
   if (t.color !== undefined) patch.color = normaliseColour(t.color);
-  const [row] = await db('tenant_tags').where({ tag_id: t.tagId }).update(patch).returning(['tag_id', 'moniker', 'color', 'type_code', 'active_flag']);
+  const [row] = await db('tenant_tags')
+    .where({ tag_id: t.tagId })
+    .update(patch)
+    .returning(['tag_id', 'moniker', 'color', 'type_code', 'active_flag']);
   if (wasActive && !willBeActive) await leaveAlignmentsAsTheyAre(db, tenantId, t.tagId, null);
   return toRow(row);
 }
 
 /** After a tag is deactivated: every service that carried it keeps its companies' applicability (leaveAsIs). */
-async function leaveAlignmentsAsTheyAre(db: Trx, tenantId: number, tagId: number, userId: number | null): Promise<void> {
+async function leaveAlignmentsAsTheyAre(
+  db: Trx,
+  tenantId: number,
+  tagId: number,
+  userId: number | null,
+): Promise<void> {
   const services = (await db('cs_stack_service_tags').where({ tag_id: tagId }).pluck('service_id')).map(Number);
-  for (const serviceId of services) await applyTagRemoval(db, tenantId, { serviceId, tagId, treatment: 'leaveAsIs' }, userId);
+  for (const serviceId of services)
+    await applyTagRemoval(db, tenantId, { serviceId, tagId, treatment: 'leaveAsIs' }, userId);
 }
 
 /** Soft delete; false when there is no active tag with this id. */
 export async function deleteTag(db: Trx, tenantId: number, tagId: number, userId: number | null): Promise<boolean> {
-  const n = await db('tenant_tags').where({ tag_id: tagId, active_flag: true }).update({ active_flag: false, updated_at: db.fn.now() });
+  const n = await db('tenant_tags')
+    .where({ tag_id: tagId, active_flag: true })
+    .update({ active_flag: false, updated_at: db.fn.now() });
   if (!Number(n)) return false;
   await leaveAlignmentsAsTheyAre(db, tenantId, tagId, userId);
   return true;

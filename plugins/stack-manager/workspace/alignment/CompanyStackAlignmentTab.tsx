@@ -6,21 +6,62 @@
  * dirty until Save (the dirty-page prompt guards them) or Discard (unsaved notes are dropped). Read Only shows the
  * same data without any editing control.
  */
-import { Alert, Button, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Tag, TextArea } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { ApiError, PageLoadError, PageLoading, useDirtyPage, type CompanyDetailSlotProps } from '../../../../workspace/sdk';
+import {
+  ApiError,
+  PageLoadError,
+  PageLoading,
+  useDirtyPage,
+  type CompanyDetailSlotProps,
+} from '../../../../workspace/sdk';
 import { formatMoney, VARIANT_COLORS, type CutVariant } from '../../../customer-success/public';
 import { useCsClient } from '../cs-client';
 import {
-  addNote, ALIGNMENTS, deleteNote, draftFrom, isDirty, parseIds, saveBody, setItem, setRecommendations, setTags, tagsChanged, visibleNotes,
-  type Alignment, type AlignmentAnswer, type AlignmentDraft, type AlignmentItem,
+  addNote,
+  ALIGNMENTS,
+  deleteNote,
+  draftFrom,
+  isDirty,
+  parseIds,
+  saveBody,
+  setItem,
+  setRecommendations,
+  setTags,
+  tagsChanged,
+  visibleNotes,
+  type Alignment,
+  type AlignmentAnswer,
+  type AlignmentDraft,
+  type AlignmentItem,
 } from './alignment-draft';
 import { useStackFilterOptions } from './use-stack-filter-options';
 import './alignment.css';
 
-interface CompanyTagRow { tenantCompanyId: number; tagId: number; moniker: string; color: string | null }
+interface CompanyTagRow {
+  tenantCompanyId: number;
+  tagId: number;
+  moniker: string;
+  color: string | null;
+}
 
-const MSG_STALE = 'Someone else changed this company\'s stack alignment since you opened it. Reload to see their changes, then apply yours again.';
+const MSG_STALE =
+  "Someone else changed this company's stack alignment since you opened it. Reload to see their changes, then apply yours again.";
 
 function ScoreFigure({ score, variant }: { score: number | 'n/a'; variant: string | null }) {
   const color = variant && variant in VARIANT_COLORS ? VARIANT_COLORS[variant as CutVariant] : undefined;
@@ -31,7 +72,19 @@ function ScoreFigure({ score, variant }: { score: number | 'n/a'; variant: strin
   );
 }
 
-function ServiceDialog({ item, draft, readOnly, onChange, onClose }: { item: AlignmentItem; draft: AlignmentDraft; readOnly: boolean; onChange(d: AlignmentDraft): void; onClose(): void }) {
+function ServiceDialog({
+  item,
+  draft,
+  readOnly,
+  onChange,
+  onClose,
+}: {
+  item: AlignmentItem;
+  draft: AlignmentDraft;
+  readOnly: boolean;
+  onChange(d: AlignmentDraft): void;
+  onClose(): void;
+}) {
   const [text, setText] = useState('');
   const [ids, setIds] = useState((draft.recommendations[item.serviceId] ?? []).join(', '));
   const parsed = parseIds(ids);
@@ -49,15 +102,43 @@ function ServiceDialog({ item, draft, readOnly, onChange, onClose }: { item: Ali
           {notes.length === 0 && <span className="bp6-text-muted">No notes yet.</span>}
           {notes.map((n) => (
             <div key={n.key} className="cs-align-note">
-              <p>{n.note}{n.tenantNoteId === -1 && <Tag minimal intent="warning" className="cs-align-unsaved">unsaved</Tag>}</p>
-              {!readOnly && <Button size="small" variant="minimal" icon="trash" aria-label={`Delete note ${n.note}`} onClick={() => onChange(deleteNote(draft, n.key))} />}
+              <p>
+                {n.note}
+                {n.tenantNoteId === -1 && (
+                  <Tag minimal intent="warning" className="cs-align-unsaved">
+                    unsaved
+                  </Tag>
+                )}
+              </p>
+              {!readOnly && (
+                <Button
+                  size="small"
+                  variant="minimal"
+                  icon="trash"
+                  aria-label={`Delete note ${n.note}`}
+                  onClick={() => onChange(deleteNote(draft, n.key))}
+                />
+              )}
             </div>
           ))}
         </div>
         {!readOnly && (
           <div className="cs-align-note">
-            <TextArea fill value={text} onChange={(e) => setText(e.target.value)} aria-label="New note" placeholder="Add a note" />
-            <Button text="Add note" disabled={!text.trim()} onClick={() => { onChange(addNote(draft, item.serviceId, text)); setText(''); }} />
+            <TextArea
+              fill
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-label="New note"
+              placeholder="Add a note"
+            />
+            <Button
+              text="Add note"
+              disabled={!text.trim()}
+              onClick={() => {
+                onChange(addNote(draft, item.serviceId, text));
+                setText('');
+              }}
+            />
           </div>
         )}
         <h4 className="bp6-heading">Linked recommendations</h4>
@@ -65,8 +146,18 @@ function ServiceDialog({ item, draft, readOnly, onChange, onClose }: { item: Ali
           <span>{(draft.recommendations[item.serviceId] ?? []).join(', ') || 'None'}</span>
         ) : (
           <>
-            <InputGroup value={ids} onChange={(e) => applyIds(e.target.value)} aria-label="Recommendation ids" placeholder="Recommendation ids, e.g. 12, 40" intent={parsed.invalid.length ? 'danger' : 'none'} />
-            {parsed.invalid.length > 0 && <div className="bp6-form-helper-text bp6-intent-danger" role="alert">Recommendation ids are whole numbers above 0: {parsed.invalid.join(', ')}</div>}
+            <InputGroup
+              value={ids}
+              onChange={(e) => applyIds(e.target.value)}
+              aria-label="Recommendation ids"
+              placeholder="Recommendation ids, e.g. 12, 40"
+              intent={parsed.invalid.length ? 'danger' : 'none'}
+            />
+            {parsed.invalid.length > 0 && (
+              <div className="bp6-form-helper-text bp6-intent-danger" role="alert">
+                Recommendation ids are whole numbers above 0: {parsed.invalid.join(', ')}
+              </div>
+            )}
           </>
         )}
       </DialogBody>
@@ -77,7 +168,15 @@ function ServiceDialog({ item, draft, readOnly, onChange, onClose }: { item: Ali
   );
 }
 
-export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { companyId: number; readOnly: boolean; currency: string }) {
+export function CompanyStackAlignmentTab({
+  companyId,
+  readOnly,
+  currency,
+}: {
+  companyId: number;
+  readOnly: boolean;
+  currency: string;
+}) {
   const cs = useCsClient();
   const { tagRows } = useStackFilterOptions();
   const { setDirty } = useDirtyPage();
@@ -94,27 +193,54 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
   const [addTag, setAddTag] = useState('');
 
   const apply = (a: AlignmentAnswer, tags: CompanyTagRow[]) => {
-    const d = draftFrom(a, tags.map((t) => t.tagId));
-    setAnswer(a); setCompanyTags(tags); setSaved(d); setDraft(d); setStale(false);
+    const d = draftFrom(
+      a,
+      tags.map((t) => t.tagId),
+    );
+    setAnswer(a);
+    setCompanyTags(tags);
+    setSaved(d);
+    setDraft(d);
+    setStale(false);
   };
-  const readTags = async () => (await cs.csGet<'TenantCompanyCsStackTagManager', CompanyTagRow[]>('TenantCompanyCsStackTagManager', { tenantCompanyId: companyId })).tenantCompanyCsStackTags;
-  const readAlignment = async () => (await cs.csGet<'TenantCompanyStackAlignment', AlignmentAnswer['tenantCompanyStackAlignments']>('TenantCompanyStackAlignment', { tenantCompanyId: companyId })) as unknown as AlignmentAnswer;
+  const readTags = async () =>
+    (
+      await cs.csGet<'TenantCompanyCsStackTagManager', CompanyTagRow[]>('TenantCompanyCsStackTagManager', {
+        tenantCompanyId: companyId,
+      })
+    ).tenantCompanyCsStackTags;
+  const readAlignment = async () =>
+    (await cs.csGet<'TenantCompanyStackAlignment', AlignmentAnswer['tenantCompanyStackAlignments']>(
+      'TenantCompanyStackAlignment',
+      { tenantCompanyId: companyId },
+    )) as unknown as AlignmentAnswer;
 
   const load = async () => {
-    setBusy(true); setLoadError(null); setSaveError(null);
+    setBusy(true);
+    setLoadError(null);
+    setSaveError(null);
     try {
       const [a, tags] = await Promise.all([readAlignment(), readTags()]);
       apply(a, tags);
-    } catch (e) { setLoadError((e as Error).message); } finally { setBusy(false); }
+    } catch (e) {
+      setLoadError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
   };
-  useEffect(() => { void load(); }, [cs, companyId]);
+  useEffect(() => {
+    void load();
+  }, [cs, companyId]);
 
   const dirty = !!saved && !!draft && isDirty(saved, draft);
-  useEffect(() => { setDirty(dirty && !readOnly); }, [dirty, readOnly, setDirty]);
+  useEffect(() => {
+    setDirty(dirty && !readOnly);
+  }, [dirty, readOnly, setDirty]);
 
   const save = async () => {
     if (!saved || !draft) return;
-    setBusy(true); setSaveError(null);
+    setBusy(true);
+    setSaveError(null);
     try {
       let tags = companyTags;
       if (tagsChanged(saved, draft)) {
@@ -122,23 +248,45 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
         tags = await readTags();
       }
       const body = saveBody(saved, draft);
-      const a = body.items.length || body.notes || body.recommendations
-        ? ((await cs.csSave('TenantCompanyStackAlignment', body as unknown as Record<string, unknown>, companyId)) as unknown as AlignmentAnswer)
-        : await readAlignment();
+      const a =
+        body.items.length || body.notes || body.recommendations
+          ? ((await cs.csSave(
+              'TenantCompanyStackAlignment',
+              body as unknown as Record<string, unknown>,
+              companyId,
+            )) as unknown as AlignmentAnswer)
+          : await readAlignment();
       apply(a, tags);
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) setStale(true);
       else setSaveError((e as Error).message);
-    } finally { setBusy(false); }
+    } finally {
+      setBusy(false);
+    }
   };
 
-  const tagName = useMemo(() => new Map([...tagRows.map((t) => [t.tagId, t] as const), ...companyTags.map((t) => [t.tagId, { tagId: t.tagId, moniker: t.moniker, color: t.color }] as const)]), [tagRows, companyTags]);
+  const tagName = useMemo(
+    () =>
+      new Map([
+        ...tagRows.map((t) => [t.tagId, t] as const),
+        ...companyTags.map((t) => [t.tagId, { tagId: t.tagId, moniker: t.moniker, color: t.color }] as const),
+      ]),
+    [tagRows, companyTags],
+  );
 
-  if (loadError) return <PageLoadError title="The stack alignment could not be loaded" error={loadError} retry={() => void load()} busy={busy} />;
+  if (loadError)
+    return (
+      <PageLoadError
+        title="The stack alignment could not be loaded"
+        error={loadError}
+        retry={() => void load()}
+        busy={busy}
+      />
+    );
   if (!answer || !draft || !saved) return <PageLoading what="the stack alignment" />;
   const s = answer.summary;
   const change = (d: AlignmentDraft) => setDraft(d);
-  const dialogItem = dialogFor === null ? null : draft.items.find((i) => i.serviceId === dialogFor) ?? null;
+  const dialogItem = dialogFor === null ? null : (draft.items.find((i) => i.serviceId === dialogFor) ?? null);
   const notesCount = (serviceId: number) => visibleNotes(draft, serviceId).length;
   const recCount = (serviceId: number) => (draft.recommendations[serviceId] ?? []).length;
   const addable = tagRows.filter((t) => !draft.tagIds.includes(t.tagId));
@@ -146,10 +294,19 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
   return (
     <div className="cs-align-tab" aria-label="Stack alignment" role="region">
       <div className="cs-align-summary" aria-label="Alignment summary">
-        <Card className="cs-align-figure"><ScoreFigure score={s.alignmentScore} variant={s.scoreVariant} />Alignment score</Card>
-        <Card className="cs-align-figure"><strong aria-label="MRR opportunity">{formatMoney(s.mrrOpportunity, currency)}</strong>MRR opportunity</Card>
-        <Card className="cs-align-figure"><strong aria-label="NRR opportunity">{formatMoney(s.nrrOpportunity, currency)}</strong>NRR opportunity</Card>
-        <Card className="cs-align-figure"><strong aria-label="Total opportunity">{formatMoney(s.totalOpportunity, currency)}</strong>Total opportunity</Card>
+        <Card className="cs-align-figure">
+          <ScoreFigure score={s.alignmentScore} variant={s.scoreVariant} />
+          Alignment score
+        </Card>
+        <Card className="cs-align-figure">
+          <strong aria-label="MRR opportunity">{formatMoney(s.mrrOpportunity, currency)}</strong>MRR opportunity
+        </Card>
+        <Card className="cs-align-figure">
+          <strong aria-label="NRR opportunity">{formatMoney(s.nrrOpportunity, currency)}</strong>NRR opportunity
+        </Card>
+        <Card className="cs-align-figure">
+          <strong aria-label="Total opportunity">{formatMoney(s.totalOpportunity, currency)}</strong>Total opportunity
+        </Card>
       </div>
 
       <div className="cs-align-tags" aria-label="Stack tags">
@@ -158,14 +315,40 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
         {draft.tagIds.map((id) => {
           const t = tagName.get(id);
           return (
-            <Tag key={id} round style={t?.color ? { background: t.color, color: '#fff' } : undefined} onRemove={readOnly ? undefined : () => change(setTags(draft, draft.tagIds.filter((x) => x !== id)))}>
+            <Tag
+              key={id}
+              round
+              style={t?.color ? { background: t.color, color: '#fff' } : undefined}
+              onRemove={
+                readOnly
+                  ? undefined
+                  : () =>
+                      change(
+                        setTags(
+                          draft,
+                          draft.tagIds.filter((x) => x !== id),
+                        ),
+                      )
+              }
+            >
               {t?.moniker ?? `#${id}`}
             </Tag>
           );
         })}
         {!readOnly && addable.length > 0 && (
-          <HTMLSelect aria-label="Add a stack tag" value={addTag} onChange={(e) => { const v = Number(e.target.value); if (v) change(setTags(draft, [...draft.tagIds, v])); setAddTag(''); }}
-            options={[{ value: '', label: 'Add a tag…' }, ...addable.map((t) => ({ value: String(t.tagId), label: t.moniker }))]} />
+          <HTMLSelect
+            aria-label="Add a stack tag"
+            value={addTag}
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              if (v) change(setTags(draft, [...draft.tagIds, v]));
+              setAddTag('');
+            }}
+            options={[
+              { value: '', label: 'Add a tag…' },
+              ...addable.map((t) => ({ value: String(t.tagId), label: t.moniker })),
+            ]}
+          />
         )}
       </div>
 
@@ -174,14 +357,30 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
           {MSG_STALE} <Button variant="minimal" text="Reload" onClick={() => void load()} />
         </Callout>
       )}
-      {saveError && <Callout intent="danger" title="The changes could not be saved" role="alert">{saveError}</Callout>}
+      {saveError && (
+        <Callout intent="danger" title="The changes could not be saved" role="alert">
+          {saveError}
+        </Callout>
+      )}
 
       {draft.items.length === 0 ? (
-        <NonIdealState icon="layers" title="No stack services yet" description="Define your ideal stack in the Stack Manager; each service then shows here." />
+        <NonIdealState
+          icon="layers"
+          title="No stack services yet"
+          description="Define your ideal stack in the Stack Manager; each service then shows here."
+        />
       ) : (
         <HTMLTable compact striped className="cs-align-table" aria-label="Stack alignment items">
           <thead>
-            <tr><th>Service</th><th>Alignment</th><th>Applicable</th><th>Part of contract</th><th className="cs-align-num">MRR opportunity</th><th className="cs-align-num">NRR opportunity</th><th>Notes and recommendations</th></tr>
+            <tr>
+              <th>Service</th>
+              <th>Alignment</th>
+              <th>Applicable</th>
+              <th>Part of contract</th>
+              <th className="cs-align-num">MRR opportunity</th>
+              <th className="cs-align-num">NRR opportunity</th>
+              <th>Notes and recommendations</th>
+            </tr>
           </thead>
           <tbody>
             {draft.items.map((i) => {
@@ -190,25 +389,65 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
                 <tr key={i.serviceId} className={i.applicableFlag ? undefined : 'cs-align-na'} data-service={i.moniker}>
                   <td>{i.moniker}</td>
                   <td>
-                    {readOnly ? label : (
-                      <HTMLSelect aria-label={`Alignment of ${i.moniker}`} value={i.alignment} onChange={(e) => change(setItem(draft, i.serviceId, { alignment: e.target.value as Alignment }))}
-                        options={ALIGNMENTS.map((a) => ({ value: a.value, label: a.label }))} />
+                    {readOnly ? (
+                      label
+                    ) : (
+                      <HTMLSelect
+                        aria-label={`Alignment of ${i.moniker}`}
+                        value={i.alignment}
+                        onChange={(e) =>
+                          change(setItem(draft, i.serviceId, { alignment: e.target.value as Alignment }))
+                        }
+                        options={ALIGNMENTS.map((a) => ({ value: a.value, label: a.label }))}
+                      />
                     )}
                   </td>
                   <td>
-                    {readOnly ? (i.applicableFlag ? 'Yes' : 'No') : (
-                      <Checkbox className="bp6-align-left" aria-label={`${i.moniker} applicable`} checked={i.applicableFlag === 1} onChange={(e) => change(setItem(draft, i.serviceId, { applicableFlag: e.currentTarget.checked ? 1 : 0 }))} />
+                    {readOnly ? (
+                      i.applicableFlag ? (
+                        'Yes'
+                      ) : (
+                        'No'
+                      )
+                    ) : (
+                      <Checkbox
+                        className="bp6-align-left"
+                        aria-label={`${i.moniker} applicable`}
+                        checked={i.applicableFlag === 1}
+                        onChange={(e) =>
+                          change(setItem(draft, i.serviceId, { applicableFlag: e.currentTarget.checked ? 1 : 0 }))
+                        }
+                      />
                     )}
                   </td>
                   <td>
-                    {readOnly ? (i.partOfContractFlag ? 'Yes' : 'No') : (
-                      <Checkbox aria-label={`${i.moniker} part of contract`} checked={i.partOfContractFlag === 1} onChange={(e) => change(setItem(draft, i.serviceId, { partOfContractFlag: e.currentTarget.checked ? 1 : 0 }))} />
+                    {readOnly ? (
+                      i.partOfContractFlag ? (
+                        'Yes'
+                      ) : (
+                        'No'
+                      )
+                    ) : (
+                      <Checkbox
+                        aria-label={`${i.moniker} part of contract`}
+                        checked={i.partOfContractFlag === 1}
+                        onChange={(e) =>
+                          change(setItem(draft, i.serviceId, { partOfContractFlag: e.currentTarget.checked ? 1 : 0 }))
+                        }
+                      />
                     )}
                   </td>
                   <td className="cs-align-num">{formatMoney(i.mrrOpportunity, currency)}</td>
                   <td className="cs-align-num">{formatMoney(i.nrrOpportunity, currency)}</td>
                   <td>
-                    <Button size="small" variant="minimal" icon="comment" aria-label={`Notes and recommendations of ${i.moniker}`} text={`${notesCount(i.serviceId)} notes, ${recCount(i.serviceId)} linked`} onClick={() => setDialogFor(i.serviceId)} />
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="comment"
+                      aria-label={`Notes and recommendations of ${i.moniker}`}
+                      text={`${notesCount(i.serviceId)} notes, ${recCount(i.serviceId)} linked`}
+                      onClick={() => setDialogFor(i.serviceId)}
+                    />
                   </td>
                 </tr>
               );
@@ -219,13 +458,32 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
 
       {!readOnly && (
         <div className="cs-align-actions">
-          <Button intent="primary" icon="floppy-disk" text="Save" disabled={!dirty || busy} loading={busy && dirty} onClick={() => void save()} />
+          <Button
+            intent="primary"
+            icon="floppy-disk"
+            text="Save"
+            disabled={!dirty || busy}
+            loading={busy && dirty}
+            onClick={() => void save()}
+          />
           <Button text="Discard" disabled={!dirty || busy} onClick={() => setConfirmDiscard(true)} />
-          {dirty && <span className="bp6-text-muted" role="status">Unsaved changes: opportunities update after saving.</span>}
+          {dirty && (
+            <span className="bp6-text-muted" role="status">
+              Unsaved changes: opportunities update after saving.
+            </span>
+          )}
         </div>
       )}
 
-      {dialogItem && <ServiceDialog item={dialogItem} draft={draft} readOnly={readOnly} onChange={change} onClose={() => setDialogFor(null)} />}
+      {dialogItem && (
+        <ServiceDialog
+          item={dialogItem}
+          draft={draft}
+          readOnly={readOnly}
+          onChange={change}
+          onClose={() => setDialogFor(null)}
+        />
+      )}
       <Alert
         isOpen={confirmDiscard}
         intent="danger"
@@ -233,7 +491,11 @@ export function CompanyStackAlignmentTab({ companyId, readOnly, currency }: { co
         confirmButtonText="Discard"
         cancelButtonText="Keep editing"
         onCancel={() => setConfirmDiscard(false)}
-        onConfirm={() => { setDraft(saved); setConfirmDiscard(false); setSaveError(null); }}
+        onConfirm={() => {
+          setDraft(saved);
+          setConfirmDiscard(false);
+          setSaveError(null);
+        }}
       >
         Discard your unsaved changes to this company's stack alignment? Unsaved notes are dropped.
       </Alert>

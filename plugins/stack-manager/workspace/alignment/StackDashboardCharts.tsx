@@ -11,27 +11,83 @@ import { formatAlignment, formatStackMoney, type StackTopEntry } from '../../sha
 import { openCompanyStackAlignment } from './stack-alignment-link';
 import { stackTopSpec } from './stack-chart-specs';
 
-interface CompanyBar { tenantCompanyId: number; name: string; mrrOpportunity: number; alignmentScore: number | string | null }
-interface ServiceBar { serviceId: number; name: string; mrrOpportunity: number; alignmentScore: number | string | null }
-export interface StackDashboardMetrics { stackMrrAlignmentByCompanyChart?: CompanyBar[]; stackMrrAlignmentByServiceChart?: ServiceBar[] }
+interface CompanyBar {
+  tenantCompanyId: number;
+  name: string;
+  mrrOpportunity: number;
+  alignmentScore: number | string | null;
+}
+interface ServiceBar {
+  serviceId: number;
+  name: string;
+  mrrOpportunity: number;
+  alignmentScore: number | string | null;
+}
+export interface StackDashboardMetrics {
+  stackMrrAlignmentByCompanyChart?: CompanyBar[];
+  stackMrrAlignmentByServiceChart?: ServiceBar[];
+}
 
 const score = (v: number | string | null): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const entries = (rows: (CompanyBar | ServiceBar)[] | undefined, id: (r: CompanyBar | ServiceBar) => number): StackTopEntry[] =>
-  (rows ?? []).map((r) => ({ id: id(r), name: r.name, mrrOpportunity: r.mrrOpportunity ?? 0, alignmentScore: score(r.alignmentScore) }));
+const entries = (
+  rows: (CompanyBar | ServiceBar)[] | undefined,
+  id: (r: CompanyBar | ServiceBar) => number,
+): StackTopEntry[] =>
+  (rows ?? []).map((r) => ({
+    id: id(r),
+    name: r.name,
+    mrrOpportunity: r.mrrOpportunity ?? 0,
+    alignmentScore: score(r.alignmentScore),
+  }));
 
-export function StackDashboardCharts({ metrics, chartsShown, currency }: { metrics: StackDashboardMetrics; chartsShown: boolean; currency: string }) {
+export function StackDashboardCharts({
+  metrics,
+  chartsShown,
+  currency,
+}: {
+  metrics: StackDashboardMetrics;
+  chartsShown: boolean;
+  currency: string;
+}) {
   const { setCompanyId } = useSelectedCompany();
   const companies = entries(metrics.stackMrrAlignmentByCompanyChart, (r) => (r as CompanyBar).tenantCompanyId);
   const services = entries(metrics.stackMrrAlignmentByServiceChart, (r) => (r as ServiceBar).serviceId);
   if (!metrics.stackMrrAlignmentByCompanyChart && !metrics.stackMrrAlignmentByServiceChart) return null;
   const table = (title: string, axis: 'Company' | 'Service', rows: StackTopEntry[]) => (
     <HTMLTable compact aria-label={title}>
-      <thead><tr><th>{axis}</th><th>MRR opportunity</th><th>Alignment</th></tr></thead>
+      <thead>
+        <tr>
+          <th>{axis}</th>
+          <th>MRR opportunity</th>
+          <th>Alignment</th>
+        </tr>
+      </thead>
       <tbody>
-        {rows.length === 0 && <tr><td colSpan={3} className="bp6-text-muted">No stack opportunity yet</td></tr>}
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={3} className="bp6-text-muted">
+              No stack opportunity yet
+            </td>
+          </tr>
+        )}
         {rows.map((r) => (
           <tr key={r.id}>
-            <td>{axis === 'Company' ? <a role="button" tabIndex={0} onClick={() => void openCompanyStackAlignment(r.id, setCompanyId)} onKeyDown={(e) => { if (e.key === 'Enter') void openCompanyStackAlignment(r.id, setCompanyId); }}>{r.name}</a> : r.name}</td>
+            <td>
+              {axis === 'Company' ? (
+                <a
+                  role="button"
+                  tabIndex={0}
+                  onClick={() => void openCompanyStackAlignment(r.id, setCompanyId)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') void openCompanyStackAlignment(r.id, setCompanyId);
+                  }}
+                >
+                  {r.name}
+                </a>
+              ) : (
+                r.name
+              )}
+            </td>
             <td>{formatStackMoney(r.mrrOpportunity, currency)}</td>
             <td>{formatAlignment(r.alignmentScore)}</td>
           </tr>
@@ -41,8 +97,26 @@ export function StackDashboardCharts({ metrics, chartsShown, currency }: { metri
   );
   return chartsShown ? (
     <div className="cs-dash-charts">
-      <Card><VegaChart label="Stack MRR and alignment by company" spec={stackTopSpec(companies, { title: 'Stack MRR opportunity by company (top 10)', axis: 'Company', currency })} /></Card>
-      <Card><VegaChart label="Stack MRR and alignment by service" spec={stackTopSpec(services, { title: 'Stack MRR opportunity by service (top 10)', axis: 'Service', currency })} /></Card>
+      <Card>
+        <VegaChart
+          label="Stack MRR and alignment by company"
+          spec={stackTopSpec(companies, {
+            title: 'Stack MRR opportunity by company (top 10)',
+            axis: 'Company',
+            currency,
+          })}
+        />
+      </Card>
+      <Card>
+        <VegaChart
+          label="Stack MRR and alignment by service"
+          spec={stackTopSpec(services, {
+            title: 'Stack MRR opportunity by service (top 10)',
+            axis: 'Service',
+            currency,
+          })}
+        />
+      </Card>
     </div>
   ) : (
     <div className="cs-dash-charts">
@@ -54,5 +128,7 @@ export function StackDashboardCharts({ metrics, chartsShown, currency }: { metri
 
 /** The CS dashboard panel: the stack charts of the dashboard's answer. */
 export default function StackDashboardPanel({ metrics, chartsShown, currency }: CsDashboardPanelProps) {
-  return <StackDashboardCharts metrics={metrics as StackDashboardMetrics} chartsShown={chartsShown} currency={currency} />;
+  return (
+    <StackDashboardCharts metrics={metrics as StackDashboardMetrics} chartsShown={chartsShown} currency={currency} />
+  );
 }

@@ -14,23 +14,51 @@ export const ALIGNMENTS: readonly { value: Alignment; label: string }[] = [
 export type Flag = 0 | 1;
 
 export interface AlignmentItem {
-  serviceId: number; moniker: string; categoryId: number | null; tagIds: number[];
-  alignment: Alignment; applicableFlag: Flag; partOfContractFlag: Flag;
-  mrrOpportunity: number; nrrOpportunity: number; mrrCharge?: number; nrrCharge?: number;
-  stored: Flag; version: number;
+  serviceId: number;
+  moniker: string;
+  categoryId: number | null;
+  tagIds: number[];
+  alignment: Alignment;
+  applicableFlag: Flag;
+  partOfContractFlag: Flag;
+  mrrOpportunity: number;
+  nrrOpportunity: number;
+  mrrCharge?: number;
+  nrrCharge?: number;
+  stored: Flag;
+  version: number;
 }
-export interface AlignmentNote { tenantNoteId: number; typeRefId: number; note: string; softDeleteFlag: Flag; createdAt?: string | null; createdBy?: number | string | null }
-export interface AlignmentSummary { alignmentScore: number | 'n/a'; mrrOpportunity: number; nrrOpportunity: number; totalOpportunity: number; scoreVariant: string | null; seats?: number | null }
+export interface AlignmentNote {
+  tenantNoteId: number;
+  typeRefId: number;
+  note: string;
+  softDeleteFlag: Flag;
+  createdAt?: string | null;
+  createdBy?: number | string | null;
+}
+export interface AlignmentSummary {
+  alignmentScore: number | 'n/a';
+  mrrOpportunity: number;
+  nrrOpportunity: number;
+  totalOpportunity: number;
+  scoreVariant: string | null;
+  seats?: number | null;
+}
 export interface AlignmentAnswer {
   tenantCompanyStackAlignments: AlignmentItem[];
-  linkTables: { tenantNotes: AlignmentNote[]; tenantCompanyProjects: { serviceId: number; tenantCompanyProjectId: number }[] };
+  linkTables: {
+    tenantNotes: AlignmentNote[];
+    tenantCompanyProjects: { serviceId: number; tenantCompanyProjectId: number }[];
+  };
   summary: AlignmentSummary;
 }
 
 export const NEW_NOTE_ID = -1;
 
 /** A note in the editor: `key` tells notes apart (every unsaved note has tenantNoteId -1). */
-export interface DraftNote extends AlignmentNote { key: string }
+export interface DraftNote extends AlignmentNote {
+  key: string;
+}
 
 export interface AlignmentDraft {
   items: AlignmentItem[];
@@ -60,14 +88,25 @@ export function draftFrom(a: AlignmentAnswer, tagIds: readonly number[]): Alignm
   };
 }
 
-export function setItem(d: AlignmentDraft, serviceId: number, patch: Partial<Pick<AlignmentItem, 'alignment' | 'applicableFlag' | 'partOfContractFlag'>>): AlignmentDraft {
+export function setItem(
+  d: AlignmentDraft,
+  serviceId: number,
+  patch: Partial<Pick<AlignmentItem, 'alignment' | 'applicableFlag' | 'partOfContractFlag'>>,
+): AlignmentDraft {
   return { ...d, items: d.items.map((i) => (i.serviceId === serviceId ? { ...i, ...patch } : i)) };
 }
 
 export function addNote(d: AlignmentDraft, serviceId: number, note: string): AlignmentDraft {
   const text = note.trim();
   if (!text) return d;
-  return { ...d, nextKey: d.nextKey + 1, notes: [...d.notes, { key: `new${d.nextKey}`, tenantNoteId: NEW_NOTE_ID, typeRefId: serviceId, note: text, softDeleteFlag: 0 }] };
+  return {
+    ...d,
+    nextKey: d.nextKey + 1,
+    notes: [
+      ...d.notes,
+      { key: `new${d.nextKey}`, tenantNoteId: NEW_NOTE_ID, typeRefId: serviceId, note: text, softDeleteFlag: 0 },
+    ],
+  };
 }
 
 /** Deleting a saved note marks it (soft delete on save); an unsaved one simply goes. */
@@ -88,12 +127,20 @@ export function setTags(d: AlignmentDraft, tagIds: readonly number[]): Alignment
 }
 
 /** Notes of a service shown in the editor (soft-deleted ones hidden). */
-export const visibleNotes = (d: AlignmentDraft, serviceId: number): DraftNote[] => d.notes.filter((n) => n.typeRefId === serviceId && n.softDeleteFlag === 0);
+export const visibleNotes = (d: AlignmentDraft, serviceId: number): DraftNote[] =>
+  d.notes.filter((n) => n.typeRefId === serviceId && n.softDeleteFlag === 0);
 
-const sameIds = (a: readonly number[] = [], b: readonly number[] = []) => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameIds = (a: readonly number[] = [], b: readonly number[] = []) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 export interface AlignmentSaveBody {
-  items: { serviceId: number; alignment: Alignment; applicableFlag: Flag; partOfContractFlag: Flag; version?: number }[];
+  items: {
+    serviceId: number;
+    alignment: Alignment;
+    applicableFlag: Flag;
+    partOfContractFlag: Flag;
+    version?: number;
+  }[];
   notes?: { tenantNoteId: number; typeRefId: number; note: string; softDeleteFlag: Flag }[];
   recommendations?: { serviceId: number; tenantCompanyProjectIds: number[] }[];
 }
@@ -102,8 +149,22 @@ export interface AlignmentSaveBody {
 export function saveBody(saved: AlignmentDraft, d: AlignmentDraft): AlignmentSaveBody {
   const before = new Map(saved.items.map((i) => [i.serviceId, i]));
   const items = d.items
-    .filter((i) => { const b = before.get(i.serviceId); return !b || b.alignment !== i.alignment || b.applicableFlag !== i.applicableFlag || b.partOfContractFlag !== i.partOfContractFlag; })
-    .map((i) => ({ serviceId: i.serviceId, alignment: i.alignment, applicableFlag: i.applicableFlag, partOfContractFlag: i.partOfContractFlag, ...(i.stored ? { version: i.version } : {}) }));
+    .filter((i) => {
+      const b = before.get(i.serviceId);
+      return (
+        !b ||
+        b.alignment !== i.alignment ||
+        b.applicableFlag !== i.applicableFlag ||
+        b.partOfContractFlag !== i.partOfContractFlag
+      );
+    })
+    .map((i) => ({
+      serviceId: i.serviceId,
+      alignment: i.alignment,
+      applicableFlag: i.applicableFlag,
+      partOfContractFlag: i.partOfContractFlag,
+      ...(i.stored ? { version: i.version } : {}),
+    }));
   const savedNotes = new Map(saved.notes.map((n) => [n.key, n]));
   const notes = d.notes
     .filter((n) => n.tenantNoteId === NEW_NOTE_ID || savedNotes.get(n.key)?.softDeleteFlag !== n.softDeleteFlag)
@@ -129,7 +190,8 @@ export function parseIds(text: string): { ids: number[]; invalid: string[] } {
   const ids: number[] = [];
   const invalid: string[] = [];
   for (const p of parts) {
-    if (/^\d+$/.test(p) && Number(p) > 0 && Number.isSafeInteger(Number(p))) ids.push(Number(p)); else invalid.push(p);
+    if (/^\d+$/.test(p) && Number(p) > 0 && Number.isSafeInteger(Number(p))) ids.push(Number(p));
+    else invalid.push(p);
   }
   return { ids: [...new Set(ids)].sort((x, y) => x - y), invalid };
 }

@@ -12,12 +12,19 @@ export const STACK_ALIGNMENT_COLOR = '#c87619';
 /** The currency symbol of the tenant's currency (USD: $), for the axis format. */
 export function currencySymbol(currency: string): string {
   try {
-    const part = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency');
+    const part = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency');
     return part?.value ?? currency;
-  } catch { return currency; }
+  } catch {
+    return currency;
+  }
 }
 
-export function stackTopSpec(entries: readonly StackTopEntry[], o: { title: string; axis: 'Company' | 'Service'; currency: string }): VisualizationSpec {
+export function stackTopSpec(
+  entries: readonly StackTopEntry[],
+  o: { title: string; axis: 'Company' | 'Service'; currency: string },
+): VisualizationSpec {
   const symbol = currencySymbol(o.currency);
   const values = entries.slice(0, STACK_TOP).map((e) => ({
     name: e.name,
@@ -27,8 +34,18 @@ export function stackTopSpec(entries: readonly StackTopEntry[], o: { title: stri
     alignment: e.alignmentScore === null ? '--' : `${Math.round(e.alignmentScore)}%`,
     mrrText: `${symbol}${Math.round(e.mrrOpportunity).toLocaleString('en-US')}`,
   }));
-  const x = { field: 'name', type: 'nominal', title: o.axis, sort: values.map((v) => v.name), axis: { labelAngle: -35, labelLimit: 120 } } as const;
-  const tooltip = [{ field: 'name', title: o.axis }, { field: 'mrrText', title: 'MRR opportunity' }, { field: 'alignment', title: 'Alignment' }];
+  const x = {
+    field: 'name',
+    type: 'nominal',
+    title: o.axis,
+    sort: values.map((v) => v.name),
+    axis: { labelAngle: -35, labelLimit: 120 },
+  } as const;
+  const tooltip = [
+    { field: 'name', title: o.axis },
+    { field: 'mrrText', title: 'MRR opportunity' },
+    { field: 'alignment', title: 'Alignment' },
+  ];
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: o.title,
@@ -40,7 +57,16 @@ export function stackTopSpec(entries: readonly StackTopEntry[], o: { title: stri
         mark: { type: 'bar', color: STACK_BAR_COLOR, cornerRadiusEnd: 2 },
         encoding: {
           x,
-          y: { field: 'mrrOpportunity', type: 'quantitative', title: 'MRR opportunity', axis: { format: ',.0f', labelExpr: `'${symbol.replace(/'/g, "\\'")}' + datum.label`, titleColor: STACK_BAR_COLOR } },
+          y: {
+            field: 'mrrOpportunity',
+            type: 'quantitative',
+            title: 'MRR opportunity',
+            axis: {
+              format: ',.0f',
+              labelExpr: `'${symbol.replace(/'/g, "\\'")}' + datum.label`,
+              titleColor: STACK_BAR_COLOR,
+            },
+          },
           tooltip,
         },
       },
@@ -48,7 +74,13 @@ export function stackTopSpec(entries: readonly StackTopEntry[], o: { title: stri
         mark: { type: 'point', filled: true, size: 70, color: STACK_ALIGNMENT_COLOR },
         encoding: {
           x,
-          y: { field: 'alignmentPlot', type: 'quantitative', title: 'Alignment %', scale: { domain: [0, 100], clamp: true }, axis: { orient: 'right', titleColor: STACK_ALIGNMENT_COLOR, format: 'd', labelExpr: "datum.label + '%'" } },
+          y: {
+            field: 'alignmentPlot',
+            type: 'quantitative',
+            title: 'Alignment %',
+            scale: { domain: [0, 100], clamp: true },
+            axis: { orient: 'right', titleColor: STACK_ALIGNMENT_COLOR, format: 'd', labelExpr: "datum.label + '%'" },
+          },
           tooltip,
         },
       },

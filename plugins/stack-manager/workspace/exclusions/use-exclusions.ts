@@ -4,7 +4,12 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ContractExclusion, ExclusionOptions } from '../../shared/contract-exclusion';
-import { draftFrom, exclusionSaveBody, isExclusionDraftDirty, type ExclusionDraftRow } from '../../shared/contract-exclusion-edit';
+import {
+  draftFrom,
+  exclusionSaveBody,
+  isExclusionDraftDirty,
+  type ExclusionDraftRow,
+} from '../../shared/contract-exclusion-edit';
 import { useCsClient } from '../cs-client';
 
 type Saved = ContractExclusion & { tenantCsContractExcludeId: number };
@@ -33,7 +38,9 @@ export function useExclusions() {
       setLoading(false);
     }
   }, [cs]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
   const dirty = useMemo(() => saved !== null && isExclusionDraftDirty(saved, draft), [saved, draft]);
 
@@ -54,7 +61,10 @@ export function useExclusions() {
     }
   }, [cs, saved, draft, load]);
 
-  const discard = useCallback(() => { if (saved) setDraft(draftFrom(saved)); setSaveError(null); }, [saved]);
+  const discard = useCallback(() => {
+    if (saved) setDraft(draftFrom(saved));
+    setSaveError(null);
+  }, [saved]);
 
   return { saved, options, draft, setDraft, dirty, load, loading, loadError, save, saving, saveError, discard };
 }

@@ -4,7 +4,13 @@
  */
 import { Alert, Button, Callout, Checkbox, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { assignService, categoriesChanged, categoryErrors, nextTemporaryId, type CategoryDraft } from '../../shared/stack-manager';
+import {
+  assignService,
+  categoriesChanged,
+  categoryErrors,
+  nextTemporaryId,
+  type CategoryDraft,
+} from '../../shared/stack-manager';
 import type { StackApi } from './stack-api';
 import type { StackCategory, StackService } from './types';
 
@@ -18,7 +24,13 @@ interface Props {
   onDirty(dirty: boolean): void;
 }
 
-const draftsOf = (cs: StackCategory[]): CategoryDraft[] => cs.map((c) => ({ csStackCategoryId: c.csStackCategoryId, moniker: c.moniker, sort: c.sort, serviceIds: [...c.serviceIds] }));
+const draftsOf = (cs: StackCategory[]): CategoryDraft[] =>
+  cs.map((c) => ({
+    csStackCategoryId: c.csStackCategoryId,
+    moniker: c.moniker,
+    sort: c.sort,
+    serviceIds: [...c.serviceIds],
+  }));
 
 export function CategoryManager({ categories, services, readOnly, stackApi, onSaved, onDirty }: Props) {
   const saved = useMemo(() => draftsOf(categories), [categories]);
@@ -28,10 +40,17 @@ export function CategoryManager({ categories, services, readOnly, stackApi, onSa
   const [confirm, setConfirm] = useState<CategoryDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => { setDrafts(saved); setSelected((s) => (s !== null && saved.some((c) => c.csStackCategoryId === s) ? s : saved[0]?.csStackCategoryId ?? null)); }, [saved]);
+  useEffect(() => {
+    setDrafts(saved);
+    setSelected((s) =>
+      s !== null && saved.some((c) => c.csStackCategoryId === s) ? s : (saved[0]?.csStackCategoryId ?? null),
+    );
+  }, [saved]);
 
   const changed = categoriesChanged(saved, drafts);
-  useEffect(() => { onDirty(changed); }, [changed, onDirty]);
+  useEffect(() => {
+    onDirty(changed);
+  }, [changed, onDirty]);
   useEffect(() => () => onDirty(false), [onDirty]);
   const errors = categoryErrors(drafts);
   const ownerOf = useMemo(() => new Map(drafts.flatMap((c) => c.serviceIds.map((id) => [id, c] as const))), [drafts]);
@@ -41,22 +60,48 @@ export function CategoryManager({ categories, services, readOnly, stackApi, onSa
 
   const add = () => {
     const id = nextTemporaryId(drafts.map((c) => c.csStackCategoryId));
-    setDrafts([...drafts, { csStackCategoryId: id, moniker: '', sort: Math.max(0, ...drafts.map((c) => c.sort)) + 1, serviceIds: [] }]);
+    setDrafts([
+      ...drafts,
+      { csStackCategoryId: id, moniker: '', sort: Math.max(0, ...drafts.map((c) => c.sort)) + 1, serviceIds: [] },
+    ]);
     setSelected(id);
   };
   const save = async () => {
     if (Object.keys(errors).length) return;
-    setBusy(true); setError(null);
+    setBusy(true);
+    setError(null);
     try {
-      await stackApi.saveCategories(drafts.map((c) => ({ ...(c.csStackCategoryId > 0 ? { csStackCategoryId: c.csStackCategoryId } : {}), moniker: c.moniker.trim(), sort: c.sort, serviceIds: c.serviceIds })));
+      await stackApi.saveCategories(
+        drafts.map((c) => ({
+          ...(c.csStackCategoryId > 0 ? { csStackCategoryId: c.csStackCategoryId } : {}),
+          moniker: c.moniker.trim(),
+          sort: c.sort,
+          serviceIds: c.serviceIds,
+        })),
+      );
       await onSaved();
-    } catch (e) { setError((e as Error).message); } finally { setBusy(false); }
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
   };
   const remove = async (c: CategoryDraft) => {
     setConfirm(null);
-    if (c.csStackCategoryId < 0) { setDrafts(drafts.filter((d) => d !== c)); return; }
-    setBusy(true); setError(null);
-    try { await stackApi.deleteCategory(c.csStackCategoryId); await onSaved(); } catch (e) { setError((e as Error).message); } finally { setBusy(false); }
+    if (c.csStackCategoryId < 0) {
+      setDrafts(drafts.filter((d) => d !== c));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await stackApi.deleteCategory(c.csStackCategoryId);
+      await onSaved();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -66,20 +111,64 @@ export function CategoryManager({ categories, services, readOnly, stackApi, onSa
         <span className="cs-stack-spacer" />
         {changed && !readOnly && <span className="bp6-text-muted">Unsaved category changes</span>}
         {!readOnly && <Button text="Discard" disabled={!changed || busy} onClick={() => setDrafts(saved)} />}
-        {!readOnly && <Button intent="primary" icon="floppy-disk" text="Save Categories" loading={busy} disabled={!changed || Object.keys(errors).length > 0} onClick={() => void save()} />}
+        {!readOnly && (
+          <Button
+            intent="primary"
+            icon="floppy-disk"
+            text="Save Categories"
+            loading={busy}
+            disabled={!changed || Object.keys(errors).length > 0}
+            onClick={() => void save()}
+          />
+        )}
       </div>
-      {error && <Callout intent="danger" role="alert">{error}</Callout>}
-      {drafts.length === 0 ? <NonIdealState icon="folder-close" title="No categories yet" description="Categories group the services of the stack." /> : (
+      {error && (
+        <Callout intent="danger" role="alert">
+          {error}
+        </Callout>
+      )}
+      {drafts.length === 0 ? (
+        <NonIdealState
+          icon="folder-close"
+          title="No categories yet"
+          description="Categories group the services of the stack."
+        />
+      ) : (
         <div className="cs-stack-categories-body">
           <ul className="cs-stack-category-list" aria-label="Categories">
             {drafts.map((c) => (
-              <li key={c.csStackCategoryId} className={c.csStackCategoryId === selected ? 'is-selected' : undefined} onClick={() => setSelected(c.csStackCategoryId)}>
-                <InputGroup size="small" value={c.moniker} readOnly={readOnly} placeholder="Category name" aria-label={`Category name ${c.moniker}`}
-                  intent={errors[c.csStackCategoryId] ? 'danger' : 'none'} onFocus={() => setSelected(c.csStackCategoryId)}
-                  onChange={(e) => setDrafts(drafts.map((d) => (d === c ? { ...d, moniker: e.target.value } : d)))} />
+              <li
+                key={c.csStackCategoryId}
+                className={c.csStackCategoryId === selected ? 'is-selected' : undefined}
+                onClick={() => setSelected(c.csStackCategoryId)}
+              >
+                <InputGroup
+                  size="small"
+                  value={c.moniker}
+                  readOnly={readOnly}
+                  placeholder="Category name"
+                  aria-label={`Category name ${c.moniker}`}
+                  intent={errors[c.csStackCategoryId] ? 'danger' : 'none'}
+                  onFocus={() => setSelected(c.csStackCategoryId)}
+                  onChange={(e) => setDrafts(drafts.map((d) => (d === c ? { ...d, moniker: e.target.value } : d)))}
+                />
                 <span className="bp6-text-muted bp6-text-small">{c.serviceIds.length} services</span>
-                {!readOnly && <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={`Delete category ${c.moniker}`} onClick={(e) => { e.stopPropagation(); setConfirm(c); }} />}
-                {errors[c.csStackCategoryId] && <div className="cs-stack-field-error">{errors[c.csStackCategoryId]}</div>}
+                {!readOnly && (
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon="trash"
+                    intent="danger"
+                    aria-label={`Delete category ${c.moniker}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setConfirm(c);
+                    }}
+                  />
+                )}
+                {errors[c.csStackCategoryId] && (
+                  <div className="cs-stack-field-error">{errors[c.csStackCategoryId]}</div>
+                )}
               </li>
             ))}
           </ul>
@@ -87,23 +176,59 @@ export function CategoryManager({ categories, services, readOnly, stackApi, onSa
             {current ? (
               <>
                 <h5 className="bp6-heading">{`Services in ${current.moniker.trim() || 'the new category'}`}</h5>
-                <InputGroup leftIcon="search" placeholder="Search services" aria-label="Search services to assign" value={search} onChange={(e) => setSearch(e.target.value)} />
+                <InputGroup
+                  leftIcon="search"
+                  placeholder="Search services"
+                  aria-label="Search services to assign"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                />
                 <div className="cs-stack-assign" role="group" aria-label="Assign services">
                   {shown.map((s) => {
                     const owner = ownerOf.get(s.serviceId);
-                    const elsewhere = owner && owner.csStackCategoryId !== current.csStackCategoryId ? ` (in ${owner.moniker || 'another category'})` : '';
-                    return <Checkbox key={s.serviceId} disabled={readOnly} checked={owner?.csStackCategoryId === current.csStackCategoryId} label={`${s.moniker}${elsewhere}`}
-                      onChange={(e) => setDrafts(assignService(drafts, s.serviceId, (e.target as HTMLInputElement).checked ? current.csStackCategoryId : null))} />;
+                    const elsewhere =
+                      owner && owner.csStackCategoryId !== current.csStackCategoryId
+                        ? ` (in ${owner.moniker || 'another category'})`
+                        : '';
+                    return (
+                      <Checkbox
+                        key={s.serviceId}
+                        disabled={readOnly}
+                        checked={owner?.csStackCategoryId === current.csStackCategoryId}
+                        label={`${s.moniker}${elsewhere}`}
+                        onChange={(e) =>
+                          setDrafts(
+                            assignService(
+                              drafts,
+                              s.serviceId,
+                              (e.target as HTMLInputElement).checked ? current.csStackCategoryId : null,
+                            ),
+                          )
+                        }
+                      />
+                    );
                   })}
                   {shown.length === 0 && <p className="bp6-text-muted">No services match.</p>}
                 </div>
               </>
-            ) : <NonIdealState icon="select" title="Select a category" />}
+            ) : (
+              <NonIdealState icon="select" title="Select a category" />
+            )}
           </div>
         </div>
       )}
-      <Alert isOpen={confirm !== null} intent="danger" icon="trash" cancelButtonText="Cancel" confirmButtonText="Delete" onCancel={() => setConfirm(null)} onConfirm={() => confirm && void remove(confirm)}>
-        {confirm ? `Are you sure you want to delete the category ${confirm.moniker || '(unnamed)'}? Its services will have no category.` : ''}
+      <Alert
+        isOpen={confirm !== null}
+        intent="danger"
+        icon="trash"
+        cancelButtonText="Cancel"
+        confirmButtonText="Delete"
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && void remove(confirm)}
+      >
+        {confirm
+          ? `Are you sure you want to delete the category ${confirm.moniker || '(unnamed)'}? Its services will have no category.`
+          : ''}
       </Alert>
     </section>
   );

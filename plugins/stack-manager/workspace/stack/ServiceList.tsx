@@ -25,7 +25,11 @@ interface Props {
 export function ServiceList({ services, positions, categories, tags, readOnly, handlers }: Props) {
   const [dragId, setDragId] = useState<number | null>(null);
   const [hint, setHint] = useState<{ id: number; placement: DropPlacement } | null>(null);
-  const state = useRef({ dragId: null as number | null, hint: null as { id: number; placement: DropPlacement } | null, dropped: false });
+  const state = useRef({
+    dragId: null as number | null,
+    hint: null as { id: number; placement: DropPlacement } | null,
+    dropped: false,
+  });
   const hRef = useRef(handlers);
   hRef.current = handlers;
   const posRef = useRef(positions);
@@ -36,7 +40,9 @@ export function ServiceList({ services, positions, categories, tags, readOnly, h
     const keepFocus = (fn: () => void) => {
       const el = document.activeElement as HTMLElement | null;
       fn();
-      requestAnimationFrame(() => { if (el && document.activeElement !== el && el.isConnected) el.focus(); });
+      requestAnimationFrame(() => {
+        if (el && document.activeElement !== el && el.isConnected) el.focus();
+      });
     };
     const setHintIfNew = (next: { id: number; placement: DropPlacement } | null) => {
       const cur = state.current.hint;
@@ -51,12 +57,22 @@ export function ServiceList({ services, positions, categories, tags, readOnly, h
       onTagAdd: (id, t) => hRef.current.onTagAdd(id, t),
       onTagRemove: (id, t) => hRef.current.onTagRemove(id, t),
       onPreferred: (id, p) => hRef.current.onPreferred(id, p),
-      onDragStart: (id) => { state.current = { dragId: id, hint: null, dropped: false }; setDragId(id); hRef.current.dragStart(); },
+      onDragStart: (id) => {
+        state.current = { dragId: id, hint: null, dropped: false };
+        setDragId(id);
+        hRef.current.dragStart();
+      },
       onDragOverRow: (id, zone: RowZone) => {
         const from = state.current.dragId;
-        if (from === null || from === id) { setHintIfNew(null); return; }
+        if (from === null || from === id) {
+          setHintIfNew(null);
+          return;
+        }
         const movingDown = (posRef.current.get(from) ?? 0) < (posRef.current.get(id) ?? 0);
-        setHintIfNew({ id, placement: zone === 'top' ? 'before' : zone === 'bottom' ? 'after' : movingDown ? 'after' : 'before' });
+        setHintIfNew({
+          id,
+          placement: zone === 'top' ? 'before' : zone === 'bottom' ? 'after' : movingDown ? 'after' : 'before',
+        });
       },
       onDropRow: (id) => {
         const { dragId: from, hint: at } = state.current;
@@ -65,19 +81,31 @@ export function ServiceList({ services, positions, categories, tags, readOnly, h
       },
       onDragEnd: () => {
         state.current = { dragId: null, hint: null, dropped: false };
-        setDragId(null); setHint(null);
+        setDragId(null);
+        setHint(null);
         hRef.current.dragEnd();
       },
     };
   }, []);
 
-  if (services.length === 0) return <NonIdealState icon="search" title="No services match" description="Change the search or the filters." />;
+  if (services.length === 0)
+    return <NonIdealState icon="search" title="No services match" description="Change the search or the filters." />;
   return (
     <ul className="cs-stack-list" aria-label="Stack services">
       {services.map((s, i) => (
-        <ServiceRow key={s.serviceId} service={s} position={positions.get(s.serviceId) ?? i + 1} first={i === 0} last={i === services.length - 1}
-          categoryName={s.categoryId !== null ? categoryNames.get(s.categoryId) ?? null : null} tags={tags} readOnly={readOnly}
-          dropHint={hint?.id === s.serviceId ? hint.placement : null} dragging={dragId === s.serviceId} h={h} />
+        <ServiceRow
+          key={s.serviceId}
+          service={s}
+          position={positions.get(s.serviceId) ?? i + 1}
+          first={i === 0}
+          last={i === services.length - 1}
+          categoryName={s.categoryId !== null ? (categoryNames.get(s.categoryId) ?? null) : null}
+          tags={tags}
+          readOnly={readOnly}
+          dropHint={hint?.id === s.serviceId ? hint.placement : null}
+          dragging={dragId === s.serviceId}
+          h={h}
+        />
       ))}
     </ul>
   );

@@ -13,32 +13,54 @@ export function textOn(color: string): string {
 
 export function TagChip({ tag, onRemove }: { tag: StackTag; onRemove?: () => void }) {
   return (
-    <Tag round style={{ background: tag.color, color: textOn(tag.color) }} className="cs-stack-tag"
-      onRemove={onRemove ? () => onRemove() : undefined} data-tag-id={tag.tagId}>
+    <Tag
+      round
+      style={{ background: tag.color, color: textOn(tag.color) }}
+      className="cs-stack-tag"
+      onRemove={onRemove ? () => onRemove() : undefined}
+      data-tag-id={tag.tagId}
+    >
       {tag.moniker}
     </Tag>
   );
 }
 
-interface Props { tagIds: readonly number[]; tags: readonly StackTag[]; serviceName: string; editable: boolean; onAdd(tagId: number): void; onRemove(tagId: number): void }
+interface Props {
+  tagIds: readonly number[];
+  tags: readonly StackTag[];
+  serviceName: string;
+  editable: boolean;
+  onAdd(tagId: number): void;
+  onRemove(tagId: number): void;
+}
 
 export const TagChips = memo(function TagChips({ tagIds, tags, serviceName, editable, onAdd, onRemove }: Props) {
   const byId = new Map(tags.map((t) => [t.tagId, t]));
   return (
     <span className="cs-stack-tags">
-      {tagIds.map((id) => byId.get(id)).filter((t): t is StackTag => Boolean(t)).map((t) => (
-        <TagChip key={t.tagId} tag={t} onRemove={editable ? () => onRemove(t.tagId) : undefined} />
-      ))}
+      {tagIds
+        .map((id) => byId.get(id))
+        .filter((t): t is StackTag => Boolean(t))
+        .map((t) => (
+          <TagChip key={t.tagId} tag={t} onRemove={editable ? () => onRemove(t.tagId) : undefined} />
+        ))}
       {editable && tags.length > 0 && (
-        <Popover placement="bottom-start" content={
-          <Menu aria-label={`Tags of ${serviceName}`} className="cs-stack-tag-menu">
-            {tags.map((t) => (
-              <li key={t.tagId}>
-                <Checkbox checked={tagIds.includes(t.tagId)} label={t.moniker} onChange={() => (tagIds.includes(t.tagId) ? onRemove(t.tagId) : onAdd(t.tagId))} />
-              </li>
-            ))}
-          </Menu>
-        }>
+        <Popover
+          placement="bottom-start"
+          content={
+            <Menu aria-label={`Tags of ${serviceName}`} className="cs-stack-tag-menu">
+              {tags.map((t) => (
+                <li key={t.tagId}>
+                  <Checkbox
+                    checked={tagIds.includes(t.tagId)}
+                    label={t.moniker}
+                    onChange={() => (tagIds.includes(t.tagId) ? onRemove(t.tagId) : onAdd(t.tagId))}
+                  />
+                </li>
+              ))}
+            </Menu>
+          }
+        >
           <Button size="small" variant="minimal" icon="tag" aria-label={`Edit tags of ${serviceName}`} />
         </Popover>
       )}

@@ -17,4 +17,8 @@ export const CALC_TYPE_LABELS: Record<CalcType, string> = {
   perYear: 'Per year',
 };
 
-export const ALIGNMENT_LABELS: Record<Alignment, string> = { fully: 'Fully aligned', partial: 'Partially aligned', other: 'Not aligned' };
+export const ALIGNMENT_LABELS: Record<Alignment, string> = {
+  fully: 'Fully aligned',
+  partial: 'Partially aligned',
+  other: 'Not aligned',
+};

@@ -7,7 +7,10 @@ export default function ProbeCompanyTab({ companyId, readOnly }: CompanyDetailSl
   const [clicks, setClicks] = useState(0);
   return (
     <div className="lci-pad">
-      <p>Probe tab for company {companyId}{readOnly ? ' (read only)' : ''}</p>
+      <p>
+        Probe tab for company {companyId}
+        {readOnly ? ' (read only)' : ''}
+      </p>
       <Button text="Count" onClick={() => setClicks((n) => n + 1)} />
       <output aria-label="Probe clicks">{clicks}</output>
     </div>

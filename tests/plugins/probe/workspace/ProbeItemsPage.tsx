@@ -7,12 +7,17 @@ export default function ProbeItemsPage() {
   const tenant = useTenant();
   const [items, setItems] = useState<ProbeItem[] | null>(null);
   useEffect(() => {
-    if (tenant) void api.get<{ items: ProbeItem[] }>(`/v3/tenant/${tenant.tenantId}/probe/items`).then((r) => setItems(r.items));
+    if (tenant)
+      void api.get<{ items: ProbeItem[] }>(`/v3/tenant/${tenant.tenantId}/probe/items`).then((r) => setItems(r.items));
   }, [tenant]);
   return (
     <div className="lci-page">
       <PageHeader title="Probe Items" />
-      <ul aria-label="Probe items">{items?.map((i) => <li key={i.item_id}>{i.name}</li>)}</ul>
+      <ul aria-label="Probe items">
+        {items?.map((i) => (
+          <li key={i.item_id}>{i.name}</li>
+        ))}
+      </ul>
     </div>
   );
 }

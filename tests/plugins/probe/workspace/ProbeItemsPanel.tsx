@@ -9,7 +9,10 @@ export default function ProbeItemsPanel() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!tenant) return;
-    api.get<{ items: ProbeItem[] }>(`/v3/tenant/${tenant.tenantId}/probe/items`).then((r) => setCount(r.items.length), (e: Error) => setError(e.message));
+    api.get<{ items: ProbeItem[] }>(`/v3/tenant/${tenant.tenantId}/probe/items`).then(
+      (r) => setCount(r.items.length),
+      (e: Error) => setError(e.message),
+    );
   }, [tenant]);
   if (error) return <p role="alert">{error}</p>;
   return <p aria-label="Probe item count">{count === null ? 'Loading' : `${count} items`}</p>;

@@ -14,11 +14,27 @@ export default defineWorkspacePlugin({
   navIcons: { [PROBE_PAGE]: 'lab-test' },
   slots: {
     companyDetailTabs: [
-      { id: 'probeHidden', title: 'Probe Hidden', order: 1, page: PROBE_HIDDEN_PAGE, component: () => import('./ProbeCompanyTab') },
-      { id: 'probeTab', title: 'Probe', order: 50, page: '/cs/company/detail', component: () => import('./ProbeCompanyTab') },
+      {
+        id: 'probeHidden',
+        title: 'Probe Hidden',
+        order: 1,
+        page: PROBE_HIDDEN_PAGE,
+        component: () => import('./ProbeCompanyTab'),
+      },
+      {
+        id: 'probeTab',
+        title: 'Probe',
+        order: 50,
+        page: '/cs/company/detail',
+        component: () => import('./ProbeCompanyTab'),
+      },
     ],
     companyDetailTiles: [{ id: 'probeTile', title: 'Probe Tile', component: () => import('./ProbeCompanyTile') }],
-    dashboardPanels: [{ id: 'probeItems', title: 'Probe Items', page: PROBE_PAGE, component: () => import('./ProbeItemsPanel') }],
-    pageHeaderActions: [{ id: 'probeBack', title: 'Back to dashboard', on: PROBE_PAGE, icon: 'dashboard', to: '/dashboard' }],
+    dashboardPanels: [
+      { id: 'probeItems', title: 'Probe Items', page: PROBE_PAGE, component: () => import('./ProbeItemsPanel') },
+    ],
+    pageHeaderActions: [
+      { id: 'probeBack', title: 'Back to dashboard', on: PROBE_PAGE, icon: 'dashboard', to: '/dashboard' },
+    ],
   },
 });

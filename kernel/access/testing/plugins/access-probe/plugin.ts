@@ -11,11 +11,21 @@ const params = z.object({ tenantId: z.coerce.number().int().positive() });
 export default definePlugin({
   id: 'access-probe',
   module: 'Customer Success',
-  pages: [{ url: PROBE_PAGE, title: 'Access probe' }, { url: '/accessprobe/admin', title: 'Probe admin', requiresAdmin: true }],
+  pages: [
+    { url: PROBE_PAGE, title: 'Access probe' },
+    { url: '/accessprobe/admin', title: 'Probe admin', requiresAdmin: true },
+  ],
   navItems: [
     { url: '/probeparent', title: 'Probe parent', level: 1, icon: 'lab-test', modules: [] },
     { url: PROBE_PAGE, title: 'Access probe', level: 2, parentUrl: '/probeparent', sort: 1 },
-    { url: '/probebsn', title: 'Probe BSN', level: 2, parentUrl: '/probeparent', modules: ['Breach Secure Now'], sort: 2 },
+    {
+      url: '/probebsn',
+      title: 'Probe BSN',
+      level: 2,
+      parentUrl: '/probeparent',
+      modules: ['Breach Secure Now'],
+      sort: 2,
+    },
     { url: '/probeair', title: 'Probe AIR', level: 2, parentUrl: '/probeparent', modules: ['AIR'], sort: 3 },
   ],
   extend: [
@@ -26,11 +36,20 @@ export default definePlugin({
     }),
   ],
   routes(r) {
-    r.get('/v3/tenant/:tenantId/accessprobe', { page: PROBE_PAGE, params }, async ({ tenantId }) => ({ ok: true, tenantId }));
-    r.post('/v3/tenant/:tenantId/accessprobe', { page: PROBE_PAGE, params, body: z.object({ name: z.string() }) }, async ({ body, audit }) => {
-      await audit('probe.save', { name: body.name });
-      return { saved: body.name };
-    });
-    r.post('/v3/tenant/:tenantId/accessprobe/search', { page: PROBE_PAGE, params, write: false }, async () => ({ results: [] }));
+    r.get('/v3/tenant/:tenantId/accessprobe', { page: PROBE_PAGE, params }, async ({ tenantId }) => ({
+      ok: true,
+      tenantId,
+    }));
+    r.post(
+      '/v3/tenant/:tenantId/accessprobe',
+      { page: PROBE_PAGE, params, body: z.object({ name: z.string() }) },
+      async ({ body, audit }) => {
+        await audit('probe.save', { name: body.name });
+        return { saved: body.name };
+      },
+    );
+    r.post('/v3/tenant/:tenantId/accessprobe/search', { page: PROBE_PAGE, params, write: false }, async () => ({
+      results: [],
+    }));
   },
 });

@@ -10,12 +10,20 @@ export const sign = (text: string) => crypto.createHmac('sha256', RAW_PROBE_SECR
 export default definePlugin({
   id: 'raw-probe',
   routes(r) {
-    r.post(RAW_PROBE_PATH, { auth: 'public', apiKey: false, rawBody: true, summary: 'Signed hook (test)' }, async ({ rawBody, body, koa }) => {
-      const given = koa.get('x-probe-signature');
-      if (!rawBody || given !== sign(rawBody)) throw badRequest('Bad signature');
-      return { rawBody, body: body ?? null, length: Buffer.byteLength(rawBody) };
-    });
+    r.post(
+      RAW_PROBE_PATH,
+      { auth: 'public', apiKey: false, rawBody: true, summary: 'Signed hook (test)' },
+      async ({ rawBody, body, koa }) => {
+        const given = koa.get('x-probe-signature');
+        if (!rawBody || given !== sign(rawBody)) throw badRequest('Bad signature');
+        return { rawBody, body: body ?? null, length: Buffer.byteLength(rawBody) };
+      },
+    );
     // rawBody without apiKey: false: the public API key is still required.
-    r.post(RAW_PROBE_KEYED_PATH, { auth: 'public', rawBody: true, summary: 'Raw body with API key (test)' }, async ({ rawBody }) => ({ rawBody }));
+    r.post(
+      RAW_PROBE_KEYED_PATH,
+      { auth: 'public', rawBody: true, summary: 'Raw body with API key (test)' },
+      async ({ rawBody }) => ({ rawBody }),
+    );
   },
 });

@@ -8,14 +8,22 @@ export const replyProbeAnswer = z.object({ count: z.number().int(), name: z.stri
 export default definePlugin({
   id: 'reply-probe',
   routes(r) {
-    r.get(REPLY_PROBE_PATH, {
-      auth: 'public', summary: 'A reply that matches its schema or not (test)', params: z.object({ kind: z.enum(['good', 'bad', 'error', 'empty']) }), response: replyProbeAnswer,
-    }, async ({ params }) => {
-      if (params.kind === 'good') return { count: 3, name: 'three', tags: ['a'], extra: true };
-      if (params.kind === 'bad') return { count: 'three', name: null, tags: ['a', 7] };
-      // An error answer is not checked against the success schema; neither is a reply without body.
-      if (params.kind === 'error') return reply(404, { error: { status: 404, code: 'not_found', message: 'No such probe' } });
-      return undefined;
-    });
+    r.get(
+      REPLY_PROBE_PATH,
+      {
+        auth: 'public',
+        summary: 'A reply that matches its schema or not (test)',
+        params: z.object({ kind: z.enum(['good', 'bad', 'error', 'empty']) }),
+        response: replyProbeAnswer,
+      },
+      async ({ params }) => {
+        if (params.kind === 'good') return { count: 3, name: 'three', tags: ['a'], extra: true };
+        if (params.kind === 'bad') return { count: 'three', name: null, tags: ['a', 7] };
+        // An error answer is not checked against the success schema; neither is a reply without body.
+        if (params.kind === 'error')
+          return reply(404, { error: { status: 404, code: 'not_found', message: 'No such probe' } });
+        return undefined;
+      },
+    );
   },
 });

@@ -16,12 +16,26 @@ const query = z.object({
 });
 
 export function registerGeoRoute(r: RouteRegistrar, geo: GeoLookup, throttles: SignupThrottles): void {
-  r.get('/v3/manager/signup/geo', {
-    auth: 'public', tags: ['identity'], query, response: signupGeoAnswer, reroute: false,
-    summary: 'Geo lookup for the sign-up wizard (currency, time zone, country, continent, in_eu)',
-  }, async ({ query: q, koa }) => {
-    if (overLimit([[throttles.geoByAddress, koa.ip]])) throw tooManyAttempts();
-    const g = await geo.lookup({ ip: koa.ip, timeZone: q.timeZone, locale: q.locale });
-    return { currency_code: g.currency_code, time_zone: g.time_zone, country: g.country, continent: g.continent, in_eu: g.in_eu };
-  });
+  r.get(
+    '/v3/manager/signup/geo',
+    {
+      auth: 'public',
+      tags: ['identity'],
+      query,
+      response: signupGeoAnswer,
+      reroute: false,
+      summary: 'Geo lookup for the sign-up wizard (currency, time zone, country, continent, in_eu)',
+    },
+    async ({ query: q, koa }) => {
+      if (overLimit([[throttles.geoByAddress, koa.ip]])) throw tooManyAttempts();
+      const g = await geo.lookup({ ip: koa.ip, timeZone: q.timeZone, locale: q.locale });
+      return {
+        currency_code: g.currency_code,
+        time_zone: g.time_zone,
+        country: g.country,
+        continent: g.continent,
+        in_eu: g.in_eu,
+      };
+    },
+  );
 }

@@ -18,7 +18,8 @@ type Logger = Kernel['log'];
 export const GEO_TIMEOUT_MS = 2_500;
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+const obj = (v: unknown): Json | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
 const str = (...vals: unknown[]): string | null => {
   for (const v of vals) if (typeof v === 'string' && v.trim()) return v.trim();
   return null;
@@ -28,11 +29,20 @@ const str = (...vals: unknown[]): string | null => {
 export function readGeoAnswer(body: unknown): Partial<GeoInfo> | null {
   const b = obj(body);
   if (!b || b.error === true || b.success === false) return null;
-  const country = str(b.country_code, b.country_code2, typeof b.country === 'string' && b.country.length === 2 ? b.country : null)?.toUpperCase() ?? null;
+  const country =
+    str(
+      b.country_code,
+      b.country_code2,
+      typeof b.country === 'string' && b.country.length === 2 ? b.country : null,
+    )?.toUpperCase() ?? null;
   const currency = str(b.currency, obj(b.currency)?.code, b.currency_code)?.toUpperCase() ?? null;
-  const zone = cleanTimeZone(str(b.timezone, typeof b.time_zone === 'string' ? b.time_zone : null, obj(b.time_zone)?.id, obj(b.time_zone)?.name));
+  const zone = cleanTimeZone(
+    str(b.timezone, typeof b.time_zone === 'string' ? b.time_zone : null, obj(b.time_zone)?.id, obj(b.time_zone)?.name),
+  );
   const continent = str(b.continent_code, obj(b.continent)?.code)?.toUpperCase() ?? null;
-  const inEu = [b.in_eu, b.is_eu, obj(b.location)?.is_eu, obj(b.country_metadata)?.is_eu].find((v) => typeof v === 'boolean') as boolean | undefined;
+  const inEu = [b.in_eu, b.is_eu, obj(b.location)?.is_eu, obj(b.country_metadata)?.is_eu].find(
+    (v) => typeof v === 'boolean',
+  ) as boolean | undefined;
   if (!country && !currency && !zone) return null;
   return {
     ...(country && /^[A-Z]{2}$/.test(country) ? { country } : {}),
@@ -52,22 +62,32 @@ export function geoRequestUrl(template: string, key: string | undefined, ip: str
   return u.toString();
 }
 
-export function createGeoLookup(cfg: { url: string; key?: string } | undefined, log?: Logger, fetchImpl: typeof fetch = globalThis.fetch): GeoLookup {
+export function createGeoLookup(
+  cfg: { url: string; key?: string } | undefined,
+  log?: Logger,
+  fetchImpl: typeof fetch = globalThis.fetch,
+): GeoLookup {
   return {
     async lookup(hints: GeoHints) {
       const offline = offlineGeo(hints);
       if (!cfg) return { ...offline, source: 'offline' as const };
       try {
-        const res = await fetchImpl(geoRequestUrl(cfg.url, cfg.key, hints.ip), { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(GEO_TIMEOUT_MS) });
+        const res = await fetchImpl(geoRequestUrl(cfg.url, cfg.key, hints.ip), {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(GEO_TIMEOUT_MS),
+        });
         if (!res.ok) throw new Error(`geo service answered ${res.status}`);
         const found = readGeoAnswer(await res.json());
         if (!found) throw new Error('geo service answer has no location');
         const country = found.country ?? offline.country;
         const merged: GeoInfo = {
-          currency_code: found.currency_code ?? (found.country ? currencyForCountry(found.country) : offline.currency_code),
+          currency_code:
+            found.currency_code ?? (found.country ? currencyForCountry(found.country) : offline.currency_code),
           time_zone: offline.time_zone ?? found.time_zone ?? null,
           country,
-          continent: found.continent ?? (found.country ? offlineGeo({}, { country: found.country }).continent : offline.continent),
+          continent:
+            found.continent ??
+            (found.country ? offlineGeo({}, { country: found.country }).continent : offline.continent),
           in_eu: found.in_eu ?? (!!country && EU_COUNTRIES.has(country)),
         };
         return { ...merged, source: 'service' as const };

@@ -13,7 +13,11 @@ export interface GeoInfo {
 }
 
 /** What the browser tells about itself: its time zone (Intl) and locale (navigator.language). */
-export interface GeoHints { ip?: string; timeZone?: string | null; locale?: string | null }
+export interface GeoHints {
+  ip?: string;
+  timeZone?: string | null;
+  locale?: string | null;
+}
 
 export interface GeoLookup {
   /** Never throws: a failing service falls back to the offline default. */

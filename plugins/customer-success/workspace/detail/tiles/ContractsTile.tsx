@@ -10,37 +10,111 @@ import { relativeTime } from '../../../shared/relative-time';
 import { formatTenantDate } from '../../../shared/tenant-date-format';
 import { useCsApi } from '../../cs-api';
 
-interface Contract { tenant_company_contract_id: number; vendor: string; account: string | null; contract_status: string | null; billing_cycle: string | null; cost: number | null; end_date: string | null; notice_date: string | null }
+interface Contract {
+  tenant_company_contract_id: number;
+  vendor: string;
+  account: string | null;
+  contract_status: string | null;
+  billing_cycle: string | null;
+  cost: number | null;
+  end_date: string | null;
+  notice_date: string | null;
+}
 
-export function ContractsTile({ companyId, currency, dateFormat }: { tenantId: number; companyId: number; currency: string; dateFormat: string | undefined }) {
+export function ContractsTile({
+  companyId,
+  currency,
+  dateFormat,
+}: {
+  tenantId: number;
+  companyId: number;
+  currency: string;
+  dateFormat: string | undefined;
+}) {
   const cs = useCsApi();
   const [answer, setAnswer] = useState<{ rows: Contract[]; excluded: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    cs.csGet<'TenantCompanyCsContract', Contract[]>('TenantCompanyCsContract', { tenantCompanyId: companyId })
-      .then((r) => { if (live) setAnswer({ rows: r.contracts, excluded: Number(r.excludedCount ?? 0) }); }, (e) => { if (live) setError((e as Error).message); });
-    return () => { live = false; };
+    cs.csGet<'TenantCompanyCsContract', Contract[]>('TenantCompanyCsContract', { tenantCompanyId: companyId }).then(
+      (r) => {
+        if (live) setAnswer({ rows: r.contracts, excluded: Number(r.excludedCount ?? 0) });
+      },
+      (e) => {
+        if (live) setError((e as Error).message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [cs, companyId]);
   if (error) return <p className="bp6-text-muted">Contracts could not be loaded: {error}</p>;
   if (!answer) return null;
   const { excluded, rows: shown } = answer;
-  const note = excluded > 0 && <p className="bp6-text-muted">{excluded === 1 ? '1 contract is' : `${excluded} contracts are`} excluded by the Customer Success App Settings.</p>;
-  if (!shown.length) return <>{note}<NonIdealState icon="document" title="No contracts" action={<a href="/contractManager" onClick={(e) => { e.preventDefault(); void navigate('/contractManager'); }}>Contract manager</a>} /></>;
+  const note = excluded > 0 && (
+    <p className="bp6-text-muted">
+      {excluded === 1 ? '1 contract is' : `${excluded} contracts are`} excluded by the Customer Success App Settings.
+    </p>
+  );
+  if (!shown.length)
+    return (
+      <>
+        {note}
+        <NonIdealState
+          icon="document"
+          title="No contracts"
+          action={
+            <a
+              href="/contractManager"
+              onClick={(e) => {
+                e.preventDefault();
+                void navigate('/contractManager');
+              }}
+            >
+              Contract manager
+            </a>
+          }
+        />
+      </>
+    );
   return (
-    <>{note}<HTMLTable compact striped aria-label="Contracts" className="cs-tile-table">
-      <thead><tr><th>Contract</th><th>Status</th><th>Cost</th><th>Ends</th><th>Notice</th></tr></thead>
-      <tbody>
-        {shown.map((c) => (
-          <tr key={c.tenant_company_contract_id}>
-            <td>{[c.vendor, c.account].filter(Boolean).join(' ')}</td>
-            <td>{c.contract_status ?? ''}</td>
-            <td>{c.cost === null ? '' : `${formatMoney(c.cost, currency)}${c.billing_cycle ? ` ${c.billing_cycle}` : ''}`}</td>
-            <td>{c.end_date ? <>{formatTenantDate(c.end_date, dateFormat)} <span className="bp6-text-muted">({relativeTime(c.end_date)})</span></> : ''}</td>
-            <td>{formatTenantDate(c.notice_date, dateFormat)}</td>
+    <>
+      {note}
+      <HTMLTable compact striped aria-label="Contracts" className="cs-tile-table">
+        <thead>
+          <tr>
+            <th>Contract</th>
+            <th>Status</th>
+            <th>Cost</th>
+            <th>Ends</th>
+            <th>Notice</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable></>
+        </thead>
+        <tbody>
+          {shown.map((c) => (
+            <tr key={c.tenant_company_contract_id}>
+              <td>{[c.vendor, c.account].filter(Boolean).join(' ')}</td>
+              <td>{c.contract_status ?? ''}</td>
+              <td>
+                {c.cost === null
+                  ? ''
+                  : `${formatMoney(c.cost, currency)}${c.billing_cycle ? ` ${c.billing_cycle}` : ''}`}
+              </td>
+              <td>
+                {c.end_date ? (
+                  <>
+                    {formatTenantDate(c.end_date, dateFormat)}{' '}
+                    <span className="bp6-text-muted">({relativeTime(c.end_date)})</span>
+                  </>
+                ) : (
+                  ''
+                )}
+              </td>
+              <td>{formatTenantDate(c.notice_date, dateFormat)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </>
   );
 }

@@ -13,9 +13,17 @@ export function GoalsTile({ companyId, dateFormat }: { companyId: number; dateFo
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    cs.csGet<'TenantCompanyGoal', GoalRow[]>('TenantCompanyGoal', { tenantCompanyId: companyId })
-      .then((r) => { if (live) setGoals(r.tenantCompanyGoals); }, (e) => { if (live) setError((e as Error).message); });
-    return () => { live = false; };
+    cs.csGet<'TenantCompanyGoal', GoalRow[]>('TenantCompanyGoal', { tenantCompanyId: companyId }).then(
+      (r) => {
+        if (live) setGoals(r.tenantCompanyGoals);
+      },
+      (e) => {
+        if (live) setError((e as Error).message);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [cs, companyId]);
   if (error) return <p className="bp6-text-muted">Goals could not be loaded: {error}</p>;
   if (!goals) return null;
@@ -24,8 +32,16 @@ export function GoalsTile({ companyId, dateFormat }: { companyId: number; dateFo
     <ul className="cs-tile-list" aria-label="Goals">
       {goals.map((g) => (
         <li key={g.tenantCompanyGoalId}>
-          <strong>{g.moniker}</strong> <Tag minimal intent={g.status === 'completed' ? 'success' : g.status === 'atRisk' ? 'danger' : 'none'}>{GOAL_STATUS_LABELS[g.status]}</Tag>
-          {g.dueDate && <span className="bp6-text-muted"> due {formatTenantDate(g.dueDate, dateFormat)} ({relativeTime(g.dueDate)})</span>}
+          <strong>{g.moniker}</strong>{' '}
+          <Tag minimal intent={g.status === 'completed' ? 'success' : g.status === 'atRisk' ? 'danger' : 'none'}>
+            {GOAL_STATUS_LABELS[g.status]}
+          </Tag>
+          {g.dueDate && (
+            <span className="bp6-text-muted">
+              {' '}
+              due {formatTenantDate(g.dueDate, dateFormat)} ({relativeTime(g.dueDate)})
+            </span>
+          )}
           {g.progress !== null && <span className="bp6-text-muted"> · {Math.round(g.progress)}% of tasks done</span>}
         </li>
       ))}

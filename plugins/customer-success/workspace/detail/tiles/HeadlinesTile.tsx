@@ -8,7 +8,13 @@ export function HeadlinesTile({ headlines }: { headlines: Headline[] }) {
   if (!headlines.length) return <NonIdealState icon="tick-circle" title="Nothing to report" />;
   return (
     <ul className="cs-headlines" aria-label="Headlines">
-      {headlines.map((h, i) => <li key={`${h.code}-${i}`}><Callout compact intent={INTENT[h.variant]} icon={null}>{h.text}</Callout></li>)}
+      {headlines.map((h, i) => (
+        <li key={`${h.code}-${i}`}>
+          <Callout compact intent={INTENT[h.variant]} icon={null}>
+            {h.text}
+          </Callout>
+        </li>
+      ))}
     </ul>
   );
 }

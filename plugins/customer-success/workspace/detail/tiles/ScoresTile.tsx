@@ -9,32 +9,74 @@ import { historySpec } from '../../charts/specs';
 import { useCsApi } from '../../cs-api';
 import { CompanyHealthEffortPanel } from '../../metrics/CompanyHealthEffortPanel';
 
-interface HistoryCompany { tenantCompanyId: number; history: { month: string; healthScore?: number | null; effortScore?: number | null }[] }
+interface HistoryCompany {
+  tenantCompanyId: number;
+  history: { month: string; healthScore?: number | null; effortScore?: number | null }[];
+}
 
-export function ScoresTile({ companyId, readOnly, chartsShown }: { companyId: number; readOnly: boolean; chartsShown: boolean }) {
+export function ScoresTile({
+  companyId,
+  readOnly,
+  chartsShown,
+}: {
+  companyId: number;
+  readOnly: boolean;
+  chartsShown: boolean;
+}) {
   const cs = useCsApi();
   const [points, setPoints] = useState<{ month: string; health: number | null; effort: number | null }[] | null>(null);
   useEffect(() => {
     let live = true;
     (async () => {
-      const h = await cs.csGet<'CompanyCsHealthMetricHistoricValues', HistoryCompany[]>('CompanyCsHealthMetricHistoricValues', { tenantCompanyId: companyId });
-      const e = await cs.csGet<'CompanyCsEffortMetricHistoricValues', HistoryCompany[]>('CompanyCsEffortMetricHistoricValues', { tenantCompanyId: companyId });
+      const h = await cs.csGet<'CompanyCsHealthMetricHistoricValues', HistoryCompany[]>(
+        'CompanyCsHealthMetricHistoricValues',
+        { tenantCompanyId: companyId },
+      );
+      const e = await cs.csGet<'CompanyCsEffortMetricHistoricValues', HistoryCompany[]>(
+        'CompanyCsEffortMetricHistoricValues',
+        { tenantCompanyId: companyId },
+      );
       const months = new Map<string, { month: string; health: number | null; effort: number | null }>();
-      for (const p of h.companyCsHealthMetricHistoricValues[0]?.history ?? []) months.set(p.month, { month: p.month, health: p.healthScore ?? null, effort: null });
-      for (const p of e.companyCsEffortMetricHistoricValues[0]?.history ?? []) months.set(p.month, { ...(months.get(p.month) ?? { month: p.month, health: null }), effort: p.effortScore ?? null });
+      for (const p of h.companyCsHealthMetricHistoricValues[0]?.history ?? [])
+        months.set(p.month, { month: p.month, health: p.healthScore ?? null, effort: null });
+      for (const p of e.companyCsEffortMetricHistoricValues[0]?.history ?? [])
+        months.set(p.month, {
+          ...(months.get(p.month) ?? { month: p.month, health: null }),
+          effort: p.effortScore ?? null,
+        });
       if (live) setPoints([...months.values()].sort((a, b) => a.month.localeCompare(b.month)));
-    })().catch(() => { if (live) setPoints([]); });
-    return () => { live = false; };
+    })().catch(() => {
+      if (live) setPoints([]);
+    });
+    return () => {
+      live = false;
+    };
   }, [cs, companyId]);
   return (
     <div className="cs-scores-tile">
       <CompanyHealthEffortPanel tenantCompanyId={companyId} readOnly={readOnly} />
-      {points && points.length > 0 && (chartsShown
-        ? <VegaChart label="Health and effort history" spec={historySpec(points)} />
-        : (
+      {points &&
+        points.length > 0 &&
+        (chartsShown ? (
+          <VegaChart label="Health and effort history" spec={historySpec(points)} />
+        ) : (
           <HTMLTable compact aria-label="Health and effort history">
-            <thead><tr><th>Month</th><th>Health</th><th>Effort</th></tr></thead>
-            <tbody>{points.map((p) => <tr key={p.month}><td>{p.month}</td><td>{p.health ?? '--'}</td><td>{p.effort ?? '--'}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th>Month</th>
+                <th>Health</th>
+                <th>Effort</th>
+              </tr>
+            </thead>
+            <tbody>
+              {points.map((p) => (
+                <tr key={p.month}>
+                  <td>{p.month}</td>
+                  <td>{p.health ?? '--'}</td>
+                  <td>{p.effort ?? '--'}</td>
+                </tr>
+              ))}
+            </tbody>
           </HTMLTable>
         ))}
     </div>

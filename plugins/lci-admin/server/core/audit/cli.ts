@@ -6,7 +6,9 @@ import { dateArg, positiveInt } from '../cli-args';
 import { AUDIT_PAGE_SIZE_MAX, searchAuditLog, type AuditRow } from './search';
 
 export function auditCli(admin: Command, kernel: () => Promise<Kernel>): void {
-  admin.command('audit').description('search the audit log (newest first)')
+  admin
+    .command('audit')
+    .description('search the audit log (newest first)')
     .option('--tenant <id>', 'tenant id', positiveInt)
     .option('--since <date>', 'from this date (YYYY-MM-DD)', dateArg)
     .option('--until <date>', 'up to this date, inclusive (YYYY-MM-DD)', dateArg)
@@ -14,20 +16,46 @@ export function auditCli(admin: Command, kernel: () => Promise<Kernel>): void {
     .option('--text <text>', 'text in the action, target or details')
     .option('--limit <n>', `at most this many entries (default 100, max ${AUDIT_PAGE_SIZE_MAX})`, positiveInt)
     .option('--json', 'print JSON')
-    .action(async (opts: { tenant?: number; since?: Date; until?: Date; action?: string; text?: string; limit?: number; json?: boolean }) => {
-      const k = await kernel();
-      const r = await k.db.withSystem((db) => searchAuditLog(db, {
-        tenantId: opts.tenant, since: opts.since?.toISOString(), until: opts.until ? opts.until.toISOString().slice(0, 10) : undefined,
-        action: opts.action, text: opts.text, pageSize: Math.min(opts.limit ?? 100, AUDIT_PAGE_SIZE_MAX),
-      }), { readOnly: true });
-      if (opts.json) { printJson(r.entries); return; }
-      printList<AuditRow>(r.entries, [
-        { header: 'AT', value: (e) => e.at },
-        { header: 'TENANT', value: (e) => e.tenantId },
-        { header: 'ACTION', value: (e) => e.action },
-        { header: 'TARGET', value: (e) => e.target },
-        { header: 'ACTOR', value: (e) => e.actor ?? (e.details.via === 'cli' ? e.details.by : '') },
-        { header: 'IMPERSONATOR', value: (e) => e.impersonator },
-      ], {}, 'No audit entries match.');
-    });
+    .action(
+      async (opts: {
+        tenant?: number;
+        since?: Date;
+        until?: Date;
+        action?: string;
+        text?: string;
+        limit?: number;
+        json?: boolean;
+      }) => {
+        const k = await kernel();
+        const r = await k.db.withSystem(
+          (db) =>
+            searchAuditLog(db, {
+              tenantId: opts.tenant,
+              since: opts.since?.toISOString(),
+              until: opts.until ? opts.until.toISOString().slice(0, 10) : undefined,
+              action: opts.action,
+              text: opts.text,
+              pageSize: Math.min(opts.limit ?? 100, AUDIT_PAGE_SIZE_MAX),
+            }),
+          { readOnly: true },
+        );
+        if (opts.json) {
+          printJson(r.entries);
+          return;
+        }
+        printList<AuditRow>(
+          r.entries,
+          [
+            { header: 'AT', value: (e) => e.at },
+            { header: 'TENANT', value: (e) => e.tenantId },
+            { header: 'ACTION', value: (e) => e.action },
+            { header: 'TARGET', value: (e) => e.target },
+            { header: 'ACTOR', value: (e) => e.actor ?? (e.details.via === 'cli' ? e.details.by : '') },
+            { header: 'IMPERSONATOR', value: (e) => e.impersonator },
+          ],
+          {},
+          'No audit entries match.',
+        );
+      },
+    );
 }

@@ -10,25 +10,43 @@ import { ImpersonateError, impersonationToken } from './token';
 
 function minutesArg(v: string): number {
   const n = Number(v);
-  if (!/^\d+(\.\d+)?$/.test(v.trim()) || n < TOKEN_MINUTES_MIN || n > TOKEN_MINUTES_MAX) throw new InvalidArgumentError(`must be a number of minutes from ${TOKEN_MINUTES_MIN} to ${TOKEN_MINUTES_MAX}.`);
+  if (!/^\d+(\.\d+)?$/.test(v.trim()) || n < TOKEN_MINUTES_MIN || n > TOKEN_MINUTES_MAX)
+    throw new InvalidArgumentError(`must be a number of minutes from ${TOKEN_MINUTES_MIN} to ${TOKEN_MINUTES_MAX}.`);
   return n;
 }
 
 export function impersonateCli(admin: Command, kernel: () => Promise<Kernel>): void {
-  admin.command('impersonate').description('print a short-lived access token of an internal admin impersonating a tenant (or one of its security groups)')
+  admin
+    .command('impersonate')
+    .description(
+      'print a short-lived access token of an internal admin impersonating a tenant (or one of its security groups)',
+    )
     .requiredOption('--tenant <id>', 'tenant id', positiveInt)
     .option('--security-group <id>', 'security group id (of that tenant)', positiveInt)
     .requiredOption('--as <email>', 'the internal admin (needs allowImpersonationFlag)')
-    .option('--minutes <n>', `token lifetime in minutes (${TOKEN_MINUTES_MIN} to ${TOKEN_MINUTES_MAX})`, minutesArg, TOKEN_MINUTES_DEFAULT)
+    .option(
+      '--minutes <n>',
+      `token lifetime in minutes (${TOKEN_MINUTES_MIN} to ${TOKEN_MINUTES_MAX})`,
+      minutesArg,
+      TOKEN_MINUTES_DEFAULT,
+    )
     .option('--json', 'print JSON (the token and who it impersonates)')
     .action(async (opts: { tenant: number; securityGroup?: number; as: string; minutes: number; json?: boolean }) => {
       const k = await kernel();
       try {
-        const r = await impersonationToken(k, { tenantId: opts.tenant, securityGroupId: opts.securityGroup, asEmail: opts.as, minutes: opts.minutes, by: operatorName() });
+        const r = await impersonationToken(k, {
+          tenantId: opts.tenant,
+          securityGroupId: opts.securityGroup,
+          asEmail: opts.as,
+          minutes: opts.minutes,
+          by: operatorName(),
+        });
         if (opts.json) printJson(r);
         else {
           write(r.accessToken);
-          process.stderr.write(`Impersonating tenant ${r.tenantId} (${r.tenantName})${r.securityGroupName ? `, group ${r.securityGroupName}` : ''} until ${r.expiresAt}.\n`);
+          process.stderr.write(
+            `Impersonating tenant ${r.tenantId} (${r.tenantName})${r.securityGroupName ? `, group ${r.securityGroupName}` : ''} until ${r.expiresAt}.\n`,
+          );
         }
       } catch (e) {
         if (e instanceof ImpersonateError) throw new CliError(e.message);

@@ -9,22 +9,45 @@
  * running server within two seconds). Writes answer 503 through the kernel's own check (its cache lives 2 s).
  */
 import type { Kernel, Trx } from '../../../../../kernel/index';
-import { auditAction, MAINTENANCE_CHANNEL, MAINTENANCE_POLL_MS, maintenanceMessage, stateKey, type MaintenanceState } from './rules';
+import {
+  auditAction,
+  MAINTENANCE_CHANNEL,
+  MAINTENANCE_POLL_MS,
+  maintenanceMessage,
+  stateKey,
+  type MaintenanceState,
+} from './rules';
 import { loadMaintenance, saveMaintenance } from './store';
 
 /** The current setting, in the given transaction. */
 export const readMaintenance = (db: Trx): Promise<MaintenanceState> => loadMaintenance(db);
 
-export interface ChangedBy { userId?: number | null; via: 'api' | 'cli'; by?: string }
+export interface ChangedBy {
+  userId?: number | null;
+  via: 'api' | 'cli';
+  by?: string;
+}
 
 /** Writes the setting and the audit entry in the given (system-scope) transaction; returns the new state. */
-export async function writeMaintenance(k: Kernel, db: Trx, next: { on: boolean; message: string }, by: ChangedBy): Promise<{ state: MaintenanceState; previous: MaintenanceState }> {
+export async function writeMaintenance(
+  k: Kernel,
+  db: Trx,
+  next: { on: boolean; message: string },
+  by: ChangedBy,
+): Promise<{ state: MaintenanceState; previous: MaintenanceState }> {
   const previous = await readMaintenance(db);
   await saveMaintenance(db, next);
   const state = await readMaintenance(db);
   await k.audit.write(db, {
-    action: auditAction(state), actorUserId: by.userId ?? null, target: 'maintenance',
-    details: { via: by.via, ...(by.by ? { by: by.by } : {}), message: state.message, previous: { on: previous.on, message: previous.message } },
+    action: auditAction(state),
+    actorUserId: by.userId ?? null,
+    target: 'maintenance',
+    details: {
+      via: by.via,
+      ...(by.by ? { by: by.by } : {}),
+      message: state.message,
+      previous: { on: previous.on, message: previous.message },
+    },
   });
   return { state, previous };
 }
@@ -32,12 +55,19 @@ export async function writeMaintenance(k: Kernel, db: Trx, next: { on: boolean; 
 /** Runs fn once the transaction has committed (right away outside one). */
 export function afterCommit(db: Trx, fn: () => void): void {
   const p = (db as { executionPromise?: Promise<unknown> }).executionPromise;
-  if (!p) { fn(); return; }
+  if (!p) {
+    fn();
+    return;
+  }
   p.then(fn, () => {});
 }
 
 /** Tells every socket (all processes) and the other processes' watchers; `watcher` (this kernel's) notes it as seen. */
-export async function announceMaintenance(k: Kernel, watcher: Pick<MaintenanceWatcher, 'seen'> | undefined, state: MaintenanceState): Promise<void> {
+export async function announceMaintenance(
+  k: Kernel,
+  watcher: Pick<MaintenanceWatcher, 'seen'> | undefined,
+  state: MaintenanceState,
+): Promise<void> {
   const key = stateKey(state);
   watcher?.seen(key);
   await k.realtime.publishInternal(MAINTENANCE_CHANNEL, { key });
@@ -52,19 +82,28 @@ export class MaintenanceWatcher {
   constructor(private readonly k: Kernel) {}
 
   /** Whether the poll timer is set. */
-  get running(): boolean { return this.timer !== null; }
+  get running(): boolean {
+    return this.timer !== null;
+  }
 
-  seen(key: string): void { this.known = key; }
+  seen(key: string): void {
+    this.known = key;
+  }
 
   async start(): Promise<void> {
     if (this.timer) return;
-    this.k.realtime.onInternal(MAINTENANCE_CHANNEL, (m) => { if (typeof m.key === 'string') this.known = m.key; });
+    this.k.realtime.onInternal(MAINTENANCE_CHANNEL, (m) => {
+      if (typeof m.key === 'string') this.known = m.key;
+    });
     this.known = stateKey(await this.read());
     this.timer = setInterval(() => void this.tick(), MAINTENANCE_POLL_MS);
     this.timer.unref();
   }
 
-  stop(): void { if (this.timer) clearInterval(this.timer); this.timer = null; }
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
 
   private read(): Promise<MaintenanceState> {
     return this.k.db.withSystem((db) => readMaintenance(db), { readOnly: true });

@@ -11,7 +11,11 @@ const COMPANIES_TABLE = 'tenant_companies';
 
 async function activeCompanyCounts(db: Trx): Promise<Map<number, number> | null> {
   if (!(await db.schema.hasTable(COMPANIES_TABLE))) return null;
-  const rows = await db(COMPANIES_TABLE).where('is_active', true).groupBy('tenant_id').select('tenant_id').count({ n: '*' });
+  const rows = await db(COMPANIES_TABLE)
+    .where('is_active', true)
+    .groupBy('tenant_id')
+    .select('tenant_id')
+    .count({ n: '*' });
   return new Map(rows.map((r: any) => [Number(r.tenant_id), Number(r.n)]));
 }
 
@@ -25,12 +29,21 @@ async function subscriptionStatuses(k: Kernel, db: Trx, tenantIds: number[]): Pr
 
 export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSummary[]> {
   const tenants = await db('tenants').orderBy('tenant_id').select('tenant_id', 'name', 'created_at', 'active_flag');
-  const users = await db('tenant_users as tu').join('users as u', 'u.user_id', 'tu.user_id')
-    .where('tu.active_flag', true).groupBy('tu.tenant_id')
-    .select('tu.tenant_id').count({ n: '*' }).max({ activity: 'tu.last_activity_at' }).max({ signin: 'u.last_sign_in_at' });
+  const users = await db('tenant_users as tu')
+    .join('users as u', 'u.user_id', 'tu.user_id')
+    .where('tu.active_flag', true)
+    .groupBy('tu.tenant_id')
+    .select('tu.tenant_id')
+    .count({ n: '*' })
+    .max({ activity: 'tu.last_activity_at' })
+    .max({ signin: 'u.last_sign_in_at' });
   const byTenant = new Map(users.map((r: any) => [Number(r.tenant_id), r]));
   const companies = await activeCompanyCounts(db);
-  const statuses = await subscriptionStatuses(k, db, tenants.map((t: any) => Number(t.tenant_id)));
+  const statuses = await subscriptionStatuses(
+    k,
+    db,
+    tenants.map((t: any) => Number(t.tenant_id)),
+  );
   return tenants.map((t: any) => {
     const id = Number(t.tenant_id);
     const u = byTenant.get(id);
@@ -40,7 +53,7 @@ export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSum
       created: toIso(t.created_at)!,
       active: !!t.active_flag,
       subscriptionStatus: statuses.get(id) ?? NOT_AVAILABLE,
-      activeCompanies: companies ? companies.get(id) ?? 0 : null,
+      activeCompanies: companies ? (companies.get(id) ?? 0) : null,
       users: u ? Number(u.n) : 0,
       lastActivity: latest(toIso(u?.activity), toIso(u?.signin)),
     };
@@ -51,14 +64,28 @@ export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSum
 export const JOB_HEALTH_WAIT_MS = 5000;
 
 export async function loadJobHealth(k: Kernel, waitMs = JOB_HEALTH_WAIT_MS): Promise<JobHealth> {
-  const unavailable = (note: string): JobHealth => ({ queues: [], byState: {}, failedLast24h: 0, available: false, note });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<JobHealth>((resolve) => { timer = setTimeout(() => resolve(unavailable('The job queue is starting; reload in a moment.')), waitMs); });
-  const load = Promise.all([k.jobs.stats(), k.jobs.failed(undefined, 1000)]).then(([stats, failed]) => jobHealth(stats, failed)).catch((e) => {
-    k.log.warn({ err: e }, 'admin summary: job statistics unavailable');
-    return unavailable(`Job statistics are unavailable: ${(e as Error).message}`);
+  const unavailable = (note: string): JobHealth => ({
+    queues: [],
+    byState: {},
+    failedLast24h: 0,
+    available: false,
+    note,
   });
-  try { return await Promise.race([load, late]); } finally { clearTimeout(timer); }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<JobHealth>((resolve) => {
+    timer = setTimeout(() => resolve(unavailable('The job queue is starting; reload in a moment.')), waitMs);
+  });
+  const load = Promise.all([k.jobs.stats(), k.jobs.failed(undefined, 1000)])
+    .then(([stats, failed]) => jobHealth(stats, failed))
+    .catch((e) => {
+      k.log.warn({ err: e }, 'admin summary: job statistics unavailable');
+      return unavailable(`Job statistics are unavailable: ${(e as Error).message}`);
+    });
+  try {
+    return await Promise.race([load, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function loadSummary(k: Kernel, db: Trx) {

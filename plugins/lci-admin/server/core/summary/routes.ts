@@ -5,8 +5,16 @@ import { API_SUMMARY } from '../paths';
 import { loadSummary } from './load';
 
 export function summaryRoutes(r: RouteRegistrar, k: Kernel): void {
-  r.get(API_SUMMARY, {
-    summary: 'Admin summary: every tenant (created, subscription status, active companies, users, last activity), totals, job health', tags: ['lci-admin'],
-    auth: 'internal', scope: 'system', response: adminSummary,
-  }, async ({ db }) => loadSummary(k, db));
+  r.get(
+    API_SUMMARY,
+    {
+      summary:
+        'Admin summary: every tenant (created, subscription status, active companies, users, last activity), totals, job health',
+      tags: ['lci-admin'],
+      auth: 'internal',
+      scope: 'system',
+      response: adminSummary,
+    },
+    async ({ db }) => loadSummary(k, db),
+  );
 }

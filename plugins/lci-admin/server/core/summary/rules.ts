@@ -27,7 +27,11 @@ export function latest(a: string | null | undefined, b: string | null | undefine
 }
 
 /** Queue counts by state, summed over queues, with the failed jobs created in the last 24 hours. */
-export function jobHealth(stats: { queue: string; counts: Record<string, number> }[], failed: { name: string; createdOn: string }[], now: Date = new Date()): JobHealth {
+export function jobHealth(
+  stats: { queue: string; counts: Record<string, number> }[],
+  failed: { name: string; createdOn: string }[],
+  now: Date = new Date(),
+): JobHealth {
   const since = now.getTime() - FAILED_WINDOW_HOURS * 3_600_000;
   const recent = failed.filter((f) => Date.parse(f.createdOn) >= since);
   const byState: Record<string, number> = {};
@@ -36,5 +40,6 @@ export function jobHealth(stats: { queue: string; counts: Record<string, number>
   return { queues, byState, failedLast24h: recent.length, available: true };
 }
 
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
 export { iso as toIso };

@@ -5,13 +5,31 @@ import { auditTenant, CURRENCIES, requireTenant } from '../shared';
 import { updateCurrency } from './store';
 
 export const CURRENCY_PAGE = '/lcisupport/currency';
-export const currencyBody = z.object({ currency: z.enum(CURRENCIES, { message: `Must be one of ${CURRENCIES.join(', ')}` }) });
+export const currencyBody = z.object({
+  currency: z.enum(CURRENCIES, { message: `Must be one of ${CURRENCIES.join(', ')}` }),
+});
 
 /** Sets the currency; returns the previous one (unchanged: no write, no audit). */
-export async function setCurrency(k: Kernel, db: Trx, ctx: { caller: any }, tenantId: number, currency: string, via?: Record<string, unknown>) {
+export async function setCurrency(
+  k: Kernel,
+  db: Trx,
+  ctx: { caller: any },
+  tenantId: number,
+  currency: string,
+  via?: Record<string, unknown>,
+) {
   const t = await requireTenant(db, tenantId);
-  if (t.currency === currency) return { tenant_id: tenantId, name: t.name, currency, previous: t.currency, changed: false };
+  if (t.currency === currency)
+    return { tenant_id: tenantId, name: t.name, currency, previous: t.currency, changed: false };
   await updateCurrency(db, tenantId, currency);
-  await auditTenant(k, db, ctx, tenantId, 'lcisupport.currency.change', { from: t.currency, to: currency, ...(via ?? {}) }, String(tenantId));
+  await auditTenant(
+    k,
+    db,
+    ctx,
+    tenantId,
+    'lcisupport.currency.change',
+    { from: t.currency, to: currency, ...(via ?? {}) },
+    String(tenantId),
+  );
   return { tenant_id: tenantId, name: t.name, currency, previous: t.currency, changed: true };
 }

@@ -1,29 +1,66 @@
 /** SQL of tenant integrations (tenant_integrations; system scope). */
 import type { Trx } from '../../../../../kernel/index';
 
-const shape = (r: any) => ({ ...r, tenant_id: Number(r.tenant_id), tenant_integration_id: Number(r.tenant_integration_id) });
+const shape = (r: any) => ({
+  ...r,
+  tenant_id: Number(r.tenant_id),
+  tenant_integration_id: Number(r.tenant_integration_id),
+});
 
 /** The tenant's integrations, the primary first, then by name. */
 export async function tenantIntegrations(db: Trx, tenantId: number): Promise<any[]> {
-  const rows = await db('tenant_integrations').where({ tenant_id: tenantId }).orderBy([{ column: 'is_primary', order: 'desc' }, { column: 'integration_name' }]).select();
+  const rows = await db('tenant_integrations')
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: 'is_primary', order: 'desc' }, { column: 'integration_name' }])
+    .select();
   return rows.map(shape);
 }
 
-export async function primaryIntegration(db: Trx, tenantId: number): Promise<{ integration_name: string; integration_status: string } | null> {
-  return (await db('tenant_integrations').where({ tenant_id: tenantId, is_primary: true }).first('integration_name', 'integration_status')) ?? null;
+export async function primaryIntegration(
+  db: Trx,
+  tenantId: number,
+): Promise<{ integration_name: string; integration_status: string } | null> {
+  return (
+    (await db('tenant_integrations')
+      .where({ tenant_id: tenantId, is_primary: true })
+      .first('integration_name', 'integration_status')) ?? null
+  );
 }
 
 /** Makes an integration (created when absent) the tenant's only primary one. */
-export async function makePrimary(db: Trx, tenantId: number, integrationName: string, integrationStatus: string): Promise<void> {
+export async function makePrimary(
+  db: Trx,
+  tenantId: number,
+  integrationName: string,
+  integrationStatus: string,
+): Promise<void> {
   await db('tenant_integrations').where({ tenant_id: tenantId, is_primary: true }).update({ is_primary: false });
-  await db('tenant_integrations').insert({ tenant_id: tenantId, integration_name: integrationName, is_primary: true, integration_status: integrationStatus })
-    .onConflict(['tenant_id', 'integration_name']).merge(['is_primary', 'integration_status']);
+  await db('tenant_integrations')
+    .insert({
+      tenant_id: tenantId,
+      integration_name: integrationName,
+      is_primary: true,
+      integration_status: integrationStatus,
+    })
+    .onConflict(['tenant_id', 'integration_name'])
+    .merge(['is_primary', 'integration_status']);
 }
 
 /** Integrations whose initial synchronisation is in progress, oldest first, with the tenant's name. */
 export async function syncsInProgress(db: Trx): Promise<any[]> {
-  const rows = await db('tenant_integrations as i').join('tenants as t', 't.tenant_id', 'i.tenant_id').where('i.initial_sync_status', 'in_progress')
-    .orderBy('i.initial_sync_started_at').select('i.tenant_integration_id', 'i.tenant_id', 't.name as tenant_name', 'i.integration_name', 'i.is_primary', 'i.integration_status', 'i.initial_sync_started_at');
+  const rows = await db('tenant_integrations as i')
+    .join('tenants as t', 't.tenant_id', 'i.tenant_id')
+    .where('i.initial_sync_status', 'in_progress')
+    .orderBy('i.initial_sync_started_at')
+    .select(
+      'i.tenant_integration_id',
+      'i.tenant_id',
+      't.name as tenant_name',
+      'i.integration_name',
+      'i.is_primary',
+      'i.integration_status',
+      'i.initial_sync_started_at',
+    );
   return rows.map(shape);
 }
 
@@ -33,8 +70,9 @@ export async function findIntegration(db: Trx, integrationId: number): Promise<a
 
 /** done: completed now; reset: not started (to run again). */
 export async function setInitialSyncStatus(db: Trx, integrationId: number, action: 'done' | 'reset'): Promise<void> {
-  const patch = action === 'done'
-    ? { initial_sync_status: 'done', initial_sync_completed_at: db.fn.now() }
-    : { initial_sync_status: 'not_started', initial_sync_started_at: null, initial_sync_completed_at: null };
+  const patch =
+    action === 'done'
+      ? { initial_sync_status: 'done', initial_sync_completed_at: db.fn.now() }
+      : { initial_sync_status: 'not_started', initial_sync_started_at: null, initial_sync_completed_at: null };
   await db('tenant_integrations').where({ tenant_integration_id: integrationId }).update(patch);
 }

@@ -29,19 +29,26 @@ export const isInternalArea = (url: string) => /^\/(lciadmin|lcisupport)(\/|$)/.
 /** The overrides after one edit (pure): empty title/sort and not hidden removes the url's entry. */
 export function withOverride(all: NavOverrides, edit: z.output<typeof menuBody>): NavOverrides {
   const next: NavOverrides = { ...all };
-  const o = { ...(edit.title ? { title: edit.title } : {}), ...(typeof edit.sort === 'number' ? { sort: edit.sort } : {}), ...(edit.hidden ? { hidden: true } : {}) };
-  if (Object.keys(o).length) next[edit.url] = o; else delete next[edit.url];
+  const o = {
+    ...(edit.title ? { title: edit.title } : {}),
+    ...(typeof edit.sort === 'number' ? { sort: edit.sort } : {}),
+    ...(edit.hidden ? { hidden: true } : {}),
+  };
+  if (Object.keys(o).length) next[edit.url] = o;
+  else delete next[edit.url];
   return next;
 }
 
 /** Sets (or clears) the override of a declared entry; internal areas cannot be hidden. Returns the entry's override. */
 export async function setOverride(db: Trx, edit: z.output<typeof menuBody>) {
   if (!(await navItemExists(db, edit.url))) throw fieldError('body.url', `No navigation entry ${edit.url}`);
-  if (edit.hidden && isInternalArea(edit.url)) throw fieldError('body.hidden', 'Entries of the internal admin and support areas cannot be hidden.');
+  if (edit.hidden && isInternalArea(edit.url))
+    throw fieldError('body.hidden', 'Entries of the internal admin and support areas cannot be hidden.');
   const next = withOverride(await readOverrides(db), edit);
   await writeOverrides(db, next);
   return next[edit.url] ?? null;
 }
 
 /** Tells open workspaces to reload their menu once the transaction has committed. */
-export const menuChanged = (k: Kernel, db: Trx) => afterCommit(db, () => void k.realtime.storeUpdate('all', ACCESS_CHANGED_TARGET, { reason: 'menu' }));
+export const menuChanged = (k: Kernel, db: Trx) =>
+  afterCommit(db, () => void k.realtime.storeUpdate('all', ACCESS_CHANGED_TARGET, { reason: 'menu' }));

@@ -6,8 +6,15 @@ export async function listModules(db: Trx): Promise<{ moniker: string; display_n
 }
 
 /** The updated module, or null when there is none of that moniker. */
-export async function updateModule(db: Trx, moniker: string, fields: { display_name: string; sort: number }): Promise<{ moniker: string; display_name: string; sort: number } | null> {
-  const [row] = await db('lci_modules').where({ moniker }).update(fields).returning(['moniker', 'display_name', 'sort']);
+export async function updateModule(
+  db: Trx,
+  moniker: string,
+  fields: { display_name: string; sort: number },
+): Promise<{ moniker: string; display_name: string; sort: number } | null> {
+  const [row] = await db('lci_modules')
+    .where({ moniker })
+    .update(fields)
+    .returning(['moniker', 'display_name', 'sort']);
   return row ?? null;
 }
 
@@ -18,15 +25,32 @@ export async function listModuleViews(db: Trx): Promise<any[]> {
 }
 
 /** The updated module view, or null when there is none of that id. */
-export async function updateModuleView(db: Trx, moduleViewId: number, fields: { modules: string[]; icon: string; sort: number; disabled: boolean }): Promise<any | null> {
+export async function updateModuleView(
+  db: Trx,
+  moduleViewId: number,
+  fields: { modules: string[]; icon: string; sort: number; disabled: boolean },
+): Promise<any | null> {
   const [row] = await db('module_views').where({ module_view_id: moduleViewId }).update(fields).returning(VIEW_COLUMNS);
   return row ?? null;
 }
 
 /** Navigation entries of levels 1 and 2 as the plugins declared them. */
 export async function listNavItems(db: Trx): Promise<any[]> {
-  return db('nav_items').where('level', '<=', 2).orderBy([{ column: 'level' }, { column: 'sort' }, { column: 'title' }])
-    .select('url', 'title', 'level', 'parent_url', 'sort', 'icon', 'internal_only', 'requires_admin', 'lci_modules', 'plugin_id');
+  return db('nav_items')
+    .where('level', '<=', 2)
+    .orderBy([{ column: 'level' }, { column: 'sort' }, { column: 'title' }])
+    .select(
+      'url',
+      'title',
+      'level',
+      'parent_url',
+      'sort',
+      'icon',
+      'internal_only',
+      'requires_admin',
+      'lci_modules',
+      'plugin_id',
+    );
 }
 
 export async function navItemExists(db: Trx, url: string): Promise<boolean> {
@@ -39,5 +63,8 @@ export async function readOverrides(db: Trx): Promise<NavOverrides> {
 }
 
 export async function writeOverrides(db: Trx, overrides: NavOverrides): Promise<void> {
-  await db('kernel_settings').insert({ key: NAV_OVERRIDES_KEY, value: JSON.stringify(overrides), updated_at: db.fn.now() }).onConflict('key').merge();
+  await db('kernel_settings')
+    .insert({ key: NAV_OVERRIDES_KEY, value: JSON.stringify(overrides), updated_at: db.fn.now() })
+    .onConflict('key')
+    .merge();
 }

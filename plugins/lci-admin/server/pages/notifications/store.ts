@@ -2,8 +2,16 @@
 import type { Trx } from '../../../../../kernel/index';
 
 export interface NotificationInsert {
-  notification_uuid: string; title: string; message: string; display_type: string; placement: string; target: string;
-  target_tenant_id: number | null; target_user_id: number | null; expires_at: string | null; created_by: number | null;
+  notification_uuid: string;
+  title: string;
+  message: string;
+  display_type: string;
+  placement: string;
+  target: string;
+  target_tenant_id: number | null;
+  target_user_id: number | null;
+  expires_at: string | null;
+  created_by: number | null;
 }
 type Target = { target: string; target_tenant_id: number | null; target_user_id: number | null };
 
@@ -15,7 +23,8 @@ export async function insertNotification(db: Trx, row: NotificationInsert): Prom
 /** Gives the targeted users (everybody, a tenant's users, one user) a new notification stamp; returns how many users. */
 export async function stampTargets(db: Trx, n: Target, stamp: string): Promise<number> {
   const q = db('users');
-  if (n.target === 'tenant') q.whereIn('user_id', db('tenant_users').where({ tenant_id: n.target_tenant_id }).select('user_id'));
+  if (n.target === 'tenant')
+    q.whereIn('user_id', db('tenant_users').where({ tenant_id: n.target_tenant_id }).select('user_id'));
   if (n.target === 'user') q.where({ user_id: n.target_user_id });
   return Number(await q.update({ user_notification_uuid: stamp }));
 }
@@ -29,15 +38,27 @@ export async function userStamp(db: Trx, userId: number): Promise<string | null>
 }
 
 /** Notifications newest first (at most `limit`), with how many users dismissed each; `active` filters on active_flag. */
-export async function listNotifications(db: Trx, opts: { active?: boolean; limit: number; withDismissed?: boolean }): Promise<Record<string, any>[]> {
+export async function listNotifications(
+  db: Trx,
+  opts: { active?: boolean; limit: number; withDismissed?: boolean },
+): Promise<Record<string, any>[]> {
   const q = db('lci_notifications as n').orderBy('n.created_at', 'desc').limit(opts.limit);
-  if (opts.withDismissed) q.select('n.*', db.raw('(select count(*) from lci_notification_dismissals d where d.notification_id = n.notification_id)::int as dismissed_count'));
+  if (opts.withDismissed)
+    q.select(
+      'n.*',
+      db.raw(
+        '(select count(*) from lci_notification_dismissals d where d.notification_id = n.notification_id)::int as dismissed_count',
+      ),
+    );
   else q.select('n.*');
   if (opts.active !== undefined) q.where('n.active_flag', opts.active);
   return q;
 }
 
-export async function findNotification(db: Trx, by: { notification_id: number } | { notification_uuid: string }): Promise<Record<string, any> | null> {
+export async function findNotification(
+  db: Trx,
+  by: { notification_id: number } | { notification_uuid: string },
+): Promise<Record<string, any> | null> {
   return (await db('lci_notifications').where(by).first()) ?? null;
 }
 
@@ -50,13 +71,27 @@ export async function openNotifications(db: Trx, tenantId: number, userId: numbe
   return db('lci_notifications as n')
     .where('n.active_flag', true)
     .where((w) => w.whereNull('n.expires_at').orWhere('n.expires_at', '>', db.fn.now()))
-    .where((w) => w.where('n.target', 'all').orWhere((x) => x.where('n.target', 'tenant').where('n.target_tenant_id', tenantId)).orWhere((x) => x.where('n.target', 'user').where('n.target_user_id', userId)))
-    .whereNotExists(db('lci_notification_dismissals as d').whereRaw('d.notification_id = n.notification_id').where('d.user_id', userId))
-    .orderBy('n.created_at', 'desc').limit(20).select('n.*');
+    .where((w) =>
+      w
+        .where('n.target', 'all')
+        .orWhere((x) => x.where('n.target', 'tenant').where('n.target_tenant_id', tenantId))
+        .orWhere((x) => x.where('n.target', 'user').where('n.target_user_id', userId)),
+    )
+    .whereNotExists(
+      db('lci_notification_dismissals as d')
+        .whereRaw('d.notification_id = n.notification_id')
+        .where('d.user_id', userId),
+    )
+    .orderBy('n.created_at', 'desc')
+    .limit(20)
+    .select('n.*');
 }
 
 export async function dismiss(db: Trx, tenantId: number, userId: number, notificationId: number): Promise<void> {
-  await db('lci_notification_dismissals').insert({ tenant_id: tenantId, user_id: userId, notification_id: notificationId }).onConflict(['tenant_id', 'user_id', 'notification_id']).ignore();
+  await db('lci_notification_dismissals')
+    .insert({ tenant_id: tenantId, user_id: userId, notification_id: notificationId })
+    .onConflict(['tenant_id', 'user_id', 'notification_id'])
+    .ignore();
 }
 
 export async function tenantExists(db: Trx, tenantId: number): Promise<boolean> {

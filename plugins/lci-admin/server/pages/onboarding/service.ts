@@ -7,7 +7,15 @@
 import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../../../kernel/index';
 import { shortText } from '../shared';
-import { activeItemCount, activeItemExists, checklistRows, insertItem, tenantProgress, updateItem, upsertCompletion } from './store';
+import {
+  activeItemCount,
+  activeItemExists,
+  checklistRows,
+  insertItem,
+  tenantProgress,
+  updateItem,
+  upsertCompletion,
+} from './store';
 
 export const ONBOARDING_ITEMS_PAGE = '/lciadmin/onboardingItems';
 export const ONBOARDING_ADMIN_PAGE = '/lciadmin/lcionboardingadmin';
@@ -15,13 +23,26 @@ export const ONBOARDING_ADMIN_PAGE = '/lciadmin/lcionboardingadmin';
 export const itemBody = z.object({
   moniker: shortText(120),
   description: z.string().trim().max(500, 'Max 500 characters').default(''),
-  link_url: z.string().trim().max(300, 'Max 300 characters').regex(/^\/[^\s]*$/, 'Must be an in-app path starting with /').nullish(),
+  link_url: z
+    .string()
+    .trim()
+    .max(300, 'Max 300 characters')
+    .regex(/^\/[^\s]*$/, 'Must be an in-app path starting with /')
+    .nullish(),
   sort: z.coerce.number().int().min(0).max(100000).default(0),
   active_flag: z.boolean().default(true),
 });
 export type ItemBody = z.output<typeof itemBody>;
 
-export interface ChecklistItem { lci_onboarding_item_id: number; moniker: string; description: string; link_url: string | null; sort: number; completed_flag: boolean; completed_at: string | null }
+export interface ChecklistItem {
+  lci_onboarding_item_id: number;
+  moniker: string;
+  description: string;
+  link_url: string | null;
+  sort: number;
+  completed_flag: boolean;
+  completed_at: string | null;
+}
 
 /** Share of active items completed, 0..100 (pure). */
 export function completionPercent(items: Pick<ChecklistItem, 'completed_flag'>[]): number {
@@ -32,8 +53,13 @@ export function completionPercent(items: Pick<ChecklistItem, 'completed_flag'>[]
 /** A tenant's checklist: active items in sort order with the tenant's completion. */
 export async function checklist(db: Trx, tenantId: number): Promise<ChecklistItem[]> {
   return (await checklistRows(db, tenantId)).map((r: any) => ({
-    lci_onboarding_item_id: Number(r.lci_onboarding_item_id), moniker: r.moniker, description: r.description, link_url: r.link_url ?? null,
-    sort: Number(r.sort), completed_flag: !!r.completed_flag, completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+    lci_onboarding_item_id: Number(r.lci_onboarding_item_id),
+    moniker: r.moniker,
+    description: r.description,
+    link_url: r.link_url ?? null,
+    sort: Number(r.sort),
+    completed_flag: !!r.completed_flag,
+    completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
   }));
 }
 
@@ -43,7 +69,13 @@ export async function progressOf(db: Trx, tenantId: number) {
   return { onboarding_items: items, percent: completionPercent(items) };
 }
 
-export async function setCompleted(db: Trx, tenantId: number, itemId: number, completed: boolean, userId: number | null): Promise<void> {
+export async function setCompleted(
+  db: Trx,
+  tenantId: number,
+  itemId: number,
+  completed: boolean,
+  userId: number | null,
+): Promise<void> {
   if (!(await activeItemExists(db, itemId))) throw notFound(`Onboarding item ${itemId} not found`);
   await upsertCompletion(db, tenantId, itemId, completed, userId);
 }
@@ -68,5 +100,15 @@ export async function saveItem(db: Trx, itemId: number | undefined, body: ItemBo
 export async function allProgress(db: Trx) {
   const total = await activeItemCount(db);
   const rows = await tenantProgress(db);
-  return { total_items: total, tenants: rows.map((r) => ({ tenant_id: r.tenant_id, name: r.name, completed: r.completed, total, percent: total ? Math.round((r.completed / total) * 100) : 100, last_completed_at: r.last_completed_at })) };
+  return {
+    total_items: total,
+    tenants: rows.map((r) => ({
+      tenant_id: r.tenant_id,
+      name: r.name,
+      completed: r.completed,
+      total,
+      percent: total ? Math.round((r.completed / total) * 100) : 100,
+      last_completed_at: r.last_completed_at,
+    })),
+  };
 }

@@ -1,13 +1,23 @@
 /** SQL of the onboarding checklist: items (lci_onboarding_items, global) and each tenant's completion (tenant_onboarding_items). */
 import type { Trx } from '../../../../../kernel/index';
 
-export interface ItemFields { moniker: string; description: string; link_url: string | null; sort: number; active_flag: boolean }
+export interface ItemFields {
+  moniker: string;
+  description: string;
+  link_url: string | null;
+  sort: number;
+  active_flag: boolean;
+}
 
 const item = (r: any) => ({ ...r, lci_onboarding_item_id: Number(r.lci_onboarding_item_id) });
 
 /** Every item (active and inactive) by sort, then name. */
 export async function listItems(db: Trx): Promise<any[]> {
-  return (await db('lci_onboarding_items').orderBy([{ column: 'sort' }, { column: 'moniker' }]).select()).map(item);
+  return (
+    await db('lci_onboarding_items')
+      .orderBy([{ column: 'sort' }, { column: 'moniker' }])
+      .select()
+  ).map(item);
 }
 
 export async function insertItem(db: Trx, fields: ItemFields): Promise<any> {
@@ -17,38 +27,83 @@ export async function insertItem(db: Trx, fields: ItemFields): Promise<any> {
 
 /** The updated item, or null when there is none of that id. */
 export async function updateItem(db: Trx, itemId: number, fields: ItemFields): Promise<any | null> {
-  const [row] = await db('lci_onboarding_items').where({ lci_onboarding_item_id: itemId }).update({ ...fields, updated_at: db.fn.now() }).returning('*');
+  const [row] = await db('lci_onboarding_items')
+    .where({ lci_onboarding_item_id: itemId })
+    .update({ ...fields, updated_at: db.fn.now() })
+    .returning('*');
   return row ? item(row) : null;
 }
 
 /** Active items in sort order with the tenant's completion. */
 export async function checklistRows(db: Trx, tenantId: number): Promise<any[]> {
   return db('lci_onboarding_items as i')
-    .leftJoin('tenant_onboarding_items as t', (j) => j.on('t.lci_onboarding_item_id', 'i.lci_onboarding_item_id').andOn('t.tenant_id', db.raw('?', [tenantId])))
-    .where('i.active_flag', true).orderBy([{ column: 'i.sort' }, { column: 'i.moniker' }])
-    .select('i.lci_onboarding_item_id', 'i.moniker', 'i.description', 'i.link_url', 'i.sort', 't.completed_flag', 't.completed_at');
+    .leftJoin('tenant_onboarding_items as t', (j) =>
+      j.on('t.lci_onboarding_item_id', 'i.lci_onboarding_item_id').andOn('t.tenant_id', db.raw('?', [tenantId])),
+    )
+    .where('i.active_flag', true)
+    .orderBy([{ column: 'i.sort' }, { column: 'i.moniker' }])
+    .select(
+      'i.lci_onboarding_item_id',
+      'i.moniker',
+      'i.description',
+      'i.link_url',
+      'i.sort',
+      't.completed_flag',
+      't.completed_at',
+    );
 }
 
 export async function activeItemExists(db: Trx, itemId: number): Promise<boolean> {
-  return !!(await db('lci_onboarding_items').where({ lci_onboarding_item_id: itemId, active_flag: true }).first('lci_onboarding_item_id'));
+  return !!(await db('lci_onboarding_items')
+    .where({ lci_onboarding_item_id: itemId, active_flag: true })
+    .first('lci_onboarding_item_id'));
 }
 
-export async function upsertCompletion(db: Trx, tenantId: number, itemId: number, completed: boolean, userId: number | null): Promise<void> {
-  await db('tenant_onboarding_items').insert({
-    tenant_id: tenantId, lci_onboarding_item_id: itemId, completed_flag: completed, completed_at: completed ? db.fn.now() : null, completed_by: completed ? userId : null,
-  }).onConflict(['tenant_id', 'lci_onboarding_item_id']).merge();
+export async function upsertCompletion(
+  db: Trx,
+  tenantId: number,
+  itemId: number,
+  completed: boolean,
+  userId: number | null,
+): Promise<void> {
+  await db('tenant_onboarding_items')
+    .insert({
+      tenant_id: tenantId,
+      lci_onboarding_item_id: itemId,
+      completed_flag: completed,
+      completed_at: completed ? db.fn.now() : null,
+      completed_by: completed ? userId : null,
+    })
+    .onConflict(['tenant_id', 'lci_onboarding_item_id'])
+    .merge();
 }
 
 export async function activeItemCount(db: Trx): Promise<number> {
-  return Number((await db('lci_onboarding_items').where({ active_flag: true }).count<{ n: string }[]>({ n: '*' }))[0].n);
+  return Number(
+    (await db('lci_onboarding_items').where({ active_flag: true }).count<{ n: string }[]>({ n: '*' }))[0].n,
+  );
 }
 
 /** Every tenant (not the platform tenant) by name with how many active items it completed and when last. */
-export async function tenantProgress(db: Trx): Promise<{ tenant_id: number; name: string; completed: number; last_completed_at: Date | string | null }[]> {
-  const rows = await db('tenants as t').where('t.tenant_id', '>', 0)
-    .select('t.tenant_id', 't.name', db.raw(`(select count(*) from tenant_onboarding_items o join lci_onboarding_items i using (lci_onboarding_item_id)
+export async function tenantProgress(
+  db: Trx,
+): Promise<{ tenant_id: number; name: string; completed: number; last_completed_at: Date | string | null }[]> {
+  const rows = await db('tenants as t')
+    .where('t.tenant_id', '>', 0)
+    .select(
+      't.tenant_id',
+      't.name',
+      db.raw(`(select count(*) from tenant_onboarding_items o join lci_onboarding_items i using (lci_onboarding_item_id)
       where o.tenant_id = t.tenant_id and o.completed_flag and i.active_flag)::int as completed`),
-    db.raw('(select max(o.completed_at) from tenant_onboarding_items o where o.tenant_id = t.tenant_id) as last_completed_at'))
+      db.raw(
+        '(select max(o.completed_at) from tenant_onboarding_items o where o.tenant_id = t.tenant_id) as last_completed_at',
+      ),
+    )
     .orderBy('t.name');
-  return rows.map((r: any) => ({ tenant_id: Number(r.tenant_id), name: r.name, completed: r.completed, last_completed_at: r.last_completed_at }));
+  return rows.map((r: any) => ({
+    tenant_id: Number(r.tenant_id),
+    name: r.name,
+    completed: r.completed,
+    last_completed_at: r.last_completed_at,
+  }));
 }

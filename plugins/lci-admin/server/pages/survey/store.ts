@@ -1,20 +1,44 @@
 /** SQL of the onboarding survey: questions (lci_onboarding_survey_questions) and tenants' answers (system scope). */
 import type { Trx } from '../../../../../kernel/index';
 
-export interface QuestionFields { question: string; answer_type: string; choices: string[]; sort: number; active_flag: boolean }
+export interface QuestionFields {
+  question: string;
+  answer_type: string;
+  choices: string[];
+  sort: number;
+  active_flag: boolean;
+}
 
 const question = (q: any) => ({ ...q, question_id: Number(q.question_id) });
 
 /** Questions by sort, with how many tenants answered each. */
 export async function listQuestions(db: Trx): Promise<any[]> {
-  return (await db('lci_onboarding_survey_questions as q').orderBy('q.sort')
-    .select('q.*', db.raw('(select count(*) from tenant_onboarding_survey_answers a where a.question_id = q.question_id)::int as answers'))).map(question);
+  return (
+    await db('lci_onboarding_survey_questions as q')
+      .orderBy('q.sort')
+      .select(
+        'q.*',
+        db.raw(
+          '(select count(*) from tenant_onboarding_survey_answers a where a.question_id = q.question_id)::int as answers',
+        ),
+      )
+  ).map(question);
 }
 
 /** Tenants that answered, by name, with how many answers and the last one's time. */
 export async function answeringTenants(db: Trx): Promise<any[]> {
-  return (await db('tenant_onboarding_survey_answers as a').join('tenants as t', 't.tenant_id', 'a.tenant_id').groupBy('t.tenant_id', 't.name').orderBy('t.name')
-    .select('t.tenant_id', 't.name', db.raw('count(*)::int as answered'), db.raw('max(a.answered_at) as last_answered_at'))).map((t: any) => ({ ...t, tenant_id: Number(t.tenant_id) }));
+  return (
+    await db('tenant_onboarding_survey_answers as a')
+      .join('tenants as t', 't.tenant_id', 'a.tenant_id')
+      .groupBy('t.tenant_id', 't.name')
+      .orderBy('t.name')
+      .select(
+        't.tenant_id',
+        't.name',
+        db.raw('count(*)::int as answered'),
+        db.raw('max(a.answered_at) as last_answered_at'),
+      )
+  ).map((t: any) => ({ ...t, tenant_id: Number(t.tenant_id) }));
 }
 
 export async function insertQuestion(db: Trx, fields: QuestionFields): Promise<any> {
@@ -24,13 +48,20 @@ export async function insertQuestion(db: Trx, fields: QuestionFields): Promise<a
 
 /** The updated question, or null when there is none of that id. */
 export async function updateQuestion(db: Trx, questionId: number, fields: QuestionFields): Promise<any | null> {
-  const [row] = await db('lci_onboarding_survey_questions').where({ question_id: questionId }).update(fields).returning('*');
+  const [row] = await db('lci_onboarding_survey_questions')
+    .where({ question_id: questionId })
+    .update(fields)
+    .returning('*');
   return row ? question(row) : null;
 }
 
 /** Every question by sort with the tenant's answer (null when not answered). */
 export async function tenantAnswers(db: Trx, tenantId: number): Promise<any[]> {
-  const rows = await db('lci_onboarding_survey_questions as q').leftJoin('tenant_onboarding_survey_answers as a', (j) => j.on('a.question_id', 'q.question_id').andOn('a.tenant_id', db.raw('?', [tenantId])))
-    .orderBy('q.sort').select('q.question_id', 'q.question', 'q.answer_type', 'a.answer', 'a.answered_at');
+  const rows = await db('lci_onboarding_survey_questions as q')
+    .leftJoin('tenant_onboarding_survey_answers as a', (j) =>
+      j.on('a.question_id', 'q.question_id').andOn('a.tenant_id', db.raw('?', [tenantId])),
+    )
+    .orderBy('q.sort')
+    .select('q.question_id', 'q.question', 'q.answer_type', 'a.answer', 'a.answered_at');
   return rows.map((r: any) => ({ ...r, question_id: Number(r.question_id), answer: r.answer ?? null }));
 }

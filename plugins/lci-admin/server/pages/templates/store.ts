@@ -4,18 +4,36 @@ import type { TemplateInput } from '../template-file';
 
 /** The tenant's template names, lower case. */
 export async function templateNames(db: Trx, tenantId: number): Promise<Set<string>> {
-  return new Set((await db('assessment_templates').where({ tenant_id: tenantId }).pluck('name')).map((n: string) => n.toLowerCase()));
+  return new Set(
+    (await db('assessment_templates').where({ tenant_id: tenantId }).pluck('name')).map((n: string) => n.toLowerCase()),
+  );
 }
 
 /** Writes an imported template: replaces the one of the same name (case ignored) or adds it. */
 export async function writeTemplate(db: Trx, tenantId: number, t: TemplateInput, replace: boolean): Promise<void> {
-  const row = { description: t.description, questions: JSON.stringify(t.questions), source: 'import', imported_at: db.fn.now() };
-  if (replace) await db('assessment_templates').where({ tenant_id: tenantId }).whereRaw('lower(name) = ?', [t.name.toLowerCase()]).update(row);
+  const row = {
+    description: t.description,
+    questions: JSON.stringify(t.questions),
+    source: 'import',
+    imported_at: db.fn.now(),
+  };
+  if (replace)
+    await db('assessment_templates')
+      .where({ tenant_id: tenantId })
+      .whereRaw('lower(name) = ?', [t.name.toLowerCase()])
+      .update(row);
   else await db('assessment_templates').insert({ tenant_id: tenantId, name: t.name, ...row });
 }
 
 /** The tenant's templates by name, with how many questions each has. */
 export async function listTemplates(db: Trx, tenantId: number): Promise<any[]> {
-  const rows = await db('assessment_templates').where({ tenant_id: tenantId }).orderBy('name').select('assessment_template_id', 'name', 'description', 'questions', 'imported_at');
-  return rows.map((r: any) => ({ ...r, assessment_template_id: Number(r.assessment_template_id), question_count: Array.isArray(r.questions) ? r.questions.length : 0 }));
+  const rows = await db('assessment_templates')
+    .where({ tenant_id: tenantId })
+    .orderBy('name')
+    .select('assessment_template_id', 'name', 'description', 'questions', 'imported_at');
+  return rows.map((r: any) => ({
+    ...r,
+    assessment_template_id: Number(r.assessment_template_id),
+    question_count: Array.isArray(r.questions) ? r.questions.length : 0,
+  }));
 }

@@ -11,7 +11,13 @@ export const CHANNEL = 'lci-admin.sockets';
 /** How long a listing waits for other server processes to answer. */
 export const LIST_WAIT_MS = 400;
 
-export interface SocketInfo { socketId: string; tenantId: number | null; userId: number; connectedAt: string; processId: string }
+export interface SocketInfo {
+  socketId: string;
+  tenantId: number | null;
+  userId: number;
+  connectedAt: string;
+  processId: string;
+}
 
 /**
  * This kernel's end of the listing protocol (one per kernel: the lci-admin instance's): answers other processes'
@@ -42,7 +48,8 @@ export class SocketRelay {
   /** Sockets of every server process (de-duplicated by socket id). */
   async list(waitMs = LIST_WAIT_MS): Promise<SocketInfo[]> {
     const k = this.k;
-    if (!this.started || !k.config.redisUrl) return k.realtime.socketDetails().map((s) => ({ ...s, processId: this.started ? this.processId : 'local' }));
+    if (!this.started || !k.config.redisUrl)
+      return k.realtime.socketDetails().map((s) => ({ ...s, processId: this.started ? this.processId : 'local' }));
     const requestId = crypto.randomUUID();
     this.pending.set(requestId, []);
     try {
@@ -67,5 +74,7 @@ export function summarise(sockets: SocketInfo[]) {
     e.users.add(s.userId);
     byTenant.set(key, e);
   }
-  return [...byTenant.values()].map((e) => ({ tenantId: e.tenantId, sockets: e.sockets, users: e.users.size })).sort((a, b) => b.sockets - a.sockets);
+  return [...byTenant.values()]
+    .map((e) => ({ tenantId: e.tenantId, sockets: e.sockets, users: e.users.size }))
+    .sort((a, b) => b.sockets - a.sockets);
 }

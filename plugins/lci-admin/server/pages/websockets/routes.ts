@@ -4,55 +4,126 @@ import { notFound, type Kernel, type RouteRegistrar, type Room } from '../../../
 import { auditTenant, id, shortText, tenantNames, usernames } from '../shared';
 import { CHANNEL, summarise, WEBSOCKET_PAGE, type SocketRelay } from './relay';
 
-export const messageBody = z.object({
-  target: z.enum(['socket', 'user', 'tenant', 'all']),
-  socketId: z.string().uuid().optional(),
-  userId: id.optional(),
-  tenantId: id.optional(),
-  msg: shortText(1000),
-  msg_type: z.string().trim().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'Letters, digits, dot, dash and underscore only.').default('admin_message'),
-  display_type: z.enum(['info', 'success', 'warning', 'danger']).default('info'),
-}).superRefine((b, ctx) => {
-  const need = { socket: 'socketId', user: 'userId', tenant: 'tenantId', all: null }[b.target] as 'socketId' | 'userId' | 'tenantId' | null;
-  if (need && b[need] === undefined) ctx.addIssue({ code: 'custom', path: [need], message: `Required when the target is ${b.target === 'all' ? 'everybody' : `a ${b.target}`}.` });
-});
+export const messageBody = z
+  .object({
+    target: z.enum(['socket', 'user', 'tenant', 'all']),
+    socketId: z.string().uuid().optional(),
+    userId: id.optional(),
+    tenantId: id.optional(),
+    msg: shortText(1000),
+    msg_type: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'Letters, digits, dot, dash and underscore only.')
+      .default('admin_message'),
+    display_type: z.enum(['info', 'success', 'warning', 'danger']).default('info'),
+  })
+  .superRefine((b, ctx) => {
+    const need = { socket: 'socketId', user: 'userId', tenant: 'tenantId', all: null }[b.target] as
+      'socketId' | 'userId' | 'tenantId' | null;
+    if (need && b[need] === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [need],
+        message: `Required when the target is ${b.target === 'all' ? 'everybody' : `a ${b.target}`}.`,
+      });
+  });
 
-const socket = z.object({ socketId: z.string(), tenantId: z.number().int().nullable(), userId: z.number().int(), connectedAt: z.string(), processId: z.string() });
+const socket = z.object({
+  socketId: z.string(),
+  tenantId: z.number().int().nullable(),
+  userId: z.number().int(),
+  connectedAt: z.string(),
+  processId: z.string(),
+});
 const listResponse = z.object({
   bus: z.enum(['redis', 'memory']),
   sockets: z.array(socket.extend({ tenantName: z.string().nullable(), username: z.string().nullable() })),
-  tenants: z.array(z.object({ tenantId: z.number().int().nullable(), sockets: z.number().int(), users: z.number().int(), tenantName: z.string().nullable() })),
+  tenants: z.array(
+    z.object({
+      tenantId: z.number().int().nullable(),
+      sockets: z.number().int(),
+      users: z.number().int(),
+      tenantName: z.string().nullable(),
+    }),
+  ),
 });
 
 export function websocketRoutes(r: RouteRegistrar, k: Kernel, relay: Pick<SocketRelay, 'list'>): void {
-  r.get('/v3/lciadmin/websockets', { auth: 'internal', scope: 'system', page: WEBSOCKET_PAGE, response: listResponse, summary: 'Connected sockets of every server process, with per-tenant counts' }, async ({ db }) => {
-    const sockets = await relay.list();
-    const names = await tenantNames(db, sockets.filter((s) => s.tenantId).map((s) => s.tenantId!));
-    const users = await usernames(db, sockets.map((s) => s.userId));
-    return {
-      bus: k.config.redisUrl ? 'redis' : 'memory',
-      sockets: sockets.map((s) => ({ ...s, tenantName: s.tenantId ? names.get(s.tenantId) ?? null : null, username: users.get(s.userId) ?? null }))
-        .sort((a, b) => a.connectedAt.localeCompare(b.connectedAt)),
-      tenants: summarise(sockets).map((t) => ({ ...t, tenantName: t.tenantId ? names.get(t.tenantId) ?? null : null })),
-    };
-  });
+  r.get(
+    '/v3/lciadmin/websockets',
+    {
+      auth: 'internal',
+      scope: 'system',
+      page: WEBSOCKET_PAGE,
+      response: listResponse,
+      summary: 'Connected sockets of every server process, with per-tenant counts',
+    },
+    async ({ db }) => {
+      const sockets = await relay.list();
+      const names = await tenantNames(
+        db,
+        sockets.filter((s) => s.tenantId).map((s) => s.tenantId!),
+      );
+      const users = await usernames(
+        db,
+        sockets.map((s) => s.userId),
+      );
+      return {
+        bus: k.config.redisUrl ? 'redis' : 'memory',
+        sockets: sockets
+          .map((s) => ({
+            ...s,
+            tenantName: s.tenantId ? (names.get(s.tenantId) ?? null) : null,
+            username: users.get(s.userId) ?? null,
+          }))
+          .sort((a, b) => a.connectedAt.localeCompare(b.connectedAt)),
+        tenants: summarise(sockets).map((t) => ({
+          ...t,
+          tenantName: t.tenantId ? (names.get(t.tenantId) ?? null) : null,
+        })),
+      };
+    },
+  );
 
-  r.post('/v3/lciadmin/websockets/message', { auth: 'internal', scope: 'system', page: WEBSOCKET_PAGE, body: messageBody, duringMaintenance: true, response: z.object({ sent: z.literal(true), to: z.string() }), summary: 'Sends a server message to one socket, a user, a tenant or everybody' }, async (ctx) => {
-    const b = ctx.body;
-    const message = { msg_type: b.msg_type, msg: b.msg, display_type: b.display_type };
-    let delivered: string;
-    if (b.target === 'socket') {
-      const socket = (await relay.list()).find((s) => s.socketId === b.socketId);
-      if (!socket) throw notFound(`Socket ${b.socketId} is not connected`);
-      if (k.config.redisUrl) await k.realtime.publishInternal(CHANNEL, { kind: 'send', socketId: b.socketId, message });
-      else k.realtime.sendToSocket(b.socketId!, message);
-      delivered = `socket ${b.socketId}`;
-    } else {
-      const room: Room = b.target === 'all' ? 'all' : b.target === 'user' ? `user:${b.userId!}` : `tenant:${b.tenantId!}`;
-      await k.realtime.serverMessage(room, message);
-      delivered = room;
-    }
-    await auditTenant(k, ctx.db, ctx, b.target === 'tenant' ? b.tenantId : undefined, 'lciadmin.websocket.message', { target: b.target, to: delivered, msg: b.msg }, delivered);
-    return { sent: true as const, to: delivered };
-  });
+  r.post(
+    '/v3/lciadmin/websockets/message',
+    {
+      auth: 'internal',
+      scope: 'system',
+      page: WEBSOCKET_PAGE,
+      body: messageBody,
+      duringMaintenance: true,
+      response: z.object({ sent: z.literal(true), to: z.string() }),
+      summary: 'Sends a server message to one socket, a user, a tenant or everybody',
+    },
+    async (ctx) => {
+      const b = ctx.body;
+      const message = { msg_type: b.msg_type, msg: b.msg, display_type: b.display_type };
+      let delivered: string;
+      if (b.target === 'socket') {
+        const socket = (await relay.list()).find((s) => s.socketId === b.socketId);
+        if (!socket) throw notFound(`Socket ${b.socketId} is not connected`);
+        if (k.config.redisUrl)
+          await k.realtime.publishInternal(CHANNEL, { kind: 'send', socketId: b.socketId, message });
+        else k.realtime.sendToSocket(b.socketId!, message);
+        delivered = `socket ${b.socketId}`;
+      } else {
+        const room: Room =
+          b.target === 'all' ? 'all' : b.target === 'user' ? `user:${b.userId!}` : `tenant:${b.tenantId!}`;
+        await k.realtime.serverMessage(room, message);
+        delivered = room;
+      }
+      await auditTenant(
+        k,
+        ctx.db,
+        ctx,
+        b.target === 'tenant' ? b.tenantId : undefined,
+        'lciadmin.websocket.message',
+        { target: b.target, to: delivered, msg: b.msg },
+        delivered,
+      );
+      return { sent: true as const, to: delivered };
+    },
+  );
 }

@@ -1,5 +1,11 @@
 /** The audit page's filters (pure): validation messages and the query string of GET /v3/lciadmin/audit. */
-export interface AuditFilters { tenantId: string; action: string; text: string; since: string; until: string }
+export interface AuditFilters {
+  tenantId: string;
+  action: string;
+  text: string;
+  since: string;
+  until: string;
+}
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

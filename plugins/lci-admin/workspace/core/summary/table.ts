@@ -1,8 +1,12 @@
 /** Search and sort of the admin summary's tenant table (pure). */
 import type { TenantSummary } from './types';
 
-export type SortKey = 'name' | 'tenantId' | 'created' | 'subscriptionStatus' | 'activeCompanies' | 'users' | 'lastActivity';
-export interface Sort { key: SortKey; dir: 'asc' | 'desc' }
+export type SortKey =
+  'name' | 'tenantId' | 'created' | 'subscriptionStatus' | 'activeCompanies' | 'users' | 'lastActivity';
+export interface Sort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
 
 /** Matches the name, the id or the subscription status (case-insensitive). */
 export function matchesSearch(t: TenantSummary, search: string): boolean {
@@ -13,11 +17,16 @@ export function matchesSearch(t: TenantSummary, search: string): boolean {
 
 function value(t: TenantSummary, key: SortKey): string | number | null {
   switch (key) {
-    case 'created': return Date.parse(t.created);
-    case 'lastActivity': return t.lastActivity ? Date.parse(t.lastActivity) : null;
-    case 'name': return t.name.toLowerCase();
-    case 'subscriptionStatus': return t.subscriptionStatus.toLowerCase();
-    default: return t[key];
+    case 'created':
+      return Date.parse(t.created);
+    case 'lastActivity':
+      return t.lastActivity ? Date.parse(t.lastActivity) : null;
+    case 'name':
+      return t.name.toLowerCase();
+    case 'subscriptionStatus':
+      return t.subscriptionStatus.toLowerCase();
+    default:
+      return t[key];
   }
 }
 
@@ -42,5 +51,8 @@ export function nextSort(current: Sort, key: SortKey): Sort {
 }
 
 export function visibleTenants(rows: TenantSummary[], search: string, sort: Sort): TenantSummary[] {
-  return sortTenants(rows.filter((t) => matchesSearch(t, search)), sort);
+  return sortTenants(
+    rows.filter((t) => matchesSearch(t, search)),
+    sort,
+  );
 }
