@@ -4,7 +4,13 @@
  * A cross-cutting suite: it imports two plugins' workspace sides, which plugins may not do of each other.
  * The SDK is replaced by the pure guard module it re-exports from (the SDK itself pulls the browser runtime).
  */
-jest.mock('../workspace/sdk', () => ({ ...jest.requireActual('../workspace/guard'), defineWorkspacePlugin: (p: unknown) => p }));
+jest.mock('../workspace/sdk', () => ({
+  ...jest.requireActual('../workspace/guard'),
+  defineWorkspacePlugin: (p: unknown) => p,
+  // Routes and nav icons are not what this suite checks.
+  pageRoutes: () => [],
+  pageNavIcons: () => ({}),
+}));
 
 import { noTenantStep, runGuard, type GuardInput } from '../workspace/guard';
 import companiesPlugin from '../plugins/companies/workspace/index';
@@ -20,7 +26,10 @@ describe('with the companies step (16): the redirects end', () => {
     const steps = [...STEPS, ...(companiesPlugin.guardSteps ?? [])];
     let at = path;
     for (let hop = 0; hop < 12; hop++) {
-      const r = runGuard(input(at.split('?')[0], d, { search: at.includes('?') ? at.slice(at.indexOf('?')) : '', ...over }), steps);
+      const r = runGuard(
+        input(at.split('?')[0], d, { search: at.includes('?') ? at.slice(at.indexOf('?')) : '', ...over }),
+        steps,
+      );
       if (r.action !== 'redirect') return at;
       at = r.to!;
     }
@@ -28,7 +37,9 @@ describe('with the companies step (16): the redirects end', () => {
   }
 
   test('a new tenant (no companies, no subscription): the admin lands on /subscription, others on the violation', () => {
-    expect(land('/dashboard', data([]), { companies: [], session: session({ isTenantAdmin: true }) })).toBe('/subscription');
+    expect(land('/dashboard', data([]), { companies: [], session: session({ isTenantAdmin: true }) })).toBe(
+      '/subscription',
+    );
     expect(land('/dashboard', data([]), { companies: [] })).toBe(NO_SUB);
   });
 
