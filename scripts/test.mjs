@@ -2,7 +2,7 @@
 /**
  * npm test: provisions Chromium when /usr/bin/chromium is missing (Debian
  * package, never a browser download), type-checks (npm run typecheck: tsc -b over
- * tsconfig.projects.json), lints (npm run lint: eslint with its cache), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
+ * tsconfig.projects.json), lints (npm run lint: eslint with its cache), checks the format (npm run format:check: prettier), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
  * failure and ends with the plain line "N passed, N failed" (jest + Playwright).
  */
 import { spawnSync } from 'node:child_process';
@@ -91,6 +91,7 @@ async function main() {
   step('chromium', chromium ? 0 : 1);
   step('typecheck', run('npm', ['run', 'typecheck', '--silent']));
   step('lint', run('npm', ['run', 'lint', '--silent']));
+  step('format', run('npm', ['run', 'format:check', '--silent']));
   const jest = runJest();
   step('jest', jest.status);
   const build = run('npm', ['run', 'build:workspace', '--silent']);

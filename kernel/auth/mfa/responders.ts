@@ -161,14 +161,12 @@ export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
         if (step === null) return CODE_MISMATCH;
         // Enrol with the very secret offered (unless a newer sign-in replaced it meanwhile).
         const enrolled = await db.withSystem((trx) =>
-          trx('users')
-            .where({ user_id: user.userId, mfa_setup_secret: sealed })
-            .update({
-              mfa_type: 'SOFTWARE_TOKEN_MFA',
-              mfa_secret: sealed,
-              mfa_setup_secret: null,
-              mfa_last_time_step: step,
-            }),
+          trx('users').where({ user_id: user.userId, mfa_setup_secret: sealed }).update({
+            mfa_type: 'SOFTWARE_TOKEN_MFA',
+            mfa_secret: sealed,
+            mfa_setup_secret: null,
+            mfa_last_time_step: step,
+          }),
         );
         if (enrolled !== 1) return CODE_MISMATCH;
         await record(user, MFA_AUDIT.enrolled, { mfaType: 'SOFTWARE_TOKEN_MFA' });

@@ -195,18 +195,16 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
           `${k.config.baseUrl}/subscription?paymentUpdated=true`,
         ),
       );
-      await h
-        .db('billing_checkout_sessions')
-        .insert({
-          tenant_id: h.tenantId,
-          session_id: s.id,
-          provider: ctx.provider.name,
-          customer_id: customer.customer_id,
-          url: s.url,
-          mode: 'setup',
-          plan_ids: [],
-          expires_at: new Date(Date.now() + actions.CHECKOUT_TTL_MS),
-        });
+      await h.db('billing_checkout_sessions').insert({
+        tenant_id: h.tenantId,
+        session_id: s.id,
+        provider: ctx.provider.name,
+        customer_id: customer.customer_id,
+        url: s.url,
+        mode: 'setup',
+        plan_ids: [],
+        expires_at: new Date(Date.now() + actions.CHECKOUT_TTL_MS),
+      });
       await h.audit('billing.payment_method.session', { provider: ctx.provider.name }, s.id);
       return { id: s.id, url: s.url };
     },
