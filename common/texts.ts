@@ -22,5 +22,8 @@ export const MSG_DIRTY_PAGE = 'You have pending changes - are you sure you want 
 export const MSG_USER_CANCELLED = 'User cancelled login flow.';
 /** The maintenance page's title and default message. */
 export const MSG_UNDER_MAINTENANCE = 'Under Maintenance';
+/** Registration-key form (section 5): names required and fewer than 80 characters. */
+export const MSG_NAME_REQUIRED = 'Username is required';
+export const MSG_NAME_TOO_LONG = 'Username must be less than 80 characters';
 /** A company-level page or object without a selected company. */
 export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';

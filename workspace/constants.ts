@@ -2,6 +2,8 @@
 export const APP_VERSION = '2024.12.10';
 
 export const MSG_LOGIN_FAILED = 'Login failed.';
+/** A user-manager or terms write that changed nothing. */
+export const MSG_COULD_NOT_UPDATE_USER = 'Could not update user';
 export {
   MSG_READ_ONLY,
   MSG_LCI_ADMIN,

@@ -6,6 +6,7 @@ import { navigate } from '../nav';
 import { api, reinitialize } from '../runtime';
 import { sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
+import { MSG_COULD_NOT_UPDATE_USER } from '../constants';
 
 export default function UserTerms() {
   const session = useAtomValue(sessionAtom);
@@ -25,13 +26,13 @@ export default function UserTerms() {
         operation: 'accept_terms',
         payload: { tenant_id: session.tenant.tenantId, user_id: session.user.authenticatedUserId },
       });
-      if (!r || r.records_updated === 0) throw new Error('Could not update user');
+      if (!r || r.records_updated === 0) throw new Error(MSG_COULD_NOT_UPDATE_USER);
       await reinitialize(null);
     } catch (e) {
       setError(
-        (e as Error).message === 'Could not update user'
-          ? 'Could not update user'
-          : `Could not update user: ${(e as Error).message}`,
+        (e as Error).message === MSG_COULD_NOT_UPDATE_USER
+          ? MSG_COULD_NOT_UPDATE_USER
+          : `${MSG_COULD_NOT_UPDATE_USER}: ${(e as Error).message}`,
       );
       setBusy(false);
     }

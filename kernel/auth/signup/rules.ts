@@ -11,8 +11,9 @@ import {
 } from '../../../common/password-rules';
 import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
 
-export const MSG_NAME_REQUIRED = 'Username is required';
-export const MSG_NAME_TOO_LONG = 'Username must be less than 80 characters';
+import { MSG_NAME_REQUIRED, MSG_NAME_TOO_LONG } from '../../../common/texts';
+import { VALIDATION } from '../../../common/email';
+export { MSG_NAME_REQUIRED, MSG_NAME_TOO_LONG };
 
 /** First and last name: required, fewer than 80 characters. */
 export const personName = z
@@ -33,7 +34,11 @@ export const registrationPassword = z.string({ error: PASSWORD_REQUIRED_MESSAGE 
 });
 
 /** E-mail as the sign-in form takes it (max 80). */
-export const username = z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(80, 'Max 80 characters');
+export const username = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(80, VALIDATION.max80);
 
 /** A registration key as it appears in the link (its format is checked by the lookup, which answers 404 for anything unknown). */
 export const registrationKey = z

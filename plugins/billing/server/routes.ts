@@ -4,7 +4,8 @@
  * it); everything that changes billing or shows invoices is for tenant admins (and LCI admins).
  */
 import * as api from '../shared/api';
-import { signupSessionBody, subscriptionBody, tenantParams } from '../shared/api';
+import { MSG_NO_UPCOMING_INVOICE, signupSessionBody, subscriptionBody, tenantParams } from '../shared/api';
+import { isNoUpcomingInvoice } from './stripe/mapping';
 import { HttpError, type Caller, type Kernel, type RouteRegistrar, type Trx } from '../../../kernel/index';
 import { BILLING_MODULES, overallStatus, statusByModule } from '../shared/status';
 import * as actions from './actions';
@@ -73,7 +74,7 @@ export function invoiceOut(i: ProviderInvoice) {
   };
 }
 
-export const NO_UPCOMING_INVOICE = { message: 'No upcoming invoice', total: 0 } as const;
+export const NO_UPCOMING_INVOICE = { message: MSG_NO_UPCOMING_INVOICE, total: 0 } as const;
 
 export async function upcomingInvoice(provider: BillingProvider, customerId: string | null) {
   if (!customerId) return NO_UPCOMING_INVOICE;
@@ -81,7 +82,7 @@ export async function upcomingInvoice(provider: BillingProvider, customerId: str
     const inv = await provider.upcomingInvoice(customerId);
     return inv ? invoiceOut(inv) : NO_UPCOMING_INVOICE;
   } catch (e) {
-    if (String((e as Error)?.message ?? '').includes('No upcoming invoices for customer')) return NO_UPCOMING_INVOICE;
+    if (isNoUpcomingInvoice(e)) return NO_UPCOMING_INVOICE;
     return providerError(e);
   }
 }

@@ -4,6 +4,7 @@
  * and the sign-up wizard). No Node or browser dependencies.
  */
 import { z } from 'zod';
+import { EMAIL_MAX, EMAIL_PATTERN, VALIDATION } from '../../../common/email';
 
 const int = z.number().int();
 export const moduleMoniker = z.enum(['Core', 'AIR', 'Customer Success']);
@@ -41,7 +42,7 @@ export const subscriptionBody = z
     planIds: planIds.optional(),
     discountCode: z.string().trim().max(100).nullish(),
     subscriptionId: z.coerce.string().trim().min(1).max(100).optional(),
-    email: z.string().trim().max(80, 'Max 80 characters').email('Invalid e-mail.').optional(),
+    email: z.string().trim().max(EMAIL_MAX, VALIDATION.max80).regex(EMAIL_PATTERN, VALIDATION.invalidEmail).optional(),
     couponId: z.coerce.string().trim().min(1).max(100).optional(),
   })
   .superRefine((b, ctx) => {
@@ -58,7 +59,12 @@ export const subscriptionBody = z
 
 /** POST /v3/manager/signup/session. */
 export const signupSessionBody = z.object({
-  email: z.string().trim().min(1, 'Required.').max(80, 'Max 80 characters').email('Invalid e-mail.'),
+  email: z
+    .string()
+    .trim()
+    .min(1, VALIDATION.required)
+    .max(EMAIL_MAX, VALIDATION.max80)
+    .regex(EMAIL_PATTERN, VALIDATION.invalidEmail),
   userId: z.coerce.number().int().positive(),
   tenantId: z.coerce.number().int().positive(),
   affiliate: z.string().trim().max(100).nullish(),
@@ -68,7 +74,9 @@ export const signupSessionBody = z.object({
 /** The provider calls that take nothing (portal, update payment, upcoming invoice, sync). */
 export const emptyBody = z.object({});
 export const invoicesBody = z.object({ limit: z.number().int().min(1).max(100).optional() });
-export const affiliateDiscountsBody = z.object({ affiliateCode: z.string().trim().min(1, 'Required.').max(100) });
+export const affiliateDiscountsBody = z.object({
+  affiliateCode: z.string().trim().min(1, VALIDATION.required).max(100),
+});
 
 /** Embedded provider pages. */
 export const checkoutSessionParams = z.object({ sessionId: z.string().min(1).max(100) });
@@ -230,7 +238,9 @@ export const invoice = z.object({
     })
     .nullable(),
 });
-export const noUpcomingInvoice = z.object({ message: z.literal('No upcoming invoice'), total: z.literal(0) });
+/** Section 7.3: the answer when the customer has no upcoming invoice. */
+export const MSG_NO_UPCOMING_INVOICE = 'No upcoming invoice';
+export const noUpcomingInvoice = z.object({ message: z.literal(MSG_NO_UPCOMING_INVOICE), total: z.literal(0) });
 export const upcomingInvoiceAnswer = z.union([invoice, noUpcomingInvoice]);
 export const invoicesAnswer = z.object({ invoices: z.array(invoice) });
 

@@ -9,6 +9,7 @@
  * Adding such a user sends them an invitation; until they accept, the page shows the e-mail and "Invited".
  */
 import { validateEmail } from '../../auth/validation';
+import { MSG_COULD_NOT_UPDATE_USER } from '../../constants';
 
 export const USER_MANAGER_PAGE = '/usermanager';
 export const USER_MANAGER_FUNCTION = 'userManager';
@@ -159,7 +160,7 @@ export function updateBody(before: ManagedUser, f: UserForm): Record<string, unk
 }
 
 /** A write that changed nothing failed: the server's errorMessage, or a generic text (platform.md 5). */
-export function writeFailure(a: WriteAnswer, fallback = 'Could not update user'): string | null {
+export function writeFailure(a: WriteAnswer, fallback = MSG_COULD_NOT_UPDATE_USER): string | null {
   if (a.records_updated > 0) return null;
   return a.errorMessage || fallback;
 }

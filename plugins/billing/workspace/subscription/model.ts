@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import type { ACTIONS, subscriptionBody } from '../../shared/api';
 import type { FlatPlan, ModuleMoniker, PlanCurrency, PlanInterval, SubscriptionRow } from '../../shared/types';
 import { activeRows, isActiveStatus, type TenantSubscriptions } from '../subscription-state';
+import { validateEmail } from '../../../../common/email';
+import { MSG_NO_UPCOMING_INVOICE } from '../../shared/api';
 
 export const SUBSCRIPTION_ACTION_URL = '/v3/manager/stripe/subscription/';
 export const PORTAL_URL = '/v3/manager/stripe/session/portal';
@@ -22,7 +24,7 @@ export const UPDATE_PAYMENT_URL = '/v3/manager/stripe/session/updatepayment';
 export const UPCOMING_INVOICE_URL = '/v3/manager/stripe/invoice/upcoming';
 export const INVOICES_URL = '/v3/manager/stripe/invoices';
 export const FLAT_PRODUCTS_URL = '/v3/manager/stripe/flatproducts';
-export const MSG_NO_UPCOMING_INVOICE = 'No upcoming invoice';
+export { MSG_NO_UPCOMING_INVOICE };
 
 export const MODULES: ModuleMoniker[] = ['Core', 'AIR', 'Customer Success'];
 /** Core is shown to users as vCIO (section 1). */
@@ -294,10 +296,5 @@ export function upcomingOrNull(x: Record<string, any> | null | undefined): Invoi
   return toInvoiceView(x.invoice ?? x);
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export function emailError(v: string): string | null {
-  const t = v.trim();
-  if (!t) return 'Required.';
-  if (t.length > 80) return 'Max 80 characters';
-  return EMAIL_PATTERN.test(t) ? null : 'Invalid e-mail.';
-}
+/** The billing e-mail's message (section 5), by the rule the server's schema uses (common/email.ts). */
+export const emailError = validateEmail;

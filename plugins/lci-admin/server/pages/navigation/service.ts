@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { afterCommit, MODULES, type Kernel, type NavOverrides, type Trx } from '../../../../../kernel/index';
 import { fieldError } from '../shared';
 import { navItemExists, readOverrides, writeOverrides } from './store';
+import { VALIDATION } from '../../../../../common/email';
 
 export const MODULE_PAGE = '/lciadmin/module';
 export const MODULE_VIEW_PAGE = '/lciadmin/moduleview';
@@ -18,7 +19,7 @@ const ACCESS_CHANGED_TARGET = 'lci.accessChanged';
 export const moduleName = z.enum(MODULES as [string, ...string[]]);
 export const menuBody = z.object({
   url: z.string().trim().min(1, 'Required.').max(300, 'Max 300 characters').regex(/^\//, 'Must start with /'),
-  title: z.string().trim().max(80, 'Max 80 characters').nullish(),
+  title: z.string().trim().max(80, VALIDATION.max80).nullish(),
   sort: z.coerce.number().int().min(-10000).max(10000).nullish(),
   hidden: z.boolean().default(false),
 });
