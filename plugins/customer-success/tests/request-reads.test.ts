@@ -5,6 +5,7 @@
  * on the queries the request's transaction runs (a colour filter also selects by score in the database), and never
  * touch the job queue. Inputs are not kept between requests: a cut saved is used by the next dashboard.
  */
+import pg from 'pg';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { company, contract, cs, customMetric, setScore } from './segments-helpers';
 
@@ -66,10 +67,17 @@ async function reads(request: () => Promise<{ status: number; body: any }>) {
       if (name !== 'constructor' && typeof jobs[name] === 'function') methods.add(name);
   }
   const spies = [...methods].map((m) => jest.spyOn(jobs as never, m as never));
-  s.k.db.knex.on('query', onQuery);
+  // PGlite: knex reports each query. PostgreSQL: request transactions send knex-built SQL on the pg client
+  // directly (kernel/db/lean-pg.ts, no knex event), so the client's queries are counted there instead.
+  const pgSpy = s.k.db.engine === 'postgres' ? jest.spyOn(pg.Client.prototype, 'query').mockName('pg query') : null;
+  if (!pgSpy) s.k.db.knex.on('query', onQuery);
   try {
     const r = await request();
     expect(r.status).toBe(200);
+    for (const call of pgSpy?.mock.calls ?? []) {
+      const q = call[0] as unknown;
+      sql.push(typeof q === 'string' ? q : String((q as { text?: string } | null)?.text ?? ''));
+    }
     const from = (t: string) => sql.filter((q) => new RegExp(`\\bfrom\\s+"?${t}"?(\\s|$)`, 'i').test(q)).length;
     return {
       body: r.body,
@@ -79,6 +87,7 @@ async function reads(request: () => Promise<{ status: number; body: any }>) {
     };
   } finally {
     s.k.db.knex.off('query', onQuery);
+    pgSpy?.mockRestore();
     for (const x of spies) x.mockRestore();
   }
 }
