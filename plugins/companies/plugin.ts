@@ -3,6 +3,7 @@ import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from './import/csv-import';
 import { companiesImport, contractsImport } from './import/kinds';
 import { linkedGoalsPoint } from './server/linked-goals';
+import { linkedRecordsPoint } from './server/linked-records';
 import { importCli } from './cli/import-command';
 import { companiesFixtures } from './server/fixtures';
 import { COMPANIES_PAGES } from './shared/pages';
@@ -17,7 +18,7 @@ export default definePlugin({
   navItems: navItemDefs(COMPANIES_PAGES),
   routes,
   cli: importCli,
-  points: [csvImportsPoint, linkedGoalsPoint],
+  points: [csvImportsPoint, linkedGoalsPoint, linkedRecordsPoint],
   extend: [
     contribute(activeCompaniesPoint, async (trx, _tenantId, kind) => {
       const rows = await listCompanies(trx, { activeOnly: true, kind });

@@ -7,6 +7,8 @@
  *   by `lci import <kind>` and POST /v3/tenant/:tenantId/import/:kind (see import/csv-import.ts); `csvCell` builds row
  *   schemas from CSV cells.
  * - `linkedGoalsPoint`: goals linked to contracts (the plugin that owns goals fills contracts' linked_goals).
+ * - `linkedRecordsPoint`: kinds of company records others link to (recommendations, notes); `checkLinkedRecords`
+ *   refuses links to a kind no plugin provides or to ids that name no record.
  */
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
@@ -28,6 +30,7 @@ export {
 } from './import/csv-import';
 export type { CsvImportReport } from './import/run';
 export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
+export { linkedRecordsPoint, checkLinkedRecords, type LinkedRecordKind } from './server/linked-records';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

@@ -4,7 +4,7 @@
  * One per kernel (part of the plugin's instance).
  */
 import type { Kernel, Trx } from '../../../kernel/index';
-import { contractsOf } from '../../companies/public';
+import { checkLinkedRecords, contractsOf } from '../../companies/public';
 import type { CutScore, CutsType } from '../shared/cut-scores';
 import { loadCuts } from './cuts/store';
 import type { CsFilterResolverDef } from './filters/resolver';
@@ -28,6 +28,8 @@ export interface CsServices {
   loadCuts(db: Trx, type: CutsType): Promise<CutScore[]>;
   /** Marks every company segment stale (the inputs of segments changed, e.g. which contracts count). */
   markSegmentsStale(db: Trx): Promise<number>;
+  /** Refuses (400) links to records of a kind no plugin provides, or to ids that name no record (companies' linkedRecordsPoint). */
+  checkLinks(db: Trx, kind: string, ids: readonly number[] | undefined, field: string): Promise<void>;
   objects(): readonly CsObjectDef[];
   filterResolvers(): readonly CsFilterResolverDef[];
   dashboardCharts(): readonly CsDashboardChartsDef[];
@@ -46,6 +48,7 @@ export function createCsServices(k: Kernel): CsServices {
     },
     loadCuts,
     markSegmentsStale,
+    checkLinks: (db, kind, ids, field) => checkLinkedRecords(k, db, kind, ids, field),
     objects: () => k.extensions(csObjectsPoint),
     filterResolvers: () => k.extensions(csFilterResolversPoint),
     dashboardCharts: () => k.extensions(csDashboardChartsPoint),

@@ -5,6 +5,22 @@
  */
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { contribute } from '../../../kernel/index';
+import { linkedRecordsPoint, type LinkedRecordKind } from '../../companies/public';
+
+/** A plugin providing a kind of linked record (as the projects plugin will provide recommendations). */
+const provide = (kind: string, ids: number[]) =>
+  s.k.points.add(
+    `${kind}-test`,
+    [
+      contribute<LinkedRecordKind>(linkedRecordsPoint, {
+        kind,
+        plural: `${kind}s`,
+        existing: async (_trx, asked) => asked.filter((id) => ids.includes(id)),
+      }),
+    ],
+    (owner) => owner === 'companies',
+  );
 
 let s: TestServer;
 let a: TestTenant;
@@ -25,6 +41,7 @@ beforeAll(async () => {
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   [acme, beta, gamma] = [await company(a, 'Acme'), await company(a, 'Beta'), await company(a, 'Gamma')];
+  provide('recommendation', [501, 502]);
 }, 60_000);
 afterAll(async () => s?.stop());
 
@@ -44,7 +61,22 @@ test("goals and tasks need a customer: 'Must select a customer'", async () => {
   );
 });
 
+test('a goal links only records a plugin provides and that exist; a refused goal is not written', async () => {
+  const url = `${cs(a, 'TenantCompanyGoal')}?tenantCompanyId=${acme}`;
+  const noNotes = await a.api('POST', url, { moniker: 'Links notes', tenantNoteIds: [77] });
+  expect(noNotes.status).toBe(400);
+  expect(noNotes.body.error.message).toBe('No installed plugin provides note records to link');
+  expect(noNotes.body.error.fields[0].path).toBe('body.tenantNoteIds');
+  const unknown = await a.api('POST', url, { moniker: 'Links a stranger', tenantCompanyProjectIds: [501, 999, 998] });
+  expect(unknown.status).toBe(400);
+  expect(unknown.body.error.message).toBe('Unknown recommendations: 999, 998');
+  expect(unknown.body.error.fields[0].path).toBe('body.tenantCompanyProjectIds');
+  const listed = await a.api('GET', url);
+  expect(listed.body.tenantCompanyGoals.map((g: { moniker: string }) => g.moniker)).not.toContain('Links a stranger');
+});
+
 test('a goal covers its company and others, with link tables; other companies list it too', async () => {
+  provide('note', [77]);
   const contract = await a.api('POST', `/v3/tenant/${a.tenantId}/company/${acme}/contracts`, {
     operation: 'insert',
     payload: { vendor: 'Microsoft' },

@@ -6,6 +6,8 @@
  */
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { contribute } from '../../../kernel/index';
+import { linkedRecordsPoint } from '../../companies/public';
 import { serviceUsage } from '../server/alignment/usage';
 import { cs } from './cs-helpers';
 import { seedCategory, seedCompany, seedService, seedTag } from './stack-alignment-seed';
@@ -299,7 +301,31 @@ describe('saving a company alignment', () => {
     expect(JSON.stringify(other.body)).toContain('body.notes.0.tenantNoteId');
   });
 
-  test('recommendation links are replaced per service', async () => {
+  test('recommendation links are replaced per service, once a plugin provides recommendations and they exist', async () => {
+    const body = { recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [11] }] };
+    const none = await a.api('PUT', alignment(a, beta), body);
+    expect(none.status).toBe(400);
+    expect(none.body.error.message).toBe('No installed plugin provides recommendation records to link');
+    // As the projects plugin will: recommendations 11-13 exist.
+    s.k.points.add(
+      'recommendations-test',
+      [
+        contribute(linkedRecordsPoint, {
+          kind: 'recommendation',
+          plural: 'recommendations',
+          existing: async (_t, ids) => ids.filter((id) => id >= 11 && id <= 13),
+        }),
+      ],
+      (owner) => owner === 'companies',
+    );
+    const unknown = await a.api('PUT', alignment(a, beta), {
+      recommendations: [{ serviceId: backup, tenantCompanyProjectIds: [11, 40] }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields[0]).toEqual({
+      path: 'body.recommendations.0.tenantCompanyProjectIds',
+      message: 'Unknown recommendation: 40',
+    });
     const r = await a.api('PUT', alignment(a, beta), {
       recommendations: [
         { serviceId: backup, tenantCompanyProjectIds: [11, 12, 12] },

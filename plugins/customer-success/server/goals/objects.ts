@@ -4,7 +4,8 @@
  * Goals and tasks are soft deleted (activeFlag 0) and edited with optimistic concurrency (version).
  */
 import { z } from 'zod';
-import { badRequest, notFound } from '../../../../kernel/index';
+import { badRequest, notFound, type Trx } from '../../../../kernel/index';
+import type { CsServices } from '../services';
 import { GOAL_STATUSES, isOverdue, isValidDate } from '../../shared/goal-rules';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE, GOALS_REPORTING_PAGE } from '../pages';
@@ -37,6 +38,16 @@ function coverage(tenantCompanyId: number | null, companyIds: number[] | null): 
   return companyIds ? companyIds.filter((c) => c === tenantCompanyId) : [tenantCompanyId];
 }
 
+/** A goal links recommendations and notes that their owning plugins provide (companies' linkedRecordsPoint). */
+async function checkGoalLinks(
+  cs: CsServices,
+  db: Trx,
+  body: { tenantCompanyProjectIds?: number[]; tenantNoteIds?: number[] },
+) {
+  await cs.checkLinks(db, 'recommendation', body.tenantCompanyProjectIds, 'body.tenantCompanyProjectIds');
+  await cs.checkLinks(db, 'note', body.tenantNoteIds, 'body.tenantNoteIds');
+}
+
 export const tenantCompanyGoal = defineCsObject({
   name: 'TenantCompanyGoal',
   responseKey: 'tenantCompanyGoals',
@@ -54,9 +65,14 @@ export const tenantCompanyGoal = defineCsObject({
     return csResult(goals, { linkTables: links });
   },
   get: ({ db }, goalId) => store.getGoal(db, goalId),
-  create: ({ db, tenantId, caller }, body, { tenantCompanyId }) =>
-    store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body),
-  update: ({ db, tenantId }, goalId, body) => store.updateGoal(db, tenantId, goalId, body),
+  create: async ({ db, tenantId, caller, cs }, body, { tenantCompanyId }) => {
+    await checkGoalLinks(cs, db, body);
+    return store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body);
+  },
+  update: async ({ db, tenantId, cs }, goalId, body) => {
+    await checkGoalLinks(cs, db, body);
+    return store.updateGoal(db, tenantId, goalId, body);
+  },
   remove: ({ db }, goalId) => store.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
   actions: {
     addScore: {

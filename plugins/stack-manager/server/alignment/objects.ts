@@ -69,6 +69,14 @@ export const tenantCompanyStackAlignment = defineStackObject({
   save: {
     schema: saveSchema,
     async handler({ db, tenantId, caller, cs }, body: AlignmentSave, { tenantCompanyId }) {
+      // Recommendations come from the plugin that provides them (companies' linkedRecordsPoint).
+      for (const [i, r] of (body.recommendations ?? []).entries())
+        await cs.checkLinks(
+          db,
+          'recommendation',
+          r.tenantCompanyProjectIds,
+          `body.recommendations.${i}.tenantCompanyProjectIds`,
+        );
       await saveCompanyAlignment(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body);
       const a = await companyAlignment(cs, db, tenantId, tenantCompanyId!);
       return csResult(a.items, { linkTables: a.linkTables, summary: a.summary });
