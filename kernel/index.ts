@@ -56,7 +56,7 @@ export { Maintenance } from './maintenance';
 export { MSG_NO_IMPERSONATION } from './access/routes/impersonation';
 export { MSG_NUL } from './http/validate';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
-export type { Storage } from './storage';
+export type { Storage, UploadLimits } from './storage';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
 export { afterCommit } from './access/scope';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';

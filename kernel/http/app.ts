@@ -121,6 +121,7 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     ctx.body = buildOpenApi(k.routes.routes, k.config);
   });
   router.get('/v3/storage/*key', async (ctx) => serveStorage(ctx, k));
+  router.put('/v3/storage/*key', async (ctx) => receiveUpload(ctx, k));
   for (const route of k.routes.routes) {
     const handle = (ctx: Koa.Context) => runRoute(ctx, route, k, maintenance);
     if (route.method === 'get') router.get(route.path, handle);
@@ -361,6 +362,31 @@ async function respond(
   ctx.status = status;
   ctx.set('Content-Type', 'application/json; charset=utf-8');
   ctx.body = json;
+}
+
+/**
+ * PUT /v3/storage/<key>?expires&contentType&maxBytes&signature: stores the raw body under key through a signed upload
+ * link (Storage.signedUploadUrl); the request's Content-Type must be the signed one and the body at most maxBytes.
+ */
+async function receiveUpload(ctx: Koa.Context, k: Kernel): Promise<void> {
+  const key = String(ctx.params.key);
+  const q = ctx.query as Record<string, string | undefined>;
+  const limits = { contentType: q.contentType ?? '', maxBytes: Number(q.maxBytes) };
+  if (!q.signature || !k.storage.verifyUpload(key, limits, Number(q.expires), q.signature))
+    throw new HttpError(403, 'This link has expired or is not valid', 'link_expired');
+  const sent = (ctx.get('Content-Type') || '').split(';')[0]!.trim().toLowerCase();
+  if (sent !== limits.contentType.toLowerCase())
+    throw new HttpError(415, `This link accepts ${limits.contentType} only`, 'unsupported_media_type');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limits.maxBytes) throw new HttpError(413, `The file is larger than ${limits.maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  await k.storage.put(key, Buffer.concat(chunks), limits.contentType);
+  ctx.status = 200;
+  ctx.body = { key, bytes: size };
 }
 
 /** GET /v3/storage/<key>: by a signed link, or by a signed-in caller for their tenant's keys. */

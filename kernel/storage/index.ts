@@ -32,6 +32,19 @@ export interface Storage {
   signedUrl(key: string, ttlSeconds?: number): string;
   /** Checks a signed link's parameters. */
   verify(key: string, expires: number, signature: string, now?: number): boolean;
+  /**
+   * A link to PUT one object (the raw bytes as the body) that stops working after ttlSeconds: the content type and
+   * the maximum size are part of the signature, so the uploader cannot change them (`PUT /v3/storage/<key>`).
+   */
+  signedUploadUrl(key: string, limits: UploadLimits, ttlSeconds?: number): string;
+  /** Checks a signed upload link's parameters. */
+  verifyUpload(key: string, limits: UploadLimits, expires: number, signature: string, now?: number): boolean;
+}
+
+/** What a signed upload link allows: one content type, at most maxBytes. */
+export interface UploadLimits {
+  contentType: string;
+  maxBytes: number;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._\-/]*$/;
@@ -138,6 +151,29 @@ export class LocalStorage implements Storage {
   }
   private sign(key: string, expires: number): string {
     return crypto.createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  }
+  private signUpload(key: string, limits: UploadLimits, expires: number): string {
+    return crypto
+      .createHmac('sha256', this.secret)
+      .update(`PUT\n${key}\n${limits.contentType}\n${limits.maxBytes}\n${expires}`)
+      .digest('base64url');
+  }
+  signedUploadUrl(key: string, limits: UploadLimits, ttlSeconds = 300): string {
+    assertKey(key);
+    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const q = new URLSearchParams({
+      expires: String(expires),
+      contentType: limits.contentType,
+      maxBytes: String(limits.maxBytes),
+      signature: this.signUpload(key, limits, expires),
+    });
+    return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
+  }
+  verifyUpload(key: string, limits: UploadLimits, expires: number, signature: string, now = Date.now()): boolean {
+    if (!Number.isFinite(expires) || expires * 1000 < now) return false;
+    const want = Buffer.from(this.signUpload(key, limits, expires));
+    const got = Buffer.from(signature);
+    return want.length === got.length && crypto.timingSafeEqual(want, got);
   }
   signedUrl(key: string, ttlSeconds = 300): string {
     assertKey(key);

@@ -65,3 +65,21 @@ test('putStream writes a stream without holding it, and the object appears only 
   expect(await storage.getStream('exports/b.txt')).toBeNull();
   expect(fs.readdirSync(path.join(dir, 'exports')).filter((f) => f.startsWith('b.txt'))).toEqual([]);
 });
+
+test('signed upload links carry the content type and size limit, verify until they expire, and only for their key', () => {
+  const limits = { contentType: 'image/png', maxBytes: 1000 };
+  const url = new URL(storage.signedUploadUrl('tenants/1/up.png', limits, 60));
+  const expires = Number(url.searchParams.get('expires'));
+  const sig = url.searchParams.get('signature')!;
+  expect(url.pathname).toBe('/v3/storage/tenants/1/up.png');
+  expect(url.searchParams.get('contentType')).toBe('image/png');
+  expect(url.searchParams.get('maxBytes')).toBe('1000');
+  expect(storage.verifyUpload('tenants/1/up.png', limits, expires, sig)).toBe(true);
+  expect(storage.verifyUpload('tenants/1/up.png', { ...limits, maxBytes: 5000 }, expires, sig)).toBe(false);
+  expect(storage.verifyUpload('tenants/1/up.png', { ...limits, contentType: 'text/html' }, expires, sig)).toBe(false);
+  expect(storage.verifyUpload('tenants/2/up.png', limits, expires, sig)).toBe(false);
+  expect(storage.verifyUpload('tenants/1/up.png', limits, expires, sig, (expires + 1) * 1000)).toBe(false);
+  // A download link's signature is no upload link's.
+  const get = new URL(storage.signedUrl('tenants/1/up.png', 60));
+  expect(storage.verifyUpload('tenants/1/up.png', limits, expires, get.searchParams.get('signature')!)).toBe(false);
+});
