@@ -198,13 +198,31 @@ describe('each step', () => {
   });
 
   test('11: plans, pricing and signup paths send signed-in users to signIn', () => {
-    for (const path of ['/plans', '/Plans/partner', '/pricing', '/signUp', '/signUpWithTenant', '/signup/sp']) {
+    for (const path of ['/signUp', '/signUpWithTenant', '/signup/sp']) {
       expect(runGuard(input({ path, route: { public: true } }))).toMatchObject({
         action: 'redirect',
         to: '/signIn',
         step: 11,
       });
     }
+    // Plans and pricing: on to /subscription, where a signed-in tenant changes its plan.
+    for (const path of ['/plans', '/Plans/partner', '/pricing']) {
+      expect(runGuard(input({ path, route: { public: true } }))).toMatchObject({
+        action: 'redirect',
+        to: '/signIn?path=%2Fsubscription',
+        step: 11,
+      });
+    }
+    // A public page opened by its address has no session loaded yet: the tokens decide.
+    expect(runGuard(input({ path: '/plans', route: { public: true }, session: null }))).toMatchObject({
+      action: 'redirect',
+      to: '/signIn?path=%2Fsubscription',
+      step: 11,
+    });
+    // A signed-in user known to have no tenant may still sign one up.
+    expect(
+      runGuard(input({ path: '/signUpWithTenant', route: { public: true }, session: session({ tenant: null }) })).step,
+    ).not.toBe(11);
     expect(runGuard(input({ path: '/plans', route: { public: true }, signedIn: false, session: null })).action).toBe(
       'allow',
     );

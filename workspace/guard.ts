@@ -12,7 +12,8 @@
  *  8. Company and filter selectors, page title -> reported as `title` on the result (side effects are the shell's).
  *  9. Internal admin pages need an LCI admin; admin pages need a tenant admin or LCI admin -> 'block' with the alert.
  * 10. Pages not in the access list (unless neverHide) -> redirect to the first accessible page.
- * 11. /plans, /pricing and /signup paths -> /signIn for signed-in users.
+ * 11. /plans, /pricing and /signup paths -> /signIn for signed-in users (by their tokens; plans and pricing with
+ *     path=/subscription, where a plan is changed; a user known to have no tenant may still sign one up).
  * 12-16. Plugin steps (tenant, subscription, companies), run in step order; the first decision wins.
  */
 import { matchAccessPage } from './access';
@@ -85,6 +86,21 @@ export const MAINTENANCE_ADMIN_PAGE = '/lcisupport/maintenancemode';
 /** Screens open to a signed-in user who has not accepted the terms (step 6); plugin steps skip them. */
 export const TERMS_STEP_PATHS = ['/userTerms', '/signOut'];
 export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup'];
+/** Where a plan is changed once signed in (billing's /subscription page). */
+export const PLAN_CHANGE_PATH = '/subscription';
+
+export function isSignedInRedirectPath(path: string): boolean {
+  const p = path.toLowerCase();
+  return SIGNED_IN_REDIRECT_PREFIXES.some((prefix) => p.startsWith(prefix));
+}
+
+/** Step 11's target: /signIn, which sends a signed-in user on; plans and pricing on to the plan change page. */
+export function signedInRedirectTarget(path: string): string {
+  const p = path.toLowerCase();
+  return p.startsWith('/plans') || p.startsWith('/pricing')
+    ? withQuery('/signIn', { path: PLAN_CHANGE_PATH })
+    : '/signIn';
+}
 
 const samePath = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q).toString()}`;
@@ -149,9 +165,11 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
         return decide(10, { action: 'redirect', to: input.firstAccessiblePath, title });
     }
   }
-  // 11. Plans, pricing and sign-up paths for signed-in users.
-  if (authenticated && SIGNED_IN_REDIRECT_PREFIXES.some((p) => path.toLowerCase().startsWith(p))) {
-    return decide(11, { action: 'redirect', to: '/signIn' });
+  // 11. Plans, pricing and sign-up paths for signed-in users: judged by the tokens, since a public page opened by its
+  //     address has no session loaded. /signIn moves a signed-in user on (reinitialize); from /plans and /pricing to
+  //     /subscription, where a tenant changes its plan. A user known to have no tenant may still sign one up.
+  if (input.signedIn && session?.tenant !== null && isSignedInRedirectPath(path)) {
+    return decide(11, { action: 'redirect', to: signedInRedirectTarget(path) });
   }
   // 12-16. Plugin steps (only on signed-in routes; not on the terms and sign-out screens step 6 leaves open,
   // or a user who has not accepted would bounce between /userTerms and e.g. /noCompanies).
