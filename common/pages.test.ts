@@ -33,7 +33,7 @@ test('the server gets each page once and a nav entry per group and placed page, 
 test('the workspace gets a route per routed page with the same title and permission key, and the icons', () => {
   expect(pageRouteMetas(d)).toEqual([
     { url: '/a', meta: { path: '/a', title: 'Page A', requiresAdmin: true } },
-    { url: '/b', meta: { path: '/b', title: 'Page B', page: false, internalOnly: true } },
+    { url: '/b', meta: { path: '/b', title: 'Page B', page: false, internalOnly: true, module: 'Any' } },
     { url: '/c', meta: { path: '/c/*', title: 'Page C', page: '/c' } },
   ]);
   expect(pageNavIcons(d)).toEqual({ '/group': 'database', '/a': 'cog' });

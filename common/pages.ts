@@ -96,6 +96,8 @@ export interface DerivedRouteMeta {
   requiresAdmin?: boolean;
   internalOnly?: boolean;
   neverHide?: boolean;
+  /** The module the page needs (the workspace's guard checks it as the server does; 'Any': none). */
+  module?: PageModuleName | 'Any';
 }
 
 /** Drops undefined keys (the derived entries equal the hand-written ones they replace). */
@@ -183,6 +185,7 @@ export function pageRouteMetas(d: DeclaredPages): { url: string; meta: DerivedRo
           requiresAdmin: p.requiresAdmin,
           internalOnly: p.internalOnly,
           neverHide: p.neverHide,
+          module: p.module,
         }),
       },
     ];

@@ -17,7 +17,8 @@ test('path with a v2 or present suffix matches', () => {
 });
 test('trailing slash is removed before matching', () => {
   expect(matchAccessPage(pages, '/contracts/')?.url).toBe('/contracts');
-  expect(matchAccessPage([{ url: '/contracts/', access_level: 'Read Only' }], '/contracts')?.url).toBe('/contracts/');
+  // As on the server: an entry's own trailing slash is not trimmed (common/access-rule.ts).
+  expect(matchAccessPage([{ url: '/contracts/', access_level: 'Read Only' }], '/contracts')).toBeUndefined();
 });
 test('other paths and prefixes do not match', () => {
   expect(matchAccessPage(pages, '/dash')).toBeUndefined();

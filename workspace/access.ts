@@ -1,22 +1,30 @@
-/** The page match rule of platform.md section 5, as the workspace uses it (lock icon, guard step 10). */
+/**
+ * The access rule as the workspace uses it (guard step 10, lock icon and read-only lock, slots): the same rule as the
+ * server's, from common/access-rule.ts (page match of platform.md section 5; LCI and tenant admins exempt from the
+ * access list; a route's module requirement).
+ */
+import { matchPage, pageAccessLevel, type AccessSubject } from '../common/access-rule';
 import type { AccessLevel, AccessPage } from './types';
 
-function trimSlash(p: string): string {
-  return p.length > 1 ? p.replace(/\/+$/, '') : p;
-}
+export { exemptFromAccessList, moduleAllows, msgModuleRequired } from '../common/access-rule';
 
 /**
  * A page is allowed if the user has an access entry whose url matches the path,
  * or the path with a v2 or present suffix, or the path with its trailing slash removed.
  */
 export function matchAccessPage(pages: readonly AccessPage[], path: string): AccessPage | undefined {
-  const bare = trimSlash(path);
-  const candidates = new Set([path, bare, `${bare}v2`, `${bare}present`]);
-  return pages.find((p) => candidates.has(p.url) || candidates.has(trimSlash(p.url)));
+  return matchPage(pages, path);
 }
 
-/** Access level for a page: LCI admins have full access; null when the page is not in the list. */
-export function accessLevelFor(pages: readonly AccessPage[], path: string, isLciAdmin = false): AccessLevel | null {
-  if (isLciAdmin) return 'Read/Write';
-  return matchAccessPage(pages, path)?.access_level ?? null;
+/**
+ * Access level for a page: LCI admins and tenant admins have full access (as on the server); null when the page is not
+ * in the list. `user` may be a boolean (isLciAdmin) for older callers.
+ */
+export function accessLevelFor(
+  pages: readonly AccessPage[],
+  path: string,
+  user: AccessSubject | boolean = false,
+): AccessLevel | null {
+  const u = typeof user === 'boolean' ? { isLciAdmin: user, isTenantAdmin: false } : user;
+  return pageAccessLevel(u, pages, path);
 }

@@ -16,7 +16,7 @@
  *     path=/subscription, where a plan is changed; a user known to have no tenant may still sign one up).
  * 12-16. Plugin steps (tenant, subscription, companies), run in step order; the first decision wins.
  */
-import { matchAccessPage } from './access';
+import { exemptFromAccessList, matchAccessPage, moduleAllows, msgModuleRequired } from './access';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
 import { isMaxCompaniesExempt } from '../common/max-companies-exempt';
 import type { AccessPage, Company, ModuleView, Session } from './types';
@@ -48,6 +48,8 @@ export interface RouteMeta {
   requiresAdmin?: boolean;
   internalOnly?: boolean;
   neverHide?: boolean;
+  /** Module the page needs (as its routes on the server); 'Any' or absent: none. */
+  module?: string;
 }
 
 export interface GuardInput {
@@ -158,12 +160,20 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
       return decide(9, { action: 'block', alert: MSG_LCI_ADMIN, title });
     if (route.requiresAdmin && !(u.isTenantAdmin || u.isLciAdmin))
       return decide(9, { action: 'block', alert: MSG_TENANT_ADMIN, title });
-    // 10. Access list.
+    // 10. Access list (LCI and tenant admins exempt, as on the server: common/access-rule.ts).
     const page = route.page === undefined ? path : route.page;
-    if (page !== false && !route.neverHide && !u.isLciAdmin && !matchAccessPage(session!.userAccessPages, page)) {
+    if (
+      page !== false &&
+      !route.neverHide &&
+      !exemptFromAccessList(u) &&
+      !matchAccessPage(session!.userAccessPages, page)
+    ) {
       if (!samePath(input.firstAccessiblePath, path))
         return decide(10, { action: 'redirect', to: input.firstAccessiblePath, title });
     }
+    // 10b. The route's module, as the server checks it on the page's calls.
+    if (route.module && !u.isLciAdmin && !moduleAllows(session!.modules, route.module))
+      return decide(10, { action: 'block', alert: msgModuleRequired(route.module), title });
   }
   // 11. Plans, pricing and sign-up paths for signed-in users: judged by the tokens, since a public page opened by its
   //     address has no session loaded. /signIn moves a signed-in user on (reinitialize); from /plans and /pricing to
@@ -188,8 +198,9 @@ export function firstAccessiblePath(
   navUrls: readonly string[],
   pages: readonly AccessPage[],
   isLciAdmin: boolean,
+  isTenantAdmin = false,
 ): string {
-  if (isLciAdmin) return '/dashboard';
+  if (isLciAdmin || isTenantAdmin) return '/dashboard';
   if (matchAccessPage(pages, '/dashboard')) return '/dashboard';
   const nav = navUrls.find((u) => matchAccessPage(pages, u));
   return nav ?? pages[0]?.url ?? '/dashboard';

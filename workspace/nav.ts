@@ -91,6 +91,7 @@ export function evaluate(path: string, search: string, from: string | null, leav
         navUrls,
         session?.userAccessPages ?? [],
         session?.user.isLciAdmin ?? false,
+        session?.user.isTenantAdmin ?? false,
       ),
       companies: store.get(companiesAtom),
       moduleView: store.get(currentModuleViewAtom),

@@ -24,6 +24,7 @@ for (const p of workspacePlugins) {
       requiresAdmin: r.requiresAdmin,
       internalOnly: r.internalOnly,
       neverHide: r.neverHide,
+      module: r.module ?? p.module,
       public: r.public,
       layout: r.layout ?? 'shell',
       load: r.component,

@@ -40,7 +40,7 @@ import type { PageModule } from './registry';
 import type { SessionDataDef } from './session-data';
 import { checkSlots, type WorkspaceSlots } from './slots';
 import { checkPointValues, type WorkspacePointValue } from './extensions';
-import { pageNavIcons, pageRouteMetas, type DeclaredPages } from '../common/pages';
+import { pageNavIcons, pageRouteMetas, type DeclaredPages, type PageModuleName } from '../common/pages';
 import type { AccessLevel } from './types';
 
 export interface WorkspaceRouteDef {
@@ -52,6 +52,8 @@ export interface WorkspaceRouteDef {
   requiresAdmin?: boolean;
   internalOnly?: boolean;
   neverHide?: boolean;
+  /** Module the page needs (defaults to the plugin's `module`); checked by the guard as the server checks routes. */
+  module?: PageModuleName | 'Any';
   /** Public page (no sign-in needed). */
   public?: boolean;
   /** 'bare' renders without the signed-in layout. */
@@ -61,6 +63,8 @@ export interface WorkspaceRouteDef {
 
 export interface WorkspacePlugin {
   id: string;
+  /** The module the plugin's pages need unless a route says otherwise (the server plugin's `module`). */
+  module?: PageModuleName;
   routes: WorkspaceRouteDef[];
   /** Guard steps 12-16 (tenant, subscription, companies). */
   guardSteps?: GuardStep[];
@@ -202,7 +206,7 @@ export function useFlag(key: string): boolean {
 export function usePageAccess(page?: string): AccessLevel | null {
   const s = useAtomValue(sessionAtom);
   const p = page ?? getPath();
-  return useMemo(() => (s ? accessLevelFor(s.userAccessPages, p, s.user.isLciAdmin) : null), [s, p]);
+  return useMemo(() => (s ? accessLevelFor(s.userAccessPages, p, s.user) : null), [s, p]);
 }
 export const useReadOnly = (page?: string) => usePageAccess(page) === 'Read Only';
 

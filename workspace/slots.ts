@@ -7,7 +7,7 @@
  */
 import type { ComponentType } from 'react';
 import type { WorkspaceAccess, WorkspaceExtensionItem } from '../common/workspace-points';
-import { matchAccessPage } from './access';
+import { exemptFromAccessList, matchAccessPage } from './access';
 import { matchPattern } from './route-match';
 import type { AccessPage } from './types';
 
@@ -98,7 +98,7 @@ export function mayView(item: SlotAccess & { plugin?: string }, v: SlotViewer): 
   if (item.plugin && v.plugins && !v.plugins.has(item.plugin)) return false;
   if (item.internalOnly && !v.isLciAdmin) return false;
   if (item.requiresAdmin && !(v.isTenantAdmin || v.isLciAdmin)) return false;
-  if (item.page && !v.isLciAdmin && !matchAccessPage(v.pages, item.page)) return false;
+  if (item.page && !exemptFromAccessList(v) && !matchAccessPage(v.pages, item.page)) return false;
   return true;
 }
 

@@ -18,6 +18,7 @@ import { writeGuardPoint } from '../points';
 import { Maintenance } from '../maintenance';
 import type { Caller, ModuleName } from '../types';
 import { HttpError, forbidden } from './errors';
+import { accessRefusal, msgModuleRequired } from '../../common/access-rule';
 
 import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '../../common/texts';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN };
@@ -40,19 +41,16 @@ export interface GuardTarget {
 }
 
 /** Step 1: auth level, page access (Read Only refuses writes), module. Throws 403. */
-export function checkCaller(k: Kernel, caller: Caller | null, target: GuardTarget): void {
+export function checkCaller(_k: Kernel, caller: Caller | null, target: GuardTarget): void {
   if (!caller) return;
   if (target.auth === 'internal' && !caller.isLciAdmin) throw forbidden(MSG_LCI_ADMIN);
   if (target.auth === 'tenantAdmin' && !(caller.isTenantAdmin || caller.isLciAdmin)) throw forbidden(MSG_TENANT_ADMIN);
-  if (caller.isLciAdmin) return;
-  // Ordinary users are limited to their access list (platform.md section 6); tenant admins are not.
-  if (target.page && !caller.isTenantAdmin) {
-    const entry = k.access.matchPage(caller.pages, target.page);
-    if (!entry) throw forbidden(`You do not have access to ${target.page}`);
-    if (target.write && entry.access_level === 'Read Only') throw forbidden(MSG_READ_ONLY);
-  }
-  if (target.module && !caller.modules.includes(target.module))
-    throw forbidden(`This page requires the ${target.module} module`);
+  // Ordinary users are limited to their access list (platform.md section 6); tenant admins are not; LCI admins pass.
+  // The rule is common/access-rule.ts, which the workspace's guard and read-only lock run too.
+  const refusal = accessRefusal(caller, target);
+  if (refusal === 'page') throw forbidden(`You do not have access to ${target.page}`);
+  if (refusal === 'readOnly') throw forbidden(MSG_READ_ONLY);
+  if (refusal === 'module') throw forbidden(msgModuleRequired(target.module!));
 }
 
 /** Step 2: writes wait while maintenance mode is on. Throws 503 maintenance. */

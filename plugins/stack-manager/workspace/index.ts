@@ -10,6 +10,7 @@ import { CS_APP_SETTINGS_PAGE, STACK_ALIGNMENT_OVERVIEW_PAGE, STACK_MANAGER_PAGE
 
 export default defineWorkspacePlugin({
   id: 'stack-manager',
+  module: 'Customer Success',
   routes: pageRoutes(STACK_PAGES, {
     [STACK_MANAGER_PAGE]: () => import('./stack/StackManagerPage'),
     [STACK_ALIGNMENT_OVERVIEW_PAGE]: () => import('./alignment/StackAlignmentOverviewPage'),
