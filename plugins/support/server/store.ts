@@ -1,0 +1,184 @@
+/**
+ * SQL of support requests, attachments and answers, and nothing else. Each function takes a transaction: the tenant's
+ * (under RLS) for the tenant routes, the audited system scope for the internal ones (which then name the tenant).
+ */
+import type { Trx } from '../../../kernel/index';
+import type { IssueType, PriorityLevel, RequestStatus } from '../shared/rules';
+
+const REQUESTS = 'support_requests';
+const ATTACHMENTS = 'support_request_attachments';
+const ANSWERS = 'support_request_answers';
+
+export interface RequestRow {
+  request_id: number;
+  tenant_id: number;
+  tenant_name: string;
+  user_id: number | null;
+  requested_by: string;
+  issue_type: IssueType;
+  priority_level: PriorityLevel;
+  subject: string;
+  description: string;
+  status: RequestStatus;
+  created_at: string;
+  updated_at: string;
+}
+export interface AttachmentRow {
+  attachment_id: number;
+  request_id: number;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+}
+export interface AnswerRow {
+  answer_id: number;
+  request_id: number;
+  body: string;
+  status: RequestStatus;
+  answered_by: string;
+  created_at: string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toRequest(r: Record<string, unknown>): RequestRow {
+  return {
+    request_id: Number(r.request_id),
+    tenant_id: Number(r.tenant_id),
+    tenant_name: String(r.tenant_name ?? ''),
+    user_id: r.user_id === null ? null : Number(r.user_id),
+    requested_by: String(r.requested_by),
+    issue_type: r.issue_type as IssueType,
+    priority_level: r.priority_level as PriorityLevel,
+    subject: String(r.subject),
+    description: String(r.description),
+    status: r.status as RequestStatus,
+    created_at: iso(r.created_at as Date),
+    updated_at: iso(r.updated_at as Date),
+  };
+}
+
+export interface RequestFilter {
+  tenantId?: number;
+  userId?: number;
+  requestId?: number;
+  status?: RequestStatus;
+  priorityLevel?: PriorityLevel;
+}
+
+/** Requests, newest first, with their tenant's name; filters by tenant (system scope), user, status, priority. */
+export async function selectRequests(db: Trx, f: RequestFilter = {}): Promise<RequestRow[]> {
+  const q = db(`${REQUESTS} as r`)
+    .join('tenants as t', 't.tenant_id', 'r.tenant_id')
+    .select('r.*', 't.name as tenant_name')
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.request_id', 'desc')
+    .limit(500);
+  if (f.tenantId) q.where('r.tenant_id', f.tenantId);
+  if (f.userId) q.where('r.user_id', f.userId);
+  if (f.requestId) q.where('r.request_id', f.requestId);
+  if (f.status) q.where('r.status', f.status);
+  if (f.priorityLevel) q.where('r.priority_level', f.priorityLevel);
+  return (await q).map(toRequest);
+}
+
+export async function selectAttachments(db: Trx, requestIds: number[]): Promise<AttachmentRow[]> {
+  if (!requestIds.length) return [];
+  const rows = await db(ATTACHMENTS).whereIn('request_id', requestIds).orderBy('attachment_id');
+  return rows.map((r: Record<string, unknown>) => ({
+    attachment_id: Number(r.attachment_id),
+    request_id: Number(r.request_id),
+    storage_key: String(r.storage_key),
+    file_name: String(r.file_name),
+    content_type: String(r.content_type),
+    size_bytes: Number(r.size_bytes),
+  }));
+}
+
+export async function selectAnswers(db: Trx, requestIds: number[]): Promise<AnswerRow[]> {
+  if (!requestIds.length) return [];
+  const rows = await db(ANSWERS).whereIn('request_id', requestIds).orderBy('answer_id');
+  return rows.map((r: Record<string, unknown>) => ({
+    answer_id: Number(r.answer_id),
+    request_id: Number(r.request_id),
+    body: String(r.body),
+    status: r.status as RequestStatus,
+    answered_by: String(r.answered_by),
+    created_at: iso(r.created_at as Date),
+  }));
+}
+
+/** How many requests the user filed since the time given (the filing limit). */
+export async function countFiledSince(db: Trx, userId: number, since: Date): Promise<number> {
+  const [row] = await db(REQUESTS).where({ user_id: userId }).where('created_at', '>', since).count({ n: '*' });
+  return Number((row as { n: string | number }).n);
+}
+
+export interface NewRequest {
+  tenantId: number;
+  userId: number | null;
+  requestedBy: string;
+  issueType: IssueType;
+  priorityLevel: PriorityLevel;
+  subject: string;
+  description: string;
+}
+export async function insertRequest(db: Trx, r: NewRequest): Promise<number> {
+  const [row] = await db(REQUESTS)
+    .insert({
+      tenant_id: r.tenantId,
+      user_id: r.userId,
+      requested_by: r.requestedBy,
+      issue_type: r.issueType,
+      priority_level: r.priorityLevel,
+      subject: r.subject,
+      description: r.description,
+    })
+    .returning('request_id');
+  return Number((row as { request_id: number | string }).request_id);
+}
+
+export async function insertAttachment(
+  db: Trx,
+  tenantId: number,
+  requestId: number,
+  a: { key: string; fileName: string; contentType: string; sizeBytes: number },
+): Promise<void> {
+  await db(ATTACHMENTS).insert({
+    tenant_id: tenantId,
+    request_id: requestId,
+    storage_key: a.key,
+    file_name: a.fileName,
+    content_type: a.contentType,
+    size_bytes: a.sizeBytes,
+  });
+}
+
+export async function attachmentKeyUsed(db: Trx, key: string): Promise<boolean> {
+  return !!(await db(ATTACHMENTS).where({ storage_key: key }).first('attachment_id'));
+}
+
+/** Sets a request's status (system scope: the tenant is named) and adds the answer when there is one. */
+export async function answerRequest(
+  db: Trx,
+  tenantId: number,
+  requestId: number,
+  a: { status: RequestStatus; body: string; answeredBy: string },
+): Promise<void> {
+  await db(REQUESTS)
+    .where({ tenant_id: tenantId, request_id: requestId })
+    .update({ status: a.status, updated_at: db.fn.now() });
+  if (a.body)
+    await db(ANSWERS).insert({
+      tenant_id: tenantId,
+      request_id: requestId,
+      body: a.body,
+      status: a.status,
+      answered_by: a.answeredBy,
+    });
+}
+
+export async function findBySubject(db: Trx, subject: string): Promise<boolean> {
+  return !!(await db(REQUESTS).where({ subject }).first('request_id'));
+}
