@@ -178,6 +178,31 @@ export { contribute, provide, type WorkspacePointValue } from './extensions';
 export { useExtensions, useProvided } from './slot-view';
 export type { WorkspaceAccess, WorkspaceExtensionItem, LazyView } from '../common/workspace-points';
 
+/**
+ * The tenant's formats (currency, date format, time zone, fiscal year start; common/tenant-format.ts): every page
+ * that shows money or dates formats them with useTenantFormat() (`money`, `moneyShort`, `date`, `dateTime`).
+ */
+export {
+  useTenantFormat,
+  currentTenantFormat,
+  useTenantLogo,
+  applyTenantFormat,
+  type TenantFormatter,
+} from './tenant-format';
+export {
+  formatMoney,
+  formatMoneyShort,
+  formatDate,
+  formatDateTime,
+  currencySymbol,
+  fiscalYearStart,
+  fiscalQuarter,
+  TENANT_CURRENCIES,
+  TENANT_DATE_FORMATS,
+  MONTH_NAMES,
+  type TenantFormat,
+} from '../common/tenant-format';
+
 export const useSession = () => useAtomValue(sessionAtom);
 export const useTenant = () => useAtomValue(sessionAtom)?.tenant ?? null;
 export const useCompanies = () => useAtomValue(companiesAtom);

@@ -44,8 +44,8 @@ export interface DashboardPanelDef extends SlotItem {
   component: LazyComponent<Record<string, never>>;
 }
 /**
- * A section of a settings page. The workspace has no settings page of its own yet (/settings is a nav group):
- * the slot is collected and read with useSlot('settingsSections') by the page that will show it.
+ * A section of /accountsettings (plugins/settings renders the slot, each section in a card, by order: its own General
+ * 10, Logo 20, Display 30). `readOnly` is true unless the user is a tenant admin with Read/Write on the page.
  */
 export interface SettingsSectionDef extends SlotItem {
   component: LazyComponent<{ readOnly: boolean }>;

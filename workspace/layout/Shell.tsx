@@ -19,6 +19,7 @@ import { shellBanners } from '../registry';
 import { navAtom, realtimeStatusAtom, sessionAtom } from '../state/atoms';
 import { CompanySelector, ModuleSwitcher } from './Selectors';
 import { SideNav } from './SideNav';
+import { TenantLogo } from './TenantLogo';
 
 const RT_LABEL: Record<string, string> = {
   idle: 'Offline',
@@ -120,7 +121,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <NavbarGroup align={Alignment.START}>
           <NavbarHeading>
             <Link href="/dashboard" className="lci-brand-link" aria-label="Lifecycle home">
-              Lifecycle
+              <TenantLogo />
             </Link>
           </NavbarHeading>
           <NavbarDivider />

@@ -1,29 +1,22 @@
 /**
  * Tenant date formats (platform.md section 9): yyyy-mm-dd (default), dd-monthname-yyyy, mm-dd-yyyy,
- * dd-mm-yyyy. Unknown formats fall back to the default. Empty or invalid dates show as ''.
+ * dd-mm-yyyy. Unknown formats fall back to the default. Empty or invalid dates show as ''. The rule is written once
+ * in common/tenant-format.ts; a Date is shown as the calendar day it holds (dates of this area are days).
  */
-import { format, isValid } from 'date-fns';
-import { parseDay } from './relative-time';
+import { formatDate, TENANT_DATE_FORMATS, type TenantDateFormat } from '../../../common/tenant-format';
 
-export const TENANT_DATE_FORMATS = ['yyyy-mm-dd', 'dd-monthname-yyyy', 'mm-dd-yyyy', 'dd-mm-yyyy'] as const;
-export type TenantDateFormat = (typeof TENANT_DATE_FORMATS)[number];
+export { TENANT_DATE_FORMATS, type TenantDateFormat };
 
-const PATTERNS: Record<TenantDateFormat, string> = {
-  'yyyy-mm-dd': 'yyyy-MM-dd',
-  'dd-monthname-yyyy': 'dd-MMMM-yyyy',
-  'mm-dd-yyyy': 'MM-dd-yyyy',
-  'dd-mm-yyyy': 'dd-MM-yyyy',
-};
+const pad = (n: number) => String(n).padStart(2, '0');
 
 export function formatTenantDate(
   date: Date | string | null | undefined,
   tenantFormat: string | null | undefined,
 ): string {
   if (date === null || date === undefined || date === '') return '';
-  const d = typeof date === 'string' ? parseDay(date) : date;
-  if (!isValid(d)) return '';
-  const f = (TENANT_DATE_FORMATS as readonly string[]).includes(tenantFormat ?? '')
-    ? (tenantFormat as TenantDateFormat)
-    : 'yyyy-mm-dd';
-  return format(d, PATTERNS[f]);
+  if (date instanceof Date) {
+    if (Number.isNaN(date.getTime())) return '';
+    return formatDate(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`, tenantFormat);
+  }
+  return formatDate(date, tenantFormat);
 }

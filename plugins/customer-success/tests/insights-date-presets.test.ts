@@ -46,3 +46,22 @@ describe('date filter presets (section 9)', () => {
     expect(isValidDay('2025-1-01')).toBe(false);
   });
 });
+
+describe('fiscal quarters and year (the tenant fiscal year start month)', () => {
+  it('a fiscal year starting in April: quarters Apr-Jun, Jul-Sep, ..., year to date from April 1', () => {
+    const t = day('2025-05-20');
+    expect(presetRange('This Quarter', t, 4)).toEqual({ startDate: '2025-04-01', endDate: '2025-06-30' });
+    expect(presetRange('Last Quarter', t, 4)).toEqual({ startDate: '2025-01-01', endDate: '2025-03-31' });
+    expect(presetRange('Year To Date', t, 4)).toEqual({ startDate: '2025-04-01', endDate: '2025-05-20' });
+    expect(presetRange('Year To Date', day('2025-03-31'), 4)).toEqual({
+      startDate: '2024-04-01',
+      endDate: '2025-03-31',
+    });
+  });
+  it('a fiscal year starting in February shifts the quarters by a month', () => {
+    const t = day('2025-01-31');
+    expect(presetRange('This Quarter', t, 2)).toEqual({ startDate: '2024-11-01', endDate: '2025-01-31' });
+    expect(presetRange('Last Quarter', t, 2)).toEqual({ startDate: '2024-08-01', endDate: '2024-10-31' });
+    expect(presetOf({ startDate: '2024-11-01', endDate: '2025-01-31' }, t, 2)).toBe('This Quarter');
+  });
+});

@@ -6,6 +6,7 @@ import type { Contract, ContractInput } from '../../shared/contract-fields';
 import { CONTRACT_LIMITS } from '../../shared/contract-fields';
 import { isRealDate } from '../../shared/dates';
 import { noticeDate } from '../../shared/notice-date';
+import { formatMoney } from '../../../../common/tenant-format';
 
 export interface ContractForm {
   vendor: string;
@@ -132,17 +133,7 @@ export function serverErrors(fields: { path: string; message: string }[] | undef
   return e;
 }
 
-/** The currency of the tenant, without decimals (platform.md section 9). */
+/** The currency of the tenant, without decimals (platform.md section 9; the rule of common/tenant-format.ts). */
 export function formatCost(cost: number | null, currency: string): string {
-  if (cost === null) return '';
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency || 'USD',
-      maximumFractionDigits: 0,
-      minimumFractionDigits: 0,
-    }).format(cost);
-  } catch {
-    return String(Math.round(cost));
-  }
+  return cost === null ? '' : formatMoney(cost, currency || 'USD');
 }

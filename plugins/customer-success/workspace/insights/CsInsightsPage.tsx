@@ -17,7 +17,14 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { PageHeader, useChartsShown, useReadOnly, useTenant, VegaChart } from '../../../../workspace/sdk';
+import {
+  PageHeader,
+  useChartsShown,
+  useReadOnly,
+  useTenant,
+  useTenantFormat,
+  VegaChart,
+} from '../../../../workspace/sdk';
 import {
   DATE_PRESETS,
   isValidDay,
@@ -81,7 +88,9 @@ export default function CsInsightsPage() {
   const [chartsShown, setChartsShown] = useChartsShown();
   const { filters, changeCount } = useCsFilters();
   const [preset, setPreset] = useState<DatePreset>('This Quarter');
-  const [range, setRange] = useState<DateRange>(() => presetRange('This Quarter')!);
+  // Quarters and the year to date are the tenant's fiscal ones (/accountsettings).
+  const { fiscalYearStartMonth } = useTenantFormat();
+  const [range, setRange] = useState<DateRange>(() => presetRange('This Quarter', new Date(), fiscalYearStartMonth)!);
   const [draft, setDraft] = useState<DateRange>(range);
   const [data, setData] = useState<Insights | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +116,7 @@ export default function CsInsightsPage() {
 
   const choosePreset = (p: DatePreset) => {
     setPreset(p);
-    const r = presetRange(p);
+    const r = presetRange(p, new Date(), fiscalYearStartMonth);
     if (r) {
       setRange(r);
       setDraft(r);
@@ -123,7 +132,7 @@ export default function CsInsightsPage() {
     setDraft(next);
     if (!dateProblem(next.startDate) && !dateProblem(next.endDate) && next.startDate <= next.endDate) {
       setRange(next);
-      setPreset(presetOf(next));
+      setPreset(presetOf(next, new Date(), fiscalYearStartMonth));
     }
   };
   const fmt = (d: string | null) => formatTenantDate(d, tenant?.dateFormat);

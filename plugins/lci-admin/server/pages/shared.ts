@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { badRequest, notFound, type HandlerContext, type Kernel, type Trx } from '../../../../kernel/index';
 import { findTenant, type TenantRow } from './tenant-store';
+import { TENANT_CURRENCIES } from '../../../../common/tenant-format';
 
 export type { TenantRow };
 export { tenantNames, usernames } from './tenant-store';
@@ -12,8 +13,8 @@ export const tenantParams = z.object({ tenantId: id });
 export const targetParams = z.object({ targetTenantId: id });
 export const shortText = (max: number) => z.string().trim().min(1, 'Required.').max(max, `Max ${max} characters`);
 
-/** Currencies a tenant may use (platform.md section 9: currency flags). */
-export const CURRENCIES = ['CAD', 'USD', 'ZAR', 'AUD', 'GBP'] as const;
+/** Currencies a tenant may use (platform.md section 9: currency flags), written once in common/tenant-format.ts. */
+export const CURRENCIES = TENANT_CURRENCIES;
 export type Currency = (typeof CURRENCIES)[number];
 
 /** The tenant (system scope) or 404 naming it. */

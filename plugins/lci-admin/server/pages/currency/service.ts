@@ -1,6 +1,6 @@
 /** A tenant's currency (/lcisupport/currency): one of platform.md section 9's CAD, USD, ZAR, AUD, GBP; changes are audited. */
 import { z } from 'zod';
-import type { Kernel, Trx } from '../../../../../kernel/index';
+import { afterCommit, type Kernel, type Trx } from '../../../../../kernel/index';
 import { auditTenant, CURRENCIES, requireTenant } from '../shared';
 import { updateCurrency } from './store';
 
@@ -22,6 +22,9 @@ export async function setCurrency(
   if (t.currency === currency)
     return { tenant_id: tenantId, name: t.name, currency, previous: t.currency, changed: false };
   await updateCurrency(db, tenantId, currency);
+  // The tenant's sessions carry its currency (/accountsettings changes the same column the same way).
+  k.access.invalidate(tenantId);
+  afterCommit(db, () => k.access.invalidate(tenantId));
   await auditTenant(
     k,
     db,
