@@ -3,7 +3,8 @@
  * switches maintenance in the database while the server runs): a signed-in user lands on /maintenance
  * ('Under Maintenance', a spinner, Logout), cannot navigate away, and is taken to /signOut when
  * maintenance ends; Logout signs out. Client (non-internal) users end at /clients/signin, internal
- * users at /signIn.
+ * users at /signIn. A reload of /maintenance keeps the custom message, checks the session with the API key (no
+ * 401 invalid_api_key) and still leaves when maintenance ends.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -19,10 +20,10 @@ test.afterAll(async () => {
   await s?.stop();
 });
 
-const setMaintenance = (on: boolean) =>
+const setMaintenance = (on: boolean, message = '') =>
   s.k.db.withSystem((trx) =>
     trx('kernel_settings')
-      .insert({ key: 'maintenance', value: JSON.stringify({ on, message: '' }) })
+      .insert({ key: 'maintenance', value: JSON.stringify({ on, message }) })
       .onConflict('key')
       .merge(),
   );
@@ -69,4 +70,33 @@ test('Logout on the maintenance page signs out; an internal user ends at /signIn
   }
   // Signed out: the sign-in form is shown again.
   await expect(page.getByLabel('Password')).toBeVisible({ timeout: 30_000 });
+});
+
+test('after a reload on /maintenance the message stays, the session check is keyed, and the user leaves when it ends', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const t = await makeTenant(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  await signIn(page, t.email);
+  await setMaintenance(true, 'Database upgrade until 22:00 UTC');
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/v3/') && r.status() === 401) refused.push(`${r.status()} ${r.url()}`);
+  });
+  try {
+    await page.goto(`${s.url}/dashboard`);
+    await expect(page).toHaveURL(/\/maintenance$/, { timeout: 30_000 });
+    await expect(page.getByText('Database upgrade until 22:00 UTC')).toBeVisible();
+    const check = page.waitForResponse((r) => r.url().includes('/v3/manager/session'), { timeout: 30_000 });
+    await page.reload();
+    const answer = await check;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().headers()['x-api-key']).toBeTruthy();
+    await expect(page.getByRole('heading', { name: 'Under Maintenance' })).toBeVisible();
+    await expect(page.getByText('Database upgrade until 22:00 UTC')).toBeVisible({ timeout: 15_000 });
+  } finally {
+    await setMaintenance(false);
+  }
+  await expect(page).toHaveURL(/\/clients\/signin(\?|$)/, { timeout: 30_000 });
+  expect(refused).toEqual([]);
 });

@@ -1,9 +1,14 @@
-/** /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut; leaves to /signOut when maintenance ends. */
+/**
+ * /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut; leaves to /signOut when
+ * maintenance ends. The page is public (no session initialisation), so after a reload it loads the public config
+ * (the API key) before its first session check, and checks at once: the custom message comes back from the live
+ * session, and the check keeps working until maintenance ends.
+ */
 import { Button, H2, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { navigate } from '../nav';
-import { isSignedIn, reloadSession } from '../runtime';
+import { isSignedIn, loadConfig, reloadSession } from '../runtime';
 import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
 import { MSG_UNDER_MAINTENANCE } from '../../common/texts';
@@ -20,13 +25,15 @@ export default function Maintenance() {
   useEffect(() => {
     if (!isSignedIn()) return;
     let stop = false;
-    const t = setInterval(() => {
-      void reloadSession()
+    const check = () =>
+      void loadConfig()
+        .then(() => reloadSession())
         .then((s) => {
           if (!stop && !s.inMaintenance) void navigate('/signOut');
         })
         .catch(() => undefined);
-    }, POLL_MS);
+    check();
+    const t = setInterval(check, POLL_MS);
     return () => {
       stop = true;
       clearInterval(t);
