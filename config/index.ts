@@ -63,9 +63,14 @@ export const VARIABLES = {
     default: DEFAULT_REGION,
   },
   LCI_LOG_LEVEL: {
-    desc: 'pino log level; default INFO in production, DEBUG otherwise',
+    desc: 'pino log level; default INFO in production and for lci serve (npm start) on a terminal, DEBUG otherwise',
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     default: undefined,
+  },
+  LCI_LOG_FORMAT: {
+    desc: 'Log lines: json (for log collectors), pretty (short human lines) or auto (pretty on a terminal, JSON otherwise)',
+    schema: z.enum(['auto', 'pretty', 'json']),
+    default: 'auto',
   },
   LCI_BASE_URL: {
     desc: 'Public address of the server (issuer of tokens, links in mail)',
@@ -236,6 +241,8 @@ export interface Config {
   dataDir: string;
   region: RegionCode;
   logLevel: string;
+  /** LCI_LOG_FORMAT: JSON lines, short human lines, or auto (human on a terminal). */
+  logFormat: 'auto' | 'pretty' | 'json';
   baseUrl: string;
   /** LCI_ALLOWED_ORIGINS: origins besides the base URL's that may open /ws from a browser. */
   allowedOrigins: string[];
@@ -475,6 +482,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: read(env, 'LCI_DATA_DIR')!,
     region: read(env, 'LCI_REGION')!,
     logLevel: read(env, 'LCI_LOG_LEVEL') ?? (nodeEnv === 'production' ? 'info' : 'debug'),
+    logFormat: read(env, 'LCI_LOG_FORMAT')!,
     baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
     allowedOrigins: readAllowedOrigins(env),
     secret,

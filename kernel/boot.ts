@@ -14,6 +14,7 @@ import { offerEmbedded } from './db/embedded';
 import type { MigrationSet } from './db/migrator';
 import { migrateOnStart } from './db/start-migrations';
 import { createFlags, registerFlagRoutes } from './flags';
+import { registerDashboardChartRoutes } from './home/dashboard-charts';
 import { createApp } from './http/app';
 import { RouteTable } from './http/route-spec';
 import { createJobs } from './jobs';
@@ -44,6 +45,11 @@ export interface StartOptions {
   jobs?: boolean;
   /** Serve the built workspace (default true when http). */
   workspace?: boolean;
+  /**
+   * Return the first start's sign-in banner (the demo credentials) in `Running.banner` instead of printing it while
+   * the kernel starts: `lci serve` prints it last, after every start-up line, so a newcomer sees the password.
+   */
+  deferBanner?: boolean;
 }
 
 export interface Running {
@@ -51,6 +57,8 @@ export interface Running {
   server?: http.Server;
   url?: string;
   maintenance: Maintenance;
+  /** The sign-in banner of a first start, with `deferBanner` (empty: nothing to print). */
+  banner?: string;
 }
 
 /** Embedded database: a server refuses a data directory another process holds; a command uses the running server's database. */
@@ -67,7 +75,7 @@ export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
 
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {
   const config = opts.config ?? loadConfig();
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, 'lifecycle', config.logFormat);
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => {
@@ -131,6 +139,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
     registerAccessRoutes(k.routes.registrar('kernel:access'), k);
     registerFlagRoutes(k.routes.registrar('kernel:flags'), k);
+    registerDashboardChartRoutes(k.routes.registrar('kernel:home'), k);
     for (const p of plugins) {
       const self = instances.of(p.id);
       p.routes?.(k.routes.registrar(p.id), k, self);
@@ -146,9 +155,10 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     }
     phase('plugins');
 
+    let banner = '';
     if (opts.seed ?? config.seedDemo) {
       const { seedIfEmpty } = await import('../fixtures/seed');
-      await seedIfEmpty(k);
+      await seedIfEmpty(k, opts.deferBanner ? (text) => (banner += text) : undefined);
       phase('seed');
     }
     log.debug({ timings }, 'kernel started');
@@ -158,7 +168,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       await db.close();
     };
 
-    if (!opts.http) return { k, maintenance };
+    if (!opts.http) return { k, maintenance, banner };
     const { serveWorkspace } = await import('./http/workspace');
     const app = createApp({
       k,
@@ -205,7 +215,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       });
       await innerStop();
     };
-    return { k, server, url, maintenance };
+    return { k, server, url, maintenance, banner };
   } catch (e) {
     for (const s of stops.reverse()) await s().catch(() => {});
     await db.close().catch(() => {});

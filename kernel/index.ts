@@ -25,6 +25,8 @@ export {
   resyncStepsPoint,
   subscriptionStatusPoint,
   accountSignupOperationsPoint,
+  dashboardChartsPoint,
+  type DashboardChart,
   type AccountSignupOperation,
   type ResyncStep,
   type CompanyKind,
@@ -59,6 +61,7 @@ export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '.
 export type { Storage, UploadLimits } from './storage';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
 export { afterCommit } from './access/scope';
+export { registeredPageUrls } from './home/registered-pages';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';
 export { REGIONS, DEFAULT_REGION, type RegionCode } from '../config/regions';
 // What the sign-up wizard (billing) needs of the identity: e-mail as a username, the common-password check, the

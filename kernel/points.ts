@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Trx } from './db/database';
 import { createExtensionPoint } from './extensions';
-import type { ModuleName } from './types';
+import type { Caller, ModuleName } from './types';
 
 export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
 
@@ -88,6 +88,25 @@ export const accountSignupOperationsPoint = createExtensionPoint<AccountSignupOp
   "operations of POST /v3/manager/account/signup (the sign-up wizard's)",
 );
 
+/**
+ * Data of a /dashboard panel, served by GET /v3/tenant/:tenantId/dashboardCharts (kernel/home) under `charts.<id>`.
+ * `page` is the page the panel opens: a caller without access to it (or to `module`) gets no entry for the chart,
+ * as the workspace shows no panel for it. `schema` is the data's shape (OpenAPI, response checks); `load` runs in
+ * the request's tenant-scoped, read-only transaction.
+ */
+export interface DashboardChart {
+  /** Key of the answer (letters and digits, unique across plugins), e.g. `contractNotices`. */
+  id: string;
+  page: string;
+  module?: ModuleName;
+  schema: z.ZodType;
+  load(trx: Trx, tenantId: number, caller: Caller): Promise<unknown>;
+}
+export const dashboardChartsPoint = createExtensionPoint<DashboardChart>(
+  'kernel.dashboardCharts',
+  'data of the /dashboard panels (GET /v3/tenant/:tenantId/dashboardCharts)',
+);
+
 /** Every point the kernel declares. */
 export const KERNEL_POINTS = [
   tenantModulesPoint,
@@ -96,4 +115,5 @@ export const KERNEL_POINTS = [
   resyncStepsPoint,
   subscriptionStatusPoint,
   accountSignupOperationsPoint,
+  dashboardChartsPoint,
 ];

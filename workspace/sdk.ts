@@ -165,11 +165,14 @@ export type {
   CompanyDetailTabDef,
   CompanyDetailTileDef,
   DashboardPanelDef,
+  DashboardPanelProps,
   SettingsSectionDef,
   PageHeaderActionDef,
 } from './slots';
 /** useSlot(name): the contributions to a slot the user may see, in order; SlotBody renders one lazily. */
 export { useSlot, SlotBody } from './slot-view';
+/** A dashboard panel's data from GET /v3/tenant/:tenantId/dashboardCharts (the kernel point kernel.dashboardCharts). */
+export { useDashboardChart, type DashboardChartState } from './dashboard-chart';
 /**
  * Workspace extension points (workspace/extensions.ts): `contribute(point, value)` in `extend`, read by the owner's
  * page with useExtensions(point); `provide(point, value)` in `provide`, read by dependents with useProvided(point).

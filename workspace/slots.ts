@@ -37,11 +37,20 @@ export interface CompanyDetailTabDef extends SlotItem {
 export interface CompanyDetailTileDef extends SlotItem {
   component: LazyComponent<CompanyDetailSlotProps>;
 }
-/** A panel of /dashboard. `page` is required: the panel links to it and shows only to users with access to it. */
+/** What a dashboard panel receives: `hidePanel()` takes its card off the dashboard (nothing left to show, e.g. a finished checklist). */
+export interface DashboardPanelProps {
+  hidePanel(): void;
+}
+/**
+ * A panel of /dashboard. `page` is required: the panel links to it and shows only to users with access to it.
+ * `link: false` shows no link (a panel of the dashboard itself, `page: '/dashboard'`, such as the onboarding
+ * checklist); those come first, above the linked panels. Panels load their data with useDashboardChart.
+ */
 export interface DashboardPanelDef extends SlotItem {
   page: string;
   linkText?: string;
-  component: LazyComponent<Record<string, never>>;
+  link?: false;
+  component: LazyComponent<DashboardPanelProps>;
 }
 /**
  * A section of /accountsettings (plugins/settings renders the slot, each section in a card, by order: its own General

@@ -1,7 +1,9 @@
 /**
  * `lci serve`: the kernel with HTTP (API, /oidc, /ws, the built workspace).
  * On first start with an empty database the demo tenant is loaded and its
- * credentials printed (fixtures/seed.ts). SIGINT/SIGTERM stop it gracefully;
+ * credentials printed (fixtures/seed.ts), last, after the start-up lines. Logs are
+ * short human lines on a terminal (INFO unless LCI_LOG_LEVEL says), JSON lines
+ * otherwise (kernel/log.ts, LCI_LOG_FORMAT). SIGINT/SIGTERM stop it gracefully;
  * a second signal exits at once.
  */
 import fs from 'node:fs';
@@ -34,6 +36,9 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         process.env.NODE_ENV ??= 'development';
         process.env.LCI_LOG_LEVEL ??= 'debug';
         process.env.LCI_WORKSPACE_DEV ??= '1';
+      } else if (process.stdout.isTTY && !process.env.LCI_LOG_LEVEL) {
+        // On a terminal (npm start): INFO, no debug noise; LCI_LOG_LEVEL=debug brings it back.
+        process.env.LCI_LOG_LEVEL = 'info';
       }
       const config = ctx.config();
       const { startKernel } = await import('../../kernel/boot');
@@ -42,6 +47,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         pluginDirs: ctx.pluginDirs,
         http: true,
         seed: opts.seed ? undefined : false,
+        deferBanner: true,
       });
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
       write(
@@ -50,6 +56,8 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
       if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html')))
         process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
+      // The first start's sign-in banner comes last, after every start-up line.
+      if (running.banner) process.stdout.write(running.banner);
 
       await new Promise<void>((resolve) => {
         let stopping = false;

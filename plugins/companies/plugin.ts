@@ -1,10 +1,11 @@
-import { activeCompaniesPoint, contribute, definePlugin } from '../../kernel/index';
+import { activeCompaniesPoint, contribute, dashboardChartsPoint, definePlugin } from '../../kernel/index';
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from './import/csv-import';
 import { companiesImport, contractsImport } from './import/kinds';
 import { linkedGoalsPoint } from './server/linked-goals';
 import { linkedRecordsPoint } from './server/linked-records';
 import { importCli } from './cli/import-command';
+import { COMPANIES_DASHBOARD_CHARTS } from './server/dashboard-charts';
 import { companiesFixtures } from './server/fixtures';
 import { COMPANIES_PAGES } from './shared/pages';
 import { routes } from './server/routes';
@@ -26,6 +27,8 @@ export default definePlugin({
     }),
     contribute(csvImportsPoint, companiesImport),
     contribute(csvImportsPoint, contractsImport),
+    // /dashboard panels' data: contracts reaching their notice date, companies without data.
+    ...COMPANIES_DASHBOARD_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
   ],
   fixtures: companiesFixtures,
 });

@@ -4,13 +4,14 @@
  * object types, filter fields, dashboard charts and contract filters through its extension points (public.ts);
  * the stack area (catalogue, alignment, overview, contract exclusions) is the stack-manager plugin.
  */
-import { contribute, definePlugin, resyncStepsPoint } from '../../kernel/index';
+import { contribute, dashboardChartsPoint, definePlugin, resyncStepsPoint } from '../../kernel/index';
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from '../companies/public';
 import { csFilterResolversPoint, csObjectsPoint, CS_POINTS } from './server/points';
 import { createCsServices, type CsServices } from './server/services';
 import { CS_FILTER_RESOLVERS } from './server/filters/resolvers';
 import { registerCutRoutes } from './server/cuts/routes';
+import { CS_HOME_CHARTS } from './server/dashboard/home-charts';
 import { linkedGoalsContribution } from './server/goals/linked-goals';
 import { coreFixtures } from './server/fixtures';
 import { registerCsObjectRoutes } from './server/object-api/routes';
@@ -55,6 +56,8 @@ export default definePlugin<CsInstance>({
     // CS's own object types and filter fields, registered like any other plugin's.
     ...CS_OBJECTS.map((o) => contribute(csObjectsPoint, o)),
     ...CS_FILTER_RESOLVERS.map((f) => contribute(csFilterResolversPoint, f)),
+    // /dashboard panels' data: health distribution, biggest health drops, goals due.
+    ...CS_HOME_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
   ],
   cli(program, { kernel }) {
     metricsCli(program, kernel);

@@ -1,11 +1,13 @@
 /** /dashboard: welcome with the tenant name, the realtime status, module cards and the plugins' panels (dashboardPanels slot). */
-import { Button, Card, H2, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
+import { AnchorButton, Card, H2, H5, Icon, NonIdealState, Tag } from '@blueprintjs/core';
 import { Icons } from '@blueprintjs/icons';
 import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { RealtimeIndicator } from '../layout/Shell';
 import { navigate } from '../nav';
 import { SlotBody, useSlot } from '../slot-view';
+import type { Contributed, DashboardPanelDef } from '../slots';
 import { currentModuleViewAtom, moduleViewsAtom, moduleViewTextAtom, sessionAtom } from '../state/atoms';
 
 export default function Dashboard() {
@@ -13,8 +15,13 @@ export default function Dashboard() {
   const views = useAtomValue(moduleViewsAtom);
   const current = useAtomValue(currentModuleViewAtom);
   const [, setView] = useAtom(moduleViewTextAtom);
-  const panels = useSlot('dashboardPanels');
+  const all = useSlot('dashboardPanels');
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const hide = useCallback((key: string) => setHidden((h) => new Set(h).add(key)), []);
   if (!session) return null;
+  const shown = all.filter((p) => !hidden.has(panelKey(p)));
+  const top = shown.filter((p) => p.link === false);
+  const panels = shown.filter((p) => p.link !== false);
   const tenant = session.tenant?.name ?? 'Lifecycle';
   return (
     <div className="lci-page">
@@ -25,6 +32,16 @@ export default function Dashboard() {
       <section aria-label="Realtime status" className="lci-row">
         <span>Live updates:</span> <RealtimeIndicator />
       </section>
+      {top.map((p) => (
+        <DashboardPanel key={panelKey(p)} panel={p} onHide={hide} />
+      ))}
+      {panels.length > 0 && (
+        <section aria-label="Panels" className="lci-cards lci-dashboard-panels">
+          {panels.map((p) => (
+            <DashboardPanel key={panelKey(p)} panel={p} onHide={hide} />
+          ))}
+        </section>
+      )}
       <section aria-labelledby="modules-heading">
         <H2 id="modules-heading" className="lci-section-title">
           Your modules
@@ -79,24 +96,35 @@ export default function Dashboard() {
           </div>
         )}
       </section>
-      {panels.length > 0 && (
-        <section aria-label="Panels" className="lci-cards lci-dashboard-panels">
-          {panels.map((p) => (
-            <Card key={`${p.plugin}-${p.id}`} className="lci-dashboard-panel" role="region" aria-label={p.title}>
-              <div className="lci-row lci-dashboard-panel-head">
-                <H5>{p.title}</H5>
-                <Button
-                  variant="minimal"
-                  endIcon="arrow-right"
-                  text={p.linkText ?? `Open ${p.title}`}
-                  onClick={() => void navigate(p.page)}
-                />
-              </div>
-              <SlotBody title={p.title} load={p.component} props={{}} />
-            </Card>
-          ))}
-        </section>
-      )}
     </div>
+  );
+}
+
+const panelKey = (p: Contributed<DashboardPanelDef>) => `${p.plugin}-${p.id}`;
+
+/** One panel: its title, the link to its page (a real link: Tab reaches it, Enter opens it) and its lazy body. */
+function DashboardPanel({ panel: p, onHide }: { panel: Contributed<DashboardPanelDef>; onHide(key: string): void }) {
+  const key = panelKey(p);
+  const hidePanel = useCallback(() => onHide(key), [onHide, key]);
+  return (
+    <Card className="lci-dashboard-panel" role="region" aria-label={p.title}>
+      <div className="lci-row lci-dashboard-panel-head">
+        <H5>{p.title}</H5>
+        {p.link !== false && (
+          <AnchorButton
+            variant="minimal"
+            endIcon="arrow-right"
+            href={p.page}
+            text={p.linkText ?? `Open ${p.title}`}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+              e.preventDefault();
+              void navigate(p.page);
+            }}
+          />
+        )}
+      </div>
+      <SlotBody title={p.title} load={p.component} props={{ hidePanel }} />
+    </Card>
   );
 }

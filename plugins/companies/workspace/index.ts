@@ -23,4 +23,25 @@ export default defineWorkspacePlugin({
   }),
   guardSteps: [noCompaniesStep([COMPANIES_PAGE, IMPORT_PAGE, '/lciadmin', '/lcisupport', '/subscription'])],
   navIcons: pageNavIcons(COMPANIES_PAGES),
+  slots: {
+    // Data: GET /v3/tenant/:tenantId/dashboardCharts (server/dashboard-charts.ts).
+    dashboardPanels: [
+      {
+        id: 'contractNotices',
+        title: 'Contracts reaching their notice date',
+        order: 40,
+        page: CONTRACT_MANAGER_PAGE,
+        linkText: 'Open Contract Manager',
+        component: () => import('./dashboard/ContractNoticesPanel'),
+      },
+      {
+        id: 'companiesWithoutData',
+        title: 'Companies without data',
+        order: 50,
+        page: COMPANIES_PAGE,
+        linkText: 'Open Companies',
+        component: () => import('./dashboard/CompaniesWithoutDataPanel'),
+      },
+    ],
+  },
 });

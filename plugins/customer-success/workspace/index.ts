@@ -41,6 +41,35 @@ export default defineWorkspacePlugin({
     }),
   ],
   navIcons: pageNavIcons(CS_PAGES),
+  slots: {
+    // /dashboard panels; data: GET /v3/tenant/:tenantId/dashboardCharts (server/dashboard/home-charts.ts).
+    dashboardPanels: [
+      {
+        id: 'healthDistribution',
+        title: 'Health distribution',
+        order: 10,
+        page: CS_DASHBOARD_PAGE,
+        linkText: 'Open Customer Success Dashboard',
+        component: () => import('./home/HealthDistributionPanel'),
+      },
+      {
+        id: 'healthDrops',
+        title: 'Biggest health drops',
+        order: 20,
+        page: CS_DASHBOARD_PAGE,
+        linkText: 'Open Customer Success Dashboard',
+        component: () => import('./home/HealthDropsPanel'),
+      },
+      {
+        id: 'goalsDue',
+        title: 'Goals due',
+        order: 30,
+        page: GOALS_REPORTING_PAGE,
+        linkText: 'Open Cross Company Goals',
+        component: () => import('./home/GoalsDuePanel'),
+      },
+    ],
+  },
   provide: [
     provide(csFiltersBarPoint, { component: () => import('./filters/CsFiltersBar'), useFilters: useCsFilters }),
   ],

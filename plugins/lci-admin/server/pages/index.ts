@@ -18,9 +18,11 @@ import { navigationRoutes } from './navigation/routes';
 import { MENU_PAGE, MODULE_PAGE, MODULE_VIEW_PAGE } from './navigation/service';
 import { notificationRoutes } from './notifications/routes';
 import { NOTIFICATIONS_PAGE } from './notifications/service';
+import { onboardingFixtures } from './onboarding/fixtures';
 import { onboardingRoutes } from './onboarding/routes';
 import { ONBOARDING_ADMIN_PAGE, ONBOARDING_ITEMS_PAGE } from './onboarding/service';
 import { surveyRoutes, SURVEY_PAGE } from './survey/routes';
+import { tenantSurveyRoutes } from './survey/tenant';
 import { templateRoutes } from './templates/routes';
 import { IMPORT_TEMPLATES_PAGE } from './templates/service';
 import { WEBSOCKET_PAGE } from './websockets/relay';
@@ -61,6 +63,7 @@ export const PAGES_PART: AdminPart = {
     notificationRoutes(r, k);
     onboardingRoutes(r, k);
     surveyRoutes(r);
+    tenantSurveyRoutes(r, k);
     navigationRoutes(r, k);
     websocketRoutes(r, k, self.sockets);
     currencyRoutes(r, k);
@@ -71,7 +74,10 @@ export const PAGES_PART: AdminPart = {
     marketingRoutes(r, k);
   },
   cli: registerPagesCli,
-  fixtures: pagesFixtures,
+  async fixtures(ctx) {
+    await pagesFixtures(ctx);
+    await onboardingFixtures(ctx);
+  },
   async start(_k, self) {
     self.sockets.start();
   },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Kernel, RouteRegistrar } from '../../../../../kernel/index';
 import { tenantRef, when } from '../responses';
-import { auditTenant, id, requireTenant, tenantParams, targetParams } from '../shared';
+import { auditTenant, id, requireTenant, targetParams } from '../shared';
 import {
   allProgress,
   itemBody,
@@ -13,10 +13,10 @@ import {
   setCompleted,
 } from './service';
 import { listItems } from './store';
+import { tenantOnboardingRoutes } from './tenant';
 
 const itemParams = z.object({ itemId: id });
 const completeBody = z.object({ lci_onboarding_item_id: id, completed_flag: z.boolean() });
-const tenantCompleteBody = z.object({ completed_flag: z.boolean() });
 
 const item = z.object({
   lci_onboarding_item_id: z.number().int(),
@@ -158,25 +158,7 @@ export function onboardingRoutes(r: RouteRegistrar, k: Kernel): void {
     },
   );
 
-  // platform.md 7.4: the tenant's "onboarding checklist (onboarding_items) and its update POST".
-  r.get(
-    '/v3/tenant/:tenantId/onboarding',
-    { params: tenantParams, response: checklistResponse, summary: "The tenant's onboarding checklist" },
-    async ({ db, tenantId }) => progressOf(db, tenantId),
-  );
-
-  r.post(
-    '/v3/tenant/:tenantId/onboarding/:itemId',
-    {
-      auth: 'tenantAdmin',
-      params: tenantParams.extend({ itemId: id }),
-      body: tenantCompleteBody,
-      response: checklistResponse,
-      summary: "Ticks (or unticks) an item of the tenant's onboarding checklist",
-    },
-    async ({ db, tenantId, params, body, caller }) => {
-      await setCompleted(db, tenantId, params.itemId, body.completed_flag, caller!.userId);
-      return progressOf(db, tenantId);
-    },
-  );
+  // platform.md 7.4: the tenant's "onboarding checklist (onboarding_items) and its update POST", shown on /dashboard
+  // to tenant admins until every item is done. Items whose link is not a registered page are hidden (tenant.ts).
+  tenantOnboardingRoutes(r, k);
 }

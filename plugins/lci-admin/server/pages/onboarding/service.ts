@@ -7,9 +7,10 @@
 import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../../../kernel/index';
 import { shortText } from '../shared';
+import { itemShown, shownItems } from '../../../shared/onboarding';
 import {
+  activeItem,
   activeItemCount,
-  activeItemExists,
   checklistRows,
   insertItem,
   tenantProgress,
@@ -63,20 +64,27 @@ export async function checklist(db: Trx, tenantId: number): Promise<ChecklistIte
   }));
 }
 
-/** The checklist with its completion percentage. */
-export async function progressOf(db: Trx, tenantId: number) {
-  const items = await checklist(db, tenantId);
+/**
+ * The checklist with its completion percentage. With `pages` (the registered page urls: the tenant's view), items
+ * whose link is not a registered page are left out (shared/onboarding.ts, the hidden-link rule); internal staff see all.
+ */
+export async function progressOf(db: Trx, tenantId: number, pages?: ReadonlySet<string>) {
+  const all = await checklist(db, tenantId);
+  const items = pages ? shownItems(all, pages) : all;
   return { onboarding_items: items, percent: completionPercent(items) };
 }
 
+/** Ticks or unticks an item; with `pages`, an item hidden from the tenant is not found either. */
 export async function setCompleted(
   db: Trx,
   tenantId: number,
   itemId: number,
   completed: boolean,
   userId: number | null,
+  pages?: ReadonlySet<string>,
 ): Promise<void> {
-  if (!(await activeItemExists(db, itemId))) throw notFound(`Onboarding item ${itemId} not found`);
+  const item = await activeItem(db, itemId);
+  if (!item || (pages && !itemShown(item, pages))) throw notFound(`Onboarding item ${itemId} not found`);
   await upsertCompletion(db, tenantId, itemId, completed, userId);
 }
 

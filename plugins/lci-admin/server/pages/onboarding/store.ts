@@ -53,10 +53,12 @@ export async function checklistRows(db: Trx, tenantId: number): Promise<any[]> {
     );
 }
 
-export async function activeItemExists(db: Trx, itemId: number): Promise<boolean> {
-  return !!(await db('lci_onboarding_items')
+/** An active item's link, or null when there is no active item of that id. */
+export async function activeItem(db: Trx, itemId: number): Promise<{ link_url: string | null } | null> {
+  const row = await db('lci_onboarding_items')
     .where({ lci_onboarding_item_id: itemId, active_flag: true })
-    .first('lci_onboarding_item_id'));
+    .first('link_url');
+  return row ? { link_url: row.link_url ?? null } : null;
 }
 
 export async function upsertCompletion(

@@ -65,3 +65,43 @@ export async function tenantAnswers(db: Trx, tenantId: number): Promise<any[]> {
     .select('q.question_id', 'q.question', 'q.answer_type', 'a.answer', 'a.answered_at');
   return rows.map((r: any) => ({ ...r, question_id: Number(r.question_id), answer: r.answer ?? null }));
 }
+
+/** The active questions by sort with the tenant's answer (tenant scope: RLS keeps it to the caller's tenant). */
+export async function activeQuestionsWithAnswers(db: Trx, tenantId: number) {
+  const rows = await db('lci_onboarding_survey_questions as q')
+    .leftJoin('tenant_onboarding_survey_answers as a', (j) =>
+      j.on('a.question_id', 'q.question_id').andOn('a.tenant_id', db.raw('?', [tenantId])),
+    )
+    .where('q.active_flag', true)
+    .orderBy([{ column: 'q.sort' }, { column: 'q.question_id' }])
+    .select('q.question_id', 'q.question', 'q.answer_type', 'q.choices', 'a.answer', 'a.answered_at');
+  return rows.map((r: any) => ({
+    question_id: Number(r.question_id),
+    question: r.question as string,
+    answer_type: r.answer_type as 'text' | 'choice' | 'yesno',
+    choices: (r.choices ?? []) as string[],
+    answer: (r.answer ?? null) as string | null,
+    answered_at: r.answered_at ? new Date(r.answered_at).toISOString() : null,
+  }));
+}
+
+/** Saves answers, each replacing the tenant's earlier answer to its question. */
+export async function upsertAnswers(
+  db: Trx,
+  tenantId: number,
+  userId: number,
+  answers: { question_id: number; answer: string }[],
+): Promise<void> {
+  await db('tenant_onboarding_survey_answers')
+    .insert(
+      answers.map((a) => ({
+        tenant_id: tenantId,
+        question_id: a.question_id,
+        answer: a.answer,
+        answered_by: userId,
+        answered_at: db.fn.now(),
+      })),
+    )
+    .onConflict(['tenant_id', 'question_id'])
+    .merge(['answer', 'answered_by', 'answered_at']);
+}
