@@ -10,7 +10,7 @@
  */
 import { Alert, Button, HTMLTable, InputGroup, NonIdealState, Tag, Tooltip } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, invoke, PageHeader, pushMessage, useReadOnly, useSession, useTenant } from '../../sdk';
+import { api, invoke, PageHeader, pushMessage, useReadOnly, useSession, useTenant, useTenantFormat } from '../../sdk';
 import { PageLoadError, PageLoading } from '../../components/PageLoadState';
 import { reloadSession } from '../../runtime';
 import {
@@ -47,6 +47,7 @@ async function loadUsers(tenantId: number): Promise<UsersResponse> {
 const STATUS_INTENT = { Active: 'success', Inactive: 'none', 'Invitation pending': 'warning' } as const;
 
 export default function UserManagerPage() {
+  const format = useTenantFormat();
   const tenant = useTenant();
   const session = useSession();
   const readOnly = useReadOnly(USER_MANAGER_PAGE);
@@ -350,7 +351,7 @@ export default function UserManagerPage() {
                       {invitationLabel(i)}
                     </Tag>
                   </td>
-                  <td>{new Date(i.expires_at).toLocaleDateString()}</td>
+                  <td>{format.date(new Date(i.expires_at))}</td>
                   <td className="lci-um-actions">
                     {!readOnly && (
                       <Tooltip content="Cancel the invitation">

@@ -1,5 +1,6 @@
 /** The upcoming invoice (or 'No upcoming invoice') and the past invoices with their links. */
 import { AnchorButton, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { useTenantFormat } from '../../../../workspace/sdk';
 import { formatAmount, planPrice } from '../../shared/currency';
 import { invoiceStatusText, MSG_NO_UPCOMING_INVOICE, type InvoiceView } from './model';
 
@@ -12,6 +13,7 @@ export interface Loaded<T> {
 }
 
 export function UpcomingInvoice({ state }: { state: Loaded<InvoiceView | null> }) {
+  const f = useTenantFormat();
   return (
     <section aria-labelledby="sub-upcoming-heading">
       <h2 id="sub-upcoming-heading" className="lci-sub-title">
@@ -33,9 +35,9 @@ export function UpcomingInvoice({ state }: { state: Loaded<InvoiceView | null> }
               </strong>
               <span className="lci-sub-muted">
                 {state.value.nextPaymentAttempt
-                  ? `due ${state.value.nextPaymentAttempt}`
+                  ? `due ${f.date(state.value.nextPaymentAttempt)}`
                   : state.value.periodEnd
-                    ? `for the period ending ${state.value.periodEnd}`
+                    ? `for the period ending ${f.date(state.value.periodEnd)}`
                     : ''}
               </span>
               {state.value.discount && (
@@ -65,6 +67,7 @@ export function UpcomingInvoice({ state }: { state: Loaded<InvoiceView | null> }
 }
 
 export function InvoiceList({ state }: { state: Loaded<InvoiceView[]> }) {
+  const f = useTenantFormat();
   const list = state.value ?? [];
   return (
     <section aria-labelledby="sub-invoices-heading">
@@ -97,7 +100,7 @@ export function InvoiceList({ state }: { state: Loaded<InvoiceView[]> }) {
                 {list.map((i, n) => (
                   <tr key={i.id ?? n}>
                     <td>{i.number ?? i.id ?? '—'}</td>
-                    <td>{i.created}</td>
+                    <td>{f.date(i.created)}</td>
                     <td>
                       <Tag minimal intent={i.status === 'paid' ? 'success' : i.status === 'open' ? 'warning' : 'none'}>
                         {invoiceStatusText(i.status)}

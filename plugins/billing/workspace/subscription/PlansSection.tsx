@@ -1,11 +1,12 @@
 /** Overall and per-module status (section 4.5) and the subscribed plans with limits, companies, periods and trial end. */
 import { Button, Callout, HTMLTable, Tag } from '@blueprintjs/core';
 import { formatAmount, planPrice } from '../../shared/currency';
+import { useTenantFormat } from '../../../../workspace/sdk';
 import type { FlatPlan, SubscriptionRow } from '../../shared/types';
 import type { TenantSubscriptions } from '../subscription-state';
 import {
   companiesText,
-  day,
+  day as dayOf,
   moduleLabel,
   moduleStatuses,
   overLimit,
@@ -66,6 +67,9 @@ function price(row: SubscriptionRow, plan: FlatPlan | null): string {
 }
 
 export function PlansSection({ rows, plans, verbose, onConvertTrial }: PlansProps) {
+  // Dates in the tenant's date format (/accountsettings).
+  const f = useTenantFormat();
+  const day = (v: string | number | null | undefined) => f.date(dayOf(v));
   return (
     <section aria-labelledby="sub-plans-heading">
       <h2 id="sub-plans-heading" className="lci-sub-title">

@@ -9,7 +9,14 @@
  */
 import { Callout, Checkbox, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PageHeader, PageLoadError, PageLoading, pushMessage, useSession } from '../../../../workspace/sdk';
+import {
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  pushMessage,
+  useSession,
+  useTenantFormat,
+} from '../../../../workspace/sdk';
 import { optionPlanIds } from '../../shared/upgrade-rules';
 import { priceDisplay, trialText } from '../../shared/prices';
 import { customerLimitText } from '../../shared/tiers';
@@ -323,6 +330,7 @@ interface ChangeDialogProps {
 
 /** The confirmation of each change, saying what will happen. */
 function ChangeDialog({ dialog, rows, core, tenantName, onClose, change }: ChangeDialogProps) {
+  const f = useTenantFormat();
   const [text, setText] = useState(dialog.kind === 'coupon' ? dialog.couponId : '');
   const [picked, setPicked] = useState<string[]>([]);
   const activeList = activeRows(rows);
@@ -467,8 +475,8 @@ function ChangeDialog({ dialog, rows, core, tenantName, onClose, change }: Chang
           </p>
           <ul>
             <li>
-              The subscription ends now{ends ? `, before the end of the paid period (${ends})` : ''}, and no further
-              invoices are issued.
+              The subscription ends now{ends ? `, before the end of the paid period (${f.date(ends)})` : ''}, and no
+              further invoices are issued.
             </li>
             <li>Your users can no longer use Lifecycle until a new plan is chosen on this page.</li>
             <li>Your companies, reports and settings are kept.</li>
