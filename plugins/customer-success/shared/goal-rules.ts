@@ -12,6 +12,11 @@ export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
   completed: 'Completed',
 };
 
+/** The spec's label of a status ('inProgress' -> 'In Progress'); a value that is no status is shown as it is. */
+export function goalStatusLabel(status: string): string {
+  return (GOAL_STATUSES as readonly string[]).includes(status) ? GOAL_STATUS_LABELS[status as GoalStatus] : status;
+}
+
 /** The companies of a goal: its own company first, then the others once each. */
 export function goalCompanies(ownCompanyId: number, others: readonly number[] = []): number[] {
   return [ownCompanyId, ...[...new Set(others)].filter((id) => id !== ownCompanyId)];

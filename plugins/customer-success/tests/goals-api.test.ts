@@ -297,3 +297,32 @@ test('tenant isolation: goals, tasks and companies of another tenant stay out of
     (await a.api('GET', cs(a, `TenantCompanyGoal/${goal.tenantCompanyGoalId}`))).body.tenantCompanyGoals[0].moniker,
   ).toBe(goal.moniker);
 });
+
+test('the API answers the texts the company page shows (shared/goal-schemas.ts), naming the field, nothing stored', async () => {
+  const { MSG_REQUIRED, MSG_REAL_DATE, MSG_SCORE_RANGE } = await import('../shared/goal-schemas');
+  const bad = await a.api('POST', `${cs(a, 'TenantCompanyGoal')}?tenantCompanyId=${gamma}`, {
+    moniker: ' ',
+    dueDate: '2025-02-30',
+  });
+  expect(bad.status).toBe(400);
+  const byPath = Object.fromEntries(
+    (bad.body.error.fields as { path: string; message: string }[]).map((f) => [f.path, f.message]),
+  );
+  expect(byPath).toMatchObject({ 'body.moniker': MSG_REQUIRED, 'body.dueDate': MSG_REAL_DATE });
+  expect(
+    (await a.api('GET', `${cs(a, 'TenantCompanyGoal')}?tenantCompanyId=${gamma}`)).body.tenantCompanyGoals,
+  ).toEqual([]);
+  const made = await a.api('POST', `${cs(a, 'TenantCompanyGoal')}?tenantCompanyId=${gamma}`, { moniker: 'Texts' });
+  expect(made.status).toBe(200);
+  const goalId = made.body.tenantCompanyGoals[0].tenantCompanyGoalId;
+  const score = await a.api('POST', cs(a, `TenantCompanyGoal/${goalId}`), { action: 'addScore', score: 101 });
+  expect(score.status).toBe(400);
+  expect(score.body.error.fields[0]).toEqual({ path: 'body.score', message: MSG_SCORE_RANGE });
+  const task = await a.api('POST', `${cs(a, 'TenantCompanyGoalTask')}?tenantCompanyId=${gamma}`, {
+    tenantCompanyGoalId: goalId,
+    moniker: '',
+  });
+  expect(task.status).toBe(400);
+  expect(task.body.error.fields[0]).toEqual({ path: 'body.moniker', message: MSG_REQUIRED });
+  await a.api('DELETE', cs(a, `TenantCompanyGoal/${goalId}`));
+});

@@ -1,4 +1,5 @@
 import {
+  CORNER_INSET,
   colorCountSpec,
   segmentChartData,
   segmentChartSpec,
@@ -62,14 +63,19 @@ describe('segment chart (value versus effort)', () => {
     const spec = segmentChartSpec(rows, { ...DEFAULT_SEGMENT_SETTINGS, cutSegValue: 300, cutSegEffort: 40 }) as {
       layer: {
         data: { values: Record<string, unknown>[] };
+        mark: Record<string, unknown>;
         encoding: Record<string, { scale?: { domain?: number[] } }>;
       }[];
     };
-    expect(spec.layer[1].data.values).toEqual([{ cut: 40 }]);
-    expect(spec.layer[2].data.values).toEqual([{ cut: 300 }]);
-    expect(spec.layer[3].encoding.y.scale?.domain).toEqual([0, 1000]);
-    expect(spec.layer[3].encoding.x.scale?.domain).toEqual([0, 100]);
-    expect(spec.layer[0].data.values.map((v) => v.label)).toEqual(['Ideal', 'High Maintenance', 'Growth', 'Review']);
+    expect(spec.layer[4].data.values).toEqual([{ cut: 40 }]);
+    expect(spec.layer[5].data.values).toEqual([{ cut: 300 }]);
+    expect(spec.layer[6].encoding.y.scale?.domain).toEqual([0, 1000]);
+    expect(spec.layer[6].encoding.x.scale?.domain).toEqual([0, 100]);
+    const corners = spec.layer.slice(0, 4);
+    expect(corners.map((l) => l.data.values[0].label)).toEqual(['Ideal', 'High Maintenance', 'Growth', 'Review']);
+    // Each name sits inside its corner, off the axes and their labels: 'Ideal' (top left) right of and below it.
+    expect(corners[0].mark).toMatchObject({ align: 'left', baseline: 'top', dx: CORNER_INSET, dy: CORNER_INSET });
+    expect(corners[3].mark).toMatchObject({ align: 'right', baseline: 'bottom', dx: -CORNER_INSET, dy: -CORNER_INSET });
   });
 });
 

@@ -4,7 +4,7 @@
  * tags sends (only changed services), new items' temporary ids, and what the edit dialog changed.
  */
 import type { Alignment, CalcType, TagDeletionTreatment } from './stack-catalogue';
-import { inOrderOf, positionChanges, type OrderedItem } from './stack-order';
+import { inOrderOf, orderChanged, positionChanges, type OrderedItem } from './stack-order';
 
 export interface StackProductDraft {
   productId: number;
@@ -189,7 +189,9 @@ export function keepDeletions(
 /**
  * A fresh list from the server (the answer of a save, delete or restore) in the user's order; where the user has
  * unsaved tags or preferred products (they differ from `base`, the list saved before), those are kept over the
- * fresh ones. Services the answer lacks (deleted) leave; new ones come after the known ones.
+ * fresh ones. Services the answer lacks (deleted) leave. Without an unsaved reorder the fresh list keeps the
+ * server's order, so a restored or added service takes its saved place and the order stays clean; with one, the
+ * user's order is kept and new services come after the known ones.
  */
 export function rebaseOnFresh<T extends ListedService>(
   current: readonly T[],
@@ -198,7 +200,8 @@ export function rebaseOnFresh<T extends ListedService>(
 ): T[] {
   const cur = new Map(current.map((s) => [s.serviceId, s]));
   const old = new Map(base.map((s) => [s.serviceId, s]));
-  return inOrderOf(fresh, current).map((f) => {
+  const ordered = orderChanged(base, current) ? inOrderOf(fresh, current) : [...fresh];
+  return ordered.map((f) => {
     const c = cur.get(f.serviceId);
     const b = old.get(f.serviceId);
     if (!c || !b) return f;

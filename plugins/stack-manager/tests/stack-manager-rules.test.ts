@@ -20,7 +20,7 @@ import {
   type StackProductDraft,
   type StackServiceDraft,
 } from '../shared/stack-manager';
-import { moveNextTo } from '../shared/stack-order';
+import { moveNextTo, orderChanged } from '../shared/stack-order';
 
 const s = (
   serviceId: number,
@@ -139,6 +139,20 @@ describe('taking a fresh list while the user keeps editing', () => {
     expect(out.map((x) => x.serviceId)).toEqual([1, 2, 4]);
     expect(out[0]).toMatchObject({ tagIds: [5, 7], version: 4 });
     expect(out[1]).toBe(fresh[1]);
+  });
+  it('a restored service takes its saved place and leaves the order clean when the user had not reordered', () => {
+    const base = [s(1, 1), s(3, 3)];
+    const current = [s(1, 1), s(3, 3, [5])];
+    // The server answers the restored service 2 at its saved position (sort 2).
+    const fresh = [s(1, 1), s(2, 2, [], { version: 4 }), s(3, 3)];
+    const out = rebaseOnFresh(current, base, fresh);
+    expect(out.map((x) => x.serviceId)).toEqual([1, 2, 3]);
+    expect(orderChanged(fresh, out)).toBe(false);
+    expect(out[2].tagIds).toEqual([5]);
+    // With an unsaved reorder the user's order stays (and is still dirty); the restored one comes last.
+    const moved = rebaseOnFresh([s(3, 3), s(1, 1)], base, fresh);
+    expect(moved.map((x) => x.serviceId)).toEqual([3, 1, 2]);
+    expect(orderChanged(fresh, moved)).toBe(true);
   });
 });
 

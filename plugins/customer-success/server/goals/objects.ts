@@ -7,30 +7,11 @@ import { z } from 'zod';
 import { badRequest, notFound, type Trx } from '../../../../kernel/index';
 import type { CsServices } from '../services';
 import { GOAL_STATUSES, isOverdue, isValidDate } from '../../shared/goal-rules';
+import { goalBody, goalScoreBody, goalUpdateBody, taskBody, taskUpdateBody } from '../../shared/goal-schemas';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE, GOALS_REPORTING_PAGE } from '../pages';
 import * as store from './store';
 import { addScoreAnswer, goal, goalExtra, goalRecord, goalSummary, goalTask } from '../../shared/api';
-
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const ids = z.array(id).max(1000);
-const date = z.string().max(10).refine(isValidDate, 'A real date as YYYY-MM-DD').meta({ format: 'date' }).nullable();
-const version = z.number().int().min(1).optional();
-const activeFlag = z.union([z.literal(0), z.literal(1)]).optional();
-
-const goalBody = z.object({
-  tenantCompanyId: id.optional(),
-  moniker: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
-  description: z.string().max(4000, 'Max 4000 characters').optional(),
-  status: z.enum(GOAL_STATUSES).optional(),
-  startDate: date.optional(),
-  dueDate: date.optional(),
-  /** Other companies the goal covers (its own company is always one). */
-  tenantCompanyIds: ids.optional(),
-  tenantCompanyProjectIds: ids.optional(),
-  tenantCompanyContractIds: ids.optional(),
-  tenantNoteIds: ids.optional(),
-});
 
 /** The companies a list covers: the selected company, the filtered ones, or both (intersection). */
 function coverage(tenantCompanyId: number | null, companyIds: number[] | null): number[] | null {
@@ -56,7 +37,7 @@ export const tenantCompanyGoal = defineCsObject({
   pages: { write: COMPANY_DETAIL_PAGE },
   reply: { row: goal, record: goalRecord, extra: goalExtra },
   schema: goalBody,
-  updateSchema: goalBody.omit({ tenantCompanyId: true }).partial().extend({ activeFlag, version }),
+  updateSchema: goalUpdateBody,
   async list({ db }, { tenantCompanyId, activeFlag: af, companyIds }) {
     const { goals, links } = await store.listGoals(db, {
       companyIds: coverage(tenantCompanyId, companyIds),
@@ -77,14 +58,7 @@ export const tenantCompanyGoal = defineCsObject({
   actions: {
     addScore: {
       response: addScoreAnswer,
-      schema: z.object({
-        score: z
-          .number()
-          .int('A whole number from 0 to 100')
-          .min(0, 'A whole number from 0 to 100')
-          .max(100, 'A whole number from 0 to 100'),
-        note: z.string().max(2000, 'Max 2000 characters').optional(),
-      }),
+      schema: goalScoreBody,
       async handler({ db, tenantId, caller }, body: { score: number; note?: string }, { id: goalId }) {
         if (!goalId)
           throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [
@@ -98,15 +72,6 @@ export const tenantCompanyGoal = defineCsObject({
   },
 });
 
-const taskBody = z.object({
-  tenantCompanyGoalId: id,
-  moniker: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
-  description: z.string().max(4000, 'Max 4000 characters').optional(),
-  dueDate: date.optional(),
-  completedFlag: z.boolean().optional(),
-  sort: z.number().int().min(0).max(100_000).optional(),
-});
-
 export const tenantCompanyGoalTask = defineCsObject({
   name: 'TenantCompanyGoalTask',
   responseKey: 'tenantCompanyGoalTasks',
@@ -115,7 +80,7 @@ export const tenantCompanyGoalTask = defineCsObject({
   pages: { write: COMPANY_DETAIL_PAGE },
   reply: { row: goalTask },
   schema: taskBody,
-  updateSchema: taskBody.omit({ tenantCompanyGoalId: true }).partial().extend({ activeFlag, version }),
+  updateSchema: taskUpdateBody,
   query: z.object({ tenantCompanyGoalId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
   list: ({ db }, { tenantCompanyId, activeFlag: af, companyIds, query }) =>
     store.listTasks(db, {

@@ -61,6 +61,9 @@ export function segmentChartData(
   });
 }
 
+/** Pixels between a segment name and the corner of the chart it names. */
+export const CORNER_INSET = 10;
+
 const COLOR_TITLE: Record<ColorBy, string> = { health: 'Health', effort: 'Effort', segment: 'Segment' };
 
 /** Value (y) versus effort (x), the two cuts as rules and the segment names in their quadrants. */
@@ -79,15 +82,35 @@ export function segmentChartSpec(rows: SegmentPoint[], s: SegmentSettings): Visu
     title: s.valueDesc,
     scale: { domain: [s.minSegValue, s.maxSegValue], nice: false },
   } as const;
+  // Each segment's name sits inside its corner, kept off the axes and their labels ("Ideal" clear of "1,000").
   const corner = (id: SegmentId) => {
     const high = id === 1 || id === 2;
     const hard = id === 2 || id === 4;
     return {
-      label: segmentName(s, id),
-      effort: hard ? s.maxSegEffort : s.minSegEffort,
-      value: high ? s.maxSegValue : s.minSegValue,
-      align: hard ? 'right' : 'left',
-      baseline: high ? 'top' : 'bottom',
+      data: {
+        values: [
+          {
+            label: segmentName(s, id),
+            effort: hard ? s.maxSegEffort : s.minSegEffort,
+            value: high ? s.maxSegValue : s.minSegValue,
+          },
+        ],
+      },
+      mark: {
+        type: 'text',
+        fontWeight: 'bold',
+        opacity: 0.45,
+        align: hard ? 'right' : 'left',
+        baseline: high ? 'top' : 'bottom',
+        dx: hard ? -CORNER_INSET : CORNER_INSET,
+        dy: high ? CORNER_INSET : -CORNER_INSET,
+        limit: 140,
+      },
+      encoding: {
+        x: { ...x, field: 'effort' },
+        y: { ...y, field: 'value' },
+        text: { field: 'label' },
+      },
     };
   };
   return {
@@ -95,17 +118,7 @@ export function segmentChartSpec(rows: SegmentPoint[], s: SegmentSettings): Visu
     width: 'container',
     height: 360,
     layer: [
-      {
-        data: { values: SEGMENT_IDS.map(corner) },
-        mark: { type: 'text', dx: 0, dy: 0, fontWeight: 'bold', opacity: 0.45 },
-        encoding: {
-          x: { ...x, field: 'effort' },
-          y: { ...y, field: 'value' },
-          text: { field: 'label' },
-          align: { field: 'align', type: 'nominal', scale: null, legend: null },
-          baseline: { field: 'baseline', type: 'nominal', scale: null, legend: null },
-        },
-      },
+      ...SEGMENT_IDS.map(corner),
       {
         data: { values: [{ cut: s.cutSegEffort }] },
         mark: { type: 'rule', strokeDash: [4, 4] },

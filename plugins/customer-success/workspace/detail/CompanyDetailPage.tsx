@@ -8,7 +8,7 @@
  * the workspace slots companyDetailTabs and companyDetailTiles; a tab opens from the anchor #<its id> too.
  */
 import { Button, ButtonGroup, Callout, Card, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   PageHeader,
   SlotBody,
@@ -29,6 +29,7 @@ import {
 } from '../../shared/tile-order';
 import { setDetailAnchor, takeDetailAnchor } from './detail-anchor';
 import { useCsApi } from '../cs-api';
+import { CompanyFiltersBar } from '../filters/CompanyFiltersBar';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { ContractsTile } from './tiles/ContractsTile';
 import { DetailsTile } from './tiles/DetailsTile';
@@ -58,6 +59,9 @@ export default function CompanyDetailPage() {
   const [order, setOrder] = useState<DetailTile[]>(normalizeTileOrder(null));
   const [error, setError] = useState<string | null>(null);
   const [orderError, setOrderError] = useState<string | null>(null);
+  /** Raised after a write that changes the details tile (a score recalculated, a goal changed): reloads it in place. */
+  const [detailsVersion, setDetailsVersion] = useState(0);
+  const refreshDetails = () => setDetailsVersion((v) => v + 1);
   const { tagCode, query } = useMemo(queryParams, []);
   const slotTabs = useSlot('companyDetailTabs');
   const slotTiles = useSlot('companyDetailTiles');
@@ -94,8 +98,10 @@ export default function CompanyDetailPage() {
     if (found && found.tenant_company_id !== companyId) setCompanyId(found.tenant_company_id);
   }, [query, companies]);
 
+  const loadedFor = useRef<number | null>(null);
   useEffect(() => {
-    setDetails(null);
+    // Another company: the page shows the spinner; a refresh of the same company keeps the tiles in place.
+    if (loadedFor.current !== companyId) setDetails(null);
     setError(null);
     if (!companyId) return;
     let live = true;
@@ -108,13 +114,14 @@ export default function CompanyDetailPage() {
       setDetails(d.customerSuccessDetailsTile[0]);
       setOrder(normalizeTileOrder(d.customerSuccessDetailsTile[0].tileOrder));
       setHeadlines(h.headlines);
+      loadedFor.current = companyId;
     })().catch((e) => {
       if (live) setError((e as Error).message);
     });
     return () => {
       live = false;
     };
-  }, [cs, companyId]);
+  }, [cs, companyId, detailsVersion]);
 
   useEffect(() => {
     if (details && tagCode && isDetailTile(tagCode))
@@ -146,15 +153,24 @@ export default function CompanyDetailPage() {
       case 'headlines':
         return <HeadlinesTile headlines={headlines[String(companyId)] ?? []} />;
       case 'scores':
-        return <ScoresTile companyId={companyId} readOnly={readOnly} chartsShown={chartsShown} />;
+        return (
+          <ScoresTile
+            companyId={companyId}
+            readOnly={readOnly}
+            chartsShown={chartsShown}
+            onScoresChanged={refreshDetails}
+          />
+        );
       case 'goals':
-        return <GoalsTile companyId={companyId} dateFormat={dateFormat} />;
+        return (
+          <GoalsTile companyId={companyId} dateFormat={dateFormat} readOnly={readOnly} onChanged={refreshDetails} />
+        );
       case 'contracts':
         return (
           <ContractsTile tenantId={tenant.tenantId} companyId={companyId} currency={currency} dateFormat={dateFormat} />
         );
       case 'links':
-        return <LinksTile tenantId={tenant.tenantId} companyId={companyId} />;
+        return <LinksTile tenantId={tenant.tenantId} companyId={companyId} readOnly={readOnly} />;
     }
   };
 
@@ -172,6 +188,7 @@ export default function CompanyDetailPage() {
         charts={{ shown: chartsShown, onChange: setChartsShown }}
       />
       <CsFiltersBar />
+      {companyId && tenant && <CompanyFiltersBar tenantId={tenant.tenantId} companyId={companyId} />}
       {!companyId ? (
         <NonIdealState
           icon="office"

@@ -150,7 +150,7 @@ export default function GoalsReportingPage() {
             <NonIdealState
               icon="flag"
               title="No goals"
-              description="Goals are added on a company's detail page; none match the filters."
+              description="None match the filters. Add a goal with Add goal on a company's detail page (Goals tile)."
             />
           ) : (
             <HTMLTable striped className="lci-table cs-goals-table" aria-label="Goals">

@@ -33,6 +33,7 @@ import {
   type DatePreset,
   type DateRange,
 } from '../../shared/date-presets';
+import { goalStatusLabel } from '../../shared/goal-rules';
 import type { HealthChange, TrendPoint } from '../../shared/insights';
 import { formatMoney, formatMoneyShort } from '../../shared/money';
 import { relativeTime } from '../../shared/relative-time';
@@ -290,7 +291,7 @@ export default function CsInsightsPage() {
                         <td>
                           {fmt(g.due_date)} <span className="bp6-text-muted">({relativeTime(g.due_date)})</span>
                         </td>
-                        <td>{g.status}</td>
+                        <td>{goalStatusLabel(g.status)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -95,7 +95,17 @@ function ValueEditor({
   );
 }
 
-function ScoreBlock({ type, companyId, readOnly }: { type: ScoreType; companyId: number; readOnly: boolean }) {
+function ScoreBlock({
+  type,
+  companyId,
+  readOnly,
+  onScoresChanged,
+}: {
+  type: ScoreType;
+  companyId: number;
+  readOnly: boolean;
+  onScoresChanged?(): void;
+}) {
   const cs = useCsApi();
   const o = OBJECTS[type];
   const { cuts } = useCuts(type);
@@ -158,7 +168,15 @@ function ScoreBlock({ type, companyId, readOnly }: { type: ScoreType; companyId:
                 </td>
                 <td className="cs-num">
                   {v.calcCode === 'custom' && !readOnly ? (
-                    <ValueEditor type={type} companyId={companyId} value={v} onSaved={(c) => setValues(c)} />
+                    <ValueEditor
+                      type={type}
+                      companyId={companyId}
+                      value={v}
+                      onSaved={(c) => {
+                        setValues(c);
+                        onScoresChanged?.();
+                      }}
+                    />
                   ) : (
                     (v.value ?? '--')
                   )}
@@ -176,14 +194,17 @@ function ScoreBlock({ type, companyId, readOnly }: { type: ScoreType; companyId:
 export function CompanyHealthEffortPanel({
   tenantCompanyId,
   readOnly = false,
+  onScoresChanged,
 }: {
   tenantCompanyId: number;
   readOnly?: boolean;
+  /** A value was saved and the company recalculated (the page refreshes what shows the scores). */
+  onScoresChanged?(): void;
 }) {
   return (
     <div className="cs-score-panel" aria-label="Health and effort">
-      <ScoreBlock type="health" companyId={tenantCompanyId} readOnly={readOnly} />
-      <ScoreBlock type="effort" companyId={tenantCompanyId} readOnly={readOnly} />
+      <ScoreBlock type="health" companyId={tenantCompanyId} readOnly={readOnly} onScoresChanged={onScoresChanged} />
+      <ScoreBlock type="effort" companyId={tenantCompanyId} readOnly={readOnly} onScoresChanged={onScoresChanged} />
     </div>
   );
 }

@@ -8,7 +8,9 @@ import { navigate } from '../../../../../workspace/sdk';
 import { formatMoney } from '../../../shared/money';
 import { relativeTime } from '../../../shared/relative-time';
 import { formatTenantDate } from '../../../shared/tenant-date-format';
+import { byLocations } from '../../../shared/company-filter-rules';
 import { useCsApi } from '../../cs-api';
+import { useCompanyFilters } from '../../filters/company-filters';
 
 interface Contract {
   tenant_company_contract_id: number;
@@ -19,6 +21,8 @@ interface Contract {
   cost: number | null;
   end_date: string | null;
   notice_date: string | null;
+  tenant_company_location_id: number | null;
+  location_moniker: string | null;
 }
 
 export function ContractsTile({
@@ -32,6 +36,7 @@ export function ContractsTile({
   dateFormat: string | undefined;
 }) {
   const cs = useCsApi();
+  const { selections } = useCompanyFilters();
   const [answer, setAnswer] = useState<{ rows: Contract[]; excluded: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -50,11 +55,22 @@ export function ContractsTile({
   }, [cs, companyId]);
   if (error) return <p className="bp6-text-muted">Contracts could not be loaded: {error}</p>;
   if (!answer) return null;
-  const { excluded, rows: shown } = answer;
-  const note = excluded > 0 && (
-    <p className="bp6-text-muted">
-      {excluded === 1 ? '1 contract is' : `${excluded} contracts are`} excluded by the Customer Success App Settings.
-    </p>
+  const { excluded, rows } = answer;
+  const shown = byLocations(rows, selections.locations);
+  const note = (
+    <>
+      {excluded > 0 && (
+        <p className="bp6-text-muted">
+          {excluded === 1 ? '1 contract is' : `${excluded} contracts are`} excluded by the Customer Success App
+          Settings.
+        </p>
+      )}
+      {shown.length < rows.length && (
+        <p className="bp6-text-muted" data-testid="contracts-location-note">
+          Showing {shown.length} of {rows.length} contracts (the locations chosen in the company filters).
+        </p>
+      )}
+    </>
   );
   if (!shown.length)
     return (
@@ -84,6 +100,7 @@ export function ContractsTile({
         <thead>
           <tr>
             <th>Contract</th>
+            <th>Location</th>
             <th>Status</th>
             <th>Cost</th>
             <th>Ends</th>
@@ -94,6 +111,7 @@ export function ContractsTile({
           {shown.map((c) => (
             <tr key={c.tenant_company_contract_id}>
               <td>{[c.vendor, c.account].filter(Boolean).join(' ')}</td>
+              <td>{c.location_moniker ?? ''}</td>
               <td>{c.contract_status ?? ''}</td>
               <td>
                 {c.cost === null

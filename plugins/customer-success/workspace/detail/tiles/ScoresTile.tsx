@@ -18,12 +18,16 @@ export function ScoresTile({
   companyId,
   readOnly,
   chartsShown,
+  onScoresChanged,
 }: {
   companyId: number;
   readOnly: boolean;
   chartsShown: boolean;
+  /** A value was saved: the company was recalculated (the page reloads its details). */
+  onScoresChanged?(): void;
 }) {
   const cs = useCsApi();
+  const [historyVersion, setHistoryVersion] = useState(0);
   const [points, setPoints] = useState<{ month: string; health: number | null; effort: number | null }[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -51,10 +55,17 @@ export function ScoresTile({
     return () => {
       live = false;
     };
-  }, [cs, companyId]);
+  }, [cs, companyId, historyVersion]);
   return (
     <div className="cs-scores-tile">
-      <CompanyHealthEffortPanel tenantCompanyId={companyId} readOnly={readOnly} />
+      <CompanyHealthEffortPanel
+        tenantCompanyId={companyId}
+        readOnly={readOnly}
+        onScoresChanged={() => {
+          setHistoryVersion((v) => v + 1);
+          onScoresChanged?.();
+        }}
+      />
       {points &&
         points.length > 0 &&
         (chartsShown ? (

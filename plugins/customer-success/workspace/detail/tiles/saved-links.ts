@@ -1,0 +1,53 @@
+/**
+ * Saved links of the company tile (customer-success.md sections 3, 4, 7): the calls to the companies plugin's
+ * company-scoped savedlink route and the local-list rule "the local list changes only when the server reports more
+ * than zero records updated". The field checks are the server's (companies shared/api.ts linkBody): its 400 names
+ * `body.payload.link_url` / `body.payload.link_title`, and the tile shows those texts on the fields. Pure.
+ */
+
+export interface SavedLink {
+  tenant_company_link_id: number;
+  link_url: string;
+  link_title: string;
+  version: number;
+}
+export type LinkWrite =
+  | { operation: 'insert'; payload: { link_url: string; link_title: string } }
+  | {
+      operation: 'update';
+      payload: { tenant_company_link_id: number; link_url: string; link_title: string; version: number };
+    }
+  | { operation: 'delete'; payload: { tenant_company_link_id: number; version: number } };
+export interface LinkWriteAnswer {
+  records_updated: number;
+  tenant_company_link_id: number;
+  link?: SavedLink;
+}
+
+export const savedLinkPath = (tenantId: number, companyId: number) =>
+  `/v3/tenant/${tenantId}/company/${companyId}/savedlink`;
+
+/** The list after a write: unchanged unless records_updated > 0. */
+export function applyLinkWrite(list: readonly SavedLink[], w: LinkWrite, a: LinkWriteAnswer): SavedLink[] {
+  if (!(a.records_updated > 0)) return [...list];
+  const id = a.tenant_company_link_id;
+  if (w.operation === 'delete') return list.filter((l) => l.tenant_company_link_id !== id);
+  const link = a.link ?? { ...w.payload, tenant_company_link_id: id, version: 1 };
+  const next =
+    w.operation === 'insert' ? [...list, link] : list.map((l) => (l.tenant_company_link_id === id ? link : l));
+  return next.sort(
+    (x, y) => x.link_title.localeCompare(y.link_title) || x.tenant_company_link_id - y.tenant_company_link_id,
+  );
+}
+
+/** The server's field errors of a link write by form field (link_url, link_title); others under ''. */
+export function linkFieldErrors(
+  fields: readonly { path: string; message: string }[] | undefined,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields ?? []) {
+    const key = f.path.endsWith('link_url') ? 'link_url' : f.path.endsWith('link_title') ? 'link_title' : '';
+    if (!(key in out)) out[key] = f.message;
+  }
+  return out;
+}
