@@ -81,6 +81,7 @@ test('user create with a security group; a supplied password is never printed', 
     '--tenant',
     String(demoTenantId),
     '--tenant-admin',
+    '--generate-password',
   ]);
   expect(gen).toMatchObject({ securityGroup: 'Administrators', tenantAdmin: true, created: true });
   expect(gen.generatedPassword).toMatch(/^\S{19}$/);

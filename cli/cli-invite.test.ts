@@ -77,3 +77,56 @@ test('an existing user of another tenant is invited; --add-directly adds them, a
     new RegExp(`^kim@home\\.example disabled in tenant ${a.tenantId}; \\d+ sessions and \\d+ refresh tokens ended\\.$`),
   );
 });
+
+test('a new user without a password gets the user manager invitation by mail (registration link); --generate-password prints one instead', async () => {
+  const t = await cli.json(['tenant', 'create', 'Invite Co', '--json']);
+  const out = await cli.ok([
+    'user',
+    'create',
+    'Lee@Invite.example',
+    '--tenant',
+    String(t.tenantId),
+    '--tenant-admin',
+    '--first-name',
+    'Lee',
+  ]);
+  expect(out).toMatch(
+    /^Created user \d+ lee@invite\.example to tenant \d+ "Invite Co", security group Administrators, tenant admin\./,
+  );
+  expect(out).toContain("Mailed lee@invite.example the invitation 'You are invited to Lifecycle'");
+  expect(out).not.toMatch(/Password:/);
+  const mails: { to_address: string; subject: string; text_body: string }[] = await cli.json([
+    'mail',
+    'outbox',
+    '--json',
+  ]);
+  const mail = mails.find((m) => m.to_address === 'Lee@Invite.example' && m.subject === 'You are invited to Lifecycle');
+  expect(mail?.text_body).toMatch(/Invite Co has invited you to Lifecycle/);
+  expect(mail?.text_body).toMatch(/\/signUpRegisteredUser\?registrationKey=[A-Za-z0-9_-]{43}/);
+  // The user manager shows the registration as pending (no password, not confirmed).
+  const users: { email: string }[] = await cli.json(['user', 'list', '--tenant', String(t.tenantId)]);
+  expect(users.map((u) => u.email)).toEqual(['lee@invite.example']);
+  const audit: { action: string; details: Record<string, unknown> }[] = await cli.json([
+    'admin',
+    'audit',
+    '--tenant',
+    String(t.tenantId),
+    '--json',
+  ]);
+  expect(audit.find((e) => e.action === 'user.create')?.details).toMatchObject({ via: 'cli', registrationEmail: true });
+
+  const gen = await cli.json([
+    'user',
+    'create',
+    'sam@invite.example',
+    '--tenant',
+    String(t.tenantId),
+    '--tenant-admin',
+    '--generate-password',
+    '--json',
+  ]);
+  expect(gen.generatedPassword).toMatch(/^\S{19}$/);
+  expect(gen.invitationSent).toBeUndefined();
+  const after: { to_address: string }[] = await cli.json(['mail', 'outbox', '--json']);
+  expect(after.filter((m) => m.to_address === 'sam@invite.example')).toEqual([]);
+});

@@ -27,3 +27,13 @@ export const MSG_NAME_REQUIRED = 'Username is required';
 export const MSG_NAME_TOO_LONG = 'Username must be less than 80 characters';
 /** A company-level page or object without a selected company. */
 export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
+
+/**
+ * platform.md 8 "External-provider user with no subscription": a user who signs in through another identity
+ * provider (Microsoft, Google, ScalePad) and whose company has no subscription (issue 15 B9).
+ */
+export const MSG_EXTERNAL_NO_SUBSCRIPTION =
+  'We could not find a subscription for your account. If you have just signed up or your company has just subscribed, please sign out and sign in again.';
+/** Signs in through an identity provider other than Lifecycle's own (users.id_provider_name). */
+export const isExternalProvider = (idProviderName: string | null | undefined): boolean =>
+  !!idProviderName && idProviderName !== 'lifecycle';

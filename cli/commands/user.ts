@@ -7,6 +7,7 @@ import { addTenantUser, createUser } from '../../kernel/tenancy/provision';
 import { inviteExistingUser } from '../../kernel/tenancy/invitations/service';
 import { INVITATION_AUDIT } from '../../kernel/tenancy/invitations/audit';
 import { closeInvitation, openInvitationFor } from '../../kernel/tenancy/invitations/store';
+import { sendRegistrationEmail } from '../../kernel/tenancy/user-manager/model';
 import { emailArg, nameArg, positiveInt, readStdinPassword, requireTenant } from '../args';
 import { cliAudit } from '../audit';
 import { registerUserProtectionCommands } from './user-protection';
@@ -52,6 +53,7 @@ interface CreateOpts {
   internal?: boolean;
   allowImpersonation?: boolean;
   passwordStdin?: boolean;
+  generatePassword?: boolean;
   json?: boolean;
   addDirectly?: boolean;
 }
@@ -84,7 +86,11 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
     .option('--lci-admin', 'internal LCI administrator (implies --internal)')
     .option('--internal', 'internal user of the provider')
     .option('--allow-impersonation', 'may impersonate tenants and security groups')
-    .option('--password-stdin', 'read the password from stdin (otherwise one is generated and printed once)')
+    .option(
+      '--password-stdin',
+      'read the password from stdin (otherwise a new user is mailed the invitation to set their own, as the user manager does)',
+    )
+    .option('--generate-password', 'a new user gets a generated password, printed once, instead of the invitation mail')
     .option(
       '--add-directly',
       "an existing user of another tenant: add the membership now instead of mailing an invitation (on the user's own request; audited)",
@@ -95,6 +101,7 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
       const k = await ctx.kernel();
       const username = email.toLowerCase();
       let generated: string | undefined;
+      let invitationMailed = false;
       let directFrom: number | null = null;
       const result = await k.db.withSystem(async (trx) => {
         const tenant = await requireTenant(trx, opts.tenant);
@@ -160,10 +167,14 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
             if (open) await closeInvitation(trx, open, 'cancelled');
           }
         } else {
-          const password = supplied ?? (generated = generatePassword());
+          if (supplied && opts.generatePassword)
+            throw new CliError('give either --password-stdin or --generate-password, not both');
+          // Without a password the user sets one through the registration link mailed below (user manager's way).
+          const password = supplied ?? (opts.generatePassword ? (generated = generatePassword()) : undefined);
           userId = await createUser(trx, {
             email,
-            passwordHash: await k.identity.hashPassword(password),
+            passwordHash: password ? await k.identity.hashPassword(password) : null,
+            confirmed: !!password,
             firstName: opts.firstName,
             lastName: opts.lastName,
             phoneNumber: opts.phone,
@@ -180,6 +191,15 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
           tenantAdmin: !!opts.tenantAdmin,
           external: !!opts.external,
         });
+        if (created && !supplied && !generated) {
+          const sent = await sendRegistrationEmail(trx, tenant.tenant_id, userId, {
+            baseUrl: k.config.baseUrl,
+            send: (d, m) => k.mail.send(d, m),
+            createdBy: null,
+          });
+          if ('errorMessage' in sent) throw new CliError(sent.errorMessage);
+          invitationMailed = true;
+        }
         await cliAudit(k, ctx, trx, created ? 'user.create' : 'user.add-to-tenant', {
           tenantId: tenant.tenant_id,
           target: username,
@@ -187,6 +207,7 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
             userId,
             securityGroupId: group.id,
             tenantAdmin: !!opts.tenantAdmin,
+            ...(invitationMailed ? { registrationEmail: true } : {}),
             ...(directFrom !== null ? { direct: true, memberElsewhere: directFrom } : {}),
           },
         });
@@ -200,6 +221,7 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
           securityGroup: group.name,
           tenantAdmin: !!opts.tenantAdmin,
           created,
+          ...(invitationMailed ? { invitationSent: true } : {}),
         };
       });
       if ('invited' in result) {
@@ -214,6 +236,10 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
         `${result.created ? 'Created user' : 'Added existing user'} ${result.userId} ${result.email} to tenant ${result.tenantId} "${result.tenantName}", security group ${result.securityGroup}${result.tenantAdmin ? ', tenant admin' : ''}.`,
       ];
       if (generated) lines.push(`Password: ${generated}   (shown once)`);
+      if (invitationMailed)
+        lines.push(
+          `Mailed ${result.email} the invitation 'You are invited to Lifecycle' with a link to set their name and password (works once, expires in 14 days).`,
+        );
       write(lines.join('\n'));
     });
 

@@ -50,6 +50,8 @@ export const KERNEL_NAV: NavItemDef[] = [
   { url: '/lcisupport', title: 'LCI Support', level: 1, icon: 'wrench', sort: 995, internalOnly: true },
 ];
 export const KERNEL_PAGES: PageDef[] = [
+  // Every signed-in user's own profile (issue 15 A4): open to all (neverHide), exempt from the company limit.
+  { url: '/profile', title: 'Profile', module: 'Any', neverHide: true },
   { url: SECURITY_GROUPS_PAGE, title: 'Security Groups', requiresAdmin: true, module: 'Any' },
   { url: USER_MANAGER_PAGE, title: 'User Manager', requiresAdmin: true, module: 'Any' },
 ];

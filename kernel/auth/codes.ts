@@ -13,7 +13,8 @@ import type { Knex } from 'knex';
 import { HttpError } from '../http/errors';
 import { type CodeLockKind, type CodeLockout, codesLocked } from './code-lockout';
 
-export type CodePurpose = 'confirm_signup' | 'password_reset' | 'sms_mfa';
+/** sms_enrol: the code sent to a phone a signed-in user is adding for SMS codes (/profile). */
+export type CodePurpose = 'confirm_signup' | 'password_reset' | 'sms_mfa' | 'sms_enrol';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -22,7 +23,8 @@ export const CODE_LENGTH = 6;
 export type CodeCheck = 'ok' | 'mismatch' | 'expired' | 'locked';
 
 /** The lock a purpose counts against: the SMS code is the second sign-in step, as the authenticator app. */
-export const lockKindOf = (purpose: CodePurpose): CodeLockKind => (purpose === 'sms_mfa' ? 'mfa' : purpose);
+export const lockKindOf = (purpose: CodePurpose): CodeLockKind =>
+  purpose === 'sms_mfa' || purpose === 'sms_enrol' ? 'mfa' : purpose;
 
 /** The answers of every code flow (sign-up confirmation, password reset). */
 export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';

@@ -25,6 +25,8 @@ import { UserStore } from './login/users';
 import { registerNewPasswordResponder } from './login/new-password';
 import type { Throttles } from './login/password';
 import { registerPasswordRoutes } from './routes/passwords';
+import { registerProfileRoutes } from './profile/routes';
+import { registerTenantSecurityRoutes } from './profile/tenant-security';
 import { registerMfaResponders } from './mfa/responders';
 import { SecretBox } from './mfa/secret-box';
 import { outboxSmsTransport } from '../mail/sms';
@@ -174,4 +176,6 @@ export function registerIdentityRoutes(r: RouteRegistrar, k: Kernel): void {
   registerPasswordRoutes(r, k); // password forgot, confirm and change
   registerUserManagerRoutes(r, k); // tenant admin user manager (/usermanager) and the userManager realtime function
   registerPartnerRoutes(r, k); // ScalePad partner sign-in (POST /v3/manager/preauth/scalepad)
+  registerProfileRoutes(r, k); // /profile: own names, phone and second factor (profile/)
+  registerTenantSecurityRoutes(r); // the tenant-wide require-MFA setting (profile/tenant-security.ts)
 }

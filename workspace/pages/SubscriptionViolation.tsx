@@ -10,6 +10,7 @@ import { useSearch } from 'wouter';
 import { navigate } from '../nav';
 import { companiesAtom, sessionAtom } from '../state/atoms';
 import type { Session } from '../types';
+import { isExternalProvider, MSG_EXTERNAL_NO_SUBSCRIPTION } from '../../common/texts';
 import './subscription-violation.css';
 
 interface Explanation {
@@ -49,6 +50,17 @@ function explain(type: string | null, s: Session | null, activeCompanies: number
         actions: [],
       };
     case 'noSubscription':
+      if (isExternalProvider(s?.user.idProviderName))
+        return {
+          icon: 'shopping-cart',
+          intent: 'warning',
+          title: 'Subscription not found',
+          body: <p>{MSG_EXTERNAL_NO_SUBSCRIPTION}</p>,
+          actions: [
+            { text: 'Sign out', to: '/signOut', icon: 'log-out' },
+            ...(admin ? [{ text: 'Choose a plan', to: '/subscription', icon: 'shopping-cart' as IconName }] : []),
+          ],
+        };
       return {
         icon: 'shopping-cart',
         intent: 'warning',

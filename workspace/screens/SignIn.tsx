@@ -1,11 +1,21 @@
 /**
  * /signIn. Without an `interaction` query: starts the OIDC authorization request (PKCE).
- * With one: the e-mail + password form of the provider's login interaction (old view of 2.3).
+ * With one: the e-mail + password form of the provider's login interaction (old view of 2.3), or, when the
+ * flag user-manager-changes is on, the new two-card view instead of it (SignInVariants.tsx; internalLogin and
+ * a social sign-in coming back keep the form). Inputs desiredPlan, internalLogin and code: auth/signin-inputs.ts.
  */
 import { Button, Callout, FormGroup, H2, InputGroup, Spinner } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
+import {
+  codeDestination,
+  readSignInInputs,
+  rememberSignInInputs,
+  signUpUrl,
+  storedSignInInputs,
+} from '../auth/signin-inputs';
+import { navigate } from '../nav';
 import { challengeUrl, savePendingChallenge } from '../auth/challenge';
 import { authorizationUrl } from '../auth/oidc';
 import { takeSignInNotice } from '../auth/notice';
@@ -14,8 +24,8 @@ import { LOGIN_STATUS_CLEAR_MS, MSG_LOGIN_FAILED } from '../constants';
 import { api, isSignedIn, loadConfig, reinitialize } from '../runtime';
 import { authStatusAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
-import { isClientEntry, SignInCards, ToClientSignIn } from './SignInVariants';
-import { rememberSso, SocialSignIn } from './SocialSignIn';
+import { isClientEntry, NewSignInView, ToClientSignIn, useNewSignInView } from './SignInVariants';
+import { hasPendingSso, rememberSso, SocialSignIn } from './SocialSignIn';
 import { ToScalePad } from './ScalePadEntry';
 
 type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, unknown>;
@@ -23,12 +33,28 @@ type LoginReply = { redirectTo?: string; challenge?: string } & Record<string, u
 export default function SignIn() {
   const params = new URLSearchParams(useSearch());
   const interaction = params.get('interaction');
+  const codeTo = interaction ? null : codeDestination(params); // input code: a sign-in or partner return
+  if (codeTo) return <Forward to={codeTo} />;
   if (!interaction && params.get('sso') === '1') return <ToScalePad />; // partner platform (ScalePad.tsx)
   if (!interaction) rememberSso(params.get('sso')); // sso=ms|google: started once the form is reached
+  if (!interaction) rememberSignInInputs(readSignInInputs(params)); // desiredPlan, internalLogin
   if (!interaction)
     return <StartSignIn loginHint={params.get('qemail') ?? params.get('email')} path={params.get('path')} />;
   if (isClientEntry()) return <ToClientSignIn uid={interaction} />; // started at /clients/signin
   return <LoginForm uid={interaction} prefill={params.get('qemail') ?? ''} />;
+}
+
+function Forward({ to }: { to: string }) {
+  useEffect(() => {
+    void navigate(to, { replace: true });
+  }, [to]);
+  return (
+    <AuthFrame>
+      <div className="lci-center" role="status">
+        <Spinner size={40} aria-label="Signing in" />
+      </div>
+    </AuthFrame>
+  );
 }
 
 function StartSignIn({ loginHint, path }: { loginHint: string | null; path: string | null }) {
@@ -88,6 +114,19 @@ export function LoginForm({
   const [expired, setExpired] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [signInNotice, setSignInNotice] = useState<string | null>(() => takeSignInNotice()); // e.g. after a password reset
+  const search = useSearch();
+  const inputs = useMemo(() => {
+    const q = new URLSearchParams(search);
+    const here = readSignInInputs(q);
+    const kept = storedSignInInputs();
+    return {
+      desiredPlan: here.desiredPlan ?? kept.desiredPlan,
+      internalLogin: here.internalLogin || kept.internalLogin,
+      // A social sign-in starting (sso=ms|google, kept across the authorization request) or coming back.
+      federated: q.has('federated') || q.has('sso') || hasPendingSso(),
+    };
+  }, [search]);
+  const newView = useNewSignInView();
   useEffect(() => {
     if (!signInNotice) return;
     const t = setTimeout(() => setSignInNotice(null), LOGIN_STATUS_CLEAR_MS);
@@ -180,6 +219,20 @@ export function LoginForm({
     );
   }
 
+  // The new view replaces the form (flag user-manager-changes), except for provider staff (internalLogin) and a
+  // social sign-in coming back (its outcome is read by the form's SocialSignIn).
+  if (variant === 'main' && !inputs.internalLogin && !inputs.federated) {
+    if (newView === null)
+      return (
+        <AuthFrame>
+          <div className="lci-center" role="status">
+            <Spinner size={40} aria-label="Loading" />
+          </div>
+        </AuthFrame>
+      );
+    if (newView) return <NewSignInView uid={uid} signUpHref={signUpUrl(inputs.desiredPlan)} />;
+  }
+
   const showEmail = touched.email && emailError;
   const showPassword = touched.password && passwordError;
   return (
@@ -255,8 +308,12 @@ export function LoginForm({
         <span>
           ScalePad partner? <a href="/signin?sso=1">Sign in here</a>
         </span>
+        {variant === 'main' && (
+          <span>
+            New to Lifecycle? <Link href={signUpUrl(inputs.desiredPlan)}>Sign up</Link>
+          </span>
+        )}
       </div>
-      {variant === 'main' && <SignInCards />}
     </AuthFrame>
   );
 }

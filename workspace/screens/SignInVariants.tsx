@@ -1,13 +1,13 @@
 /**
  * Sign-in screen variants (platform.md 2.3):
- * - SignInCards: the new view when the flag user-manager-changes is on (the platform-level value from
+ * - NewSignInView: the new view when the flag user-manager-changes is on (the platform-level value from
  *   GET /v3/public/config `flags`: before sign-in no tenant is known, and no lookup by e-mail is made):
- *   a "ScalePad Partner" card and a "Client of an MSP" card going to /clients/signin.
+ *   a "ScalePad Partner" card and a "Client of an MSP" card going to /clients/signin, in place of the form.
  * - the hand-over back to /clients/signin (ClientSignIn.tsx) of a sign-in that started there.
  */
-import { AnchorButton, Card, H4, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Card, H2, H4, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { navigate } from '../nav';
 import { loadConfig } from '../runtime';
 import { AuthFrame } from './AuthFrame';
@@ -49,42 +49,62 @@ export function ToClientSignIn({ uid }: { uid: string }) {
   );
 }
 
-/** The two cards of the new sign-in view; nothing while the flag is off. */
-export function SignInCards() {
-  const [on, setOn] = useState(false);
+/** Whether the new sign-in view is on (platform-level flag from GET /v3/public/config); null while loading. */
+export function useNewSignInView(): boolean | null {
+  const [on, setOn] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
     loadConfig().then(
       (c) => {
         if (live) setOn(!!(c as { flags?: Record<string, boolean> }).flags?.[NEW_SIGNIN_VIEW_FLAG]);
       },
-      () => undefined,
+      () => {
+        if (live) setOn(false); // no configuration: the old form
+      },
     );
     return () => {
       live = false;
     };
   }, []);
-  if (!on) return null;
+  return on;
+}
+
+/**
+ * The new sign-in view (flag user-manager-changes): it replaces the e-mail and password form. A "ScalePad
+ * Partner" card and a "Client of an MSP" card (to /clients/signin); provider staff keep the form through
+ * internalLogin (the link below, same sign-in), and a "Sign up" link carries the desired plan.
+ */
+export function NewSignInView({ uid, signUpHref }: { uid: string; signUpHref: string }) {
+  const staff = `/signIn?${new URLSearchParams({ interaction: uid, internalLogin: 'true' }).toString()}`;
   return (
-    <div className="lci-signin-cards" data-testid="signin-cards">
-      <Card className="lci-signin-card" aria-labelledby="card-partner">
-        <H4 id="card-partner">ScalePad Partner</H4>
-        <p>Managed service providers who use ScalePad sign in with their ScalePad account.</p>
-        <AnchorButton href="/signIn?sso=1" text="Sign in with ScalePad" fill />
-      </Card>
-      <Card className="lci-signin-card" aria-labelledby="card-client">
-        <H4 id="card-client">Client of an MSP</H4>
-        <p>Work for a client company of a managed service provider? Sign in here.</p>
-        <AnchorButton
-          href={CLIENT_SIGNIN_PATH}
-          text="Client sign in"
-          fill
-          onClick={(e) => {
-            e.preventDefault();
-            void navigate(CLIENT_SIGNIN_PATH);
-          }}
-        />
-      </Card>
-    </div>
+    <AuthFrame>
+      <H2 className="lci-auth-title">Sign in</H2>
+      <div className="lci-signin-cards" data-testid="signin-cards">
+        <Card className="lci-signin-card" aria-labelledby="card-partner">
+          <H4 id="card-partner">ScalePad Partner</H4>
+          <p>Managed service providers who use ScalePad sign in with their ScalePad account.</p>
+          <AnchorButton href="/signIn?sso=1" text="Sign in with ScalePad" intent="primary" fill />
+        </Card>
+        <Card className="lci-signin-card" aria-labelledby="card-client">
+          <H4 id="card-client">Client of an MSP</H4>
+          <p>Work for a client company of a managed service provider? Sign in here.</p>
+          <AnchorButton
+            href={CLIENT_SIGNIN_PATH}
+            text="Client sign in"
+            fill
+            onClick={(e) => {
+              e.preventDefault();
+              void navigate(CLIENT_SIGNIN_PATH);
+            }}
+          />
+        </Card>
+      </div>
+      <div className="lci-auth-links">
+        <Link href={staff}>Lifecycle staff sign in</Link>
+        <span>
+          New to Lifecycle? <Link href={signUpHref}>Sign up</Link>
+        </span>
+      </div>
+    </AuthFrame>
   );
 }

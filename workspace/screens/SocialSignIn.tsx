@@ -6,14 +6,17 @@
  * precedes the form); sso=1 shows the buttons (they always show when a provider is on).
  * Back from the provider with `federated=<provider>`, the outcome is read once: a challenge goes to
  * its screen like after a password, a refusal shows as the authentication status
- * ('Login failed.', 'User cancelled login flow.').
+ * ('Login failed.', 'User cancelled login flow.'), and an identity without a tenant goes to the sign-up
+ * wizard with it prefilled and the desired plan pre-selected (platform.md 2.3; issue 15 B9).
  */
 import { Button } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { challengeUrl, savePendingChallenge, type ChallengeReply } from '../auth/challenge';
+import { signUpUrl, storedSignInInputs } from '../auth/signin-inputs';
 import { MSG_LOGIN_FAILED } from '../constants';
+import { navigate } from '../nav';
 import { api, loadConfig } from '../runtime';
 import { authStatusAtom } from '../state/atoms';
 
@@ -27,6 +30,14 @@ export function rememberSso(sso: string | null): void {
     if (isSocialId(sso)) sessionStorage.setItem(SSO_KEY, sso);
   } catch {
     /* no storage */
+  }
+}
+/** A provider remembered by rememberSso and not started yet. */
+export function hasPendingSso(): boolean {
+  try {
+    return isSocialId(sessionStorage.getItem(SSO_KEY));
+  } catch {
+    return false;
   }
 }
 function takeSso(): string | null {
@@ -88,6 +99,10 @@ export function SocialSignIn({ uid }: { uid: string }) {
       .then((r) => {
         if (r.redirectTo) {
           window.location.assign(r.redirectTo);
+          return;
+        }
+        if (r.signUp && typeof r.signUp === 'object') {
+          void navigate(signUpUrl(storedSignInInputs().desiredPlan, r.signUp as Record<string, unknown>));
           return;
         }
         const to = r.challenge ? challengeUrl(r.challenge, uid) : null;

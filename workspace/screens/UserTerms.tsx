@@ -7,6 +7,7 @@ import { api, reinitialize } from '../runtime';
 import { sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
 import { MSG_COULD_NOT_UPDATE_USER } from '../constants';
+import { TERMS_PATH, TERMS_TITLE, TERMS_UPDATED } from '../../common/terms';
 
 export default function UserTerms() {
   const session = useAtomValue(sessionAtom);
@@ -42,6 +43,12 @@ export default function UserTerms() {
     <AuthFrame>
       <H2>Updated Terms of Use</H2>
       <p>Our terms of use have changed. Please read and accept them to continue using Lifecycle.</p>
+      <p>
+        <a href={TERMS_PATH} target="_blank" rel="noopener">
+          Read the {TERMS_TITLE}
+        </a>{' '}
+        (opens in a new tab; last updated {TERMS_UPDATED}).
+      </p>
       {error && (
         <Callout intent="danger" role="alert">
           {error}

@@ -170,19 +170,43 @@ test.each(['ms', 'google'] as const)(
   },
 );
 
-test('an e-mail no Lifecycle user has: back to /signIn, "Login failed." (same as a wrong password), audited', async () => {
+test('an e-mail no Lifecycle user has: back to /signIn with the identity for the sign-up wizard (issue 15 B9), audited; no session', async () => {
   const email = `nobody-${Date.now()}@example.com`;
   const w = await socialSignIn('google', email);
   expect(w.final.pathname).toBe('/signIn');
   expect(w.final.searchParams.get('interaction')).toBe(w.uid);
   expect(w.final.searchParams.get('federated')).toBe('google');
-  expect(await result(w)).toEqual({
-    status: 401,
-    body: { error: expect.objectContaining({ code: 'NotAuthorizedException', message: 'Login failed.' }) },
+  const r = await result(w);
+  expect(r.status).toBe(200);
+  expect(r.body).toEqual({
+    signUp: { email, firstName: expect.any(String), lastName: expect.any(String), provider: 'google' },
   });
   expect((await result(w)).status).toBe(404); // read once
-  const [entry] = await audit('auth.signin.failed', email);
-  expect(entry.details).toMatchObject({ provider: 'google', reason: 'unknown_email' });
+  // An external identity the wizard's insertUserAndTenant finds: confirmed, no password, no tenant, linked.
+  const row = await s.k.db.withSystem((trx) =>
+    trx('users')
+      .where({ username: email })
+      .first('user_id', 'id_provider_name', 'password_hash', 'current_tenant_id', 'confirmed_flag'),
+  );
+  expect(row).toMatchObject({
+    id_provider_name: 'google',
+    password_hash: null,
+    current_tenant_id: null,
+    confirmed_flag: true,
+  });
+  const links = await s.k.db.withSystem((trx) =>
+    trx('federated_identities').where({ user_id: row.user_id }).pluck('provider'),
+  );
+  expect(links).toEqual(['google']);
+  const [entry] = await audit('auth.federation.signup', email);
+  expect(entry.details).toMatchObject({ provider: 'google', created: true });
+  expect(await audit('auth.signin.succeeded', email)).toEqual([]);
+  // Again before the sign-up is finished: the wizard again, the same user.
+  const again = await socialSignIn('google', email);
+  expect((await result(again)).body.signUp.email).toBe(email);
+  expect((await audit('auth.federation.signup', email)).map((e) => e.details.created)).toEqual(
+    expect.arrayContaining([true, false]),
+  );
   // The interaction is still open: the password form still works after it.
   const retry = await interactionCall(s.url, w.jar, w.uid, 'login', { email: t.email, password: t.password });
   expect(retry.status).toBe(200);

@@ -26,6 +26,7 @@ import type { LoginFailure, LoginStep } from '../login/types';
 import type { UserStore } from '../login/users';
 import { federatedFactor } from './factor';
 import { FederatedLinks } from './links';
+import { signUpIdentity } from './signup-identity';
 import { federatedCallbackUrl, isSocialProviderId, SOCIAL_PROVIDER_NAMES, socialProviders } from './providers';
 import { FederationStore, type FederatedOutcome } from './store';
 import { UpstreamClient, UpstreamError, type VerifiedIdentity } from './upstream';
@@ -179,6 +180,25 @@ export function federationRoutes(deps: FederationDeps): Koa.Middleware {
       );
     }
     const primary = await federatedFactor(users, identity, id, links);
+    // No tenant for this identity (an unknown e-mail, or an external identity whose sign-up was not finished):
+    // to the sign-up wizard with the identity prefilled instead of 'Login failed.' (signup-identity.ts).
+    const unknown = !primary.ok && primary.reason === 'unknown_email';
+    const tenantless = primary.ok && primary.user.idProviderName !== 'lifecycle';
+    const signUp = unknown || tenantless ? await signUpIdentity(db, users, links, identity, id) : null;
+    if (signUp) {
+      const { created, ...data } = signUp;
+      await writeAudit('auth.federation.signup', null, data.email.toLowerCase(), {
+        provider: id,
+        created,
+        upstreamSubject: identity.subject,
+        ip: ctx.ip,
+        uid,
+      });
+      log.info({ uid, provider: id, created }, 'social sign-in without a tenant: to sign-up');
+      await store.saveOutcome(uid, { kind: 'signup', body: { signUp: data } });
+      backToSignIn(ctx, uid, id);
+      return;
+    }
     if (primary.ok && primary.linked) {
       await writeAudit('auth.federation.linked', primary.user.userId, primary.user.username, {
         provider: id,

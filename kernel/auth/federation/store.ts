@@ -21,6 +21,8 @@ export interface PendingFederation {
 
 export type FederatedOutcome =
   | { kind: 'challenge'; body: Record<string, unknown> }
+  /** No tenant for this identity yet: the sign-in screen goes to the sign-up wizard with `body.signUp`. */
+  | { kind: 'signup'; body: { signUp: Record<string, unknown> } }
   | { kind: 'error'; status: number; code: string; message: string };
 
 const hash = (s: string) => crypto.createHash('sha256').update(s).digest('base64url');

@@ -20,6 +20,10 @@ const COLUMNS = [
   'name_last',
 ];
 
+/** The home tenant's tenant-wide "require MFA" setting (tenants.require_mfa), read with the user. */
+const TENANT_REQUIRES_MFA =
+  '(select t.require_mfa from tenants t where t.tenant_id = users.current_tenant_id) as tenant_require_mfa';
+
 type Row = Record<string, any>;
 function toUser(r: Row): LoginUser {
   return {
@@ -30,7 +34,8 @@ function toUser(r: Row): LoginUser {
     confirmed: !!r.confirmed_flag,
     forceNewPassword: !!r.force_new_password,
     mfaType: r.mfa_type ?? null,
-    mfaRequired: !!r.mfa_required,
+    // The user must enrol (lci user require-mfa), or their home tenant requires a second factor of everyone.
+    mfaRequired: !!r.mfa_required || !!r.tenant_require_mfa,
     idProviderName: r.id_provider_name,
     phoneNumber: r.phone_number ?? null,
   };
@@ -54,14 +59,18 @@ export class UserStore {
     const row = await this.db.withSystem((trx) =>
       trx('users')
         .where({ username: normalizeEmail(email) })
-        .first(COLUMNS),
+        .first([...COLUMNS, trx.raw(TENANT_REQUIRES_MFA)]),
     );
     return row ? { user: toUser(row), passwordHash: row.password_hash ?? null } : null;
   }
 
   async byId(userId: number): Promise<AccountUser | null> {
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-    const row = await this.db.withSystem((trx) => trx('users').where({ user_id: userId }).first(COLUMNS));
+    const row = await this.db.withSystem((trx) =>
+      trx('users')
+        .where({ user_id: userId })
+        .first([...COLUMNS, trx.raw(TENANT_REQUIRES_MFA)]),
+    );
     if (!row) return null;
     const firstName = row.name_first ?? '';
     const lastName = row.name_last ?? '';

@@ -44,6 +44,19 @@ describe('13: no active subscription', () => {
     expect(runGuard(input('/dashboard', none), STEPS)).toMatchObject({ action: 'redirect', to: NO_SUB, step: 13 });
   });
 
+  test('a user of another identity provider (admins too) goes to the violation, which says to sign in again', () => {
+    for (const idProviderName of ['google', 'ms', 'scalepad'])
+      expect(
+        runGuard(input('/dashboard', none, { session: session({ isTenantAdmin: true, idProviderName }) }), STEPS),
+      ).toMatchObject({ action: 'redirect', to: NO_SUB, step: 13 });
+    expect(
+      runGuard(
+        input('/dashboard', none, { session: session({ isTenantAdmin: true, idProviderName: 'lifecycle' }) }),
+        STEPS,
+      ),
+    ).toMatchObject({ to: '/subscription' });
+  });
+
   test('an open checkout (recovery URL) wins for everyone', () => {
     const d = data([], { recoveryUrl: 'http://localhost:3000/billing/checkout/cs_1' });
     expect(runGuard(input('/dashboard', d, { session: session({ isTenantAdmin: true }) }), STEPS)).toMatchObject({

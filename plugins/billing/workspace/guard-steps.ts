@@ -1,12 +1,14 @@
 /**
  * Guard steps 13-15 of platform.md 4.7, decided on the session data 'billing:subscriptions':
  *   13 no active subscription (no rows, nothing complimentary): the recovery URL (an open checkout) when there is one,
- *      else /subscription for tenant admins, else the violation noSubscription;
+ *      else /subscription for tenant admins, else the violation noSubscription (also for users of another identity
+ *      provider, who are told to sign out and in again);
  *   14 rows but none active: violation statusNotActive;
  *   15 active companies above the Core plan's maximum: violation maxCompanies (the exempt pages of 4.7 stay open).
  * Data not loaded (billing off, request failed) decides nothing. LCI admins are never sent away; the subscription
  * pages, /signOut and the internal areas stay reachable.
  */
+import { isExternalProvider } from '../../../common/texts';
 import { isInternalPath, maxCompaniesStep, type GuardInput, type GuardStep } from '../../../workspace/sdk';
 import {
   asSubscriptionData,
@@ -41,9 +43,15 @@ export const noSubscriptionStep: GuardStep = {
     const d = judged(i);
     if (!d || !hasNoSubscription(d)) return null;
     if (d.recoveryUrl) return { action: 'redirect', to: d.recoveryUrl };
+    // A user of another identity provider is told the subscription was not found and to sign in again
+    // (platform.md 8), admins too: theirs may not have been loaded yet.
+    const user = i.session!.user;
     return {
       action: 'redirect',
-      to: i.session!.user.isTenantAdmin ? SUBSCRIPTION_PAGE : violationUrl('noSubscription'),
+      to:
+        user.isTenantAdmin && !isExternalProvider(user.idProviderName)
+          ? SUBSCRIPTION_PAGE
+          : violationUrl('noSubscription'),
     };
   },
 };

@@ -8,6 +8,7 @@
  * check counts 99 and blocks). Finish creates the identity user and the tenant once (finish.ts) and
  * goes to the checkout, or to /confirmSignUp when the result is a subscription.
  */
+import { MSG_EXTERNAL_NO_SUBSCRIPTION } from '../../../../common/texts';
 import { Callout, H2, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useMemo, useRef, useState } from 'react';
 import { api, ApiError, navigate } from '../../../../workspace/sdk';
@@ -243,6 +244,9 @@ export default function SignUpWizard({
       clearProgress();
       await navigate(`/confirmSignUp?${new URLSearchParams({ username: user.email.trim() }).toString()}`);
     } catch (err) {
+      // An external-provider user whose company exists without a subscription (platform.md 8): sign in again.
+      if (external && err instanceof ApiError && err.code === 'UserHasTenantException')
+        return setFinishError(MSG_EXTERNAL_NO_SUBSCRIPTION);
       // The server's (or the payment provider's) message; other failures (network) the general one.
       setFinishError(finishErrorMessage(err, err instanceof ApiError || err instanceof SignupError));
     }
