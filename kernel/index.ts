@@ -27,6 +27,8 @@ export {
   accountSignupOperationsPoint,
   dashboardChartsPoint,
   type DashboardChart,
+  companyLimitPoint,
+  type CompanyLimitSource,
   type AccountSignupOperation,
   type ResyncStep,
   type CompanyKind,

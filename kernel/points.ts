@@ -89,6 +89,17 @@ export const accountSignupOperationsPoint = createExtensionPoint<AccountSignupOp
 );
 
 /**
+ * The plan's maximum of active companies for a tenant (billing: the Core plan's customer-count tier), or null when
+ * nothing limits it (no plan limit, 0 = unlimited, complimentary access). Several sources: the smallest limit applies.
+ * The companies plugin reads it so that no write of its own (add, activate, import) takes the active count above it.
+ */
+export type CompanyLimitSource = (trx: Trx, tenantId: number) => Promise<number | null>;
+export const companyLimitPoint = createExtensionPoint<CompanyLimitSource>(
+  'kernel.companyLimit',
+  "the plan's maximum of active companies",
+);
+
+/**
  * Data of a /dashboard panel, served by GET /v3/tenant/:tenantId/dashboardCharts (kernel/home) under `charts.<id>`.
  * `page` is the page the panel opens: a caller without access to it (or to `module`) gets no entry for the chart,
  * as the workspace shows no panel for it. `schema` is the data's shape (OpenAPI, response checks); `load` runs in
@@ -115,5 +126,6 @@ export const KERNEL_POINTS = [
   resyncStepsPoint,
   subscriptionStatusPoint,
   accountSignupOperationsPoint,
+  companyLimitPoint,
   dashboardChartsPoint,
 ];

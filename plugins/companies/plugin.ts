@@ -4,6 +4,7 @@ import { csvImportsPoint } from './import/csv-import';
 import { companiesImport, contractsImport } from './import/kinds';
 import { linkedGoalsPoint } from './server/linked-goals';
 import { linkedRecordsPoint } from './server/linked-records';
+import { companiesTarget, customFieldTargetsPoint } from './server/custom-field-targets';
 import { importCli } from './cli/import-command';
 import { COMPANIES_DASHBOARD_CHARTS } from './server/dashboard-charts';
 import { companiesFixtures } from './server/fixtures';
@@ -19,7 +20,7 @@ export default definePlugin({
   navItems: navItemDefs(COMPANIES_PAGES),
   routes,
   cli: importCli,
-  points: [csvImportsPoint, linkedGoalsPoint, linkedRecordsPoint],
+  points: [csvImportsPoint, linkedGoalsPoint, linkedRecordsPoint, customFieldTargetsPoint],
   extend: [
     contribute(activeCompaniesPoint, async (trx, _tenantId, kind) => {
       const rows = await listCompanies(trx, { activeOnly: true, kind });
@@ -27,6 +28,7 @@ export default definePlugin({
     }),
     contribute(csvImportsPoint, companiesImport),
     contribute(csvImportsPoint, contractsImport),
+    contribute(customFieldTargetsPoint, companiesTarget),
     // /dashboard panels' data: contracts reaching their notice date, companies without data.
     ...COMPANIES_DASHBOARD_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
   ],

@@ -9,6 +9,8 @@
  * - `linkedGoalsPoint`: goals linked to contracts (the plugin that owns goals fills contracts' linked_goals).
  * - `linkedRecordsPoint`: kinds of company records others link to (recommendations, notes); `checkLinkedRecords`
  *   refuses links to a kind no plugin provides or to ids that name no record.
+ * - `customFieldTargetsPoint`: a record type tenant-defined custom fields extend (`{ target, title, page?, existing }`):
+ *   its fields are managed on /customfields and its values read and written at customfields/values/<target>.
  */
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
@@ -31,6 +33,7 @@ export {
 export type { CsvImportReport } from './import/run';
 export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
 export { linkedRecordsPoint, checkLinkedRecords, type LinkedRecordKind } from './server/linked-records';
+export { customFieldTargetsPoint, type CustomFieldTarget } from './server/custom-field-targets';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

@@ -9,6 +9,7 @@
  */
 import {
   activeCompaniesPoint,
+  companyLimitPoint,
   contribute,
   subscriptionStatusPoint,
   tenantModulesPoint,
@@ -92,6 +93,13 @@ export async function hasSubscription(trx: Trx, tenantId: number): Promise<boole
   return !!(await trx('billing_subscriptions').where({ tenant_id: tenantId }).first('stripe_subscription_id'));
 }
 
+/** The Core plan's maximum of active companies; null without one (0 = unlimited, complimentary access). */
+export async function companyLimit(plans: PlanFacts, trx: Trx, tenantId: number): Promise<number | null> {
+  if (await isComplimentary(trx, tenantId)) return null;
+  const limit = coreCompanyLimit(await loadSubscriptionRows(plans, trx, tenantId));
+  return limit !== null && limit > 0 ? limit : null;
+}
+
 /** Refuses tenant writes on a subscription violation (guard steps 13-15); billing's own routes pass. */
 export function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
   return async (trx: Trx, tenantId: number, route: { owner: string; page?: string }) => {
@@ -117,5 +125,6 @@ export function billingContributions(k: Pick<Kernel, 'extensions'>, plans: PlanF
     contribute(tenantModulesPoint, (trx, tenantId) => tenantModules(plans, trx, tenantId)),
     contribute(subscriptionStatusPoint, (trx, tenantId) => subscriptionStatus(plans, trx, tenantId)),
     contribute(writeGuardPoint, writeGuard(k, plans)),
+    contribute(companyLimitPoint, (trx, tenantId) => companyLimit(plans, trx, tenantId)),
   ];
 }

@@ -18,6 +18,14 @@ const probeWrite = (x: TestTenant, name = 'item') =>
 const items = async (x: TestTenant) =>
   (await x.api('GET', `/v3/tenant/${x.tenantId}/probe/items`)).body.items as { name: string }[];
 const addCompany = (x: TestTenant, moniker: string) => x.api('POST', `/v3/tenant/${x.tenantId}/companies`, { moniker });
+const limit = (x: TestTenant) => x.api('GET', `/v3/tenant/${x.tenantId}/companylimit`);
+const monikers = async (x: TestTenant) =>
+  ((await x.api('GET', `/v3/tenant/${x.tenantId}/companies`)).body.companies as { moniker: string }[]).map(
+    (c) => c.moniker,
+  );
+const atLimit = (max: number, active: number) =>
+  `Your plan allows ${max} active companies and ${active} are active${active > max ? ', more than it allows' : ''}. ` +
+  'Deactivate companies or upgrade your plan on the Subscription page to add or activate one.';
 
 beforeAll(async () => {
   s = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR] });
@@ -58,14 +66,35 @@ test('an LCI admin and a tenant with complimentary access (module grants) are no
   expect(await s.k.db.withTenant(t.tenantId, (trx) => hasSubscription(trx, t.tenantId))).toBe(false);
 });
 
-test('subscribed to Basic (5 customers): writes pass; a sixth company trips maxCompanies, the companies page stays open', async () => {
+test('subscribed to Basic (5 customers): writes pass; the companies page refuses a sixth active company', async () => {
   const checkout = (await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] })).body.checkout;
   await embedded.completeCheckout(s, checkout);
   expect((await probeWrite(t, 'after subscribing')).status).toBe(200);
   for (let i = 1; i <= 5; i++) expect((await addCompany(t, `Client ${i}`)).status).toBe(200);
   expect((await probeWrite(t, 'five companies')).status).toBe(200);
+  expect((await limit(t)).body).toEqual({
+    max_companies: 5,
+    active_companies: 5,
+    can_add: false,
+    message: atLimit(5, 5),
+  });
+  // At the limit: a sixth active company is refused with the reason and nothing is added; an inactive one may be.
   const sixth = await addCompany(t, 'Client 6');
-  expect(sixth.status).toBe(200);
+  expect(sixth.status).toBe(402);
+  expect(sixth.body.error).toMatchObject({ code: 'maxCompanies', message: atLimit(5, 5) });
+  expect(await monikers(t)).not.toContain('Client 6');
+  const inactive = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: 'Client 6', is_active: false });
+  expect(inactive.status).toBe(200);
+  const activate = () =>
+    t.api('PUT', `/v3/tenant/${t.tenantId}/companies/${inactive.body.company.tenant_company_id}`, { is_active: true });
+  expect((await activate()).status).toBe(402);
+
+  // Above the limit (an import or a smaller plan): the violation holds other pages, the companies page stays open.
+  await s.k.db.withTenant(t.tenantId, (trx) =>
+    trx('tenant_companies')
+      .where({ tenant_company_id: inactive.body.company.tenant_company_id })
+      .update({ is_active: true }),
+  );
   const refused = await probeWrite(t, 'six companies');
   expect(refused.status).toBe(402);
   expect(refused.body.error).toMatchObject({
@@ -74,8 +103,12 @@ test('subscribed to Basic (5 customers): writes pass; a sixth company trips maxC
       'Your plan allows 5 active customers and you have 6. Deactivate customers or upgrade your plan on the Subscription page to make changes.',
   });
   expect((await items(t)).map((i) => i.name)).not.toContain('six companies');
-  // The reduction: deactivating a company on the (exempt) companies page is allowed, and writes pass again.
-  const off = await t.api('PUT', `/v3/tenant/${t.tenantId}/companies/${sixth.body.company.tenant_company_id}`, {
+  // ...where adding is refused (402, with the reason): only deactivating brings the count down.
+  const seventh = await addCompany(t, 'Client 7');
+  expect(seventh.status).toBe(402);
+  expect(seventh.body.error.message).toBe(atLimit(5, 6));
+  expect((await limit(t)).body).toMatchObject({ active_companies: 6, can_add: false, message: atLimit(5, 6) });
+  const off = await t.api('PUT', `/v3/tenant/${t.tenantId}/companies/${inactive.body.company.tenant_company_id}`, {
     is_active: false,
   });
   expect(off.status).toBe(200);
@@ -83,9 +116,10 @@ test('subscribed to Basic (5 customers): writes pass; a sixth company trips maxC
 });
 
 test('an upgrade lifts the limit; a cancelled subscription refuses writes with statusNotActive', async () => {
-  await addCompany(t, 'Client 7');
-  expect((await probeWrite(t, 'six again')).status).toBe(402);
+  expect((await addCompany(t, 'Client 7')).status).toBe(402);
   expect((await t.api('POST', SUB, { action: 'update', planIds: ['plan_professional_usd_month'] })).status).toBe(200);
+  expect((await addCompany(t, 'Client 7')).status).toBe(200);
+  expect((await limit(t)).body).toMatchObject({ active_companies: 6, can_add: true, message: null });
   expect((await probeWrite(t, 'professional')).status).toBe(200);
   expect((await t.api('POST', SUB, { action: 'cancel' })).status).toBe(200);
   const r = await probeWrite(t, 'cancelled');

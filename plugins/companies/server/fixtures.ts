@@ -2,6 +2,7 @@
 import type { FixtureContext } from '../../../kernel/index';
 import { addDays } from '../shared/dates';
 import { noticeDate } from '../shared/notice-date';
+import { customFieldsFixtures } from './custom-fields-fixtures';
 import { ensureLocations } from './locations';
 import { insertCompany, listCompanies } from './service';
 
@@ -84,6 +85,7 @@ export async function companiesFixtures({ db, tenantId, log }: FixtureContext): 
     }
     for (const c of COMPANIES) await ensureLocations(trx, tenantId, existing.get(c.moniker)!, c.locations);
     if (added) log(`companies: ${added} demo companies`);
+    if (await customFieldsFixtures(trx, tenantId, existing)) log('companies: demo custom fields');
 
     const types = new Set(await trx('tenant_asset_types').pluck('asset_type_moniker'));
     const newTypes = ASSET_TYPES.filter((t) => !types.has(t.asset_type_moniker));

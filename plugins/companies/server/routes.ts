@@ -13,6 +13,9 @@ import {
   locationsAnswer,
 } from '../shared/api';
 import { assetRoutes } from './asset-routes';
+import { companyLimitAnswer, companyLimitMessage, canAddActiveCompany } from '../shared/company-limit';
+import { companyLimitState, requireRoomForActiveCompany } from './company-limit';
+import { customFieldRoutes } from './custom-field-routes';
 import { requireCompany } from './company-scope';
 import { contractRoutes } from './contract-routes';
 import { companyFilters } from './filters';
@@ -57,6 +60,7 @@ export function routes(r: RouteRegistrar, k: Kernel): void {
       response: companyWriteAnswer,
     },
     async ({ db, tenantId, body, audit }) => {
+      if (body.is_active ?? true) await requireRoomForActiveCompany(k, db, tenantId);
       const row = await insertCompany(db, tenantId, body);
       await audit('company.insert', { moniker: row.moniker }, String(row.tenant_company_id));
       return { company: toApi(row), records_updated: 1 };
@@ -71,11 +75,28 @@ export function routes(r: RouteRegistrar, k: Kernel): void {
       page: COMPANIES_PAGE,
       response: companyWriteAnswer,
     },
-    async ({ db, params, body, audit }) => {
+    async ({ db, tenantId, params, body, audit }) => {
+      if (body.is_active === true) {
+        const current = await getCompany(db, params.tenantCompanyId);
+        if (current && !current.is_active) await requireRoomForActiveCompany(k, db, tenantId);
+      }
       const row = await updateCompany(db, params.tenantCompanyId, body);
       if (!row) throw notFound('Company not found');
       await audit('company.update', body, String(row.tenant_company_id));
       return { company: toApi(row), records_updated: 1 };
+    },
+  );
+
+  r.get(
+    '/v3/tenant/:tenantId/companylimit',
+    {
+      summary: "The plan's maximum of active companies, the active count and whether one more may be added",
+      params: tenantParams,
+      response: companyLimitAnswer,
+    },
+    async ({ db, tenantId }) => {
+      const state = await companyLimitState(k, db, tenantId);
+      return { ...state, can_add: canAddActiveCompany(state), message: companyLimitMessage(state) };
     },
   );
 
@@ -132,4 +153,5 @@ export function routes(r: RouteRegistrar, k: Kernel): void {
   linkRoutes(r);
   assetRoutes(r);
   importRoutes(r, k);
+  customFieldRoutes(r, k);
 }

@@ -9,6 +9,7 @@ export const COMPANIES_PAGE = '/datamanagercompanies';
 export const CONTRACT_MANAGER_PAGE = '/contractManager';
 export const ASSET_TYPE_MANAGER_PAGE = '/assettypemanager';
 export const IMPORT_PAGE = '/datamanager/import';
+export const CUSTOM_FIELDS_PAGE = '/customfields';
 
 const MODULES: PageModuleName[] = ['Core', 'Customer Success', 'AIR', 'Assessment'];
 
@@ -38,6 +39,13 @@ export const COMPANIES_PAGES = declarePages({
       title: 'Imports',
       icon: 'import',
       nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 80 },
+    },
+    {
+      url: CUSTOM_FIELDS_PAGE,
+      title: 'Custom Fields',
+      icon: 'properties',
+      requiresAdmin: true,
+      nav: { level: 2, parent: DATA_MANAGER, modules: MODULES, sort: 90 },
     },
   ],
 });

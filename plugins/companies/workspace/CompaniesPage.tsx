@@ -14,6 +14,7 @@ import {
   Spinner,
   Switch,
   Tag,
+  Tooltip,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import {
@@ -25,6 +26,12 @@ import {
   useTenant,
   type Company,
 } from '../../../workspace/sdk';
+import { displayValue } from '../shared/custom-fields';
+import { toCsv, downloadText } from './custom-fields/csv';
+import { CustomFieldFilter } from './custom-fields/CustomFieldFilter';
+import { RecordValuesDialog } from './custom-fields/RecordValuesDialog';
+import { useRecordValues } from './custom-fields/use-record-values';
+import { useCompanyLimit } from './use-company-limit';
 
 interface Row extends Company {
   moniker: string;
@@ -36,7 +43,16 @@ export default function CompaniesPage() {
   const readOnly = useReadOnly();
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
+  // ?add=1 (the Add company action of /noCompanies) opens the add dialog.
+  const [adding, setAdding] = useState(
+    () => !readOnly && new URLSearchParams(window.location.search).get('add') === '1',
+  );
+  const [editing, setEditing] = useState<Row | null>(null);
+  const custom = useRecordValues(tenant?.tenantId, 'companies');
+  const { limit, reload: reloadLimit } = useCompanyLimit(tenant?.tenantId);
+  // Above (or at) the plan's company limit only deactivation is offered; the server refuses the rest too.
+  const full = limit !== null && !limit.can_add;
+  const shown = rows && custom.matching ? rows.filter((c) => custom.matching!.has(c.tenant_company_id)) : rows;
 
   const load = async () => {
     if (!tenant) return;
@@ -56,7 +72,7 @@ export default function CompaniesPage() {
     if (readOnly || !tenant) return;
     try {
       await api.put(`/v3/tenant/${tenant.tenantId}/companies/${c.tenant_company_id}`, { is_active: !c.is_active });
-      await Promise.all([load(), reloadCompanies()]);
+      await Promise.all([load(), reloadCompanies(), reloadLimit()]);
     } catch (e) {
       pushMessage({ msg_type: 'error', msg: `Could not update ${c.moniker}: ${(e as Error).message}` });
     }
@@ -70,8 +86,42 @@ export default function CompaniesPage() {
         readOnly={readOnly}
         link={{ text: 'Import from CSV', to: '/datamanager/import', icon: 'import' }}
       >
-        {!readOnly && <Button icon="add" intent="primary" text="Add company" onClick={() => setAdding(true)} />}
+        {rows && rows.length > 0 && (
+          <Button
+            icon="download"
+            text="Download CSV"
+            onClick={() => downloadText('companies.csv', companiesCsv(shown ?? [], custom))}
+          />
+        )}
+        {!readOnly && (
+          <Button
+            icon="add"
+            intent="primary"
+            text="Add company"
+            disabled={full}
+            title={full ? (limit?.message ?? undefined) : undefined}
+            onClick={() => setAdding(true)}
+          />
+        )}
       </PageHeader>
+      {full && limit?.message && (
+        <Callout
+          intent="warning"
+          title="Your plan's company limit is reached"
+          role="status"
+          data-testid="company-limit"
+        >
+          {limit.message}
+        </Callout>
+      )}
+      {custom.error && (
+        <Callout intent="warning" title="Custom fields could not be loaded">
+          {custom.error} <Button minimal text="Try again" onClick={() => void custom.reload()} />
+        </Callout>
+      )}
+      {rows && rows.length > 0 && custom.fields.length > 0 && (
+        <CustomFieldFilter fields={custom.fields} active={custom.filter} onApply={custom.setFilter} />
+      )}
       {error && (
         <Callout intent="danger" title="Companies could not be loaded">
           {error} <Button minimal text="Try again" onClick={() => void load()} />
@@ -85,23 +135,39 @@ export default function CompaniesPage() {
           description="Add your first client company to start business reviews."
           action={
             !readOnly ? (
-              <Button intent="primary" icon="add" text="Add company" onClick={() => setAdding(true)} />
+              <Button intent="primary" icon="add" text="Add company" disabled={full} onClick={() => setAdding(true)} />
             ) : undefined
           }
         />
       )}
-      {rows && rows.length > 0 && (
+      {custom.filter && shown && (
+        <p className="bp6-text-muted" role="status">
+          Showing {shown.length} of {rows?.length ?? 0} companies
+        </p>
+      )}
+      {shown && shown.length === 0 && rows && rows.length > 0 && (
+        <NonIdealState
+          icon="filter-remove"
+          title="No companies match the filter"
+          action={<Button text="Clear filter" onClick={() => custom.setFilter(null)} />}
+        />
+      )}
+      {shown && shown.length > 0 && (
         <HTMLTable striped interactive aria-label="Companies" className="lci-table">
           <thead>
             <tr>
               <th>Company</th>
               <th>Seats</th>
               <th>Modules</th>
+              {custom.fields.map((f) => (
+                <th key={f.field_key}>{f.label}</th>
+              ))}
               <th>Active</th>
+              {custom.fields.length > 0 && !readOnly && <th aria-label="Actions" />}
             </tr>
           </thead>
           <tbody>
-            {rows.map((c) => (
+            {shown.map((c) => (
               <tr key={c.tenant_company_id}>
                 <td>{c.moniker}</td>
                 <td>{c.seats}</td>
@@ -109,14 +175,32 @@ export default function CompaniesPage() {
                   {c.assessment_only_flag && <Tag minimal>Assessment only</Tag>}{' '}
                   {c.air_only_flag && <Tag minimal>AIR only</Tag>}
                 </td>
+                {custom.fields.map((f) => (
+                  <td key={f.field_key}>{displayValue(custom.values.get(c.tenant_company_id)?.[f.field_key])}</td>
+                ))}
                 <td>
-                  <Switch
-                    checked={c.is_active}
-                    disabled={readOnly}
-                    aria-label={`${c.moniker} active`}
-                    onChange={() => void toggle(c)}
-                  />
+                  <Tooltip content={limit?.message ?? ''} disabled={!(full && !c.is_active)} placement="left">
+                    <Switch
+                      checked={c.is_active}
+                      // Above the limit an inactive company cannot be activated; deactivating stays possible.
+                      disabled={readOnly || (full && !c.is_active)}
+                      aria-label={`${c.moniker} active`}
+                      onChange={() => void toggle(c)}
+                    />
+                  </Tooltip>
                 </td>
+                {custom.fields.length > 0 && !readOnly && (
+                  <td>
+                    <Button
+                      minimal
+                      small
+                      icon="edit"
+                      text="Fields"
+                      aria-label={`Edit custom fields of ${c.moniker}`}
+                      onClick={() => setEditing(c)}
+                    />
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -127,12 +211,50 @@ export default function CompaniesPage() {
           tenantId={tenant.tenantId}
           onClose={async (saved) => {
             setAdding(false);
-            if (saved) await Promise.all([load(), reloadCompanies()]);
+            dropAddParam();
+            if (saved) await Promise.all([load(), reloadCompanies(), reloadLimit()]);
+          }}
+        />
+      )}
+      {editing && tenant && (
+        <RecordValuesDialog
+          tenantId={tenant.tenantId}
+          target="companies"
+          recordId={editing.tenant_company_id}
+          recordName={editing.moniker}
+          fields={custom.fields}
+          values={custom.values.get(editing.tenant_company_id) ?? {}}
+          onClose={async (saved) => {
+            setEditing(null);
+            if (saved) await custom.reload();
           }}
         />
       )}
     </div>
   );
+}
+
+/** The list as shown (filter applied) with every custom field, for the Download CSV button. */
+function companiesCsv(rows: Row[], custom: ReturnType<typeof useRecordValues>): string {
+  return toCsv(
+    ['Company', 'Seats', 'Assessment only', 'AIR only', 'Active', ...custom.fields.map((f) => f.label)],
+    rows.map((c) => [
+      c.moniker,
+      c.seats,
+      c.assessment_only_flag,
+      c.air_only_flag,
+      c.is_active,
+      ...custom.fields.map((f) => displayValue(custom.values.get(c.tenant_company_id)?.[f.field_key])),
+    ]),
+  );
+}
+
+/** Once the dialog closes, a reload does not open it again. */
+function dropAddParam(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('add')) return;
+  url.searchParams.delete('add');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 }
 
 function AddCompanyDialog({ tenantId, onClose }: { tenantId: number; onClose(saved: boolean): void }) {

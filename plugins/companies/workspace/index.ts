@@ -4,6 +4,7 @@ import {
   COMPANIES_PAGE,
   COMPANIES_PAGES,
   CONTRACT_MANAGER_PAGE,
+  CUSTOM_FIELDS_PAGE,
   IMPORT_PAGE,
 } from '../shared/pages';
 
@@ -20,10 +21,34 @@ export default defineWorkspacePlugin({
     [CONTRACT_MANAGER_PAGE]: () => import('./contracts/ContractManagerPage'),
     [ASSET_TYPE_MANAGER_PAGE]: () => import('./asset-types/AssetTypeManagerPage'),
     [IMPORT_PAGE]: () => import('./import/ImportPage'),
+    [CUSTOM_FIELDS_PAGE]: () => import('./custom-fields/CustomFieldsPage'),
   }),
   guardSteps: [noCompaniesStep([COMPANIES_PAGE, IMPORT_PAGE, '/lciadmin', '/lcisupport', '/subscription'])],
   navIcons: pageNavIcons(COMPANIES_PAGES),
   slots: {
+    // /noCompanies (guard step 16) offers these to users with Read/Write on the page they open.
+    pageHeaderActions: [
+      {
+        id: 'addCompany',
+        title: 'Add company',
+        on: '/noCompanies',
+        page: COMPANIES_PAGE,
+        icon: 'add',
+        to: `${COMPANIES_PAGE}?add=1`,
+        needsWrite: true,
+        order: 10,
+      },
+      {
+        id: 'importCompanies',
+        title: 'Import companies',
+        on: '/noCompanies',
+        page: IMPORT_PAGE,
+        icon: 'import',
+        to: `${IMPORT_PAGE}?kind=companies`,
+        needsWrite: true,
+        order: 20,
+      },
+    ],
     // Data: GET /v3/tenant/:tenantId/dashboardCharts (server/dashboard-charts.ts).
     dashboardPanels: [
       {
