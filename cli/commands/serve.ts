@@ -50,12 +50,12 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         deferBanner: true,
       });
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
+      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html')))
+        process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
       write(
         `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,
       );
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
-      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html')))
-        process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
       // The first start's sign-in banner comes last, after every start-up line.
       if (running.banner) process.stdout.write(running.banner);
 
