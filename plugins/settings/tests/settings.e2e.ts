@@ -19,7 +19,10 @@ async function saveGeneral(page: Page, currency: string, dateFormat: string) {
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
 }
 
-test('an admin changes currency and date format, pages show them; a logo shows in the top bar', async ({ page }) => {
+test('an admin changes currency and date format, and the contracts page shows money and dates in them', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await signInToShell(page, DEMO_ADMIN.email);
   await page.goto('/accountsettings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
@@ -45,6 +48,16 @@ test('an admin changes currency and date format, pages show them; a logo shows i
   );
   await expect(contracts).not.toContainText('$9,450');
 
+  // Back to the demo's formats.
+  await page.goto('/accountsettings');
+  await saveGeneral(page, 'USD', 'yyyy-mm-dd');
+  await page.goto('/contractManager');
+  await expect(page.getByRole('table', { name: 'Contracts' })).toContainText('$9,450');
+});
+
+test('an admin uploads a logo and sees it in the top bar; bordered tables draw cell borders', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInToShell(page, DEMO_ADMIN.email);
   // Logo: uploaded through the signed link, shown in the top bar.
   await page.goto('/accountsettings');
   await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
@@ -58,13 +71,20 @@ test('an admin changes currency and date format, pages show them; a logo shows i
     .setInputFiles({ name: 'x.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
   await expect(page.getByRole('alert').filter({ hasText: 'The logo must be a PNG or JPEG image.' })).toBeVisible();
 
-  // Back to the demo's settings.
+  // Display: the admin's own choice of bordered tables draws cell borders on the workspace's tables.
+  await page.getByLabel('Your tables:').selectOption('true');
+  await expect(page.locator('html')).toHaveClass(/lci-bordered-tables/);
+  await page.goto('/contractManager');
+  const cell = page.getByRole('table', { name: 'Contracts' }).getByRole('cell').first();
+  await expect(cell).toHaveCSS('border-top-style', 'solid');
+  await page.goto('/accountsettings');
+  await page.getByLabel('Your tables:').selectOption('default');
+  await expect(page.locator('html')).not.toHaveClass(/lci-bordered-tables/);
+
+  // Back to the default logo (confirmed).
   await page.getByRole('button', { name: 'Use the default logo' }).click();
   await page.getByRole('button', { name: 'Use the default logo' }).last().click();
   await expect(page.getByRole('link', { name: 'Lifecycle home' })).toHaveText('Lifecycle');
-  await saveGeneral(page, 'USD', 'yyyy-mm-dd');
-  await page.goto('/contractManager');
-  await expect(page.getByRole('table', { name: 'Contracts' })).toContainText('$9,450');
 });
 
 test('a user who is not a tenant admin reads the account settings only', async ({ page }) => {
