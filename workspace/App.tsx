@@ -9,6 +9,7 @@ import { ReconnectingBar } from './layout/ReconnectingBar';
 import { Shell } from './layout/Shell';
 import { Toasts } from './layout/Toasts';
 import { lazyPage, PageLoading, PageSlot } from './lazy-page';
+import { landingPath } from './landing';
 import { navigate, startNavigation, useNavLocation, useNavReady, useNavSearch } from './nav';
 import { findRoute, registerGuardSteps, registerRoutes, type RegisteredRoute } from './registry';
 import { startTokenTimer } from './runtime';
@@ -20,11 +21,12 @@ import SignOut from './screens/SignOut';
 import UserTerms from './screens/UserTerms';
 import { sessionAtom, store } from './state/atoms';
 import './plugins';
+import './shell-slots';
 import { MSG_UNDER_MAINTENANCE } from '../common/texts';
 
 function Home() {
   useEffect(() => {
-    void navigate('/dashboard', { replace: true });
+    void navigate(landingPath(store.get(sessionAtom)), { replace: true });
   }, []);
   return <PageLoading />;
 }
@@ -113,6 +115,7 @@ export const CORE_ROUTES: RegisteredRoute[] = [
     load: () => import('./screens/ScalePad'),
   },
   { path: '/initializer', title: 'Loading', page: false, layout: 'bare', component: Initializer },
+  { path: '/terms', title: 'Terms of Use', public: true, layout: 'bare', load: () => import('./screens/Terms') },
   { path: '/userTerms', title: 'Updated Terms of Use', page: false, layout: 'bare', component: UserTerms },
   { path: '/', title: 'Lifecycle', page: false, layout: 'shell', component: Home },
   {
@@ -144,6 +147,14 @@ export const CORE_ROUTES: RegisteredRoute[] = [
     requiresAdmin: true,
     layout: 'shell',
     load: () => import('./pages/security-groups/SecurityGroupsPage'),
+  },
+  {
+    path: '/profile',
+    title: 'Profile',
+    page: '/profile',
+    neverHide: true,
+    layout: 'shell',
+    load: () => import('./pages/profile/ProfilePage'),
   },
   {
     path: '/usermanager',

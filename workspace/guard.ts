@@ -18,6 +18,7 @@
  */
 import { exemptFromAccessList, matchAccessPage, moduleAllows, msgModuleRequired } from './access';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
+import { isSupportAtHome, SUPPORT_HOME } from './landing';
 import { isMaxCompaniesExempt } from '../common/max-companies-exempt';
 import type { AccessPage, Company, ModuleView, Session } from './types';
 
@@ -230,7 +231,10 @@ export function companiesForView(companies: readonly Company[], view: ModuleView
   return active;
 }
 
-/** Step 16: no companies for the current module view -> /noCompanies. `exempt` pages stay reachable (e.g. where companies are added). */
+/**
+ * Step 16: no companies for the current module view -> /noCompanies. `exempt` pages stay reachable (e.g. where
+ * companies are added). Support staff in their own tenant (landing.ts) go to their area, /lcisupport, instead.
+ */
 export function noCompaniesStep(exempt: readonly string[] = []): GuardStep {
   return {
     step: 16,
@@ -243,9 +247,8 @@ export function noCompaniesStep(exempt: readonly string[] = []): GuardStep {
         exempt.some((p) => i.path.toLowerCase().startsWith(p.toLowerCase()))
       )
         return null;
-      return companiesForView(i.companies, i.moduleView).length === 0
-        ? { action: 'redirect', to: '/noCompanies' }
-        : null;
+      if (companiesForView(i.companies, i.moduleView).length > 0) return null;
+      return { action: 'redirect', to: isSupportAtHome(i.session) ? SUPPORT_HOME : '/noCompanies' };
     },
   };
 }

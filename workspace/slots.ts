@@ -61,7 +61,9 @@ export interface SettingsSectionDef extends SlotItem {
 }
 /**
  * A button in the PageHeader of the pages matching `on` (a route pattern such as '/companies' or '/meeting/:id').
- * It navigates to `to`, opens `href`, or runs `run`; `needsWrite` hides it on a read-only page.
+ * It navigates to `to`, opens `href`, or runs `run`; `needsWrite` hides it on a read-only page. /noCompanies (which has
+ * no header and no permission key) shows the actions `on: '/noCompanies'`, those with `needsWrite` only to users with
+ * Read/Write on the action's `page`.
  */
 export interface PageHeaderActionDef extends SlotItem {
   on: string;

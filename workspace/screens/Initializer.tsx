@@ -1,14 +1,19 @@
-/** /initializer (query path): loads the session, navigation, modules and companies, then opens the path or /dashboard. */
+/**
+ * /initializer (query path): loads the session, navigation, modules and companies, then opens the path, or where the
+ * user lands (landing.ts: /dashboard, or /lcisupport for support staff).
+ */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { navigate } from '../nav';
+import { landingPath } from '../landing';
+import { sessionAtom, store } from '../state/atoms';
 import { initializeSession, signOutLocal } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
-function target(raw: string | null): string {
+function target(raw: string | null): string | null {
   return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.toLowerCase().startsWith('/initializer')
     ? raw
-    : '/dashboard';
+    : null;
 }
 
 export default function Initializer() {
@@ -18,10 +23,12 @@ export default function Initializer() {
   useEffect(() => {
     if (ran.current === attempt) return;
     ran.current = attempt;
-    const path = target(new URLSearchParams(window.location.search).get('path'));
+    const asked = target(new URLSearchParams(window.location.search).get('path'));
+    const path = asked ?? '/dashboard';
     initializeSession()
       .then(async () => {
-        if (!(await navigate(path, { replace: true }))) await navigate('/dashboard', { replace: true });
+        const home = landingPath(store.get(sessionAtom));
+        if (!(await navigate(asked ?? home, { replace: true }))) await navigate(home, { replace: true });
       })
       .catch((e) => {
         const status = (e as { status?: number }).status;

@@ -35,7 +35,8 @@ export default function ImportPage() {
   const readOnly = useReadOnly(IMPORT_PAGE);
   const [kinds, setKinds] = useState<ImportKind[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [kind, setKind] = useState('companies');
+  // ?kind=contacts opens that kind (the contacts page and /noCompanies link here with it).
+  const [kind, setKind] = useState(() => new URLSearchParams(window.location.search).get('kind') || 'companies');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [preview, setPreview] = useState<ImportReport | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);

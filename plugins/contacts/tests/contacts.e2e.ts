@@ -1,0 +1,97 @@
+/**
+ * Contacts in real Chromium on the shared e2e server (demo data): a contact added from the company detail's Contacts
+ * tab (field messages first), a CSV of contacts imported (a rejected row named by line, the valid rows imported and
+ * listed on /userList), and the companies page leading to the contacts. Build the workspace first.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, signInToShell } from '../../../tests/sdk';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+test('add a contact from the company page: field messages, then the contact is listed with its role', async ({
+  page,
+}) => {
+  await signInToShell(page, DEMO_ADMIN.email);
+  await page.goto('/cs/company/detail');
+  await page.getByLabel('Company', { exact: true }).selectOption({ label: 'Cedar Ridge Law' });
+  await page.getByRole('tab', { name: 'Contacts' }).click();
+  const tab = page.getByRole('tabpanel', { name: 'Contacts' });
+  // The demo contacts of the company.
+  await expect(tab.getByRole('cell', { name: 'Eleanor Vance' })).toBeVisible();
+
+  await tab.getByRole('button', { name: 'Add contact' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add contact' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('Required.')).toBeVisible();
+  await dialog.getByLabel('First name (required)').fill('Jamie');
+  await dialog.getByLabel('Last name').fill('Moss');
+  await dialog.getByLabel('E-mail').fill('jamie@cedar');
+  await expect(dialog.getByText('Invalid e-mail.')).toBeVisible();
+  await dialog.getByLabel('E-mail').fill('jamie.moss@cedarridgelaw.example');
+  await expect(dialog.getByText('Invalid e-mail.')).toHaveCount(0);
+  await dialog.getByLabel('Title').fill('Paralegal');
+  await dialog.getByLabel('Role in reviews').selectOption({ label: 'Technical contact' });
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = tab.getByRole('row', { name: /Jamie Moss/ });
+  await expect(row).toContainText('jamie.moss@cedarridgelaw.example');
+  await expect(row).toContainText('Technical contact');
+  await expect(row).toContainText('Added by hand');
+
+  // The same e-mail twice in one company: the server's message on the field; nothing is added.
+  await tab.getByRole('button', { name: 'Add contact' }).first().click();
+  const again = page.getByRole('dialog', { name: 'Add contact' });
+  await again.getByLabel('First name (required)').fill('Jay');
+  await again.getByLabel('E-mail').fill('JAMIE.MOSS@cedarridgelaw.example');
+  await again.getByRole('button', { name: 'Add' }).click();
+  await expect(again.getByText('Another contact of this company has this e-mail.')).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+  await expect(tab.getByRole('row', { name: /Jay/ })).toHaveCount(0);
+});
+
+test('import a CSV of contacts: the rejected row is named by its line; the valid rows are imported and listed', async ({
+  page,
+}) => {
+  await signInToShell(page, DEMO_ADMIN.email);
+  // The companies page leads to the contacts, and the contacts page to the import of contacts.
+  await nav(page).getByRole('link', { name: 'Companies' }).click();
+  await page.getByRole('button', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/userList$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Import from CSV' }).click();
+  await expect(page.getByLabel('What the file holds')).toHaveValue('contacts');
+
+  const csv = [
+    'Company,First Name,Last Name,Email,Title,Role',
+    'Northwind Clinics,Oscar,Reyes,oscar.reyes@northwind.example,Practice Manager,Billing contact',
+    'Nowhere Ltd,Pat,Quinn,pat@nowhere.example,,',
+    'northwind clinics,Uma,Shah,uma.shah@northwind.example,IT Lead,technical contact',
+  ].join('\n');
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const preview = page.getByRole('region', { name: 'Import preview' });
+  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected')).toBeVisible();
+  const rejected = preview.getByRole('table', { name: 'Rejected rows' });
+  await expect(rejected.getByRole('row').nth(1)).toContainText('3');
+  await expect(rejected.getByRole('row').nth(1)).toContainText(
+    'company: No company is named or numbered "Nowhere Ltd"',
+  );
+  await expect(preview.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
+  await preview.getByText('Skip the rejected rows (import the valid rows only)').click();
+  await preview.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expect(page.getByText('Imported 2 of 3 rows: 2 new, 0 updated; 1 rejected rows were skipped.')).toBeVisible();
+
+  await nav(page).getByRole('link', { name: 'Contacts' }).click();
+  await page.getByLabel('Contacts of').selectOption({ label: 'Northwind Clinics' });
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(table.getByRole('row', { name: /Oscar Reyes/ })).toContainText('Billing contact');
+  await expect(table.getByRole('row', { name: /Uma Shah/ })).toContainText('CSV import');
+  await expect(table.getByRole('row', { name: /Pat Quinn/ })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/userList\?companyId=\d+$/);
+  // Search narrows the list; the total follows.
+  await page.getByLabel('Search contacts').fill('shah');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('navigation', { name: 'Contact pages' })).toContainText('1–1 of 1 contact');
+});

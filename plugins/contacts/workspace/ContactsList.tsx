@@ -1,0 +1,306 @@
+/**
+ * The contacts list (userList): search, role and active filters, sortable columns, pages with the total, and add,
+ * edit and delete (after a confirmation). Used by the /userList page (all companies or one) and the company detail's
+ * Contacts tab (one company). Read-only callers see the list without the controls.
+ */
+import {
+  Alert,
+  Button,
+  Callout,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+  Tag,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { api, pushMessage, type Company } from '../../../workspace/sdk';
+import { contactPaths, USER_LIST_PAGE_SIZE, type Contact, type UserListAnswer, type UserListSort } from '../shared/api';
+import { CONTACT_SOURCE_LABELS, REVIEW_ROLES, REVIEW_ROLE_LABELS, type ReviewRole } from '../shared/contact-fields';
+import { ContactDialog } from './ContactDialog';
+
+export interface ContactsListProps {
+  tenantId: number;
+  /** One company's contacts; null: every company's (with a Company column). */
+  companyId: number | null;
+  companies: readonly Company[];
+  readOnly: boolean;
+}
+
+type ActiveFilter = 'all' | 'true' | 'false';
+interface Filters {
+  search: string;
+  role: ReviewRole | '';
+  active: ActiveFilter;
+  sort: UserListSort;
+  dir: 'asc' | 'desc';
+  page: number;
+}
+const START: Filters = { search: '', role: '', active: 'all', sort: 'name', dir: 'asc', page: 1 };
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function ContactsList({ tenantId, companyId, companies, readOnly }: ContactsListProps) {
+  const [filters, setFilters] = useState<Filters>(START);
+  const search = useDebounced(filters.search, 250);
+  const [answer, setAnswer] = useState<UserListAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const [editing, setEditing] = useState<Contact | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Contact | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  useEffect(() => setFilters((f) => ({ ...f, page: 1 })), [companyId]);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    const path = companyId ? contactPaths.companyList(tenantId, companyId) : contactPaths.list(tenantId);
+    api
+      .get<UserListAnswer>(path, {
+        query: {
+          search: search.trim() || undefined,
+          review_role: filters.role || undefined,
+          active: filters.active === 'all' ? undefined : filters.active,
+          sort: filters.sort,
+          dir: filters.dir,
+          page: filters.page,
+          pageSize: USER_LIST_PAGE_SIZE,
+        },
+      })
+      .then((r) => {
+        if (!live) return;
+        // A page past the end (after deletes): go to the last page that has rows.
+        if (r.contacts.length === 0 && r.total > 0 && filters.page > 1)
+          setFilters((f) => ({ ...f, page: Math.max(1, Math.ceil(r.total / r.pageSize)) }));
+        else setAnswer(r);
+      })
+      .catch((e) => live && setError((e as Error).message))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [tenantId, companyId, search, filters.role, filters.active, filters.sort, filters.dir, filters.page, reload]);
+
+  const change = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
+  const sortBy = (sort: UserListSort) =>
+    setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc', page: 1 }));
+  const filtered = filters.search.trim() !== '' || filters.role !== '' || filters.active !== 'all';
+
+  const remove = async (c: Contact) => {
+    setDeleting(null);
+    setActionError(null);
+    try {
+      await api.del(contactPaths.one(tenantId, c.tenant_company_id, c.contact_id), { query: { version: c.version } });
+      pushMessage({ msg_type: 'success', msg: `${c.name} was deleted.` });
+    } catch (e) {
+      setActionError(`Could not delete ${c.name}: ${(e as Error).message}`);
+    }
+    setReload((n) => n + 1);
+  };
+
+  const header = (sort: UserListSort, label: string) => {
+    const active = filters.sort === sort;
+    return (
+      <th aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <Button
+          variant="minimal"
+          size="small"
+          text={label}
+          endIcon={active ? (filters.dir === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
+          onClick={() => sortBy(sort)}
+        />
+      </th>
+    );
+  };
+
+  const rows = answer?.contacts ?? [];
+  const total = answer?.total ?? 0;
+  const first = total ? (filters.page - 1) * USER_LIST_PAGE_SIZE + 1 : 0;
+  const last = Math.min(total, filters.page * USER_LIST_PAGE_SIZE);
+
+  return (
+    <div className="lci-contacts">
+      <div className="lci-toolbar" role="search">
+        <InputGroup
+          leftIcon="search"
+          placeholder="Search name, e-mail, phone, title"
+          aria-label="Search contacts"
+          value={filters.search}
+          onChange={(e) => change({ search: e.target.value })}
+        />
+        <HTMLSelect
+          aria-label="Role in reviews"
+          value={filters.role}
+          onChange={(e) => change({ role: e.target.value as ReviewRole | '' })}
+          options={[
+            { value: '', label: 'Every role' },
+            ...REVIEW_ROLES.map((r) => ({ value: r, label: REVIEW_ROLE_LABELS[r] })),
+          ]}
+        />
+        <HTMLSelect
+          aria-label="Active or inactive"
+          value={filters.active}
+          onChange={(e) => change({ active: e.target.value as ActiveFilter })}
+          options={[
+            { value: 'all', label: 'Active and inactive' },
+            { value: 'true', label: 'Active only' },
+            { value: 'false', label: 'Inactive only' },
+          ]}
+        />
+        {filtered && <Button variant="minimal" text="Clear filters" onClick={() => setFilters(START)} />}
+        {!readOnly && (
+          <Button
+            intent="primary"
+            icon="add"
+            text="Add contact"
+            disabled={companyId === null && companies.length === 0}
+            onClick={() => setEditing('new')}
+          />
+        )}
+      </div>
+      {error && (
+        <Callout intent="danger" title="Contacts could not be loaded" role="alert">
+          {error} <Button variant="minimal" text="Try again" onClick={() => setReload((n) => n + 1)} />
+        </Callout>
+      )}
+      {actionError && (
+        <Callout intent="warning" role="alert">
+          {actionError} <Button variant="minimal" text="Dismiss" onClick={() => setActionError(null)} />
+        </Callout>
+      )}
+      {!answer && !error && <Spinner aria-label="Loading contacts" />}
+      {answer && total === 0 && (
+        <NonIdealState
+          icon="people"
+          title={filtered ? 'No contacts match' : 'No contacts yet'}
+          description={
+            filtered
+              ? 'No contact matches these filters.'
+              : 'Add the people of this client: decision makers, technical and billing contacts for reviews and reports.'
+          }
+          action={
+            filtered ? (
+              <Button text="Clear filters" onClick={() => setFilters(START)} />
+            ) : !readOnly ? (
+              <Button intent="primary" icon="add" text="Add contact" onClick={() => setEditing('new')} />
+            ) : undefined
+          }
+        />
+      )}
+      {answer && total > 0 && (
+        <>
+          <HTMLTable striped aria-label="Contacts" aria-busy={loading} className="lci-table">
+            <thead>
+              <tr>
+                {header('name', 'Name')}
+                {companyId === null && header('company', 'Company')}
+                {header('email', 'E-mail')}
+                <th>Phone</th>
+                {header('title', 'Title')}
+                {header('review_role', 'Role in reviews')}
+                <th>Status</th>
+                {!readOnly && <th aria-label="Actions" />}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((c) => (
+                <tr key={c.contact_id}>
+                  <td>{c.name}</td>
+                  {companyId === null && <td>{c.company_moniker}</td>}
+                  <td>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : ''}</td>
+                  <td>{c.phone ?? ''}</td>
+                  <td>{c.title ?? ''}</td>
+                  <td>{REVIEW_ROLE_LABELS[c.review_role]}</td>
+                  <td>
+                    <Tag minimal intent={c.is_active ? 'success' : 'none'}>
+                      {c.is_active ? 'Active' : 'Inactive'}
+                    </Tag>{' '}
+                    <Tag minimal title="Source">
+                      {CONTACT_SOURCE_LABELS[c.source]}
+                    </Tag>
+                  </td>
+                  {!readOnly && (
+                    <td className="lci-row-actions">
+                      <Button
+                        variant="minimal"
+                        icon="edit"
+                        aria-label={`Edit ${c.name}`}
+                        onClick={() => setEditing(c)}
+                      />
+                      <Button
+                        variant="minimal"
+                        icon="trash"
+                        intent="danger"
+                        aria-label={`Delete ${c.name}`}
+                        onClick={() => setDeleting(c)}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          <div className="lci-toolbar lci-pager" role="navigation" aria-label="Contact pages">
+            <span>
+              {first}–{last} of {total} contact{total === 1 ? '' : 's'}
+            </span>
+            <Button
+              icon="chevron-left"
+              text="Previous"
+              disabled={filters.page <= 1}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+            />
+            <Button
+              endIcon="chevron-right"
+              text="Next"
+              disabled={last >= total}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+            />
+            {loading && <Spinner size={16} aria-label="Loading contacts" />}
+          </div>
+        </>
+      )}
+      {editing && (
+        <ContactDialog
+          tenantId={tenantId}
+          companyId={companyId}
+          companies={companies}
+          contact={editing === 'new' ? undefined : editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) {
+              pushMessage({ msg_type: 'success', msg: `${saved.name} was saved.` });
+              setReload((n) => n + 1);
+            }
+          }}
+        />
+      )}
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        cancelButtonText="Cancel"
+        confirmButtonText="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      >
+        <p>
+          Delete {deleting?.name}
+          {deleting && companyId === null ? ` of ${deleting.company_moniker}` : ''}? This cannot be undone.
+        </p>
+      </Alert>
+    </div>
+  );
+}
