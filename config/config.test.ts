@@ -86,3 +86,15 @@ test('describeConfig redacts secrets and tells the source', () => {
   expect(rows.find((r) => r.variable === 'LCI_SECRET')).toMatchObject({ value: '••••••', source: 'default' });
   expect(JSON.stringify(rows)).not.toContain('pw@h');
 });
+
+test('LCI_REGION_URLS names the API origin of each region; wrong entries are refused', () => {
+  expect(loadConfig({}).regionUrls).toEqual({});
+  expect(loadConfig({ LCI_REGION_URLS: 'ue1=https://us.example.com, ec1=https://eu.example.com/' }).regionUrls).toEqual(
+    { ue1: 'https://us.example.com', ec1: 'https://eu.example.com' },
+  );
+  expect(() => loadConfig({ LCI_REGION_URLS: 'xx1=https://x.example.com' })).toThrow(ConfigError);
+  expect(() => loadConfig({ LCI_REGION_URLS: 'ec1=https://eu.example.com/api' })).toThrow(/must be an origin/);
+  expect(() => loadConfig({ LCI_REGION_URLS: 'ec1=ftp://eu.example.com' })).toThrow(/must be an origin/);
+  expect(() => loadConfig({ LCI_REGION_URLS: 'ec1=https://a.example.com,ec1=https://b.example.com' })).toThrow(/twice/);
+  expect(loadConfig({}).supportEmail).toBe('support@lifecycle.local');
+});

@@ -5,7 +5,7 @@
  */
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { DEFAULT_REGION, REGIONS, type RegionCode } from './regions';
+import { DEFAULT_REGION, REGIONS, parseRegionUrls, type RegionCode } from './regions';
 
 export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
 
@@ -61,6 +61,16 @@ export const VARIABLES = {
     desc: 'API region: ue1 (US 1), ec1 (EU 1) or uw2 (US 2)',
     schema: z.enum(Object.keys(REGIONS) as [RegionCode, ...RegionCode[]]),
     default: DEFAULT_REGION,
+  },
+  LCI_REGION_URLS: {
+    desc: "The API origin of each region's deployment, e.g. ue1=https://us.example.com,ec1=https://eu.example.com; the workspace sends its calls to the tenant's region (docs/regions.md)",
+    schema: z.string(),
+    default: '',
+  },
+  LCI_SUPPORT_EMAIL: {
+    desc: 'Support address offered on error screens (a mail link)',
+    schema: z.string().email(),
+    default: 'support@lifecycle.local',
   },
   LCI_LOG_LEVEL: {
     desc: 'pino log level; default INFO in production and for lci serve (npm start) on a terminal, DEBUG otherwise',
@@ -240,6 +250,10 @@ export interface Config {
   redisUrl?: string;
   dataDir: string;
   region: RegionCode;
+  /** LCI_REGION_URLS: API origin of each region's deployment (this one's included or not). */
+  regionUrls: Partial<Record<RegionCode, string>>;
+  /** LCI_SUPPORT_EMAIL: the support address of error screens. */
+  supportEmail: string;
   logLevel: string;
   /** LCI_LOG_FORMAT: JSON lines, short human lines, or auto (human on a terminal). */
   logFormat: 'auto' | 'pretty' | 'json';
@@ -294,6 +308,14 @@ function readTrustedProxies(env: NodeJS.ProcessEnv): number | string[] {
     );
   }
   return list;
+}
+
+function readRegionUrls(env: NodeJS.ProcessEnv): Partial<Record<RegionCode, string>> {
+  try {
+    return parseRegionUrls(read(env, 'LCI_REGION_URLS'));
+  } catch (e) {
+    throw new ConfigError('LCI_REGION_URLS', (e as Error).message);
+  }
 }
 
 /** LCI_ALLOWED_ORIGINS: each entry an origin (scheme://host[:port], nothing after). */
@@ -481,6 +503,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: read(env, 'REDIS_URL'),
     dataDir: read(env, 'LCI_DATA_DIR')!,
     region: read(env, 'LCI_REGION')!,
+    regionUrls: readRegionUrls(env),
+    supportEmail: read(env, 'LCI_SUPPORT_EMAIL')!,
     logLevel: read(env, 'LCI_LOG_LEVEL') ?? (nodeEnv === 'production' ? 'info' : 'debug'),
     logFormat: read(env, 'LCI_LOG_FORMAT')!,
     baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),

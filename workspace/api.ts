@@ -5,6 +5,10 @@
  * { error: { message } }. An expired token ('The incoming token has expired') re-initialises the
  * user (token refresh) and retries once; other 401/403 are logged only.
  *
+ * Every call is checked for an API answer (the page's HTML is none) and, when the caller names it (`expect`), for the
+ * field it must carry: 'invalid return found for request: {status} - {request}' otherwise (errors.ts). Every failure
+ * goes to onError once (the shared error state). `base` sends the calls to the tenant's region (region.ts).
+ *
  * Outages (reconnect.ts): a read answered 503 (a dependency down), 502/504 or a network failure
  * is retried after Retry-After while onReconnecting(true) shows the reconnecting state, for up
  * to MAX_RETRY_MS; a write is not repeated (it may have run) and fails with MSG_WRITE_NOT_SENT,
@@ -12,6 +16,7 @@
  */
 import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from './constants';
 import { MAX_RETRY_MS, MSG_WRITE_NOT_SENT, isUnavailable, retryDelayMs } from './reconnect';
+import { invalidReturnOf } from './errors';
 
 export class ApiError extends Error {
   constructor(
@@ -42,6 +47,10 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   log?(message: string, details?: unknown): void;
   random?(): string;
+  /** Every failed call (after retries), for the shared error state (errors.ts); aborted calls are not reported. */
+  onError?(error: ApiError, request: { method: string; path: string }): void;
+  /** The origin API calls go to (the tenant's region, region.ts); '' or absent: this server. */
+  base?(opts: RequestOptions): string;
 }
 
 export interface RequestOptions {
@@ -49,6 +58,11 @@ export interface RequestOptions {
   body?: unknown;
   /** Public call: public key, no token. */
   public?: boolean;
+  /**
+   * The field the answer must carry; without it the call fails with 'invalid return found for request: {status} -
+   * {request}' (customer-success.md 5). Every call is also checked for being an API answer at all (not the page's HTML).
+   */
+  expect?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -106,7 +120,8 @@ export function createApiClient(o: ApiClientOptions) {
   }
 
   async function followReroute(body: { key?: string; url?: string }, opts: RequestOptions): Promise<unknown> {
-    const url = body.url ?? `/v3/storage/${body.key}`;
+    const rel = body.url ?? `/v3/storage/${body.key}`;
+    const url = rel.startsWith('/') ? (o.base?.(opts) ?? '') + rel : rel;
     const signed = /[?&]signature=/.test(url);
     const res = await doFetch(url, {
       method: 'GET',
@@ -177,7 +192,7 @@ export function createApiClient(o: ApiClientOptions) {
       let body: unknown;
       let failure: unknown = null;
       try {
-        res = await doFetch(buildUrl(method, path, opts.query), {
+        res = await doFetch((o.base?.(opts) ?? '') + buildUrl(method, path, opts.query), {
           method,
           headers: headers(opts, hasBody),
           body: hasBody ? JSON.stringify(opts.body) : undefined,
@@ -208,7 +223,26 @@ export function createApiClient(o: ApiClientOptions) {
     }
   }
 
-  async function request<T = unknown>(
+  /** A call, its failure reported once to onError (the shared error state). */
+  async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    try {
+      return await attempt<T>(method, path, opts, false);
+    } catch (e) {
+      const aborted = opts.signal?.aborted || (e as { name?: string })?.name === 'AbortError';
+      if (!aborted && o.onError) {
+        const err =
+          e instanceof ApiError ? e : new ApiError(0, (e as Error)?.message || 'The request did not go through');
+        try {
+          o.onError(err, { method, path });
+        } catch {
+          /* the state is best effort */
+        }
+      }
+      throw e;
+    }
+  }
+
+  async function attempt<T = unknown>(
     method: string,
     path: string,
     opts: RequestOptions = {},
@@ -219,7 +253,7 @@ export function createApiClient(o: ApiClientOptions) {
     if (!res.ok) {
       const err = errorFrom(res.status, res.statusText, body);
       if (res.status === 401 && err.message === MSG_TOKEN_EXPIRED && !retried && !opts.public && o.onTokenExpired) {
-        if (await o.onTokenExpired()) return request<T>(method, path, opts, true);
+        if (await o.onTokenExpired()) return attempt<T>(method, path, opts, true);
       } else if (res.status === 401 || res.status === 403) {
         log(MSG_NOT_AUTHORIZED, { status: res.status, path, message: err.message });
       }
@@ -227,10 +261,16 @@ export function createApiClient(o: ApiClientOptions) {
         o.onMaintenance?.(err.message);
       throw err;
     }
+    const request = `${method} ${path.split('?')[0]}`;
+    const html = invalidReturnOf(res.status, res.headers.get('content-type') ?? '', body, request);
+    if (html) throw new ApiError(res.status, html, 'invalid_return', undefined, undefined);
+    let answer = body;
     if (body && typeof body === 'object' && (body as { reroute_to_s3?: boolean }).reroute_to_s3 === true) {
-      return (await followReroute(body as { key?: string; url?: string }, opts)) as T;
+      answer = await followReroute(body as { key?: string; url?: string }, opts);
     }
-    return body as T;
+    const missing = invalidReturnOf(res.status, '', answer, request, opts.expect);
+    if (missing) throw new ApiError(res.status, missing, 'invalid_return', undefined, answer);
+    return answer as T;
   }
 
   return {

@@ -12,6 +12,7 @@ import { RealtimeClient } from './realtime';
 import {
   companiesAtom,
   configAtom,
+  errorsAtom,
   maintenanceHintAtom,
   messagesAtom,
   moduleViewsAtom,
@@ -19,6 +20,7 @@ import {
   realtimeStatusAtom,
   reconnectingAtom,
   resetAllAtoms,
+  serverBannersAtom,
   sessionAtom,
   store,
   storeTargetsAtom,
@@ -28,6 +30,9 @@ import { clearAllState } from './state/persist';
 import { clearSessionData, loadSessionData } from './session-data';
 import type { Company, ModuleView, NavData, PublicConfig, ServerMessage, Session, Tokens } from './types';
 import { MSG_NO_TENANT, MSG_UNDER_MAINTENANCE } from '../common/texts';
+import { addToMessageList, routeServerMessage, type ServerBannerState } from './server-messages';
+import { addError, dismissError, errorStateFor } from './errors';
+import { apiRegion, callRegion, regionApiBase } from './auth/region';
 
 const DEFAULT_PUBLIC_KEY = 'lci-public-key';
 
@@ -48,7 +53,31 @@ export const api = createApiClient({
   onTokenExpired: () => refreshNow(),
   onMaintenance: (m) => store.set(maintenanceHintAtom, m || MSG_UNDER_MAINTENANCE),
   onReconnecting: (on) => store.set(reconnectingAtom, on),
+  onError: (e, request) => reportError(e, request),
+  base: () => apiBase(),
 });
+
+/** The origin of the tenant's region's API and workspace ('' here): region.ts. */
+export function apiBase(): string {
+  const cfg = store.get(configAtom);
+  if (!cfg || typeof window === 'undefined') return '';
+  const region = callRegion(store.get(sessionAtom)?.tenant?.regionCode, apiRegion(''), cfg.region);
+  return regionApiBase(cfg, region, window.location.origin);
+}
+
+let errorSeq = 0;
+/** Puts a failed call into the shared error state (errors.ts); 401/403 are only logged (api.ts). */
+export function reportError(
+  e: { status: number; message: string; body?: unknown },
+  request: { method: string; path: string },
+): void {
+  const entry = errorStateFor(e, request, Date.now(), `e${Date.now().toString(36)}${(errorSeq++).toString(36)}`);
+  if (entry) store.set(errorsAtom, (list) => addError(list, entry));
+}
+/** Marks an error of the shared state dismissed. */
+export function dismissWorkspaceError(id: string): void {
+  store.set(errorsAtom, (list) => dismissError(list, id));
+}
 
 let configPromise: Promise<PublicConfig> | null = null;
 export function loadConfig(): Promise<PublicConfig> {
@@ -224,7 +253,45 @@ export async function initializeSession(): Promise<Session> {
 // Messages (toasts).
 export function pushMessage(m: ServerMessage): void {
   const id = m.id ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
-  store.set(messagesAtom, (list) => [...list.slice(-49), { ...m, id, receivedAt: m.receivedAt ?? Date.now() }]);
+  store.set(messagesAtom, (list) => addToMessageList(list, { ...m, id, receivedAt: m.receivedAt ?? Date.now() }));
+}
+
+/** Starts the browser's download of a ready file (server message `download`). */
+function startDownload(url: string): void {
+  if (typeof document === 'undefined') return;
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/** One message of the realtime channel, by the rule of server-messages.ts. */
+export function handleServerMessage(m: ServerMessage): void {
+  const action = routeServerMessage(m, store.get(serverBannersAtom));
+  switch (action.kind) {
+    case 'ignore':
+      return;
+    case 'log':
+      console.error('server message', action.message.msg);
+      return;
+    case 'maintenance':
+      onMaintenanceMessage(action.message);
+      return;
+    case 'banners':
+      store.set(serverBannersAtom, action.banners);
+      if (action.download) startDownload(action.download);
+      return;
+    case 'list':
+      pushMessage(action.message);
+  }
+}
+/** Closes one server-message banner. */
+export function dismissServerBanner(kind: keyof ServerBannerState): void {
+  store.set(serverBannersAtom, (b) => ({ ...b, [kind]: null }));
 }
 export function dismissMessage(id: string): void {
   store.set(messagesAtom, (list) => list.filter((m) => m.id !== id));
@@ -239,10 +306,15 @@ function onMaintenanceMessage(m: ServerMessage): void {
   if (store.get(sessionAtom)) void reloadSession().catch(() => undefined);
 }
 let rt: RealtimeClient | null = null;
+/** /ws of this origin, or of the tenant's region's deployment (region.ts). */
+function socketUrl(): string {
+  const base = apiBase() || window.location.origin;
+  return `${base.replace(/^http/, 'ws')}/ws`;
+}
 export function startRealtime(): void {
   if (rt || typeof window === 'undefined') return;
   rt = new RealtimeClient({
-    url: `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`,
+    url: socketUrl(),
     getToken: () => store.get(tokensAtom)?.accessToken ?? null,
     getTenant: () => {
       const s = store.get(sessionAtom);
@@ -263,10 +335,7 @@ export function startRealtime(): void {
       if (target === ACCESS_CHANGED_TARGET) accessStale = true;
       store.set(storeTargetsAtom, (s) => ({ ...s, [target]: data }));
     },
-    onMessage: (m) => {
-      if (m.msg_type === MAINTENANCE_MSG_TYPE) onMaintenanceMessage(m);
-      else pushMessage(m);
-    },
+    onMessage: (m) => handleServerMessage(m),
     onStatus: (st) => store.set(realtimeStatusAtom, st),
     onAuthRejected: () => {
       void refreshNow();

@@ -28,6 +28,7 @@ import {
   companiesAtom,
   currentModuleViewAtom,
   dirtyPagesAtom,
+  errorsAtom,
   moduleViewsAtom,
   realtimeStatusAtom,
   selectedCompanyIdAtom,
@@ -132,8 +133,17 @@ export {
 } from '../common/pages';
 
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
-export { PageLoading, PageLoadError } from './components/PageLoadState';
+export { PageLoading, PageLoadError, ErrorStateCallout, SupportLink } from './components/PageLoadState';
 export { api, invoke, pushMessage, loadCompanies as reloadCompanies } from './runtime';
+/**
+ * The shared error state of the workspace's calls (errors.ts): every failed call lands there (HTTP errors variant
+ * error for 500, warning otherwise; tenant calls state failed, variant danger, details); useErrors() reads it,
+ * reportError() adds a failure of one's own, ErrorStateCallout shows the open ones. `api` calls take
+ * `{ expect: 'field' }`: an answer without it fails with invalidReturn(status, request).
+ */
+export { reportError, dismissWorkspaceError } from './runtime';
+export { invalidReturn, type WorkspaceError, type HttpErrorState, type TenantErrorState } from './errors';
+export const useErrors = () => useAtomValue(errorsAtom);
 /** Forgets the loaded session and initialises it again (e.g. after starting or stopping impersonation), then goes to path. */
 export { reinitialize } from './runtime';
 export { ApiError } from './api';

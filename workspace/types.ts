@@ -9,6 +9,10 @@ export type AccessLevel = AccessPage['access_level'];
 export interface PublicConfig {
   version: string;
   region: string;
+  /** The API origin of each region's deployment (LCI_REGION_URLS). */
+  regionUrls?: Record<string, string>;
+  /** The support address error screens offer. */
+  supportEmail?: string;
   publicApiKey: string;
   apiKey: string;
   oidc: { issuer: string; clientId: string; scope: string; resource: string };

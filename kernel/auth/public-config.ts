@@ -13,6 +13,10 @@ export const PLATFORM_VERSION = '2024.12.10';
 export const publicConfigSchema = z.object({
   version: z.string(),
   region: z.string(),
+  /** The API origin of each region's deployment (LCI_REGION_URLS; docs/regions.md); the workspace calls the tenant's. */
+  regionUrls: z.record(z.string(), z.string()).optional(),
+  /** The support address error screens offer (LCI_SUPPORT_EMAIL). */
+  supportEmail: z.string().optional(),
   publicApiKey: z.string(),
   apiKey: z.string(),
   oidc: z.object({ issuer: z.string(), clientId: z.string(), scope: z.string(), resource: z.string() }),
@@ -37,6 +41,8 @@ export function publicConfig(k: Kernel): PublicConfig {
   return {
     version: PLATFORM_VERSION,
     region: k.config.region,
+    regionUrls: { ...k.config.regionUrls },
+    supportEmail: k.config.supportEmail,
     publicApiKey: k.config.publicApiKey,
     apiKey: k.config.apiKey,
     oidc: { issuer: urls.issuer, clientId: WORKSPACE_CLIENT_ID, scope: WORKSPACE_SCOPE, resource: urls.resource },

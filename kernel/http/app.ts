@@ -39,6 +39,8 @@ import { securityHeaders } from './security-headers';
 import { parsePart, stripCacheBuster } from './validate';
 import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from '../../common/texts';
 
+import { regionCors, regionOrigins } from './region-cors';
+
 export const API_KEY_HEADER = 'x-api-key';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './guard-pipeline';
 
@@ -57,6 +59,9 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
   app.use(trustedProxyMiddleware(app, k.config.trustedProxies));
   const proxyWarning = proxyConfigWarning(k.config);
   if (proxyWarning) k.log.warn(proxyWarning);
+
+  // Calls from the workspaces of the other regions' deployments (LCI_REGION_URLS; region-cors.ts).
+  app.use(regionCors(regionOrigins(k.config.regionUrls, k.config.baseUrl)));
 
   const reportOutage = outageReporter(k.log);
   app.use(async (ctx, next) => {

@@ -18,6 +18,7 @@ import { api, reinitialize } from '../runtime';
 import { shellBanners } from '../registry';
 import { navAtom, realtimeStatusAtom, sessionAtom } from '../state/atoms';
 import { CompanySelector, ModuleSwitcher } from './Selectors';
+import { ServerBanners } from './ServerBanners';
 import { SideNav } from './SideNav';
 import { TenantLogo } from './TenantLogo';
 
@@ -139,6 +140,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </NavbarGroup>
       </Navbar>
       <ImpersonationBanner />
+      <ServerBanners />
       <PluginBanners />
       <div className="lci-body">
         <SideNav />

@@ -14,7 +14,7 @@ import { validateRegistrationPassword } from '../auth/validation';
 import { PasswordRules } from '../components/PasswordRules';
 import { REGISTRATION_PASSWORD_POLICY } from '../../common/password-rules';
 import { ApiError } from '../api';
-import { api } from '../runtime';
+import { api, apiBase } from '../runtime';
 import { AuthFrame } from './AuthFrame';
 
 interface Registration {
@@ -84,7 +84,8 @@ export default function SignUpRegisteredUser() {
         { registrationKey, firstName: firstName.trim(), lastName: lastName.trim(), password },
         { public: true },
       );
-      window.location.assign(`/signIn?${new URLSearchParams({ qemail: reg.email }).toString()}`);
+      // The user was created in the region of the registration (its lookup set it): sign in there.
+      window.location.assign(`${apiBase()}/signIn?${new URLSearchParams({ qemail: reg.email }).toString()}`);
       return; // stays busy while the browser leaves
     } catch (err) {
       // The server's own words for a refused password (e.g. a common one the rules list cannot know).

@@ -3,6 +3,8 @@ import { atom, createStore, type WritableAtom } from 'jotai';
 import type { RealtimeStatus } from '../realtime';
 import type { Company, ModuleView, NavData, PublicConfig, ServerMessage, Session, Tokens } from '../types';
 import { loadState, removeState, saveState } from './persist';
+import { NO_SERVER_BANNERS, type ServerBannerState } from '../server-messages';
+import type { WorkspaceError } from '../errors';
 
 export const store = createStore();
 
@@ -39,6 +41,10 @@ export const selectedCompanyIdAtom = persistedAtom<number | null>('company', nul
 export const chartsShownAtom = persistedAtom<boolean>('chartsShown', true);
 export const realtimeStatusAtom = atom<RealtimeStatus>('idle');
 export const messagesAtom = atom<ServerMessage[]>([]);
+/** The shared error state of the workspace's calls (errors.ts). */
+export const errorsAtom = atom<WorkspaceError[]>([]);
+/** Banners the server messages drive (download pending/ready, tenant migration, migration warning). */
+export const serverBannersAtom = atom<ServerBannerState>(NO_SERVER_BANNERS);
 /** Store-target updates of the realtime channel, by target. */
 export const storeTargetsAtom = atom<Record<string, unknown>>({});
 /** Dirty pages by page uuid (section 4.6). */
@@ -76,6 +82,8 @@ export function resetAllAtoms(): void {
   store.set(sessionDataAtom, {});
   store.set(selectedCompanyIdAtom, null);
   store.set(messagesAtom, []);
+  store.set(serverBannersAtom, NO_SERVER_BANNERS);
+  store.set(errorsAtom, []);
   store.set(storeTargetsAtom, {});
   store.set(dirtyPagesAtom, {});
   store.set(maintenanceHintAtom, null);

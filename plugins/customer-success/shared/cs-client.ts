@@ -7,12 +7,13 @@
  * plugin's own) raises 'invalid return found for request: {status} - {request}'.
  */
 import { MSG_NO_TENANT } from '../../../common/texts';
+import { invalidReturn } from '../../../common/invalid-return';
 import { CS_OBJECT_KEYS } from './cs-objects';
 import { filtersForRequest, type CsFilters } from './filter-rules';
 
 export { MSG_NO_TENANT };
-export const invalidReturn = (status: number, request: string) =>
-  `invalid return found for request: ${status} - ${request}`;
+/** The one text (common/invalid-return.ts), which the workspace's api client checks on every call too. */
+export { invalidReturn };
 
 /** The part of the SDK api client the helpers use (the real one in pages; a recorder in unit tests). */
 export interface CsHttp {
