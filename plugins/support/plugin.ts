@@ -13,7 +13,6 @@ import { SUPPORT_PAGES } from './shared/pages';
 export default definePlugin<SupportInstance>({
   id: 'support',
   description: 'Support requests: filed by tenants on /support, answered by internal support on /lcisupport.',
-  module: 'Core',
   pages: pageDefs(SUPPORT_PAGES),
   navItems: navItemDefs(SUPPORT_PAGES),
   setup: (k) => createSupportService(k),

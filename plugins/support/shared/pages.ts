@@ -9,7 +9,7 @@ export const SUPPORT_INBOX_PAGE = '/lcisupport/supportRequests';
 
 export const SUPPORT_PAGES = declarePages({
   pages: [
-    { url: SUPPORT_PAGE, title: 'Support', icon: 'help', neverHide: true, nav: { level: 1, sort: 900 } },
+    { url: SUPPORT_PAGE, title: 'Support', icon: 'help', module: 'Any', neverHide: true, nav: { level: 1, sort: 900 } },
     {
       url: SUPPORT_INBOX_PAGE,
       title: 'Support Requests',
