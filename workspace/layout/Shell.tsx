@@ -133,9 +133,10 @@ export function Shell({ children }: { children: ReactNode }) {
           <HeaderNav />
           <RealtimeIndicator />
           <NavbarDivider />
-          <span className="lci-user" title={session?.user.username}>
+          {/* The user's own profile (/profile: names, phone, two-step sign-in). */}
+          <Link href="/profile" className="lci-user" title={`${session?.user.username ?? ''}: your profile`}>
             {session?.user.name || session?.user.username}
-          </span>
+          </Link>
           <Button variant="minimal" icon="log-out" text="Sign out" onClick={() => void navigate('/signOut')} />
         </NavbarGroup>
       </Navbar>
