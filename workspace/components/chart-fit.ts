@@ -23,7 +23,7 @@ export function withChartFit(spec: VisualizationSpec): VisualizationSpec {
     padding: s.padding ?? CHART_PADDING,
     config: {
       ...config,
-      axis: { labelLimit: AXIS_LABEL_LIMIT, titleLimit: AXIS_TITLE_LIMIT, labelOverlap: true, ...axis },
+      axis: { labelLimit: AXIS_LABEL_LIMIT, titleLimit: AXIS_TITLE_LIMIT, ...axis },
     },
   } as VisualizationSpec;
 }

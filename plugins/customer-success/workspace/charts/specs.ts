@@ -256,7 +256,7 @@ export function trendSpec(points: TrendPoint[]): VisualizationSpec {
     data: { values },
     mark: { type: 'line', point: true },
     encoding: {
-      x: { field: 'month', type: 'ordinal', title: null, sort: points.map((p) => p.month) },
+      x: { field: 'month', type: 'ordinal', title: null, sort: points.map((p) => p.month), axis: { labelAngle: 0 } },
       y: { field: 'score', type: 'quantitative', title: 'Average score', scale: { domain: [0, 100] } },
       color: {
         field: 'series',

@@ -8,6 +8,8 @@ import { STACK_TOP, type StackTopEntry } from '../../shared/stack-overview';
 
 export const STACK_BAR_COLOR = '#2d72d2';
 export const STACK_ALIGNMENT_COLOR = '#c87619';
+/** Pixels of a name on the x axis before it ends in an ellipsis. */
+export const STACK_LABEL_LIMIT = 180;
 
 /** The currency symbol of the tenant's currency (USD: $), for the axis format. */
 export function currencySymbol(currency: string): string {
@@ -39,7 +41,8 @@ export function stackTopSpec(
     type: 'nominal',
     title: o.axis,
     sort: values.map((v) => v.name),
-    axis: { labelAngle: -35, labelLimit: 120 },
+    // Names up to ~30 characters show whole; longer ones end in an ellipsis (the bars' tooltips name them in full).
+    axis: { labelAngle: -35, labelAlign: 'right', labelLimit: STACK_LABEL_LIMIT },
   } as const;
   const tooltip = [
     { field: 'name', title: o.axis },
