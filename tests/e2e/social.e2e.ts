@@ -88,14 +88,25 @@ test("Sign in with Microsoft: the provider's login page, back signed in", async 
   expect(new URL(page.url()).origin).toBe(s.url);
 });
 
-test('an e-mail without a Lifecycle account: back on the sign-in screen with "Login failed."', async ({ page }) => {
-  await openSignIn(page);
+test('an e-mail without a Lifecycle account: on to the sign-up wizard with the identity prefilled and the desired plan (issue 15 B9)', async ({
+  page,
+}) => {
+  const email = `nobody-${Date.now()}@e2e.example.com`;
+  await page.goto(`${s.url}/signIn?desiredPlan=plan_professional_usd_month`);
+  await page.waitForURL(/\/signIn\?.*interaction=/);
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await upstreamLogin(page, `nobody-${Date.now()}@e2e.example.com`);
-  await page.waitForURL(/\/signIn\?interaction=/);
-  await expect(page.getByRole('alert')).toHaveText('Login failed.');
-  expect(page.url()).not.toContain('federated='); // the outcome is read once; a reload shows nothing stale
-  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 8_000 }); // the status clears after 4 s
+  await upstreamLogin(page, email);
+  await page.waitForURL(/\/signUpWithTenant\?.*autofillSSOData=/, { timeout: 30_000 });
+  expect(new URL(page.url()).searchParams.get('selPlanId')).toBe('plan_professional_usd_month');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel('Email', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0); // the provider vouches for the identity
+  await expect(page.getByRole('region', { name: 'Selected Plans' })).toContainText('Professional Edition');
+  await expect(page.getByText('Login failed.')).toHaveCount(0);
+  const row = await s.k.db.withSystem((trx) =>
+    trx('users').where({ username: email }).first('id_provider_name', 'current_tenant_id', 'password_hash'),
+  );
+  expect(row).toEqual({ id_provider_name: 'google', current_tenant_id: null, password_hash: null });
 });
 
 test('cancelling at the provider: "User cancelled login flow."', async ({ page }) => {
