@@ -8,7 +8,8 @@ import {
   type RecordFieldRule,
 } from '../shared/custom-fields';
 import { canAddActiveCompany, companyLimitMessage } from '../shared/company-limit';
-import { toCsv } from '../workspace/custom-fields/csv';
+import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../workspace/custom-fields/csv-text';
 
 const field = (over: Partial<RecordFieldRule> = {}): RecordFieldRule => ({
   field_key: 'tier',
@@ -131,7 +132,8 @@ describe('company limit', () => {
 
 describe('CSV download', () => {
   test('BOM first, formulas escaped, quotes and empty cells', () => {
-    const csv = toCsv(
+    const csv = csvText(
+      stringify,
       ['Company', 'Note', 'Active'],
       [
         ['=HYPERLINK("x")', 'a, "b"', true],

@@ -141,6 +141,7 @@ export default function CustomFieldsPage() {
           target={target}
           targetTitle={targetTitle}
           field={editing === 'new' ? null : editing}
+          nextOrder={fields.length ? Math.max(...fields.map((f) => f.sort_order)) + 10 : 10}
           onClose={async (saved) => {
             setEditing(null);
             if (saved) await load();

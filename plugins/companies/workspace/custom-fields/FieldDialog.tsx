@@ -28,12 +28,15 @@ export function FieldDialog({
   target,
   targetTitle,
   field,
+  nextOrder,
   onClose,
 }: {
   tenantId: number;
   target: string;
   targetTitle: string;
   field: CustomField | null;
+  /** The order a new field gets first: after the target's last field. */
+  nextOrder: number;
   onClose(saved: boolean): void;
 }) {
   const [label, setLabel] = useState(field?.label ?? '');
@@ -42,7 +45,7 @@ export function FieldDialog({
   const [type, setType] = useState<FieldType>(field?.field_type ?? 'text');
   const [options, setOptions] = useState((field?.options ?? []).join('\n'));
   const [required, setRequired] = useState(field?.required ?? false);
-  const [sortOrder, setSortOrder] = useState(field?.sort_order ?? 0);
+  const [sortOrder, setSortOrder] = useState(field?.sort_order ?? nextOrder);
   const [active, setActive] = useState(field?.is_active ?? true);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -40,6 +40,6 @@ export const saveValues = (
 
 /** The message of a field in an API refusal (`body.<path>`), if any. */
 export function fieldError(e: unknown, path: string): string | undefined {
-  const fields = (e as { fields?: { path: string; message: string }[] }).fields;
+  const fields = (e as { fields?: { path: string; message: string }[] } | null)?.fields;
   return fields?.find((f) => f.path === `body.${path}`)?.message;
 }

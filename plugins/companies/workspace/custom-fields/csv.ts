@@ -1,15 +1,9 @@
-/**
- * A list's CSV download: csv-stringify with a byte-order mark (spreadsheets read UTF-8) and formulas escaped (a cell
- * starting with =, +, -, @, tab or CR gets a leading quote, so a value typed by someone cannot run in a spreadsheet).
- */
-import { stringify } from 'csv-stringify/sync';
+/** A list's CSV download in the browser (csv-stringify's browser build; the rules are in csv-text.ts). */
+import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText } from './csv-text';
 
 export function toCsv(header: string[], rows: (string | number | boolean | null | undefined)[][]): string {
-  return stringify([header, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : c)))], {
-    bom: true,
-    escape_formulas: true,
-    cast: { boolean: (b) => (b ? 'true' : 'false') },
-  });
+  return csvText(stringify as Parameters<typeof csvText>[0], header, rows);
 }
 
 /** Starts the browser's download of a text file. */
