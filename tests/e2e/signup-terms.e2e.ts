@@ -166,6 +166,14 @@ test('terms of use: Decline signs out to sign-in; Accept records it and goes on;
   await submitSignIn(page, u.email);
   await page.waitForURL(/\/userTerms/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Updated Terms of Use' })).toBeVisible();
+  // The terms themselves are one click away (a public page, in a new tab).
+  const link = page.getByRole('link', { name: 'Read the Terms of Use' });
+  await expect(link).toHaveAttribute('href', '/terms');
+  await expect(link).toHaveAttribute('target', '_blank');
+  const [terms] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(terms.getByRole('heading', { name: 'Terms of Use', exact: true })).toBeVisible();
+  await expect(terms.getByRole('heading', { name: '2. Your account' })).toBeVisible();
+  await terms.close();
 
   await page.getByRole('button', { name: 'Decline' }).click();
   await page.waitForURL(/\/signIn\?.*interaction=/, { timeout: 30_000 });
@@ -187,15 +195,34 @@ test('terms of use: Decline signs out to sign-in; Accept records it and goes on;
   await expect(page).not.toHaveURL(/\/userTerms/);
 });
 
-test('new sign-in view (flag on at the platform level): the client card leads to /clients/signin', async ({ page }) => {
+test('new sign-in view (flag on at the platform level): the cards replace the form; internalLogin keeps it; the client card leads to /clients/signin', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
   await s.k.db.withSystem((trx) => setPlatformFlag(trx, 'user-manager-changes', true));
   try {
     const u = await newUser({});
-    await openSignIn(page);
+    await page.goto(`${s.url}/`);
+    await page.waitForURL(/\/signIn\?.*interaction=/);
     const cards = page.getByTestId('signin-cards');
     await expect(cards.getByRole('heading', { name: 'ScalePad Partner' })).toBeVisible();
     await expect(cards.getByRole('heading', { name: 'Client of an MSP' })).toBeVisible();
-    await cards.getByRole('button', { name: 'Client sign in' }).click();
+    await expect(page.getByLabel('Password')).toHaveCount(0); // replaced, not added under the form
+    // Provider staff: the form, in the same sign-in.
+    await page.getByRole('link', { name: 'Lifecycle staff sign in' }).click();
+    await page.waitForURL(/internalLogin=true/);
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByTestId('signin-cards')).toHaveCount(0);
+    // internalLogin as an input of /signIn survives the authorization request.
+    await page.goto(`${s.url}/signIn?internalLogin=true`);
+    await page.waitForURL(/\/signIn\?.*interaction=/);
+    await expect(page.getByLabel('Password')).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(`${s.url}/`);
+    await page.waitForURL(/\/signIn\?.*interaction=/);
+    await page.getByTestId('signin-cards').getByRole('button', { name: 'Client sign in' }).click();
     await page.waitForURL(/\/clients\/signin\?.*interaction=/);
     await expect(page.getByRole('heading', { name: 'Client sign in' })).toBeVisible();
     await expect(page.getByTestId('signin-cards')).toHaveCount(0);
@@ -207,6 +234,27 @@ test('new sign-in view (flag on at the platform level): the client card leads to
   } finally {
     await s.k.db.withSystem((trx) => setPlatformFlag(trx, 'user-manager-changes', false));
   }
+});
+
+test('sign-in inputs: desiredPlan pre-selects the plan of the sign-up; a code goes on to its return', async ({
+  page,
+}) => {
+  await page.goto(`${s.url}/signIn?desiredPlan=plan_professional_usd_month`);
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await page.getByRole('link', { name: 'Sign up' }).click();
+  await page.waitForURL(/\/signUpWithTenant\?selPlanId=plan_professional_usd_month/);
+  await expect(page.getByRole('region', { name: 'Selected Plans' })).toContainText('Professional Edition');
+  // Without desiredPlan the link carries none.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto(`${s.url}/signIn`);
+  await page.waitForURL(/\/signIn\?.*interaction=/);
+  await expect(page.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signUpWithTenant');
+
+  // A code landing on /signIn: with our state a sign-in return (/authed), without one the partner platform's.
+  await page.goto(`${s.url}/signIn?code=abc123`);
+  await page.waitForURL(/\/signUp\/sp\?code=abc123/);
+  await page.goto(`${s.url}/signIn?code=abc123&state=st456`);
+  await page.waitForURL(/\/authed\?code=abc123&state=st456/);
 });
 
 test('/signUp goes to the sign-up wizard route', async ({ page }) => {
