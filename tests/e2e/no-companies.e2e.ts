@@ -64,7 +64,7 @@ test('a new tenant lands on /noCompanies with Add company and Import companies; 
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/datamanagercompanies$/);
-  await expect(page.getByRole('cell', { name: 'First Client Co' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'First Client Co', exact: true })).toBeVisible();
   await page.goto(`${s.url}/dashboard`);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
