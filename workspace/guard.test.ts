@@ -206,7 +206,8 @@ describe('each step', () => {
       });
     }
     // Plans and pricing: on to /subscription, where a signed-in tenant changes its plan.
-    for (const path of ['/plans', '/Plans/partner', '/pricing']) {
+    // The cart too: its checkout would start a new-tenant sign-up.
+    for (const path of ['/plans', '/Plans/partner', '/pricing', '/cart', '/Cart']) {
       expect(runGuard(input({ path, route: { public: true } }))).toMatchObject({
         action: 'redirect',
         to: '/signIn?path=%2Fsubscription',
@@ -224,6 +225,9 @@ describe('each step', () => {
       runGuard(input({ path: '/signUpWithTenant', route: { public: true }, session: session({ tenant: null }) })).step,
     ).not.toBe(11);
     expect(runGuard(input({ path: '/plans', route: { public: true }, signedIn: false, session: null })).action).toBe(
+      'allow',
+    );
+    expect(runGuard(input({ path: '/cart', route: { public: true }, signedIn: false, session: null })).action).toBe(
       'allow',
     );
   });

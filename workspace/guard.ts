@@ -13,7 +13,8 @@
  *  9. Internal admin pages need an LCI admin; admin pages need a tenant admin or LCI admin -> 'block' with the alert.
  * 10. Pages not in the access list (unless neverHide) -> redirect to the first accessible page.
  * 11. /plans, /pricing and /signup paths -> /signIn for signed-in users (by their tokens; plans and pricing with
- *     path=/subscription, where a plan is changed; a user known to have no tenant may still sign one up).
+ *     path=/subscription, where a plan is changed; a user known to have no tenant may still sign one up). /cart is
+ *     treated as /plans: its checkout starts a new-tenant sign-up (/signUpWithTenant).
  * 12-16. Plugin steps (tenant, subscription, companies), run in step order; the first decision wins.
  */
 import { exemptFromAccessList, matchAccessPage, moduleAllows, msgModuleRequired } from './access';
@@ -88,7 +89,9 @@ export const MAINTENANCE_EXEMPT = ['/signIn', '/signOut', '/maintenance'];
 export const MAINTENANCE_ADMIN_PAGE = '/lcisupport/maintenancemode';
 /** Screens open to a signed-in user who has not accepted the terms (step 6); plugin steps skip them. */
 export const TERMS_STEP_PATHS = ['/userTerms', '/signOut'];
-export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup'];
+export const SIGNED_IN_REDIRECT_PREFIXES = ['/plans', '/pricing', '/signup', '/cart'];
+/** Step 11 paths whose page sells plans: a signed-in user goes on to the plan change page instead. */
+const PLAN_PAGE_PREFIXES = ['/plans', '/pricing', '/cart'];
 /** Where a plan is changed once signed in (billing's /subscription page). */
 export const PLAN_CHANGE_PATH = '/subscription';
 
@@ -97,10 +100,10 @@ export function isSignedInRedirectPath(path: string): boolean {
   return SIGNED_IN_REDIRECT_PREFIXES.some((prefix) => p.startsWith(prefix));
 }
 
-/** Step 11's target: /signIn, which sends a signed-in user on; plans and pricing on to the plan change page. */
+/** Step 11's target: /signIn, which sends a signed-in user on; plans, pricing and the cart on to the plan change page. */
 export function signedInRedirectTarget(path: string): string {
   const p = path.toLowerCase();
-  return p.startsWith('/plans') || p.startsWith('/pricing')
+  return PLAN_PAGE_PREFIXES.some((prefix) => p.startsWith(prefix))
     ? withQuery('/signIn', { path: PLAN_CHANGE_PATH })
     : '/signIn';
 }
