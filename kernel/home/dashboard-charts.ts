@@ -27,7 +27,7 @@ export function checkCharts(charts: readonly DashboardChart[]): void {
 
 /** Whether the caller may see a chart: the same rule as a route's page and module (tenant admins pass the page check). */
 export function mayLoadChart(
-  k: Pick<Kernel, 'access'>,
+  k: { access: Pick<Kernel['access'], 'matchPage'> },
   caller: Pick<Caller, 'isLciAdmin' | 'isTenantAdmin' | 'pages' | 'modules'>,
   chart: Pick<DashboardChart, 'page' | 'module'>,
 ): boolean {
