@@ -5,7 +5,8 @@
  */
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { contribute, definePlugin } from '../../kernel/index';
-import { csvImportsPoint } from '../companies/public';
+import { csvImportsPoint, customFieldTargetsPoint } from '../companies/public';
+import { contactsCustomFieldTarget } from './server/custom-field-target';
 import { contactsCli } from './cli/commands';
 import { contactsImport } from './import/contacts-import';
 import { contactsFixtures } from './server/fixtures';
@@ -19,7 +20,8 @@ export default definePlugin({
   dependsOn: ['companies'],
   pages: pageDefs(CONTACTS_PAGES), // shared/pages.ts
   navItems: navItemDefs(CONTACTS_PAGES),
-  extend: [contribute(csvImportsPoint, contactsImport)],
+  // Contacts' custom fields (defined on /customfields, values at customfields/values/contacts).
+  extend: [contribute(csvImportsPoint, contactsImport), contribute(customFieldTargetsPoint, contactsCustomFieldTarget)],
   routes,
   cli: contactsCli,
   fixtures: contactsFixtures,

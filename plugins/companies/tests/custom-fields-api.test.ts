@@ -208,3 +208,32 @@ describe('values', () => {
     expect((await b.api('DELETE', `${defs(b)}/${renewal.custom_field_id}?confirm=true`)).status).toBe(404);
   });
 });
+
+describe('other record types (companies.customFieldTargets)', () => {
+  test('contacts are a target: their fields and values live apart from the companies’', async () => {
+    const targets = (await a.api('GET', defs(a))).body.targets.map((t: { target: string }) => t.target);
+    expect(targets).toEqual(expect.arrayContaining(['companies', 'contacts']));
+    const contact = await a.api('POST', `/v3/tenant/${a.tenantId}/company/${acme}/contact`, {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
+    expect(contact.status).toBe(200);
+    const contactId = contact.body.contact.contact_id as number;
+    const f = await addField(a, { target: 'contacts', field_key: 'birthday', label: 'Birthday', field_type: 'date' });
+    expect(f.status).toBe(200);
+    const contactValues = `/v3/tenant/${a.tenantId}/customfields/values/contacts`;
+    expect(paths(await a.api('PUT', `${contactValues}/${contactId}`, { values: { birthday: 'soon' } }))).toEqual([
+      'body.values.birthday',
+    ]);
+    const ok = await a.api('PUT', `${contactValues}/${contactId}`, { values: { birthday: '1815-12-10' } });
+    expect(ok.body.values).toEqual({ birthday: '1815-12-10' });
+    // A company's id is no contact (404), and the companies' fields do not apply to contacts.
+    expect((await a.api('PUT', `${contactValues}/${bright}`, { values: { birthday: '1815-12-10' } })).status).toBe(404);
+    expect(paths(await a.api('PUT', `${contactValues}/${contactId}`, { values: { tier: 'Gold' } }))).toEqual([
+      'body.values.tier',
+    ]);
+    expect((await a.api('GET', contactValues)).body.records).toEqual([
+      { record_id: contactId, values: { birthday: '1815-12-10' } },
+    ]);
+  });
+});
