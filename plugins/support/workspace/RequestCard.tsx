@@ -1,6 +1,7 @@
 /** One support request: subject, status, what was asked, its attachments and support's answers. */
 import { Card, H5, Tag, type Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { useTenantFormat } from '../../../workspace/sdk';
 import type { SupportRequest } from '../shared/api';
 import { ISSUE_TYPE_LABELS, PRIORITY_LABELS, STATUS_LABELS, type RequestStatus } from '../shared/rules';
 
@@ -11,7 +12,6 @@ export const STATUS_INTENT: Record<RequestStatus, Intent> = {
   closed: 'none',
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const size = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${Math.round(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -25,6 +25,8 @@ export function RequestCard({
   actions?: ReactNode;
 }) {
   const r = request;
+  // Dates and times in the signed-in tenant's date format and time zone (Account Settings), as on every page.
+  const when = useTenantFormat().dateTime;
   return (
     <Card
       className="support-request"
