@@ -3,10 +3,14 @@
  * browser) against the real server, started by tests/e2e/server.mjs with the
  * CLI `serve` on a fresh data folder, the demo data and a known demo password.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3197);
 export const E2E_DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
+/** The shared server's data folder (one per port): `lci` runs beside the server on it (tests/e2e/shared-server.ts). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `lci-e2e-${E2E_PORT}`);
 
 export default defineConfig({
   testDir: '.',
@@ -46,6 +50,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(E2E_PORT), E2E_DEMO_PASSWORD },
+    env: { E2E_PORT: String(E2E_PORT), E2E_DEMO_PASSWORD, E2E_DATA_DIR },
   },
 });

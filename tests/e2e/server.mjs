@@ -4,6 +4,8 @@
  * prebuilt CLI) on a fresh
  * temporary data folder, with the demo data loaded on first start and the
  * demo password taken from E2E_DEMO_PASSWORD. The folder is removed on exit.
+ * E2E_DATA_DIR (set by playwright.config.ts, one per port) names the folder, so
+ * a walkthrough can run `lci` beside this server (tests/e2e/shared-server.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const port = process.env.E2E_PORT ?? '3197';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-e2e-'));
+function freshDir(dir) {
+  fs.rmSync(dir, { recursive: true, force: true }); // left over by a run that was killed
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+const dataDir = process.env.E2E_DATA_DIR
+  ? freshDir(process.env.E2E_DATA_DIR)
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'lci-e2e-'));
 const env = {
   ...process.env,
   PORT: port,
