@@ -31,6 +31,8 @@ test('a permission key not in the access list hides the contribution; the traili
   ];
   expect(visibleSlots(list, viewer()).map((i) => i.id)).toEqual(['ok', 'slash', 'free']);
   expect(visibleSlots(list, viewer({ isLciAdmin: true })).map((i) => i.id)).toEqual(['ok', 'no', 'slash', 'free']);
+  // Tenant admins are exempt from the access list, as on the server (common/access-rule.ts).
+  expect(visibleSlots(list, viewer({ isTenantAdmin: true })).map((i) => i.id)).toEqual(['ok', 'no', 'slash', 'free']);
 });
 
 test('admin-only and internal-only contributions follow the route rule', () => {

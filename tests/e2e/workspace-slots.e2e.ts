@@ -39,6 +39,11 @@ test.beforeAll(async () => {
   expect((await t.api('POST', `/v3/tenant/${t.tenantId}/probe/items`, { name: 'First probe', qty: 1 })).status).toBe(
     200,
   );
+  // From here on an ordinary user, held to the access list (tenant admins are exempt from it on both sides).
+  await s.k.db.withSystem((trx) =>
+    trx('tenant_users').where({ tenant_id: t.tenantId, user_id: t.userId }).update({ tenant_admin_flag: false }),
+  );
+  s.k.access.invalidate(t.tenantId);
 });
 test.afterAll(async () => {
   await s?.stop();
