@@ -192,7 +192,8 @@ describe('security manager operations (7.4)', () => {
   test('get_nav_items follows the group: pages, modules, admin and internal flags', async () => {
     const mine = await sm(reader, 'get_nav_items');
     expect(mine.status).toBe(200);
-    expect(navUrls(mine.body)).toEqual(['/accessprobe', '/dashboard', '/probeparent']);
+    // /support is open to every user of a tenant (platform.md 4.7 step 15), so it is in every menu.
+    expect(navUrls(mine.body)).toEqual(['/accessprobe', '/dashboard', '/probeparent', '/support']);
     expect(mine.body.includedModules).toEqual(['Customer Success']);
     expect(mine.body.navItems.find((i: { url: string }) => i.url === PROBE_PAGE)).toMatchObject({
       title: 'Access probe',

@@ -78,9 +78,8 @@ test('contracts: --dry-run checks against the companies just imported and writes
 test('usage errors name what is wrong: unknown kind, unreadable file, unknown tenant, unreadable CSV', async () => {
   const kind = await cli.run(['import', 'spaceships', file('x.csv', 'a\n1\n'), '--tenant', String(tenantId)]);
   expect(kind.code).not.toBe(0);
-  expect(kind.stderr.trim()).toMatch(
-    /^error: Unknown import kind "spaceships"; the kinds are (.+, )?companies, contracts(, .+)?\.$/,
-  );
+  const named = /^error: Unknown import kind "spaceships"; the kinds are (.+)\.$/.exec(kind.stderr.trim());
+  expect(named?.[1].split(', ')).toEqual(expect.arrayContaining(['companies', 'contracts']));
   const missing = await cli.run(['import', 'companies', path.join(dir, 'nope.csv'), '--tenant', String(tenantId)]);
   expect(missing.stderr.trim()).toBe(`error: Cannot read ${path.join(dir, 'nope.csv')}: ENOENT`);
   const tenant = await cli.run(['import', 'companies', file('ok.csv', 'moniker\nZulu\n'), '--tenant', '999999']);
