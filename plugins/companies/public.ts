@@ -34,6 +34,8 @@ export type { CsvImportReport } from './import/run';
 export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
 export { linkedRecordsPoint, checkLinkedRecords, type LinkedRecordKind } from './server/linked-records';
 export { customFieldTargetsPoint, type CustomFieldTarget } from './server/custom-field-targets';
+/** A custom field and its values as the customfields routes answer them (types only: pages of dependents read them). */
+export type { CustomField, FieldValue, RecordValues } from './shared/custom-fields';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

@@ -1,8 +1,10 @@
 /**
  * Contacts in real Chromium on the shared e2e server (demo data): a contact added from the company detail's Contacts
  * tab (field messages first), a CSV of contacts imported (a rejected row named by line, the valid rows imported and
- * listed on /userList), and the companies page leading to the contacts. Build the workspace first.
+ * listed on /userList), the companies page leading to the contacts, and a contacts' custom field (added on /customfields,
+ * set on a contact, a column of /userList, filtered by, in the CSV download, deleted at the end). Build the workspace first.
  */
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, signInToShell } from '../../../tests/sdk';
 
@@ -97,4 +99,66 @@ test('import a CSV of contacts: the rejected row is named by its line; the valid
   await page.getByLabel('Search contacts').fill('shah');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('navigation', { name: 'Contact pages' })).toContainText('1–1 of 1 contact');
+});
+
+test('a custom field of contacts: set on a contact, a column of the list, filtered by and in the CSV download', async ({
+  page,
+}) => {
+  const label = `Badge ${Date.now() % 1_000_000}`;
+  await signInToShell(page, DEMO_ADMIN.email);
+  await page.goto('/customfields');
+  await page.getByLabel('Record type').selectOption({ label: 'Contacts' });
+  await page.getByRole('button', { name: 'Add field' }).first().click();
+  const add = page.getByRole('dialog', { name: 'Add a field to contacts' });
+  await add.getByLabel('Label').fill(label);
+  await add.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(add).toHaveCount(0);
+  const defs = page.getByRole('table', { name: 'Custom fields of contacts' });
+  await expect(defs.getByRole('row', { name: new RegExp(label) })).toBeVisible();
+
+  // The list shows the field as a column; set it on Eleanor Vance.
+  await nav(page).getByRole('link', { name: 'Contacts' }).click();
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(table.getByRole('columnheader', { name: label })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit custom fields of Eleanor Vance' }).click();
+  const edit = page.getByRole('dialog', { name: 'Custom fields of Eleanor Vance' });
+  await edit.getByLabel(label).fill('=Gold tier');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(table.getByRole('row', { name: /Eleanor Vance/ })).toContainText('=Gold tier');
+
+  // Filter by the field (text: contains, any case): only Eleanor Vance; Clear brings the pages back.
+  const filter = page.getByRole('search', { name: 'Filter by custom field' });
+  await filter.getByLabel('Custom field').selectOption({ label });
+  await filter.getByLabel('Filter value').fill('gold');
+  await filter.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByText(/^Showing 1 of \d+ contacts/)).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /Eleanor Vance/ })).toBeVisible();
+
+  // The download holds the list as shown, with the field (BOM first, the formula-like value escaped).
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('contacts.csv');
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  const lines = csv.slice(1).trim().split('\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(
+    new RegExp(`^Name,Company,E-mail,Phone,Title,Role in reviews,Active,Source,(.*,)?${label}$`),
+  );
+  expect(lines[1]).toMatch(/^Eleanor Vance,Cedar Ridge Law,.*,Active,[^,]+,(.*,)?'=Gold tier$/);
+
+  await filter.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('navigation', { name: 'Contact pages' })).toBeVisible();
+  await expect(table.getByRole('row').nth(2)).toBeVisible();
+
+  // Leave the demo data as found: delete the field (after the confirmation).
+  await page.goto('/customfields');
+  await page.getByLabel('Record type').selectOption({ label: 'Contacts' });
+  await page.getByRole('button', { name: `Delete ${label}` }).click();
+  await page.getByRole('button', { name: 'Delete field' }).click();
+  await expect(page.getByRole('button', { name: `Delete ${label}` })).toHaveCount(0);
 });

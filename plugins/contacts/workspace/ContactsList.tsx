@@ -2,6 +2,9 @@
  * The contacts list (userList): search, role and active filters, sortable columns, pages with the total, and add,
  * edit and delete (after a confirmation). Used by the /userList page (all companies or one) and the company detail's
  * Contacts tab (one company). Read-only callers see the list without the controls.
+ * Contacts' custom fields (issue 15 A3): a column each, edited per row ("Edit custom fields"), a filter by one field's
+ * value (the server says which contacts match; the list then reads up to USER_LIST_PAGE_SIZE_MAX contacts of the
+ * other filters and shows the matching ones, without pages) and "Download CSV" of the rows as shown.
  */
 import {
   Alert,
@@ -16,9 +19,21 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { api, pushMessage, type Company } from '../../../workspace/sdk';
-import { contactPaths, USER_LIST_PAGE_SIZE, type Contact, type UserListAnswer, type UserListSort } from '../shared/api';
+import {
+  contactPaths,
+  USER_LIST_PAGE_SIZE,
+  USER_LIST_PAGE_SIZE_MAX,
+  type Contact,
+  type UserListAnswer,
+  type UserListSort,
+} from '../shared/api';
 import { CONTACT_SOURCE_LABELS, REVIEW_ROLES, REVIEW_ROLE_LABELS, type ReviewRole } from '../shared/contact-fields';
 import { ContactDialog } from './ContactDialog';
+import { shown } from './custom-fields/client';
+import { ContactFieldFilter } from './custom-fields/ContactFieldFilter';
+import { ContactValuesDialog } from './custom-fields/ContactValuesDialog';
+import { downloadCsv } from './custom-fields/csv';
+import { useContactValues } from './custom-fields/use-contact-values';
 
 export interface ContactsListProps {
   tenantId: number;
@@ -58,6 +73,11 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
   const [editing, setEditing] = useState<Contact | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [editingValues, setEditingValues] = useState<Contact | null>(null);
+  const cf = useContactValues(tenantId);
+  // With a custom field filter: one long page of the other filters, narrowed to the matching contacts.
+  const page = cf.filter ? 1 : filters.page;
+  const pageSize = cf.filter ? USER_LIST_PAGE_SIZE_MAX : USER_LIST_PAGE_SIZE;
 
   useEffect(() => setFilters((f) => ({ ...f, page: 1 })), [companyId]);
   useEffect(() => {
@@ -73,14 +93,14 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
           active: filters.active === 'all' ? undefined : filters.active,
           sort: filters.sort,
           dir: filters.dir,
-          page: filters.page,
-          pageSize: USER_LIST_PAGE_SIZE,
+          page,
+          pageSize,
         },
       })
       .then((r) => {
         if (!live) return;
         // A page past the end (after deletes): go to the last page that has rows.
-        if (r.contacts.length === 0 && r.total > 0 && filters.page > 1)
+        if (r.contacts.length === 0 && r.total > 0 && page > 1)
           setFilters((f) => ({ ...f, page: Math.max(1, Math.ceil(r.total / r.pageSize)) }));
         else setAnswer(r);
       })
@@ -89,7 +109,7 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
     return () => {
       live = false;
     };
-  }, [tenantId, companyId, search, filters.role, filters.active, filters.sort, filters.dir, filters.page, reload]);
+  }, [tenantId, companyId, search, filters.role, filters.active, filters.sort, filters.dir, page, pageSize, reload]);
 
   const change = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const sortBy = (sort: UserListSort) =>
@@ -123,10 +143,31 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
     );
   };
 
-  const rows = answer?.contacts ?? [];
+  const listed = answer?.contacts ?? [];
+  const rows = cf.matching ? listed.filter((c) => cf.matching?.has(c.contact_id)) : listed;
   const total = answer?.total ?? 0;
   const first = total ? (filters.page - 1) * USER_LIST_PAGE_SIZE + 1 : 0;
   const last = Math.min(total, filters.page * USER_LIST_PAGE_SIZE);
+  const valueOf = (c: Contact, key: string) => shown(cf.values.get(c.contact_id)?.[key]);
+
+  const download = () => {
+    const header = ['Name', ...(companyId === null ? ['Company'] : []), 'E-mail', 'Phone', 'Title', 'Role in reviews'];
+    downloadCsv(
+      'contacts.csv',
+      [...header, 'Active', 'Source', ...cf.fields.map((f) => f.label)],
+      rows.map((c) => [
+        c.name,
+        ...(companyId === null ? [c.company_moniker] : []),
+        c.email ?? '',
+        c.phone ?? '',
+        c.title ?? '',
+        REVIEW_ROLE_LABELS[c.review_role],
+        c.is_active ? 'Active' : 'Inactive',
+        CONTACT_SOURCE_LABELS[c.source],
+        ...cf.fields.map((f) => valueOf(c, f.field_key)),
+      ]),
+    );
+  };
 
   return (
     <div className="lci-contacts">
@@ -158,6 +199,7 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
           ]}
         />
         {filtered && <Button variant="minimal" text="Clear filters" onClick={() => setFilters(START)} />}
+        <Button icon="download" text="Download CSV" disabled={rows.length === 0} onClick={download} />
         {!readOnly && (
           <Button
             intent="primary"
@@ -168,6 +210,12 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
           />
         )}
       </div>
+      <ContactFieldFilter fields={cf.fields} active={cf.filter} onApply={cf.setFilter} />
+      {cf.error && (
+        <Callout intent="warning" role="alert">
+          Custom fields could not be loaded: {cf.error}
+        </Callout>
+      )}
       {error && (
         <Callout intent="danger" title="Contacts could not be loaded" role="alert">
           {error} <Button variant="minimal" text="Try again" onClick={() => setReload((n) => n + 1)} />
@@ -197,7 +245,15 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
           }
         />
       )}
-      {answer && total > 0 && (
+      {answer && cf.matching && total > 0 && rows.length === 0 && (
+        <NonIdealState
+          icon="filter"
+          title="No contacts match"
+          description="No contact has this custom field value."
+          action={<Button text="Clear" onClick={() => cf.setFilter(null)} />}
+        />
+      )}
+      {answer && rows.length > 0 && (
         <>
           <HTMLTable striped aria-label="Contacts" aria-busy={loading} className="lci-table">
             <thead>
@@ -209,6 +265,9 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
                 {header('title', 'Title')}
                 {header('review_role', 'Role in reviews')}
                 <th>Status</th>
+                {cf.fields.map((f) => (
+                  <th key={f.field_key}>{f.label}</th>
+                ))}
                 {!readOnly && <th aria-label="Actions" />}
               </tr>
             </thead>
@@ -229,8 +288,19 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
                       {CONTACT_SOURCE_LABELS[c.source]}
                     </Tag>
                   </td>
+                  {cf.fields.map((f) => (
+                    <td key={f.field_key}>{valueOf(c, f.field_key)}</td>
+                  ))}
                   {!readOnly && (
                     <td className="lci-row-actions">
+                      {cf.fields.length > 0 && (
+                        <Button
+                          variant="minimal"
+                          icon="properties"
+                          aria-label={`Edit custom fields of ${c.name}`}
+                          onClick={() => setEditingValues(c)}
+                        />
+                      )}
                       <Button
                         variant="minimal"
                         icon="edit"
@@ -250,24 +320,32 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
               ))}
             </tbody>
           </HTMLTable>
-          <div className="lci-toolbar lci-pager" role="navigation" aria-label="Contact pages">
-            <span>
-              {first}–{last} of {total} contact{total === 1 ? '' : 's'}
-            </span>
-            <Button
-              icon="chevron-left"
-              text="Previous"
-              disabled={filters.page <= 1}
-              onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-            />
-            <Button
-              endIcon="chevron-right"
-              text="Next"
-              disabled={last >= total}
-              onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-            />
-            {loading && <Spinner size={16} aria-label="Loading contacts" />}
-          </div>
+          {cf.filter ? (
+            <div className="lci-toolbar lci-pager" role="status">
+              Showing {rows.length} of {total} contact{total === 1 ? '' : 's'}
+              {total > listed.length ? ` (the custom field filter reads the first ${listed.length})` : ''}
+              {loading && <Spinner size={16} aria-label="Loading contacts" />}
+            </div>
+          ) : (
+            <div className="lci-toolbar lci-pager" role="navigation" aria-label="Contact pages">
+              <span>
+                {first}–{last} of {total} contact{total === 1 ? '' : 's'}
+              </span>
+              <Button
+                icon="chevron-left"
+                text="Previous"
+                disabled={filters.page <= 1}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+              />
+              <Button
+                endIcon="chevron-right"
+                text="Next"
+                disabled={last >= total}
+                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+              />
+              {loading && <Spinner size={16} aria-label="Loading contacts" />}
+            </div>
+          )}
         </>
       )}
       {editing && (
@@ -281,6 +359,22 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
             if (saved) {
               pushMessage({ msg_type: 'success', msg: `${saved.name} was saved.` });
               setReload((n) => n + 1);
+            }
+          }}
+        />
+      )}
+      {editingValues && (
+        <ContactValuesDialog
+          tenantId={tenantId}
+          contactId={editingValues.contact_id}
+          name={editingValues.name}
+          fields={cf.fields}
+          values={cf.values.get(editingValues.contact_id)}
+          onClose={(saved) => {
+            setEditingValues(null);
+            if (saved) {
+              pushMessage({ msg_type: 'success', msg: `Custom fields of ${editingValues.name} were saved.` });
+              cf.reload();
             }
           }}
         />
