@@ -50,6 +50,8 @@ test('GET /v3/public/config gives the workspace its OIDC settings (public key ac
     flags: { 'user-manager-changes': false },
     social: [], // no social sign-in provider configured
     scalepad: { enabled: false }, // no partner sign-in configured
+    regionUrls: {}, // LCI_REGION_URLS not set: every region is this origin
+    supportEmail: s.k.config.supportEmail, // the error screens' Contact support link
   });
   expect((await apiCall(s.url, '', null, 'GET', '/v3/public/config')).status).toBe(401);
   const discovery = await (await fetch(`${s.url}/oidc/.well-known/openid-configuration`)).json();
