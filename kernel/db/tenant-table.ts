@@ -62,7 +62,9 @@ export function tenantForeignKey(
     .foreign(['tenant_id', ...columns])
     .references(['tenant_id', ...refColumns])
     .inTable(table);
-  if (onDelete !== 'restrict') fk.onDelete(onDelete === 'set null' ? 'SET NULL' : 'CASCADE');
+  // SET NULL names its columns (PostgreSQL 15+): a plain SET NULL would clear tenant_id too, which is NOT NULL.
+  if (onDelete === 'set null') fk.onDelete(`SET NULL (${columns.map((c) => `"${c}"`).join(', ')})`);
+  else if (onDelete === 'cascade') fk.onDelete('CASCADE');
 }
 
 /** Grants the application role access to a global (not tenant-owned) table. */
