@@ -18,9 +18,10 @@ export const COMPONENT_KEY_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const componentKey = z.string().regex(COMPONENT_KEY_PATTERN, 'Not a component key');
 
 export const tenantParams = z.object({ tenantId: id });
-export const templateParams = tenantParams.extend({ templateId: id });
+/** Path parameters are named like the columns (reportTemplateId, tenantCompanyId) so route walks find real ids. */
+export const templateParams = tenantParams.extend({ reportTemplateId: id });
 export const componentParams = templateParams.extend({ componentKey });
-export const companyComponentParams = componentParams.extend({ companyId: id });
+export const companyComponentParams = componentParams.extend({ tenantCompanyId: id });
 
 /** Paths, for the workspace and tests. */
 export const builderPaths = {
