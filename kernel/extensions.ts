@@ -5,7 +5,8 @@
  *
  *   export const csObjects = createExtensionPoint<CsObjectDef>('customer-success.objects', 'CS object types');
  *
- * and lists it in its definition (`points: [csObjects]`). A plugin that `dependsOn` the owner registers into it:
+ * and lists it in its definition (`points: [csObjects]`). A plugin that `dependsOn` the owner (or lists it in
+ * `optionalDependsOn`: the registration is then skipped while the owner is not loaded) registers into it:
  *
  *   extend: ({ k, self }) => [contribute(csObjects, stackServiceObject(self))]
  *
@@ -44,10 +45,19 @@ export class ExtensionRegistry {
     this.points.set(point.id, { point, owner });
   }
 
-  /** Adds a plugin's contributions; the plugin must depend (directly or not) on each point's owner. */
-  add(plugin: string, contributions: readonly Contribution[], dependsOn: (owner: string) => boolean): void {
+  /**
+   * Adds a plugin's contributions; the plugin must depend (directly or not) on each point's owner. A contribution to
+   * a point whose owner is an optional dependency that is not loaded (`absentOptional`) is skipped.
+   */
+  add(
+    plugin: string,
+    contributions: readonly Contribution[],
+    dependsOn: (owner: string) => boolean,
+    absentOptional: (owner: string) => boolean = () => false,
+  ): void {
     for (const c of contributions) {
       const declared = this.points.get(c.point.id);
+      if (!declared && absentOptional(ownerOf(c.point))) continue;
       if (!declared)
         throw new Error(
           `${plugin}: extension point "${c.point.id}" is not declared by a loaded plugin (list it in its owner's points)`,

@@ -13,12 +13,13 @@ export interface PluginInstances {
   of(pluginId: string): unknown;
 }
 
-/** Every plugin `id` depends on, directly or through others. */
+/** Every loaded plugin `id` depends on (dependsOn or a present optionalDependsOn), directly or through others. */
 function dependencyClosure(plugins: readonly LoadedPlugin[], id: string): Set<string> {
   const byId = new Map(plugins.map((p) => [p.id, p]));
   const out = new Set<string>();
   const visit = (pid: string) => {
-    for (const d of byId.get(pid)?.dependsOn ?? [])
+    const p = byId.get(pid);
+    for (const d of [...(p?.dependsOn ?? []), ...(p?.optionalDependsOn ?? []).filter((o) => byId.has(o))])
       if (!out.has(d)) {
         out.add(d);
         visit(d);
@@ -55,7 +56,13 @@ export function setUpPlugins(k: Kernel): PluginInstances {
         for (const p of k.plugins) {
           const list = contributionsOf(p.extend, { k, self: instances.get(p.id) });
           const deps = dependencyClosure(k.plugins, p.id);
-          registry.add(p.id, list, (owner) => deps.has(owner));
+          const absent = new Set((p.optionalDependsOn ?? []).filter((o) => !loaded.has(o)));
+          registry.add(
+            p.id,
+            list,
+            (owner) => deps.has(owner),
+            (owner) => absent.has(owner),
+          );
         }
       } catch (e) {
         await stopAll(started);

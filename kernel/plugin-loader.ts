@@ -1,4 +1,4 @@
-/** Discovers plugins/<id>/plugin.ts, drops disabled ones, orders by dependsOn. */
+/** Discovers plugins/<id>/plugin.ts, drops disabled ones, orders by dependsOn (and present optionalDependsOn). */
 import fs from 'node:fs';
 import path from 'node:path';
 import { importModule } from './module-registry';
@@ -22,8 +22,14 @@ export async function discoverPlugins(dirs: string[], disabled: string[] = []): 
   return orderPlugins(found);
 }
 
-/** Topological order by dependsOn; a missing or disabled dependency, or a cycle, is an error naming the plugins. */
-export function orderPlugins<T extends { id: string; dependsOn?: string[] }>(plugins: T[]): T[] {
+/**
+ * Topological order by dependsOn and optionalDependsOn: a plugin comes after its dependencies and after those of its
+ * optional dependencies that are present. A missing or disabled dependency, or a cycle (through optional ones too), is
+ * an error naming the plugins; a missing optional dependency is not.
+ */
+export function orderPlugins<T extends { id: string; dependsOn?: string[]; optionalDependsOn?: string[] }>(
+  plugins: T[],
+): T[] {
   const byId = new Map(plugins.map((p) => [p.id, p]));
   const ids = new Set<string>();
   for (const p of plugins) {
@@ -40,6 +46,10 @@ export function orderPlugins<T extends { id: string; dependsOn?: string[] }>(plu
       const d = byId.get(dep);
       if (!d) throw new Error(`plugin "${p.id}" depends on "${dep}", which is missing or disabled`);
       visit(d, [...chain, p.id]);
+    }
+    for (const dep of p.optionalDependsOn ?? []) {
+      const d = byId.get(dep);
+      if (d) visit(d, [...chain, p.id]);
     }
     state.set(p.id, 'done');
     out.push(p);

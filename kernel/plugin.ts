@@ -139,6 +139,12 @@ export interface PluginDefinition<I = unknown> {
   id: string;
   /** Plugins loaded first; only their public.ts may be imported, and only their extension points registered into. */
   dependsOn?: string[];
+  /**
+   * Plugins loaded (and migrated) first when present; a missing or switched-off one is no error. Like dependsOn, their
+   * public.ts may be imported and their extension points registered into; a registration into a point of one that is
+   * not loaded is skipped. Check `k.hasPlugin(id)` before calling into one at run time.
+   */
+  optionalDependsOn?: string[];
   /** Routes and pages of this plugin need this module unless they say otherwise. */
   module?: ModuleName;
   description?: string;

@@ -4,8 +4,8 @@
  *
  * - the kernel imports no plugin and no browser code;
  * - from outside its folder a plugin imports only kernel/index.ts, cli/sdk.ts, workspace/sdk.ts, tests/sdk.ts
- *   (tests only), common/ and the public.ts of the plugins it lists in dependsOn (never their workspace/ files:
- *   browser pages share through workspace points);
+ *   (tests only), common/ and the public.ts of the plugins it lists in dependsOn or optionalDependsOn (never
+ *   their workspace/ files: browser pages share through workspace points);
  * - server code (kernel/, cli/, a plugin's plugin.ts, public.ts, server/, cli/, import/, migrations/, shared/)
  *   imports no browser code (workspace/, plugins/<id>/workspace/), tests excepted;
  * - common/ imports nothing outside common/.
@@ -48,7 +48,10 @@ export function resolveImport(root, from, spec) {
   return rel;
 }
 
-/** { pluginId: dependsOn[] } read from every plugins/<id>/plugin.ts (a literal `dependsOn: ['a', 'b']`). */
+/**
+ * { pluginId: [...dependsOn, ...optionalDependsOn] } read from every plugins/<id>/plugin.ts (literal lists:
+ * `dependsOn: ['a', 'b']`, `optionalDependsOn: ['c']`): the plugins whose public.ts it may import.
+ */
 export function pluginDependencies(root) {
   const out = {};
   const dir = path.join(root, 'plugins');
@@ -56,8 +59,15 @@ export function pluginDependencies(root) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, e.name, 'plugin.ts');
     if (!e.isDirectory() || !fs.existsSync(file)) continue;
-    const m = /dependsOn\s*:\s*\[([^\]]*)\]/.exec(fs.readFileSync(file, 'utf8'));
-    out[e.name] = m ? [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1]) : [];
+    const text = fs.readFileSync(file, 'utf8');
+    const list = (re) => {
+      const m = re.exec(text);
+      return m ? [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1]) : [];
+    };
+    out[e.name] = [
+      ...list(/(?<![A-Za-z])dependsOn\s*:\s*\[([^\]]*)\]/),
+      ...list(/optionalDependsOn\s*:\s*\[([^\]]*)\]/),
+    ];
   }
   return out;
 }
@@ -92,7 +102,7 @@ export function crossings(from, target, deps) {
     else if (!/^public(\.tsx?)?$/.test(tp.slice(2).join('/')))
       out.push(`a plugin reaches into plugin ${tp[1]}'s inner files (import its public.ts)`);
     else if (!(deps[own] ?? []).includes(tp[1]))
-      out.push(`a plugin imports plugin ${tp[1]} without listing it in dependsOn`);
+      out.push(`a plugin imports plugin ${tp[1]} without listing it in dependsOn or optionalDependsOn`);
   } else if (tt !== 'plugins' && tt !== 'common' && !SURFACES.has(target)) {
     const use =
       tt === 'kernel'

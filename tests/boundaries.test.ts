@@ -2,10 +2,11 @@
  * The import boundaries of DESIGN.md, checked in CI with the rules eslint's lci/import-boundaries applies
  * (scripts/boundaries.mjs): the kernel imports no plugin; from outside its folder a plugin imports only
  * kernel/index.ts, workspace/sdk.ts, cli/sdk.ts, tests/sdk.ts (tests only), common/ and the public.ts of the
- * plugins it dependsOn; server code imports no browser code; common/ imports nothing outside common/.
+ * plugins it dependsOn or optionalDependsOn; server code imports no browser code; common/ imports nothing outside common/.
  * Unlike `npm run lint --cache`, this reads every file each run.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { crossings, pluginDependencies, resolveImport, sourceFiles } from '../scripts/boundaries.mjs';
 
@@ -45,7 +46,7 @@ test('the rules catch each kind of crossing', () => {
     "a plugin reaches into plugin companies's workspace (use its workspace points: contribute, useProvided)",
   ]);
   expect(at('plugins/companies/plugin.ts', 'plugins/customer-success/public.ts')).toEqual([
-    'a plugin imports plugin customer-success without listing it in dependsOn',
+    'a plugin imports plugin customer-success without listing it in dependsOn or optionalDependsOn',
   ]);
   expect(at('plugins/companies/server/x.ts', 'kernel/db/knex.ts')).toHaveLength(1);
   expect(at('plugins/companies/server/x.ts', 'kernel/index.ts')).toEqual([]);
@@ -58,4 +59,24 @@ test('the rules catch each kind of crossing', () => {
   ]);
   expect(at('common/email.ts', 'kernel/index.ts')).toHaveLength(1);
   expect(at('common/email.ts', 'common/password-rules.ts')).toEqual([]);
+});
+
+test('a plugin may import the public.ts of an optional dependency (optionalDependsOn), read from its plugin.ts', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-boundaries-'));
+  try {
+    fs.mkdirSync(path.join(root, 'plugins', 'crm'), { recursive: true });
+    fs.writeFileSync(
+      path.join(root, 'plugins', 'crm', 'plugin.ts'),
+      "export default definePlugin({\n  id: 'crm',\n  dependsOn: ['companies'],\n  optionalDependsOn: ['reports'],\n});\n",
+    );
+    const deps = pluginDependencies(root);
+    expect(deps).toEqual({ crm: ['companies', 'reports'] });
+    expect(crossings('plugins/crm/plugin.ts', 'plugins/reports/public.ts', deps)).toEqual([]);
+    expect(crossings('plugins/crm/server/x.ts', 'plugins/companies/public.ts', deps)).toEqual([]);
+    expect(crossings('plugins/crm/plugin.ts', 'plugins/billing/public.ts', deps)).toEqual([
+      'a plugin imports plugin billing without listing it in dependsOn or optionalDependsOn',
+    ]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -1,8 +1,9 @@
 /**
  * Workspace extension points: places a plugin's own pages offer (common/workspace-points.ts). The owner declares a
  * typed point in its public.ts (`createExtensionPoint<Def>('<owner>.<name>', ...)`); a plugin that dependsOn the
- * owner contributes from its workspace/index.ts (`extend: [contribute(point, value)]`) and the owner's page reads
- * the contributions with useExtensions(point) (workspace/slot-view.tsx), shown and ordered like slots. The other
+ * owner (or lists it in optionalDependsOn: nothing reads the point while the owner is off) contributes from its
+ * workspace/index.ts (`extend: [contribute(point, value)]`) and the owner's page reads the contributions with
+ * useExtensions(point) (workspace/slot-view.tsx), shown and ordered like slots. The other
  * way round, an owner may `provide` one value of its own point to its dependents' pages (e.g. customer-success's
  * filters bar), read with useProvided(point): a dependent imports only the owner's public.ts and the SDK.
  * This file holds the records, their checks and the registry workspace/plugins.ts fills at load.

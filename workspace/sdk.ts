@@ -84,7 +84,8 @@ export interface WorkspacePlugin {
   /** Contributions to other pages' slots (company-detail tabs and tiles, dashboard panels, settings sections, header actions). */
   slots?: WorkspaceSlots;
   /**
-   * Contributions to workspace points of the plugins this one dependsOn (declared in their public.ts):
+   * Contributions to workspace points of the plugins this one dependsOn or optionalDependsOn (declared in their
+   * public.ts; unused while an optional owner is off):
    * `[contribute(csDashboardPanelsPoint, { id, title, component: () => import('./Panel') })]`. The owner's page reads
    * them with useExtensions(point).
    */
