@@ -94,6 +94,8 @@ export interface Jobs {
   workNext(queue: string): Promise<boolean>;
   /** Whether the queue's database answers (/readyz). */
   health?(): Promise<{ ok: boolean; detail?: string }>;
+  /** The cron schedules registered in the queue (JobDef.cron), by queue name. */
+  schedules?(): Promise<{ name: string; cron: string; timeZone: string }[]>;
   close(): Promise<void>;
 }
 export interface JobInfo {

@@ -83,6 +83,15 @@ export interface JobDef<T = Record<string, unknown>> {
   handler(ctx: JobContext<T>): Promise<unknown>;
   retryLimit?: number;
   expireInSeconds?: number;
+  /**
+   * Runs the job on a schedule: a 5-field cron expression (minute hour day-of-month month day-of-week, e.g.
+   * '0 6 * * 1' for Mondays at 06:00). Scheduled by the processes that work jobs (the server), not by the CLI; the
+   * job's data is `{}` (no tenantId: a scheduled job finds its tenants' due work itself). Removing the field
+   * removes the schedule on the next start.
+   */
+  cron?: string;
+  /** IANA time zone the cron expression is read in (default 'UTC'). */
+  cronTimeZone?: string;
 }
 
 export interface FixtureContext {

@@ -3,6 +3,8 @@
  * (PluginDefinition.jobs); each becomes a queue, worked in this process when
  * opts.work is true. Handlers report progress to the job's tenant room over
  * the realtime bus. Jobs live in the database, so they survive a restart.
+ * A job with `cron` is scheduled (pg-boss's schedule table and clock) by the
+ * processes that work jobs; the CLI schedules nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -80,7 +82,9 @@ class PgBossJobs implements Jobs {
       dataDir: this.k.config.dataDir,
       connectTimeoutMs: this.k.config.dbAcquireTimeoutMs,
     });
-    const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule: false });
+    // The clock that sends scheduled jobs runs only where jobs are worked, and only when some job has a cron.
+    const schedule = this.opts.work && [...this.defs.values()].some((d) => d.cron);
+    const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {
       await boss.start();
@@ -96,6 +100,7 @@ class PgBossJobs implements Jobs {
         await boss.updateQueue(name, options);
       }
       if (this.opts.work) {
+        await this.syncSchedules(boss);
         for (const [name, def] of this.defs) {
           const id = await boss.work<Record<string, unknown>>(
             name,
@@ -112,6 +117,24 @@ class PgBossJobs implements Jobs {
       await backend.close().catch(() => {});
       throw e;
     }
+  }
+
+  /** Registers each cron job's schedule (updated in place when it changed) and drops those whose cron was removed. */
+  private async syncSchedules(boss: PgBoss): Promise<void> {
+    for (const [name, def] of this.defs)
+      if (def.cron) await boss.schedule(name, def.cron, {}, { tz: def.cronTimeZone ?? 'UTC' });
+    for (const s of await boss.getSchedules()) {
+      const def = this.defs.get(s.name);
+      if (def && !def.cron) {
+        await boss.unschedule(s.name);
+        this.k.log.info({ job: s.name }, 'jobs: schedule removed (the job has no cron any more)');
+      }
+    }
+  }
+
+  async schedules(): Promise<{ name: string; cron: string; timeZone: string }[]> {
+    const rows = await this.sql('select name, cron, timezone from pgboss.schedule order by name');
+    return rows.map((r) => ({ name: String(r.name), cron: String(r.cron), timeZone: String(r.timezone ?? 'UTC') }));
   }
 
   private async sql(text: string, values: unknown[] = []): Promise<Row[]> {
@@ -343,6 +366,7 @@ export function collectJobDefs(k: Pick<Kernel, 'plugins'>): Map<string, JobDef<a
       if (!QUEUE_NAME.test(name))
         throw new Error(`plugin ${p.id}: job name "${name}" must use letters, digits, _ . - /`);
       if (defs.has(name)) throw new Error(`plugins ${owner.get(name)} and ${p.id} both declare the job "${name}"`);
+      checkCron(p.id, name, def);
       defs.set(name, def);
       owner.set(name, p.id);
     }
@@ -350,17 +374,41 @@ export function collectJobDefs(k: Pick<Kernel, 'plugins'>): Map<string, JobDef<a
   return defs;
 }
 
+const CRON_FIELD = /^[0-9A-Za-z*/,?LW#-]+$/;
+
+/** A job's cron is 5 fields and its time zone one the runtime knows (an error at start naming the job otherwise). */
+function checkCron(plugin: string, name: string, def: JobDef<any>): void {
+  if (def.cron !== undefined) {
+    const fields = def.cron.trim().split(/\s+/);
+    if (fields.length !== 5 || !fields.every((f) => CRON_FIELD.test(f)))
+      throw new Error(
+        `plugin ${plugin}: job "${name}" has cron "${def.cron}": use 5 fields (minute hour day-of-month month day-of-week)`,
+      );
+  }
+  if (def.cronTimeZone !== undefined) {
+    if (def.cron === undefined) throw new Error(`plugin ${plugin}: job "${name}" has cronTimeZone but no cron`);
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: def.cronTimeZone });
+    } catch {
+      throw new Error(`plugin ${plugin}: job "${name}" has an unknown cronTimeZone "${def.cronTimeZone}"`);
+    }
+  }
+}
+
 /**
  * Opens the job queue. On PostgreSQL, and on an embedded queue that already
  * exists (it may hold jobs from before a restart), at once. A brand-new
  * embedded queue cannot hold jobs yet, so it is created on first use: creating
  * a PGlite database costs seconds that a process that never queues a job
- * (tests, CLI commands) should not pay.
+ * (tests, CLI commands) should not pay; a worker with cron jobs opens it at
+ * once, for their schedules.
  */
 export async function createJobs(k: Kernel, opts: JobsOptions): Promise<Jobs> {
-  const jobs = new PgBossJobs(k, collectJobDefs(k), opts);
+  const defs = collectJobDefs(k);
+  const jobs = new PgBossJobs(k, defs, opts);
   const { databaseUrl, dataDir } = k.config;
   const freshEmbedded = !databaseUrl && (dataDir === 'memory://' || !fs.existsSync(path.resolve(dataDir, 'jobs')));
-  if (!freshEmbedded) await jobs.ready();
+  const schedules = opts.work && [...defs.values()].some((d) => d.cron);
+  if (!freshEmbedded || schedules) await jobs.ready();
   return jobs;
 }

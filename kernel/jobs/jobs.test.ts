@@ -2,7 +2,8 @@
  * The job queue on its real engine: the embedded PGlite queue by default, the
  * PostgreSQL one when TEST_DATABASE_URL (or DATABASE_URL) is set. Plugins'
  * jobs are worked, progress goes to the tenant's room, jobs survive a
- * restart, failures keep their error and can be retried.
+ * restart, failures keep their error and can be retried; cron jobs are
+ * scheduled by workers only, and unscheduled when their cron goes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +13,7 @@ import { createPostgresDatabase, postgresUrl } from '../../tests/helpers/server'
 import type { Jobs, Kernel } from '../kernel';
 import { createLogger } from '../log';
 import type { JobDef, LoadedPlugin } from '../plugin';
-import { createJobs, type FailedJob } from './index';
+import { collectJobDefs, createJobs, type FailedJob } from './index';
 
 const published: { room: string; message: Record<string, unknown> }[] = [];
 const runs: Record<string, unknown>[] = [];
@@ -57,12 +58,12 @@ describe(`jobs on ${postgresUrl() ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
   let pg: { url: string; drop: () => Promise<void> } | undefined;
   let current: Jobs | undefined;
 
-  const fakeKernel = (): Kernel => {
+  const fakeKernel = (plugins: LoadedPlugin[] = [plugin]): Kernel => {
     const config = loadConfig({ NODE_ENV: 'test', LCI_DATA_DIR: dataDir, ...(pg ? { DATABASE_URL: pg.url } : {}) });
     return {
       config,
       log: createLogger('silent'),
-      plugins: [plugin],
+      plugins,
       realtime: {
         publish: async (room: string, message: Record<string, unknown>) => {
           published.push({ room, message });
@@ -171,5 +172,50 @@ describe(`jobs on ${postgresUrl() ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     await j.cancel('probe.echo', later);
     expect((await j.stats()).find((s) => s.queue === 'probe.echo')!.counts.cancelled).toBe(1);
     await expect(j.cancel('probe.echo', later)).rejects.toThrow('No pending or active job');
+  });
+
+  it('schedules a cron job where jobs are worked (not from the CLI) and unschedules it when its cron goes', async () => {
+    const nightly = (def: Partial<JobDef>): LoadedPlugin => ({
+      id: 'jobs-cron-probe',
+      jobs: { ...jobs, 'probe.nightly': { handler: async () => undefined, ...def } },
+      dir: __dirname,
+      hasWorkspace: false,
+    });
+    const startWith = async (p: LoadedPlugin, work: boolean) =>
+      (current = await createJobs(fakeKernel([p]), { work, pollingIntervalSeconds: 0.5 }));
+
+    const cli = await startWith(nightly({ cron: '0 6 * * 1' }), false);
+    await cli.send('probe.echo', { value: 'opens the queue' });
+    expect(await cli.schedules!()).toEqual([]);
+    await cli.close();
+
+    const server = await startWith(nightly({ cron: '0 6 * * 1', cronTimeZone: 'Europe/Berlin' }), true);
+    expect(await server.schedules!()).toEqual([
+      { name: 'probe.nightly', cron: '0 6 * * 1', timeZone: 'Europe/Berlin' },
+    ]);
+    await server.close();
+
+    // A changed cron replaces the schedule; the time zone defaults to UTC.
+    const changed = await startWith(nightly({ cron: '30 2 1 * *' }), true);
+    expect(await changed.schedules!()).toEqual([{ name: 'probe.nightly', cron: '30 2 1 * *', timeZone: 'UTC' }]);
+    await changed.close();
+
+    const removed = await startWith(nightly({}), true);
+    expect(await removed.schedules!()).toEqual([]);
+  }, 120000);
+
+  it('refuses a cron that is not 5 fields, and an unknown time zone, naming the job', () => {
+    const withDef = (def: Partial<JobDef>) =>
+      collectJobDefs({
+        plugins: [{ ...plugin, jobs: { 'probe.nightly': { handler: async () => undefined, ...def } } }],
+      });
+    expect(withDef({ cron: '0 6 * * 1' }).get('probe.nightly')?.cron).toBe('0 6 * * 1');
+    expect(() => withDef({ cron: '0 0 6 * * 1' })).toThrow(
+      'plugin jobs-probe: job "probe.nightly" has cron "0 0 6 * * 1": use 5 fields',
+    );
+    expect(() => withDef({ cron: 'daily' })).toThrow('use 5 fields');
+    expect(() => withDef({ cron: '0 6 * * 1', cronTimeZone: 'Mars/Olympus' })).toThrow(
+      'job "probe.nightly" has an unknown cronTimeZone "Mars/Olympus"',
+    );
   });
 });
