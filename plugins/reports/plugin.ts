@@ -8,6 +8,10 @@ import { navItemDefs, pageDefs } from '../../common/pages';
 import { definePlugin } from '../../kernel/index';
 import { reportComponentsPoint } from './public';
 import { REPORT_PAGES } from './shared/pages';
+import { reportsCli } from './cli/commands';
+import { scheduleJobs } from './server/schedules/jobs';
+import { scheduleRoutes } from './server/schedules/routes';
+import { createLocker, lockerRealtime, lockerRoutes } from './server/locker/index';
 
 export default definePlugin({
   id: 'reports',
@@ -17,4 +21,18 @@ export default definePlugin({
   pages: pageDefs(REPORT_PAGES),
   navItems: navItemDefs(REPORT_PAGES),
   points: [reportComponentsPoint],
+  jobs: { ...scheduleJobs },
+  cli: (program, ctx) => reportsCli(program, ctx),
+  setup: (k) => {
+    const locker = createLocker(k);
+    return { locker, stop: () => locker.stop() };
+  },
+  routes(r, k) {
+    scheduleRoutes(r, k);
+    lockerRoutes(r, k);
+  },
+  realtime: ({ k }) => lockerRealtime(k),
+  async start(_k, self) {
+    self.locker.start();
+  },
 });

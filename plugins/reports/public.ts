@@ -29,3 +29,5 @@ export {
 } from './shared/blocks';
 export { effectiveProperties, type ComponentProperties, type CompanyOverride } from './shared/components';
 export { REPORT_BUILDER_PAGE, REPORT_LOCKER_PAGE } from './shared/pages';
+export { linkedReports, linkToQbr } from './server/locker/qbr';
+export type { SavedReport } from './shared/locker';
