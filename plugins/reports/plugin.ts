@@ -8,6 +8,8 @@ import { navItemDefs, pageDefs } from '../../common/pages';
 import { definePlugin } from '../../kernel/index';
 import { reportComponentsPoint } from './public';
 import { REPORT_PAGES } from './shared/pages';
+import { builderFixtures } from './server/fixtures';
+import { builderRoutes } from './server/routes';
 import { reportsCli } from './cli/commands';
 import { scheduleJobs } from './server/schedules/jobs';
 import { scheduleRoutes } from './server/schedules/routes';
@@ -30,7 +32,10 @@ export default definePlugin({
   routes(r, k) {
     scheduleRoutes(r, k);
     lockerRoutes(r, k);
+    // Last: the builder's reportBuilder/:reportTemplateId would catch other reportBuilder/<word> paths.
+    builderRoutes(r, k);
   },
+  fixtures: builderFixtures,
   realtime: ({ k }) => lockerRealtime(k),
   async start(_k, self) {
     self.locker.start();
