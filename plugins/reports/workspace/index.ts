@@ -1,0 +1,32 @@
+/**
+ * The browser side of reports: /reportbuilder (templates, Designer and Review modes) and its Presentation Mode
+ * /reportbuilderpresent (full screen, no shell; the access rule checks it against the builder's entry, so the route
+ * names the builder's permission key). The report locker page is the default export of ./locker/LockerPage.tsx
+ * (its own author's folder); until that file exists the page says the locker is not available yet.
+ */
+import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
+import { REPORT_BUILDER_PAGE, REPORT_LOCKER_PAGE, REPORT_PAGES, REPORT_PRESENT_PAGE } from '../shared/pages';
+
+type Page = () => Promise<{ default: React.ComponentType }>;
+const lockerPage = import.meta.glob<{ default: React.ComponentType }>('./locker/LockerPage.tsx')[
+  './locker/LockerPage.tsx'
+] as Page | undefined;
+
+export default defineWorkspacePlugin({
+  id: 'reports',
+  routes: [
+    ...pageRoutes(REPORT_PAGES, {
+      [REPORT_BUILDER_PAGE]: () => import('./BuilderPage'),
+      [REPORT_LOCKER_PAGE]: lockerPage ?? (() => import('./LockerPending')),
+    }),
+    {
+      path: REPORT_PRESENT_PAGE,
+      title: 'Presentation Mode',
+      page: REPORT_BUILDER_PAGE,
+      module: 'Any',
+      layout: 'bare',
+      component: () => import('./PresentPage'),
+    },
+  ],
+  navIcons: pageNavIcons(REPORT_PAGES),
+});
