@@ -136,6 +136,7 @@ export {
 export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './components/PageHeader';
 export { PageLoading, PageLoadError, ErrorStateCallout, SupportLink } from './components/PageLoadState';
 export { api, invoke, pushMessage, loadCompanies as reloadCompanies } from './runtime';
+export { downloadCsv, saveFile, csvText, type CsvExport, type CsvCell } from './csv-export';
 /**
  * The shared error state of the workspace's calls (errors.ts): every failed call lands there (HTTP errors variant
  * error for 500, warning otherwise; tenant calls state failed, variant danger, details); useErrors() reads it,

@@ -19,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import {
   api,
+  downloadCsv,
   PageHeader,
   pushMessage,
   reloadCompanies,
@@ -27,7 +28,6 @@ import {
   type Company,
 } from '../../../workspace/sdk';
 import { displayValue } from '../shared/custom-fields';
-import { toCsv, downloadText } from './custom-fields/csv';
 import { CustomFieldFilter } from './custom-fields/CustomFieldFilter';
 import { RecordValuesDialog } from './custom-fields/RecordValuesDialog';
 import { useRecordValues } from './custom-fields/use-record-values';
@@ -90,7 +90,7 @@ export default function CompaniesPage() {
           <Button
             icon="download"
             text="Download CSV"
-            onClick={() => downloadText('companies.csv', companiesCsv(shown ?? [], custom))}
+            onClick={() => void downloadCsv({ fileName: 'companies.csv', ...companiesCsv(shown ?? [], custom) })}
           />
         )}
         {!readOnly && (
@@ -235,10 +235,10 @@ export default function CompaniesPage() {
 }
 
 /** The list as shown (filter applied) with every custom field, for the Download CSV button. */
-function companiesCsv(rows: Row[], custom: ReturnType<typeof useRecordValues>): string {
-  return toCsv(
-    ['Company', 'Seats', 'Assessment only', 'AIR only', 'Active', ...custom.fields.map((f) => f.label)],
-    rows.map((c) => [
+function companiesCsv(rows: Row[], custom: ReturnType<typeof useRecordValues>) {
+  return {
+    header: ['Company', 'Seats', 'Assessment only', 'AIR only', 'Active', ...custom.fields.map((f) => f.label)],
+    rows: rows.map((c) => [
       c.moniker,
       c.seats,
       c.assessment_only_flag,
@@ -246,7 +246,7 @@ function companiesCsv(rows: Row[], custom: ReturnType<typeof useRecordValues>): 
       c.is_active,
       ...custom.fields.map((f) => displayValue(custom.values.get(c.tenant_company_id)?.[f.field_key])),
     ]),
-  );
+  };
 }
 
 /** Once the dialog closes, a reload does not open it again. */

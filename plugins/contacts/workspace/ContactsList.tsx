@@ -18,7 +18,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { api, pushMessage, type Company } from '../../../workspace/sdk';
+import { api, downloadCsv, pushMessage, type Company } from '../../../workspace/sdk';
 import {
   contactPaths,
   USER_LIST_PAGE_SIZE,
@@ -32,7 +32,6 @@ import { ContactDialog } from './ContactDialog';
 import { shown } from './custom-fields/client';
 import { ContactFieldFilter } from './custom-fields/ContactFieldFilter';
 import { ContactValuesDialog } from './custom-fields/ContactValuesDialog';
-import { downloadCsv } from './custom-fields/csv';
 import { useContactValues } from './custom-fields/use-contact-values';
 
 export interface ContactsListProps {
@@ -152,10 +151,10 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
 
   const download = () => {
     const header = ['Name', ...(companyId === null ? ['Company'] : []), 'E-mail', 'Phone', 'Title', 'Role in reviews'];
-    downloadCsv(
-      'contacts.csv',
-      [...header, 'Active', 'Source', ...cf.fields.map((f) => f.label)],
-      rows.map((c) => [
+    void downloadCsv({
+      fileName: 'contacts.csv',
+      header: [...header, 'Active', 'Source', ...cf.fields.map((f) => f.label)],
+      rows: rows.map((c) => [
         c.name,
         ...(companyId === null ? [c.company_moniker] : []),
         c.email ?? '',
@@ -166,7 +165,7 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
         CONTACT_SOURCE_LABELS[c.source],
         ...cf.fields.map((f) => valueOf(c, f.field_key)),
       ]),
-    );
+    });
   };
 
   return (

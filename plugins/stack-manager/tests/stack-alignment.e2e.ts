@@ -149,10 +149,9 @@ test('overview: matrix, swap, view, type filter, CSV, and a company opens its st
     page.getByRole('button', { name: 'Download CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('_cs_stack_alignment.csv');
-  const csv = fs
-    .readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff); // BOM: spreadsheets read UTF-8 (the shell's downloadCsv)
+  const csv = text.slice(1).trim().split(/\r?\n/);
   expect(csv[0]).toBe('Company,Backup,EDR,Total');
   expect(csv).toContain('Acme Dental,$500,$300,$800');
   expect(csv).toContain('Beta Logistics,$0,$300,$300');

@@ -1,18 +1,9 @@
 /** /lciadmin/etlMarketing: tenants or users of active tenants as CSV for marketing (each download is audited). */
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import { api } from '../../../../workspace/sdk';
+import { api, saveFile } from '../../../../workspace/sdk';
 import { AdminPageHeader } from '../core/AdminPageHeader';
 import { act, Problem } from './admin-ui';
-
-function saveText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export default function MarketingPage() {
   const [kind, setKind] = useState<'tenants' | 'users'>('tenants');
@@ -26,7 +17,7 @@ export default function MarketingPage() {
         const csv = await api.get<string>('/v3/lciadmin/etlmarketing/export', {
           query: { kind, since: since || undefined },
         });
-        saveText(`lifecycle-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, typeof csv === 'string' ? csv : '');
+        saveFile(`lifecycle-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, typeof csv === 'string' ? csv : '');
       },
       `${kind === 'tenants' ? 'Tenants' : 'Users'} exported`,
     );

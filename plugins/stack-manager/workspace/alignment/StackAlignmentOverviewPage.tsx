@@ -9,6 +9,7 @@ import { Button, Card, HTMLSelect, Label, NonIdealState } from '@blueprintjs/cor
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { csFiltersBarPoint, filtersForRequest } from '../../../customer-success/public';
 import {
+  downloadCsv as downloadCsvFile,
   FilterMenu,
   PageHeader,
   PageLoadError,
@@ -21,7 +22,7 @@ import {
   useTenant,
   VegaChart,
 } from '../../../../workspace/sdk';
-import { STACK_CSV_FILE_NAME, stackCsv } from '../../shared/stack-csv';
+import { STACK_CSV_FILE_NAME, stackCsvRows } from '../../shared/stack-csv';
 import {
   DEFAULT_STACK_TYPE_FILTER,
   DEFAULT_STACK_VIEW,
@@ -44,18 +45,6 @@ import { stackTopSpec } from './stack-chart-specs';
 import { StackMatrixTable } from './StackMatrixTable';
 import { useStackFilterOptions } from './use-stack-filter-options';
 import './alignment.css';
-
-/** Saves text as a file in the browser. */
-function downloadText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export default function StackAlignmentOverviewPage() {
   const cs = useCsClient();
@@ -118,7 +107,12 @@ export default function StackAlignmentOverviewPage() {
         charts={{ shown: chartsShown, onChange: setChartsShown }}
         actions={
           table && !empty
-            ? { downloadCsv: () => downloadText(STACK_CSV_FILE_NAME, stackCsv(table, currency)) }
+            ? {
+                downloadCsv: () => {
+                  const [header, ...rows] = stackCsvRows(table, currency);
+                  void downloadCsvFile({ fileName: STACK_CSV_FILE_NAME, header, rows });
+                },
+              }
             : undefined
         }
       />
