@@ -14,6 +14,8 @@ import { reportsCli } from './cli/commands';
 import { scheduleJobs } from './server/schedules/jobs';
 import { scheduleRoutes } from './server/schedules/routes';
 import { createLocker, lockerRealtime, lockerRoutes } from './server/locker/index';
+import { exportJobs } from './server/exports/jobs';
+import { exportRoutes } from './server/exports/routes';
 
 export default definePlugin({
   id: 'reports',
@@ -23,7 +25,7 @@ export default definePlugin({
   pages: pageDefs(REPORT_PAGES),
   navItems: navItemDefs(REPORT_PAGES),
   points: [reportComponentsPoint],
-  jobs: { ...scheduleJobs },
+  jobs: { ...scheduleJobs, ...exportJobs },
   cli: (program, ctx) => reportsCli(program, ctx),
   setup: (k) => {
     const locker = createLocker(k);
@@ -32,6 +34,7 @@ export default definePlugin({
   routes(r, k) {
     scheduleRoutes(r, k);
     lockerRoutes(r, k);
+    exportRoutes(r, k);
     // Last: the builder's reportBuilder/:reportTemplateId would catch other reportBuilder/<word> paths.
     builderRoutes(r, k);
   },
