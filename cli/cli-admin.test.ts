@@ -158,7 +158,19 @@ test('mail outbox --json lists kept messages, newest first; mail show prints one
   const db = await openDatabase({ databaseUrl: cli.env.DATABASE_URL, dataDir: cli.dataDir });
   try {
     const mailer = new Mailer({ from: 'Lifecycle <no-reply@lifecycle.local>', log: createLogger('silent') });
-    await mailer.send(db.knex, { to: 'admin@demo-msp.example', subject: 'Welcome to Lifecycle', text: 'Hello Jordan' });
+    await mailer.send(db.knex, {
+      to: 'admin@demo-msp.example',
+      subject: 'Welcome to Lifecycle',
+      text: 'Hello Jordan',
+      attachments: [
+        {
+          fileName: 'Getting started.pdf',
+          contentType: 'application/pdf',
+          storageKey: 'mail/1/start.pdf',
+          bytes: 2048,
+        },
+      ],
+    });
     await mailer.sms(db.knex, { to: '+15550100', text: 'Your code is 123456' });
   } finally {
     await db.close();
@@ -173,10 +185,15 @@ test('mail outbox --json lists kept messages, newest first; mail show prints one
       status: 'kept',
     }),
   ]);
+  expect(out[1].attachments).toEqual([
+    { fileName: 'Getting started.pdf', contentType: 'application/pdf', storageKey: 'mail/1/start.pdf', bytes: 2048 },
+  ]);
+  expect(await cli.ok(['mail', 'outbox'])).toMatch(/ATTACHMENTS[\s\S]*Getting started\.pdf \(2\.0 KB\)/);
   expect(await cli.json(['mail', 'outbox', '--limit', '1'])).toHaveLength(1);
   const shown = await cli.ok(['mail', 'show', String(out[1].mail_id)]);
   expect(shown).toContain('Subject: Welcome to Lifecycle');
   expect(shown).toContain('Hello Jordan');
+  expect(shown).toContain('Files:   Getting started.pdf (2.0 KB)');
   const missing = await cli.run(['mail', 'show', '9999']);
   expect(missing.code).toBe(1);
   expect(missing.stderr.trim()).toBe('error: no message 9999 in the outbox');

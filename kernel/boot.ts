@@ -21,6 +21,7 @@ import { createJobs } from './jobs';
 import type { Kernel } from './kernel';
 import { createLogger } from './log';
 import { Mailer } from './mail';
+import { startMailSender } from './mail/sender';
 import type { Maintenance } from './maintenance';
 import { maintenanceOf } from './http/guard-pipeline';
 import { PATHS } from './paths';
@@ -116,7 +117,9 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       audit,
     } as unknown as Kernel;
     const instances = setUpPlugins(k);
-    k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    k.mail = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log, storage: k.storage });
+    // With SMTP configured, the processes that work jobs deliver the outbox (the CLI only queues).
+    if (config.smtpUrl && (opts.jobs ?? config.jobs)) stops.push(startMailSender(k.mail, db.knex, log));
     k.flags = createFlags(k);
     k.access = createAccess(k);
     k.identity = await createIdentity(k);

@@ -61,6 +61,7 @@ export { MSG_NO_IMPERSONATION } from './access/routes/impersonation';
 export { MSG_NUL } from './http/validate';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
 export type { Storage, UploadLimits } from './storage';
+export type { MailMessage, MailAttachment } from './mail';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
 export { afterCommit } from './access/scope';
 export { registeredPageUrls } from './home/registered-pages';

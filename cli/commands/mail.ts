@@ -1,5 +1,6 @@
 /** `lci mail outbox|show`: mail and SMS kept in the outbox (k.mail.outbox). */
 import type { Command } from 'commander';
+import { outboxAttachments } from '../../kernel/mail';
 import { positiveInt } from '../args';
 import type { CliContext } from '../context';
 import { CliError } from '../errors';
@@ -11,6 +12,7 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
+  attachments: unknown;
   kind: string;
   status: string;
   error: string | null;
@@ -19,6 +21,11 @@ interface OutboxRow {
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** "Report.docx (12.4 KB), Data.csv (310 B)" */
+const attachmentNames = (r: { attachments: unknown }) =>
+  outboxAttachments(r.attachments)
+    .map((a) => `${a.fileName} (${a.bytes < 1024 ? `${a.bytes} B` : `${(a.bytes / 1024).toFixed(1)} KB`})`)
+    .join(', ');
 
 export function registerMailCommands(program: Command, ctx: CliContext): void {
   const mail = program.command('mail').description('the mail outbox (e-mail and SMS)');
@@ -34,6 +41,7 @@ export function registerMailCommands(program: Command, ctx: CliContext): void {
       const out = rows.map((r) => ({
         ...r,
         mail_id: Number(r.mail_id),
+        attachments: outboxAttachments(r.attachments),
         created_at: iso(r.created_at),
         sent_at: iso(r.sent_at),
       }));
@@ -46,6 +54,7 @@ export function registerMailCommands(program: Command, ctx: CliContext): void {
           { header: 'STATUS', value: (r) => r.status },
           { header: 'TO', value: (r) => r.to_address },
           { header: 'SUBJECT', value: (r) => r.subject },
+          { header: 'ATTACHMENTS', value: (r) => attachmentNames(r) },
         ],
         opts,
         'The outbox is empty.',
@@ -65,6 +74,7 @@ export function registerMailCommands(program: Command, ctx: CliContext): void {
         return printJson({
           ...row,
           mail_id: Number(row.mail_id),
+          attachments: outboxAttachments(row.attachments),
           created_at: iso(row.created_at),
           sent_at: iso(row.sent_at),
         });
@@ -74,6 +84,7 @@ export function registerMailCommands(program: Command, ctx: CliContext): void {
           `Subject: ${row.subject}`,
           `Kind:    ${row.kind} (${row.status}${row.error ? `: ${row.error}` : ''})`,
           `Created: ${iso(row.created_at)}`,
+          ...(outboxAttachments(row.attachments).length ? [`Files:   ${attachmentNames(row)}`] : []),
           '',
           row.text_body,
         ].join('\n'),
