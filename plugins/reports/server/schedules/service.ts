@@ -157,7 +157,10 @@ async function checkedFields(
   tenantId: number,
   f: Omit<ScheduleFields, 'next_run_at'>,
   now: Date,
+  /** Recipients already on the schedule (same company): kept even if inactive since (skipped when sending). */
+  kept: StoredRecipient[] = [],
 ): Promise<ScheduleFields> {
+  const wasThere = (kind: StoredRecipient['kind'], id: number) => kept.some((r) => r.kind === kind && r.id === id);
   const fy = await fiscalStart(k, db, tenantId);
   const rule = ruleOf(f, fy);
   const problem = ruleProblem(rule);
@@ -185,13 +188,13 @@ async function checkedFields(
   const companyContacts = new Set(
     (await activeContactsWithEmail(db, f.tenant_company_id)).map((c) => Number(c.contact_id)),
   );
-  const foreignContacts = contacts.filter((id) => !companyContacts.has(id));
+  const foreignContacts = contacts.filter((id) => !companyContacts.has(id) && !wasThere('contact', id));
   if (foreignContacts.length) {
     const message = `Not active contacts with an e-mail of ${company.moniker}: ${foreignContacts.join(', ')}`;
     throw badRequest(`body.recipients.contacts: ${message}`, [{ path: 'body.recipients.contacts', message }]);
   }
   const known = new Set((await tenantUsers(db, users)).filter((u) => u.active).map((u) => u.user_id));
-  const foreignUsers = users.filter((id) => !known.has(id));
+  const foreignUsers = users.filter((id) => !known.has(id) && !wasThere('user', id));
   if (foreignUsers.length) {
     const message = `Not active users of this account: ${foreignUsers.join(', ')}`;
     throw badRequest(`body.recipients.users: ${message}`, [{ path: 'body.recipients.users', message }]);
@@ -284,6 +287,7 @@ export async function editSchedule(
       active: pick(b.active, s.active),
     },
     now,
+    pick(b.companyId, s.tenant_company_id) === s.tenant_company_id ? s.recipients : [],
   );
   if (!(await updateSchedule(db, scheduleId, b.version, fields))) throw conflict(MSG_SCHEDULE_STALE);
   return toScheduleRow(await getStored(db, scheduleId));
