@@ -39,7 +39,7 @@ export async function keepCsv(
   const bad = firstBadRow(body);
   if (bad >= 0) throw badRequest(MSG_CSV_ROW_WIDTH, [{ path: `body.rows.${bad}`, message: MSG_CSV_ROW_WIDTH }]);
   const fileName = csvFileName(body.fileName);
-  const key = `reports/${tenantId}/csv/${randomUUID()}.csv`;
+  const key = `tenants/${tenantId}/reports/csv/${randomUUID()}.csv`;
   const { bytes } = await k.storage.putStream(key, csvStream(body.header, body.rows), 'text/csv; charset=utf-8');
   try {
     const id = await insertSavedReport(db, {
