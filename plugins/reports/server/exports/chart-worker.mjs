@@ -56,7 +56,11 @@ async function render(spec, scale) {
   }
 }
 
-parentPort?.on('message', async (m) => {
-  const out = await render(m.spec, m.scale ?? 2).catch((e) => ({ ok: false, invalid: false, error: String(e) }));
-  parentPort?.postMessage({ id: m.id, ...out });
+// One chart at a time, in the order sent (memory stays that of one chart; answers come back in order).
+let queue = Promise.resolve();
+parentPort?.on('message', (m) => {
+  queue = queue.then(async () => {
+    const out = await render(m.spec, m.scale ?? 2).catch((e) => ({ ok: false, invalid: false, error: String(e) }));
+    parentPort?.postMessage({ id: m.id, ...out });
+  });
 });

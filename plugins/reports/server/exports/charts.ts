@@ -21,7 +21,10 @@ export interface ChartRenderer {
   close(): Promise<void>;
 }
 
-/** A chart the renderer cannot draw (a bad spec): fusionexport answers 400, the Word export shows an empty note. */
+/**
+ * A chart the renderer cannot draw (a bad spec, too slow, too large): fusionexport answers 400, the Word export shows
+ * a note in its place.
+ */
 export class ChartSpecError extends Error {}
 
 /** Where the worker's file is, from the plugin's folder (`k.plugins[].dir`) or this file's own. */
@@ -121,10 +124,20 @@ export function createChartRenderer(
       clearTimeout(entry.timer);
       entry.resolve(a);
     });
-    w.on('error', (e) => failAll(e instanceof Error ? e : new Error(String(e))));
+    w.on('error', (e) =>
+      failAll(
+        (e as NodeJS.ErrnoException)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new ChartSpecError('The chart is too large to draw.')
+          : e instanceof Error
+            ? e
+            : new Error(String(e)),
+      ),
+    );
     w.on('exit', () => {
       if (worker === w) worker = null;
-      failAll(new Error('The chart renderer stopped'));
+      // A chart that ran out of time or memory ended the worker: the charts still waiting are not drawn (a note
+      // in the document); the next draw starts a new worker.
+      failAll(new ChartSpecError('The chart renderer stopped before drawing this chart.'));
     });
     worker = w;
     return w;
@@ -136,11 +149,16 @@ export function createChartRenderer(
       const w = start();
       const id = next++;
       const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(id);
-          reject(new Error('The chart took too long to draw'));
-          void w.terminate();
-        }, opts.timeoutMs ?? 20_000);
+        // The worker draws one chart at a time: a chart waits for those sent before it.
+        const ahead = waiting.size;
+        const timer = setTimeout(
+          () => {
+            waiting.delete(id);
+            reject(new ChartSpecError('The chart took too long to draw.'));
+            void w.terminate();
+          },
+          (opts.timeoutMs ?? 20_000) * (ahead + 1),
+        );
         waiting.set(id, { resolve, reject, timer });
         w.postMessage({ id, spec, scale: opts.scale ?? 2 });
       });

@@ -28,7 +28,7 @@ import type { ChartBlock, MetricsBlock, ReportBlock, TableBlock } from '../../sh
 import type { RenderedReport } from '../../shared/rendered';
 import { altChunkMarker, appendAltChunks, type AltChunk } from './altchunk';
 import { alignsRight, formatCell } from './cell-format';
-import { ChartSpecError, createChartRenderer, type ChartRenderer } from './charts';
+import { ChartSpecError, createChartRenderer, type ChartRenderer, type DrawnChart } from './charts';
 import { htmlToDocx, ORDERED_LIST_REF } from './html-docx';
 import { fitSize, imageInfo } from './image-info';
 
@@ -141,12 +141,12 @@ function metricsOf(block: MetricsBlock, format: TenantFormat): Body[] {
   ];
 }
 
-async function chartOf(block: ChartBlock, charts: ChartRenderer): Promise<Body[]> {
+async function chartOf(block: ChartBlock, drawing: Promise<DrawnChart>): Promise<Body[]> {
   const out: Body[] = [];
   if (block.title)
     out.push(new Paragraph({ keepNext: true, children: [new TextRun({ text: block.title, bold: true })] }));
   try {
-    const drawn = await charts.draw(block.spec);
+    const drawn = await drawing;
     const size = fitSize(drawn.width, drawn.height, CONTENT_WIDTH_PX, MAX_IMAGE_HEIGHT_PX);
     out.push(
       new Paragraph({
@@ -238,6 +238,15 @@ export async function renderDocx(report: RenderedReport, opts: DocxOptions): Pro
   let listInstance = 0;
   const html = { nextListInstance: () => ++listInstance };
   const body: Body[] = [...cover(report, opts)];
+  // Every chart is sent to the worker at once: it draws while this thread builds the tables and text.
+  const drawings = new Map<ChartBlock, Promise<DrawnChart>>();
+  for (const c of report.components)
+    for (const b of c.blocks)
+      if (b.kind === 'chart') {
+        const p = charts.draw(b.spec);
+        p.catch(() => undefined); // awaited (and its error handled) in document order below
+        drawings.set(b, p);
+      }
   try {
     for (const component of report.components) {
       body.push(
@@ -268,7 +277,7 @@ export async function renderDocx(report: RenderedReport, opts: DocxOptions): Pro
             body.push(...metricsOf(block, opts.format));
             break;
           case 'chart':
-            body.push(...(await chartOf(block, charts)));
+            body.push(...(await chartOf(block, drawings.get(block)!)));
             break;
           case 'image':
             body.push(...(await imageOf(block, opts)));
