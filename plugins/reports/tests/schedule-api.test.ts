@@ -222,7 +222,16 @@ describe('the tick', () => {
     for (const m of mails) {
       expect(m.subject).toBe('Acme weekly: Acme Dental (2026-11-23)');
       expect(m.text_body).toContain('Please find attached the report "Quarterly Business Review" for Acme Dental');
-      if ('attachments' in m) expect(JSON.stringify(m.attachments)).toContain('.docx');
+      const attachments = typeof m.attachments === 'string' ? JSON.parse(m.attachments) : m.attachments;
+      expect(attachments).toEqual([
+        {
+          fileName: 'Quarterly Business Review - Acme Dental - 2026-11-23.docx',
+          contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+          storageKey: expect.stringMatching(new RegExp(`^tenants/${a.tenantId}/`)),
+          bytes: expect.any(Number),
+        },
+      ]);
+      expect((await s.k.storage.get(attachments[0].storageKey))?.body.subarray(0, 2).toString()).toBe('PK');
     }
     const [run] = await runsOf(a, id);
     expect(run).toMatchObject({ period_key: '2026-W48', manual: false, status: 'sent', error: null });
@@ -283,6 +292,31 @@ describe('the tick', () => {
     expect(sch.next_run_at).toBe('2026-12-21T13:00:00.000Z');
   });
 
+  test('a report above the size limit is sent as a signed link (7 days) instead of an attachment', async () => {
+    const before = await lastMailId();
+    await setNextRun(a, id, new Date('2026-12-21T13:00:00Z'));
+    const r = await tick(s.k, new Date('2026-12-21T13:01:00Z'), 100);
+    expect(r.sent.map((x) => x.periodKey)).toEqual(['2026-W52']);
+    const mails = await outbox(before);
+    expect(mails).toHaveLength(2);
+    for (const m of mails) {
+      expect(m.attachments).toBeNull();
+      expect(m.text_body).toContain('It is too large to attach; download it here (the link works for 7 days):');
+      const url = /https?:\/\/\S+/.exec(m.text_body)![0];
+      const expires = Number(new URL(url).searchParams.get('expires'));
+      expect(expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+      const file = await fetch(url);
+      expect(file.status).toBe(200);
+      expect(
+        Buffer.from(await file.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
+    }
+    const [run] = await runsOf(a, id);
+    expect(run.deliveries.filter((d: any) => d.status === 'sent').map((d: any) => d.mode)).toEqual(['link', 'link']);
+  });
+
   test('send now records a manual run with its deliveries; the schedule keeps its next run', async () => {
     const before = await lastMailId();
     const r = await a.api('POST', schedulePaths.run(a.tenantId, id));
@@ -292,7 +326,7 @@ describe('the tick', () => {
     expect(r.body.run.deliveries.filter((d: any) => d.status === 'sent')).toHaveLength(2);
     expect(await outbox(before)).toHaveLength(2);
     const [sch] = (await a.api('GET', schedulePaths.list(a.tenantId))).body.schedules;
-    expect(sch.next_run_at).toBe('2026-12-21T13:00:00.000Z');
+    expect(sch.next_run_at).toBe('2026-12-28T13:00:00.000Z');
     expect(sch.last_run.period_key).toBe(r.body.run.period_key);
   });
 

@@ -5,7 +5,7 @@
 import type { JobDef } from '../../../../kernel/index';
 import { TICK_CRON, TICK_JOB, tick } from './service';
 
-const tickJob: JobDef & { cron?: string } = {
+const tickJob: JobDef = {
   cron: TICK_CRON,
   retryLimit: 0,
   expireInSeconds: 15 * 60,

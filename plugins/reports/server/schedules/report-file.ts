@@ -1,58 +1,62 @@
 /**
- * The adapter between a schedule run and the Word export: the .docx of a template version for one company. While
- * the builder's render (server/render.ts `renderReport`) and the Word export (server/exports `renderDocx`) are not
- * in the tree, it builds a short document itself (title, company, date): the wiring to the real export is this one
- * function (README.md "## Schedules").
+ * The adapter between a schedule run and the Word export (server/exports): the .docx of a template version for one
+ * company, as the builder's "Download MS Word (.docx)" makes it, kept in the report locker (source 'schedule').
  */
-import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import type { Kernel, Trx } from '../../../../kernel/index';
-
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+import { buildDocxExport } from '../exports/service';
+import { saveExport } from '../exports/save';
 
 export interface ReportFile {
+  savedReportId: number;
+  storageKey: string;
   fileName: string;
   contentType: string;
-  body: Buffer;
+  bytes: number;
 }
 
 export interface ReportFileInput {
   templateId: number;
   vers: number;
   companyId: number;
-  templateName: string;
-  companyName: string;
   /** yyyy-mm-dd in the schedule's time zone. */
   asOf: string;
 }
 
-/** A file name for the report: '<template> - <company> - <date>.docx' without characters files may not hold. */
-export function reportFileName(input: Pick<ReportFileInput, 'templateName' | 'companyName' | 'asOf'>): string {
-  const clean = (s: string) =>
-    s
-      .replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim();
-  return `${clean(input.templateName) || 'Report'} - ${clean(input.companyName)} - ${input.asOf}.docx`;
-}
-
+/** Builds the report's .docx and keeps it in the locker (the caller's transaction). */
 export async function buildReportFile(
-  _k: Kernel,
-  _db: Trx,
-  _tenantId: number,
+  k: Kernel,
+  db: Trx,
+  tenantId: number,
   input: ReportFileInput,
 ): Promise<ReportFile> {
-  const doc = new Document({
-    creator: 'Lifecycle Insights',
-    title: input.templateName,
-    sections: [
-      {
-        children: [
-          new Paragraph({ text: input.templateName, heading: HeadingLevel.TITLE }),
-          new Paragraph({ text: input.companyName, heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ text: `Report version ${input.vers}, as of ${input.asOf}` }),
-        ],
-      },
-    ],
+  const doc = await buildDocxExport(k, db, tenantId, {
+    templateId: input.templateId,
+    vers: input.vers,
+    companyId: input.companyId,
+    asOf: input.asOf,
   });
-  return { fileName: reportFileName(input), contentType: DOCX_TYPE, body: await Packer.toBuffer(doc) };
+  const saved = await saveExport(
+    k,
+    db,
+    tenantId,
+    {
+      reportType: 'docx',
+      name: doc.name,
+      fileName: doc.fileName,
+      contentType: doc.contentType,
+      source: 'schedule',
+      createdBy: null,
+      templateId: input.templateId,
+      vers: input.vers,
+      companyId: input.companyId,
+    },
+    doc.body,
+  );
+  return {
+    savedReportId: saved.savedReportId,
+    storageKey: saved.storageKey,
+    fileName: doc.fileName,
+    contentType: doc.contentType,
+    bytes: saved.sizeBytes,
+  };
 }

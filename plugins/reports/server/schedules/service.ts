@@ -4,12 +4,10 @@
  * row per recipient) and the tick that runs every due schedule across tenants. The timing rules are pure and shared
  * with the browser (shared/schedule-rules.ts).
  */
-import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, notFound, type Kernel, type Trx } from '../../../../kernel/index';
 import { activeContactsWithEmail, existingContactIds } from '../../../contacts/public';
 import { tenantSettings } from '../../../settings/public';
 import { getCompany, listCompanies } from '../../../companies/public';
-import { reportExpiry } from '../../shared/retention';
 import type {
   CreateScheduleBody,
   DeliveryRow,
@@ -37,7 +35,6 @@ import {
   dueSchedules,
   finishRun,
   insertDelivery,
-  insertSavedReport,
   insertSchedule,
   selectRuns,
   selectSchedule,
@@ -394,6 +391,7 @@ export async function deliverRun(
   s: StoredSchedule,
   runId: number,
   now: Date,
+  attachMaxBytes = ATTACH_MAX_BYTES,
 ): Promise<void> {
   const w = wallClock(now, s.time_zone);
   const asOf = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
@@ -402,30 +400,10 @@ export async function deliverRun(
     templateId: s.report_template_id,
     vers,
     companyId: s.tenant_company_id,
-    templateName: s.template_name,
-    companyName: s.company_name,
     asOf,
   });
-  const key = `reports/${tenantId}/schedules/${randomUUID()}.docx`;
-  await k.storage.put(key, file.body, file.contentType);
-  const savedReportId = await insertSavedReport(db, {
-    tenant_id: tenantId,
-    report_type: 'docx',
-    name: file.fileName.replace(/\.docx$/i, ''),
-    file_name: file.fileName,
-    storage_key: key,
-    content_type: file.contentType,
-    size_bytes: file.body.length,
-    status: 'ready',
-    source: 'schedule',
-    report_template_id: s.report_template_id,
-    vers,
-    tenant_company_id: s.tenant_company_id,
-    created_by: null,
-    expires_at: reportExpiry(now),
-  });
-  const attach = file.body.length <= ATTACH_MAX_BYTES;
-  const link = attach ? null : k.storage.signedUrl(key, LINK_TTL_SECONDS);
+  const attach = file.bytes <= attachMaxBytes;
+  const link = attach ? null : k.storage.signedUrl(file.storageKey, LINK_TTL_SECONDS);
   const deliveries: Pick<DeliveryRow, 'status'>[] = [];
   const sentTo = new Set<string>();
   for (const r of await resolveRecipients(db, s)) {
@@ -441,7 +419,14 @@ export async function deliverRun(
           subject: `${s.name}: ${s.company_name} (${asOf})`,
           text: mailText(s, r.name, asOf, file.fileName, link),
           ...(attach
-            ? { attachment: { filename: file.fileName, contentType: file.contentType, content: file.body } }
+            ? {
+                attachment: {
+                  fileName: file.fileName,
+                  contentType: file.contentType,
+                  storageKey: file.storageKey,
+                  bytes: file.bytes,
+                },
+              }
             : {}),
         });
         sentTo.add(r.email.toLowerCase());
@@ -457,7 +442,7 @@ export async function deliverRun(
   await finishRun(db, runId, {
     status,
     error: status === 'failed' ? 'No recipient could be sent the report' : null,
-    saved_report_id: savedReportId,
+    saved_report_id: file.savedReportId,
   });
 }
 
@@ -503,7 +488,7 @@ export interface TickResult {
  * Runs every active schedule due by `now`, across tenants: one run for the latest due period (missed periods are
  * not sent one by one), never a second for a period that has a run record, then the next run after `now`.
  */
-export async function tick(k: Kernel, now = new Date()): Promise<TickResult> {
+export async function tick(k: Kernel, now = new Date(), attachMaxBytes = ATTACH_MAX_BYTES): Promise<TickResult> {
   const due = await k.db.withSystem((trx) => dueSchedules(trx, now), { readOnly: true });
   const out: TickResult = { due: due.length, sent: [], skipped: [], failed: [] };
   for (const { tenant_id: tenantId, report_schedule_id: scheduleId } of due) {
@@ -521,7 +506,7 @@ export async function tick(k: Kernel, now = new Date()): Promise<TickResult> {
           out.skipped.push({ tenantId, scheduleId, periodKey: r.periodKey });
           return;
         }
-        await deliverRun(k, db, tenantId, s, runId, now);
+        await deliverRun(k, db, tenantId, s, runId, now, attachMaxBytes);
         out.sent.push({ tenantId, scheduleId, periodKey: r.periodKey, runId });
       });
     } catch (e) {

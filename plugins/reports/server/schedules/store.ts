@@ -299,9 +299,3 @@ export async function templateVersions(
   const versions = await db('report_template_versions').where({ report_template_id: templateId }).pluck('vers');
   return { current_vers: num(t.current_vers), versions: versions.map(num) };
 }
-
-/** Keeps a run's file in the report locker (saved_reports, source 'schedule'). */
-export async function insertSavedReport(db: Trx, row: Row): Promise<number> {
-  const [r] = await db('saved_reports').insert(row).returning('saved_report_id');
-  return num(r.saved_report_id);
-}
