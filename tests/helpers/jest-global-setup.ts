@@ -1,7 +1,12 @@
-/** jest global setup: names this run, so its workers share one migrated template database (tests/helpers/template-db.ts). */
+/**
+ * jest global setup: names this run, so its workers share one migrated template database
+ * (tests/helpers/template-db.ts), and keeps the run's files in memory (run-tmp.ts).
+ */
 import crypto from 'node:crypto';
 import { RUN_ENV } from './run-id';
+import { useRunTmp } from './run-tmp';
 
 export default function globalSetup(): void {
   process.env[RUN_ENV] ??= `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+  useRunTmp(process.env[RUN_ENV]);
 }

@@ -4,8 +4,9 @@
  * folder that is copied, or a PostgreSQL template database that CREATE
  * DATABASE ... TEMPLATE copies. Creating a database and running every
  * migration costs several seconds per suite; a copy costs tens of
- * milliseconds. The copy is a database after `migrate` and nothing else, so
- * a kernel starting on it does what it does on any restart; migrations from
+ * milliseconds. The copy is a database after `migrate` and the job queue's
+ * first start (pg-boss's schema) and nothing else, so a kernel starting on it
+ * does what it does on any restart; migrations from
  * an empty database stay covered by the suites that opt out (`lci db
  * migrate` in cli/cli-basics.test.ts).
  *
@@ -18,10 +19,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
+import PgBoss from 'pg-boss';
 import { migrationSets } from '../../kernel/boot';
 import { openDatabase } from '../../kernel/db/connect';
 import { listMigrationFiles, migrate } from '../../kernel/db/migrator';
+import { pgliteAdapter } from '../../kernel/jobs/backend';
 import { PATHS } from '../../kernel/paths';
 import { discoverPlugins } from '../../kernel/plugin-loader';
 import { RUN_ENV } from './run-id';
@@ -58,6 +62,19 @@ export function pgliteTemplateDir(id: string): string {
   return path.join(os.tmpdir(), `lci-template-${id}`);
 }
 
+/**
+ * Creates pg-boss's schema (what the kernel's job queue does on its first start) in the template, so a server
+ * started from a copy opens its queue instead of building it: on PGlite the queue is a database of its own
+ * (<dataDir>/jobs, an initdb and the schema otherwise), on PostgreSQL the schema pgboss (its owner becomes the
+ * system role at start: kernel/db/privileges.ts grantJobQueue).
+ */
+async function installJobQueue(options: PgBoss.ConstructorOptions): Promise<void> {
+  const boss = new PgBoss({ ...options, schema: 'pgboss', migrate: true, supervise: false, schedule: false });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
 async function sleep(ms: number) {
   await new Promise((r) => setTimeout(r, ms));
 }
@@ -86,6 +103,14 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
         } finally {
           await db.close();
         }
+        const jobs = await PGlite.create(path.join(build, 'jobs'));
+        try {
+          await installJobQueue({ db: pgliteAdapter(jobs) });
+        } finally {
+          await jobs.close();
+        }
+        // The job queue's folder first: `pg` is the sign that the template is complete.
+        fs.renameSync(path.join(build, 'jobs'), path.join(root, 'jobs'));
         fs.renameSync(path.join(build, 'pg'), ready);
         fs.rmSync(build, { recursive: true, force: true });
       } finally {
@@ -109,6 +134,8 @@ export async function seedPgliteDataDir(
   const template = await pgliteTemplate(id);
   if (!template) return false;
   fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
+  const jobs = path.join(path.dirname(template), 'jobs');
+  if (fs.existsSync(jobs)) fs.cpSync(jobs, path.join(dataDir, 'jobs'), { recursive: true });
   return true;
 }
 
@@ -151,6 +178,7 @@ async function postgresTemplate(base: string, id: string): Promise<string> {
       } finally {
         await db.close();
       }
+      await installJobQueue({ connectionString: u.toString(), max: 2 });
       await adminRaw(base, `alter database ${building} rename to ${name}`);
     });
   } finally {
