@@ -48,6 +48,16 @@ describe('discovery', () => {
     expect(ids).not.toContain('probe-addon');
   });
 
+  test('an optional dependency (optionalDependsOn) loads first when present; switched off, it switches nothing off', async () => {
+    // customer-success and stack-manager list reports in optionalDependsOn (their report builder components).
+    const all = (await discoverPlugins([PATHS.plugins])).map((p) => p.id);
+    expect(all.indexOf('reports')).toBeLessThan(all.indexOf('customer-success'));
+    expect(all.indexOf('reports')).toBeLessThan(all.indexOf('stack-manager'));
+    const without = (await discoverPlugins([PATHS.plugins], ['reports'])).map((p) => p.id);
+    expect(without).toEqual(expect.arrayContaining(['companies', 'customer-success', 'stack-manager']));
+    expect(without).not.toContain('reports');
+  });
+
   test('a missing or disabled dependency, and a cycle, are errors naming the plugins', async () => {
     await expect(discoverPlugins([TEST_PLUGINS_DIR], ['probe'])).rejects.toThrow(
       'plugin "probe-addon" depends on "probe", which is missing or disabled',

@@ -7,6 +7,7 @@
 import { contribute, dashboardChartsPoint, definePlugin, resyncStepsPoint } from '../../kernel/index';
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from '../companies/public';
+import { reportComponentsPoint } from '../reports/public';
 import { csFilterResolversPoint, csObjectsPoint, CS_POINTS } from './server/points';
 import { createCsServices, type CsServices } from './server/services';
 import { CS_FILTER_RESOLVERS } from './server/filters/resolvers';
@@ -22,6 +23,7 @@ import { metricsFixtures } from './server/metrics/fixtures';
 import { csatImport, ticketsImport } from './server/metrics/imports';
 import { metricJobs, RecalcTimer } from './server/metrics/jobs';
 import { csResyncSteps } from './server/resync-steps';
+import { CS_REPORT_COMPONENTS } from './server/reports/index';
 import { CS_PAGES } from './shared/pages';
 
 /** Per-kernel instance: the recalculation timer and the services CS code and object handlers use. */
@@ -34,6 +36,8 @@ interface CsInstance {
 export default definePlugin<CsInstance>({
   id: 'customer-success',
   dependsOn: ['companies'],
+  // The report builder's health scores and goals components (registered only while reports is on).
+  optionalDependsOn: ['reports'],
   module: 'Customer Success',
   description:
     'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',
@@ -58,6 +62,8 @@ export default definePlugin<CsInstance>({
     ...CS_FILTER_RESOLVERS.map((f) => contribute(csFilterResolversPoint, f)),
     // /dashboard panels' data: health distribution, biggest health drops, goals due.
     ...CS_HOME_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
+    // Report builder components cs_health_scores and cs_goals (skipped while the reports plugin is off).
+    ...CS_REPORT_COMPONENTS.map((c) => contribute(reportComponentsPoint, c)),
   ],
   cli(program, { kernel }) {
     metricsCli(program, kernel);

@@ -8,6 +8,7 @@ import { navItemDefs, pageDefs } from '../../common/pages';
 import { contribute, definePlugin } from '../../kernel/index';
 import { csvImportsPoint } from '../companies/public';
 import { csContractFiltersPoint, csDashboardChartsPoint, csObjectsPoint } from '../customer-success/public';
+import { reportComponentsPoint } from '../reports/public';
 import { alignmentFixtures } from './server/alignment/fixtures';
 import { alignmentImport } from './server/alignment/import';
 import { stackDashboardCharts } from './server/alignment/matrix';
@@ -16,6 +17,7 @@ import { contractExclusionFilter } from './server/exclusions/contracts';
 import { EXCLUSION_OBJECTS } from './server/exclusions/objects';
 import { stackCli } from './server/stack/cli';
 import { stackFixtures } from './server/stack/fixtures';
+import { stackAlignmentComponent } from './server/reports/stack-alignment-component';
 import { STACK_OBJECTS } from './server/stack/objects';
 import { registerStackRoutes } from './server/stack/routes';
 import { STACK_PAGES } from './shared/pages';
@@ -23,6 +25,8 @@ import { STACK_PAGES } from './shared/pages';
 export default definePlugin({
   id: 'stack-manager',
   dependsOn: ['companies', 'customer-success'],
+  // The report builder's stack alignment component (registered only while reports is on).
+  optionalDependsOn: ['reports'],
   module: 'Customer Success',
   description:
     'Stack Manager: the ideal stack catalogue, company stack alignment, the alignment overview and contract exclusions.',
@@ -41,6 +45,7 @@ export default definePlugin({
     contribute(csDashboardChartsPoint, stackDashboardCharts), // stackMrrAlignmentBy{Company,Service}Chart
     contribute(csContractFiltersPoint, contractExclusionFilter), // excluded vendors and accounts
     contribute(csvImportsPoint, alignmentImport), // lci import alignment, POST .../import/alignment
+    contribute(reportComponentsPoint, stackAlignmentComponent), // report builder: cs_stack_alignment
   ],
   cli(program, { kernel }) {
     stackCli(program, kernel); // lci stack export|import
