@@ -3,9 +3,11 @@
  * npm test: provisions Chromium when /usr/bin/chromium is missing (Debian
  * package, never a browser download), type-checks (npm run typecheck: tsc -b over
  * tsconfig.projects.json), lints (npm run lint: eslint with its cache), checks the format (npm run format:check: prettier), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
- * failure and ends with the plain line "N passed, N failed" (jest + Playwright).
+ * failure and ends with the plain line "N passed, N failed" (jest + Playwright). With LCI_TEST_POSTGRES_URL (and
+ * LCI_TEST_REDIS_URL) set, as .ci/run does, the suites that reach a database run once more on that PostgreSQL and
+ * Redis beside Playwright, and count in that line too.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,13 +55,31 @@ function readJson(file) {
   }
 }
 
-/** Runs Playwright; returns { passed, failed, status }. */
-export function runPlaywright(extraArgs = []) {
-  if (!ensureChromium()) return { passed: 0, failed: 1, status: 1 };
+/**
+ * A folder in memory (/dev/shm) for a run's files when the machine has room (4 GiB free), else undefined (the
+ * system's temporary folder then). The servers of a run copy and remove databases of ~90 MB in thousands of files;
+ * on a disk mounted with `discard` that costs seconds each time. jest's global setup does the same for its run
+ * (tests/helpers/run-tmp.ts). LCI_TEST_TMP=disk keeps everything on disk.
+ */
+export function memoryTmp(name) {
+  if (process.env.LCI_TEST_TMP === 'disk') return undefined;
+  try {
+    const s = fs.statfsSync('/dev/shm');
+    if (s.bavail * s.bsize < 4 * 1024 ** 3) return undefined;
+    return fs.mkdtempSync(path.join('/dev/shm', `lci-${name}-`));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Playwright's command line and the file its JSON report goes to. */
+function playwrightCommand(extraArgs) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-pw-')), 'results.json');
-  const status = run(bin('playwright'), ['test', '--reporter=list,json', ...extraArgs], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_JSON_OUTPUT_FILE: out },
-  });
+  return { args: ['test', '--reporter=list,json', ...extraArgs], out };
+}
+
+/** Reads Playwright's JSON report into { passed, failed, status }. */
+function playwrightResult(out, status) {
   const report = readJson(out);
   const stats = report?.stats;
   if (!stats) return { passed: 0, failed: Math.max(1, report?.errors?.length ?? 1), status: status || 1 };
@@ -67,10 +87,88 @@ export function runPlaywright(extraArgs = []) {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed, status: failed ? status || 1 : status };
 }
 
+/** The environment of a Playwright run: its JSON report file and, when there is room, its files in memory. */
+function playwrightEnv(out, tmp) {
+  return { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_JSON_OUTPUT_FILE: out, ...(tmp ? { TMPDIR: tmp } : {}) };
+}
+
+/** Runs Playwright; returns { passed, failed, status }. */
+export function runPlaywright(extraArgs = []) {
+  if (!ensureChromium()) return { passed: 0, failed: 1, status: 1 };
+  const { args, out } = playwrightCommand(extraArgs);
+  const tmp = memoryTmp('pw');
+  try {
+    return playwrightResult(out, run(bin('playwright'), args, { env: playwrightEnv(out, tmp) }));
+  } finally {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Runs a command without waiting; resolves to its exit status. Its output goes to `log` when given. */
+function runAsync(cmd, args, env, log) {
+  console.log(`\n$ ${[cmd, ...args].join(' ')}${log ? ` (output in ${log})` : ''}`);
+  return new Promise((resolve) => {
+    const out = log ? fs.openSync(log, 'w') : 'inherit';
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, ...env } });
+    child.on('error', (e) => {
+      console.error(`${cmd}: ${e.message}`);
+      resolve(1);
+    });
+    child.on('close', (code) => {
+      if (typeof out === 'number') fs.closeSync(out);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/**
+ * Playwright and, at the same time, the suites that reach a database once more on PostgreSQL + Redis (`pg`:
+ * { url, redis }; .ci/run). Playwright drives one browser and waits on it most of the time, so the second stage
+ * runs beside it on one jest worker instead of after it. Its output is printed when both have ended.
+ */
+export async function runPlaywrightBesidePostgres(pg, e2eArgs = [], only = undefined) {
+  if (!ensureChromium()) return { e2e: { passed: 0, failed: 1, status: 1 }, pg: { passed: 0, failed: 1, status: 1 } };
+  const { args, out } = playwrightCommand(e2eArgs);
+  const tmp = memoryTmp('pw');
+  const suites =
+    only ??
+    spawnSync('node', ['scripts/db-suites.mjs'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const pgOut = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-jest-pg-')), 'results.json');
+  const pgLog = path.join(path.dirname(pgOut), 'jest.log');
+  console.log(`${suites.length} suites reach a database: run on PostgreSQL (${pg.url}) beside Playwright`);
+  const started = Date.now();
+  let pgSeconds = 0;
+  const pgRun = runAsync(
+    bin('jest'),
+    ['--json', `--outputFile=${pgOut}`, '--maxWorkers=1', '--runTestsByPath', ...suites],
+    { TEST_DATABASE_URL: pg.url, REDIS_URL: pg.redis },
+    pgLog,
+  ).then((status) => {
+    pgSeconds = Math.round((Date.now() - started) / 1000);
+    return status;
+  });
+  let e2eStatus;
+  try {
+    e2eStatus = await runAsync(bin('playwright'), args, playwrightEnv(out, tmp));
+  } finally {
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  const e2eSeconds = Math.round((Date.now() - started) / 1000);
+  const pgStatus = await pgRun;
+  console.log(`\n== jest on PostgreSQL + Redis (${pgSeconds} s; Playwright took ${e2eSeconds} s) ==`);
+  process.stdout.write(fs.readFileSync(pgLog, 'utf8'));
+  return { e2e: playwrightResult(out, e2eStatus), pg: jestResult(pgOut, pgStatus), pgSeconds, e2eSeconds };
+}
+
 /** Runs jest; returns { passed, failed, status }. */
 export function runJest(extraArgs = [], env = {}) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-jest-')), 'results.json');
   const status = run(bin('jest'), ['--json', `--outputFile=${out}`, ...extraArgs], { env });
+  return jestResult(out, status);
+}
+
+/** Reads jest's JSON report into { passed, failed, status }. */
+function jestResult(out, status) {
   const r = readJson(out);
   if (!r) return { passed: 0, failed: 1, status: status || 1 };
   // A suite that fails to load counts as a failure even though none of its tests ran.
@@ -96,18 +194,29 @@ async function main() {
   step('jest', jest.status);
   const build = run('npm', ['run', 'build:workspace', '--silent']);
   step('build:workspace', build);
-  const e2e = build === 0 ? runPlaywright() : { passed: 0, failed: 1, status: 1 };
-  if (build !== 0) console.error('Playwright not run: the workspace did not build');
-  step('playwright', e2e.status);
+  // .ci/run: the database suites once more on PostgreSQL + Redis, beside Playwright (LCI_TEST_POSTGRES_URL).
+  const pgUrl = process.env.LCI_TEST_POSTGRES_URL;
+  let e2e;
+  let pg = { passed: 0, failed: 0, status: 0 };
+  if (build !== 0) {
+    console.error('Playwright not run: the workspace did not build');
+    e2e = { passed: 0, failed: 1, status: 1 };
+  } else if (pgUrl) {
+    const both = await runPlaywrightBesidePostgres({ url: pgUrl, redis: process.env.LCI_TEST_REDIS_URL ?? '' });
+    e2e = both.e2e;
+    pg = both.pg;
+    step(`playwright (${both.e2eSeconds} s) beside jest on PostgreSQL (${both.pgSeconds} s)`, e2e.status || pg.status);
+  } else e2e = runPlaywright();
+  if (!pgUrl || build !== 0) step('playwright', e2e.status);
 
   const bad = steps.filter(([, st]) => st !== 0).map(([name]) => name);
   console.log(
     `\nSteps: ${steps.map(([n, st, sec]) => `${n} ${st === 0 ? 'ok' : 'FAILED'} ${sec} s`).join(', ')} (${Math.round((Date.now() - started) / 1000)} s)`,
   );
   console.log(
-    `jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed`,
+    `jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed${pgUrl ? `; jest on PostgreSQL: ${pg.passed} passed, ${pg.failed} failed` : ''}`,
   );
-  console.log(`${jest.passed + e2e.passed} passed, ${jest.failed + e2e.failed} failed`);
+  console.log(`${jest.passed + e2e.passed + pg.passed} passed, ${jest.failed + e2e.failed + pg.failed} failed`);
   process.exit(bad.length ? 1 : 0);
 }
 
