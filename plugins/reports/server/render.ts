@@ -65,14 +65,57 @@ function signFiles(k: Kernel, tenantId: number, blocks: ReportBlock[], seconds: 
   });
 }
 
+type Isolation = { mode: 'unknown' | 'nested' | 'savepoint' | 'none'; n: number };
+
+/**
+ * Runs one component's build so that a failing query leaves the request's transaction usable: a nested transaction
+ * (a savepoint) where the database offers one, else a SAVEPOINT statement; a read-only request on PostgreSQL runs
+ * each statement on its own, so nothing is needed there.
+ */
+async function isolated<T>(db: Trx, iso: Isolation, fn: (db: Trx) => Promise<T>): Promise<T> {
+  if (iso.mode === 'unknown' || iso.mode === 'nested') {
+    let ran = false;
+    try {
+      const out = await db.transaction((sp) => {
+        ran = true;
+        return fn(sp);
+      });
+      iso.mode = 'nested';
+      return out;
+    } catch (e) {
+      if (ran) throw e;
+      iso.mode = 'savepoint';
+    }
+  }
+  if (iso.mode === 'savepoint') {
+    const name = `report_component_${++iso.n}`;
+    try {
+      await db.raw(`savepoint ${name}`);
+    } catch {
+      iso.mode = 'none';
+      return fn(db);
+    }
+    try {
+      const out = await fn(db);
+      await db.raw(`release savepoint ${name}`);
+      return out;
+    } catch (e) {
+      await db.raw(`rollback to savepoint ${name}`).catch(() => undefined);
+      throw e;
+    }
+  }
+  return fn(db);
+}
+
 async function buildBlocks(
   k: Kernel,
   def: BuilderComponentDef,
   ctx: Parameters<BuilderComponentDef['build']>[0],
+  iso: Isolation,
   where: Record<string, unknown>,
 ): Promise<ReportBlock[]> {
   try {
-    const raw = await ctx.db.transaction((sp) => def.build({ ...ctx, db: sp }));
+    const raw = await isolated(ctx.db, iso, (db) => def.build({ ...ctx, db }));
     const blocks = (Array.isArray(raw) ? raw : []).map((b) => reportBlock.parse(b));
     return blocks.length ? blocks : [empty('Nothing to show', 'This component has no data for this report.')];
   } catch (e) {
@@ -101,6 +144,7 @@ export async function renderReport(k: Kernel, db: Trx, tenantId: number, opts: R
   const overrides = companyId !== null ? await selectOverrides(db, opts.templateId, companyId) : new Map();
   const catalogue = catalogueMap(k);
   const components: RenderedComponent[] = [];
+  const iso: Isolation = { mode: 'unknown', n: 0 };
   for (const c of await selectComponents(db, opts.templateId, vers)) {
     const { properties, active } = effectiveProperties(c.properties, overrides.get(c.component_key));
     if (!active) continue;
@@ -113,12 +157,12 @@ export async function renderReport(k: Kernel, db: Trx, tenantId: number, opts: R
     else if (def.perCompany && companyId === null && def.available)
       blocks = [empty('Choose a company', MSG_CHOOSE_COMPANY)];
     else
-      blocks = await buildBlocks(
-        k,
-        def,
-        { db, k, tenantId, companyId, properties, format, asOf },
-        { tenantId, templateId: opts.templateId, vers, component_key: c.component_key },
-      );
+      blocks = await buildBlocks(k, def, { db, k, tenantId, companyId, properties, format, asOf }, iso, {
+        tenantId,
+        templateId: opts.templateId,
+        vers,
+        component_key: c.component_key,
+      });
     components.push({
       component_key: c.component_key,
       type: c.type,

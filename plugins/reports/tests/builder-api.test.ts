@@ -8,6 +8,7 @@
 import { contribute } from '../../../kernel/index';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportComponentDef } from '../public';
+import { renderReport } from '../server/render';
 import { builderPaths as P, DOCX_CONTENT_TYPE } from '../shared/api';
 import { msgSourceMissing } from '../shared/components';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
@@ -343,6 +344,15 @@ test('needs_attention and the flyout: sourced types until registered, registered
     expect.objectContaining({ kind: 'empty', title: 'Could not be loaded' }),
   ]);
   expect(report.components[2].blocks).toEqual([{ kind: 'richText', html: '<p>Still here</p>' }]);
+  // renderReport (the Word export's and the schedules' entry) inside a write transaction: the failing component's
+  // query does not break the transaction for what follows.
+  const inWrite = await s.k.db.withTenant(a.tenantId, async (trx) => {
+    const r = await renderReport(s.k, trx, a.tenantId, { templateId: id, companyId: acme });
+    const [{ n }] = await trx('report_templates').where({ report_template_id: id }).count({ n: '*' });
+    return { r, n: Number(n) };
+  });
+  expect(inWrite.n).toBe(1);
+  expect(inWrite.r.components.map((c) => c.blocks[0].kind)).toEqual(['paragraph', 'empty', 'richText']);
   // Without a company, a per-company component asks for one.
   expect((await preview(a, id)).components[0].blocks[0]).toMatchObject({ kind: 'empty', title: 'Choose a company' });
 });
