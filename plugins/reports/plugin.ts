@@ -13,7 +13,7 @@ import { builderRoutes } from './server/routes';
 import { reportsCli } from './cli/commands';
 import { scheduleJobs } from './server/schedules/jobs';
 import { scheduleRoutes } from './server/schedules/routes';
-import { createLocker, lockerRealtime, lockerRoutes } from './server/locker/index';
+import { lockerJobs, lockerRealtime, lockerRoutes } from './server/locker/index';
 import { exportJobs } from './server/exports/jobs';
 import { exportRoutes } from './server/exports/routes';
 
@@ -25,12 +25,8 @@ export default definePlugin({
   pages: pageDefs(REPORT_PAGES),
   navItems: navItemDefs(REPORT_PAGES),
   points: [reportComponentsPoint],
-  jobs: { ...scheduleJobs, ...exportJobs },
+  jobs: { ...scheduleJobs, ...exportJobs, ...lockerJobs },
   cli: (program, ctx) => reportsCli(program, ctx),
-  setup: (k) => {
-    const locker = createLocker(k);
-    return { locker, stop: () => locker.stop() };
-  },
   routes(r, k) {
     scheduleRoutes(r, k);
     lockerRoutes(r, k);
@@ -40,7 +36,4 @@ export default definePlugin({
   },
   fixtures: builderFixtures,
   realtime: ({ k }) => lockerRealtime(k),
-  async start(_k, self) {
-    self.locker.start();
-  },
 });

@@ -15,7 +15,8 @@ import {
   type TestTenant,
 } from '../../../tests/sdk';
 import { linkedReports, linkToQbr } from '../public';
-import type { LockerInstance } from '../server/locker/index';
+import { lockerJobs, LOCKER_PURGE_CRON, LOCKER_PURGE_JOB } from '../server/locker/index';
+import { purgeExpiredReports } from '../server/locker/retention';
 import { CSV_MAX_ROWS, LOCKER_FUNCTION, lockerPaths, type LockerListAnswer, type SavedReport } from '../shared/locker';
 import { REPORT_LOCKER_PAGE } from '../shared/pages';
 
@@ -282,7 +283,8 @@ test('retention: expired reports are purged, file and row; others stay', async (
       .where({ saved_report_id: old.saved_report_id })
       .update({ expires_at: new Date(Date.now() - 1000) }),
   );
-  const purged = await s.k.instance<{ locker: LockerInstance }>('reports').locker.purge();
+  expect(lockerJobs[LOCKER_PURGE_JOB].cron).toBe(LOCKER_PURGE_CRON);
+  const purged = await purgeExpiredReports(s.k);
   expect(purged).toBeGreaterThanOrEqual(1);
   const l = await list(a);
   expect(find(l, old.saved_report_id)).toBeUndefined();

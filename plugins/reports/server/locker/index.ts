@@ -1,28 +1,19 @@
 /**
- * The report locker's part of the plugin definition: routes, the realtime function and the per-kernel instance
- * (the daily retention timer).
+ * The report locker's part of the plugin definition: routes, the realtime function and the retention job (pg-boss
+ * cron through JobDef.cron, daily at 03:30 UTC).
  */
-import type { Kernel } from '../../../../kernel/index';
-import { purgeExpiredReports, startRetentionTimer } from './retention';
+import type { JobDef } from '../../../../kernel/index';
+import { purgeExpiredReports } from './retention';
 
 export { lockerRoutes, lockerRealtime } from './routes';
 
-export interface LockerInstance {
-  start(): void;
-  stop(): void;
-  purge(now?: Date): Promise<number>;
-}
+export const LOCKER_PURGE_JOB = 'reports.locker.purge';
+export const LOCKER_PURGE_CRON = '30 3 * * *';
 
-export function createLocker(k: Kernel): LockerInstance {
-  let stopTimer: (() => void) | null = null;
-  return {
-    start() {
-      stopTimer ??= startRetentionTimer(k);
-    },
-    stop() {
-      stopTimer?.();
-      stopTimer = null;
-    },
-    purge: (now) => purgeExpiredReports(k, now),
-  };
-}
+export const lockerJobs: Record<string, JobDef> = {
+  [LOCKER_PURGE_JOB]: {
+    cron: LOCKER_PURGE_CRON,
+    retryLimit: 2,
+    handler: async ({ k }) => ({ purged: await purgeExpiredReports(k) }),
+  },
+};

@@ -1,13 +1,11 @@
 /**
  * Retention of the report locker: reports whose expires_at has passed are purged, the stored file first, then the
- * row, across tenants (system scope, audited per tenant). Run daily by a timer the plugin starts (README.md
- * "## Locker and CSV"); also callable directly (tests, a job).
+ * row, across tenants (system scope, audited per tenant). Run daily by the cron job reports.locker.purge (index.ts).
  */
 import type { Kernel } from '../../../../kernel/index';
 import { deleteReportsById, expiredReports } from './store';
 
 const BATCH = 500;
-export const PURGE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Purges every expired report; answers how many were removed. */
 export async function purgeExpiredReports(k: Kernel, now: Date = new Date()): Promise<number> {
@@ -34,19 +32,4 @@ export async function purgeExpiredReports(k: Kernel, now: Date = new Date()): Pr
     total += batch.length;
     if (batch.length < BATCH) return total;
   }
-}
-
-/** Starts the daily purge (first run a minute after start); answers a stop function. */
-export function startRetentionTimer(k: Kernel): () => void {
-  const run = () => {
-    purgeExpiredReports(k).catch((e) => k.log.error({ err: e }, 'report locker purge failed'));
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, PURGE_INTERVAL_MS);
-  first.unref?.();
-  every.unref?.();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }
