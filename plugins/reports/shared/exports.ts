@@ -25,6 +25,11 @@ export const docxExportBody = z.object({
   vers: z.number().int().positive().optional(),
   /** The company the report is for; null or left out: the shared content only. */
   companyId: z.number().int().positive().nullable().optional(),
+  /**
+   * Optional: the fileKey of a Word template the MSP uploaded (reportBuilder/uploads, a .docx) whose placeholders are
+   * filled with the report (README.md "## Word export"); left out: the standard document.
+   */
+  wordTemplateKey: z.string().min(1).max(500).optional(),
 });
 export type DocxExportBody = z.infer<typeof docxExportBody>;
 
@@ -65,5 +70,8 @@ export const MSG_EXPORT_FAILED = 'The Word report could not be built. Please try
 
 /** How long the link in a `download` message works. */
 export const EXPORT_LINK_SECONDS = 15 * 60;
+
+export const MSG_TEMPLATE_UNREADABLE = 'The Word template could not be filled';
+export const MSG_TEMPLATE_MISSING = 'The Word template is not available; upload it again.';
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

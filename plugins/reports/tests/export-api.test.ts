@@ -57,7 +57,7 @@ async function upload(t: TestTenant, fileName: string, contentType: string, byte
   const put = await fetch(link.body.signedUrl, {
     method: 'PUT',
     headers: { 'content-type': contentType },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   expect(put.status).toBe(200);
   return link.body as { fileKey: string; fileName: string };
@@ -69,7 +69,7 @@ async function docText(bytes: Buffer) {
   const text = [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
   const media = await Promise.all(
     Object.keys(zip.files)
-      .filter((n) => n.startsWith('word/media/'))
+      .filter((n) => n.startsWith('word/media/') && !zip.files[n]!.dir)
       .map(async (n) => ({ name: n, bytes: await zip.file(n)!.async('nodebuffer') })),
   );
   return { zip, xml, text, media };
@@ -110,7 +110,7 @@ beforeAll(async () => {
   const link = (
     await a.api('POST', `/v3/tenant/${a.tenantId}/logos/upload`, { contentType: 'image/png', size: logo.length })
   ).body;
-  await fetch(link.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: logo });
+  await fetch(link.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(logo) });
   expect((await a.api('PUT', `/v3/tenant/${a.tenantId}/logos/current`, { key: link.key })).status).toBe(200);
 
   const t = await a.api('POST', P.templates(a.tenantId), { name: 'Quarterly Review' });
@@ -284,4 +284,23 @@ test('Read Only users are refused every export (an export adds a locker entry)',
     (await reader.api('POST', X.chart(reader.tenantId), { spec: barChartSpec('x'), format: 'png', fileName: 'x' }))
       .status,
   ).toBe(403);
+});
+
+test("docmosisExport fills the MSP's own Word template when one is named; another tenant's file is refused", async () => {
+  const { Document, Packer, Paragraph, TextRun } = await import('docx');
+  const lines = ['{report_name} for {company_name}', '{#components}Section {title}: {text}{/components}'];
+  const template = await Packer.toBuffer(
+    new Document({ sections: [{ children: lines.map((l) => new Paragraph({ children: [new TextRun(l)] })) }] }),
+  );
+  const up = await upload(a, 'template.docx', DOCX_CONTENT_TYPE, template);
+  const r = await raw(a, X.docx(a.tenantId), { templateId, companyId: acme, wordTemplateKey: up.fileKey });
+  expect(r.status).toBe(200);
+  const { text } = await docText(r.bytes);
+  expect(text).toContain('Quarterly Review for Acme Dental');
+  expect(text).toContain('Section Executive Summary: The firewall refresh is on track.');
+
+  const theirs = await upload(b, 'template.docx', DOCX_CONTENT_TYPE, template);
+  const refused = await a.api('POST', X.docx(a.tenantId), { templateId, wordTemplateKey: theirs.fileKey });
+  expect(refused.status).toBe(400);
+  expect(refused.body.error.fields[0].path).toBe('body.wordTemplateKey');
 });

@@ -38,7 +38,7 @@ async function unzip(buf: Buffer) {
   const text = (name: string) => zip.file(name)!.async('string');
   const media = await Promise.all(
     Object.keys(zip.files)
-      .filter((n) => n.startsWith('word/media/'))
+      .filter((n) => n.startsWith('word/media/') && !zip.files[n]!.dir)
       .map(async (n) => ({ name: n, bytes: await zip.file(n)!.async('nodebuffer') })),
   );
   return { zip, text, media };
@@ -143,4 +143,44 @@ test('chart specs: inline data only, no links, no data URLs, no image marks, bou
     /at most 20000 data rows/,
   );
   expect(chartSpecRefusal([])).toMatch(/must be an object/);
+});
+
+test("an MSP's Word template is filled with the report's data; its placeholders are paths, never code", async () => {
+  const { Document, Packer, Paragraph, TextRun } = await import('docx');
+  const lines = [
+    '{logo}',
+    '{report_name}',
+    'For {company_name} on {date} by {tenant_name}',
+    '{#components}',
+    'Section: {title}',
+    '{text}',
+    '{#charts}{image}{/charts}',
+    '{#tables}{title}{#rows}{line}{/rows}{/tables}',
+    '{/components}',
+    'Computed: {7*7}',
+  ];
+  const template = await Packer.toBuffer(
+    new Document({ sections: [{ children: lines.map((l) => new Paragraph({ children: [new TextRun(l)] })) }] }),
+  );
+  const { fillWordTemplate } = await import('../server/exports/word-template');
+  const report = fixtureReport({
+    imageKey: 'tenants/1/reports/diagram.png',
+    wordKey: 'tenants/1/reports/appendix.docx',
+  });
+  const out = await fillWordTemplate(template, report, {
+    logo: { bytes: logo, contentType: 'image/png' },
+    format,
+    tenantName: 'Bright MSP',
+    readFile,
+  });
+  const { text, media } = await unzip(out);
+  const shown = visible(await text('word/document.xml'));
+  expect(shown).toContain('Quarterly Business Review');
+  expect(shown).toContain('For Acme Dental on 05-March-2026 by Bright MSP');
+  for (const t of ['Section: Executive Summary', 'Section: Health Trend', 'network refresh', '£12,500', '72.5%'])
+    expect(shown).toContain(t);
+  expect(shown).not.toContain('{');
+  expect(shown).not.toContain('49');
+  expect(media.some((m) => m.bytes.equals(logo))).toBe(true);
+  expect(media.some((m) => m.name.endsWith('.png') && imageInfo(m.bytes)!.width > 400)).toBe(true);
 });

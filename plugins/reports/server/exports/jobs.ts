@@ -19,6 +19,7 @@ export interface DocxJobData {
   vers?: number;
   companyId?: number | null;
   modules?: string[];
+  wordTemplateKey?: string;
 }
 
 /** The reason kept on a failed row: the refusal's text for a known one (template gone, ...), else a general one. */
@@ -38,6 +39,7 @@ export async function runDocxJob(k: Kernel, d: DocxJobData, progress?: JobContex
           vers: d.vers,
           companyId: d.companyId ?? null,
           modules: d.modules,
+          wordTemplateKey: d.wordTemplateKey,
         });
       },
       scope,

@@ -53,6 +53,7 @@ export function exportRoutes(r: RouteRegistrar, k: Kernel): void {
         vers: body.vers,
         companyId: body.companyId ?? null,
         modules: caller!.modules,
+        wordTemplateKey: body.wordTemplateKey,
       });
       const refusal = syncSizeRefusal(built.report);
       if (refusal) throw new HttpError(413, refusal, 'use_async_export');
@@ -143,6 +144,7 @@ export function exportRoutes(r: RouteRegistrar, k: Kernel): void {
         vers,
         companyId: body.companyId ?? null,
         modules: [...caller!.modules],
+        wordTemplateKey: body.wordTemplateKey,
       };
       // Only once the row is committed: the job reads it, and the banner must not announce a rolled-back export.
       afterCommit(db, () => {

@@ -6,10 +6,12 @@
  * other request).
  */
 import { DEFAULT_TENANT_FORMAT, type TenantFormat } from '../../../../common/tenant-format';
-import type { Kernel, Trx } from '../../../../kernel/index';
+import { badRequest, type Kernel, type Trx } from '../../../../kernel/index';
 import { tenantLogo, tenantSettings } from '../../../settings/public';
 import {
   DOCX_CONTENT_TYPE,
+  MSG_TEMPLATE_MISSING,
+  MSG_TEMPLATE_UNREADABLE,
   MSG_USE_ASYNC,
   SYNC_MAX_CHARTS,
   SYNC_MAX_COMPONENTS,
@@ -20,6 +22,7 @@ import { renderReport } from '../render';
 import { chartWorkerPath } from './charts';
 import { renderDocx } from './docx';
 import { safeFileName } from './save';
+import { fillWordTemplate } from './word-template';
 
 export interface DocxRequest {
   templateId: number;
@@ -29,10 +32,13 @@ export interface DocxRequest {
   modules?: readonly string[];
   /** The date the report is made for (default: today in the tenant's time zone). */
   asOf?: string;
+  /** An uploaded Word template to fill instead of the standard document (word-template.ts). */
+  wordTemplateKey?: string;
 }
 
 export interface DocxMaterial {
   report: RenderedReport;
+  wordTemplateKey?: string;
   logo: { bytes: Buffer; contentType: string } | null;
   format: TenantFormat;
   tenantName: string;
@@ -96,6 +102,7 @@ export async function gatherDocx(k: Kernel, db: Trx, tenantId: number, req: Docx
       fiscalYearStartMonth: settings.fiscalYearStartMonth || DEFAULT_TENANT_FORMAT.fiscalYearStartMonth,
     },
     tenantName: await tenantName(db, tenantId),
+    wordTemplateKey: req.wordTemplateKey,
   };
 }
 
@@ -105,14 +112,28 @@ export const reportsWorkerPath = (k: Kernel) => chartWorkerPath(k.plugins.find((
 /** The .docx of gathered material; files are read from the tenant's own storage only. */
 export async function buildDocx(k: Kernel, tenantId: number, m: DocxMaterial): Promise<BuiltDocx> {
   const own = `tenants/${tenantId}/`;
-  const body = await renderDocx(m.report, {
+  const readFile = async (key: string) =>
+    key.startsWith(own) && !key.includes('..') ? ((await k.storage.get(key))?.body ?? null) : null;
+  const opts = {
     logo: m.logo,
     format: m.format,
     tenantName: m.tenantName,
     chartWorkerPath: reportsWorkerPath(k),
-    readFile: async (key) =>
-      key.startsWith(own) && !key.includes('..') ? ((await k.storage.get(key))?.body ?? null) : null,
-  });
+    readFile,
+  };
+  let body: Buffer;
+  if (m.wordTemplateKey) {
+    const template = await readFile(m.wordTemplateKey);
+    const field = [{ path: 'body.wordTemplateKey', message: MSG_TEMPLATE_MISSING }];
+    if (!template) throw badRequest(MSG_TEMPLATE_MISSING, field);
+    try {
+      body = await fillWordTemplate(template, m.report, opts);
+    } catch (e) {
+      // easy-template-x's errors name the placeholder or the part it could not read.
+      const message = `${MSG_TEMPLATE_UNREADABLE}: ${(e as Error).message}`.slice(0, 300);
+      throw badRequest(message, [{ path: 'body.wordTemplateKey', message }]);
+    }
+  } else body = await renderDocx(m.report, opts);
   return { ...exportNames(m.report), contentType: DOCX_CONTENT_TYPE, body, report: m.report };
 }
 
