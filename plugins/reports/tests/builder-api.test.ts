@@ -5,6 +5,7 @@
  * registered component types (module honoured, a failing build contained), uploads through signed links kept to
  * their tenant, tenant isolation (404) and Read Only (403).
  */
+import { z } from 'zod';
 import { contribute } from '../../../kernel/index';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportComponentDef } from '../public';
@@ -306,6 +307,15 @@ test('needs_attention and the flyout: sourced types until registered, registered
       perCompany: false,
       build: async () => [{ kind: 'paragraph', text: 'air' }],
     },
+    {
+      type: 'probe_with_rows',
+      label: 'Rows',
+      description: 'Has its own properties',
+      group: 'Probe',
+      perCompany: false,
+      properties: z.looseObject({ rows: z.number().int().max(10, 'At most 10 rows').optional() }),
+      build: async ({ properties }) => [{ kind: 'paragraph', text: `rows ${properties.rows}` }],
+    },
   ];
   s.k.points.add(
     'reports',
@@ -327,6 +337,15 @@ test('needs_attention and the flyout: sourced types until registered, registered
     message: 'This component type is not available to your account.',
   });
 
+  const tooMany = await a.api('POST', P.components(a.tenantId, id), {
+    type: 'probe_with_rows',
+    properties: { rows: 11 },
+  });
+  expect(tooMany.status).toBe(400);
+  expect(tooMany.body.error.fields).toEqual([{ path: 'body.properties.rows', message: 'At most 10 rows' }]);
+  const rows = await addComponent(a, id, { type: 'probe_with_rows', properties: { rows: 3 } });
+  expect(rows.properties.rows).toBe(3);
+  await a.api('DELETE', P.component(a.tenantId, id, rows.component_key));
   const failing = await addComponent(a, id, { type: 'probe_failing' });
   await a.api('PUT', P.component(a.tenantId, id, summary.component_key), { properties: { assessmentEventId: 42 } });
   const text = await addComponent(a, id, { type: 'wysiwyg', properties: { content: '<p>Still here</p>' } });
