@@ -3,18 +3,25 @@
  * clears their category only. A database migrated before the fix had a plain ON DELETE SET NULL, which also cleared
  * tenant_id (NOT NULL), so the delete failed; 0063 re-creates the key with the column list.
  */
+import knex, { type Knex } from 'knex';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { up as repairCategoryKey } from '../migrations/0063_cs_stack_category_fk';
 
 let s: TestServer;
 let a: TestTenant;
+/** The tables' owner: PGlite's one connection, or on PostgreSQL the owner's login (the server runs as other roles). */
+let owner: Knex;
 const cs = (rest: string) => `/v3/cs/tenant/${a.tenantId}/cs/${rest}`;
 
 beforeAll(async () => {
   s = await startTestServer({ jobs: false });
   a = await makeTenant(s.k, s.url);
+  owner = s.databaseUrl ? knex({ client: 'pg', connection: s.databaseUrl }) : s.k.db.knex;
 }, 180_000);
-afterAll(async () => s?.stop());
+afterAll(async () => {
+  if (s?.databaseUrl) await owner?.destroy();
+  await s?.stop();
+});
 
 /** A category with two services in it (through the API); answers the ids. */
 async function categoryWithServices(name: string): Promise<{ category: number; services: number[] }> {
@@ -37,7 +44,7 @@ const services = (ids: number[]) =>
   );
 const categoryKey = async () =>
   (
-    await s.k.db.knex.raw(
+    await owner.raw(
       `select conname, pg_get_constraintdef(oid) as def from pg_constraint
        where contype = 'f' and conrelid = 'cs_stack_services'::regclass and confrelid = 'cs_stack_categories'::regclass`,
     )
@@ -57,14 +64,14 @@ test('deleting a category that services are in leaves them without a category, i
 
 test('0063 repairs a key made before the fix (plain SET NULL), so the delete works again', async () => {
   const [old] = await categoryKey();
-  await s.k.db.knex.raw(`alter table cs_stack_services drop constraint ${old.conname}`);
-  await s.k.db.knex.raw(`alter table cs_stack_services add constraint ${old.conname}
+  await owner.raw(`alter table cs_stack_services drop constraint ${old.conname}`);
+  await owner.raw(`alter table cs_stack_services add constraint ${old.conname}
     foreign key (tenant_id, category_id) references cs_stack_categories (tenant_id, cs_stack_category_id)
     on delete set null`);
   const { category, services: ids } = await categoryWithServices('Backup');
   await expect(deleteCategoryRow(category)).rejects.toThrow(/tenant_id/);
 
-  await repairCategoryKey(s.k.db.knex);
+  await repairCategoryKey(owner);
   expect((await categoryKey()).map((k) => k.def)).toEqual([
     expect.stringMatching(/ON DELETE SET NULL \(category_id\)/),
   ]);
