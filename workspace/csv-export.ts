@@ -26,6 +26,8 @@ const LOCKER_PAGE = '/reportlocker';
 const LOCKER_PLUGIN = 'reports';
 const LOCKER_MAX_ROWS = 100_000;
 const LOCKER_MAX_COLUMNS = 200;
+/** The API's JSON bodies stop at 10 MB: a larger table downloads without a locker copy. */
+const LOCKER_MAX_CHARS = 8_000_000;
 
 const cell = (c: CsvCell): string | number | null =>
   c === null || c === undefined ? null : typeof c === 'boolean' ? (c ? 'true' : 'false') : c;
@@ -63,9 +65,11 @@ function lockerTenant(): number | null {
  */
 export async function downloadCsv({ fileName, header, rows, keep = true }: CsvExport): Promise<{ kept: boolean }> {
   const name = /\.csv$/i.test(fileName) ? fileName : `${fileName}.csv`;
-  saveFile(name, csvText(header, rows));
+  const text = csvText(header, rows);
+  saveFile(name, text);
   const tenantId = keep ? lockerTenant() : null;
-  if (tenantId === null || rows.length > LOCKER_MAX_ROWS || header.length > LOCKER_MAX_COLUMNS) return { kept: false };
+  const fits = rows.length <= LOCKER_MAX_ROWS && header.length <= LOCKER_MAX_COLUMNS && text.length <= LOCKER_MAX_CHARS;
+  if (tenantId === null || !fits) return { kept: false };
   try {
     await api.post(
       `/v3/tenant/${tenantId}/reportlocker/csv`,
