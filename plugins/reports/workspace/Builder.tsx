@@ -181,13 +181,14 @@ export function Builder({ tenantId, templateId, vers, companyId, mode, readOnly,
     ...(mode === 'review' ? { designerMode: () => onChange({ mode: 'designer' }) } : {}),
     ...(mode === 'designer' ? { reviewMode: () => onChange({ mode: 'review' }) } : {}),
     presentationMode: () => void navigate(presentUrl(templateId, data.vers, companyId)),
-    downloadDocx: () => {
-      setExporting(true);
-      void Promise.resolve(startWordExport(ctx)).finally(() => setExporting(false));
-    },
+    // Exports and schedules are writes (an export adds a locker entry): not offered to Read Only users.
     ...(readOnly
       ? {}
       : {
+          downloadDocx: () => {
+            setExporting(true);
+            void Promise.resolve(startWordExport(ctx)).finally(() => setExporting(false));
+          },
           scheduleReport: () => {
             if (scheduleDialogLoader()) setScheduling(true);
             else pushMessage({ msg_type: 'warning', msg: MSG_SCHEDULING_UNAVAILABLE });
@@ -222,7 +223,7 @@ export function Builder({ tenantId, templateId, vers, companyId, mode, readOnly,
           </HTMLSelect>
         </FormGroup>
         {!readOnly && <Button icon="duplicate" text="New version" onClick={() => setNewVersion(true)} />}
-        <FormGroup label="Company" labelFor="report-company" inline>
+        <FormGroup label="Report for" labelFor="report-company" inline>
           <HTMLSelect
             id="report-company"
             value={companyId ?? ''}

@@ -173,7 +173,8 @@ export function ComponentEditor({
           />
         ) : (
           <Callout intent="primary" icon="office">
-            Choose a company above to give it its own content or to leave this component out of its report.
+            Choose a company in “Report for” above to give it its own content or to leave this component out of its
+            report.
           </Callout>
         ))}
     </Card>

@@ -76,12 +76,13 @@ export default function PresentPage() {
   const count = report?.components.length ?? 0;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      // Escape always leaves (heard in the capture phase: the toaster's overlay stops it at the document).
       if (e.key === 'Escape') {
         e.preventDefault();
         leave();
         return;
       }
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       const target = e.target as HTMLElement | null;
       // Space and the arrows keep their meaning on the slide's own buttons and links.
       if (e.key === ' ' && target && target.closest('button, a, input, select, textarea')) return;
@@ -90,8 +91,8 @@ export default function PresentPage() {
       e.preventDefault();
       setAt(next);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [at, count, leave]);
 
   useEffect(() => {
@@ -180,15 +181,15 @@ export default function PresentPage() {
           disabled={at >= count - 1}
           onClick={() => setAt((a) => Math.min(count - 1, a + 1))}
         />
-        <div
-          className="lci-present-progress"
-          role="progressbar"
-          aria-label="Progress"
-          aria-valuemin={0}
-          aria-valuemax={count}
-          aria-valuenow={count === 0 ? 0 : at + 1}
-        >
-          <ProgressBar value={count === 0 ? 0 : (at + 1) / count} animate={false} stripes={false} intent="primary" />
+        <div className="lci-present-progress">
+          <ProgressBar
+            value={count === 0 ? 0 : (at + 1) / count}
+            animate={false}
+            stripes={false}
+            intent="primary"
+            aria-label="Progress"
+            aria-valuetext={count === 0 ? 'No slides' : `Slide ${at + 1} of ${count}`}
+          />
         </div>
       </footer>
     </main>
