@@ -3,7 +3,8 @@
  * (name checked first), a Rich Text component with text typed in the editor, an Image uploaded through the file input,
  * an Assessment Summary (its source not installed: needs attention and its empty state), the text switched to content
  * per company with Northwind Clinics' own text, Review mode for Northwind (its text) and Acme Dental Group (the shared
- * text), Presentation Mode (ArrowRight moves on, Escape leaves), and the template deleted with confirmation.
+ * text), Presentation Mode (ArrowRight moves on, Escape leaves), the image left out of Acme's report (activeFlag), a
+ * new version (the earlier one read-only), and the template deleted with confirmation.
  * Build the workspace first.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -115,6 +116,28 @@ test('build a report: text, image and assessment summary; content per company; r
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/reportbuilder\?templateId=\d+.*mode=review/);
   await expect(page.getByRole('region', { name: 'Report preview' })).toBeVisible();
+
+  // Leave the image out of Acme Dental Group's report (activeFlag); Northwind keeps it.
+  await page.getByRole('button', { name: 'Change to Designer Mode' }).click();
+  await image.click();
+  await properties(page).getByText('Content per company', { exact: true }).click();
+  await properties(page).getByText("Include in Acme Dental Group's report").click();
+  await expect(properties(page).getByText("This component is left out of Acme Dental Group's report.")).toBeVisible();
+  await expect(image.getByText("Not in Acme Dental Group's report")).toBeVisible();
+  await page.getByRole('button', { name: 'Change to Review Mode' }).click();
+  await expect(review.getByText('Report for Acme Dental Group')).toBeVisible();
+  await expect(review.getByRole('region', { name: 'Image' })).toHaveCount(0);
+  await page.getByLabel('Report for', { exact: true }).selectOption({ label: 'Northwind Clinics' });
+  await expect(review.getByRole('region', { name: 'Image' })).toBeVisible();
+
+  // A new version becomes the one the builder edits; the earlier one is shown read-only.
+  await page.getByRole('button', { name: 'New version' }).click();
+  const versionDialog = page.getByRole('dialog', { name: 'New version' });
+  await versionDialog.getByLabel('Note').fill('Second quarter');
+  await versionDialog.getByRole('button', { name: 'Create version' }).click();
+  await expect(page.getByText(`${name} · version 2`)).toBeVisible();
+  await page.getByLabel('Version', { exact: true }).selectOption({ label: 'Version 1' });
+  await expect(page.getByText('Version 1 is an earlier version and cannot be changed')).toBeVisible();
 
   // Clean up: the template is deleted after a confirmation.
   await page.getByRole('button', { name: 'All templates' }).click();

@@ -16,7 +16,6 @@ import {
   type PageHeaderActions,
 } from '../../../workspace/sdk';
 import type { ComponentRow, ComponentType, TemplateAnswer } from '../shared/api';
-import { REPORT_PRESENT_PAGE } from '../shared/pages';
 import type { RenderedReport } from '../shared/rendered';
 import { MSG_SCHEDULING_UNAVAILABLE, scheduleDialogLoader, startWordExport, type ReportActionContext } from './actions';
 import { builderApi } from './client';
@@ -24,9 +23,8 @@ import { ComponentFlyout } from './ComponentFlyout';
 import { Designer } from './Designer';
 import { NewVersionDialog } from './NewVersionDialog';
 import { ReportPreview } from './ReportPreview';
+import { moved, presentUrl, type BuilderMode } from './rules';
 import { ScheduleHost } from './ScheduleHost';
-
-export type BuilderMode = 'designer' | 'review';
 
 export interface BuilderProps {
   tenantId: number;
@@ -37,12 +35,6 @@ export interface BuilderProps {
   readOnly: boolean;
   onChange(next: { vers?: number; companyId?: number | null; mode?: BuilderMode }): void;
   onBack(): void;
-}
-
-export function presentUrl(templateId: number, vers: number, companyId: number | null): string {
-  const q = new URLSearchParams({ propTemplateId: String(templateId), vers: String(vers) });
-  if (companyId) q.set('companyId', String(companyId));
-  return `${REPORT_PRESENT_PAGE}?${q.toString()}`;
 }
 
 export function Builder({ tenantId, templateId, vers, companyId, mode, readOnly, onChange, onBack }: BuilderProps) {
@@ -148,11 +140,12 @@ export function Builder({ tenantId, templateId, vers, companyId, mode, readOnly,
   };
 
   const move = async (key: string, delta: -1 | 1) => {
-    const keys = data.components.map((c) => c.component_key);
-    const i = keys.indexOf(key);
-    const j = i + delta;
-    if (i < 0 || j < 0 || j >= keys.length) return;
-    [keys[i], keys[j]] = [keys[j], keys[i]];
+    const keys = moved(
+      data.components.map((c) => c.component_key),
+      key,
+      delta,
+    );
+    if (!keys) return;
     const byKey = new Map(data.components.map((c) => [c.component_key, c]));
     setData({ ...data, components: keys.map((k) => byKey.get(k)!) });
     try {

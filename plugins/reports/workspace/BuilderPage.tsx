@@ -7,41 +7,10 @@ import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { navigate, PageHeader, useReadOnly, useTenant } from '../../../workspace/sdk';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
-import { Builder, type BuilderMode } from './Builder';
+import { Builder } from './Builder';
+import { placeUrl, readPlace, type Place } from './rules';
 import { TemplateList } from './TemplateList';
 import './builder.css';
-
-interface Place {
-  templateId: number | null;
-  vers?: number;
-  companyId: number | null;
-  mode: BuilderMode;
-}
-
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
-export function readPlace(search: string, readOnly: boolean): Place {
-  const q = new URLSearchParams(search);
-  const mode = q.get('mode');
-  return {
-    templateId: positive(q.get('templateId')),
-    vers: positive(q.get('vers')) ?? undefined,
-    companyId: positive(q.get('companyId')),
-    mode: mode === 'review' || mode === 'designer' ? mode : readOnly ? 'review' : 'designer',
-  };
-}
-
-export function placeUrl(p: Place): string {
-  if (!p.templateId) return REPORT_BUILDER_PAGE;
-  const q = new URLSearchParams({ templateId: String(p.templateId) });
-  if (p.vers) q.set('vers', String(p.vers));
-  if (p.companyId) q.set('companyId', String(p.companyId));
-  q.set('mode', p.mode);
-  return `${REPORT_BUILDER_PAGE}?${q.toString()}`;
-}
 
 export default function BuilderPage() {
   const tenantId = useTenant()?.tenantId;

@@ -7,6 +7,7 @@
 import { Button, Callout, Drawer, DrawerSize, H5, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import type { ComponentType } from '../shared/api';
+import { canAdd } from './rules';
 
 export interface ComponentFlyoutProps {
   isOpen: boolean;
@@ -16,9 +17,6 @@ export interface ComponentFlyoutProps {
   onAdd(type: ComponentType): void;
   onClose(): void;
 }
-
-/** Whether a type can be added (available, or a spec type waiting for its source). */
-export const canAdd = (t: ComponentType) => t.available || t.origin === 'spec';
 
 export function ComponentFlyout({ isOpen, types, error, adding, onAdd, onClose }: ComponentFlyoutProps) {
   const groups = useMemo(() => {

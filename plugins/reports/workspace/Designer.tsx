@@ -165,7 +165,7 @@ export function Designer(p: DesignerProps) {
                   <div className="lci-report-card-header">
                     <h3 className="bp6-heading">{c.title}</h3>
                     <Tag minimal icon="eye-off">
-                      {preview ? `Not in ${company?.name ?? 'this'} report` : 'Loading preview…'}
+                      {preview ? `Not in ${company ? `${company.name}'s` : 'this'} report` : 'Loading preview…'}
                     </Tag>
                     {tools && <div className="lci-report-card-tools">{tools}</div>}
                   </div>

@@ -6,38 +6,12 @@
 import { Button, NonIdealState, ProgressBar } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { navigate, PageLoadError, PageLoading, useTenant, useTenantFormat } from '../../../workspace/sdk';
-import { REPORT_BUILDER_PAGE } from '../shared/pages';
 import type { RenderedReport } from '../shared/rendered';
 import { BlockView } from './blocks/BlockView';
 import { builderApi } from './client';
+import { leaveUrl, positiveInt as positive, slideFor } from './rules';
 import './blocks/blocks.css';
 import './present.css';
-
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-
-/** Which slide a key leads to (null: the key does nothing here). */
-export function slideFor(key: string, shift: boolean, at: number, count: number): number | null {
-  const last = Math.max(0, count - 1);
-  switch (key) {
-    case 'ArrowRight':
-    case 'PageDown':
-      return Math.min(at + 1, last);
-    case ' ':
-      return shift ? Math.max(at - 1, 0) : Math.min(at + 1, last);
-    case 'ArrowLeft':
-    case 'PageUp':
-      return Math.max(at - 1, 0);
-    case 'Home':
-      return 0;
-    case 'End':
-      return last;
-    default:
-      return null;
-  }
-}
 
 export default function PresentPage() {
   const tenantId = useTenant()?.tenantId;
@@ -64,14 +38,7 @@ export default function PresentPage() {
     void load();
   }, [load]);
 
-  const leave = useCallback(() => {
-    if (!templateId) return void navigate(REPORT_BUILDER_PAGE);
-    const back = new URLSearchParams({ templateId: String(templateId) });
-    if (vers) back.set('vers', String(vers));
-    if (companyId) back.set('companyId', String(companyId));
-    back.set('mode', 'review');
-    void navigate(`${REPORT_BUILDER_PAGE}?${back.toString()}`);
-  }, [templateId, vers, companyId]);
+  const leave = useCallback(() => void navigate(leaveUrl(window.location.search)), []);
 
   const count = report?.components.length ?? 0;
   useEffect(() => {

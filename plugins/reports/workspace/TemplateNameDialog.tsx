@@ -3,6 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGrou
 import { useState } from 'react';
 import { ApiError } from '../../../workspace/sdk';
 import { TEMPLATE_DESCRIPTION_MAX, TEMPLATE_NAME_MAX, type TemplateSummary } from '../shared/api';
+import { nameProblem } from './rules';
 
 export interface TemplateNameDialogProps {
   /** The template renamed; absent: a new one. */
@@ -11,16 +12,6 @@ export interface TemplateNameDialogProps {
   takenNames: string[];
   onSave(name: string, description: string): Promise<void>;
   onClose(): void;
-}
-
-export function nameProblem(name: string, taken: string[], own?: string): string | null {
-  const n = name.trim();
-  if (!n) return 'Enter a name for the template.';
-  if (n.length > TEMPLATE_NAME_MAX) return `Use at most ${TEMPLATE_NAME_MAX} characters.`;
-  const lower = n.toLowerCase();
-  if (taken.some((t) => t.toLowerCase() === lower && t.toLowerCase() !== own?.toLowerCase()))
-    return 'A template with this name already exists.';
-  return null;
 }
 
 export function TemplateNameDialog({ template, takenNames, onSave, onClose }: TemplateNameDialogProps) {
