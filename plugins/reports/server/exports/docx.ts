@@ -27,7 +27,7 @@ import { formatDate, type TenantFormat } from '../../../../common/tenant-format'
 import type { ChartBlock, MetricsBlock, ReportBlock, TableBlock } from '../../shared/blocks';
 import type { RenderedReport } from '../../shared/rendered';
 import { altChunkMarker, appendAltChunks, type AltChunk } from './altchunk';
-import { alignsRight, formatCell } from './cell-format';
+import { alignsRight, cellFormatter, formatCell } from '../../shared/cell-format';
 import { ChartSpecError, createChartRenderer, type ChartRenderer, type DrawnChart } from './charts';
 import { htmlToDocx, ORDERED_LIST_REF } from './html-docx';
 import { fitSize, imageInfo } from './image-info';
@@ -90,7 +90,7 @@ function tableOf(block: TableBlock, format: TenantFormat): Body[] {
               children: [
                 new Paragraph({
                   alignment: alignsRight(c.format) ? AlignmentType.RIGHT : AlignmentType.LEFT,
-                  children: [new TextRun(formatCell(r[c.key], c.format, format))],
+                  children: [new TextRun(formatCell(r[c.key], c.format, cellFormatter(format)))],
                 }),
               ],
             }),
@@ -122,7 +122,9 @@ function metricsOf(block: MetricsBlock, format: TenantFormat): Body[] {
               children: [
                 new Paragraph({ children: [new TextRun({ text: m.label, color: '555555', size: 18 })] }),
                 new Paragraph({
-                  children: [new TextRun({ text: formatCell(m.value, m.format, format), bold: true, size: 32 })],
+                  children: [
+                    new TextRun({ text: formatCell(m.value, m.format, cellFormatter(format)), bold: true, size: 32 }),
+                  ],
                 }),
               ],
             }),

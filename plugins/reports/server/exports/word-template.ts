@@ -13,7 +13,7 @@ import { parseDocument } from 'htmlparser2';
 import type { ChildNode } from 'domhandler';
 import { formatDate, type TenantFormat } from '../../../../common/tenant-format';
 import type { RenderedReport } from '../../shared/rendered';
-import { formatCell } from './cell-format';
+import { cellFormatter, formatCell } from '../../shared/cell-format';
 import { ChartSpecError, createChartRenderer, type ChartRenderer } from './charts';
 import { fitSize, imageInfo } from './image-info';
 
@@ -83,7 +83,9 @@ export async function wordTemplateData(
           text.push(htmlText(b.html));
           break;
         case 'metrics':
-          text.push(b.items.map((m) => `${m.label}: ${formatCell(m.value, m.format, opts.format)}`).join('\n'));
+          text.push(
+            b.items.map((m) => `${m.label}: ${formatCell(m.value, m.format, cellFormatter(opts.format))}`).join('\n'),
+          );
           break;
         case 'empty':
           text.push(b.message ? `${b.title}: ${b.message}` : b.title);
@@ -94,7 +96,7 @@ export async function wordTemplateData(
             rows: [
               { line: b.columns.map((col) => col.label).join('\t') },
               ...b.rows.map((r) => ({
-                line: b.columns.map((col) => formatCell(r[col.key], col.format, opts.format)).join('\t'),
+                line: b.columns.map((col) => formatCell(r[col.key], col.format, cellFormatter(opts.format))).join('\t'),
               })),
             ],
           });

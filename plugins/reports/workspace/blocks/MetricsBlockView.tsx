@@ -1,7 +1,7 @@
 /** A row of key figures (label over value), in the tenant's formats. */
 import { useTenantFormat } from '../../../../workspace/sdk';
 import type { MetricsBlock } from '../../shared/blocks';
-import { formatCell } from './format';
+import { formatCell } from '../../shared/cell-format';
 
 export function MetricsBlockView({ block }: { block: MetricsBlock }) {
   const f = useTenantFormat();

@@ -2,7 +2,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { useTenantFormat } from '../../../../workspace/sdk';
 import type { TableBlock } from '../../shared/blocks';
-import { alignsRight, formatCell } from './format';
+import { alignsRight, formatCell } from '../../shared/cell-format';
 
 export function TableBlockView({ block }: { block: TableBlock }) {
   const f = useTenantFormat();

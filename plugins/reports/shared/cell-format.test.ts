@@ -1,4 +1,4 @@
-import { formatCell } from './format';
+import { cellFormatter, formatCell } from './cell-format';
 
 const f = {
   money: (n: number | null | undefined) => (n == null ? '--' : `€${Math.round(n)}`),
@@ -25,4 +25,11 @@ describe('formatCell (tenant formats in report tables and metrics)', () => {
     expect(formatCell('', 'text', f)).toBe('—');
     expect(formatCell(7, 'text', f)).toBe('7');
   });
+});
+
+test("cellFormatter: the tenant's currency and date format, as the Word export shows them", () => {
+  const gbp = cellFormatter({ currency: 'GBP', dateFormat: 'dd-mm-yyyy', timeZone: 'UTC', fiscalYearStartMonth: 1 });
+  expect(formatCell('4200.4', 'currency', gbp)).toBe('£4,200');
+  expect(formatCell('2026-03-01', 'date', gbp)).toBe('01-03-2026');
+  expect(formatCell('soon', 'date', gbp)).toBe('soon');
 });

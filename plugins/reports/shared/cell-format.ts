@@ -1,14 +1,25 @@
 /**
- * How a table cell or a metric shows in the builder's preview and the presentation (the tenant's currency, date
- * format and time zone; useTenantFormat() supplies the formatter). Strings that are not numbers or dates pass through
- * as they are (a source may send '—' or 'n/a'); null shows as a dash. Percent values are percentages (72.5 -> 72.5%).
+ * How a table cell or a metric of a report block shows, in the builder's preview and the presentation (workspace:
+ * useTenantFormat() is the formatter) and in the Word export (server: cellFormatter(tenant format)): the tenant's
+ * currency (no decimals) and date format and time zone (common/tenant-format.ts), numbers with at most two decimals,
+ * percent values as percentages (72.46 -> 72.5%). Strings that are not numbers or dates pass through as they are (a
+ * source may send '—' or 'n/a'); null shows as a dash.
  */
-import type { CellFormat } from '../../shared/blocks';
+import { formatDate, formatMoney, type TenantFormat } from '../../../common/tenant-format';
+import type { CellFormat } from './blocks';
 
-/** The formatter's parts this needs (TenantFormatter of workspace/sdk.ts has them). */
+/** The formatter's parts this needs (TenantFormatter of workspace/sdk.ts has them; cellFormatter builds them). */
 export interface CellFormatter {
   money(amount: number | null | undefined): string;
   date(d: Date | string | null | undefined): string;
+}
+
+/** The formatter of a tenant's formats, as useTenantFormat() binds them (for server code). */
+export function cellFormatter(f: TenantFormat): CellFormatter {
+  return {
+    money: (n) => formatMoney(n, f.currency),
+    date: (d) => formatDate(d, f.dateFormat, f.timeZone),
+  };
 }
 
 export const EMPTY_CELL = '—';
