@@ -9,7 +9,8 @@ import type { Knex } from 'knex';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { schedulePaths } from '../shared/schedule-api';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
-import { tick } from '../server/schedules/service';
+import { scheduleJobs } from '../server/schedules/jobs';
+import { TICK_JOB, tick } from '../server/schedules/service';
 
 jest.setTimeout(120_000);
 
@@ -328,6 +329,29 @@ describe('the tick', () => {
     const [sch] = (await a.api('GET', schedulePaths.list(a.tenantId))).body.schedules;
     expect(sch.next_run_at).toBe('2026-12-28T13:00:00.000Z');
     expect(sch.last_run.period_key).toBe(r.body.run.period_key);
+  });
+
+  test('the job reports.schedules.tick runs every 5 minutes and sends what is due now', async () => {
+    const job = scheduleJobs[TICK_JOB];
+    expect(job.cron).toBe('*/5 * * * *');
+    const created = await a.api(
+      'POST',
+      schedulePaths.list(a.tenantId),
+      weeklyBody({ name: 'Job test', recipients: { contacts: [dana], users: [a.userId] } }),
+    );
+    const jobId = created.body.schedule.report_schedule_id;
+    const before = await lastMailId();
+    await setNextRun(a, jobId, new Date(Date.now() - 60_000));
+    const out = await job.handler({ id: 'test', name: TICK_JOB, data: {}, k: s.k, progress: async () => {} });
+    expect(out).toMatchObject({ sent: expect.any(Number), failed: 0 });
+    const mails = (await outbox(before)).filter((m: any) => m.subject.startsWith('Job test:'));
+    expect(mails.map((m: any) => m.to_address).sort()).toEqual(['dana@acme.example', a.email].sort());
+    expect(await runsOf(a, jobId)).toEqual([expect.objectContaining({ manual: false, status: 'sent' })]);
+    const sch = (await a.api('GET', schedulePaths.list(a.tenantId))).body.schedules.find(
+      (x: any) => x.report_schedule_id === jobId,
+    );
+    expect(new Date(sch.next_run_at).getTime()).toBeGreaterThan(Date.now());
+    expect((await a.api('DELETE', schedulePaths.one(a.tenantId, jobId))).status).toBe(200);
   });
 
   test('an inactive schedule is not sent (a contact made inactive since may stay on it); deleting it removes its delivery log', async () => {
