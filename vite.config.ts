@@ -11,6 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const TEST_PLUGINS = 'virtual:lci-test-plugins';
+/** kernel/ and a plugin's server/ and import/ (scripts/boundaries.mjs: code the browser never runs). */
+const SERVER_CODE = /[\\/](?:kernel|plugins[\\/][^\\/]+[\\/](?:server|import))[\\/]/;
 
 function testPlugins(): Plugin {
   return {
@@ -47,5 +49,13 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
+    rolldownOptions: {
+      treeshake: {
+        // A page may import a dependency's public.ts for its workspace points (e.g. companies' customFieldsUiPoint);
+        // public.ts re-exports server helpers too. Server code does nothing a page needs when loaded, so what the page
+        // does not use of it is left out (no kernel, no database driver in the browser).
+        moduleSideEffects: (id: string) => !SERVER_CODE.test(id),
+      },
+    },
   },
 });

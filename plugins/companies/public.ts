@@ -11,6 +11,9 @@
  *   refuses links to a kind no plugin provides or to ids that name no record.
  * - `customFieldTargetsPoint`: a record type tenant-defined custom fields extend (`{ target, title, page?, existing }`):
  *   its fields are managed on /customfields and its values read and written at customfields/values/<target>.
+ * Workspace point (browser-safe, shared/workspace-points.ts), provided by companies to its dependents' pages:
+ * - `customFieldsUiPoint`: `useProvided(customFieldsUiPoint)` gives a target's list page the custom-field values
+ *   dialog, filter and value input (lazy; render with SlotBody) and `useRecordValues(tenantId, target)`.
  */
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
@@ -36,6 +39,15 @@ export { linkedRecordsPoint, checkLinkedRecords, type LinkedRecordKind } from '.
 export { customFieldTargetsPoint, type CustomFieldTarget } from './server/custom-field-targets';
 /** A custom field and its values as the customfields routes answer them (types only: pages of dependents read them). */
 export type { CustomField, FieldValue, RecordValues } from './shared/custom-fields';
+export {
+  customFieldsUiPoint,
+  type CustomFieldsUiDef,
+  type RecordValuesDialogProps,
+  type CustomFieldFilterProps,
+  type FieldValueInputProps,
+  type FieldFilter,
+  type RecordValuesState,
+} from './shared/workspace-points';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

@@ -1,4 +1,4 @@
-import { defineWorkspacePlugin, noCompaniesStep, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
+import { defineWorkspacePlugin, noCompaniesStep, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
 import {
   ASSET_TYPE_MANAGER_PAGE,
   COMPANIES_PAGE,
@@ -7,6 +7,8 @@ import {
   CUSTOM_FIELDS_PAGE,
   IMPORT_PAGE,
 } from '../shared/pages';
+import { customFieldsUiPoint } from '../shared/workspace-points';
+import { useRecordValues } from './custom-fields/use-record-values';
 
 /**
  * Where companies are managed or imported, internal tools and the subscription page stay reachable without companies
@@ -69,4 +71,13 @@ export default defineWorkspacePlugin({
       },
     ],
   },
+  // The custom-field UI of the companies list, for the lists of other targets (contacts); components load lazily.
+  provide: [
+    provide(customFieldsUiPoint, {
+      valuesDialog: () => import('./custom-fields/RecordValuesDialog'),
+      filter: () => import('./custom-fields/CustomFieldFilter'),
+      valueInput: () => import('./custom-fields/FieldValueInput'),
+      useRecordValues,
+    }),
+  ],
 });

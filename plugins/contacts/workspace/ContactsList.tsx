@@ -4,7 +4,8 @@
  * Contacts tab (one company). Read-only callers see the list without the controls.
  * Contacts' custom fields (issue 15 A3): a column each, edited per row ("Edit custom fields"), a filter by one field's
  * value (the server says which contacts match; the list then reads up to USER_LIST_PAGE_SIZE_MAX contacts of the
- * other filters and shows the matching ones, without pages) and "Download CSV" of the rows as shown.
+ * other filters and shows the matching ones, without pages) and "Download CSV" of the rows as shown. The dialog, the
+ * filter and the values hook are the ones companies provides (customFieldsUiPoint), for the target `contacts`.
  */
 import {
   Alert,
@@ -18,7 +19,8 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { api, downloadCsv, pushMessage, type Company } from '../../../workspace/sdk';
+import { api, downloadCsv, pushMessage, SlotBody, useProvided, type Company } from '../../../workspace/sdk';
+import { customFieldsUiPoint } from '../../companies/public';
 import {
   contactPaths,
   USER_LIST_PAGE_SIZE,
@@ -29,10 +31,9 @@ import {
 } from '../shared/api';
 import { CONTACT_SOURCE_LABELS, REVIEW_ROLES, REVIEW_ROLE_LABELS, type ReviewRole } from '../shared/contact-fields';
 import { ContactDialog } from './ContactDialog';
-import { shown } from './custom-fields/client';
-import { ContactFieldFilter } from './custom-fields/ContactFieldFilter';
-import { ContactValuesDialog } from './custom-fields/ContactValuesDialog';
-import { useContactValues } from './custom-fields/use-contact-values';
+
+/** Contacts' custom fields are companies' custom-field target `contacts` (customfields/values/contacts). */
+const CONTACTS_TARGET = 'contacts';
 
 export interface ContactsListProps {
   tenantId: number;
@@ -73,7 +74,8 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
   const [deleting, setDeleting] = useState<Contact | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [editingValues, setEditingValues] = useState<Contact | null>(null);
-  const cf = useContactValues(tenantId);
+  const customFieldsUi = useProvided(customFieldsUiPoint);
+  const cf = customFieldsUi.useRecordValues(tenantId, CONTACTS_TARGET);
   // With a custom field filter: one long page of the other filters, narrowed to the matching contacts.
   const page = cf.filter ? 1 : filters.page;
   const pageSize = cf.filter ? USER_LIST_PAGE_SIZE_MAX : USER_LIST_PAGE_SIZE;
@@ -147,7 +149,10 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
   const total = answer?.total ?? 0;
   const first = total ? (filters.page - 1) * USER_LIST_PAGE_SIZE + 1 : 0;
   const last = Math.min(total, filters.page * USER_LIST_PAGE_SIZE);
-  const valueOf = (c: Contact, key: string) => shown(cf.values.get(c.contact_id)?.[key]);
+  const valueOf = (c: Contact, key: string) => {
+    const v = cf.values.get(c.contact_id)?.[key];
+    return v === null || v === undefined ? '' : String(v);
+  };
 
   const download = () => {
     const header = ['Name', ...(companyId === null ? ['Company'] : []), 'E-mail', 'Phone', 'Title', 'Role in reviews'];
@@ -209,7 +214,13 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
           />
         )}
       </div>
-      <ContactFieldFilter fields={cf.fields} active={cf.filter} onApply={cf.setFilter} />
+      {cf.fields.length > 0 && (
+        <SlotBody
+          title="Custom field filter"
+          load={customFieldsUi.filter}
+          props={{ fields: cf.fields, active: cf.filter, onApply: cf.setFilter, className: 'lci-toolbar' }}
+        />
+      )}
       {cf.error && (
         <Callout intent="warning" role="alert">
           Custom fields could not be loaded: {cf.error}
@@ -363,18 +374,23 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
         />
       )}
       {editingValues && (
-        <ContactValuesDialog
-          tenantId={tenantId}
-          contactId={editingValues.contact_id}
-          name={editingValues.name}
-          fields={cf.fields}
-          values={cf.values.get(editingValues.contact_id)}
-          onClose={(saved) => {
-            setEditingValues(null);
-            if (saved) {
-              pushMessage({ msg_type: 'success', msg: `Custom fields of ${editingValues.name} were saved.` });
-              cf.reload();
-            }
+        <SlotBody
+          title="Custom fields"
+          load={customFieldsUi.valuesDialog}
+          props={{
+            tenantId,
+            target: CONTACTS_TARGET,
+            recordId: editingValues.contact_id,
+            recordName: editingValues.name,
+            fields: cf.fields,
+            values: cf.values.get(editingValues.contact_id) ?? {},
+            onClose: (saved: boolean) => {
+              setEditingValues(null);
+              if (saved) {
+                pushMessage({ msg_type: 'success', msg: `Custom fields of ${editingValues.name} were saved.` });
+                void cf.reload();
+              }
+            },
           }}
         />
       )}

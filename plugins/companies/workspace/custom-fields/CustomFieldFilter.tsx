@@ -1,41 +1,34 @@
-/** Filters a list by one custom field's value (text: contains; number, date, choice: equal), with Clear. */
+/**
+ * Filters a list by one custom field's value (text: contains; number, date, choice: equal), with Clear. Provided to
+ * dependents' pages too (customFieldsUiPoint).
+ */
 import { Button, ControlGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
-import type { CustomField } from './client';
+import type { CustomFieldFilterProps, FieldFilter } from '../../shared/workspace-points';
 import { FieldValueInput } from './FieldValueInput';
 
-export interface FieldFilter {
-  field: string;
-  value: string;
-}
+export type { CustomFieldFilterProps, FieldFilter };
 
-export function CustomFieldFilter({
-  fields,
-  active,
-  onApply,
-}: {
-  fields: CustomField[];
-  active: FieldFilter | null;
-  onApply(filter: FieldFilter | null): void;
-}) {
-  const [field, setField] = useState(active?.field ?? fields[0]?.field_key ?? '');
+export function CustomFieldFilter({ fields, active, onApply, className }: CustomFieldFilterProps) {
+  const [field, setField] = useState(active?.field ?? '');
   const [value, setValue] = useState(active?.value ?? '');
-  const def = fields.find((f) => f.field_key === field);
   if (!fields.length) return null;
+  // The chosen field, else the first (the fields may arrive after the form).
+  const def = fields.find((f) => f.field_key === field) ?? fields[0];
   return (
     <form
-      className="lci-custom-field-filter"
+      className={className ? `lci-custom-field-filter ${className}` : 'lci-custom-field-filter'}
       role="search"
       aria-label="Filter by custom field"
       onSubmit={(e) => {
         e.preventDefault();
-        if (field && value.trim()) onApply({ field, value: value.trim() });
+        if (value.trim()) onApply({ field: def.field_key, value: value.trim() });
       }}
     >
       <ControlGroup>
         <HTMLSelect
           aria-label="Custom field"
-          value={field}
+          value={def.field_key}
           onChange={(e) => {
             setField(e.target.value);
             setValue('');
@@ -47,7 +40,7 @@ export function CustomFieldFilter({
             </option>
           ))}
         </HTMLSelect>
-        {def && def.field_type !== 'text' && def.field_type !== 'number' ? (
+        {def.field_type !== 'text' && def.field_type !== 'number' ? (
           <FieldValueInput
             field={def}
             id="cf-filter-value"
@@ -58,8 +51,8 @@ export function CustomFieldFilter({
         ) : (
           <InputGroup
             aria-label="Filter value"
-            placeholder={def?.field_type === 'number' ? 'Number' : 'Contains...'}
-            type={def?.field_type === 'number' ? 'number' : 'text'}
+            placeholder={def.field_type === 'number' ? 'Number' : 'Contains...'}
+            type={def.field_type === 'number' ? 'number' : 'text'}
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />
@@ -79,3 +72,5 @@ export function CustomFieldFilter({
     </form>
   );
 }
+
+export default CustomFieldFilter;

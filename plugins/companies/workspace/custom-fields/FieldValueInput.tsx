@@ -1,17 +1,8 @@
 /** The input of one custom field's value, by type: text, number, date (YYYY-MM-DD) or a choice among the options. */
-import { HTMLSelect, InputGroup, type Intent } from '@blueprintjs/core';
-import type { CustomField } from './client';
+import { HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { FieldValueInputProps } from '../../shared/workspace-points';
 
-export interface FieldValueInputProps {
-  field: Pick<CustomField, 'field_type' | 'options' | 'label'>;
-  id: string;
-  value: string;
-  intent?: Intent;
-  disabled?: boolean;
-  /** An accessible name when no label names the input (labelFor). */
-  ariaLabel?: string;
-  onChange(value: string): void;
-}
+export type { FieldValueInputProps };
 
 export function FieldValueInput({ field, id, value, intent, disabled, ariaLabel, onChange }: FieldValueInputProps) {
   if (field.field_type === 'choice')
@@ -45,3 +36,6 @@ export function FieldValueInput({ field, id, value, intent, disabled, ariaLabel,
     />
   );
 }
+
+/** Lazily loaded by dependents' pages (customFieldsUiPoint, workspace/index.ts). */
+export default FieldValueInput;

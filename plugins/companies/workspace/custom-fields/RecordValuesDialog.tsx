@@ -1,22 +1,16 @@
 /**
  * Edits the custom field values of one record (a company, a contact...): one input per active field, the value rules
- * of shared/custom-fields.ts checked while typing, the server's refusals shown at their field.
+ * of shared/custom-fields.ts checked while typing, the server's refusals shown at their field. The record's values are
+ * written at customfields/values/<target>/<recordId>. Provided to dependents' pages too (customFieldsUiPoint).
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { checkFieldValue, displayValue } from '../../shared/custom-fields';
-import { fieldError, saveValues, type CustomField, type FieldValue } from './client';
+import type { RecordValuesDialogProps } from '../../shared/workspace-points';
+import { fieldError, saveValues, type FieldValue } from './client';
 import { FieldValueInput } from './FieldValueInput';
 
-export interface RecordValuesDialogProps {
-  tenantId: number;
-  target: string;
-  recordId: number;
-  recordName: string;
-  fields: CustomField[];
-  values: Record<string, FieldValue>;
-  onClose(saved: boolean): void;
-}
+export type { RecordValuesDialogProps };
 
 export function RecordValuesDialog({
   tenantId,
@@ -64,7 +58,11 @@ export function RecordValuesDialog({
         }}
       >
         <DialogBody>
-          {error !== null && <Callout intent="danger">{(error as Error).message}</Callout>}
+          {error !== null && (
+            <Callout intent="danger" role="alert">
+              {(error as Error).message}
+            </Callout>
+          )}
           {fields.map((f) => {
             const id = `cf-value-${f.field_key}`;
             const c = checks[f.field_key];
@@ -101,3 +99,5 @@ export function RecordValuesDialog({
     </Dialog>
   );
 }
+
+export default RecordValuesDialog;

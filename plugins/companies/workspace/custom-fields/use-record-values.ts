@@ -1,22 +1,13 @@
 /**
  * The custom fields of a target's list page: the active fields, every record's values and, with a filter, the ids of
- * the records that match it (filtered on the server by the rule of shared/custom-fields.ts).
+ * the records that match it (filtered on the server by the rule of shared/custom-fields.ts). Provided to dependents'
+ * pages too (customFieldsUiPoint).
  */
 import { useCallback, useEffect, useState } from 'react';
+import type { FieldFilter, RecordValuesState } from '../../shared/workspace-points';
 import { loadValues, type CustomField, type FieldValue } from './client';
-import type { FieldFilter } from './CustomFieldFilter';
 
-export interface RecordValuesState {
-  fields: CustomField[];
-  values: Map<number, Record<string, FieldValue>>;
-  /** Ids matching the filter; null without a filter. */
-  matching: Set<number> | null;
-  filter: FieldFilter | null;
-  error: string | null;
-  loading: boolean;
-  setFilter(f: FieldFilter | null): void;
-  reload(): Promise<void>;
-}
+export type { RecordValuesState };
 
 export function useRecordValues(tenantId: number | undefined, target: string): RecordValuesState {
   const [fields, setFields] = useState<CustomField[]>([]);
@@ -34,7 +25,7 @@ export function useRecordValues(tenantId: number | undefined, target: string): R
         loadValues(tenantId, target),
         filter ? loadValues(tenantId, target, filter) : Promise.resolve(null),
       ]);
-      setFields(all.fields);
+      setFields(all.fields.filter((f) => f.is_active));
       setValues(new Map(all.records.map((r) => [r.record_id, r.values])));
       setMatching(filtered ? new Set(filtered.records.map((r) => r.record_id)) : null);
       setError(null);
