@@ -397,10 +397,10 @@ async function receiveUpload(ctx: Koa.Context, k: Kernel): Promise<void> {
 /** GET /v3/storage/<key>: by a signed link, or by a signed-in caller for their tenant's keys. */
 async function serveStorage(ctx: Koa.Context, k: Kernel): Promise<void> {
   const key = String(ctx.params.key);
-  const { expires, signature } = ctx.query as Record<string, string | undefined>;
+  const { expires, signature, name } = ctx.query as Record<string, string | undefined>;
   let allowed = false;
   if (signature) {
-    allowed = k.storage.verify(key, Number(expires), signature);
+    allowed = k.storage.verify(key, Number(expires), signature, undefined, name);
     if (!allowed) throw new HttpError(403, 'This link has expired or is not valid', 'link_expired');
   } else {
     if (ctx.get(API_KEY_HEADER) !== k.config.apiKey)
@@ -412,6 +412,8 @@ async function serveStorage(ctx: Koa.Context, k: Kernel): Promise<void> {
   // Streamed: a large file (a tenant export) is never held in memory.
   const obj = await k.storage.getStream(key);
   if (!obj) throw new HttpError(404, 'File not found');
+  // A named link downloads as an attachment under its (signed) name: a report, not the storage key.
+  if (signature && typeof name === 'string' && name) ctx.attachment(name);
   ctx.type = obj.contentType;
   ctx.body = obj.body;
 }

@@ -28,10 +28,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
-  /** A link to GET the object that stops working after ttlSeconds. */
-  signedUrl(key: string, ttlSeconds?: number): string;
-  /** Checks a signed link's parameters. */
-  verify(key: string, expires: number, signature: string, now?: number): boolean;
+  /**
+   * A link to GET the object that stops working after ttlSeconds. With `fileName` the download is offered as an
+   * attachment under that name (Content-Disposition; the name is part of the signature).
+   */
+  signedUrl(key: string, ttlSeconds?: number, opts?: { fileName?: string }): string;
+  /** Checks a signed link's parameters (fileName: the link's `name`, when it has one). */
+  verify(key: string, expires: number, signature: string, now?: number, fileName?: string): boolean;
   /**
    * A link to PUT one object (the raw bytes as the body) that stops working after ttlSeconds: the content type and
    * the maximum size are part of the signature, so the uploader cannot change them (`PUT /v3/storage/<key>`).
@@ -149,8 +152,9 @@ export class LocalStorage implements Storage {
     await fs.rm(dir, { recursive: true, force: true });
     return n;
   }
-  private sign(key: string, expires: number): string {
-    return crypto.createHmac('sha256', this.secret).update(`${key}\n${expires}`).digest('base64url');
+  private sign(key: string, expires: number, fileName?: string): string {
+    const named = fileName === undefined ? '' : `\n${fileName}`;
+    return crypto.createHmac('sha256', this.secret).update(`${key}\n${expires}${named}`).digest('base64url');
   }
   private signUpload(key: string, limits: UploadLimits, expires: number): string {
     return crypto
@@ -175,14 +179,16 @@ export class LocalStorage implements Storage {
     const got = Buffer.from(signature);
     return want.length === got.length && crypto.timingSafeEqual(want, got);
   }
-  signedUrl(key: string, ttlSeconds = 300): string {
+  signedUrl(key: string, ttlSeconds = 300, opts: { fileName?: string } = {}): string {
     assertKey(key);
     const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
-    return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?expires=${expires}&signature=${this.sign(key, expires)}`;
+    const q = new URLSearchParams({ expires: String(expires), signature: this.sign(key, expires, opts.fileName) });
+    if (opts.fileName !== undefined) q.set('name', opts.fileName);
+    return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
   }
-  verify(key: string, expires: number, signature: string, now = Date.now()): boolean {
+  verify(key: string, expires: number, signature: string, now = Date.now(), fileName?: string): boolean {
     if (!Number.isFinite(expires) || expires * 1000 < now) return false;
-    const want = Buffer.from(this.sign(key, expires));
+    const want = Buffer.from(this.sign(key, expires, fileName));
     const got = Buffer.from(signature);
     return want.length === got.length && crypto.timingSafeEqual(want, got);
   }

@@ -83,3 +83,13 @@ test('signed upload links carry the content type and size limit, verify until th
   const get = new URL(storage.signedUrl('tenants/1/up.png', 60));
   expect(storage.verifyUpload('tenants/1/up.png', limits, expires, get.searchParams.get('signature')!)).toBe(false);
 });
+
+test('a named link carries the download name in its signature: another name does not verify', () => {
+  const url = new URL(storage.signedUrl('tenants/1/exports/9f.docx', 60, { fileName: 'QBR - Acme.docx' }));
+  const expires = Number(url.searchParams.get('expires'));
+  const sig = url.searchParams.get('signature')!;
+  expect(url.searchParams.get('name')).toBe('QBR - Acme.docx');
+  expect(storage.verify('tenants/1/exports/9f.docx', expires, sig, undefined, 'QBR - Acme.docx')).toBe(true);
+  expect(storage.verify('tenants/1/exports/9f.docx', expires, sig, undefined, 'evil.html')).toBe(false);
+  expect(storage.verify('tenants/1/exports/9f.docx', expires, sig)).toBe(false);
+});

@@ -185,6 +185,10 @@ test('asyncDocmosisExport: download_pending, the job, a ready locker row and a s
   const url = String(done.message.download_url);
   const file = await fetch(url);
   expect(file.status).toBe(200);
+  // Downloaded under the report's name, not the storage key; the name is signed into the link.
+  expect(file.headers.get('content-disposition')).toMatch(
+    /^attachment; filename=".* - Acme Dental.* - \d{4}-\d{2}-\d{2}\.docx"$/,
+  );
   const bytes = Buffer.from(await file.arrayBuffer());
   expect(bytes.length).toBe(Number(row.size_bytes));
   expect((await docText(bytes)).text).toContain('Acme Dental');
@@ -193,6 +197,9 @@ test('asyncDocmosisExport: download_pending, the job, a ready locker row and a s
   const u = new URL(url);
   u.searchParams.set('signature', 'x' + u.searchParams.get('signature')!.slice(1));
   expect((await fetch(u)).status).toBe(403);
+  const renamed = new URL(url);
+  renamed.searchParams.set('name', 'invoice.html');
+  expect((await fetch(renamed)).status).toBe(403);
   const other = new URL(url.replace(/[0-9a-f-]{36}\.docx/, '00000000-0000-4000-8000-000000000000.docx'));
   expect((await fetch(other)).status).toBe(403);
 });

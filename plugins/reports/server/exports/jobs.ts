@@ -57,7 +57,7 @@ export async function runDocxJob(k: Kernel, d: DocxJobData, progress?: JobContex
     await k.realtime.serverMessage(room, {
       msg_type: 'download',
       msg: MSG_EXPORT_READY,
-      download_url: k.storage.signedUrl(saved.storageKey, EXPORT_LINK_SECONDS),
+      download_url: k.storage.signedUrl(saved.storageKey, EXPORT_LINK_SECONDS, { fileName: built.fileName }),
       saved_report_id: d.savedReportId,
       file_name: built.fileName,
     });

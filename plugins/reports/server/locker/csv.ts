@@ -55,7 +55,7 @@ export async function keepCsv(
       created_by: userId,
       expires_at: reportExpiry(),
     });
-    return { saved_report_id: id, download_url: k.storage.signedUrl(key, LOCKER_LINK_SECONDS) };
+    return { saved_report_id: id, download_url: k.storage.signedUrl(key, LOCKER_LINK_SECONDS, { fileName }) };
   } catch (e) {
     await k.storage.delete(key).catch(() => undefined);
     throw e;

@@ -125,7 +125,7 @@ export async function runLockerAction(call: LockerCall, raw: unknown, page: stri
       return {
         saved_report_id: r.saved_report_id,
         file_name: r.file_name,
-        download_url: k.storage.signedUrl(r.storage_key, LOCKER_LINK_SECONDS),
+        download_url: k.storage.signedUrl(r.storage_key, LOCKER_LINK_SECONDS, { fileName: r.file_name }),
       };
     }
   }

@@ -403,7 +403,7 @@ export async function deliverRun(
     asOf,
   });
   const attach = file.bytes <= attachMaxBytes;
-  const link = attach ? null : k.storage.signedUrl(file.storageKey, LINK_TTL_SECONDS);
+  const link = attach ? null : k.storage.signedUrl(file.storageKey, LINK_TTL_SECONDS, { fileName: file.fileName });
   const deliveries: Pick<DeliveryRow, 'status'>[] = [];
   const sentTo = new Set<string>();
   for (const r of await resolveRecipients(db, s)) {
