@@ -45,6 +45,7 @@ interface OutboxMessage {
   subject: string;
   text_body: string;
   kind: string;
+  attachments: { fileName: string; contentType: string; bytes: number }[];
 }
 
 /** Messages of the shared server's outbox to an address, newest first (the latest 200 of the outbox). */
