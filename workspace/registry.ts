@@ -69,6 +69,7 @@ const slots: { [K in SlotName]: Contributed<SlotDef<K>>[] } = {
   dashboardPanels: [],
   settingsSections: [],
   pageHeaderActions: [],
+  fileExports: [],
 };
 export function registerSlots(list: WorkspaceSlots, plugin: string): void {
   for (const name of SLOT_NAMES)

@@ -81,7 +81,7 @@ export interface WorkspacePlugin {
    * lazily loaded and renders nothing when it has nothing to say.
    */
   banners?: (() => Promise<{ default: ComponentType }>)[];
-  /** Contributions to other pages' slots (company-detail tabs and tiles, dashboard panels, settings sections, header actions). */
+  /** Contributions to other pages' slots (company-detail tabs and tiles, dashboard panels, settings sections, header actions, file exports). */
   slots?: WorkspaceSlots;
   /**
    * Contributions to workspace points of the plugins this one dependsOn or optionalDependsOn (declared in their
@@ -137,6 +137,8 @@ export { PageHeader, type PageHeaderProps, type PageHeaderActions } from './comp
 export { PageLoading, PageLoadError, ErrorStateCallout, SupportLink } from './components/PageLoadState';
 export { api, invoke, pushMessage, loadCompanies as reloadCompanies } from './runtime';
 export { downloadCsv, saveFile, csvText, type CsvExport, type CsvCell } from './csv-export';
+/** The fileExports slot's handlers the user may use: now (event handlers) or as a hook (components). */
+export { fileExportsNow, useFileExports } from './file-exports';
 /**
  * The shared error state of the workspace's calls (errors.ts): every failed call lands there (HTTP errors variant
  * error for 500, warning otherwise; tenant calls state failed, variant danger, details); useErrors() reads it,
@@ -180,6 +182,11 @@ export type {
   DashboardPanelProps,
   SettingsSectionDef,
   PageHeaderActionDef,
+  FileExportDef,
+  CsvExportFile,
+  CsvExportHandler,
+  ChartExportFile,
+  ChartExportHandler,
 } from './slots';
 /** useSlot(name): the contributions to a slot the user may see, in order; SlotBody renders one lazily. */
 export { useSlot, SlotBody } from './slot-view';

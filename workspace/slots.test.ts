@@ -1,5 +1,5 @@
 /** Slot visibility and order: what each user sees of the contributions (workspace/slots.ts). */
-import { actionsFor, checkSlots, visibleSlots, type SlotViewer } from './slots';
+import { actionsFor, checkSlots, visibleFileExports, visibleSlots, type SlotViewer } from './slots';
 
 const load = () => Promise.resolve({ default: () => null });
 const viewer = (over: Partial<SlotViewer> = {}): SlotViewer => ({
@@ -77,4 +77,56 @@ test('a malformed slot list is refused with the plugin and slot named', () => {
   expect(() =>
     checkSlots('x', { companyDetailTiles: [{ id: 't', title: 'T', page: 'companies', component: load }] }),
   ).toThrow('must start with /');
+});
+
+test('file exports: by kind, and with needsWrite only for users with Read/Write on the page', () => {
+  const loader = () => Promise.resolve({ default: async () => undefined });
+  const list = [
+    {
+      id: 'keep',
+      title: 'Keep',
+      plugin: 'p',
+      kind: 'csv' as const,
+      page: '/reportlocker',
+      needsWrite: true,
+      load: loader,
+    },
+    { id: 'free', title: 'Free', plugin: 'p', kind: 'csv' as const, load: loader },
+    {
+      id: 'img',
+      title: 'Image',
+      plugin: 'p',
+      kind: 'chart' as const,
+      page: '/reportlocker',
+      needsWrite: true,
+      load: loader,
+    },
+  ];
+  const ids = (v: SlotViewer, kind: 'csv' | 'chart') => visibleFileExports(list, kind, v).map((i) => i.id);
+  const readOnly = viewer({ pages: [{ url: '/reportlocker', access_level: 'Read Only' }] });
+  const readWrite = viewer({ pages: [{ url: '/reportlocker', access_level: 'Read/Write' }] });
+  expect(ids(viewer({ pages: [] }), 'csv')).toEqual(['free']);
+  expect(ids(readOnly, 'csv')).toEqual(['free']);
+  expect(ids(readWrite, 'csv')).toEqual(['keep', 'free']);
+  expect(ids(readWrite, 'chart')).toEqual(['img']);
+  expect(ids(viewer({ pages: [], isTenantAdmin: true }), 'chart')).toEqual(['img']);
+  expect(ids(viewer({ ...readWrite, plugins: new Set(['other']) }), 'csv')).toEqual([]);
+});
+
+test('a malformed file export is refused: kind, load, and page when it needs write', () => {
+  const loader = () => Promise.resolve({ default: async () => undefined });
+  expect(() => checkSlots('x', { fileExports: [{ id: 'f', title: 'F', kind: 'pdf', load: loader } as never] })).toThrow(
+    "x: slots.fileExports.f needs kind: 'csv' or 'chart'",
+  );
+  expect(() => checkSlots('x', { fileExports: [{ id: 'f', title: 'F', kind: 'csv' } as never] })).toThrow(
+    'x: slots.fileExports.f needs load',
+  );
+  expect(() =>
+    checkSlots('x', { fileExports: [{ id: 'f', title: 'F', kind: 'chart', needsWrite: true, load: loader }] }),
+  ).toThrow('needs page');
+  expect(() =>
+    checkSlots('x', {
+      fileExports: [{ id: 'f', title: 'F', kind: 'chart', page: '/a', needsWrite: true, load: loader }],
+    }),
+  ).not.toThrow();
 });

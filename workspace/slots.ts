@@ -6,6 +6,7 @@
  * renders them.
  */
 import type { ComponentType } from 'react';
+import { pageAccessLevel } from '../common/access-rule';
 import type { WorkspaceAccess, WorkspaceExtensionItem } from '../common/workspace-points';
 import { exemptFromAccessList, matchAccessPage } from './access';
 import { matchPattern } from './route-match';
@@ -74,12 +75,44 @@ export interface PageHeaderActionDef extends SlotItem {
   needsWrite?: boolean;
 }
 
+/** A CSV the user just downloaded (workspace/csv-export.ts downloadCsv), offered to the 'csv' file exports. */
+export interface CsvExportFile {
+  fileName: string;
+  header: string[];
+  rows: (string | number | null)[][];
+}
+/** A chart to export (workspace/components/VegaChart.tsx "Download chart"): its vega-lite spec, inline data only. */
+export interface ChartExportFile {
+  spec: Record<string, unknown>;
+  format: 'png' | 'svg';
+  fileName: string;
+}
+/** Keeps a downloaded CSV (e.g. in a locker); a failure is logged by the shell, never shown. */
+export type CsvExportHandler = (tenantId: number, file: CsvExportFile) => Promise<void>;
+/** Exports a chart as an image and starts its download. */
+export type ChartExportHandler = (tenantId: number, chart: ChartExportFile) => Promise<void>;
+
+interface FileExportBase extends SlotItem {
+  /** Only users with Read/Write on `page` (then required) see it. */
+  needsWrite?: boolean;
+}
+/**
+ * What the shell does with a file the user exports. 'csv': every visible handler is offered each CSV the table pages
+ * download (workspace/csv-export.ts, after the download started); 'chart': the shell's charts show "Download chart"
+ * when one is visible and call the first. Visible like any slot item (plugin on, `page` in the access list), and
+ * with `needsWrite` only to users with Read/Write on `page`. The handler's module loads on first use.
+ */
+export type FileExportDef =
+  | (FileExportBase & { kind: 'csv'; load: () => Promise<{ default: CsvExportHandler }> })
+  | (FileExportBase & { kind: 'chart'; load: () => Promise<{ default: ChartExportHandler }> });
+
 export interface WorkspaceSlots {
   companyDetailTabs?: CompanyDetailTabDef[];
   companyDetailTiles?: CompanyDetailTileDef[];
   dashboardPanels?: DashboardPanelDef[];
   settingsSections?: SettingsSectionDef[];
   pageHeaderActions?: PageHeaderActionDef[];
+  fileExports?: FileExportDef[];
 }
 export type SlotName = keyof WorkspaceSlots;
 export type SlotDef<K extends SlotName> = NonNullable<WorkspaceSlots[K]>[number];
@@ -92,6 +125,7 @@ export const SLOT_NAMES: readonly SlotName[] = [
   'dashboardPanels',
   'settingsSections',
   'pageHeaderActions',
+  'fileExports',
 ];
 
 /** The session facts the visibility rule reads. */
@@ -123,6 +157,21 @@ export function visibleSlots<T extends SlotItem & SlotAccess & { plugin?: string
     .filter(({ item }) => mayView(item, v))
     .sort((a, b) => (a.item.order ?? DEFAULT_ORDER) - (b.item.order ?? DEFAULT_ORDER) || a.i - b.i)
     .map(({ item }) => item);
+}
+
+/** A `needsWrite` contribution needs Read/Write on its `page` (tenant and LCI admins have it everywhere). */
+export function mayWrite(item: { page?: string; needsWrite?: boolean }, v: SlotViewer): boolean {
+  if (!item.needsWrite) return true;
+  return !!item.page && pageAccessLevel(v, v.pages, item.page) === 'Read/Write';
+}
+
+/** The file exports of a kind a viewer may use, by order (visibleSlots, then the `needsWrite` rule). */
+export function visibleFileExports<K extends FileExportDef['kind'], T extends FileExportDef & { plugin?: string }>(
+  items: readonly T[],
+  kind: K,
+  v: SlotViewer,
+): Extract<T, { kind: K }>[] {
+  return visibleSlots(items, v).filter((i): i is Extract<T, { kind: K }> => i.kind === kind && mayWrite(i, v));
 }
 
 /** Header actions for a path: those whose `on` pattern matches it. */
@@ -159,6 +208,14 @@ export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
           throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs on: a route pattern starting with /`);
         if (!a.to && !a.href && !a.run)
           throw new Error(`${plugin}: slots.pageHeaderActions.${item.id} needs to, href or run`);
+      } else if (name === 'fileExports') {
+        const f = item as FileExportDef;
+        if (f.kind !== 'csv' && f.kind !== 'chart')
+          throw new Error(`${plugin}: slots.fileExports.${item.id} needs kind: 'csv' or 'chart'`);
+        if (typeof f.load !== 'function')
+          throw new Error(`${plugin}: slots.fileExports.${item.id} needs load: () => import('./...')`);
+        if (f.needsWrite && !f.page)
+          throw new Error(`${plugin}: slots.fileExports.${item.id} needs page: needsWrite checks Read/Write on it`);
       } else if (typeof (item as { component?: unknown }).component !== 'function') {
         throw new Error(`${plugin}: slots.${name}.${item.id} needs component: () => import('./...')`);
       }

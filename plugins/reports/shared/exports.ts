@@ -6,7 +6,8 @@
  * - `POST /v3/tenant/:tenantId/docmosisExport` {templateId, vers?, companyId?}: the .docx at once, for a small report.
  * - `POST /v3/tenant/:tenantId/asyncDocmosisExport` (same body): a locker row (pending) and a job; the caller's
  *   sockets get `download_pending` at once, then `download` with a signed link (or `error`).
- * - `POST /v3/tenant/:tenantId/fusionexport` {spec, format, fileName}: a vega-lite chart as PNG or SVG.
+ * - `POST /v3/tenant/:tenantId/fusionexport` {spec, format, fileName, respond?}: a vega-lite chart as PNG or SVG (the
+ *   image, or with `respond: 'link'` JSON {saved_report_id, file_name, download_url}).
  */
 import { z } from 'zod';
 
@@ -60,8 +61,21 @@ export const chartExportBody = z.object({
   spec: z.record(z.string(), z.unknown()),
   format: z.enum(CHART_FORMATS),
   fileName: z.string().trim().min(1, 'Enter a file name.').max(FILE_NAME_MAX),
+  /**
+   * 'file' (default): the image itself. 'link': JSON with a signed link that downloads the image under its file name
+   * (for the workspace, whose API client takes JSON answers only).
+   */
+  respond: z.enum(['file', 'link']).default('file'),
 });
-export type ChartExportBody = z.infer<typeof chartExportBody>;
+export type ChartExportBody = z.input<typeof chartExportBody>;
+
+/** fusionexport's answer with `respond: 'link'`; the link works EXPORT_LINK_SECONDS. */
+export const chartExportLink = z.object({
+  saved_report_id: z.number().int(),
+  file_name: z.string(),
+  download_url: z.string(),
+});
+export type ChartExportLink = z.infer<typeof chartExportLink>;
 
 /** Server messages of the asynchronous export (the workspace's banners, workspace/server-messages.ts). */
 export const MSG_EXPORT_PENDING = 'Your Word report is being prepared; it downloads as soon as it is ready.';

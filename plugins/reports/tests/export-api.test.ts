@@ -4,7 +4,8 @@
  * the advice to export in the background; asyncDocmosisExport sends download_pending, runs its job, marks the locker
  * row ready and sends download with a signed link that serves the file (and only that link: a changed key or
  * signature is refused; another tenant reaches neither the template nor the export); a failing job marks the row
- * failed and sends an error; fusionexport answers PNG or SVG and refuses remote data and bad specs (400); Read Only
+ * failed and sends an error; fusionexport answers PNG or SVG (or a signed link that downloads it under its name) and
+ * refuses remote data and bad specs (400); Read Only
  * users are refused every export (403).
  */
 import JSZip from 'jszip';
@@ -278,6 +279,31 @@ test('fusionexport answers PNG or SVG, keeps it in the locker, and refuses remot
   expect(
     (await a.api('POST', X.chart(a.tenantId), { spec: barChartSpec('x'), format: 'gif', fileName: 'x' })).status,
   ).toBe(400);
+});
+
+test("fusionexport with respond 'link' answers a signed link that downloads the PNG under its file name", async () => {
+  const r = await a.api('POST', X.chart(a.tenantId), {
+    spec: barChartSpec('Health'),
+    format: 'png',
+    fileName: 'Health by segment',
+    respond: 'link',
+  });
+  expect(r.status).toBe(200);
+  expect(r.body).toMatchObject({ file_name: 'Health by segment.png' });
+  const row = await savedRow(a, r.body.saved_report_id as number);
+  expect(row).toMatchObject({
+    report_type: 'chart',
+    status: 'ready',
+    content_type: 'image/png',
+    name: 'Health by segment',
+  });
+
+  const file = await fetch(String(r.body.download_url));
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="Health by segment\.png"/);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  expect(bytes.length).toBe(Number(row.size_bytes));
 });
 
 test('Read Only users are refused every export (an export adds a locker entry)', async () => {

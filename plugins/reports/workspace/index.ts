@@ -2,7 +2,8 @@
  * The browser side of reports: /reportbuilder (templates, Designer and Review modes) and its Presentation Mode
  * /reportbuilderpresent (full screen, no shell; the access rule checks it against the builder's entry, so the route
  * names the builder's permission key). The report locker page is the default export of ./locker/LockerPage.tsx
- * (its own author's folder); until that file exists the page says the locker is not available yet.
+ * (its own author's folder); until that file exists the page says the locker is not available yet. Its file exports
+ * (the shell's fileExports slot): table CSVs kept in the locker, and chart images through fusionexport.
  */
 import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
 import { REPORT_BUILDER_PAGE, REPORT_LOCKER_PAGE, REPORT_PAGES, REPORT_PRESENT_PAGE } from '../shared/pages';
@@ -29,4 +30,24 @@ export default defineWorkspacePlugin({
     },
   ],
   navIcons: pageNavIcons(REPORT_PAGES),
+  slots: {
+    fileExports: [
+      {
+        id: 'reportLocker',
+        title: 'Report locker',
+        kind: 'csv',
+        page: REPORT_LOCKER_PAGE,
+        needsWrite: true,
+        load: () => import('./exports/keep-csv'),
+      },
+      {
+        id: 'chartImage',
+        title: 'Chart image',
+        kind: 'chart',
+        page: REPORT_BUILDER_PAGE,
+        needsWrite: true,
+        load: () => import('./exports/chart-image'),
+      },
+    ],
+  },
 });

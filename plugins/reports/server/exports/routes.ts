@@ -18,7 +18,9 @@ import { getCompany } from '../../../companies/public';
 import {
   asyncExportAnswer,
   chartExportBody,
+  chartExportLink,
   docxExportBody,
+  EXPORT_LINK_SECONDS,
   exportParams,
   MSG_EXPORT_FAILED,
   MSG_EXPORT_PENDING,
@@ -179,9 +181,10 @@ export function exportRoutes(r: RouteRegistrar, k: Kernel): void {
       page: REPORT_BUILDER_PAGE,
       params: exportParams,
       body: chartExportBody,
-      response: binary,
+      response: z.union([binary, chartExportLink]),
       reroute: false,
-      summary: 'A vega-lite chart (inline data only) as a PNG or SVG image, kept in the report locker',
+      summary:
+        "A vega-lite chart (inline data only) as a PNG or SVG image, kept in the report locker; respond 'link': JSON with a signed link that downloads it",
       tags: ['reports'],
     },
     async ({ body, db, tenantId, caller, audit }) => {
@@ -215,6 +218,12 @@ export function exportRoutes(r: RouteRegistrar, k: Kernel): void {
         bytes,
       );
       await audit('reports.export.chart', { format: body.format, size: bytes.length }, String(saved.savedReportId));
+      if (body.respond === 'link')
+        return {
+          saved_report_id: saved.savedReportId,
+          file_name: fileName,
+          download_url: k.storage.signedUrl(saved.storageKey, EXPORT_LINK_SECONDS, { fileName }),
+        };
       return reply(200, bytes, {
         'content-type': contentType,
         'content-disposition': attachmentHeader(fileName),
