@@ -2,8 +2,10 @@
  * The report locker in real Chromium: a CSV downloaded from the companies list is kept in the locker (the shell's
  * downloadCsv), found under CSV export, renamed (Enter saves), linked to a business review, its details hidden and
  * the choice remembered after a reload, downloaded again, and deleted after a confirmation naming it; the empty
- * state follows. Build the workspace first.
+ * state follows. A chart of the CS dashboard downloads through "Download chart" (PNG image) and is kept under Chart
+ * image. Build the workspace first.
  */
+import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test } from '@playwright/test';
 import { makeTenant, signInToShell, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
@@ -96,4 +98,29 @@ test('a CSV export is kept in the locker: rename, link, hide details, download a
   await renamed.getByRole('button', { name: 'Delete Client list Q3' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete report' }).click();
   await expect(page.getByText('No saved reports yet')).toBeVisible();
+});
+
+test('a chart of the CS dashboard downloads as a PNG image and is kept in the locker under Chart image', async ({
+  page,
+}) => {
+  await signInToShell(page, t.email, t.password, s.url);
+  await page.goto(`${s.url}/cs/dashboard`);
+  const figure = page.getByRole('figure', { name: 'Health by colour' });
+  await expect(figure.locator('svg').first()).toBeVisible();
+  // Keyboard: the corner button opens the menu with Enter.
+  await figure.getByRole('button', { name: 'Download chart' }).focus();
+  await page.keyboard.press('Enter');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'PNG image' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('Health by colour.png');
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+
+  await page.goto(`${s.url}/reportlocker`);
+  const charts = page.getByRole('region', { name: /Chart image/ });
+  const row = charts.getByRole('row', { name: 'Health by colour' });
+  await expect(row).toContainText('Health by colour.png');
+  await expect(row).toContainText('Ready');
 });
