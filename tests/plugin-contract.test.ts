@@ -240,17 +240,19 @@ describe('switched off on a running server', () => {
   let off: TestServer | undefined;
   afterAll(async () => off?.stop());
   test("LCI_PLUGINS_DISABLED removes the plugin's routes and nav items", async () => {
-    // A plugin's dependents go off with it (stack-manager depends on customer-success, which, like contacts and
-    // reports, depends on companies);
+    // A plugin's dependents go off with it (stack-manager depends on customer-success, which, like contacts, assets
+    // and reports, depends on companies);
     // switching off only the dependency is a start-up error naming both (plugin-loader).
     off = await startTestServer({
       pluginDirs: [TEST_PLUGINS_DIR],
-      env: { LCI_PLUGINS_DISABLED: 'probe-addon,stack-manager,customer-success,reports,contacts,companies' },
+      env: { LCI_PLUGINS_DISABLED: 'probe-addon,stack-manager,customer-success,reports,contacts,assets,companies' },
     });
     expect(off.k.plugins.map((p) => p.id)).not.toEqual(expect.arrayContaining(['probe-addon']));
     expect(
       off.k.routes.routes.some((r) =>
-        ['probe-addon', 'companies', 'contacts', 'customer-success', 'stack-manager', 'reports'].includes(r.owner),
+        ['probe-addon', 'companies', 'contacts', 'assets', 'customer-success', 'stack-manager', 'reports'].includes(
+          r.owner,
+        ),
       ),
     ).toBe(false);
     const t = await makeTenant(off.k, off.url, { pages: [{ url: PROBE_PAGE, access_level: 'Read/Write' }] });
