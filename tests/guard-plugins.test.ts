@@ -7,6 +7,7 @@
 jest.mock('../workspace/sdk', () => ({
   ...jest.requireActual('../workspace/guard'),
   defineWorkspacePlugin: (p: unknown) => p,
+  provide: (point: unknown, value: unknown) => ({ point, value }),
   // Routes and nav icons are not what this suite checks.
   pageRoutes: () => [],
   pageNavIcons: () => ({}),

@@ -97,7 +97,12 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       )
     : undefined;
   if (!pgDb && opts.migrated !== false)
-    await seedPgliteDataDir(dataDir, { pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) });
+    await seedPgliteDataDir(dataDir, {
+      pluginDirs: opts.pluginDirs,
+      disabled: disabledOf(opts.env),
+      // A server that works jobs (LCI_JOBS, default on) opens its queue at start: give it the template's.
+      jobQueue: opts.jobs ?? (opts.env?.LCI_JOBS ?? process.env.LCI_JOBS) !== 'false',
+    });
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: String(port),

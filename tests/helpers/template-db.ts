@@ -124,10 +124,15 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
   return ready;
 }
 
-/** Fills `<dataDir>/pg` with a copy of the migrated template when one fits; returns whether it did. */
+/**
+ * Fills `<dataDir>/pg` with a copy of the migrated template when one fits; returns whether it did. `jobQueue`: also
+ * `<dataDir>/jobs`, the job queue's database with its schema, for a server that works jobs (its queue opens at start
+ * anyway). Without it the folder stays absent, as on a first start: a kernel opens an embedded queue that does not
+ * exist yet only when it is first used (kernel/jobs createJobs), and one that exists at once.
+ */
 export async function seedPgliteDataDir(
   dataDir: string,
-  opts: { pluginDirs?: string[]; disabled?: string[] } = {},
+  opts: { pluginDirs?: string[]; disabled?: string[]; jobQueue?: boolean } = {},
 ): Promise<boolean> {
   const id = runId();
   if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
@@ -135,7 +140,7 @@ export async function seedPgliteDataDir(
   if (!template) return false;
   fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
   const jobs = path.join(path.dirname(template), 'jobs');
-  if (fs.existsSync(jobs)) fs.cpSync(jobs, path.join(dataDir, 'jobs'), { recursive: true });
+  if (opts.jobQueue && fs.existsSync(jobs)) fs.cpSync(jobs, path.join(dataDir, 'jobs'), { recursive: true });
   return true;
 }
 
