@@ -4,9 +4,9 @@
  */
 import crypto from 'node:crypto';
 import { RUN_ENV } from './run-id';
-import { useRunTmp } from './run-tmp';
+import { placeRunFiles } from './run-tmp';
 
 export default function globalSetup(): void {
   process.env[RUN_ENV] ??= `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
-  useRunTmp(process.env[RUN_ENV]);
+  placeRunFiles(process.env[RUN_ENV]);
 }

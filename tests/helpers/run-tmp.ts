@@ -25,7 +25,7 @@ function shmHasRoom(): boolean {
 }
 
 /** Creates the run's folder and points TMPDIR at it; answers the folder, or undefined when it stays on disk. */
-export function useRunTmp(runId: string): string | undefined {
+export function placeRunFiles(runId: string): string | undefined {
   if (process.env.LCI_TEST_TMP === 'disk' || !shmHasRoom()) return undefined;
   const dir = path.join(SHM, `lci-run-${runId}`);
   fs.mkdirSync(dir, { recursive: true });
