@@ -20,13 +20,20 @@ test.afterAll(async () => {
   await s?.stop();
 });
 
-const setMaintenance = (on: boolean, message = '') =>
-  s.k.db.withSystem((trx) =>
+/**
+ * Switches maintenance in the database, as another process would, and tells this server so (another process's
+ * change reaches it through the bus and drops its cache): without that the server answers from its 2-second cache,
+ * and a page that loads within it never hears of the change.
+ */
+const setMaintenance = async (on: boolean, message = '') => {
+  await s.k.db.withSystem((trx) =>
     trx('kernel_settings')
       .insert({ key: 'maintenance', value: JSON.stringify({ on, message }) })
       .onConflict('key')
       .merge(),
   );
+  s.maintenance.refresh();
+};
 
 const signIn = (page: Page, email: string) => signInToShell(page, email, TEST_PASSWORD, s.url);
 

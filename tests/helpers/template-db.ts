@@ -63,10 +63,10 @@ export function pgliteTemplateDir(id: string): string {
 }
 
 /**
- * Creates pg-boss's schema (what the kernel's job queue does on its first start) in the template, so a server
- * started from a copy opens its queue instead of building it: on PGlite the queue is a database of its own
- * (<dataDir>/jobs, an initdb and the schema otherwise), on PostgreSQL the schema pgboss (its owner becomes the
- * system role at start: kernel/db/privileges.ts grantJobQueue).
+ * Creates pg-boss's schema (what the kernel's job queue does on its first start) in the PGlite template's job
+ * queue database (<dataDir>/jobs, a database of its own: an initdb and the schema otherwise), so a server started
+ * from a copy opens its queue instead of building it. The PostgreSQL template has none: there the schema is made in
+ * the application's database in well under a second, by the system role that owns it (kernel/db/privileges.ts).
  */
 async function installJobQueue(options: PgBoss.ConstructorOptions): Promise<void> {
   const boss = new PgBoss({ ...options, schema: 'pgboss', migrate: true, supervise: false, schedule: false });
@@ -183,7 +183,6 @@ async function postgresTemplate(base: string, id: string): Promise<string> {
       } finally {
         await db.close();
       }
-      await installJobQueue({ connectionString: u.toString(), max: 2 });
       await adminRaw(base, `alter database ${building} rename to ${name}`);
     });
   } finally {
