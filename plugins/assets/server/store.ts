@@ -383,3 +383,14 @@ export async function selectFieldSources(
     seen_at: new Date(r.seen_at).toISOString(),
   }));
 }
+
+/**
+ * For the AIR charts (server/charts/store.ts, part B): the assets joined with their company, type, the company's type
+ * settings and status (aliases a, co, t, ct, st), and the SQL text on those aliases of the replacement due date (the
+ * end of life) and the replacement cost, as the list computes them. No bindings.
+ */
+export const chartsSql = {
+  base: (db: Trx): Knex.QueryBuilder => base(db),
+  replacementDue: `(${EOL_SQL})`,
+  replacementCost: `coalesce(a.cost, case when a.asset_type_id is not null then ${setting('default_replacement_cost')} end)`,
+};
