@@ -74,3 +74,5 @@ export { isCommonPassword, MSG_COMMON_PASSWORD } from './auth/common-passwords';
 export { sendSignupCode } from './auth/signup/confirm';
 export { FailureThrottle } from './auth/login/throttle';
 export { tooManyAttempts } from './auth/codes';
+// Encryption at rest of a plugin's secrets (vendor credentials), keyed by the configured server secret.
+export { secretSealer, type SecretSealer } from './secrets';

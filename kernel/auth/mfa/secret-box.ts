@@ -10,8 +10,13 @@ const INFO = 'lifecycle/mfa-secret/v1';
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(serverSecret: string) {
-    this.key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, 'lifecycle-mfa', INFO, 32));
+  /**
+   * `purpose` (a short name such as 'assets/warranty-credentials') derives a key of its own for other secrets at rest
+   * (kernel/secrets.ts); without it the key is the authenticator secrets' one.
+   */
+  constructor(serverSecret: string, purpose?: string) {
+    const [salt, info] = purpose ? ['lifecycle-secrets', `lifecycle/${purpose}/v1`] : ['lifecycle-mfa', INFO];
+    this.key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, salt, info, 32));
   }
 
   seal(plain: string): string {
