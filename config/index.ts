@@ -234,6 +234,21 @@ export const VARIABLES = {
     default: undefined,
     secret: true,
   },
+  LCI_WARRANTY_DELL_URL: {
+    desc: "Warranty lookup (assets): base URL of Dell's TechDirect API (OAuth token at /auth/oauth/v2/token, entitlements at /PROD/sbil/eapi/v5/asset-entitlements); https, http only on loopback",
+    schema: z.string().url(),
+    default: 'https://apigtwb2c.us.dell.com',
+  },
+  LCI_WARRANTY_LENOVO_URL: {
+    desc: "Warranty lookup (assets): base URL of Lenovo's support API (/v2.5/warranty with the ClientID header); https, http only on loopback",
+    schema: z.string().url(),
+    default: 'https://supportapi.lenovo.com',
+  },
+  LCI_WARRANTY_HP_URL: {
+    desc: "Warranty lookup (assets): base URL of HP's warranty API (OAuth token at /oauth/v1/token, queries at /productwarranty/v2/queries); https, http only on loopback",
+    schema: z.string().url(),
+    default: 'https://warranty.api.hp.com',
+  },
 } as const;
 
 type Vars = typeof VARIABLES;
@@ -284,6 +299,8 @@ export interface Config {
   geo?: { url: string; key?: string };
   /** LCI_TRUSTED_PROXIES: a hop count, or the addresses/CIDRs of trusted proxies; 0 or [] trusts none. */
   trustedProxies: number | string[];
+  /** Base URLs of the warranty lookup vendors' APIs (LCI_WARRANTY_*_URL; the vendors' own by default). */
+  warrantyUrls: { dell: string; lenovo: string; hp: string };
 }
 
 /** LCI_TRUSTED_PROXIES: empty (none), a hop count, or addresses/CIDRs that proxy-addr accepts. */
@@ -526,7 +543,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: readStripe(env),
     geo: readGeo(env),
     trustedProxies: readTrustedProxies(env),
+    warrantyUrls: {
+      dell: readServiceUrl(env, 'LCI_WARRANTY_DELL_URL'),
+      lenovo: readServiceUrl(env, 'LCI_WARRANTY_LENOVO_URL'),
+      hp: readServiceUrl(env, 'LCI_WARRANTY_HP_URL'),
+    },
   };
+}
+
+/** A vendor service's base URL with a default: https, http only on loopback; no trailing slash. */
+function readServiceUrl(
+  env: NodeJS.ProcessEnv,
+  name: 'LCI_WARRANTY_DELL_URL' | 'LCI_WARRANTY_LENOVO_URL' | 'LCI_WARRANTY_HP_URL',
+): string {
+  const url = read(env, name)!;
+  const u = new URL(url);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+  if (u.protocol !== 'https:' && !(u.protocol === 'http:' && loopback))
+    throw new ConfigError(name, `is ${JSON.stringify(url)}: must be an https URL (http only on loopback)`);
+  return url.replace(/\/+$/, '');
 }
 
 /** The effective configuration with secrets redacted (for `lci config show`). */
