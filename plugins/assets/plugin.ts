@@ -5,8 +5,19 @@
  * companies' and its lifecycle reads the asset types.
  */
 import { navItemDefs, pageDefs } from '../../common/pages';
-import { definePlugin } from '../../kernel/index';
+import { csvImportsPoint } from '../companies/public';
+import { assetsListCli } from './cli/commands';
+import { assetsImport } from './import/assets-import';
+import { assetsFixtures } from './server/fixtures';
+import { contribute, dashboardChartsPoint, definePlugin } from '../../kernel/index';
+import { reportComponentsPoint } from '../reports/public';
+import { chartRoutes } from './server/charts/routes';
+import { assetsLifecycleComponent } from './server/charts/report-component';
+import { ASSET_DASHBOARD_CHARTS } from './server/charts/service';
+import { exportRoutes } from './server/export/routes';
 import { routes } from './server/routes';
+import { dataQualityRoutes } from './server/quality/routes';
+import { columnRoutes } from './server/columns/routes';
 import { ASSETS_PAGES } from './shared/pages';
 
 export default definePlugin({
@@ -14,15 +25,29 @@ export default definePlugin({
   description:
     "Assets of a tenant's companies (type, status, serial, make, model, dates, cost, source) with their warranty and end-of-life lifecycle; the assets and assetList routes, the AIR dashboard, warranty lookup, data quality, the assets import kind and `lci assets`.",
   dependsOn: ['companies'],
+  // The report builder's assets_lifecycle component (registered only while reports is on).
+  optionalDependsOn: ['reports'],
   pages: pageDefs(ASSETS_PAGES), // shared/pages.ts
   navItems: navItemDefs(ASSETS_PAGES),
+  fixtures: assetsFixtures, // demo assets of the demo companies
+  extend: [
+    // The AIR charts in GET dashboardCharts (page /airdashboard) and the report component (part B).
+    ...ASSET_DASHBOARD_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
+    contribute(reportComponentsPoint, assetsLifecycleComponent),
+    contribute(csvImportsPoint, assetsImport), // `lci import assets`, the import page's Assets kind (part E)
+  ],
   // Each part registers its routes here (one line each): the asset routes, then the others' own files.
   routes(r, k, self) {
     routes(r);
+    chartRoutes(r);
+    dataQualityRoutes(r);
+    exportRoutes(r);
+    columnRoutes(r, k);
   },
   // `lci assets ...`: each part adds its subcommands to the one `assets` command here.
   cli(program, ctx) {
     const assets = program.command('assets').description("A tenant's assets: list, warranty refresh");
+    assetsListCli(assets, ctx);
     void assets;
     void ctx;
   },
