@@ -18,6 +18,9 @@ import { exportRoutes } from './server/export/routes';
 import { routes } from './server/routes';
 import { dataQualityRoutes } from './server/quality/routes';
 import { columnRoutes } from './server/columns/routes';
+import { warrantyJobs } from './server/warranty/job';
+import { warrantyRoutes } from './server/warranty/routes';
+import { warrantyCli } from './cli/warranty';
 import { ASSETS_PAGES } from './shared/pages';
 
 export default definePlugin({
@@ -36,6 +39,7 @@ export default definePlugin({
     contribute(reportComponentsPoint, assetsLifecycleComponent),
     contribute(csvImportsPoint, assetsImport), // `lci import assets`, the import page's Assets kind (part E)
   ],
+  jobs: { ...warrantyJobs }, // assets.warrantyLookup (part C)
   // Each part registers its routes here (one line each): the asset routes, then the others' own files.
   routes(r, k, self) {
     routes(r);
@@ -43,11 +47,13 @@ export default definePlugin({
     dataQualityRoutes(r);
     exportRoutes(r);
     columnRoutes(r, k);
+    warrantyRoutes(r, k); // part C: warrantyLookupSettings, warrantyLookup/*
   },
   // `lci assets ...`: each part adds its subcommands to the one `assets` command here.
   cli(program, ctx) {
     const assets = program.command('assets').description("A tenant's assets: list, warranty refresh");
     assetsListCli(assets, ctx);
+    warrantyCli(assets, ctx); // lci assets warranty-refresh (part C)
     void assets;
     void ctx;
   },

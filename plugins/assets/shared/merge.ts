@@ -75,7 +75,12 @@ function wins(rule: ConflictRule, cand: SourceRecord, value: MergeValue, cur: { 
   return cand.seen_at >= cur.r.seen_at;
 }
 
-function mergeGroup(key: string | null, records: SourceRecord[], rules: Partial<Record<MergeField, ConflictRule>>) {
+/** Merges records known to be one asset (the caller grouped them), each field by its rule (the defaults unless given). */
+export function mergeGroup(
+  key: string | null,
+  records: SourceRecord[],
+  rules: Partial<Record<MergeField, ConflictRule>> = DEFAULT_CONFLICT_RULES,
+): MergedAsset {
   const merged: MergedAsset = { key, values: {}, sources: {}, records };
   for (const field of MERGE_FIELDS) {
     const rule = rules[field] ?? 'most_recent';
