@@ -238,12 +238,11 @@ function sortSql(sort: AssetListQuery['sort'], asOf: string): { sql: string; bin
   }
 }
 
-/** One page of assets matching the filters, with the number matching on every page. */
-export async function selectAssets(
-  db: Trx,
-  q: AssetListQuery,
-  asOf: string,
-): Promise<{ rows: AssetDbRow[]; total: number }> {
+/** The filters and sort of the list, without its paging (the CSV export reads every row of them). */
+export type AssetQuery = Omit<AssetListQuery, 'page' | 'pageSize'>;
+
+/** The assets matching the filters (joined, no columns chosen yet). */
+function filtered(db: Trx, q: AssetQuery, asOf: string): Knex.QueryBuilder {
   const qb = base(db);
   if (q.tenantCompanyIds?.length) qb.whereIn('a.tenant_company_id', q.tenantCompanyIds);
   if (q.assetTypeIds?.length) qb.whereIn('a.asset_type_id', q.assetTypeIds);
@@ -259,6 +258,16 @@ export async function selectAssets(
         w.orWhereILike(col, like);
     });
   }
+  return qb;
+}
+
+/** One page of assets matching the filters, with the number matching on every page. */
+export async function selectAssets(
+  db: Trx,
+  q: AssetListQuery,
+  asOf: string,
+): Promise<{ rows: AssetDbRow[]; total: number }> {
+  const qb = filtered(db, q, asOf);
   const [{ n }] = await qb.clone().count({ n: '*' });
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
@@ -268,6 +277,59 @@ export async function selectAssets(
   ordered.orderBy('a.asset_id', dir);
   const rows = (await ordered.limit(q.pageSize).offset((q.page - 1) * q.pageSize)) as RawRow[];
   return { rows: rows.map(toRow), total: Number(n) };
+}
+
+/** Rows read at a time by selectAssetChunks. */
+export const EXPORT_CHUNK_ROWS = 1000;
+
+/**
+ * Every asset matching the filters, in the list's order, `chunkRows` at a time: keyset paging on (sort value, asset
+ * id), so each chunk is one indexed-or-sorted query that starts where the last ended (no OFFSET, no cursor: a read
+ * request on PostgreSQL runs each statement on its own, PGlite has one session). The sort value travels back as
+ * text, which PostgreSQL reads as the expression's own type. Rows changed between two chunks are read as they are
+ * then (each chunk is its own snapshot on PostgreSQL).
+ */
+export async function* selectAssetChunks(
+  db: Trx,
+  q: AssetQuery,
+  asOf: string,
+  chunkRows = EXPORT_CHUNK_ROWS,
+): AsyncGenerator<AssetDbRow[]> {
+  const desc = q.dir === 'desc';
+  const s = sortSql(q.sort, asOf);
+  let after: { key: string | null; id: number } | null = null;
+  for (;;) {
+    const qb = filtered(db, q, asOf).select([...columns(db), db.raw(`(${s.sql})::text as sort_key`, s.bindings)]);
+    if (after) {
+      const { key, id } = after;
+      const e = `(${s.sql})`;
+      if (key === null) {
+        // Nulls come last ascending, first descending.
+        if (desc)
+          qb.whereRaw(`((${e} is null and a.asset_id < ?) or ${e} is not null)`, [...s.bindings, id, ...s.bindings]);
+        else qb.whereRaw(`(${e} is null and a.asset_id > ?)`, [...s.bindings, id]);
+      } else if (desc) {
+        qb.whereRaw(`(${e} < ? or (${e} = ? and a.asset_id < ?))`, [...s.bindings, key, ...s.bindings, key, id]);
+      } else {
+        qb.whereRaw(`(${e} > ? or (${e} = ? and a.asset_id > ?) or ${e} is null)`, [
+          ...s.bindings,
+          key,
+          ...s.bindings,
+          key,
+          id,
+          ...s.bindings,
+        ]);
+      }
+    }
+    qb.orderByRaw(`${s.sql} ${desc ? 'desc nulls first' : 'asc nulls last'}`, s.bindings);
+    qb.orderBy('a.asset_id', desc ? 'desc' : 'asc');
+    const raw = (await qb.limit(chunkRows)) as (RawRow & { sort_key: string | null })[];
+    if (!raw.length) return;
+    const last = raw[raw.length - 1];
+    after = { key: last.sort_key, id: Number(last.asset_id) };
+    yield raw.map(({ sort_key, ...r }) => (void sort_key, toRow(r)));
+    if (raw.length < chunkRows) return;
+  }
 }
 
 export async function selectAsset(db: Trx, assetId: number): Promise<AssetDbRow | null> {
