@@ -10,6 +10,9 @@ import { assetPaths } from '../shared/api';
 import { assetColumnsPath, assetSourcesPath, DEFAULT_ASSET_COLUMNS } from '../shared/columns';
 import { ASSET_LIST_PAGE } from '../shared/pages';
 
+// Starting a server on a loaded machine takes a while.
+jest.setTimeout(180_000);
+
 let s: TestServer;
 let a: TestTenant;
 let b: TestTenant;

@@ -162,13 +162,20 @@ export function AssetTable({ assets, columns, sort, dir, selected, onSelect, onS
     const a = focusedRow.current === null ? undefined : assets[focusedRow.current];
     if (a) {
       e.preventDefault();
+      e.stopPropagation();
       onOpen(a);
     }
   };
 
   return (
     <HotkeysProvider>
-      <div className="asset-table" role="region" aria-label="Assets" data-rows={assets.length} onKeyDown={onKeyDown}>
+      <div
+        className="asset-table"
+        role="region"
+        aria-label="Assets"
+        data-rows={assets.length}
+        onKeyDownCapture={onKeyDown}
+      >
         <Table
           key={columns.join(',') + (selectable ? '+' : '')}
           numRows={assets.length}

@@ -1,0 +1,187 @@
+/**
+ * The asset list in real Chromium on the shared e2e server (demo data): assets made through the API (a type whose
+ * warranty approaches 3 months ahead, a status of its own, four assets tagged for this run), then on /assetList: the
+ * lifecycle filter "Warranty expiring" shows only the two expiring ones (the url keeps it), the column chooser's
+ * choice (a column hidden, one added and moved) survives a reload, a shift-click range of rows gets a new status in
+ * bulk (confirmed, toast with the count), the drawer opens from the keyboard, and Download CSV saves the filtered
+ * rows. Build the workspace first.
+ */
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, signInToShell } from '../../../tests/sdk';
+import { DEFAULT_ASSET_COLUMNS } from '../shared/columns';
+
+test.setTimeout(180_000);
+// Wide enough for every default column: the table renders only the columns in view.
+test.use({ viewport: { width: 2400, height: 1000 } });
+
+/** Calls the API with this page's sign-in; answers { status, body }. */
+async function call(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const pub =
+        document.querySelector('meta[name="lci-public-api-key"]')?.getAttribute('content') ?? 'lci-public-key';
+      const cfg = await (await fetch('/v3/public/config', { headers: { 'x-api-key': pub } })).json();
+      const token = JSON.parse(localStorage.getItem('lci.tokens') ?? '{}').v.accessToken;
+      const h: Record<string, string> = { 'x-api-key': cfg.apiKey, authorization: `Bearer ${token}` };
+      if (body !== undefined) h['content-type'] = 'application/json';
+      const session = await (await fetch('/v3/manager/session', { headers: h })).json();
+      const res = await fetch(path.replace('{tenantId}', String(session.tenant.tenantId)), {
+        method,
+        headers: h,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test('asset list: lifecycle filter, saved columns, bulk status change, drawer and Download CSV', async ({ page }) => {
+  const tag = `E2E${Date.now() % 1_000_000}`;
+  await signInToShell(page, DEMO_ADMIN.email);
+
+  // Through the API: a company, a type with a 3-month warranty window, a status, four assets.
+  const companies = await call(page, 'GET', '/v3/tenant/{tenantId}/companies');
+  expect(companies.status).toBe(200);
+  const companyId = companies.body.companies[0].tenant_company_id;
+  const type = await call(page, 'POST', '/v3/tenant/{tenantId}/assetType', {
+    assetTypeId: 0,
+    asset_type_moniker: `${tag} Laptop`,
+    default_replacement_cost: 1200,
+    default_life_in_months: 60,
+    approaching_duration_in_months_eol: 3,
+    approaching_duration_in_months_warranty: 3,
+  });
+  expect(type.status).toBe(200);
+  const status = await call(page, 'POST', '/v3/tenant/{tenantId}/assetStatus/add', { moniker: `${tag} Spare` });
+  expect(status.status).toBe(200);
+  const assets = [
+    { name: `${tag}-late`, warranty_expiry: day(-10) },
+    { name: `${tag}-soon`, warranty_expiry: day(30) },
+    { name: `${tag}-next`, warranty_expiry: day(60) },
+    { name: `${tag}-fine`, warranty_expiry: day(400) },
+  ];
+  for (const a of assets) {
+    const r = await call(page, 'POST', '/v3/tenant/{tenantId}/assets', {
+      ...a,
+      tenant_company_id: companyId,
+      asset_type_id: type.body.asset_type_id,
+      purchase_date: day(-100),
+      serial: `${a.name}-SN`,
+      make: 'Dell',
+    });
+    expect(r.status).toBe(200);
+  }
+
+  try {
+    await page.goto(`/assetList?search=${tag}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+    const table = page.getByRole('region', { name: 'Assets' });
+    const pager = page.getByRole('navigation', { name: 'Asset pages' });
+    await expect(pager).toContainText('1–4 of 4 assets');
+    await expect(page.getByLabel('Search assets')).toHaveValue(tag);
+
+    // The lifecycle filter: only the expiring warranties; the url keeps the filter.
+    await page.getByRole('button', { name: 'Lifecycle' }).click();
+    await page.getByRole('group', { name: 'Lifecycle' }).getByText('Warranty expiring').click();
+    await page.keyboard.press('Escape');
+    await expect(pager).toContainText('1–2 of 2 assets');
+    await expect(table.getByRole('button', { name: `${tag}-soon`, exact: true })).toBeVisible();
+    await expect(table.getByRole('button', { name: `${tag}-next`, exact: true })).toBeVisible();
+    await expect(table.getByRole('button', { name: `${tag}-late`, exact: true })).toHaveCount(0);
+    await expect(table.getByRole('button', { name: `${tag}-fine`, exact: true })).toHaveCount(0);
+    await expect(page).toHaveURL(/states=warranty_expiring/);
+
+    // Columns: hide Model, add Assigned to and move it before Age; a reload keeps both the columns and the filter.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns' });
+    await chooser.getByRole('list', { name: 'Shown columns' }).getByText('Model', { exact: true }).click();
+    await chooser.getByRole('list', { name: 'Hidden columns' }).getByText('Assigned to', { exact: true }).click();
+    await chooser.getByRole('button', { name: 'Move Assigned to up' }).click();
+    await chooser.getByRole('button', { name: 'Save columns' }).click();
+    await expect(chooser).toHaveCount(0);
+    await page.reload();
+    await expect(pager).toContainText('1–2 of 2 assets');
+    await expect(table.getByRole('button', { name: /^Sort by Assigned to/ })).toBeVisible();
+    await expect(table.getByRole('button', { name: /^Sort by Model/ })).toHaveCount(0);
+    const assignedX = (await table.getByRole('button', { name: /^Sort by Assigned to/ }).boundingBox())!.x;
+    const ageX = (await table.getByRole('button', { name: /^Sort by Age/ }).boundingBox())!.x;
+    expect(assignedX).toBeLessThan(ageX);
+
+    // Bulk: back to every asset of the run (sorted by warranty expiry: late, soon, next, fine); a shift-click
+    // range of three rows gets the new status.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Search assets').fill(tag);
+    await expect(pager).toContainText('1–4 of 4 assets');
+    await table.getByRole('checkbox', { name: `Select ${tag}-late` }).click();
+    await table.getByRole('checkbox', { name: `Select ${tag}-next` }).click({ modifiers: ['Shift'] });
+    const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await expect(bulk).toContainText('3 assets selected');
+    await bulk.getByLabel('New status').selectOption({ label: `${tag} Spare` });
+    await bulk.getByRole('button', { name: 'Change status' }).click();
+    await expect(page.getByText(`Set the status of 3 assets to ${tag} Spare?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('3 assets updated.')).toBeVisible();
+    await expect(table.getByText(`${tag} Spare`, { exact: true })).toHaveCount(3);
+    const listed = await call(page, 'GET', `/v3/tenant/{tenantId}/assetList?search=${tag}`);
+    const byName = Object.fromEntries(
+      listed.body.assets.map((a: { name: string; status_moniker: string | null }) => [a.name, a.status_moniker]),
+    );
+    expect(byName).toEqual({
+      [`${tag}-late`]: `${tag} Spare`,
+      [`${tag}-soon`]: `${tag} Spare`,
+      [`${tag}-next`]: `${tag} Spare`,
+      [`${tag}-fine`]: null,
+    });
+
+    // The drawer: Enter on a focused cell of the row opens it, with the lifecycle and the PSA view link.
+    await table.getByText(`${tag}-fine-SN`, { exact: true }).click();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: `Asset ${tag}-fine` });
+    await expect(drawer.getByRole('definition').first()).toBeVisible();
+    await expect(drawer.getByLabel('Lifecycle')).toContainText('Healthy');
+    await expect(drawer.getByRole('table', { name: 'Field sources' })).toContainText('Manual');
+    await expect(drawer.getByRole('button', { name: 'PSA view' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+
+    // Download CSV: the file holds the four rows of the search.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^assets-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('Name');
+    expect(lines).toHaveLength(5);
+    for (const a of assets) expect(lines.filter((l) => l.includes(`${a.name}-SN`))).toHaveLength(1);
+    expect(lines.filter((l) => l.includes(`${tag} Spare`))).toHaveLength(3);
+  } finally {
+    await call(page, 'PUT', '/v3/tenant/{tenantId}/assetList/columns', { columns: [...DEFAULT_ASSET_COLUMNS] });
+  }
+});
+
+test('/assetpsaview: an asset not from a PSA says no PSA is connected; an unknown or missing id says so', async ({
+  page,
+}) => {
+  await signInToShell(page, DEMO_ADMIN.email);
+  const companies = await call(page, 'GET', '/v3/tenant/{tenantId}/companies');
+  const made = await call(page, 'POST', '/v3/tenant/{tenantId}/assets', {
+    tenant_company_id: companies.body.companies[0].tenant_company_id,
+    name: `PSA-view-${Date.now() % 1_000_000}`,
+  });
+  expect(made.status).toBe(200);
+  await page.goto(`/assetpsaview?assetId=${made.body.asset.asset_id}`);
+  await expect(page.getByRole('heading', { name: made.body.asset.name })).toBeVisible();
+  await expect(page.getByText('No PSA is connected')).toBeVisible();
+  await expect(page.getByText(/connect one under integration settings/)).toBeVisible();
+  await page.goto('/assetpsaview?assetId=999999999');
+  await expect(page.getByText('Asset not found')).toBeVisible();
+  await page.goto('/assetpsaview');
+  await expect(page.getByText('No asset chosen')).toBeVisible();
+});
