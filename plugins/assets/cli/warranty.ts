@@ -1,0 +1,66 @@
+/**
+ * `lci assets warranty-refresh --tenant N [--company NAME_OR_ID] [--json]` (issue 17 part C): runs the warranty
+ * lookup of a tenant's assets (or one company's) in this process, as the job does, with a progress line on stderr,
+ * and prints the counts: looked up, updated, unchanged, not found, failed, skipped. Refused while the tenant's lookup
+ * is off or another run is going.
+ */
+import type { Command } from 'commander';
+import { HttpError, type PluginCliContext } from '../../../kernel/index';
+import { CliError, positiveInt, printJson, requireTenant, write } from '../../../cli/sdk';
+import { listCompanies } from '../../companies/public';
+import { companyMatcher } from '../import/assets-import';
+import { createRun, runWarrantyLookup } from '../server/warranty/service';
+
+interface RefreshOpts {
+  tenant: number;
+  company?: string;
+  json?: boolean;
+}
+
+export function warrantyCli(assets: Command, ctx: PluginCliContext): void {
+  assets
+    .command('warranty-refresh')
+    .description(
+      "looks up the warranty dates of a tenant's Dell, Lenovo and HP assets (vendor services or the offline default) and records them",
+    )
+    .requiredOption('--tenant <tenantId>', 'tenant', positiveInt)
+    .option('--company <nameOrId>', "one company's assets (its name, any case, or its id)")
+    .option('--json', 'print the counts as JSON')
+    .action(async (opts: RefreshOpts) => {
+      const k = await ctx.kernel();
+      await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
+      const run = await k.db
+        .withTenant(opts.tenant, async (db) => {
+          let tenantCompanyId: number | undefined;
+          if (opts.company !== undefined) {
+            const company = companyMatcher(await listCompanies(db))(opts.company);
+            if (!company)
+              throw new CliError(`No company of tenant ${opts.tenant} is named or numbered "${opts.company}".`);
+            tenantCompanyId = company.tenant_company_id;
+          }
+          return createRun(db, opts.tenant, { tenantCompanyId }, 'cli', null);
+        })
+        .catch((e: unknown) => {
+          if (e instanceof HttpError) throw new CliError(e.message);
+          throw e;
+        });
+      const tty = Boolean(process.stderr.isTTY);
+      let last = '';
+      const counts = await runWarrantyLookup(k, opts.tenant, run.warranty_run_id, {
+        progress: async (percent, message) => {
+          const line = `${String(percent).padStart(3)}% ${message ?? ''}`;
+          if (line === last) return;
+          last = line;
+          process.stderr.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
+        },
+      });
+      if (tty) process.stderr.write('\n');
+      if (opts.json) {
+        printJson({ tenantId: opts.tenant, runId: run.warranty_run_id, ...counts });
+        return;
+      }
+      write(
+        `Warranty lookup of tenant ${opts.tenant} (run ${run.warranty_run_id}): ${counts.looked_up} looked up, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.not_found} not found, ${counts.failed} failed; ${counts.skipped} of ${counts.total} assets skipped (not Dell, Lenovo or HP, vendor off, or no serial and no purchase date).`,
+      );
+    });
+}
