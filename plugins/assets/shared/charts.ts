@@ -227,11 +227,14 @@ export function chartsOf(assets: readonly ChartAsset[], asOf: string, quarters =
   };
 }
 
-/** The URL of the asset list filtered to lifecycle states (engineer A's /assetList reads `lifecycleStates=`). */
+/**
+ * The URL of the asset list filtered to lifecycle states and companies, in the url query the list page keeps its
+ * filters in (workspace/list/list-query.ts parseListState: `states=` and `companies=`, comma separated).
+ */
 export function assetListHref(states: readonly LifecycleState[], companyIds: readonly number[] = []): string {
   const p = new URLSearchParams();
-  if (states.length) p.set('lifecycleStates', states.join(','));
-  if (companyIds.length) p.set('tenantCompanyIds', companyIds.join(','));
+  if (companyIds.length) p.set('companies', companyIds.join(','));
+  if (states.length) p.set('states', states.join(','));
   const q = p.toString();
   return q ? `/assetList?${q}` : '/assetList';
 }

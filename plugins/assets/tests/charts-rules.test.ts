@@ -188,9 +188,9 @@ describe('chartsOf (the reference the SQL is checked against)', () => {
 });
 
 test('the asset list link carries the states and companies in the query', () => {
-  expect(assetListHref(['eol_reached'])).toBe('/assetList?lifecycleStates=eol_reached');
+  expect(assetListHref(['eol_reached'])).toBe('/assetList?states=eol_reached');
   expect(assetListHref(['out_of_warranty', 'eol_reached'], [4, 9])).toBe(
-    '/assetList?lifecycleStates=out_of_warranty%2Ceol_reached&tenantCompanyIds=4%2C9',
+    '/assetList?companies=4%2C9&states=out_of_warranty%2Ceol_reached',
   );
   expect(assetListHref([])).toBe('/assetList');
 });
