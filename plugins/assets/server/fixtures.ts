@@ -249,10 +249,10 @@ function datesFor(
     }
     case 'eol_approaching': {
       // A vendor's announced end of life ahead of an asset still covered, or a type's life running out.
-      if (L === 0 || E === 0 || r() < 0.3) {
+      if (E <= 0) return datesFor(r, 'healthy', s, today);
+      if (L === 0 || r() < 0.3) {
         const purchase = bought(int(r, 6, 20));
-        const eol = addDays(today, int(r, 10, Math.max(11, (E || 6) * 30 - 10)));
-        if (E === 0) return { purchase_date: purchase, warranty_start: null, warranty_expiry: null, eol_date: null };
+        const eol = addDays(today, int(r, 10, Math.max(11, E * 30 - 10)));
         return {
           purchase_date: purchase,
           warranty_start: purchase,
@@ -332,7 +332,11 @@ export function demoAssets(
       const settings = type ? settingsOf(type) : null;
       let state = weighted(dates, STATE_WEIGHTS);
       if (!type && state !== 'unknown') state = dates() < 0.5 ? 'unknown' : 'healthy';
-      const d = datesFor(dates, state, settings ?? NO_SETTINGS, today);
+      // A type without an approaching window has no such state: those assets are healthy instead.
+      const s = settings ?? NO_SETTINGS;
+      if (state === 'warranty_expiring' && s.approaching_duration_in_months_warranty <= 0) state = 'healthy';
+      if (state === 'eol_approaching' && s.approaching_duration_in_months_eol <= 0) state = 'healthy';
+      const d = datesFor(dates, state, s, today);
       const costRoll = dates();
       const cost = costRoll < 0.2 ? null : Math.round(model.cost * (0.9 + dates() * 0.2) * 100) / 100;
       const seenDaysAgo = int(dates, 0, 12);
