@@ -233,7 +233,7 @@ export async function selectFixList(
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const { rows } = (await db.raw(
     `select q.*, count(*) over () as total from (${inner.sql}) q where ${outer.join(' and ')}
-     order by ${sort.sql} ${dir} ${nulls}, q.asset_id ${dir} limit ? offset ?`,
+     order by ${sort.sql} ${dir} ${nulls}, lower(q.name), q.asset_id limit ? offset ?`,
     [...inner.bindings, q.pageSize, (q.page - 1) * q.pageSize],
   )) as { rows: Record<string, unknown>[] };
   let total = rows.length ? Number(rows[0].total) : 0;
