@@ -29,6 +29,7 @@ import {
   currentModuleViewAtom,
   dirtyPagesAtom,
   errorsAtom,
+  messagesAtom,
   moduleViewsAtom,
   realtimeStatusAtom,
   selectedCompanyIdAtom,
@@ -236,6 +237,22 @@ export function useSelectedCompany() {
   const [id, setId] = useAtom(selectedCompanyIdAtom);
   const companies = useAtomValue(companiesAtom);
   return { companyId: id, company: companies?.find((c) => c.tenant_company_id === id) ?? null, setCompanyId: setId };
+}
+/**
+ * The latest `job_progress` server message of a job (kernel/jobs sends { jobId, percent, message } to the job's
+ * tenant room as its handler reports progress), or null until one arrives.
+ */
+export function useJobProgress(jobId: string | null | undefined): { percent: number; message: string | null } | null {
+  const messages = useAtomValue(messagesAtom);
+  return useMemo(() => {
+    if (!jobId) return null;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const m = messages[i] as { msg_type: string; jobId?: unknown; percent?: unknown; message?: unknown };
+      if (m.msg_type === 'job_progress' && m.jobId === jobId)
+        return { percent: Number(m.percent) || 0, message: typeof m.message === 'string' ? m.message : null };
+    }
+    return null;
+  }, [messages, jobId]);
 }
 /** Latest data of a realtime store target. */
 export function useStoreTarget<T = unknown>(target: string): T | undefined {

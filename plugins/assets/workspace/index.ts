@@ -22,5 +22,16 @@ export default defineWorkspacePlugin({
     },
   ],
   navIcons: pageNavIcons(ASSETS_PAGES),
-  slots: {},
+  slots: {
+    // Part C: "Warranty lookup" on /accountsettings, for users with access to the asset list.
+    settingsSections: [
+      {
+        id: 'warrantyLookup',
+        title: 'Warranty lookup',
+        order: 60,
+        page: ASSET_LIST_PAGE,
+        component: () => import('./warranty/WarrantySection'),
+      },
+    ],
+  },
 });
