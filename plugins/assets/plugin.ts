@@ -46,7 +46,7 @@ export default definePlugin({
     chartRoutes(r);
     dataQualityRoutes(r);
     exportRoutes(r);
-    columnRoutes(r, k);
+    columnRoutes(r);
     warrantyRoutes(r, k); // part C: warrantyLookupSettings, warrantyLookup/*
   },
   // `lci assets ...`: each part adds its subcommands to the one `assets` command here.

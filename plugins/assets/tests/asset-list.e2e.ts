@@ -86,7 +86,7 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
     await expect(page.getByLabel('Search assets')).toHaveValue(tag);
 
     // The lifecycle filter: only the expiring warranties; the url keeps the filter.
-    await page.getByRole('button', { name: 'Lifecycle' }).click();
+    await page.getByRole('button', { name: 'Lifecycle', exact: true }).click();
     await page.getByRole('group', { name: 'Lifecycle' }).getByText('Warranty expiring').click();
     await page.keyboard.press('Escape');
     await expect(pager).toContainText('1–2 of 2 assets');
@@ -97,7 +97,7 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
     await expect(page).toHaveURL(/states=warranty_expiring/);
 
     // Columns: hide Model, add Assigned to and move it before Age; a reload keeps both the columns and the filter.
-    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
     const chooser = page.getByRole('dialog', { name: 'Columns' });
     await chooser.getByRole('list', { name: 'Shown columns' }).getByText('Model', { exact: true }).click();
     await chooser.getByRole('list', { name: 'Hidden columns' }).getByText('Assigned to', { exact: true }).click();
@@ -178,10 +178,10 @@ test('/assetpsaview: an asset not from a PSA says no PSA is connected; an unknow
   expect(made.status).toBe(200);
   await page.goto(`/assetpsaview?assetId=${made.body.asset.asset_id}`);
   await expect(page.getByRole('heading', { name: made.body.asset.name })).toBeVisible();
-  await expect(page.getByText('No PSA is connected')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No PSA is connected' })).toBeVisible();
   await expect(page.getByText(/connect one under integration settings/)).toBeVisible();
   await page.goto('/assetpsaview?assetId=999999999');
-  await expect(page.getByText('Asset not found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Asset not found' })).toBeVisible();
   await page.goto('/assetpsaview');
-  await expect(page.getByText('No asset chosen')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No asset chosen' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 /**
  * The asset list's columns saved per user (GET/PUT assetList/columns) on the real server and database: the default
  * until a user saves, the saved keys and order read back, two users of one tenant keep their own, unknown or repeated
- * keys refused with 400 (nothing changed), a Read Only user may keep their own, tenants isolated; and an asset's field
+ * keys refused with 400 (nothing changed), a Read Only user may read but not save (403), tenants isolated; and an asset's field
  * sources (GET assets/:id/sources), another tenant's asset a 404.
  */
 import { addTenantUser, createUser } from '../../../kernel/index';
@@ -106,13 +106,17 @@ test('tenants are isolated: another tenant path is refused, each tenant keeps it
   expect((await b.api('GET', assetColumnsPath(b.tenantId))).body.columns).toEqual(['serial']);
 });
 
-test('Read Only users keep their own columns; no access to the page: 403', async () => {
+test('Read Only users read the columns but cannot save them (a write); no access to the page: 403', async () => {
   const reader = await makeTenant(s.k, s.url, {
     tenantAdmin: false,
     pages: [{ url: ASSET_LIST_PAGE, access_level: 'Read Only' }],
   });
-  expect((await reader.api('PUT', assetColumnsPath(reader.tenantId), { columns: ['name', 'cost'] })).status).toBe(200);
-  expect((await reader.api('GET', assetColumnsPath(reader.tenantId))).body.columns).toEqual(['name', 'cost']);
+  expect((await reader.api('GET', assetColumnsPath(reader.tenantId))).body.saved).toBe(false);
+  expect((await reader.api('PUT', assetColumnsPath(reader.tenantId), { columns: ['name', 'cost'] })).status).toBe(403);
+  expect((await reader.api('GET', assetColumnsPath(reader.tenantId))).body).toEqual({
+    columns: [...DEFAULT_ASSET_COLUMNS],
+    saved: false,
+  });
   const none = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [] });
   expect((await none.api('GET', assetColumnsPath(none.tenantId))).status).toBe(403);
   expect((await none.api('PUT', assetColumnsPath(none.tenantId), { columns: ['name'] })).status).toBe(403);

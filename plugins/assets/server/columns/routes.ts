@@ -1,12 +1,12 @@
 /**
  * Routes of the asset list page's own data (issue 17, part A), under /v3/tenant/:tenantId/:
- * - GET/PUT assetList/columns: the caller's columns (keys and order; shared/columns.ts). A display preference, like the
- *   company detail's tile order: any access to /assetList may save their own (write: false), unknown keys are a 400.
- *   A route that does not write runs in a read-only transaction, so the save opens its own tenant transaction (RLS,
- *   as the caller) with k.db.withTenant.
+ * - GET/PUT assetList/columns: the caller's columns (keys and order; shared/columns.ts), unknown keys a 400. Saving
+ *   is a write like the company detail's tile order (Read/Write on /assetList): a route declared `write: false` runs
+ *   in a read-only transaction, and a second transaction inside a request waits forever on the embedded database's
+ *   one connection. The page keeps a Read Only user's choice in the browser instead (see README).
  * - GET assets/:assetId/sources: which source gave each field of an asset (asset_field_sources), for the drawer.
  */
-import { forbidden, type Kernel, type RouteRegistrar } from '../../../../kernel/index';
+import { forbidden, type RouteRegistrar } from '../../../../kernel/index';
 import { assetParams, tenantParams } from '../../shared/api';
 import { assetColumnsAnswer, assetColumnsBody, assetSourcesAnswer } from '../../shared/columns';
 import { ASSET_LIST_PAGE } from '../../shared/pages';
@@ -14,7 +14,7 @@ import { columnsOf, fieldSources, saveColumns } from './service';
 
 const page = ASSET_LIST_PAGE;
 
-export function columnRoutes(r: RouteRegistrar, k: Kernel): void {
+export function columnRoutes(r: RouteRegistrar): void {
   r.get(
     '/v3/tenant/:tenantId/assetList/columns',
     {
@@ -29,17 +29,15 @@ export function columnRoutes(r: RouteRegistrar, k: Kernel): void {
   r.put(
     '/v3/tenant/:tenantId/assetList/columns',
     {
-      summary: "Save the caller's columns of the asset list (keys in order; any access to the page may save their own)",
+      summary: "Save the caller's columns of the asset list (keys in order; Read/Write on the page)",
       params: tenantParams,
       body: assetColumnsBody,
       page,
-      write: false,
       response: assetColumnsAnswer,
     },
-    async ({ tenantId, caller, body }) => {
+    async ({ db, tenantId, caller, body }) => {
       if (!caller) throw forbidden('Sign in to save your columns.');
-      const userId = caller.userId;
-      return k.db.withTenant(tenantId, (trx) => saveColumns(trx, tenantId, userId, body.columns), { userId });
+      return saveColumns(db, tenantId, caller.userId, body.columns);
     },
   );
 

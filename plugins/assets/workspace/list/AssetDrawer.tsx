@@ -102,10 +102,10 @@ export function AssetDrawer({ tenantId, asset, readOnly, onClose, onEdit, onDele
       title={asset?.name ?? ''}
       size="min(560px, 100vw)"
       className="asset-drawer"
-      aria-label={asset ? `Asset ${asset.name}` : undefined}
     >
       {asset && (
-        <>
+        // The drawer's own element has no role: this names its content for assistive technology.
+        <div role="dialog" aria-label={`Asset ${asset.name}`} className="asset-drawer-content">
           <div className={`${Classes.DRAWER_BODY} asset-drawer-body`}>
             <div className="asset-drawer-tags">
               <Tag large className={`asset-state asset-state-${asset.lifecycle_state}`}>
@@ -158,7 +158,7 @@ export function AssetDrawer({ tenantId, asset, readOnly, onClose, onEdit, onDele
               </>
             )}
           </div>
-        </>
+        </div>
       )}
     </Drawer>
   );

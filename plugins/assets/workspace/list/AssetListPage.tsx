@@ -17,6 +17,7 @@ import {
   saveFile,
   useCompanies,
   useReadOnly,
+  useSession,
   useTenant,
 } from '../../../../workspace/sdk';
 import { assetPaths, type Asset, type AssetListAnswer, type AssetListSort } from '../../shared/api';
@@ -32,6 +33,20 @@ import { apiQuery, hasFilters, listStateQuery, PAGE_SIZES, parseListState, type 
 import './asset-list.css';
 
 const IMPORT_PAGE = '/datamanager/import?kind=assets';
+
+/**
+ * Saving columns is a write (Read/Write on the page): a Read Only user's choice is kept in this browser instead,
+ * per tenant and user.
+ */
+const localColumnsKey = (tenantId: number, user: string) => `lci.assetList.columns.${tenantId}.${user}`;
+function localColumns(key: string): AssetListColumn[] | null {
+  try {
+    const v = JSON.parse(window.localStorage.getItem(key) ?? 'null') as unknown;
+    return Array.isArray(v) ? normalizeColumns(v.map(String)) : null;
+  } catch {
+    return null;
+  }
+}
 
 const ok = (msg: string) => pushMessage({ msg_type: 'success', msg, display_type: 'success' });
 const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type: 'danger' });
@@ -57,6 +72,8 @@ export default function AssetListPage() {
   const [deleting, setDeleting] = useState<Asset | null>(null);
   const [downloading, setDownloading] = useState(false);
   const tenantId = tenant?.tenantId ?? null;
+  const username = useSession()?.user.username ?? '';
+  const localKey = tenantId === null ? null : localColumnsKey(tenantId, username);
 
   const change = useCallback((patch: Partial<ListState>) => {
     setState((s) => {
@@ -95,10 +112,13 @@ export default function AssetListPage() {
   useEffect(() => {
     if (tenantId === null) return;
     let live = true;
-    api.get<{ columns: string[] }>(assetColumnsPath(tenantId), { expect: 'columns' }).then(
-      (r) => live && setColumns(normalizeColumns(r.columns)),
-      () => live && setColumns(normalizeColumns(null)),
-    );
+    const kept = readOnly && localKey ? localColumns(localKey) : null;
+    if (kept) setColumns(kept);
+    else
+      api.get<{ columns: string[] }>(assetColumnsPath(tenantId), { expect: 'columns' }).then(
+        (r) => live && setColumns(normalizeColumns(r.columns)),
+        () => live && setColumns(normalizeColumns(null)),
+      );
     api
       .get<{ assetTypes: { asset_type_id: number; asset_type_moniker: string }[] }>(`/v3/tenant/${tenantId}/assetType`)
       .then(
@@ -116,7 +136,7 @@ export default function AssetListPage() {
     return () => {
       live = false;
     };
-  }, [tenantId]);
+  }, [tenantId, readOnly, localKey]);
 
   const companyChoices = useMemo(
     () => (companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name })),
@@ -136,6 +156,12 @@ export default function AssetListPage() {
 
   const saveColumns = async (cols: AssetListColumn[]) => {
     if (tenantId === null) return;
+    if (readOnly && localKey) {
+      window.localStorage.setItem(localKey, JSON.stringify(cols));
+      setColumns(normalizeColumns(cols));
+      setChooser(false);
+      return;
+    }
     setSavingColumns(true);
     setColumnsError(null);
     try {
@@ -312,6 +338,7 @@ export default function AssetListPage() {
 
       <ColumnChooser
         open={chooser}
+        keptLocally={readOnly}
         columns={columns}
         saving={savingColumns}
         error={columnsError}

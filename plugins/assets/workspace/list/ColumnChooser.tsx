@@ -13,6 +13,8 @@ import {
 
 export interface ColumnChooserProps {
   open: boolean;
+  /** Read Only: the choice is kept in this browser (saving is a write). */
+  keptLocally?: boolean;
   columns: AssetListColumn[];
   saving: boolean;
   error: string | null;
@@ -20,7 +22,7 @@ export interface ColumnChooserProps {
   onClose(): void;
 }
 
-export function ColumnChooser({ open, columns, saving, error, onSave, onClose }: ColumnChooserProps) {
+export function ColumnChooser({ open, keptLocally, columns, saving, error, onSave, onClose }: ColumnChooserProps) {
   const [chosen, setChosen] = useState<AssetListColumn[]>(columns);
   useEffect(() => {
     if (open) setChosen(columns);
@@ -38,7 +40,10 @@ export function ColumnChooser({ open, columns, saving, error, onSave, onClose }:
   return (
     <Dialog isOpen={open} onClose={onClose} title="Columns" className="asset-columns-dialog">
       <DialogBody>
-        <p className="bp6-text-muted">Choose the columns of your asset list and their order. Saved for you.</p>
+        <p className="bp6-text-muted">
+          Choose the columns of your asset list and their order.{' '}
+          {keptLocally ? 'Kept in this browser (your access to this page is Read Only).' : 'Saved for you.'}
+        </p>
         <ol className="asset-columns-list" aria-label="Shown columns">
           {chosen.map((c, i) => (
             <li key={c}>
