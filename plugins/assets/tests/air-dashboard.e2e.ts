@@ -75,7 +75,7 @@ test('AIR dashboard: Asset Insights view, counts and charts for the seeded asset
 
   // The module view Asset Insights is offered (the tenant has AIR-only companies); its nav leads to the dashboard.
   await page.goto('/dashboard');
-  const views = page.getByLabel('Module view');
+  const views = page.getByRole('combobox', { name: 'Module view' });
   await expect(views.locator('option', { hasText: 'Asset Insights' })).toHaveCount(1);
   await views.selectOption({ label: 'Asset Insights' });
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Asset Insights' }).click();
