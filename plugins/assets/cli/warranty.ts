@@ -3,13 +3,19 @@
  * lookup of a tenant's assets (or one company's) in this process, as the job does, with a progress line on stderr,
  * and prints the counts: looked up, updated, unchanged, not found, failed, skipped. Refused while the tenant's lookup
  * is off or another run is going.
+ *
+ * `lci assets warranty-doubles [--port N]` (the demo): starts loopback doubles of the Dell, Lenovo and HP APIs
+ * (fixtures/warranty-doubles.ts; every serial gets dates derived from it, serials starting with UNKNOWN are unknown)
+ * on ports N, N+1, N+2 and prints the LCI_WARRANTY_*_URL lines and the demo credentials to enter in the settings.
  */
 import type { Command } from 'commander';
 import { HttpError, type PluginCliContext } from '../../../kernel/index';
 import { CliError, positiveInt, printJson, requireTenant, write } from '../../../cli/sdk';
 import { listCompanies } from '../../companies/public';
 import { companyMatcher } from '../import/assets-import';
+import { DOUBLE_CREDENTIALS, startWarrantyDouble } from '../fixtures/warranty-doubles';
 import { createRun, runWarrantyLookup } from '../server/warranty/service';
+import { WARRANTY_VENDORS } from '../shared/warranty';
 
 interface RefreshOpts {
   tenant: number;
@@ -62,5 +68,24 @@ export function warrantyCli(assets: Command, ctx: PluginCliContext): void {
       write(
         `Warranty lookup of tenant ${opts.tenant} (run ${run.warranty_run_id}): ${counts.looked_up} looked up, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.not_found} not found, ${counts.failed} failed; ${counts.skipped} of ${counts.total} assets skipped (not Dell, Lenovo or HP, vendor off, or no serial and no purchase date).`,
       );
+    });
+
+  assets
+    .command('warranty-doubles')
+    .description('demo: loopback doubles of the Dell, Lenovo and HP warranty APIs (runs until stopped)')
+    .option('--port <port>', 'first port (Dell; Lenovo and HP the next two)', positiveInt, 4510)
+    .action(async (opts: { port: number }) => {
+      const lines: string[] = [];
+      for (const [i, vendor] of WARRANTY_VENDORS.entries()) {
+        const d = await startWarrantyDouble(vendor, { anySerial: true, port: opts.port + i });
+        const c = DOUBLE_CREDENTIALS[vendor];
+        lines.push(`LCI_WARRANTY_${vendor.toUpperCase()}_URL=${d.url}`);
+        lines.push(
+          `#   ${vendor}: ${c.apiKey ? `api_key ${c.apiKey}` : `client_id ${c.clientId}, client_secret ${c.clientSecret}`}`,
+        );
+      }
+      write(lines.join('\n'));
+      write('Serials starting with UNKNOWN are unknown to the doubles. Stop with Ctrl-C.');
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
     });
 }
