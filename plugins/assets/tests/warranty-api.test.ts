@@ -249,6 +249,16 @@ test('bad runs: unknown assets or company, both scopes, lookup off, one at a tim
   expect(r1.body.error.fields).toEqual([{ path: 'body.assetIds', message: 'Unknown asset ids: 999999999' }]);
   expect((await a.api('POST', W.run(a.tenantId), { tenantCompanyId: 999999999 })).status).toBe(400);
   expect((await a.api('POST', W.run(a.tenantId), { tenantCompanyId: acme, assetIds: [ids.apple] })).status).toBe(400);
+  // One run at a time: a running one answers 409 and names itself.
+  const [going] = await s.k.db.withTenant(a.tenantId, (db) =>
+    db('asset_warranty_runs').insert({ tenant_id: a.tenantId, status: 'running' }).returning('warranty_run_id'),
+  );
+  const busy = await a.api('POST', W.run(a.tenantId), {});
+  expect(busy.status).toBe(409);
+  expect(busy.body.error.message).toContain(`run ${going.warranty_run_id}`);
+  await s.k.db.withTenant(a.tenantId, (db) =>
+    db('asset_warranty_runs').where({ warranty_run_id: going.warranty_run_id }).update({ status: 'failed' }),
+  );
   expect((await a.api('PUT', W.settings(a.tenantId), { enabled: false })).status).toBe(200);
   const off = await a.api('POST', W.run(a.tenantId), {});
   expect(off.status).toBe(400);
