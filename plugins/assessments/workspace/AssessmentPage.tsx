@@ -1,0 +1,12 @@
+/** /assessment: placeholder (engineer H builds the page; the routes are in shared/api.ts). */
+import { NonIdealState } from '@blueprintjs/core';
+import { PageHeader } from '../../../workspace/sdk';
+
+export default function AssessmentPage() {
+  return (
+    <>
+      <PageHeader title="Assessment" />
+      <NonIdealState icon="clipboard" title="Coming soon" />
+    </>
+  );
+}

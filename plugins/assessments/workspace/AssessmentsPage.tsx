@@ -1,0 +1,12 @@
+/** /assessments: placeholder (engineer H builds the page; the routes are in shared/api.ts). */
+import { NonIdealState } from '@blueprintjs/core';
+import { PageHeader } from '../../../workspace/sdk';
+
+export default function AssessmentsPage() {
+  return (
+    <>
+      <PageHeader title="Assessments" />
+      <NonIdealState icon="clipboard" title="Coming soon" />
+    </>
+  );
+}
