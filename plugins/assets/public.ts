@@ -14,6 +14,18 @@ export {
   type LifecycleSettings,
 } from './shared/lifecycle';
 
+/**
+ * Workspace point (browser-safe, shared/workspace-points.ts): `dataQualitySectionsPoint`, sections other plugins add
+ * to the data quality page /mspdataquality (`extend: [contribute(dataQualitySectionsPoint, { id, title, page?,
+ * module?, component })]`); the component gets `{ tenantId, chartsShown }`.
+ */
+export {
+  dataQualitySectionsPoint,
+  type DataQualitySectionDef,
+  type DataQualitySectionProps,
+} from './shared/workspace-points';
+export { DATA_QUALITY_PAGE } from './shared/pages';
+
 /** The table other plugins may reference with tenantForeignKey (tenant_id plus asset_id). */
 export const ASSET_TABLES = {
   assets: { table: 'assets', id: 'asset_id' },

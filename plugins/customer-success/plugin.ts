@@ -36,8 +36,9 @@ interface CsInstance {
 export default definePlugin<CsInstance>({
   id: 'customer-success',
   dependsOn: ['companies'],
-  // The report builder's health scores and goals components (registered only while reports is on).
-  optionalDependsOn: ['reports'],
+  // The report builder's health scores and goals components (registered only while reports is on); the company data
+  // quality section of assets' data quality page (workspace/index.ts, shown only while assets is on).
+  optionalDependsOn: ['reports', 'assets'],
   module: 'Customer Success',
   description:
     'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',

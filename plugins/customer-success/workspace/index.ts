@@ -4,7 +4,8 @@
  * pages are the stack-manager plugin's; CS provides them its filters bar (csFiltersBarPoint) and shows what they add
  * to its dashboard and admin page (csDashboardPanelsPoint, csAdminLinksPoint: shared/workspace-points.ts).
  */
-import { defineWorkspacePlugin, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
+import { dataQualitySectionsPoint } from '../../assets/public';
+import { contribute, defineWorkspacePlugin, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
 import {
   ACCOUNT_PERMISSIONS_PAGE,
   ACCOUNT_SETTINGS_PAGE,
@@ -70,6 +71,17 @@ export default defineWorkspacePlugin({
       },
     ],
   },
+  // The company data quality section of assets' data quality page (optionalDependsOn: ['assets'] in plugin.ts; unused
+  // while assets is off): the CS dashboard's data_quality chart, for users with the CS dashboard and module.
+  extend: [
+    contribute(dataQualitySectionsPoint, {
+      id: 'csCompanyDataQuality',
+      title: 'Customer Success data of companies',
+      page: CS_DASHBOARD_PAGE,
+      module: 'Customer Success',
+      component: () => import('./quality/CompanyDataQualitySection'),
+    }),
+  ],
   provide: [
     provide(csFiltersBarPoint, { component: () => import('./filters/CsFiltersBar'), useFilters: useCsFilters }),
   ],
