@@ -6,7 +6,7 @@
  * recorded (csv and the row's source id), another conflict rule, and tenant isolation.
  */
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
-import { assetsImportWith } from '../import/assets-import';
+import { assetsImportWith, lastSeenOf } from '../import/assets-import';
 import { assetPaths } from '../shared/api';
 
 let s: TestServer;
@@ -284,6 +284,35 @@ test('another conflict rule per field (assetsImportWith): the most recent warran
   );
   expect(result).toEqual({ inserted: 1, updated: 1 });
   expect(await bySerial(a, 'rule1')).toMatchObject({ warranty_expiry: '2026-06-30', purchase_date: '2024-05-01' });
+});
+
+test('a row naming another company moves the asset: the old location is cleared, type and status kept', async () => {
+  const before = await bySerial(a, 'abc1');
+  expect(before).toMatchObject({ tenant_company_id: acme, asset_type_moniker: 'Laptop', status_moniker: 'In Use' });
+  expect(before.location_id).not.toBeNull();
+  const r = await importCsv(a, ['company,serial,make,assigned_to', 'Bravo Freight,ABC1,Dell,Ruth']);
+  expect(r.body.report).toMatchObject({ inserted: 0, updated: 1 });
+  expect(await bySerial(a, 'abc1')).toMatchObject({
+    asset_id: before.asset_id,
+    tenant_company_id: bravo,
+    location_id: null,
+    asset_type_moniker: 'Laptop',
+    status_moniker: 'In Use',
+    assigned_to: 'Ruth',
+    version: before.version + 1,
+  });
+});
+
+test('last seen: a date or an ISO time (UTC without a zone), not in the future', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+  expect(lastSeenOf('2026-02-01', now)).toBe('2026-02-01T00:00:00.000Z');
+  expect(lastSeenOf('2026-02-01 08:30', now)).toBe('2026-02-01T08:30:00.000Z');
+  expect(lastSeenOf('2026-02-01T08:30:15+02:00', now)).toBe('2026-02-01T06:30:15.000Z');
+  expect(lastSeenOf('2026-02-30', now)).toEqual({ error: 'Must be a real date' });
+  expect(lastSeenOf('02/01/2026', now)).toMatchObject({
+    error: expect.stringContaining('Must be a date (YYYY-MM-DD)'),
+  });
+  expect(lastSeenOf('2026-03-05', now)).toEqual({ error: 'Must not be in the future' });
 });
 
 test('tenants are isolated: the same serial is another asset; companies of another tenant are unknown', async () => {
