@@ -121,7 +121,7 @@ export default function DataQualityPage() {
               Assets
             </Card>
             <Card className="dq-card">
-              <span className="dq-figure" aria-label="Assets to fix">
+              <span className="dq-figure" aria-label="Incomplete assets">
                 {t.incomplete}
               </span>
               To fix

@@ -206,7 +206,7 @@ export function FixList({
         }}
       >
         <HTMLSelect
-          aria-label="Company"
+          aria-label="Fix list company"
           value={filters.companyId ?? ''}
           onChange={(e) => set({ companyId: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
         >
@@ -218,7 +218,7 @@ export function FixList({
           ))}
         </HTMLSelect>
         <HTMLSelect
-          aria-label="Missing"
+          aria-label="Fix list missing field"
           value={filters.field ?? ''}
           onChange={(e) => set({ field: (e.currentTarget.value || null) as DqField | null })}
         >
@@ -230,7 +230,7 @@ export function FixList({
           ))}
         </HTMLSelect>
         <HTMLSelect
-          aria-label="Sort"
+          aria-label="Fix list sort"
           value={filters.sort}
           onChange={(e) => set({ sort: e.currentTarget.value as FixFilters['sort'] })}
         >
