@@ -176,18 +176,42 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
   }
 });
 
-test('/assetpsaview: an asset not from a PSA says no PSA is connected; an unknown or missing id says so', async ({
+test("add asset dialog: field messages, the server's duplicate serial message; /assetpsaview: no PSA, unknown, missing", async ({
   page,
 }) => {
+  const tag = `DLG${Date.now() % 1_000_000}`;
   await signInToShell(page, DEMO_ADMIN.email);
   const companies = await call(page, 'GET', '/v3/tenant/{tenantId}/companies');
+  const company = companies.body.companies[0];
   const made = await call(page, 'POST', '/v3/tenant/{tenantId}/assets', {
-    tenant_company_id: companies.body.companies[0].tenant_company_id,
-    name: `PSA-view-${Date.now() % 1_000_000}`,
+    tenant_company_id: company.tenant_company_id,
+    name: `${tag}-first`,
+    make: 'HP',
+    serial: `${tag}-SN`,
   });
   expect(made.status).toBe(200);
+
+  await page.goto(`/assetList?search=${tag}`);
+  await page.getByRole('button', { name: 'Add asset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add asset' });
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.getByText('Required.')).toHaveCount(2);
+  await dialog.getByLabel('Company (required)').selectOption({ label: company.name });
+  await dialog.getByLabel('Name (required)').fill(`${tag}-second`);
+  await dialog.getByLabel('Make').fill('hp');
+  await dialog.getByLabel('Serial').fill(`${tag}-sn`);
+  await dialog.getByLabel('Warranty expiry').fill('2027-03-31');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  // The server's message under the serial: make + serial are unique in any case; nothing was added.
+  await expect(dialog.getByText('Another asset of this tenant has this make and serial number.')).toBeVisible();
+  await dialog.getByLabel('Serial').fill(`${tag}-SN2`);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Added ${tag}-second.`)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Asset pages' })).toContainText('1–2 of 2 assets');
+
   await page.goto(`/assetpsaview?assetId=${made.body.asset.asset_id}`);
-  await expect(page.getByRole('heading', { name: made.body.asset.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `${tag}-first` })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No PSA is connected' })).toBeVisible();
   await expect(page.getByText(/connect one under integration settings/)).toBeVisible();
   await page.goto('/assetpsaview?assetId=999999999');
