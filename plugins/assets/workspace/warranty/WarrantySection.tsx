@@ -194,10 +194,7 @@ export default function WarrantySection({ readOnly }: { readOnly: boolean }) {
     const t = setInterval(() => {
       api
         .get<{ run: WarrantyRun }>(W.oneRun(tenant.tenantId, runId))
-        .then((r) => {
-          setRun(r.run);
-          if (r.run.status === 'succeeded') pushMessage({ msg_type: 'success', msg: r.run.message ?? 'Done.' });
-        })
+        .then((r) => setRun(r.run))
         .catch(() => undefined);
     }, 1500);
     return () => clearInterval(t);
