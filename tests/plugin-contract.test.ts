@@ -245,14 +245,24 @@ describe('switched off on a running server', () => {
     // switching off only the dependency is a start-up error naming both (plugin-loader).
     off = await startTestServer({
       pluginDirs: [TEST_PLUGINS_DIR],
-      env: { LCI_PLUGINS_DISABLED: 'probe-addon,stack-manager,customer-success,reports,contacts,assets,companies' },
+      env: {
+        LCI_PLUGINS_DISABLED:
+          'probe-addon,stack-manager,customer-success,reports,contacts,assets,assessments,companies',
+      },
     });
     expect(off.k.plugins.map((p) => p.id)).not.toEqual(expect.arrayContaining(['probe-addon']));
     expect(
       off.k.routes.routes.some((r) =>
-        ['probe-addon', 'companies', 'contacts', 'assets', 'customer-success', 'stack-manager', 'reports'].includes(
-          r.owner,
-        ),
+        [
+          'probe-addon',
+          'companies',
+          'contacts',
+          'assets',
+          'assessments',
+          'customer-success',
+          'stack-manager',
+          'reports',
+        ].includes(r.owner),
       ),
     ).toBe(false);
     const t = await makeTenant(off.k, off.url, { pages: [{ url: PROBE_PAGE, access_level: 'Read/Write' }] });

@@ -7,16 +7,16 @@
  *     GET    assessmentTemplates                               list (?includeArchived, ?source)
  *     POST   assessmentTemplates                               create { name, description, content }
  *     POST   assessmentTemplates/import                        JSON import (the CLI's file) { document, onExisting, dryRun }
- *     GET    assessmentTemplates/:templateId                   one template with a version's content (?templateVersion)
- *     PUT    assessmentTemplates/:templateId                   update { version, name?, description?, content? }
+ *     GET    assessmentTemplates/:assessmentTemplateId                 one template with a version's content (?templateVersion)
+ *     PUT    assessmentTemplates/:assessmentTemplateId                 update { version, name?, description?, content? }
  *                                                              (content of a version events use: a new version)
- *     POST   assessmentTemplates/:templateId/versions          new version { version, content?, note? }
- *     POST   assessmentTemplates/:templateId/archive           archive or restore { version, archived }
- *     DELETE assessmentTemplates/:templateId?version&confirm   delete (refused 409 while events use it)
- *     GET    assessmentTemplates/:templateId/export            the JSON document (?templateVersion)
+ *     POST   assessmentTemplates/:assessmentTemplateId/versions          new version { version, content?, note? }
+ *     POST   assessmentTemplates/:assessmentTemplateId/archive           archive or restore { version, archived }
+ *     DELETE assessmentTemplates/:assessmentTemplateId?version&confirm   delete (refused 409 while events use it)
+ *     GET    assessmentTemplates/:assessmentTemplateId/export            the JSON document (?templateVersion)
  *   Events [/assessments]
- *     GET    assessmentEvents                                  list (?tenantCompanyId, ?status, ?templateId, paging)
- *     POST   assessmentEvents                                  start one { tenantCompanyId, templateId, ... }
+ *     GET    assessmentEvents                                  list (?tenantCompanyId, ?status, ?assessmentTemplateId, paging)
+ *     POST   assessmentEvents                                  start one { tenantCompanyId, assessmentTemplateId, ... }
  *     DELETE assessmentEvents/:assessmentEventId?version&confirm
  *   Taking an event [/assessment]
  *     GET    assessmentEvents/:assessmentEventId               event, its template version, answers, live scores
@@ -25,7 +25,7 @@
  *     POST   assessmentEvents/:assessmentEventId/status        { version, action: submit|returnToDraft|complete|reopen }
  *     GET    assessmentEvents/:assessmentEventId/evidence      files with download links
  *     POST   assessmentEvents/:assessmentEventId/evidence      upload link for one file of an answer
- *     DELETE assessmentEvents/:assessmentEventId/evidence/:evidenceId
+ *     DELETE assessmentEvents/:assessmentEventId/evidence/:assessmentEvidenceId
  *   Reserved for the comparison and findings part (engineer I): assessmentEvents/:assessmentEventId/comparison,
  *   assessmentFindings [/assessmentFindings].
  */
@@ -157,10 +157,10 @@ export type TemplateFileIn = z.input<typeof templateFile>;
 /* ------------------------------------------------------------------ template routes */
 
 export const tenantParams = z.object({ tenantId: id });
-export const templateParams = tenantParams.extend({ templateId: id });
+export const templateParams = tenantParams.extend({ assessmentTemplateId: id });
 export const eventParams = tenantParams.extend({ assessmentEventId: id });
 export const answerParams = eventParams.extend({ questionKey: itemKey });
-export const evidenceParams = eventParams.extend({ evidenceId: id });
+export const evidenceParams = eventParams.extend({ assessmentEvidenceId: id });
 
 export const TEMPLATE_SOURCES = ['tenant', 'platform'] as const;
 export type TemplateSource = (typeof TEMPLATE_SOURCES)[number];
@@ -343,7 +343,7 @@ export type AssessmentEvent = z.infer<typeof eventRow>;
 export const EVENT_LIST_PAGE_SIZE = 50;
 export const eventListQuery = z.object({
   tenantCompanyId: id.optional(),
-  templateId: id.optional(),
+  assessmentTemplateId: id.optional(),
   status: z.enum(EVENT_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(EVENT_LIST_PAGE_SIZE),
@@ -358,7 +358,7 @@ export const eventListAnswer = z.object({
 
 export const createEventBody = z.object({
   tenantCompanyId: bodyId,
-  templateId: bodyId,
+  assessmentTemplateId: bodyId,
   /** Default: the template's current version. */
   templateVersion: z.number().int().positive().max(1_000_000).optional(),
   title: z.string().trim().max(200, 'Max 200 characters').optional(),

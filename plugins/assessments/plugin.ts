@@ -1,0 +1,34 @@
+/**
+ * Assessments (issue 18): templates (sections, categories, questions, weights, guidance, framework tags; versioned;
+ * JSON import and export), assessment events of a tenant's companies (answers, notes, findings, evidence files,
+ * draft -> in review -> completed), scores per category, section and overall (shared/scoring.ts), and the
+ * `assessments.eventCompleted` point customer-success records its assessment-template health input through.
+ * Depends on companies: its events reference companies'.
+ */
+import { navItemDefs, pageDefs } from '../../common/pages';
+import { definePlugin } from '../../kernel/index';
+import { ASSESSMENTS_POINTS } from './public';
+import { ASSESSMENTS_PAGES } from './shared/pages';
+import { templateRoutes } from './server/templates/routes';
+import { eventRoutes } from './server/events/routes';
+import { assessmentsCli } from './cli/commands';
+
+export default definePlugin({
+  id: 'assessments',
+  description:
+    "Assessments of a tenant's companies: versioned templates (sections, categories, weighted questions, framework tags, JSON import/export), events with answers, findings and evidence, review and completion, weighted scores; `lci assessments`.",
+  dependsOn: ['companies'],
+  pages: pageDefs(ASSESSMENTS_PAGES), // shared/pages.ts
+  navItems: navItemDefs(ASSESSMENTS_PAGES),
+  points: ASSESSMENTS_POINTS, // public.ts: assessments.eventCompleted
+  // Each part registers its routes here (one line each).
+  routes(r, k) {
+    templateRoutes(r);
+    eventRoutes(r, k);
+  },
+  // `lci assessments ...`: parts add their subcommands to the one `assessments` command here.
+  cli(program, ctx) {
+    const assessments = program.command('assessments').description("A tenant's assessments: templates, events");
+    assessmentsCli(assessments, ctx);
+  },
+});
