@@ -1,12 +1,477 @@
-/** /assessments: placeholder (engineer H builds the page; the routes are in shared/api.ts). */
-import { NonIdealState } from '@blueprintjs/core';
-import { PageHeader } from '../../../workspace/sdk';
+/**
+ * /assessments: the assessment events of the tenant's companies (of the module view's companies: the Assessment Only
+ * view shows assessment-only ones): company, template and version, date, assessor, reviewer, status, overall score
+ * with its trend against the previous completed event of the same company and template; filters (company, template,
+ * status); "New assessment" (company, template, date, assessor, reviewer) opens the new event; delete after a
+ * confirmation. Read Only users see the list without write controls.
+ */
+import {
+  Alert,
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  Icon,
+  InputGroup,
+  NonIdealState,
+  Tag,
+} from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  api,
+  navigate,
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  useReadOnly,
+  useSession,
+  useTenant,
+  useTenantFormat,
+} from '../../../workspace/sdk';
+import {
+  assessmentPaths,
+  EVENT_STATUS_LABELS,
+  EVENT_STATUSES,
+  type AssessmentEvent,
+  type CreateEventBody,
+  type EventAnswer,
+  type EventStatus,
+  type TemplateSummary,
+} from '../shared/api';
+import { ASSESSMENT_TEMPLATES_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
+import { errorText, eventUrl, ok, scoreText, today, trends, useUserOptions, type Trend } from './ui';
+import { useViewScope } from './view-scope';
+import './assessments.css';
+
+const STATUS_INTENT: Record<EventStatus, 'none' | 'warning' | 'success'> = {
+  draft: 'none',
+  in_review: 'warning',
+  completed: 'success',
+};
+
+export function StatusTag({ status }: { status: EventStatus }) {
+  return (
+    <Tag minimal intent={STATUS_INTENT[status]} round>
+      {EVENT_STATUS_LABELS[status]}
+    </Tag>
+  );
+}
+
+export function TrendMark({ trend }: { trend: Trend | undefined }) {
+  if (!trend) return null;
+  const { delta, previous } = trend;
+  const title = `Previous completed: ${previous.toFixed(1)}`;
+  if (delta === 0)
+    return (
+      <span className="lci-as-trend" title={title} aria-label={`unchanged from ${previous.toFixed(1)}`}>
+        <Icon icon="arrow-right" size={12} /> 0.0
+      </span>
+    );
+  const up = delta > 0;
+  return (
+    <span
+      className={`lci-as-trend ${up ? 'lci-as-up' : 'lci-as-down'}`}
+      title={title}
+      aria-label={`${up ? 'up' : 'down'} ${Math.abs(delta).toFixed(1)} from ${previous.toFixed(1)}`}
+    >
+      <Icon icon={up ? 'arrow-up' : 'arrow-down'} size={12} /> {up ? '+' : ''}
+      {delta.toFixed(1)}
+    </span>
+  );
+}
 
 export default function AssessmentsPage() {
+  const tenant = useTenant();
+  const tenantId = tenant?.tenantId ?? null;
+  const readOnly = useReadOnly(ASSESSMENTS_PAGE);
+  const scope = useViewScope();
+  const fmt = useTenantFormat();
+  const isAdmin = useSessionAdmin();
+  const [events, setEvents] = useState<AssessmentEvent[] | null>(null);
+  const [templates, setTemplates] = useState<TemplateSummary[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [status, setStatus] = useState<EventStatus | ''>('');
+  const [starting, setStarting] = useState(false);
+  const [deleting, setDeleting] = useState<AssessmentEvent | null>(null);
+
+  const load = useCallback(async () => {
+    if (!tenantId) return;
+    setBusy(true);
+    try {
+      const [ev, tp] = await Promise.all([
+        api.get<{ events: AssessmentEvent[] }>(assessmentPaths.events(tenantId), {
+          query: { pageSize: 500 },
+          expect: 'events',
+        }),
+        api.get<{ templates: TemplateSummary[] }>(assessmentPaths.templates(tenantId), {
+          query: { includeArchived: true },
+          expect: 'templates',
+        }),
+      ]);
+      setEvents(ev.events);
+      setTemplates(tp.templates);
+      setError(null);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }, [tenantId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const inScope = useMemo(
+    () => (events ?? []).filter((e) => !scope.ids || scope.ids.has(e.tenant_company_id)),
+    [events, scope.ids],
+  );
+  const trendOf = useMemo(() => trends(inScope), [inScope]);
+  const shown = inScope.filter(
+    (e) =>
+      (companyId === null || e.tenant_company_id === companyId) &&
+      (templateId === null || e.assessment_template_id === templateId) &&
+      (status === '' || e.status === status),
+  );
+
+  if (!tenantId || (events === null && !error)) return <PageLoading what="assessments" />;
+  if (error && events === null)
+    return (
+      <PageLoadError title="Assessments could not be loaded" error={error} retry={() => void load()} busy={busy} />
+    );
+
+  const usable = templates.filter((t) => !t.archived);
+  const filtered = companyId !== null || templateId !== null || status !== '';
   return (
-    <>
-      <PageHeader title="Assessments" />
-      <NonIdealState icon="clipboard" title="Coming soon" />
-    </>
+    <div className="lci-page lci-assessments">
+      <PageHeader
+        title="Assessments"
+        subtitle={
+          scope.restricted && scope.view
+            ? `Assessments of the ${scope.view} view's companies`
+            : 'Assessments of your client companies: answers, review, scores and their trend'
+        }
+        readOnly={readOnly}
+        link={{ text: 'Templates', to: ASSESSMENT_TEMPLATES_PAGE, icon: 'properties' }}
+      />
+      <div className="lci-as-toolbar">
+        <FormGroup label="Company" labelFor="as-f-company" inline>
+          <HTMLSelect
+            id="as-f-company"
+            value={companyId ?? ''}
+            onChange={(e) => setCompanyId(e.target.value ? Number(e.target.value) : null)}
+            options={[
+              { value: '', label: 'All companies' },
+              ...(scope.companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name })),
+            ]}
+          />
+        </FormGroup>
+        <FormGroup label="Template" labelFor="as-f-template" inline>
+          <HTMLSelect
+            id="as-f-template"
+            value={templateId ?? ''}
+            onChange={(e) => setTemplateId(e.target.value ? Number(e.target.value) : null)}
+            options={[
+              { value: '', label: 'All templates' },
+              ...templates.map((t) => ({ value: t.assessment_template_id, label: t.name })),
+            ]}
+          />
+        </FormGroup>
+        <FormGroup label="Status" labelFor="as-f-status" inline>
+          <HTMLSelect
+            id="as-f-status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as EventStatus | '')}
+            options={[
+              { value: '', label: 'Any status' },
+              ...EVENT_STATUSES.map((s) => ({ value: s, label: EVENT_STATUS_LABELS[s] })),
+            ]}
+          />
+        </FormGroup>
+        <span className="lci-as-spacer" />
+        {!readOnly && (
+          <Button
+            intent="primary"
+            icon="add"
+            text="New assessment"
+            disabled={usable.length === 0}
+            title={usable.length === 0 ? 'Add a template first' : undefined}
+            onClick={() => setStarting(true)}
+          />
+        )}
+      </div>
+      {error && (
+        <Callout intent="danger" role="alert">
+          {error}
+        </Callout>
+      )}
+      {inScope.length === 0 ? (
+        <NonIdealState
+          icon="clipboard"
+          title="No assessments yet"
+          description={
+            usable.length === 0
+              ? 'Assessments are taken on a template. Add or import one on the Templates page first.'
+              : readOnly
+                ? 'No assessment has been started for these companies.'
+                : 'Start one with "New assessment": pick a company and a template.'
+          }
+          action={
+            usable.length === 0 ? (
+              <Button
+                icon="properties"
+                text="Go to templates"
+                onClick={() => void navigate(ASSESSMENT_TEMPLATES_PAGE)}
+              />
+            ) : undefined
+          }
+        />
+      ) : shown.length === 0 ? (
+        <NonIdealState icon="filter" title="No assessment matches the filters" />
+      ) : (
+        <HTMLTable className="lci-table lci-as-table" striped interactive aria-label="Assessments">
+          <thead>
+            <tr>
+              <th>Company</th>
+              <th>Template</th>
+              <th>Date</th>
+              <th>Assessor</th>
+              <th>Reviewer</th>
+              <th>Status</th>
+              <th className="lci-as-num">Overall score</th>
+              <th aria-label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((e) => (
+              <tr key={e.assessment_event_id}>
+                <td>{e.company_moniker}</td>
+                <td>
+                  <a
+                    href={eventUrl(e.assessment_event_id)}
+                    onClick={(ev) => {
+                      ev.preventDefault();
+                      void navigate(eventUrl(e.assessment_event_id));
+                    }}
+                  >
+                    {e.title || e.template_name}
+                  </a>
+                  <span className="lci-as-muted">
+                    {' '}
+                    {e.title && e.title !== e.template_name ? `${e.template_name} ` : ''}v{e.template_version}
+                  </span>
+                </td>
+                <td>{fmt.date(e.assessed_on)}</td>
+                <td>{e.assessor?.name ?? '–'}</td>
+                <td>{e.reviewer?.name ?? '–'}</td>
+                <td>
+                  <StatusTag status={e.status} />
+                </td>
+                <td className="lci-as-num">
+                  {scoreText(e.overall_score)} <TrendMark trend={trendOf.get(e.assessment_event_id)} />
+                </td>
+                <td className="lci-as-row-actions">
+                  {!readOnly && (
+                    <Button
+                      minimal
+                      small
+                      icon="trash"
+                      aria-label={`Delete ${e.title || e.template_name} of ${e.company_moniker}`}
+                      onClick={() => setDeleting(e)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {filtered && shown.length > 0 && (
+        <p className="lci-as-muted">
+          {shown.length} of {inScope.length} assessments
+        </p>
+      )}
+      {starting && (
+        <StartDialog
+          tenantId={tenantId}
+          templates={usable}
+          companyId={companyId}
+          canListUsers={isAdmin}
+          onClose={() => setStarting(false)}
+        />
+      )}
+      <Alert
+        isOpen={deleting !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Delete"
+        cancelButtonText="Cancel"
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          const e = deleting!;
+          setDeleting(null);
+          try {
+            await api.del(assessmentPaths.event(tenantId, e.assessment_event_id), {
+              query: { version: e.version, confirm: true },
+            });
+            ok(`Deleted the assessment of ${e.company_moniker}.`);
+          } catch (err) {
+            setError(errorText(err));
+          }
+          void load();
+        }}
+      >
+        {deleting && (
+          <p>
+            Delete the assessment &quot;{deleting.title || deleting.template_name}&quot; of {deleting.company_moniker} (
+            {deleting.assessed_on}) with its answers and evidence files? This cannot be undone.
+          </p>
+        )}
+      </Alert>
+    </div>
+  );
+}
+
+function useSessionAdmin(): boolean {
+  const s = useSession();
+  return !!s?.user.isTenantAdmin;
+}
+
+function StartDialog({
+  tenantId,
+  templates,
+  companyId,
+  canListUsers,
+  onClose,
+}: {
+  tenantId: number;
+  templates: TemplateSummary[];
+  companyId: number | null;
+  canListUsers: boolean;
+  onClose(): void;
+}) {
+  const scope = useViewScope();
+  const users = useUserOptions(tenantId, canListUsers);
+  const [company, setCompany] = useState<number | ''>(companyId ?? '');
+  const [template, setTemplate] = useState<number | ''>(
+    templates.length === 1 ? templates[0].assessment_template_id : '',
+  );
+  const [date, setDate] = useState(today());
+  const [assessor, setAssessor] = useState<number | ''>('');
+  const [reviewer, setReviewer] = useState<number | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setTried(true);
+    if (company === '' || template === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
+    setBusy(true);
+    try {
+      const body: CreateEventBody = {
+        tenantCompanyId: company,
+        assessmentTemplateId: template,
+        assessedOn: date,
+        assessorTenantUserId: assessor === '' ? null : assessor,
+        reviewerTenantUserId: reviewer === '' ? null : reviewer,
+      };
+      const out = await api.post<EventAnswer>(assessmentPaths.events(tenantId), body, { expect: 'event' });
+      onClose();
+      void navigate(eventUrl(out.event.assessment_event_id));
+    } catch (e) {
+      setError(errorText(e));
+      setBusy(false);
+    }
+  };
+  const userOptions = [
+    { value: '', label: 'Nobody yet' },
+    ...users.map((u) => ({ value: u.tenant_user_id, label: u.name })),
+  ];
+  return (
+    <Dialog isOpen title="New assessment" onClose={onClose} icon="clipboard">
+      <DialogBody>
+        <FormGroup
+          label="Company"
+          labelFor="as-new-company"
+          intent={tried && company === '' ? 'danger' : 'none'}
+          helperText={tried && company === '' ? 'Required.' : undefined}
+        >
+          <HTMLSelect
+            id="as-new-company"
+            fill
+            value={company}
+            onChange={(e) => setCompany(e.target.value ? Number(e.target.value) : '')}
+            options={[
+              { value: '', label: 'Choose a company' },
+              ...(scope.companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name })),
+            ]}
+          />
+        </FormGroup>
+        <FormGroup
+          label="Template"
+          labelFor="as-new-template"
+          intent={tried && template === '' ? 'danger' : 'none'}
+          helperText={tried && template === '' ? 'Required.' : 'The event keeps the current version of the template.'}
+        >
+          <HTMLSelect
+            id="as-new-template"
+            fill
+            value={template}
+            onChange={(e) => setTemplate(e.target.value ? Number(e.target.value) : '')}
+            options={[
+              { value: '', label: 'Choose a template' },
+              ...templates.map((t) => ({
+                value: t.assessment_template_id,
+                label: `${t.name} (v${t.current_version}, ${t.question_count} questions)`,
+              })),
+            ]}
+          />
+        </FormGroup>
+        <FormGroup label="Date" labelFor="as-new-date">
+          <InputGroup id="as-new-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        </FormGroup>
+        {users.length > 0 && (
+          <div className="lci-as-two">
+            <FormGroup label="Assessor" labelFor="as-new-assessor">
+              <HTMLSelect
+                id="as-new-assessor"
+                fill
+                value={assessor}
+                onChange={(e) => setAssessor(e.target.value ? Number(e.target.value) : '')}
+                options={userOptions}
+              />
+            </FormGroup>
+            <FormGroup label="Reviewer" labelFor="as-new-reviewer">
+              <HTMLSelect
+                id="as-new-reviewer"
+                fill
+                value={reviewer}
+                onChange={(e) => setReviewer(e.target.value ? Number(e.target.value) : '')}
+                options={userOptions}
+              />
+            </FormGroup>
+          </div>
+        )}
+        {error && (
+          <Callout intent="danger" role="alert">
+            {error}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} />
+            <Button intent="primary" text="Start" loading={busy} onClick={() => void start()} />
+          </>
+        }
+      />
+    </Dialog>
   );
 }
