@@ -98,3 +98,15 @@ test('LCI_REGION_URLS names the API origin of each region; wrong entries are ref
   expect(() => loadConfig({ LCI_REGION_URLS: 'ec1=https://a.example.com,ec1=https://b.example.com' })).toThrow(/twice/);
   expect(loadConfig({}).supportEmail).toBe('support@lifecycle.local');
 });
+
+test("warranty lookup URLs: the vendors' own by default, no trailing slash; http only on loopback", () => {
+  expect(loadConfig({}).warrantyUrls).toEqual({
+    dell: 'https://apigtwb2c.us.dell.com',
+    lenovo: 'https://supportapi.lenovo.com',
+    hp: 'https://warranty.api.hp.com',
+  });
+  expect(loadConfig({ LCI_WARRANTY_DELL_URL: 'http://127.0.0.1:4510/' }).warrantyUrls.dell).toBe(
+    'http://127.0.0.1:4510',
+  );
+  expect(() => loadConfig({ LCI_WARRANTY_HP_URL: 'http://hp.example' })).toThrow(/LCI_WARRANTY_HP_URL.*https/);
+});
