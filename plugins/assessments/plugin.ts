@@ -12,6 +12,8 @@ import { ASSESSMENTS_PAGES } from './shared/pages';
 import { templateRoutes } from './server/templates/routes';
 import { eventRoutes } from './server/events/routes';
 import { assessmentsCli } from './cli/commands';
+import { comparisonRoutes } from './server/comparison/routes';
+import { findingRoutes } from './server/findings/routes';
 
 export default definePlugin({
   id: 'assessments',
@@ -25,6 +27,8 @@ export default definePlugin({
   routes(r, k) {
     templateRoutes(r);
     eventRoutes(r, k);
+    comparisonRoutes(r); // comparison and trend (engineer I)
+    findingRoutes(r, k); // findings and their follow-up (engineer I)
   },
   // `lci assessments ...`: parts add their subcommands to the one `assessments` command here.
   cli(program, ctx) {

@@ -9,12 +9,41 @@
  */
 import { createExtensionPoint } from '../../common/extension-point';
 import type { EventCompletedHandler } from './shared/points';
+import type { FindingActionDef } from './shared/finding-points';
 
 export const eventCompletedPoint = createExtensionPoint<EventCompletedHandler>(
   'assessments.eventCompleted',
   'called in the completing transaction when an assessment event is completed (its company, template, scores)',
 );
-export const ASSESSMENTS_POINTS = [eventCompletedPoint];
+/**
+ * `findingActionsPoint` (`assessments.findingActions`): actions on a finding { id, title, run(db, tenantId, finding,
+ * caller) } (shared/finding-points.ts), run by POST assessmentFindings/:id/actions/:actionId; the link an action
+ * answers is kept on the finding (`links`), e.g. the projects plugin's "create or link a recommendation", so a report
+ * traces finding -> recommendation -> budget line. Its buttons: the workspace point `findingActionButtonsPoint`.
+ */
+export const findingActionsPoint = createExtensionPoint<FindingActionDef>(
+  'assessments.findingActions',
+  'actions on an assessment finding (e.g. create or link a recommendation); the link they answer is kept on the finding',
+);
+export const ASSESSMENTS_POINTS = [eventCompletedPoint, findingActionsPoint];
+export type { FindingActionDef, FindingActionResult } from './shared/finding-points';
+export {
+  findingActionButtonsPoint,
+  type FindingActionButtonDef,
+  type FindingActionButtonProps,
+} from './shared/workspace-points';
+export {
+  findingRow,
+  findingLink,
+  comparisonAnswer,
+  trendAnswer,
+  FINDING_STATUSES,
+  type Finding,
+  type FindingLink,
+  type FindingStatus,
+  type ComparisonAnswer,
+  type TrendAnswer,
+} from './shared/api';
 
 export type { CompletedAssessment, EventCompletedHandler } from './shared/points';
 export * from './shared/pages';
