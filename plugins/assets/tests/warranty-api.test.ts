@@ -243,6 +243,26 @@ test("the replace policy lets Dell's dates replace a manual one; the offline def
   expect((await sources(ids.dellManual!)).map((r) => r.source)).toEqual(['warranty:dell', 'warranty:dell']);
 });
 
+test('batches: 150 Dell assets take two calls of at most 100 service tags; unknown ones without a date are not found', async () => {
+  const bulk = (await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Bulk Co' })).body.company
+    .tenant_company_id;
+  await s.k.db.withTenant(a.tenantId, (db) =>
+    db('assets').insert(
+      Array.from({ length: 150 }, (_, i) => ({
+        tenant_id: a.tenantId,
+        tenant_company_id: bulk,
+        name: `Bulk ${i}`,
+        make: 'Dell',
+        serial: `BULK${i}`,
+      })),
+    ),
+  );
+  const calls = dell.calls.length;
+  const run = await runAndWait(a, { tenantCompanyId: bulk });
+  expect(run).toMatchObject({ status: 'succeeded', total: 150, looked_up: 150, not_found: 150, updated: 0 });
+  expect(dell.calls.slice(calls).map((c) => c.serials.length)).toEqual([100, 50]);
+});
+
 test('bad runs: unknown assets or company, both scopes, lookup off, one at a time', async () => {
   const r1 = await a.api('POST', W.run(a.tenantId), { assetIds: [ids.apple, 999999999] });
   expect(r1.status).toBe(400);

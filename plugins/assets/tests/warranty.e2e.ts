@@ -41,7 +41,7 @@ test.afterAll(async () => {
 
 test('credentials are write-only, terms are saved, and Run lookup now shows progress and fills the dates', async ({
   page,
-}) => {
+}, testInfo) => {
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}/accountsettings`);
   const section = page.locator('#warrantyLookup');
@@ -68,7 +68,7 @@ test('credentials are write-only, terms are saved, and Run lookup now shows prog
   await expect(section.getByTestId('warranty-run-status')).toContainText('Looked up 2: 2 updated', {
     timeout: 60_000,
   });
-  await page.screenshot({ path: '/tmp/pw-c/warranty-section.png', fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('warranty-section.png'), fullPage: true });
 
   const dates = async (id: number) => {
     const a = (await t.api('GET', assetPaths.one(t.tenantId, id))).body.asset;
