@@ -92,6 +92,7 @@ test('the data quality page: scores, fix an asset in the fix list, the score goe
   await expect(page.getByRole('form', { name: `Fix DQ-NOMAKE-${tag}` })).toContainText(ASSET_MESSAGES.stale);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('form', { name: `Fix DQ-NOMAKE-${tag}` })).toHaveCount(0);
+  await expect(fixTable.getByRole('button', { name: `Fix DQ-NOMAKE-${tag}` })).toBeFocused();
 
   // Fix DQ-NOSERIAL with the keyboard: the input has the focus, Enter saves.
   await fixTable.getByRole('button', { name: `Fix DQ-NOSERIAL-${tag}` }).click();

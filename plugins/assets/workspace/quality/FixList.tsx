@@ -306,6 +306,7 @@ export function FixList({
                           size="small"
                           icon="edit"
                           text="Fix"
+                          id={`dq-fix-btn-${a.asset_id}`}
                           aria-label={`Fix ${a.name}`}
                           aria-expanded={editing === a.asset_id}
                           onClick={() => setEditing(editing === a.asset_id ? null : a.asset_id)}
@@ -332,6 +333,13 @@ export function FixList({
                           onDone={(saved) => {
                             setEditing(null);
                             if (saved) onFixed();
+                            // Back to the row's Fix button (or, when the row went, to the list's filters).
+                            requestAnimationFrame(() =>
+                              (
+                                document.getElementById(`dq-fix-btn-${a.asset_id}`) ??
+                                document.querySelector<HTMLElement>('.dq-fix-filters select')
+                              )?.focus(),
+                            );
                           }}
                         />
                       </td>
