@@ -6,7 +6,7 @@
  * Depends on companies: its events reference companies'.
  */
 import { navItemDefs, pageDefs } from '../../common/pages';
-import { definePlugin } from '../../kernel/index';
+import { contribute, definePlugin } from '../../kernel/index';
 import { ASSESSMENTS_POINTS } from './public';
 import { ASSESSMENTS_PAGES } from './shared/pages';
 import { templateRoutes } from './server/templates/routes';
@@ -14,15 +14,24 @@ import { eventRoutes } from './server/events/routes';
 import { assessmentsCli } from './cli/commands';
 import { comparisonRoutes } from './server/comparison/routes';
 import { findingRoutes } from './server/findings/routes';
+import { ASSESSMENT_REPORT_COMPONENTS } from './server/reports/components';
+import { assessmentFixtures } from './server/fixtures';
+import { reportComponentsPoint } from '../reports/public';
 
 export default definePlugin({
   id: 'assessments',
   description:
     "Assessments of a tenant's companies: versioned templates (sections, categories, weighted questions, framework tags, JSON import/export), events with answers, findings and evidence, review and completion, weighted scores; `lci assessments`.",
   dependsOn: ['companies'],
+  // The report builder's lci_assessment* components (registered only while reports is on; engineer I).
+  optionalDependsOn: ['reports'],
   pages: pageDefs(ASSESSMENTS_PAGES), // shared/pages.ts
   navItems: navItemDefs(ASSESSMENTS_PAGES),
   points: ASSESSMENTS_POINTS, // public.ts: assessments.eventCompleted
+  // Report builder components lci_assessment_summary, _item_detail, lci_assessment, _comparison (engineer I).
+  extend: [...ASSESSMENT_REPORT_COMPONENTS.map((c) => contribute(reportComponentsPoint, c))],
+  // Demo templates and events of the demo companies (engineer I).
+  fixtures: (ctx) => assessmentFixtures(ctx),
   // Each part registers its routes here (one line each).
   routes(r, k) {
     templateRoutes(r);
