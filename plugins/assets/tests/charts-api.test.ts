@@ -10,7 +10,7 @@ import { MSG_ASSETS_NO_COMPANY, MSG_ASSETS_NONE } from '../server/charts/report-
 import { assetPaths } from '../shared/api';
 import { chartsOf, type ChartAsset } from '../shared/charts';
 import { assetChartsPath } from '../shared/charts-api';
-import { addDays, type LifecycleSettings } from '../shared/lifecycle';
+import { addDays, addMonths, type LifecycleSettings } from '../shared/lifecycle';
 import { AIR_DASHBOARD_PAGE } from '../shared/pages';
 
 let s: TestServer;
@@ -23,6 +23,7 @@ let otherCo: number;
 const settings = new Map<number, { name: string; s: LifecycleSettings }>();
 
 const AS_OF = '2026-11-27';
+const AGREEMENT_DAYS = ['2026-11-27', '2024-02-29', '2026-01-31', '2026-12-31'];
 const LAPTOP: LifecycleSettings = {
   default_replacement_cost: 1200,
   default_life_in_months: 48,
@@ -133,6 +134,30 @@ beforeAll(async () => {
     cost: rnd(3) === 0 ? (rnd(300000) / 100).toFixed(2) : null,
     source: 'csv',
   }));
+  // The window edges on each day the agreement test checks: asOf + 3 months (warranty) and + 6 (end of life), and the
+  // day after (month ends clamp: 2026-01-31 + 3 months is 2026-04-30).
+  for (const asOf of AGREEMENT_DAYS)
+    for (const extra of [0, 1])
+      rows.push(
+        {
+          ...rows[0],
+          name: `EDGE-W-${asOf}-${extra}`,
+          asset_type_id: laptop,
+          purchase_date: null,
+          eol_date: null,
+          warranty_expiry: addDays(addMonths(asOf, 3), extra),
+          cost: null,
+        },
+        {
+          ...rows[0],
+          name: `EDGE-E-${asOf}-${extra}`,
+          asset_type_id: server,
+          purchase_date: null,
+          warranty_expiry: null,
+          eol_date: addDays(addMonths(asOf, 6), extra),
+          cost: null,
+        },
+      );
   await s.k.db.withTenant(a.tenantId, (trx) => trx('assets').insert(rows));
   otherCo = await addCompany(b, 'Other Tenant Co');
   await add(b, { tenant_company_id: otherCo, name: 'OTHER-1', purchase_date: '2020-01-01', cost: 99 });
@@ -206,8 +231,8 @@ test('the figures of a known set of assets', async () => {
 
 test('the SQL agrees with the in-memory rules on a generated set, on several days', async () => {
   const ref = await referenceAssets(a, [acme, bravo, gen]);
-  expect(ref).toHaveLength(246);
-  for (const asOf of ['2026-11-27', '2024-02-29', '2026-01-31', '2026-12-31']) {
+  expect(ref).toHaveLength(262);
+  for (const asOf of AGREEMENT_DAYS) {
     for (const quarters of [4, 8]) {
       const r = await ok(a, 'GET', `${assetChartsPath(a.tenantId)}?asOf=${asOf}&quarters=${quarters}`);
       expect(r).toEqual(chartsOf(ref, asOf, quarters));
@@ -224,7 +249,7 @@ test('the company filter: one company, several, and the module view of AIR-only 
   ]);
   expect((await charts(a, `&tenantCompanyIds=${acme},${bravo}`)).total).toBe(6);
   expect((await charts(a, `&tenantCompanyIds=${acme}&tenantCompanyIds=${bravo}`)).total).toBe(6);
-  expect((await charts(a)).total).toBe(246);
+  expect((await charts(a)).total).toBe(262);
 });
 
 test("isolation: a tenant sees its own assets only; another tenant's company id filters to nothing", async () => {
