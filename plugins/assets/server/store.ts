@@ -72,33 +72,54 @@ const COMPANY_ASSET_TYPES = 'tenant_company_asset_types';
 /** The effective setting of the asset's type: the company's, else the tenant's; 0 without a type. */
 const setting = (col: string) => `coalesce(ct.${col}, t.${col}, 0)`;
 const ASOF = '?::date';
-/** End of life: eol_date, else purchase + default life (none when the life is 0). */
+/** End of life: eol_date, else purchase + default life (none when the life is 0); the charts' own reading (the list reads a.eol_effective). */
 const EOL_SQL = `coalesce(a.eol_date, case when ${setting('default_life_in_months')} > 0 then (a.purchase_date + make_interval(months => ${setting('default_life_in_months')}::int))::date end)`;
-const WARRANTY_SQL = `case when a.warranty_expiry is null then 'unknown'
-  when a.warranty_expiry < ${ASOF} then 'expired'
-  when ${setting('approaching_duration_in_months_warranty')} > 0
-    and a.warranty_expiry <= (${ASOF} + make_interval(months => ${setting('approaching_duration_in_months_warranty')}::int))::date then 'expiring'
-  else 'in_warranty' end`;
-const EOL_STATE_SQL = `case when (${EOL_SQL}) is null then 'unknown'
-  when (${EOL_SQL}) <= ${ASOF} then 'reached'
-  when ${setting('approaching_duration_in_months_eol')} > 0
-    and (${EOL_SQL}) <= (${ASOF} + make_interval(months => ${setting('approaching_duration_in_months_eol')}::int))::date then 'approaching'
-  else 'ok' end`;
-
 /**
  * The lifecycle state (shared/lifecycle.ts lifecycleState) as SQL text with its bindings (asOf, repeated): the
- * precedence eol_reached > out_of_warranty > eol_approaching > warranty_expiring > unknown > healthy.
+ * precedence eol_reached > out_of_warranty > eol_approaching > warranty_expiring > unknown > healthy. It reads the
+ * lifecycle dates kept on the row (migration 0005: eol_effective, eol_approaching_from, warranty_expiring_from, from
+ * the type's effective settings), so it is a few date comparisons with asOf and needs no join.
  */
 export function lifecycleSql(asOf: string): { sql: string; bindings: string[] } {
-  const w = `(${WARRANTY_SQL})`;
-  const e = `(${EOL_STATE_SQL})`;
-  const sql = `(case when ${e} = 'reached' then 'eol_reached'
-    when ${w} = 'expired' then 'out_of_warranty'
-    when ${e} = 'approaching' then 'eol_approaching'
-    when ${w} = 'expiring' then 'warranty_expiring'
-    when ${w} = 'unknown' and ${e} = 'unknown' then 'unknown'
+  const sql = `(case when a.eol_effective <= ${ASOF} then 'eol_reached'
+    when a.warranty_expiry < ${ASOF} then 'out_of_warranty'
+    when a.eol_approaching_from <= ${ASOF} then 'eol_approaching'
+    when a.warranty_expiring_from <= ${ASOF} then 'warranty_expiring'
+    when a.warranty_expiry is null and a.eol_effective is null then 'unknown'
     else 'healthy' end)`;
   // Every binding is asOf.
+  return { sql, bindings: Array<string>((sql.match(/\?/g) ?? []).length).fill(asOf) };
+}
+
+/** The longest approaching window (months) of the tenant's asset type settings, its own or its companies'. */
+const longestWindow = (col: string) =>
+  `(select coalesce(max(m), 0) from (select max(${col}) as m from ${assetTypes.table} union all select max(${col}) from ${COMPANY_ASSET_TYPES}) w)`;
+
+/**
+ * The rows in one of the lifecycle states, as conditions an index can serve (each state's rule with the precedence
+ * spelled out, on the lifecycle dates of migration 0005). Only leakproof operators (date comparisons) reach an index
+ * under the tenant policy: end of life reached is a range of (tenant, eol_effective), out of warranty of (tenant,
+ * warranty_expiry); warranty expiring lies between asOf and asOf + the longest warranty window of the tenant's
+ * settings (and warranty_expiring_from <= asOf), end of life approaching likewise on eol_effective. Agrees with
+ * lifecycleSql (tests/assets-lifecycle-dates.test.ts filters by each state on a grid of month-end cases).
+ */
+function lifecycleFilterSql(states: readonly string[], asOf: string): { sql: string; bindings: string[] } {
+  const notReached = `(a.eol_effective is null or a.eol_effective > ${ASOF})`;
+  const notExpired = `(a.warranty_expiry is null or a.warranty_expiry >= ${ASOF})`;
+  const notApproaching = `(a.eol_approaching_from is null or a.eol_approaching_from > ${ASOF})`;
+  const notExpiring = `(a.warranty_expiring_from is null or a.warranty_expiring_from > ${ASOF})`;
+  const until = (col: string) => `(${ASOF} + make_interval(months => ${longestWindow(col)}))::date`;
+  const rules: Record<string, string> = {
+    eol_reached: `a.eol_effective <= ${ASOF}`,
+    out_of_warranty: `(a.warranty_expiry < ${ASOF} and ${notReached})`,
+    eol_approaching: `(a.eol_effective > ${ASOF} and a.eol_effective <= ${until('approaching_duration_in_months_eol')}
+      and a.eol_approaching_from <= ${ASOF} and ${notExpired})`,
+    warranty_expiring: `(a.warranty_expiry >= ${ASOF} and a.warranty_expiry <= ${until('approaching_duration_in_months_warranty')}
+      and a.warranty_expiring_from <= ${ASOF} and ${notReached} and ${notApproaching})`,
+    unknown: '(a.warranty_expiry is null and a.eol_effective is null)',
+    healthy: `(${notReached} and ${notExpired} and ${notApproaching} and ${notExpiring} and (a.warranty_expiry is not null or a.eol_effective is not null))`,
+  };
+  const sql = `(${[...new Set(states)].map((st) => rules[st]).join(' or ')})`;
   return { sql, bindings: Array<string>((sql.match(/\?/g) ?? []).length).fill(asOf) };
 }
 
@@ -223,16 +244,14 @@ function sortSql(sort: AssetListQuery['sort'], asOf: string): { sql: string; bin
     case 'assigned_to':
       return plain(`lower(a.${sort})`);
     case 'replacement_due':
-      return plain(`(${EOL_SQL})`);
+      return plain('a.eol_effective');
     case 'age':
       // Older first on ascending would surprise: age ascending is the purchase date descending.
       return plain("(-(a.purchase_date - date '2000-01-01'))");
     case 'lifecycle_state':
       return lifecycleRankSql(asOf);
     case 'replacement_cost':
-      return plain(
-        `coalesce(a.cost, case when a.asset_type_id is not null then ${setting('default_replacement_cost')} end)`,
-      );
+      return plain('a.replacement_cost_effective');
     default:
       return plain(`a.${sort}`);
   }
@@ -241,15 +260,17 @@ function sortSql(sort: AssetListQuery['sort'], asOf: string): { sql: string; bin
 /** The filters and sort of the list, without its paging (the CSV export reads every row of them). */
 export type AssetQuery = Omit<AssetListQuery, 'page' | 'pageSize'>;
 
-/** The assets matching the filters (joined, no columns chosen yet). */
-function filtered(db: Trx, q: AssetQuery, asOf: string): Knex.QueryBuilder {
-  const qb = base(db);
+/**
+ * The assets matching the filters, no columns chosen yet: joined (`base`), or the assets table alone (`qb`), which
+ * is enough to count them: every filter reads the asset's own columns.
+ */
+function filtered(db: Trx, q: AssetQuery, asOf: string, qb: Knex.QueryBuilder = base(db)): Knex.QueryBuilder {
   if (q.tenantCompanyIds?.length) qb.whereIn('a.tenant_company_id', q.tenantCompanyIds);
   if (q.assetTypeIds?.length) qb.whereIn('a.asset_type_id', q.assetTypeIds);
   if (q.tenantAssetStatusIds?.length) qb.whereIn('a.tenant_asset_status_id', q.tenantAssetStatusIds);
   if (q.lifecycleStates?.length) {
-    const { sql, bindings } = lifecycleSql(asOf);
-    qb.whereRaw(`${sql} in (${q.lifecycleStates.map(() => '?').join(', ')})`, [...bindings, ...q.lifecycleStates]);
+    const { sql, bindings } = lifecycleFilterSql(q.lifecycleStates, asOf);
+    qb.whereRaw(sql, bindings);
   }
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
@@ -268,7 +289,7 @@ export async function selectAssets(
   asOf: string,
 ): Promise<{ rows: AssetDbRow[]; total: number }> {
   const qb = filtered(db, q, asOf);
-  const [{ n }] = await qb.clone().count({ n: '*' });
+  const [{ n }] = await filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`)).count({ n: '*' });
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const ordered = qb.clone().select(columns(db));
@@ -283,11 +304,12 @@ export async function selectAssets(
 export const EXPORT_CHUNK_ROWS = 1000;
 
 /**
- * Every asset matching the filters, in the list's order, `chunkRows` at a time: keyset paging on (sort value, asset
- * id), so each chunk is one indexed-or-sorted query that starts where the last ended (no OFFSET, no cursor: a read
- * request on PostgreSQL runs each statement on its own, PGlite has one session). The sort value travels back as
- * text, which PostgreSQL reads as the expression's own type. Rows changed between two chunks are read as they are
- * then (each chunk is its own snapshot on PostgreSQL).
+ * Every asset matching the filters, in the list's order, `chunkRows` at a time, in two steps: the ids in order first
+ * (one sort, of the assets table alone unless the sort is by a company, type or status name; answered as one text,
+ * about 7 bytes an asset, so 100,000 assets take under 1 MB), then the rows of each chunk of ids by primary key. No
+ * OFFSET (each page would sort again) and no cursor (a read request on PostgreSQL runs each statement on its own, with
+ * no transaction block to hold one; PGlite has one session). The set is the one matching when the export starts; an
+ * asset deleted meanwhile is left out, one changed is read as it is then.
  */
 export async function* selectAssetChunks(
   db: Trx,
@@ -295,40 +317,26 @@ export async function* selectAssetChunks(
   asOf: string,
   chunkRows = EXPORT_CHUNK_ROWS,
 ): AsyncGenerator<AssetDbRow[]> {
-  const desc = q.dir === 'desc';
+  const dir = q.dir === 'desc' ? 'desc' : 'asc';
+  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const s = sortSql(q.sort, asOf);
-  let after: { key: string | null; id: number } | null = null;
-  for (;;) {
-    const qb = filtered(db, q, asOf).select([...columns(db), db.raw(`(${s.sql})::text as sort_key`, s.bindings)]);
-    if (after) {
-      const { key, id } = after;
-      const e = `(${s.sql})`;
-      if (key === null) {
-        // Nulls come last ascending, first descending.
-        if (desc)
-          qb.whereRaw(`((${e} is null and a.asset_id < ?) or ${e} is not null)`, [...s.bindings, id, ...s.bindings]);
-        else qb.whereRaw(`(${e} is null and a.asset_id > ?)`, [...s.bindings, id]);
-      } else if (desc) {
-        qb.whereRaw(`(${e} < ? or (${e} = ? and a.asset_id < ?))`, [...s.bindings, key, ...s.bindings, key, id]);
-      } else {
-        qb.whereRaw(`(${e} > ? or (${e} = ? and a.asset_id > ?) or ${e} is null)`, [
-          ...s.bindings,
-          key,
-          ...s.bindings,
-          key,
-          id,
-          ...s.bindings,
-        ]);
-      }
+  const joined = q.sort === 'company' || q.sort === 'asset_type' || q.sort === 'status';
+  const from = joined ? base(db) : db(`${ASSETS_TABLE} as a`);
+  const [{ ids: text }] = (await filtered(db, q, asOf, from).select(
+    db.raw(`string_agg(a.asset_id::text, ',' order by ${s.sql} ${dir} ${nulls}, a.asset_id ${dir}) as ids`, s.bindings),
+  )) as { ids: string | null }[];
+  if (!text) return;
+  const ids = Float64Array.from(text.split(','), Number);
+  for (let i = 0; i < ids.length; i += chunkRows) {
+    const chunk = Array.from(ids.subarray(i, i + chunkRows));
+    const rows = (await base(db).select(columns(db)).whereIn('a.asset_id', chunk)) as RawRow[];
+    const byId = new Map(rows.map((r) => [Number(r.asset_id), r]));
+    const ordered: AssetDbRow[] = [];
+    for (const id of chunk) {
+      const r = byId.get(id);
+      if (r) ordered.push(toRow(r));
     }
-    qb.orderByRaw(`${s.sql} ${desc ? 'desc nulls first' : 'asc nulls last'}`, s.bindings);
-    qb.orderBy('a.asset_id', desc ? 'desc' : 'asc');
-    const raw = (await qb.limit(chunkRows)) as (RawRow & { sort_key: string | null })[];
-    if (!raw.length) return;
-    const last = raw[raw.length - 1];
-    after = { key: last.sort_key, id: Number(last.asset_id) };
-    yield raw.map(({ sort_key, ...r }) => (void sort_key, toRow(r)));
-    if (raw.length < chunkRows) return;
+    yield ordered;
   }
 }
 

@@ -1,0 +1,334 @@
+/**
+ * npm run bench:assets-list: the asset list (issue 17) on PostgreSQL with a tenant of 100,000 assets (BENCH_ASSETS)
+ * and a second tenant of 50,000 sharing the tables (row-level security has rows to leave out): ~200 companies each,
+ * 8 asset types with their settings and per-company overrides for some companies, 4 statuses, and dates spread so
+ * that every lifecycle state occurs.
+ *
+ * 1. assetList's first page (pageSize 100) sorted by warranty expiry with the lifecycle filter warranty_expiring,
+ *    through the real HTTP route (API key, signed-in token, access, validation, RLS, the service's lifecycle per
+ *    row, JSON) against the same query by hand through node-postgres (the total and the page's rows, the same
+ *    columns; no HTTP, no RLS). Before timing, both must answer the same total and asset ids. Paired rounds (SQL,
+ *    then the route, back to back); the ratio is the median of the rounds' ratios. Targets: ratio <= 1.3, route
+ *    median < 100 ms.
+ * 2. The CSV export of all 100,000 assets through the route (assetList/csv), read as it streams: time, rows, bytes,
+ *    and the peak RSS and heap above the figures just before it (sampled every 5 ms; server and client share this
+ *    process, so the figures are both's).
+ *
+ * Options: BENCH_ROUNDS (default 15), BENCH_ASSETS (default 100000), BENCH_DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres); --strict exits 1 when a target is missed; --explain prints the
+ * plans (EXPLAIN ANALYZE) of the hand-written statements.
+ */
+import http from 'node:http';
+import os from 'node:os';
+import type { Kernel } from '../kernel/kernel';
+import {
+  addTenantUser,
+  createSecurityGroup,
+  createTenant,
+  createUser,
+  grantModules,
+} from '../kernel/tenancy/provision';
+import { median, pairedRounds } from './lib/paired';
+import { startBenchServer } from './lib/server';
+
+const ROUNDS = Math.max(3, Math.floor(Number(process.env.BENCH_ROUNDS ?? 15)));
+const ASSETS = Math.max(1000, Math.floor(Number(process.env.BENCH_ASSETS ?? 100_000)));
+const OTHER_ASSETS = Math.floor(ASSETS / 2);
+const COMPANIES = 200;
+const RATIO_TARGET = 1.3;
+const ROUTE_TARGET_MS = 100;
+const MB = 1024 * 1024;
+
+/** moniker, replacement cost, life (months), EOL approaching (months), warranty approaching (months), warranty years. */
+const TYPES: [string, number, number, number, number, number][] = [
+  ['Laptop', 1400, 48, 6, 3, 3],
+  ['Desktop', 1100, 60, 6, 3, 3],
+  ['Server', 9000, 60, 12, 6, 5],
+  ['Firewall', 2500, 60, 6, 3, 1],
+  ['Switch', 1800, 84, 12, 3, 5],
+  ['Printer', 600, 60, 6, 2, 1],
+  ['Phone', 800, 36, 3, 2, 2],
+  ['Tablet', 700, 36, 3, 0, 1],
+];
+const STATUSES = ['In use', 'In stock', 'In repair', 'Retired'];
+
+/** The day the lifecycle is computed for: fixed, so the spread of states does not depend on the day of the run. */
+const AS_OF = '2026-06-15';
+
+async function seedTenant(k: Kernel, name: string, assets: number): Promise<{ tenantId: number; userId: number }> {
+  return k.db.withSystem(async (trx) => {
+    const tenantId = await createTenant(trx, { name });
+    const gid = await createSecurityGroup(trx, tenantId, {
+      name: 'Technicians',
+      modules: ['Core'],
+      pages: [{ url: '/assetList', access_level: 'Read Only' }],
+    });
+    const userId = await createUser(trx, {
+      email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.example`,
+      currentTenantId: tenantId,
+    });
+    await addTenantUser(trx, tenantId, { userId, securityGroupId: gid });
+    await grantModules(trx, tenantId, ['Core']);
+    await trx.raw(
+      `insert into tenant_companies (tenant_id, moniker) select ?, 'Company ' || lpad(g::text, 3, '0') from generate_series(1, ?) g`,
+      [tenantId, COMPANIES],
+    );
+    await trx('tenant_asset_types').insert(
+      TYPES.map(([moniker, cost, life, eol, warranty]) => ({
+        tenant_id: tenantId,
+        asset_type_moniker: moniker,
+        default_replacement_cost: cost,
+        default_life_in_months: life,
+        approaching_duration_in_months_eol: eol,
+        approaching_duration_in_months_warranty: warranty,
+      })),
+    );
+    await trx('tenant_asset_statuses').insert(
+      STATUSES.map((moniker, i) => ({ tenant_id: tenantId, moniker, sort: i })),
+    );
+    // Every 10th company has its own settings for Laptop and Server: a longer life, a longer warranty window.
+    await trx.raw(
+      `insert into tenant_company_asset_types (tenant_id, tenant_company_id, asset_type_id, default_replacement_cost,
+              default_life_in_months, approaching_duration_in_months_eol, approaching_duration_in_months_warranty)
+       select c.tenant_id, c.tenant_company_id, t.asset_type_id, t.default_replacement_cost * 1.1,
+              t.default_life_in_months + 12, t.approaching_duration_in_months_eol, t.approaching_duration_in_months_warranty + 3
+         from tenant_companies c join tenant_asset_types t on t.tenant_id = c.tenant_id
+        where c.tenant_id = ? and c.tenant_company_id % 10 = 0 and t.asset_type_moniker in ('Laptop', 'Server')`,
+      [tenantId],
+    );
+    // Assets in batches of 25,000 rows (one insert ... select each): purchase dates over the last 8 years, the
+    // warranty the type's years (some unknown), an own end-of-life date on some, no type on some.
+    for (let from = 1; from <= assets; from += 25_000) {
+      const to = Math.min(assets, from + 24_999);
+      await trx.raw(
+        `with c as (select array_agg(tenant_company_id order by tenant_company_id) ids from tenant_companies where tenant_id = :t),
+              ty as (select array_agg(asset_type_id order by asset_type_id) ids from tenant_asset_types where tenant_id = :t),
+              st as (select array_agg(tenant_asset_status_id order by sort) ids from tenant_asset_statuses where tenant_id = :t),
+              g as (select g, (g * 2654435761::bigint) % 1000003 as h from generate_series(:from::int, :to::int) g)
+         insert into assets (tenant_id, tenant_company_id, asset_type_id, tenant_asset_status_id, name, serial, make, model,
+                             purchase_date, warranty_expiry, eol_date, operating_system, assigned_to, cost, source)
+         select :t, c.ids[1 + g.h % ${COMPANIES}],
+                case when g.h % 31 = 0 then null else ty.ids[1 + (g.h / 7) % ${TYPES.length}] end,
+                st.ids[1 + (g.h / 11) % ${STATUSES.length}],
+                'ASSET-' || lpad(g.g::text, 6, '0'), 'SN' || g.g, (array['Dell','Lenovo','HP','Apple','Cisco','Fortinet'])[1 + (g.h / 13) % 6],
+                'Model ' || ((g.h / 17) % 40),
+                p.purchase,
+                case when g.h % 19 = 0 then null
+                     else (p.purchase + make_interval(years => (array[${TYPES.map((t) => t[5]).join(',')}])[1 + (g.h / 7) % ${TYPES.length}]))::date end,
+                case when g.h % 23 = 0 then (p.purchase + make_interval(months => 30 + (g.h % 40)::int))::date end,
+                (array['Windows 11','Windows 10','macOS 14','Ubuntu 22.04', null])[1 + (g.h / 3) % 5],
+                case when g.h % 4 = 0 then null else 'User ' || (g.h % 5000) end,
+                case when g.h % 5 = 0 then null else 300 + (g.h % 2000) end,
+                (array['manual','csv','psa','rmm'])[1 + (g.h / 29) % 4]
+           from g cross join c cross join ty cross join st
+           cross join lateral (select case when g.h % 37 = 0 then null
+                                           else date '${AS_OF}' - ((g.h % 2920)::int) end as purchase) p`,
+        { t: tenantId, from, to },
+      );
+    }
+    return { tenantId, userId };
+  });
+}
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: keepAlive, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** Reads a streamed download, counting lines and bytes without keeping it. */
+function download(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; lines: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        let lines = 0;
+        let bytes = 0;
+        res.on('data', (c: Buffer) => {
+          bytes += c.length;
+          for (let i = c.indexOf(10); i >= 0; i = c.indexOf(10, i + 1)) lines++;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, lines, bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The longest warranty window of the tenant's settings, its own or its companies' (months). */
+const LONGEST = `(select coalesce(max(m), 0) from (
+    select max(approaching_duration_in_months_warranty) as m from tenant_asset_types where tenant_id = $1
+    union all select max(approaching_duration_in_months_warranty) from tenant_company_asset_types where tenant_id = $1) w)`;
+/**
+ * The tenant's rows in the lifecycle state warranty_expiring as of $2 (the rule of store.ts, written out): the warranty
+ * ends between $2 and $2 + the longest window, its own window has begun, end of life neither reached nor approaching.
+ */
+const EXPIRING = `a.tenant_id = $1
+   and a.warranty_expiry >= $2::date
+   and a.warranty_expiry <= ($2::date + make_interval(months => ${LONGEST}))::date
+   and a.warranty_expiring_from <= $2::date
+   and (a.eol_effective is null or a.eol_effective > $2::date)
+   and (a.eol_approaching_from is null or a.eol_approaching_from > $2::date)`;
+
+/** The same query by hand: the total of the filter, then page 1 (100 rows) with the columns the route reads. */
+const HAND_COUNT_SQL = `select count(*)::int as n from assets a where ${EXPIRING}`;
+const setting = (c: string) =>
+  `case when a.asset_type_id is null then null else coalesce(ct.${c}, t.${c}, 0) end as ${c}`;
+const HAND_PAGE_SQL = `
+  select a.asset_id, a.tenant_company_id, co.moniker as company_moniker, a.asset_type_id, t.asset_type_moniker,
+         a.tenant_asset_status_id, st.moniker as status_moniker, a.name, a.serial, a.make, a.model,
+         to_char(a.purchase_date, 'YYYY-MM-DD') as purchase_date, to_char(a.warranty_start, 'YYYY-MM-DD') as warranty_start,
+         to_char(a.warranty_expiry, 'YYYY-MM-DD') as warranty_expiry, to_char(a.eol_date, 'YYYY-MM-DD') as eol_date,
+         a.operating_system, a.assigned_to, a.location_id, a.cost, a.notes, a.source, a.source_id, a.last_seen_at,
+         a.version, a.created_at, a.updated_at,
+         ${['default_replacement_cost', 'default_life_in_months', 'approaching_duration_in_months_eol', 'approaching_duration_in_months_warranty'].map(setting).join(', ')}
+    from assets a
+    join tenant_companies co on co.tenant_id = a.tenant_id and co.tenant_company_id = a.tenant_company_id
+    left join tenant_asset_types t on t.tenant_id = a.tenant_id and t.asset_type_id = a.asset_type_id
+    left join tenant_company_asset_types ct on ct.tenant_id = a.tenant_id and ct.tenant_company_id = a.tenant_company_id
+         and ct.asset_type_id = a.asset_type_id
+    left join tenant_asset_statuses st on st.tenant_id = a.tenant_id and st.tenant_asset_status_id = a.tenant_asset_status_id
+   where ${EXPIRING}
+   order by a.warranty_expiry asc nulls last, a.asset_id asc
+   limit 100`;
+
+/** Each asset's lifecycle state as of $2 (store.ts lifecycleSql), to print the spread. */
+const HAND_STATES_SQL = `
+  select case when a.eol_effective <= $2::date then 'eol_reached'
+              when a.warranty_expiry < $2::date then 'out_of_warranty'
+              when a.eol_approaching_from <= $2::date then 'eol_approaching'
+              when a.warranty_expiring_from <= $2::date then 'warranty_expiring'
+              when a.warranty_expiry is null and a.eol_effective is null then 'unknown'
+              else 'healthy' end as state
+    from assets a where a.tenant_id = $1`;
+
+async function main(): Promise<void> {
+  const strict = process.argv.includes('--strict');
+  const explain = process.argv.includes('--explain');
+  const base = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  console.log(
+    `Benchmark assetList: ${ASSETS} assets (+ ${OTHER_ASSETS} of another tenant), ${COMPANIES} companies, ${TYPES.length} types; ${ROUNDS} rounds; PostgreSQL ${base.replace(/\/\/[^@]*@/, '//')}`,
+  );
+  console.log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const server = await startBenchServer(base, 'assets');
+  const { k, config, pool, port } = server;
+  let failed = false;
+  try {
+    const t0 = Date.now();
+    const { tenantId, userId } = await seedTenant(k, 'Bench Assets MSP', ASSETS);
+    await seedTenant(k, 'Other Assets MSP', OTHER_ASSETS);
+    // What autovacuum does on a live database after a bulk load: statistics and the visibility map (index-only scans).
+    await pool.query('vacuum analyze');
+    console.log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const spread = await pool.query(
+      `select state, count(*)::int n from (${HAND_STATES_SQL}) x group by state order by state`,
+      [tenantId, AS_OF],
+    );
+    console.log(
+      `lifecycle states: ${spread.rows.map((r: { state: string; n: number }) => `${r.state} ${r.n}`).join(', ')}`,
+    );
+
+    const token = await k.identity.issueAccessToken(userId, { ttlSeconds: 3600 });
+    const headers = { 'x-api-key': config.apiKey, authorization: `Bearer ${token}` };
+    const query = `asOf=${AS_OF}&lifecycleStates=warranty_expiring&sort=warranty_expiry&dir=asc&page=1&pageSize=100`;
+    const url = `http://127.0.0.1:${port}/v3/tenant/${tenantId}/assetList?${query}`;
+    const route = async () => {
+      const r = await get(url, headers);
+      if (r.status !== 200) throw new Error(`the route answered ${r.status}: ${r.text.slice(0, 300)}`);
+      return JSON.parse(r.text) as { total: number; assets: { asset_id: number }[] };
+    };
+    const sql = async () => {
+      const total = (await pool.query(HAND_COUNT_SQL, [tenantId, AS_OF])).rows[0].n as number;
+      const rows = (await pool.query(HAND_PAGE_SQL, [tenantId, AS_OF])).rows as { asset_id: string }[];
+      return { total: Number(total), ids: rows.map((r) => Number(r.asset_id)) };
+    };
+    const a = await route();
+    const b = await sql();
+    const ids = a.assets.map((x) => x.asset_id);
+    if (a.total !== b.total || ids.join() !== b.ids.join())
+      throw new Error(
+        `the route and the SQL disagree: totals ${a.total} / ${b.total}, ids ${ids.slice(0, 5)} / ${b.ids.slice(0, 5)}`,
+      );
+    if (explain) {
+      for (const s of [HAND_COUNT_SQL, HAND_PAGE_SQL]) {
+        const plan = await pool.query(`explain (analyze, buffers) ${s}`, [tenantId, AS_OF]);
+        console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+      }
+    }
+    const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
+    const routeMs = median(tRoute);
+    const ok = ratio <= RATIO_TARGET && routeMs < ROUTE_TARGET_MS;
+    if (!ok) failed = true;
+    console.log(`assetList page 1 of ${a.total} warranty_expiring assets, sorted by warranty expiry (pageSize 100)`);
+    console.log(`  hand-written SQL (pg, count + page)  median ${median(tSql).toFixed(1).padStart(7)} ms`);
+    console.log(
+      `  HTTP route (assetList)               median ${routeMs.toFixed(1).padStart(7)} ms (target < ${ROUTE_TARGET_MS})`,
+    );
+    console.log(
+      `  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${RATIO_TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`,
+    );
+    console.log(
+      `  load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+
+    // The CSV of every asset of the tenant, as it streams.
+    const csvUrl = `http://127.0.0.1:${port}/v3/tenant/${tenantId}/assetList/csv?asOf=${AS_OF}&sort=warranty_expiry`;
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage();
+    let rss = before.rss;
+    let heap = before.heapUsed;
+    const timer = setInterval(() => {
+      const m = process.memoryUsage();
+      rss = Math.max(rss, m.rss);
+      heap = Math.max(heap, m.heapUsed);
+    }, 5);
+    const started = performance.now();
+    const csv = await download(csvUrl, headers);
+    const ms = performance.now() - started;
+    clearInterval(timer);
+    if (csv.status !== 200) throw new Error(`the CSV route answered ${csv.status}`);
+    const rows = csv.lines - 1;
+    if (rows !== ASSETS) failed = true;
+    console.log(`CSV export of every asset (assetList/csv, sorted by warranty expiry)`);
+    console.log(
+      `  ${rows} rows${rows === ASSETS ? '' : ` (EXPECTED ${ASSETS})`}, ${(csv.bytes / MB).toFixed(1)} MB in ${(ms / 1000).toFixed(2)} s (${Math.round(rows / (ms / 1000))} rows/s)`,
+    );
+    console.log(
+      `  peak RSS ${(rss / MB).toFixed(0)} MB (+${((rss - before.rss) / MB).toFixed(0)} MB), peak heap ${(heap / MB).toFixed(0)} MB (+${((heap - before.heapUsed) / MB).toFixed(0)} MB)${gc ? '' : ' (run with --expose-gc for a GC before)'}`,
+    );
+    console.log(
+      `  load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    keepAlive.destroy();
+    await server.stop();
+  }
+  if (failed && strict) process.exit(1);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
