@@ -19,6 +19,7 @@ import { registerCsObjectRoutes } from './server/object-api/routes';
 import { CS_OBJECTS } from './server/objects';
 import { areaRealtime } from './server/segments/area';
 import { metricsCli } from './server/metrics/cli';
+import { assessmentResultsSource } from './server/metrics/assessment-source';
 import { metricsFixtures } from './server/metrics/fixtures';
 import { csatImport, ticketsImport } from './server/metrics/imports';
 import { metricJobs, RecalcTimer } from './server/metrics/jobs';
@@ -38,7 +39,7 @@ export default definePlugin<CsInstance>({
   dependsOn: ['companies'],
   // The report builder's health scores and goals components (registered only while reports is on); the company data
   // quality section of assets' data quality page (workspace/index.ts, shown only while assets is on).
-  optionalDependsOn: ['reports', 'assets'],
+  optionalDependsOn: ['reports', 'assets', 'assessments'],
   module: 'Customer Success',
   description:
     'Customer Success: scores every client for health and effort, cut scores, segments, goals, dashboard and insights.',
@@ -65,6 +66,8 @@ export default definePlugin<CsInstance>({
     ...CS_HOME_CHARTS.map((c) => contribute(dashboardChartsPoint, c)),
     // Report builder components cs_health_scores and cs_goals (skipped while the reports plugin is off).
     ...CS_REPORT_COMPONENTS.map((c) => contribute(reportComponentsPoint, c)),
+    // Completed assessments record the assessment-template metric's input (skipped while assessments is off).
+    assessmentResultsSource,
   ],
   cli(program, { kernel }) {
     metricsCli(program, kernel);

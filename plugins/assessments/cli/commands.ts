@@ -3,11 +3,12 @@
  *   template import FILE.json --tenant N [--on-existing fail|skip|newVersion] [--dry-run] [--json]
  *   template export --tenant N --template ID [--version V] [--out FILE]   (stdout by default; the import's format)
  *   list --tenant N [--company NAME_OR_ID] [--status S] [--json]
+ *   start --tenant N --company NAME_OR_ID --template ID [--version V] [--date yyyy-mm-dd]   (a draft to take in the workspace)
  * The same services as the routes, in the tenant's transaction.
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import type { PluginCliContext } from '../../../kernel/index';
+import type { PluginCliContext, Trx } from '../../../kernel/index';
 import { CliError, positiveInt, printJson, printList, requireTenant, write } from '../../../cli/sdk';
 import { listCompanies } from '../../companies/public';
 import {
@@ -19,8 +20,18 @@ import {
   type AssessmentEvent,
   type EventStatus,
 } from '../shared/api';
-import { listEvents } from '../server/events/service';
+import { createEvent, listEvents } from '../server/events/service';
 import { exportTemplate, importTemplates } from '../server/templates/service';
+
+async function companyId(trx: Trx, tenant: number, nameOrId: string): Promise<number> {
+  const cell = nameOrId.trim().toLowerCase();
+  const companies = await listCompanies(trx);
+  const company =
+    companies.find((c) => c.moniker.trim().toLowerCase() === cell) ??
+    (/^\d+$/.test(cell) ? companies.find((c) => c.tenant_company_id === Number(cell)) : undefined);
+  if (!company) throw new CliError(`No company of tenant ${tenant} is named or numbered "${nameOrId}".`);
+  return company.tenant_company_id;
+}
 
 export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
   const template = area.command('template').description('assessment templates: import and export the JSON file');
@@ -114,17 +125,8 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
       const k = await ctx.kernel();
       await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
       const rows = await k.db.withTenant(opts.tenant, async (trx) => {
-        let tenantCompanyId: number | undefined;
-        if (opts.company !== undefined) {
-          const cell = opts.company.trim().toLowerCase();
-          const companies = await listCompanies(trx);
-          const company =
-            companies.find((c) => c.moniker.trim().toLowerCase() === cell) ??
-            (/^\d+$/.test(cell) ? companies.find((c) => c.tenant_company_id === Number(cell)) : undefined);
-          if (!company)
-            throw new CliError(`No company of tenant ${opts.tenant} is named or numbered "${opts.company}".`);
-          tenantCompanyId = company.tenant_company_id;
-        }
+        const tenantCompanyId =
+          opts.company === undefined ? undefined : await companyId(trx, opts.tenant, opts.company);
         const out: AssessmentEvent[] = [];
         for (let page = 1; ; page++) {
           const q = eventListQuery.parse({ tenantCompanyId, status: opts.status, page, pageSize: 500 });
@@ -146,4 +148,47 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
         opts,
       );
     });
+
+  area
+    .command('start')
+    .description('starts a draft assessment of a company on a template (its current version unless --version)')
+    .requiredOption('--tenant <tenantId>', 'tenant', positiveInt)
+    .requiredOption('--company <nameOrId>', 'the company (its name, any case, or its id)')
+    .requiredOption('--template <templateId>', 'template id', positiveInt)
+    .option('--version <n>', 'template version', positiveInt)
+    .option('--date <yyyy-mm-dd>', 'assessment date (default today)')
+    .option('--json', 'print JSON')
+    .action(
+      async (opts: {
+        tenant: number;
+        company: string;
+        template: number;
+        version?: number;
+        date?: string;
+        json?: boolean;
+      }) => {
+        const k = await ctx.kernel();
+        await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
+        const out = await k.db
+          .withTenant(opts.tenant, async (trx) =>
+            createEvent(trx, opts.tenant, {
+              tenantCompanyId: await companyId(trx, opts.tenant, opts.company),
+              assessmentTemplateId: opts.template,
+              templateVersion: opts.version,
+              assessedOn: opts.date,
+            }),
+          )
+          .catch((e: { status?: number; message: string; fields?: { path: string; message: string }[] }) => {
+            if (e.status === 400)
+              throw new CliError(
+                `${e.message}: ${(e.fields ?? []).map((f) => `${f.path.replace(/^body\./, '')}: ${f.message}`).join('; ')}`,
+              );
+            throw e;
+          });
+        if (opts.json) return printJson(out.event);
+        write(
+          `started assessment ${out.event.assessment_event_id}: ${out.event.company_moniker}, ${out.event.template_name} v${out.event.template_version}, ${out.event.assessed_on}\n`,
+        );
+      },
+    );
 }
