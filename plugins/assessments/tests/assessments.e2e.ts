@@ -141,6 +141,7 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   await page.getByLabel('Note').blur();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(outline).toContainText('3 of 3 answered');
+  await page.screenshot({ path: test.info().outputPath('take.png'), fullPage: true });
   // K goes back; the answers were saved (a reload shows them).
   await page.keyboard.press('k');
   await expect(page.getByRole('heading', { level: 2, name: /Password policy maturity/ })).toBeVisible();
@@ -162,6 +163,7 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   );
   await expect(detail.getByRole('row', { name: /Is MFA enforced/ })).toContainText('No');
   await expect(page.getByRole('figure', { name: 'Category scores' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('results.png'), fullPage: true });
 
   // Compare with the baseline (the previous completed one is chosen): maturity improved, mfa declined.
   await page.getByRole('tab', { name: 'Compare' }).click();
@@ -171,6 +173,7 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   await expect(compared.getByRole('row', { name: /Is there a runbook/ })).toContainText('Unchanged');
   await expect(page.getByLabel('Questions by change')).toContainText('1 improved');
   await expect(page.getByLabel('Questions by change')).toContainText('1 declined');
+  await page.screenshot({ path: test.info().outputPath('compare.png'), fullPage: true });
 
   // The list shows both, the new one with its trend against the baseline (60 vs the baseline's score).
   await page.goto('/assessments');
@@ -179,4 +182,35 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(1)).toContainText('60.0');
   await expect(rows.nth(1).getByLabel(/down .* from/)).toBeVisible();
+
+  // The flagged answer is a finding of the company, open for follow-up.
+  await page.goto('/assessmentFindings');
+  const findings = page.getByRole('table', { name: `Findings of ${company.name}` });
+  await expect(findings.getByRole('row', { name: /Is MFA enforced/ })).toBeVisible();
+  await expect(findings.getByLabel('Follow-up status of Is MFA enforced for every user?')).toHaveValue('open');
+
+  // The template editor: changing a question of a version in use says a new version is made, and makes it.
+  await page.goto('/assessmentTemplates');
+  await page.getByRole('link', { name: `${tag} Security baseline` }).click();
+  await page
+    .getByRole('navigation', { name: 'Template outline' })
+    .getByRole('button', { name: /Is there a runbook/ })
+    .click();
+  await page.getByLabel('Question', { exact: true }).fill('Is there an up-to-date runbook?');
+  await expect(page.getByText('saving makes version 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Save as new version' }).click();
+  await expect(page.getByText('Saved as version 2.')).toBeVisible();
+
+  // The Assessment Only view lists only assessment-only companies.
+  await page.goto('/assessments');
+  await page.getByRole('combobox', { name: 'Module view' }).selectOption({ label: 'Assessment Only' });
+  await page.goto('/assessments');
+  const only = companies.body.companies.filter(
+    (c: { assessment_only_flag: boolean; is_active: boolean }) => c.assessment_only_flag && c.is_active,
+  );
+  await expect(page.locator('#as-f-company option')).toHaveCount(only.length + 1);
+  const viewRows = page.getByRole('table', { name: 'Assessments' }).getByRole('row');
+  await expect(viewRows.nth(1)).toContainText(only[0].name);
+  await expect(page.getByRole('table', { name: 'Assessments' })).not.toContainText(company.name);
 });

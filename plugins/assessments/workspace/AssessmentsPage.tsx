@@ -264,7 +264,7 @@ export default function AssessmentsPage() {
                   </a>
                   <span className="lci-as-muted">
                     {' '}
-                    {e.title && e.title !== e.template_name ? `${e.template_name} ` : ''}v{e.template_version}
+                    {e.title && !e.title.includes(e.template_name) ? `${e.template_name} ` : ''}v{e.template_version}
                   </span>
                 </td>
                 <td>{fmt.date(e.assessed_on)}</td>

@@ -38,7 +38,7 @@ export function contributions(content: TemplateContent, answers: readonly Answer
 const barSpec = (values: { name: string; group: string; score: number }[], groupTitle: string) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
   width: 'container' as const,
-  height: Math.max(60, values.length * 24),
+  height: Math.max(110, values.length * 30),
   data: { values },
   mark: { type: 'bar' as const, tooltip: true },
   encoding: {
