@@ -4,7 +4,7 @@
  * demo company two completed events of each template a quarter apart (the second Security Baseline taken with
  * version 2: comparisons across versions show added and removed questions) and one draft. Answers are derived
  * from a hash of company, question and round, so the data is the same on every run; scores differ between rounds
- * (most companies improve, one declines) and low answers are flagged as findings. Idempotent: a template that
+ * (most companies improve, some decline) and low answers are flagged as findings. Idempotent: a template that
  * exists by name is kept, a company that has events of a template gets none of it. Bulk inserts. Completion goes
  * through the `assessments.eventCompleted` handlers (Customer Success's assessment-template metric gets a value).
  */
