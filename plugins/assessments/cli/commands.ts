@@ -1,9 +1,9 @@
 /**
  * `lci assessments ...` (cli/sdk.ts):
  *   template import FILE.json --tenant N [--on-existing fail|skip|newVersion] [--dry-run] [--json]
- *   template export --tenant N --template ID [--version V] [--out FILE]   (stdout by default; the import's format)
+ *   template export --tenant N --template ID [--template-version V] [--out FILE]   (stdout by default; the import's format)
  *   list --tenant N [--company NAME_OR_ID] [--status S] [--json]
- *   start --tenant N --company NAME_OR_ID --template ID [--version V] [--date yyyy-mm-dd]   (a draft to take in the workspace)
+ *   start --tenant N --company NAME_OR_ID --template ID [--template-version V] [--date yyyy-mm-dd]   (a draft to take in the workspace)
  * The same services as the routes, in the tenant's transaction.
  */
 import fs from 'node:fs';
@@ -54,13 +54,13 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
         throw new CliError(`Cannot read ${file}: ${(e as Error).message}`);
       }
       const parsed = templateFile.safeParse(raw);
-      if (!parsed.success)
+      if (!parsed.success) {
+        // The problems on stdout, one a line (as `lci import` reports rejected rows); the summary on stderr.
+        for (const i of parsed.error.issues.slice(0, 100)) write(`  ${i.path.join('.') || '(file)'}: ${i.message}\n`);
         throw new CliError(
-          `${file} is not an assessment template file:\n${parsed.error.issues
-            .slice(0, 50)
-            .map((i) => `  ${i.path.join('.') || '(file)'}: ${i.message}`)
-            .join('\n')}`,
+          `${file} is not an assessment template file (${parsed.error.issues.length} problem(s)); nothing was imported.`,
         );
+      }
       const k = await ctx.kernel();
       await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
       const out = await k.db
@@ -72,10 +72,10 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
           }),
         )
         .catch((e: { status?: number; message: string; fields?: { path: string; message: string }[] }) => {
-          if (e.status === 400)
-            throw new CliError(
-              `${e.message}\n${(e.fields ?? []).map((f) => `  ${f.path.replace(/^body\.document\./, '')}: ${f.message}`).join('\n')}`,
-            );
+          if (e.status === 400) {
+            for (const f of e.fields ?? []) write(`  ${f.path.replace(/^body\.document\./, '')}: ${f.message}\n`);
+            throw new CliError(e.message);
+          }
           throw e;
         });
       if (opts.json) return printJson(out);
@@ -92,13 +92,13 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
     .description('writes a template version as the JSON import file')
     .requiredOption('--tenant <tenantId>', 'tenant', positiveInt)
     .requiredOption('--template <templateId>', 'template id', positiveInt)
-    .option('--version <n>', 'template version (default: the current one)', positiveInt)
+    .option('--template-version <n>', 'template version (default: the current one)', positiveInt)
     .option('--out <file>', 'write to this file instead of stdout')
-    .action(async (opts: { tenant: number; template: number; version?: number; out?: string }) => {
+    .action(async (opts: { tenant: number; template: number; templateVersion?: number; out?: string }) => {
       const k = await ctx.kernel();
       await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
       const doc = await k.db
-        .withTenant(opts.tenant, (trx) => exportTemplate(trx, opts.template, opts.version))
+        .withTenant(opts.tenant, (trx) => exportTemplate(trx, opts.template, opts.templateVersion))
         .catch((e: { status?: number; message: string; fields?: { message: string }[] }) => {
           if (e.status === 404)
             throw new CliError(`Tenant ${opts.tenant} has no assessment template ${opts.template}.`);
@@ -151,11 +151,11 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
 
   area
     .command('start')
-    .description('starts a draft assessment of a company on a template (its current version unless --version)')
+    .description('starts a draft assessment of a company on a template (its current version unless --template-version)')
     .requiredOption('--tenant <tenantId>', 'tenant', positiveInt)
     .requiredOption('--company <nameOrId>', 'the company (its name, any case, or its id)')
     .requiredOption('--template <templateId>', 'template id', positiveInt)
-    .option('--version <n>', 'template version', positiveInt)
+    .option('--template-version <n>', 'template version', positiveInt)
     .option('--date <yyyy-mm-dd>', 'assessment date (default today)')
     .option('--json', 'print JSON')
     .action(
@@ -163,7 +163,7 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
         tenant: number;
         company: string;
         template: number;
-        version?: number;
+        templateVersion?: number;
         date?: string;
         json?: boolean;
       }) => {
@@ -174,7 +174,7 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
             createEvent(trx, opts.tenant, {
               tenantCompanyId: await companyId(trx, opts.tenant, opts.company),
               assessmentTemplateId: opts.template,
-              templateVersion: opts.version,
+              templateVersion: opts.templateVersion,
               assessedOn: opts.date,
             }),
           )
