@@ -142,6 +142,33 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   await expect(page.getByText('All changes saved')).toBeVisible();
   await expect(outline).toContainText('3 of 3 answered');
   await page.screenshot({ path: test.info().outputPath('take.png'), fullPage: true });
+
+  // An evidence file: uploaded through the signed link, then listed with its download link.
+  await page.getByLabel('Attach evidence').setInputFiles({
+    name: 'runbook.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Runbook v3'),
+  });
+  await expect(page.getByRole('link', { name: 'runbook.txt' })).toBeVisible();
+
+  // Someone else changes the runbook answer meanwhile: the next key press is stale (409); the current answer is
+  // loaded, the change not saved is named, and "Apply mine again" saves it.
+  const eventId = Number(new URL(page.url()).searchParams.get('assessmentEventId'));
+  const now = await call(page, 'GET', `/v3/tenant/{tenantId}/assessmentEvents/${eventId}`);
+  const runbook = now.body.answers.find((a: { question_key: string }) => a.question_key === 'runbook');
+  const elsewhere = await call(page, 'PATCH', `/v3/tenant/{tenantId}/assessmentEvents/${eventId}/answers/runbook`, {
+    version: runbook.version,
+    value: false,
+  });
+  expect(elsewhere.status).toBe(200);
+  await page.getByRole('heading', { level: 2, name: /Is there a runbook/ }).click();
+  await page.keyboard.press('y');
+  const stale = page.getByRole('alert').filter({ hasText: 'Someone else changed this answer' });
+  await expect(stale).toContainText('Your change (answer Yes) was not saved');
+  await expect(page.getByRole('button', { name: 'No (N)' })).toHaveAttribute('aria-pressed', 'true');
+  await stale.getByRole('button', { name: 'Apply mine again' }).click();
+  await expect(page.getByRole('button', { name: 'Yes (Y)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('All changes saved')).toBeVisible();
   // K goes back; the answers were saved (a reload shows them).
   await page.keyboard.press('k');
   await expect(page.getByRole('heading', { level: 2, name: /Password policy maturity/ })).toBeVisible();

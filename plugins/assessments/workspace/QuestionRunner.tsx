@@ -65,7 +65,7 @@ const blank = (key: string): Answer => ({
 function describe(q: TemplateQuestion, p: Patch): string {
   const parts: string[] = [];
   if (p.value !== undefined) parts.push(`answer ${valueText(q, p.value)}`);
-  if (p.na !== undefined) parts.push(p.na ? 'N/A' : 'not N/A');
+  if (p.na !== undefined && !(p.na === false && p.value !== undefined)) parts.push(p.na ? 'N/A' : 'not N/A');
   if (p.note !== undefined) parts.push(`note "${p.note}"`);
   if (p.finding !== undefined) parts.push(p.finding ? 'flagged as finding' : 'finding flag off');
   return parts.join(', ');
