@@ -33,7 +33,7 @@ export function routes(r: RouteRegistrar): void {
       page,
       response: assetListAnswer,
     },
-    async ({ db, query }) => listAssets(db, query),
+    async ({ db, query, tenantId }) => listAssets(db, query, tenantId),
   );
 
   r.get(

@@ -74,9 +74,10 @@ async function checkReferences(db: Trx, v: AssetValues, exceptId?: number): Prom
     throw field('serial', ASSET_MESSAGES.duplicateSerial);
 }
 
-export async function listAssets(db: Trx, q: AssetListQuery): Promise<AssetListAnswer> {
+/** `tenantId`: the caller's tenant, named in the SQL beside the tenant policy so the planner can plan for one tenant. */
+export async function listAssets(db: Trx, q: AssetListQuery, tenantId?: number): Promise<AssetListAnswer> {
   const asOf = q.asOf ?? todayUtc();
-  const { rows, total } = await selectAssets(db, q, asOf);
+  const { rows, total } = await selectAssets(db, q, asOf, tenantId);
   return { assets: rows.map((r) => toAsset(r, asOf)), total, page: q.page, pageSize: q.pageSize, asOf };
 }
 

@@ -132,8 +132,10 @@ function lifecycleRankSql(asOf: string): { sql: string; bindings: string[] } {
 
 const dateCol = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
 
-function base(db: Trx): Knex.QueryBuilder {
-  return db(`${ASSETS_TABLE} as a`)
+/** The assets (or `from`, a subquery of them named a) with their company, type, company settings and status. */
+function base(db: Trx, from?: Knex.QueryBuilder): Knex.QueryBuilder {
+  const qb: Knex.QueryBuilder = from ? db.from(from.as('a')) : db(`${ASSETS_TABLE} as a`);
+  return qb
     .join(`${companies.table} as co`, function () {
       this.on('co.tenant_id', 'a.tenant_id').andOn(`co.${companies.id}`, 'a.tenant_company_id');
     })
@@ -264,7 +266,17 @@ export type AssetQuery = Omit<AssetListQuery, 'page' | 'pageSize'>;
  * The assets matching the filters, no columns chosen yet: joined (`base`), or the assets table alone (`qb`), which
  * is enough to count them: every filter reads the asset's own columns.
  */
-function filtered(db: Trx, q: AssetQuery, asOf: string, qb: Knex.QueryBuilder = base(db)): Knex.QueryBuilder {
+function filtered(
+  db: Trx,
+  q: AssetQuery,
+  asOf: string,
+  qb: Knex.QueryBuilder = base(db),
+  tenantId?: number,
+): Knex.QueryBuilder {
+  // The tenant policy alone is a range on tenant_id of values unknown when planning, which the planner estimates at
+  // one row (nested loops over everything); the tenant named here too (row-level security still applies) lets it
+  // plan for one tenant's rows and read (tenant, sort column) indexes in order.
+  if (tenantId !== undefined) qb.where('a.tenant_id', tenantId);
   if (q.tenantCompanyIds?.length) qb.whereIn('a.tenant_company_id', q.tenantCompanyIds);
   if (q.assetTypeIds?.length) qb.whereIn('a.asset_type_id', q.assetTypeIds);
   if (q.tenantAssetStatusIds?.length) qb.whereIn('a.tenant_asset_status_id', q.tenantAssetStatusIds);
@@ -282,21 +294,42 @@ function filtered(db: Trx, q: AssetQuery, asOf: string, qb: Knex.QueryBuilder = 
   return qb;
 }
 
+/** The two statements of a list page: the number matching (the assets table alone) and the page's rows. */
+export function assetListStatements(
+  db: Trx,
+  q: AssetListQuery,
+  asOf: string,
+  tenantId?: number,
+): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
+  const count = filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`), tenantId).count({ n: '*' });
+  const dir = q.dir === 'desc' ? 'desc' : 'asc';
+  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
+  const s = sortSql(q.sort, asOf);
+  const order = (qb: Knex.QueryBuilder) =>
+    qb.orderByRaw(`${s.sql} ${dir} ${nulls}`, s.bindings).orderBy('a.asset_id', dir);
+  const joined = q.sort === 'company' || q.sort === 'asset_type' || q.sort === 'status';
+  if (joined) {
+    const page = order(filtered(db, q, asOf, base(db), tenantId).select(columns(db)));
+    return { count, page: page.limit(q.pageSize).offset((q.page - 1) * q.pageSize) };
+  }
+  // The page's assets first (the assets table alone: its indexes, no join planned for every match), then the names
+  // and settings of those rows only.
+  const ids = order(filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`), tenantId).select('a.*'))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { count, page: order(base(db, ids).select(columns(db))) };
+}
+
 /** One page of assets matching the filters, with the number matching on every page. */
 export async function selectAssets(
   db: Trx,
   q: AssetListQuery,
   asOf: string,
+  tenantId?: number,
 ): Promise<{ rows: AssetDbRow[]; total: number }> {
-  const qb = filtered(db, q, asOf);
-  const [{ n }] = await filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`)).count({ n: '*' });
-  const dir = q.dir === 'desc' ? 'desc' : 'asc';
-  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
-  const ordered = qb.clone().select(columns(db));
-  const s = sortSql(q.sort, asOf);
-  ordered.orderByRaw(`${s.sql} ${dir} ${nulls}`, s.bindings);
-  ordered.orderBy('a.asset_id', dir);
-  const rows = (await ordered.limit(q.pageSize).offset((q.page - 1) * q.pageSize)) as RawRow[];
+  const { count, page } = assetListStatements(db, q, asOf, tenantId);
+  const [{ n }] = (await count) as { n: number | string }[];
+  const rows = (await page) as RawRow[];
   return { rows: rows.map(toRow), total: Number(n) };
 }
 
@@ -316,20 +349,23 @@ export async function* selectAssetChunks(
   q: AssetQuery,
   asOf: string,
   chunkRows = EXPORT_CHUNK_ROWS,
+  tenantId?: number,
 ): AsyncGenerator<AssetDbRow[]> {
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const s = sortSql(q.sort, asOf);
   const joined = q.sort === 'company' || q.sort === 'asset_type' || q.sort === 'status';
   const from = joined ? base(db) : db(`${ASSETS_TABLE} as a`);
-  const [{ ids: text }] = (await filtered(db, q, asOf, from).select(
+  const [{ ids: text }] = (await filtered(db, q, asOf, from, tenantId).select(
     db.raw(`string_agg(a.asset_id::text, ',' order by ${s.sql} ${dir} ${nulls}, a.asset_id ${dir}) as ids`, s.bindings),
   )) as { ids: string | null }[];
   if (!text) return;
   const ids = Float64Array.from(text.split(','), Number);
   for (let i = 0; i < ids.length; i += chunkRows) {
     const chunk = Array.from(ids.subarray(i, i + chunkRows));
-    const rows = (await base(db).select(columns(db)).whereIn('a.asset_id', chunk)) as RawRow[];
+    const details = base(db).select(columns(db)).whereIn('a.asset_id', chunk);
+    if (tenantId !== undefined) details.where('a.tenant_id', tenantId);
+    const rows = (await details) as RawRow[];
     const byId = new Map(rows.map((r) => [Number(r.asset_id), r]));
     const ordered: AssetDbRow[] = [];
     for (const id of chunk) {

@@ -68,8 +68,14 @@ export const csvFileName = (asOf: string): string => `assets-${asOf}.csv`;
  * The records of the file: the header, then one per asset, chunk by chunk. The first chunk is read before the header
  * is given, so a failing query fails before anything is sent.
  */
-export async function* csvRecords(db: Trx, q: AssetQuery, asOf: string, chunkRows?: number): AsyncGenerator<Cell[]> {
-  const chunks = selectAssetChunks(db, q, asOf, chunkRows);
+export async function* csvRecords(
+  db: Trx,
+  q: AssetQuery,
+  asOf: string,
+  chunkRows?: number,
+  tenantId?: number,
+): AsyncGenerator<Cell[]> {
+  const chunks = selectAssetChunks(db, q, asOf, chunkRows, tenantId);
   let next = await chunks.next();
   yield CSV_COLUMNS.map(([h]) => h);
   while (!next.done) {
@@ -87,9 +93,9 @@ export async function* csvRecords(db: Trx, q: AssetQuery, asOf: string, chunkRow
  * first bytes can no longer be a status: the connection is cut, so the client sees an incomplete download, never a
  * silently short file.
  */
-export async function streamAssetsCsv(db: Trx, q: AssetQuery, koa: Koa.Context): Promise<void> {
+export async function streamAssetsCsv(db: Trx, q: AssetQuery, koa: Koa.Context, tenantId?: number): Promise<void> {
   const asOf = q.asOf ?? todayUtc();
-  const records = csvRecords(db, q, asOf);
+  const records = csvRecords(db, q, asOf, undefined, tenantId);
   // The first chunk is read (csvRecords) before anything is sent, so a failing query still answers an error status.
   const first = await records.next();
   koa.respond = false;

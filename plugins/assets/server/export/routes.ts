@@ -25,8 +25,8 @@ export function exportRoutes(r: RouteRegistrar): void {
       response: z.string().describe('text/csv'),
       reroute: false,
     },
-    async ({ db, query, koa }) => {
-      await streamAssetsCsv(db, query, koa);
+    async ({ db, query, koa, tenantId }) => {
+      await streamAssetsCsv(db, query, koa, tenantId);
       return undefined;
     },
   );
