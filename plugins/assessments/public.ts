@@ -6,9 +6,13 @@
  *   (in the same transaction), e.g. customer-success records the result for its assessment-template health metric.
  * - the API shapes (shared/api.ts) and pages (shared/pages.ts), the scoring rules (shared/scoring.ts) and the read
  *   helpers for comparison, findings and report data.
+ * - `adoptPlatformTemplate`: lci-admin's importAssessmentTemplates (optionalDependsOn: ['assessments']) hands each
+ *   template it writes to this plugin, which keeps its own versioned copy (README "Platform templates").
  */
 import { createExtensionPoint } from '../../common/extension-point';
+import type { Trx } from '../../kernel/index';
 import type { EventCompletedHandler } from './shared/points';
+import { adoptPlatformTemplate as adopt, type PlatformTemplateInput } from './server/templates/service';
 import type { FindingActionDef } from './shared/finding-points';
 
 export const eventCompletedPoint = createExtensionPoint<EventCompletedHandler>(
@@ -60,3 +64,14 @@ export {
   type QuestionType,
   type EventStatus,
 } from './shared/api';
+
+export type { PlatformTemplateInput } from './server/templates/service';
+
+/**
+ * Makes or refreshes this plugin's template of an imported platform template (lci-admin's assessment_templates row
+ * `platformTemplateId`) for a tenant, in the caller's transaction (tenant or system scope: every query names the
+ * tenant). Answers this plugin's template id (the id CS assessment-template metrics name).
+ */
+export function adoptPlatformTemplate(trx: Trx, tenantId: number, t: PlatformTemplateInput): Promise<number> {
+  return adopt(trx, tenantId, t);
+}

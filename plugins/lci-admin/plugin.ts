@@ -18,6 +18,8 @@ const PARTS: AdminPart[] = [CORE_PART, DATA_PART, PAGES_PART];
 
 export default definePlugin({
   id: 'lci-admin',
+  // Imported assessment templates become the assessments plugin's templates (adoptPlatformTemplate) while it is on.
+  optionalDependsOn: ['assessments'],
   description: 'Internal admin and support tools: the /lciadmin and /lcisupport areas and `lci admin` commands.',
   pages: PARTS.flatMap((p) => p.pages ?? []),
   navItems: PARTS.flatMap((p) => p.navItems ?? []),

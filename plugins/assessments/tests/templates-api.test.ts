@@ -6,6 +6,7 @@
  * Only refusal.
  */
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { adoptPlatformTemplate } from '../public';
 import { assessmentPaths as P } from '../shared/api';
 import { ASSESSMENT_TEMPLATES_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
 import { SAMPLE_CONTENT } from './sample-template';
@@ -339,4 +340,53 @@ test('a Read Only template manager lists templates but cannot create, change or 
   // Without the Assessment module the routes are closed too.
   const noModule = await makeTenant(s.k, s.url, { modules: ['Core'] });
   expect((await noModule.api('GET', P.templates(noModule.tenantId))).status).toBe(403);
+});
+
+test("support's imported platform templates become this plugin's templates, for that tenant only", async () => {
+  const input = {
+    platformTemplateId: 424242,
+    name: 'Security Baseline',
+    description: 'Platform baseline',
+    questions: [
+      { text: 'Is MFA on?', type: 'yesno' },
+      { text: 'Patch maturity', type: 'scale' },
+      { text: 'Which backup tool?', type: 'choice' },
+    ],
+  };
+  const bBefore = (await b.api('GET', P.templates(b.tenantId))).body.templates.length;
+  const id = await s.k.db.withSystem((trx) => adoptPlatformTemplate(trx, a.tenantId, input));
+  const got = (await a.api('GET', P.template(a.tenantId, id))).body;
+  // A has a tenant template of that name: the platform one is told apart.
+  expect(got.template).toMatchObject({
+    name: 'Security Baseline (platform)',
+    source: 'platform',
+    platform_template_id: 424242,
+    current_version: 1,
+  });
+  expect(
+    got.content.sections[0].categories[0].questions.map((q: { key: string; type: string }) => [q.key, q.type]),
+  ).toEqual([
+    ['q1', 'yesno'],
+    ['q2', 'scale'],
+    ['q3', 'text'],
+  ]);
+  // Importing it again changes nothing; a changed file changes the unused version in place.
+  expect(await s.k.db.withSystem((trx) => adoptPlatformTemplate(trx, a.tenantId, input))).toBe(id);
+  expect((await a.api('GET', P.template(a.tenantId, id))).body.template.version).toBe(1);
+  const more = { ...input, questions: [...input.questions, { text: 'EDR everywhere?', type: 'yesno' }] };
+  await s.k.db.withSystem((trx) => adoptPlatformTemplate(trx, a.tenantId, more));
+  expect((await a.api('GET', P.template(a.tenantId, id))).body.template).toMatchObject({
+    current_version: 1,
+    question_count: 4,
+  });
+  // Once an assessment uses it, a changed file makes a new version.
+  expect(
+    (await a.api('POST', P.events(a.tenantId), { tenantCompanyId: company, assessmentTemplateId: id })).status,
+  ).toBe(200);
+  await s.k.db.withSystem((trx) => adoptPlatformTemplate(trx, a.tenantId, input));
+  expect((await a.api('GET', P.template(a.tenantId, id))).body.template).toMatchObject({
+    current_version: 2,
+    question_count: 3,
+  });
+  expect((await b.api('GET', P.templates(b.tenantId))).body.templates.length).toBe(bBefore);
 });

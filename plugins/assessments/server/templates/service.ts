@@ -3,6 +3,7 @@
  * explicit new versions, archive, delete (refused while events use it), JSON import and export, and the adoption
  * of lci-admin's imported platform templates (adoptPlatformTemplate, public.ts).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Trx } from '../../../../kernel/index';
 import {
   TEMPLATE_FILE_FORMAT,
@@ -265,16 +266,20 @@ export function platformContent(t: PlatformTemplateInput): TemplateContent {
 }
 
 /**
- * Makes (or refreshes) this plugin's template of an imported platform template, in the caller's transaction: a new
- * one (source platform; " (platform)" appended while the name is taken by a tenant template), or, when it exists
- * and the content differs, a new version (in place while no event uses the current one). Answers its id.
+ * Makes (or refreshes) this plugin's template of an imported platform template, in the caller's transaction, which
+ * may be lci-admin's system scope: every query names the tenant. A new one (source platform; " (platform)" appended
+ * while a tenant template has the name), or, when it exists and the content differs, the current version changed in
+ * place while no event uses it, else a new version. Answers this plugin's template id.
  */
 export async function adoptPlatformTemplate(db: Trx, tenantId: number, t: PlatformTemplateInput): Promise<number> {
   const content = platformContent(t);
-  const has = await store.selectByPlatformId(db, t.platformTemplateId);
+  const mine = () => db(store.DEFS).where('tenant_id', tenantId);
+  const has = await mine().where('platform_template_id', t.platformTemplateId).first();
   if (!has) {
     let name = t.name.trim();
-    if (await store.selectByName(db, name)) name = `${name} (platform)`;
+    const taken = async (n: string) => !!(await mine().whereRaw('lower(name) = ?', [n.toLowerCase()]).first('name'));
+    if (await taken(name)) name = `${name} (platform)`;
+    for (let i = 2; await taken(name); i++) name = `${t.name.trim()} (platform ${i})`;
     const id = await store.insertDef(db, tenantId, {
       name,
       description: t.description,
@@ -291,13 +296,43 @@ export async function adoptPlatformTemplate(db: Trx, tenantId: number, t: Platfo
     return id;
   }
   const id = Number(has.assessment_template_id);
-  const current = await store.selectVersion(db, id, Number(has.current_version));
-  if (current && JSON.stringify(current.content) === JSON.stringify(content)) return id;
-  await updateTemplate(db, tenantId, null, id, {
-    version: Number(has.version),
-    description: t.description,
-    content,
-    note: 'platform import',
-  });
+  const currentNo = Number(has.current_version);
+  const current = await db(store.VERSIONS)
+    .where({ tenant_id: tenantId, assessment_template_id: id, template_version: currentNo })
+    .first('assessment_template_version_id', 'content');
+  // jsonb keeps its own key order: compare as values.
+  const same = current && isDeepStrictEqual(current.content, content);
+  if (same && has.description === t.description) return id;
+  let next = currentNo;
+  if (!same) {
+    const used = await db('assessment_events')
+      .where({ tenant_id: tenantId, assessment_template_version_id: current.assessment_template_version_id })
+      .first('assessment_event_id');
+    if (used) {
+      next += 1;
+      await store.insertVersion(db, tenantId, {
+        templateId: id,
+        templateVersion: next,
+        content,
+        note: 'platform import',
+        userId: null,
+      });
+    } else
+      await db(store.VERSIONS)
+        .where({ tenant_id: tenantId, assessment_template_version_id: current.assessment_template_version_id })
+        .update({
+          content: JSON.stringify(content),
+          question_count: store.questionCount(content),
+          note: 'platform import',
+        });
+  }
+  await mine()
+    .where('assessment_template_id', id)
+    .update({
+      description: t.description,
+      current_version: next,
+      version: db.raw('version + 1'),
+      updated_at: db.fn.now(),
+    });
   return id;
 }

@@ -9,6 +9,7 @@ import { HttpError, type Kernel, type Trx } from '../../../../../kernel/index';
 import { auditTenant, fieldError, id, requireTenant } from '../shared';
 import { readTemplateFile, type TemplateInput } from '../template-file';
 import { activeTenants } from '../tenant-store';
+import { adoptPlatformTemplate } from '../../../../assessments/public';
 import { templateNames, writeTemplate } from './store';
 
 export const IMPORT_TEMPLATES_PAGE = '/lcisupport/importAssessmentTemplates';
@@ -71,7 +72,7 @@ export async function importTemplates(
         }),
       ];
   const reports: TenantReport[] = [];
-  for (const t of tenants) reports.push(await importInto(db, t.tenant_id, t.name, templates, req));
+  for (const t of tenants) reports.push(await importInto(k, db, t.tenant_id, t.name, templates, req));
   if (!req.dryRun) {
     for (const r of reports) {
       await auditTenant(k, db, ctx, r.tenant_id, 'lcisupport.assessmentTemplates.import', {
@@ -97,6 +98,7 @@ export async function importTemplates(
 }
 
 async function importInto(
+  k: Kernel,
   db: Trx,
   tenantId: number,
   name: string,
@@ -113,7 +115,15 @@ async function importInto(
     }
     (has ? report.replaced : report.created).push(t.name);
     if (req.dryRun) continue;
-    await writeTemplate(db, tenantId, t, has);
+    const platformTemplateId = await writeTemplate(db, tenantId, t, has);
+    // The assessments plugin (when on) keeps its own versioned template of it (plugins/assessments/README.md).
+    if (k.hasPlugin('assessments'))
+      await adoptPlatformTemplate(db, tenantId, {
+        platformTemplateId,
+        name: t.name,
+        description: t.description,
+        questions: t.questions,
+      });
   }
   return report;
 }

@@ -9,20 +9,24 @@ export async function templateNames(db: Trx, tenantId: number): Promise<Set<stri
   );
 }
 
-/** Writes an imported template: replaces the one of the same name (case ignored) or adds it. */
-export async function writeTemplate(db: Trx, tenantId: number, t: TemplateInput, replace: boolean): Promise<void> {
+/** Writes an imported template: replaces the one of the same name (case ignored) or adds it. Answers its id. */
+export async function writeTemplate(db: Trx, tenantId: number, t: TemplateInput, replace: boolean): Promise<number> {
   const row = {
     description: t.description,
     questions: JSON.stringify(t.questions),
     source: 'import',
     imported_at: db.fn.now(),
   };
-  if (replace)
-    await db('assessment_templates')
-      .where({ tenant_id: tenantId })
-      .whereRaw('lower(name) = ?', [t.name.toLowerCase()])
-      .update(row);
-  else await db('assessment_templates').insert({ tenant_id: tenantId, name: t.name, ...row });
+  const [out] = replace
+    ? await db('assessment_templates')
+        .where({ tenant_id: tenantId })
+        .whereRaw('lower(name) = ?', [t.name.toLowerCase()])
+        .update(row)
+        .returning('assessment_template_id')
+    : await db('assessment_templates')
+        .insert({ tenant_id: tenantId, name: t.name, ...row })
+        .returning('assessment_template_id');
+  return Number((out as { assessment_template_id: number }).assessment_template_id);
 }
 
 /** The tenant's templates by name, with how many questions each has. */
