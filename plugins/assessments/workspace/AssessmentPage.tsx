@@ -20,7 +20,6 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import {
   api,
-  navigate,
   PageHeader,
   PageLoadError,
   PageLoading,
@@ -306,9 +305,6 @@ function Details({
           <b>Reviewer</b> {event.reviewer?.name ?? '–'}
         </span>
         {canEdit && <Button small minimal icon="edit" text="Edit details" onClick={() => setEditing(true)} />}
-        {event.status !== 'completed' && (
-          <Button small minimal icon="list" text="All assessments" onClick={() => void navigate(ASSESSMENTS_PAGE)} />
-        )}
       </section>
     );
   return (

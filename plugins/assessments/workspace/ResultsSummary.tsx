@@ -7,33 +7,11 @@
 import { HTMLTable, Icon, Tag } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { VegaChart } from '../../../workspace/sdk';
-import type { Answer, EventAnswer, EventScores, TemplateContent } from '../shared/api';
-import { isScored, questionFraction } from '../shared/scoring';
+import type { EventAnswer } from '../shared/api';
+import { isScored } from '../shared/scoring';
+import { contributions } from './results-math';
 import { valueText } from './QuestionRunner';
 import { scoreText } from './ui';
-
-/** Points of the overall score each scored, answered question earned (the weighted means unrolled). */
-export function contributions(content: TemplateContent, answers: readonly Answer[], scores: EventScores) {
-  const byKey = new Map(answers.map((a) => [a.question_key, a]));
-  const out = new Map<string, number>();
-  const scoredSections = scores.sections.filter((s) => s.score !== null && s.weight > 0);
-  const sumS = scoredSections.reduce((n, s) => n + s.weight, 0);
-  for (const s of content.sections) {
-    if (!scoredSections.some((x) => x.key === s.key)) continue;
-    const cats = scores.categories.filter((c) => c.section_key === s.key && c.score !== null && c.weight > 0);
-    const sumC = cats.reduce((n, c) => n + c.weight, 0);
-    for (const c of s.categories) {
-      if (!cats.some((x) => x.key === c.key)) continue;
-      const answered = c.questions.filter((q) => questionFraction(q, byKey.get(q.key)) !== null);
-      const sumQ = answered.reduce((n, q) => n + q.weight, 0);
-      for (const q of answered) {
-        const f = questionFraction(q, byKey.get(q.key))!;
-        out.set(q.key, f * 100 * (q.weight / sumQ) * (c.weight / sumC) * (s.weight / sumS));
-      }
-    }
-  }
-  return out;
-}
 
 const barSpec = (values: { name: string; group: string; score: number }[], groupTitle: string) => ({
   $schema: 'https://vega.github.io/schema/vega-lite/v5.json',

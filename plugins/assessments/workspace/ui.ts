@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError, pushMessage } from '../../../workspace/sdk';
 import { ASSESSMENT_PAGE } from '../shared/pages';
-import type { AssessmentEvent } from '../shared/api';
+export { trends, type Trend } from './results-math';
 
 export const ok = (msg: string) => pushMessage({ msg_type: 'success', msg, display_type: 'success' });
 export const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type: 'danger' });
@@ -19,36 +19,6 @@ export function errorText(e: unknown): string {
 export const scoreText = (s: number | null | undefined) => (s === null || s === undefined ? '–' : s.toFixed(1));
 
 export const eventUrl = (id: number) => `${ASSESSMENT_PAGE}?assessmentEventId=${id}`;
-
-export interface Trend {
-  previous: number;
-  delta: number;
-}
-
-/**
- * The trend of each completed event: its overall score against the previous completed event (by date, then id) of
- * the same company and template. Events without a score or without a previous one have none.
- */
-export function trends(events: readonly AssessmentEvent[]): Map<number, Trend> {
-  const out = new Map<number, Trend>();
-  const groups = new Map<string, AssessmentEvent[]>();
-  for (const e of events) {
-    if (e.status !== 'completed' || e.overall_score === null) continue;
-    const k = `${e.tenant_company_id}:${e.assessment_template_id}`;
-    groups.set(k, [...(groups.get(k) ?? []), e]);
-  }
-  for (const list of groups.values()) {
-    list.sort((a, b) => a.assessed_on.localeCompare(b.assessed_on) || a.assessment_event_id - b.assessment_event_id);
-    for (let i = 1; i < list.length; i++) {
-      const prev = list[i - 1].overall_score!;
-      out.set(list[i].assessment_event_id, {
-        previous: prev,
-        delta: Math.round((list[i].overall_score! - prev) * 10) / 10,
-      });
-    }
-  }
-  return out;
-}
 
 /** Today as yyyy-mm-dd (UTC, as the server defaults). */
 export const today = () => new Date().toISOString().slice(0, 10);
