@@ -105,6 +105,8 @@ function checkDate(d: string, path: string): void {
   const t = new Date(`${d}T00:00:00Z`);
   if (Number.isNaN(t.getTime()) || t.toISOString().slice(0, 10) !== d)
     throw badRequest('Not a date', [{ path, message: 'A real date yyyy-mm-dd' }]);
+  const year = t.getUTCFullYear();
+  if (year < 1900 || year > 2999) throw badRequest('Not a date', [{ path, message: 'A date from 1900 to 2999' }]);
 }
 
 /** One event with its template version's content, answers (with their scores), live scores and evidence. */

@@ -1,7 +1,8 @@
 /**
- * The provider side of calcCode assessment-template. No assessment plugin exists yet: whatever records a
- * completed assessment (a future assessment plugin through customer-success's public.ts, a script, the demo
- * fixtures) calls recordAssessmentResult with the company, the template and the score (0..100). The metric's value
+ * The provider side of calcCode assessment-template. The assessments plugin is the source: completing an
+ * assessment event calls recordAssessmentResult through its `assessments.eventCompleted` point
+ * (assessment-source.ts; the template id is the assessments plugin's). Scripts and demo fixtures may call it too,
+ * with the company, the template and the score (0..100). The metric's value
  * is the latest score of its template for the company (of any template when the metric names none); the company's
  * scores are recalculated at once.
  */
