@@ -170,7 +170,14 @@ test("tenant B cannot reach tenant A's data through any route", async () => {
       }
       for (const row of rowsWithIds) {
         const idCols = Object.keys(row).filter(
-          (c) => c !== 'tenant_id' && isIdKey(c) && obj[c] !== undefined && Number(obj[c]) === Number(row[c]),
+          // A null id names no row (Number(null) is 0 on both sides): only ids that are set can echo a row of A.
+          (c) =>
+            c !== 'tenant_id' &&
+            isIdKey(c) &&
+            obj[c] !== undefined &&
+            obj[c] !== null &&
+            row[c] !== null &&
+            Number(obj[c]) === Number(row[c]),
         );
         if (!idCols.length) continue;
         const same = Object.keys(row).filter(
