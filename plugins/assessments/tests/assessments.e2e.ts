@@ -215,6 +215,7 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   const findings = page.getByRole('table', { name: `Findings of ${company.name}` });
   await expect(findings.getByRole('row', { name: /Is MFA enforced/ })).toBeVisible();
   await expect(findings.getByLabel('Follow-up status of Is MFA enforced for every user?')).toHaveValue('open');
+  await page.screenshot({ path: test.info().outputPath('findings.png'), fullPage: true });
 
   // The template editor: changing a question of a version in use says a new version is made, and makes it.
   await page.goto('/assessmentTemplates');
@@ -228,6 +229,7 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Save as new version' }).click();
   await expect(page.getByText('Saved as version 2.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('template-editor.png'), fullPage: true });
 
   // The Assessment Only view lists only assessment-only companies.
   await page.goto('/assessments');
