@@ -183,7 +183,10 @@ const EXPIRING = `a.tenant_id = $1
    and (a.eol_effective is null or a.eol_effective > $2::date)
    and (a.eol_approaching_from is null or a.eol_approaching_from > $2::date)`;
 
-/** The same query by hand: the total of the filter, then page 1 (100 rows) with the columns the route reads. */
+/**
+ * The same query by hand: the total of the filter, then page 1 (100 rows) with the columns the route reads: the
+ * page's ids from the assets table, then their names and settings (the form the route's SQL takes, store.ts).
+ */
 const HAND_COUNT_SQL = `select count(*)::int as n from assets a where ${EXPIRING}`;
 const setting = (c: string) =>
   `case when a.asset_type_id is null then null else coalesce(ct.${c}, t.${c}, 0) end as ${c}`;
@@ -196,14 +199,15 @@ const HAND_PAGE_SQL = `
          a.version, a.created_at, a.updated_at,
          ${['default_replacement_cost', 'default_life_in_months', 'approaching_duration_in_months_eol', 'approaching_duration_in_months_warranty'].map(setting).join(', ')}
     from assets a
+    join (select a.asset_id from assets a where ${EXPIRING}
+           order by a.warranty_expiry asc nulls last, a.asset_id asc limit 100) p on p.asset_id = a.asset_id
     join tenant_companies co on co.tenant_id = a.tenant_id and co.tenant_company_id = a.tenant_company_id
     left join tenant_asset_types t on t.tenant_id = a.tenant_id and t.asset_type_id = a.asset_type_id
     left join tenant_company_asset_types ct on ct.tenant_id = a.tenant_id and ct.tenant_company_id = a.tenant_company_id
          and ct.asset_type_id = a.asset_type_id
     left join tenant_asset_statuses st on st.tenant_id = a.tenant_id and st.tenant_asset_status_id = a.tenant_asset_status_id
-   where ${EXPIRING}
-   order by a.warranty_expiry asc nulls last, a.asset_id asc
-   limit 100`;
+   where a.tenant_id = $1
+   order by a.warranty_expiry asc nulls last, a.asset_id asc`;
 
 /** Each asset's lifecycle state as of $2 (store.ts lifecycleSql), to print the spread. */
 const HAND_STATES_SQL = `

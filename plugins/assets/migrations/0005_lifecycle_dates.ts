@@ -117,9 +117,9 @@ export async function up(knex: Knex): Promise<void> {
   // operator is leakproof (date comparisons are; range containment is not). Covering, so the filters' counts read the
   // index alone (an index-only scan, once vacuum has visited the table).
   await knex.raw(`create index assets_tenant_warranty_window_index on assets (tenant_id, warranty_expiry)
-    include (warranty_expiring_from, eol_effective, eol_approaching_from)`);
+    include (warranty_expiring_from, eol_effective, eol_approaching_from, asset_id)`);
   await knex.raw(`create index assets_tenant_eol_effective_index on assets (tenant_id, eol_effective)
-    include (eol_approaching_from, warranty_expiry, warranty_expiring_from)`);
+    include (eol_approaching_from, warranty_expiry, warranty_expiring_from, asset_id)`);
   await knex.raw('create index assets_tenant_replacement_cost_index on assets (tenant_id, replacement_cost_effective)');
 }
 

@@ -314,10 +314,12 @@ export function assetListStatements(
   }
   // The page's assets first (the assets table alone: its indexes, no join planned for every match), then the names
   // and settings of those rows only.
-  const ids = order(filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`), tenantId).select('a.*'))
+  const ids = order(filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`), tenantId).select('a.asset_id'))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { count, page: order(base(db, ids).select(columns(db))) };
+  const page = order(base(db).join(ids.as('p'), 'p.asset_id', 'a.asset_id').select(columns(db)));
+  if (tenantId !== undefined) page.where('a.tenant_id', tenantId);
+  return { count, page };
 }
 
 /** One page of assets matching the filters, with the number matching on every page. */
@@ -363,9 +365,11 @@ export async function* selectAssetChunks(
   const ids = Float64Array.from(text.split(','), Number);
   for (let i = 0; i < ids.length; i += chunkRows) {
     const chunk = Array.from(ids.subarray(i, i + chunkRows));
-    const details = base(db).select(columns(db)).whereIn('a.asset_id', chunk);
-    if (tenantId !== undefined) details.where('a.tenant_id', tenantId);
-    const rows = (await details) as RawRow[];
+    // The chunk's assets by primary key first (the LIMIT keeps the planner from folding the subquery into the joins
+    // and scanning every asset against the list), then their names and settings.
+    const chunkAssets = db(`${ASSETS_TABLE} as a`).whereIn('a.asset_id', chunk).select('a.*').limit(chunk.length);
+    if (tenantId !== undefined) chunkAssets.where('a.tenant_id', tenantId);
+    const rows = (await base(db, chunkAssets).select(columns(db))) as RawRow[];
     const byId = new Map(rows.map((r) => [Number(r.asset_id), r]));
     const ordered: AssetDbRow[] = [];
     for (const id of chunk) {
