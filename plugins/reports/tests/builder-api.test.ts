@@ -258,33 +258,33 @@ test('per-company content: used only while global is off; activeFlag off leaves 
 test('needs_attention and the flyout: sourced types until registered, registered types with module and failures', async () => {
   const types = (await a.api('GET', P.componentTypes(a.tenantId))).body.types;
   expect(types.slice(0, 3).map((x: { type: string }) => x.type)).toEqual(['msword_file', 'img_file', 'wysiwyg']);
-  expect(types.find((x: { type: string }) => x.type === 'lci_assessment_summary')).toMatchObject({
+  expect(types.find((x: { type: string }) => x.type === 'lci_project_summary')).toMatchObject({
     origin: 'spec',
     available: false,
-    reason: msgSourceMissing('Assessments'),
+    reason: msgSourceMissing('Projects'),
   });
 
   const t = await createTemplate(a, 'Registered Types Review');
   const id = t.report_template_id;
-  const summary = await addComponent(a, id, { type: 'lci_assessment_summary' });
-  expect(summary.needs_attention).toBe(msgSourceMissing('Assessments'));
+  const summary = await addComponent(a, id, { type: 'lci_project_summary' });
+  expect(summary.needs_attention).toBe(msgSourceMissing('Projects'));
   let report = await preview(a, id, `?companyId=${acme}`);
   expect(report.components[0]).toMatchObject({
-    needs_attention: msgSourceMissing('Assessments'),
-    blocks: [{ kind: 'empty', message: msgSourceMissing('Assessments') }],
+    needs_attention: msgSourceMissing('Projects'),
+    blocks: [{ kind: 'empty', message: msgSourceMissing('Projects') }],
   });
 
   // A plugin registers the sourced type, a failing type and one that needs a module the tenant lacks.
   const defs: ReportComponentDef[] = [
     {
-      type: 'lci_assessment_summary',
-      label: 'Assessment Summary',
+      type: 'lci_project_summary',
+      label: 'Project Summary',
       description: 'Scores',
-      group: 'Assessments',
+      group: 'Projects',
       perCompany: true,
-      needsAttention: (p) => (p.assessmentEventId ? null : 'Choose an assessment'),
+      needsAttention: (p) => (p.projectId ? null : 'Choose a project'),
       build: async ({ companyId, properties }) => [
-        { kind: 'paragraph', text: `company ${companyId} event ${properties.assessmentEventId}` },
+        { kind: 'paragraph', text: `company ${companyId} project ${properties.projectId}` },
       ],
     },
     {
@@ -324,7 +324,7 @@ test('needs_attention and the flyout: sourced types until registered, registered
   );
 
   const after = (await a.api('GET', P.componentTypes(a.tenantId))).body.types;
-  expect(after.find((x: { type: string }) => x.type === 'lci_assessment_summary')).toMatchObject({
+  expect(after.find((x: { type: string }) => x.type === 'lci_project_summary')).toMatchObject({
     available: true,
     reason: null,
   });
@@ -347,7 +347,7 @@ test('needs_attention and the flyout: sourced types until registered, registered
   expect(rows.properties.rows).toBe(3);
   await a.api('DELETE', P.component(a.tenantId, id, rows.component_key));
   const failing = await addComponent(a, id, { type: 'probe_failing' });
-  await a.api('PUT', P.component(a.tenantId, id, summary.component_key), { properties: { assessmentEventId: 42 } });
+  await a.api('PUT', P.component(a.tenantId, id, summary.component_key), { properties: { projectId: 42 } });
   const text = await addComponent(a, id, { type: 'wysiwyg', properties: { content: '<p>Still here</p>' } });
   report = await preview(a, id, `?companyId=${acme}`);
   expect(report.components.map((c) => c.component_key)).toEqual([
@@ -357,7 +357,7 @@ test('needs_attention and the flyout: sourced types until registered, registered
   ]);
   expect(report.components[0]).toMatchObject({
     needs_attention: null,
-    blocks: [{ kind: 'paragraph', text: `company ${acme} event 42` }],
+    blocks: [{ kind: 'paragraph', text: `company ${acme} project 42` }],
   });
   expect(report.components[1].blocks).toEqual([
     expect.objectContaining({ kind: 'empty', title: 'Could not be loaded' }),

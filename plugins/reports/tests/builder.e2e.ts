@@ -1,7 +1,7 @@
 /**
  * The report builder in real Chromium on the shared e2e server (demo data, demo tenant admin): a template created
  * (name checked first), a Rich Text component with text typed in the editor, an Image uploaded through the file input,
- * an Assessment Summary (its source not installed: needs attention and its empty state), the text switched to content
+ * a Project Summary (its source not installed: needs attention and its empty state), the text switched to content
  * per company with Northwind Clinics' own text, Review mode for Northwind (its text) and Acme Dental Group (the shared
  * text), Presentation Mode (ArrowRight moves on, Escape leaves), the image left out of Acme's report (activeFlag), a
  * new version (the earlier one read-only), and the template deleted with confirmation.
@@ -67,11 +67,11 @@ test('build a report: text, image and assessment summary; content per company; r
   await expect(image.getByRole('img', { name: 'logo.png' })).toBeVisible();
   await expect(image.getByText(/Needs attention/)).toHaveCount(0);
 
-  // Assessment Summary: its source is not installed, so it needs attention and shows its empty state.
-  await addComponent(page, 'Assessment Summary');
-  const summary = outline(page).getByRole('listitem', { name: /Assessment Summary/ });
-  await expect(summary.getByText(/Needs attention: Assessments is not available/)).toBeVisible();
-  await expect(summary.getByText('Assessments is not available', { exact: true })).toBeVisible();
+  // Project Summary: its source (projects) is not installed, so it needs attention and shows its empty state.
+  await addComponent(page, 'Project Summary');
+  const summary = outline(page).getByRole('listitem', { name: /Project Summary/ });
+  await expect(summary.getByText(/Needs attention: Projects is not available/)).toBeVisible();
+  await expect(summary.getByText('Projects is not available', { exact: true })).toBeVisible();
   await expect(outline(page).getByRole('listitem')).toHaveCount(3);
 
   // Content per company for the text; Northwind Clinics gets its own text.
@@ -110,7 +110,7 @@ test('build a report: text, image and assessment summary; content per company; r
   await expect(page.getByRole('group', { name: 'Slide 2 of 3: Image' })).toBeVisible();
   await expect(page.getByText('2 / 3')).toBeVisible();
   await page.keyboard.press('End');
-  await expect(page.getByRole('group', { name: 'Slide 3 of 3: Assessment Summary' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Slide 3 of 3: Project Summary' })).toBeVisible();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByText('2 / 3')).toBeVisible();
   await page.keyboard.press('Escape');

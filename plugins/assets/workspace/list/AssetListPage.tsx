@@ -15,7 +15,6 @@ import {
   PageLoading,
   pushMessage,
   saveFile,
-  useCompanies,
   useReadOnly,
   useSession,
   useTenant,
@@ -30,6 +29,7 @@ import { AssetTable } from './AssetTable';
 import { BulkBar } from './BulkBar';
 import { ColumnChooser } from './ColumnChooser';
 import { apiQuery, hasFilters, listStateQuery, PAGE_SIZES, parseListState, type ListState } from './list-query';
+import { useViewScope } from '../view-scope';
 import './asset-list.css';
 
 const IMPORT_PAGE = '/datamanager/import?kind=assets';
@@ -54,7 +54,10 @@ const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type
 export default function AssetListPage() {
   const tenant = useTenant();
   const readOnly = useReadOnly(ASSET_LIST_PAGE);
-  const companies = useCompanies();
+  // The module view's companies (the Asset Insights view: AIR-only ones): the list and its filter keep to them.
+  const scope = useViewScope();
+  const companies = scope.companies;
+  const scopeKey = scope.ids?.join(',');
   const [state, setState] = useState<ListState>(() => parseListState(window.location.search));
   const [data, setData] = useState<AssetListAnswer | null>(null);
   const [loading, setLoading] = useState(true);
@@ -88,11 +91,15 @@ export default function AssetListPage() {
 
   // The page of assets.
   useEffect(() => {
-    if (tenantId === null) return;
+    if (tenantId === null || companies === null) return;
     const ctl = new AbortController();
     setLoading(true);
     api
-      .get<AssetListAnswer>(assetPaths.list(tenantId), { query: apiQuery(state), signal: ctl.signal, expect: 'assets' })
+      .get<AssetListAnswer>(assetPaths.list(tenantId), {
+        query: apiQuery(state, true, scope.ids),
+        signal: ctl.signal,
+        expect: 'assets',
+      })
       .then(
         (r) => {
           setData(r);
@@ -106,7 +113,8 @@ export default function AssetListPage() {
         },
       );
     return () => ctl.abort();
-  }, [tenantId, state, reload]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scope.ids is read through scopeKey
+  }, [tenantId, state, reload, companies === null, scopeKey]);
 
   // The user's columns, the types and statuses (for filters, the dialog and bulk changes).
   useEffect(() => {
@@ -179,7 +187,9 @@ export default function AssetListPage() {
     if (tenantId === null || downloading) return;
     setDownloading(true);
     try {
-      const text = await api.get<string>(`${assetPaths.list(tenantId)}/csv`, { query: apiQuery(state, false) });
+      const text = await api.get<string>(`${assetPaths.list(tenantId)}/csv`, {
+        query: apiQuery(state, false, scope.ids),
+      });
       const body = typeof text === 'string' ? text : '';
       // The browser's text() drops the byte-order mark the server sent; spreadsheets need it to read UTF-8.
       saveFile(

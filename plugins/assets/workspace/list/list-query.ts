@@ -72,11 +72,20 @@ export function listStateQuery(s: ListState): string {
   return q.toString();
 }
 
-/** The assetList (and assetList/csv) query of a state; paging left out for the CSV. */
-export function apiQuery(s: ListState, paged = true): Record<string, string | number | undefined> {
+/**
+ * The assetList (and assetList/csv) query of a state; paging left out for the CSV. `scope`: the module view's
+ * companies (undefined: every company); chosen companies outside it are left out, and none chosen means the view's.
+ */
+export function apiQuery(
+  s: ListState,
+  paged = true,
+  scope?: readonly number[],
+): Record<string, string | number | undefined> {
+  const chosen = scope ? s.companies.filter((id) => scope.includes(id)) : s.companies;
+  const companies = chosen.length ? chosen : (scope ?? []);
   return {
     search: s.search.trim() || undefined,
-    tenantCompanyIds: s.companies.length ? s.companies.join(',') : undefined,
+    tenantCompanyIds: companies.length ? companies.join(',') : undefined,
     assetTypeIds: s.types.length ? s.types.join(',') : undefined,
     tenantAssetStatusIds: s.statuses.length ? s.statuses.join(',') : undefined,
     lifecycleStates: s.states.length ? s.states.join(',') : undefined,

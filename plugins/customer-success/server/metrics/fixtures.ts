@@ -35,23 +35,31 @@ export async function metricsFixtures({ db, tenantId, log }: FixtureContext): Pr
     const sentiment = await insertMetric(trx, tenantId, 'health', {
       name: 'Client sentiment',
       calcCode: 'custom',
-      weight: 40,
+      weight: 30,
       max: 10,
       sort: 1,
     });
     const qbr = await insertMetric(trx, tenantId, 'health', {
       name: 'QBR attendance',
       calcCode: 'custom',
-      weight: 30,
+      weight: 25,
       max: 4,
       sort: 2,
     });
     await insertMetric(trx, tenantId, 'health', {
       name: 'CSAT',
       calcCode: 'smileback-csat',
-      weight: 30,
+      weight: 25,
       max: 100,
       sort: 3,
+    });
+    // The latest assessment score of any template (the assessments plugin records it when an event completes).
+    await insertMetric(trx, tenantId, 'health', {
+      name: 'Assessment score',
+      calcCode: 'assessment-template',
+      weight: 20,
+      max: 100,
+      sort: 4,
     });
     await insertMetric(trx, tenantId, 'effort', {
       name: 'Tickets (rolling window)',
