@@ -74,6 +74,12 @@ test('an assessment is started on the current version with its assessor and show
   });
   expect(bad.status).toBe(400);
   expect(bad.body.error.fields).toEqual([{ path: 'body.assessedOn', message: 'A real date yyyy-mm-dd' }]);
+  const yearZero = await a.api('POST', P.events(a.tenantId), {
+    tenantCompanyId: acme,
+    assessmentTemplateId: templateId,
+    assessedOn: '0000-01-01',
+  });
+  expect(yearZero.body.error.fields).toEqual([{ path: 'body.assessedOn', message: 'A date from 1900 to 2999' }]);
   const list = await a.api('GET', `${P.events(a.tenantId)}?tenantCompanyId=${acme}`);
   expect(list.body.total).toBe(1);
 });
