@@ -5,34 +5,13 @@
  * count the assets per state, the charts are drawn, the due soon table holds the asset due in 60 days with its cost,
  * and the "End of life reached" tile opens /assetList filtered to that state and company. Build the workspace first.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, signInToShell } from '../../../tests/sdk';
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, pageApi, signInToShell } from '../../../tests/sdk';
 
 test.setTimeout(180_000);
 test.use({ viewport: { width: 1600, height: 1200 } });
 
-/** Calls the API with this page's sign-in; answers { status, body }. */
-async function call(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const pub =
-        document.querySelector('meta[name="lci-public-api-key"]')?.getAttribute('content') ?? 'lci-public-key';
-      const cfg = await (await fetch('/v3/public/config', { headers: { 'x-api-key': pub } })).json();
-      const token = JSON.parse(localStorage.getItem('lci.tokens') ?? '{}').v.accessToken;
-      const h: Record<string, string> = { 'x-api-key': cfg.apiKey, authorization: `Bearer ${token}` };
-      if (body !== undefined) h['content-type'] = 'application/json';
-      const session = await (await fetch('/v3/manager/session', { headers: h })).json();
-      const res = await fetch(path.replace('{tenantId}', String(session.tenant.tenantId)), {
-        method,
-        headers: h,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
+const call = pageApi;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
