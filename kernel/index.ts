@@ -63,6 +63,8 @@ export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '.
 export type { Storage, UploadLimits } from './storage';
 export type { MailMessage, MailAttachment } from './mail';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
+// The tenant's users for a plugin's user pickers (read only; e.g. the assessor and reviewer of an assessment).
+export { listTenantUsers, type TenantUserRecord } from './tenancy/tenant-users';
 export { afterCommit } from './access/scope';
 export { registeredPageUrls } from './home/registered-pages';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';

@@ -71,3 +71,37 @@ export async function getTenantUser(db: Knex, tenantId: number, userId: number):
 export async function acceptTerms(db: Knex, tenantId: number, userId: number): Promise<number> {
   return db('tenant_users').where({ tenant_id: tenantId, user_id: userId }).update({ accept_timestamp: db.fn.now() });
 }
+
+/**
+ * The tenant's users (name order), for a plugin's user pickers (assessor, reviewer, ...): read only, in the
+ * caller's transaction; `activeOnly` leaves deactivated members out. Filtered on the tenant id as well as by
+ * row-level security.
+ */
+export async function listTenantUsers(
+  db: Knex,
+  tenantId: number,
+  opts: { activeOnly?: boolean } = {},
+): Promise<TenantUserRecord[]> {
+  const q = db('tenant_users as tu')
+    .join('users as u', 'u.user_id', 'tu.user_id')
+    .where('tu.tenant_id', tenantId)
+    .select(
+      'tu.user_id',
+      'tu.tenant_user_id',
+      'u.username',
+      'u.email',
+      'u.name_first',
+      'u.name_last',
+      'tu.force_sso_flag',
+      'tu.active_flag',
+      'tu.external_flag',
+      'tu.tenant_admin_flag',
+      'tu.security_group_id',
+      'tu.accept_timestamp',
+    )
+    .orderByRaw(
+      "lower(coalesce(u.name_first, '')), lower(coalesce(u.name_last, '')), lower(u.email), tu.tenant_user_id",
+    );
+  if (opts.activeOnly) q.where('tu.active_flag', true);
+  return (await q).map(toTenantUserRecord);
+}

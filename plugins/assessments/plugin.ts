@@ -14,6 +14,7 @@ import { eventRoutes } from './server/events/routes';
 import { assessmentsCli } from './cli/commands';
 import { comparisonRoutes } from './server/comparison/routes';
 import { findingRoutes } from './server/findings/routes';
+import { assessmentUserRoutes } from './server/users/routes';
 import { ASSESSMENT_REPORT_COMPONENTS } from './server/reports/components';
 import { assessmentFixtures } from './server/fixtures';
 import { reportComponentsPoint } from '../reports/public';
@@ -38,6 +39,7 @@ export default definePlugin({
     eventRoutes(r, k);
     comparisonRoutes(r); // comparison and trend (engineer I)
     findingRoutes(r, k); // findings and their follow-up (engineer I)
+    assessmentUserRoutes(r); // the assessor and reviewer pickers' users (engineer J)
   },
   // `lci assessments ...`: parts add their subcommands to the one `assessments` command here.
   cli(program, ctx) {

@@ -26,6 +26,7 @@
  *     GET    assessmentEvents/:assessmentEventId/evidence      files with download links
  *     POST   assessmentEvents/:assessmentEventId/evidence      upload link for one file of an answer
  *     DELETE assessmentEvents/:assessmentEventId/evidence/:assessmentEvidenceId
+ *     GET    assessmentUsers                                   the tenant's active users (assessor and reviewer pickers)
  *   Reserved for the comparison and findings part (engineer I): assessmentEvents/:assessmentEventId/comparison,
  *   assessmentFindings [/assessmentFindings].
  */
@@ -471,6 +472,12 @@ export const evidenceUploadAnswer = z.object({
 export const evidenceListAnswer = z.object({ evidence: z.array(evidenceRow) });
 export const evidenceDeleteAnswer = z.object({ records_updated: z.literal(1), assessment_evidence_id: int.positive() });
 
+/** The assessor and reviewer pickers' options: the tenant's active users, in name order (engineer J). */
+export const assessmentUserOption = z.object({ tenant_user_id: int.positive(), name: z.string(), email: z.string() });
+export type AssessmentUserOption = z.infer<typeof assessmentUserOption>;
+export const assessmentUsersAnswer = z.object({ users: z.array(assessmentUserOption) });
+export type AssessmentUsersAnswer = z.infer<typeof assessmentUsersAnswer>;
+
 /* ------------------------------------------------------------------ paths */
 
 export const assessmentPaths = {
@@ -488,6 +495,7 @@ export const assessmentPaths = {
   evidence: (t: number, e: number) => `/v3/tenant/${t}/assessmentEvents/${e}/evidence`,
   evidenceOne: (t: number, e: number, evidenceId: number) =>
     `/v3/tenant/${t}/assessmentEvents/${e}/evidence/${evidenceId}`,
+  users: (t: number) => `/v3/tenant/${t}/assessmentUsers`,
 };
 
 /* ------------------------------------------------------------------ comparison, trend, findings (engineer I) */

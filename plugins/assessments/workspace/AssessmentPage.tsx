@@ -24,7 +24,6 @@ import {
   PageLoadError,
   PageLoading,
   useReadOnly,
-  useSession,
   useTenant,
   useTenantFormat,
 } from '../../../workspace/sdk';
@@ -250,9 +249,8 @@ function Details({
   onSaved(d: EventAnswer): void;
 }) {
   const { event } = data;
-  const session = useSession();
   const fmt = useTenantFormat();
-  const users = useUserOptions(tenantId, !!session?.user.isTenantAdmin);
+  const users = useUserOptions(tenantId);
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState(event.assessed_on);
   const [assessor, setAssessor] = useState<number | ''>(event.assessor?.tenant_user_id ?? '');

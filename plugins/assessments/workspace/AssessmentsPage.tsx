@@ -28,7 +28,6 @@ import {
   PageLoadError,
   PageLoading,
   useReadOnly,
-  useSession,
   useTenant,
   useTenantFormat,
 } from '../../../workspace/sdk';
@@ -90,7 +89,6 @@ export default function AssessmentsPage() {
   const readOnly = useReadOnly(ASSESSMENTS_PAGE);
   const scope = useViewScope();
   const fmt = useTenantFormat();
-  const isAdmin = useSessionAdmin();
   const [events, setEvents] = useState<AssessmentEvent[] | null>(null);
   const [templates, setTemplates] = useState<TemplateSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -298,13 +296,7 @@ export default function AssessmentsPage() {
         </p>
       )}
       {starting && (
-        <StartDialog
-          tenantId={tenantId}
-          templates={usable}
-          companyId={companyId}
-          canListUsers={isAdmin}
-          onClose={() => setStarting(false)}
-        />
+        <StartDialog tenantId={tenantId} templates={usable} companyId={companyId} onClose={() => setStarting(false)} />
       )}
       <Alert
         isOpen={deleting !== null}
@@ -338,26 +330,19 @@ export default function AssessmentsPage() {
   );
 }
 
-function useSessionAdmin(): boolean {
-  const s = useSession();
-  return !!s?.user.isTenantAdmin;
-}
-
 function StartDialog({
   tenantId,
   templates,
   companyId,
-  canListUsers,
   onClose,
 }: {
   tenantId: number;
   templates: TemplateSummary[];
   companyId: number | null;
-  canListUsers: boolean;
   onClose(): void;
 }) {
   const scope = useViewScope();
-  const users = useUserOptions(tenantId, canListUsers);
+  const users = useUserOptions(tenantId);
   const [company, setCompany] = useState<number | ''>(companyId ?? '');
   const [template, setTemplate] = useState<number | ''>(
     templates.length === 1 ? templates[0].assessment_template_id : '',

@@ -1,6 +1,7 @@
 /** Small helpers of the assessment pages: messages, errors, score formatting, trend and the event's url. */
 import { useEffect, useState } from 'react';
-import { api, ApiError, pushMessage } from '../../../workspace/sdk';
+import { api, ApiError, pushMessage, usePageAccess } from '../../../workspace/sdk';
+import { assessmentPaths, type AssessmentUserOption, type AssessmentUsersAnswer } from '../shared/api';
 import { ASSESSMENT_PAGE } from '../shared/pages';
 export { trends, type Trend } from './results-math';
 
@@ -23,32 +24,24 @@ export const eventUrl = (id: number) => `${ASSESSMENT_PAGE}?assessmentEventId=${
 /** Today as yyyy-mm-dd (UTC, as the server defaults). */
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** The tenant's users an assessor or reviewer can be chosen from (tenant admins can list them). */
-export interface UserOption {
-  tenant_user_id: number;
-  name: string;
-  email: string;
-}
+/** The tenant's users an assessor or reviewer can be chosen from (GET assessmentUsers). */
+export type UserOption = AssessmentUserOption;
 
 /**
- * The users to pick an assessor or reviewer from: the tenant's active users when the caller may list them (tenant
- * admins: /v3/tenantadmin/:tenantId/users); otherwise none (the pickers then keep the event's own people).
+ * The users to pick an assessor or reviewer from: the tenant's active users, in name order, for every user with
+ * access to the assessment page (GET /v3/tenant/:tenantId/assessmentUsers, page /assessment); without that access,
+ * none (the pickers then keep the event's own people).
  */
-export function useUserOptions(tenantId: number | null, canList: boolean): UserOption[] {
+export function useUserOptions(tenantId: number | null): UserOption[] {
+  const canList = usePageAccess(ASSESSMENT_PAGE) !== null;
   const [users, setUsers] = useState<UserOption[]>([]);
   useEffect(() => {
     if (!tenantId || !canList) return;
     let live = true;
     api
-      .get<{ users: (UserOption & { is_active: boolean })[] }>(`/v3/tenantadmin/${tenantId}/users`)
+      .get<AssessmentUsersAnswer>(assessmentPaths.users(tenantId))
       .then((r) => {
-        if (live)
-          setUsers(
-            r.users
-              .filter((u) => u.is_active)
-              .map((u) => ({ tenant_user_id: u.tenant_user_id, name: u.name || u.email, email: u.email }))
-              .sort((a, b) => a.name.localeCompare(b.name)),
-          );
+        if (live) setUsers(r.users);
       })
       .catch(() => undefined);
     return () => {
