@@ -14,9 +14,13 @@
  *    and the peak RSS and heap above the figures just before it (sampled every 5 ms; server and client share this
  *    process, so the figures are both's).
  *
+ * 3. The AIR charts (assetCharts), the data quality scores (assetDataQuality) and the fix list's first page
+ *    (assetDataQuality/fixList), each through the route against the same SQL by hand (paired rounds, medians; the
+ *    two must agree on a total first).
+ *
  * Options: BENCH_ROUNDS (default 15), BENCH_ASSETS (default 100000), BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres); --strict exits 1 when a target is missed; --explain prints the
- * plans (EXPLAIN ANALYZE) of the hand-written statements.
+ * plans (EXPLAIN ANALYZE) of the hand-written statements; --no-csv skips the export, --only-csv times the export only.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -64,7 +68,7 @@ async function seedTenant(k: Kernel, name: string, assets: number): Promise<{ te
     const gid = await createSecurityGroup(trx, tenantId, {
       name: 'Technicians',
       modules: ['Core'],
-      pages: [{ url: '/assetList', access_level: 'Read Only' }],
+      pages: ['/assetList', '/airdashboard', '/mspdataquality'].map((url) => ({ url, access_level: 'Read Only' })),
     });
     const userId = await createUser(trx, {
       email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.example`,
@@ -77,13 +81,17 @@ async function seedTenant(k: Kernel, name: string, assets: number): Promise<{ te
       [tenantId, COMPANIES],
     );
     await trx('tenant_asset_types').insert(
-      TYPES.map(([moniker, cost, life, eol, warranty]) => ({
+      TYPES.map(([moniker, cost, life, eol, warranty], i) => ({
         tenant_id: tenantId,
         asset_type_moniker: moniker,
         default_replacement_cost: cost,
         default_life_in_months: life,
         approaching_duration_in_months_eol: eol,
         approaching_duration_in_months_warranty: warranty,
+        // Data quality: the first six types count every gap, Phone and Tablet none of the five the type governs.
+        ...Object.fromEntries(
+          ['eol', 'warranty', 'make', 'serial', 'model'].map((f) => [`include_${f}_in_missing_flag`, i < 6]),
+        ),
       })),
     );
     await trx('tenant_asset_statuses').insert(
@@ -113,7 +121,8 @@ async function seedTenant(k: Kernel, name: string, assets: number): Promise<{ te
          select :t, c.ids[1 + g.h % ${COMPANIES}],
                 case when g.h % 31 = 0 then null else ty.ids[1 + (g.h / 7) % ${TYPES.length}] end,
                 st.ids[1 + (g.h / 11) % ${STATUSES.length}],
-                'ASSET-' || lpad(g.g::text, 6, '0'), 'SN' || g.g, (array['Dell','Lenovo','HP','Apple','Cisco','Fortinet'])[1 + (g.h / 13) % 6],
+                'ASSET-' || lpad(g.g::text, 6, '0'), case when g.h % 43 = 0 then null else 'SN' || g.g end,
+                (array['Dell','Lenovo','HP','Apple','Cisco','Fortinet'])[1 + (g.h / 13) % 6],
                 'Model ' || ((g.h / 17) % 40),
                 p.purchase,
                 case when g.h % 19 = 0 then null
@@ -178,7 +187,7 @@ const LONGEST = `(select coalesce(max(m), 0) from (
  */
 const EXPIRING = `a.tenant_id = $1
    and a.warranty_expiry >= $2::date
-   and a.warranty_expiry <= ($2::date + make_interval(months => ${LONGEST}))::date
+   and a.warranty_expiry <= (select ($2::date + make_interval(months => ${LONGEST}))::date)
    and a.warranty_expiring_from <= $2::date
    and (a.eol_effective is null or a.eol_effective > $2::date)
    and (a.eol_approaching_from is null or a.eol_approaching_from > $2::date)`;
@@ -208,6 +217,73 @@ const HAND_PAGE_SQL = `
     left join tenant_asset_statuses st on st.tenant_id = a.tenant_id and st.tenant_asset_status_id = a.tenant_asset_status_id
    where a.tenant_id = $1
    order by a.warranty_expiry asc nulls last, a.asset_id asc`;
+
+/**
+ * The AIR charts by hand (server/charts/store.ts written out for the tenant $1 as of AS_OF, 8 quarters): the stored
+ * lifecycle dates of migration 0005 per asset, the states and indexes, one GROUPING SETS pass.
+ */
+const [Y, M] = AS_OF.split('-').map(Number);
+const monthDiff = (c: string) => `((date_part('year', ${c})::int - ${Y}) * 12 + date_part('month', ${c})::int - ${M})`;
+const quarterDiff = (c: string) =>
+  `((date_part('year', ${c})::int * 4 + (date_part('month', ${c})::int - 1) / 3) - ${Y * 4 + Math.floor((M - 1) / 3)})`;
+const HAND_CHARTS_SQL = `
+  with x as materialized (
+    select a.asset_type_id as type_id, t.asset_type_moniker as type_name, a.warranty_expiry,
+           ${monthDiff('a.warranty_expiry')} as warranty_diff,
+           case when a.purchase_date is null then null when a.purchase_date >= $2::date then 0
+                else (${Y} - date_part('year', a.purchase_date)::int) * 12 + (${M} - date_part('month', a.purchase_date)::int)
+                     - case when least(date_part('day', a.purchase_date)::int, 30) > ${Number(AS_OF.slice(8))} then 1 else 0 end end as age_months,
+           a.eol_effective as due, a.replacement_cost_effective as cost, a.warranty_expiring_from, a.eol_approaching_from
+      from assets a left join tenant_asset_types t on t.tenant_id = a.tenant_id and t.asset_type_id = a.asset_type_id
+     where a.tenant_id = $1),
+  y as (
+    select type_id, type_name, age_months, due, cost,
+           case when warranty_expiry >= $2::date and warranty_diff < 12 then warranty_diff end as expiry_idx,
+           case when warranty_expiry is null then 'unknown' when warranty_expiry < $2::date then 'expired'
+                when warranty_expiring_from <= $2::date then 'expiring' else 'in_warranty' end as w,
+           case when due is null then 'unknown' when due <= $2::date then 'reached'
+                when eol_approaching_from <= $2::date then 'approaching' else 'ok' end as e,
+           case when due is null then null when due <= $2::date then -1 when ${quarterDiff('due')} < 8 then ${quarterDiff('due')} end as due_idx
+      from x),
+  z as (
+    select type_id, type_name, age_months, due, cost, expiry_idx, due_idx,
+           case when e = 'reached' then 'eol_reached' when w = 'expired' then 'out_of_warranty'
+                when e = 'approaching' then 'eol_approaching' when w = 'expiring' then 'warranty_expiring'
+                when w = 'unknown' and e = 'unknown' then 'unknown' else 'healthy' end as state,
+           case when age_months is null then 'unknown'
+                else (array['0-1','1-2','2-3','3-4','4-5','5+'])[least(age_months / 12, 5) + 1] end as age_bucket
+      from y)
+  select state, expiry_idx, type_id, max(type_name) as type_name, age_bucket, due_idx, count(*) as n,
+         coalesce(sum(coalesce(cost, 0)), 0) as cost_sum, count(cost) as cost_n, avg(age_months) as avg_age,
+         ${[90, 120, 180, 365].map((d) => `count(*) filter (where due > $2::date and due <= $2::date + ${d}) as soon_${d}, coalesce(sum(coalesce(cost, 0)) filter (where due > $2::date and due <= $2::date + ${d}), 0) as soon_cost_${d}`).join(',\n         ')}
+    from z group by grouping sets ((state), (expiry_idx), (type_id, age_bucket), (due_idx), (type_id), ())`;
+
+/**
+ * Data quality by hand (server/quality/store.ts with the default settings: asset type, make, model, serial, warranty,
+ * end of life, not seen for 30 days): the gaps bitmask of migration 0006 masked with the enabled checks (bits 0-5).
+ */
+const STALE = `(a.last_seen_at is not null and a.last_seen_at < now() - make_interval(days => 30))`;
+const GAPS = `((a.dq_missing & 63) <> 0 or ${STALE})`;
+const GAP_COUNT = `(${[0, 1, 2, 3, 4, 5].map((b) => `((a.dq_missing >> ${b}) & 1)`).join(' + ')} + ${STALE}::int)`;
+const HAND_DQ_SQL = `
+  select g.*, co.moniker from (
+    select a.tenant_id, a.tenant_company_id, count(*) as assets, count(*) filter (where not ${GAPS}) as complete,
+           ${[0, 1, 2, 3, 4, 5].map((b) => `count(*) filter (where (a.dq_missing & ${1 << b}) <> 0) as n${b}`).join(', ')},
+           count(*) filter (where ${STALE}) as n_stale
+      from assets a where a.tenant_id = $1 group by a.tenant_id, a.tenant_company_id) g
+  join tenant_companies co on co.tenant_id = g.tenant_id and co.tenant_company_id = g.tenant_company_id`;
+const HAND_FIX_IDS_SQL = `select a.asset_id from assets a where a.tenant_id = $1 and ${GAPS}
+  order by ${GAP_COUNT} desc, lower(a.name), a.asset_id limit 50`;
+const HAND_FIX_COUNT_SQL = `select count(*)::int as n from assets a where a.tenant_id = $1 and ${GAPS}`;
+const HAND_FIX_ROWS_SQL = `
+  select a.asset_id, a.tenant_company_id, co.moniker as company_moniker, a.asset_type_id, t.asset_type_moniker, a.name,
+         a.serial, a.make, a.model, to_char(a.purchase_date, 'YYYY-MM-DD') as purchase_date,
+         to_char(a.warranty_expiry, 'YYYY-MM-DD') as warranty_expiry, to_char(a.eol_date, 'YYYY-MM-DD') as eol_date,
+         a.assigned_to, a.last_seen_at, a.version, a.updated_at, a.dq_missing
+    from assets a
+    join tenant_companies co on co.tenant_id = a.tenant_id and co.tenant_company_id = a.tenant_company_id
+    left join tenant_asset_types t on t.tenant_id = a.tenant_id and t.asset_type_id = a.asset_type_id
+   where a.asset_id = any($1::bigint[])`;
 
 /** Each asset's lifecycle state as of $2 (store.ts lifecycleSql), to print the spread. */
 const HAND_STATES_SQL = `
@@ -291,25 +367,93 @@ async function main(): Promise<void> {
         console.log(`  service listAssets in the tenant scope (no HTTP): ${(performance.now() - t).toFixed(1)} ms`);
       }
     }
-    const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
-    const routeMs = median(tRoute);
-    const ok = ratio <= RATIO_TARGET && routeMs < ROUTE_TARGET_MS;
-    if (!ok) failed = true;
-    console.log(`assetList page 1 of ${a.total} warranty_expiring assets, sorted by warranty expiry (pageSize 100)`);
-    console.log(`  hand-written SQL (pg, count + page)  median ${median(tSql).toFixed(1).padStart(7)} ms`);
-    console.log(
-      `  HTTP route (assetList)               median ${routeMs.toFixed(1).padStart(7)} ms (target < ${ROUTE_TARGET_MS})`,
-    );
-    console.log(
-      `  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${RATIO_TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`,
-    );
-    console.log(
-      `  load average: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
+    if (!process.argv.includes('--only-csv')) {
+      const { baseline: tSql, measured: tRoute, ratio } = await pairedRounds(sql, route, ROUNDS);
+      const routeMs = median(tRoute);
+      const ok = ratio <= RATIO_TARGET && routeMs < ROUTE_TARGET_MS;
+      if (!ok) failed = true;
+      console.log(`assetList page 1 of ${a.total} warranty_expiring assets, sorted by warranty expiry (pageSize 100)`);
+      console.log(`  hand-written SQL (pg, count + page)  median ${median(tSql).toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  HTTP route (assetList)               median ${routeMs.toFixed(1).padStart(7)} ms (target < ${ROUTE_TARGET_MS})`,
+      );
+      console.log(
+        `  ratio route/SQL (median of rounds): ${ratio.toFixed(2)} (target <= ${RATIO_TARGET}) ${ok ? 'OK' : 'ABOVE TARGET'}`,
+      );
+      console.log(
+        `  load average: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
 
+      // The AIR charts, the data quality scores and the fix list's first page: the route against the same SQL by hand.
+      const timed = async (
+        name: string,
+        path: string,
+        hand: () => Promise<number>,
+        routeTotal: (body: Record<string, unknown>) => number,
+      ) => {
+        const u = `http://127.0.0.1:${port}/v3/tenant/${tenantId}/${path}`;
+        const viaRoute = async () => {
+          const r = await get(u, headers);
+          if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.text.slice(0, 300)}`);
+          return routeTotal(JSON.parse(r.text) as Record<string, unknown>);
+        };
+        const [ra, hb] = [await viaRoute(), await hand()];
+        if (ra !== hb) throw new Error(`${name}: the route and the SQL disagree (${ra} / ${hb})`);
+        const r = await pairedRounds(hand, viaRoute, ROUNDS);
+        console.log(`${name} (${ra})`);
+        console.log(`  hand-written SQL (pg)                median ${median(r.baseline).toFixed(1).padStart(7)} ms`);
+        console.log(`  HTTP route                           median ${median(r.measured).toFixed(1).padStart(7)} ms`);
+      };
+      await timed(
+        'AIR charts of the whole tenant (assetCharts, 8 quarters; total assets)',
+        `assetCharts?asOf=${AS_OF}`,
+        async () => {
+          const rows = (await pool.query(HAND_CHARTS_SQL, [tenantId, AS_OF])).rows as Record<string, unknown>[];
+          return Number(
+            rows.find(
+              (r) =>
+                r.state === null &&
+                r.type_id === null &&
+                r.age_bucket === null &&
+                r.expiry_idx === null &&
+                r.due_idx === null,
+            )!.n,
+          );
+        },
+        (b) => Number(b.total),
+      );
+      await timed(
+        'Data quality scores (assetDataQuality; complete assets of the tenant)',
+        'assetDataQuality',
+        async () => {
+          const rows = (await pool.query(HAND_DQ_SQL, [tenantId])).rows as { complete: string }[];
+          return rows.reduce((n, r) => n + Number(r.complete), 0);
+        },
+        (b) => Number((b.tenant as { complete: number }).complete),
+      );
+      await timed(
+        'Data quality fix list page 1 (assetDataQuality/fixList, most gaps first, 50; total incomplete)',
+        'assetDataQuality/fixList?pageSize=50',
+        async () => {
+          const ids = (await pool.query(HAND_FIX_IDS_SQL, [tenantId])).rows.map(
+            (r: { asset_id: string }) => r.asset_id,
+          );
+          const n = (await pool.query(HAND_FIX_COUNT_SQL, [tenantId])).rows[0].n as number;
+          await pool.query(HAND_FIX_ROWS_SQL, [ids]);
+          return n;
+        },
+        (b) => Number(b.total),
+      );
+      console.log(
+        `  load average: ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
+    }
     // The CSV of every asset of the tenant, as it streams.
     if (process.argv.includes('--no-csv')) return;
     const csvUrl = `http://127.0.0.1:${port}/v3/tenant/${tenantId}/assetList/csv?asOf=${AS_OF}&sort=warranty_expiry`;

@@ -72,8 +72,6 @@ const COMPANY_ASSET_TYPES = 'tenant_company_asset_types';
 /** The effective setting of the asset's type: the company's, else the tenant's; 0 without a type. */
 const setting = (col: string) => `coalesce(ct.${col}, t.${col}, 0)`;
 const ASOF = '?::date';
-/** End of life: eol_date, else purchase + default life (none when the life is 0); the charts' own reading (the list reads a.eol_effective). */
-const EOL_SQL = `coalesce(a.eol_date, case when ${setting('default_life_in_months')} > 0 then (a.purchase_date + make_interval(months => ${setting('default_life_in_months')}::int))::date end)`;
 /**
  * The lifecycle state (shared/lifecycle.ts lifecycleState) as SQL text with its bindings (asOf, repeated): the
  * precedence eol_reached > out_of_warranty > eol_approaching > warranty_expiring > unknown > healthy. It reads the
@@ -108,7 +106,11 @@ function lifecycleFilterSql(states: readonly string[], asOf: string): { sql: str
   const notExpired = `(a.warranty_expiry is null or a.warranty_expiry >= ${ASOF})`;
   const notApproaching = `(a.eol_approaching_from is null or a.eol_approaching_from > ${ASOF})`;
   const notExpiring = `(a.warranty_expiring_from is null or a.warranty_expiring_from > ${ASOF})`;
-  const until = (col: string) => `(${ASOF} + make_interval(months => ${longestWindow(col)}))::date`;
+  // The bound as one scalar subquery (a parameter of the statement): under the tenant policy an index condition may
+  // hold only leakproof functions, and make_interval, date + interval and the cast are not, so an expression around
+  // the window would be a filter on every later row of the index (measured: 30,000 entries read instead of 8,700).
+  const until = (col: string) =>
+    `(select (${ASOF} + make_interval(months => ${longestWindow(col)}))::date)`;
   const rules: Record<string, string> = {
     eol_reached: `a.eol_effective <= ${ASOF}`,
     out_of_warranty: `(a.warranty_expiry < ${ASOF} and ${notReached})`,
@@ -284,6 +286,9 @@ function filtered(
     const { sql, bindings } = lifecycleFilterSql(q.lifecycleStates, asOf);
     qb.whereRaw(sql, bindings);
   }
+  // Due for replacement within N days: (asOf, asOf + N], a range of (tenant, eol_effective); overdue left out.
+  if (q.dueSoonDays)
+    qb.whereRaw(`a.eol_effective > ${ASOF} and a.eol_effective <= ${ASOF} + ?::int`, [asOf, asOf, q.dueSoonDays]);
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
     qb.where((w) => {
@@ -336,7 +341,7 @@ export async function selectAssets(
 }
 
 /** Rows read at a time by selectAssetChunks. */
-export const EXPORT_CHUNK_ROWS = 1000;
+export const EXPORT_CHUNK_ROWS = 5000;
 
 /**
  * Every asset matching the filters, in the list's order, `chunkRows` at a time, in two steps: the ids in order first
@@ -367,7 +372,11 @@ export async function* selectAssetChunks(
     const chunk = Array.from(ids.subarray(i, i + chunkRows));
     // The chunk's assets by primary key first (the LIMIT keeps the planner from folding the subquery into the joins
     // and scanning every asset against the list), then their names and settings.
-    const chunkAssets = db(`${ASSETS_TABLE} as a`).whereIn('a.asset_id', chunk).select('a.*').limit(chunk.length);
+    // One array binding (not one per id): 5,000 ids parse and plan as cheaply as ten.
+    const chunkAssets = db(`${ASSETS_TABLE} as a`)
+      .whereRaw('a.asset_id = any(?::bigint[])', [chunk as never])
+      .select('a.*')
+      .limit(chunk.length);
     if (tenantId !== undefined) chunkAssets.where('a.tenant_id', tenantId);
     const rows = (await base(db, chunkAssets).select(columns(db))) as RawRow[];
     const byId = new Map(rows.map((r) => [Number(r.asset_id), r]));
@@ -501,6 +510,7 @@ export async function selectFieldSources(
  */
 export const chartsSql = {
   base: (db: Trx): Knex.QueryBuilder => base(db),
-  replacementDue: `(${EOL_SQL})`,
-  replacementCost: `coalesce(a.cost, case when a.asset_type_id is not null then ${setting('default_replacement_cost')} end)`,
+  // The stored lifecycle dates (migration 0005's triggers keep them from the type's effective settings).
+  replacementDue: 'a.eol_effective',
+  replacementCost: 'a.replacement_cost_effective',
 };

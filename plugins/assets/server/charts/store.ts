@@ -1,7 +1,8 @@
 /**
  * SQL of the AIR charts (part B): one scan of the tenant's assets (RLS) aggregated with GROUP BY GROUPING SETS, so
- * the dashboard answers in one query however many assets there are. The replacement due date and cost are the list's
- * own SQL (server/store.ts chartsSql); the lifecycle state follows the same rule computed once per asset; the buckets
+ * the dashboard answers in one query however many assets there are. The replacement due date and cost are the
+ * lifecycle dates stored on the asset (migration 0005, server/store.ts chartsSql); the lifecycle state follows the
+ * list's rule; the buckets
  * follow shared/charts.ts; tests/charts-api.test.ts checks the answer against the in-memory reference `chartsOf`.
  */
 import type { Knex } from 'knex';
@@ -10,9 +11,6 @@ import { AGE_BUCKETS, replacementQuarters, WARRANTY_MONTHS, warrantyMonths } fro
 import { addDays, DUE_SOON_WINDOWS } from '../../shared/lifecycle';
 import { COMPANY_TABLES } from '../../../companies/public';
 import { ASSETS_TABLE, chartsSql } from '../store';
-
-/** companies' per-company asset type settings (server/store.ts joins them the same way). */
-const COMPANY_ASSET_TYPES = 'tenant_company_asset_types';
 
 /** One row of the grouping sets; `kind` names the set. */
 export interface ChartGroupRow {
@@ -65,14 +63,13 @@ function ageMonthsSql(t: ReturnType<typeof sqlText>, asOf: string): string {
 }
 
 const { assetTypes } = COMPANY_TABLES;
-/** The effective setting of the asset's type (the company's, else the tenant's; 0 without a type), as server/store.ts. */
-const setting = (col: string) => `coalesce(ct.${col}, t.${col}, 0)`;
 
 /**
  * The grouped figures of the assets of these companies (all when none), as of a day. Each asset's values are computed
- * once (x: end of life, cost, the type's windows; y: warranty and end-of-life states, the age), then the lifecycle
- * state by the precedence of shared/lifecycle.ts (the same rule as server/store.ts lifecycleSql, which repeats the
- * end-of-life expression in every branch: six times slower on 100,000 assets), then one GROUPING SETS pass.
+ * once (x: the lifecycle dates stored on the asset by migration 0005, eol_effective, replacement_cost_effective,
+ * eol_approaching_from, warranty_expiring_from, so no join to the type's settings; y: warranty and end-of-life
+ * states, the age), then the lifecycle state by the precedence of shared/lifecycle.ts (server/store.ts lifecycleSql's
+ * rule), then one GROUPING SETS pass. The type's name is the only join (tenant_asset_types, a few rows).
  */
 export async function selectChartGroups(
   db: Trx,
@@ -84,40 +81,31 @@ export async function selectChartGroups(
   const ids = opts.tenantCompanyIds ?? [];
   // A function: its bindings are added where its text goes (after the age's).
   const companies = () => (ids.length ? `where a.tenant_company_id in (${ids.map((id) => t.v(id)).join(', ')})` : '');
-  const [aY, aM, aD] = asOf.split('-').map(Number);
+  const [aY, aM] = asOf.split('-').map(Number);
   /** Months from asOf's month to the date's month, in integers (no interval per row: the costliest part of a scan). */
   const monthDiff = (col: string) =>
     `((date_part('year', ${col})::int - ${aY}) * 12 + date_part('month', ${col})::int - ${aM})`;
   /** Quarters from asOf's quarter to the date's quarter. */
   const quarterDiff = (col: string) =>
     `((date_part('year', ${col})::int * 4 + (date_part('month', ${col})::int - 1) / 3) - ${aY * 4 + Math.floor((aM - 1) / 3)})`;
-  // date <= asOf + k months (shared/lifecycle.ts addMonths clamps the day to the month's length) holds when the date's
-  // month is fewer than k months ahead, or exactly k and its day is not after asOf's day.
-  const withinMonths = (diff: string, day: string, k: string) =>
-    `(${diff} < ${k} or (${diff} = ${k} and ${day} <= ${aD}))`;
   const x = `select a.asset_type_id as type_id, t.asset_type_moniker as type_name, a.warranty_expiry,
       ${monthDiff('a.warranty_expiry')} as warranty_diff,
-      date_part('day', a.warranty_expiry)::int as warranty_day,
       ${ageMonthsSql(t, asOf)} as age_months,
       ${chartsSql.replacementDue} as due,
       ${chartsSql.replacementCost} as cost,
-      ${setting('approaching_duration_in_months_warranty')}::int as warranty_months,
-      ${setting('approaching_duration_in_months_eol')}::int as eol_months
+      a.warranty_expiring_from, a.eol_approaching_from
     from ${ASSETS_TABLE} a
     left join ${assetTypes.table} t on t.tenant_id = a.tenant_id and t.${assetTypes.id} = a.asset_type_id
-    left join ${COMPANY_ASSET_TYPES} ct on ct.tenant_id = a.tenant_id and ct.tenant_company_id = a.tenant_company_id
-      and ct.asset_type_id = a.asset_type_id
     ${companies()}`;
   const y = `select type_id, type_name, age_months, due, cost,
       case when warranty_expiry >= ${d()} and warranty_diff < ${WARRANTY_MONTHS} then warranty_diff end as expiry_idx,
       case when warranty_expiry is null then 'unknown'
         when warranty_expiry < ${d()} then 'expired'
-        when warranty_months > 0 and ${withinMonths('warranty_diff', 'warranty_day', 'warranty_months')} then 'expiring'
+        when warranty_expiring_from <= ${d()} then 'expiring'
         else 'in_warranty' end as w,
       case when due is null then 'unknown'
         when due <= ${d()} then 'reached'
-        when eol_months > 0 and ${withinMonths(monthDiff('due'), "date_part('day', due)::int", 'eol_months')}
-          then 'approaching'
+        when eol_approaching_from <= ${d()} then 'approaching'
         else 'ok' end as e,
       case when due is null then null when due <= ${d()} then -1
         when ${quarterDiff('due')} < ${quarters} then ${quarterDiff('due')} end as due_idx

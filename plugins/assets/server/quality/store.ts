@@ -11,12 +11,10 @@ import {
   DEFAULT_DQ_SETTINGS,
   DQ_FIELDS,
   DQ_SETTING_OF,
-  DQ_TYPE_FLAGS,
   emptyTally,
   type DataQualitySettings,
   type DqField,
   type DqTally,
-  type DqTypeFlag,
 } from '../../shared/data-quality';
 import type { DataQualitySettingsRow, FixListQuery } from '../../shared/data-quality-api';
 
@@ -74,56 +72,52 @@ export async function writeSettings(
 }
 
 const { companies, assetTypes } = COMPANY_TABLES;
-const COMPANY_ASSET_TYPES = 'tenant_company_asset_types';
 
-/** The effective type flag (the company's row, else the tenant's); an asset without a type: every check counts. */
-const typeFlag = (flag: DqTypeFlag) => `(a.asset_type_id is null or coalesce(ct.${flag}, t.${flag}, false))`;
-const blank = (col: string) => `coalesce(btrim(a.${col}), '') = ''`;
-
-/** Whether the asset lacks `field` (shared/data-quality.ts lacks); `?` binds the stale days. */
+/**
+ * Whether the asset fails `field` whatever the settings: bit i of `assets.dq_missing` is DQ_FIELDS[i] (migration 0006
+ * keeps it by trigger: the blank field and, for the five the type governs, the type's include_*_in_missing_flag,
+ * the company's own row else the tenant's; an asset without a type: every check counts). "Not seen recently" is
+ * measured against the database clock here; `?` binds the stale days.
+ */
 function lacksSql(field: DqField): string {
-  switch (field) {
-    case 'asset_type':
-      return 'a.asset_type_id is null';
-    case 'make':
-    case 'model':
-    case 'serial':
-    case 'assigned_to':
-      return blank(field);
-    case 'warranty':
-      return 'a.warranty_expiry is null';
-    case 'eol':
-      return `(a.eol_date is null and (a.purchase_date is null or coalesce(ct.default_life_in_months, t.default_life_in_months, 0) <= 0))`;
-    case 'purchase_date':
-      return 'a.purchase_date is null';
-    case 'stale':
-      return `(a.last_seen_at is not null and a.last_seen_at < now() - make_interval(days => ?::int))`;
-  }
+  if (field === 'stale')
+    return `(a.last_seen_at is not null and a.last_seen_at < now() - make_interval(days => ?::int))`;
+  return `((a.dq_missing & ${1 << DQ_FIELDS.indexOf(field)}) <> 0)`;
 }
 
 /** Per check: the boolean "fails it" as SQL with its bindings (a check that is off is false). */
 function checkSql(s: DataQualitySettings): { field: DqField; sql: string; bindings: number[] }[] {
   return DQ_FIELDS.map((field) => {
     if (!s[DQ_SETTING_OF[field]]) return { field, sql: 'false', bindings: [] };
-    const flag = (DQ_TYPE_FLAGS as Partial<Record<DqField, DqTypeFlag>>)[field];
-    const lacks = lacksSql(field);
-    const sql = flag ? `(${typeFlag(flag)} and ${lacks})` : `(${lacks})`;
-    return { field, sql, bindings: field === 'stale' ? [s.stale_after_days] : [] };
+    return { field, sql: lacksSql(field), bindings: field === 'stale' ? [s.stale_after_days] : [] };
   });
+}
+
+/** "Fails an enabled check" and "how many", on the assets table alone (alias a), with their bindings. */
+function gapsSql(s: DataQualitySettings): { any: string; count: string; bindings: number[] } {
+  const checks = checkSql(s).filter((c) => c.sql !== 'false');
+  const mask = checks.filter((c) => c.field !== 'stale').reduce((m, c) => m | (1 << DQ_FIELDS.indexOf(c.field)), 0);
+  const stale = checks.find((c) => c.field === 'stale');
+  const parts = [`(a.dq_missing & ${mask}) <> 0`, ...(stale ? [stale.sql] : [])];
+  const counts = checks.map((c) => `(${c.sql})::int`);
+  return {
+    any: `(${parts.join(' or ')})`,
+    count: counts.length ? `(${counts.join(' + ')})` : '0',
+    bindings: stale ? [s.stale_after_days] : [],
+  };
 }
 
 const JOINS = `from assets a
   join ${companies.table} co on co.tenant_id = a.tenant_id and co.${companies.id} = a.tenant_company_id
-  left join ${assetTypes.table} t on t.tenant_id = a.tenant_id and t.${assetTypes.id} = a.asset_type_id
-  left join ${COMPANY_ASSET_TYPES} ct on ct.tenant_id = a.tenant_id and ct.tenant_company_id = a.tenant_company_id
-    and ct.asset_type_id = a.asset_type_id`;
+  left join ${assetTypes.table} t on t.tenant_id = a.tenant_id and t.${assetTypes.id} = a.asset_type_id`;
 
-/** `select <asset columns>, m_<field> booleans, incomplete, missing_count from ... [where]` as one subquery. */
+/** `select <asset columns>, m_<field> booleans from ... [where]` as one subquery. */
 function checked(
   s: DataQualitySettings,
   columns: string,
   where: string,
   whereBindings: Knex.RawBinding[],
+  from = JOINS,
 ): { sql: string; bindings: Knex.RawBinding[] } {
   const checks = checkSql(s);
   const bindings: Knex.RawBinding[] = [];
@@ -132,13 +126,12 @@ function checked(
     return `${c.sql} as m_${c.field}`;
   });
   return {
-    sql: `select ${columns}, ${cols.join(', ')} ${JOINS} ${where}`,
+    sql: `select ${columns}, ${cols.join(', ')} ${from} ${where}`,
     bindings: [...bindings, ...whereBindings],
   };
 }
 
 const anyMissing = DQ_FIELDS.map((f) => `q.m_${f}`).join(' or ');
-const missingCount = DQ_FIELDS.map((f) => `q.m_${f}::int`).join(' + ');
 
 export interface CompanyTally extends DqTally {
   tenant_company_id: number;
@@ -152,12 +145,14 @@ export async function selectCompanyTallies(
   companyIds?: readonly number[],
 ): Promise<CompanyTally[]> {
   const where = companyIds?.length ? `where a.tenant_company_id in (${companyIds.map(() => '?').join(', ')})` : '';
-  const inner = checked(s, 'a.tenant_company_id, co.moniker as company_moniker', where, [...(companyIds ?? [])]);
+  // The assets table alone (dq_missing: no join to the type settings), grouped by company; then the companies' names.
+  const inner = checked(s, 'a.tenant_id, a.tenant_company_id', where, [...(companyIds ?? [])], 'from assets a');
   const counts = DQ_FIELDS.map((f) => `count(*) filter (where q.m_${f}) as n_${f}`).join(', ');
   const { rows } = (await db.raw(
-    `select q.tenant_company_id, q.company_moniker, count(*) as assets,
+    `select g.*, co.moniker as company_moniker from (select q.tenant_id, q.tenant_company_id, count(*) as assets,
        count(*) filter (where not (${anyMissing})) as complete, ${counts}
-     from (${inner.sql}) q group by q.tenant_company_id, q.company_moniker`,
+     from (${inner.sql}) q group by q.tenant_id, q.tenant_company_id) g
+     join ${companies.table} co on co.tenant_id = g.tenant_id and co.${companies.id} = g.tenant_company_id`,
     inner.bindings,
   )) as { rows: Record<string, unknown>[] };
   return rows.map((r) => {
@@ -197,25 +192,31 @@ const FIX_COLUMNS = `a.asset_id, a.tenant_company_id, co.moniker as company_moni
   to_char(a.purchase_date, 'YYYY-MM-DD') as purchase_date, to_char(a.warranty_expiry, 'YYYY-MM-DD') as warranty_expiry,
   to_char(a.eol_date, 'YYYY-MM-DD') as eol_date, a.assigned_to, a.last_seen_at, a.version, a.updated_at`;
 
-const SORTS: Record<FixListQuery['sort'], { sql: string; dir: 'asc' | 'desc' }> = {
-  missing_count: { sql: `(${missingCount})`, dir: 'desc' },
-  name: { sql: 'lower(q.name)', dir: 'asc' },
-  company: { sql: 'lower(q.company_moniker)', dir: 'asc' },
-  asset_type: { sql: 'lower(q.asset_type_moniker)', dir: 'asc' },
-  updated_at: { sql: 'q.updated_at', dir: 'desc' },
-  last_seen_at: { sql: 'q.last_seen_at', dir: 'asc' },
+/** The fix list's sorts, on the assets table (a) or the names (co, t: joined only for those sorts). */
+const SORTS: Record<FixListQuery['sort'], { sql: (count: string) => string; dir: 'asc' | 'desc'; names?: true }> = {
+  missing_count: { sql: (count) => count, dir: 'desc' },
+  name: { sql: () => 'lower(a.name)', dir: 'asc' },
+  company: { sql: () => 'lower(co.moniker)', dir: 'asc', names: true },
+  asset_type: { sql: () => 'lower(t.asset_type_moniker)', dir: 'asc', names: true },
+  updated_at: { sql: () => 'a.updated_at', dir: 'desc' },
+  last_seen_at: { sql: () => 'a.last_seen_at', dir: 'asc' },
 };
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
-/** One page of the incomplete assets (filters of the query), worst first by default, with the total on every page. */
+/**
+ * One page of the incomplete assets (filters of the query), worst first by default, and their total. In steps: the
+ * page's ids sorted from the assets table alone (names joined only to sort by them), the total by a plain count, then
+ * the page's rows with their names and checks.
+ */
 export async function selectFixList(
   db: Trx,
   s: DataQualitySettings,
   q: FixListQuery,
 ): Promise<{ rows: FixListDbRow[]; total: number }> {
-  const conds: string[] = [];
-  const wb: Knex.RawBinding[] = [];
+  const gaps = gapsSql(s);
+  const conds: string[] = [gaps.any];
+  const wb: Knex.RawBinding[] = [...gaps.bindings];
   if (q.tenantCompanyIds?.length) {
     conds.push(`a.tenant_company_id in (${q.tenantCompanyIds.map(() => '?').join(', ')})`);
     wb.push(...q.tenantCompanyIds);
@@ -225,26 +226,33 @@ export async function selectFixList(
     const like = `%${escapeLike(q.search)}%`;
     wb.push(like, like, like, like);
   }
-  const inner = checked(s, FIX_COLUMNS, conds.length ? `where ${conds.join(' and ')}` : '', wb);
-  const outer = [`(${anyMissing})`];
-  if (q.field) outer.push(`q.m_${q.field}`);
+  if (q.field) {
+    const c = checkSql(s).find((x) => x.field === q.field)!;
+    conds.push(c.sql);
+    wb.push(...c.bindings);
+  }
+  const where = `where ${conds.join(' and ')}`;
   const sort = SORTS[q.sort];
   const dir = q.dir ?? sort.dir;
   const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
-  const { rows } = (await db.raw(
-    `select q.*, count(*) over () as total from (${inner.sql}) q where ${outer.join(' and ')}
-     order by ${sort.sql} ${dir} ${nulls}, lower(q.name), q.asset_id limit ? offset ?`,
-    [...inner.bindings, q.pageSize, (q.page - 1) * q.pageSize],
-  )) as { rows: Record<string, unknown>[] };
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && q.page > 1) {
-    // Past the last page: the total still answers.
-    const c = (await db.raw(
-      `select count(*) as n from (${inner.sql}) q where ${outer.join(' and ')}`,
-      inner.bindings,
-    )) as { rows: { n: string }[] };
-    total = Number(c.rows[0].n);
-  }
+  const from = sort.names ? JOINS : 'from assets a';
+  const ids = (await db.raw(
+    `select a.asset_id ${from} ${where}
+     order by ${sort.sql(gaps.count)} ${dir} ${nulls}, lower(a.name), a.asset_id limit ? offset ?`,
+    [...wb, ...(q.sort === 'missing_count' ? gaps.bindings : []), q.pageSize, (q.page - 1) * q.pageSize],
+  )) as { rows: { asset_id: string | number }[] };
+  const c = (await db.raw(`select count(*) as n from assets a ${where}`, wb)) as { rows: { n: string }[] };
+  const total = Number(c.rows[0].n);
+  const pageIds = ids.rows.map((r) => Number(r.asset_id));
+  if (!pageIds.length) return { total, rows: [] };
+  const inner = checked(s, FIX_COLUMNS, 'where a.asset_id = any(?::bigint[])', [pageIds as never]);
+  const byId = new Map(
+    ((await db.raw(inner.sql, inner.bindings)) as { rows: Record<string, unknown>[] }).rows.map((r) => [
+      Number(r.asset_id),
+      r,
+    ]),
+  );
+  const rows = pageIds.map((id) => byId.get(id)).filter((r): r is Record<string, unknown> => !!r);
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     total,
