@@ -1,6 +1,6 @@
 /**
  * `lci assets list --tenant N [--company NAME_OR_ID] [--state STATE[,STATE]] [--search TEXT] [--as-of DAY]
- * [--sort COLUMN] [--desc] [--json]` (issue 17 part E): a tenant's assets with their lifecycle, as the assetList route
+ * [--due-soon 90|120|180|365] [--sort COLUMN] [--desc] [--json]` (issue 17 part E): a tenant's assets with their lifecycle, as the assetList route
  * answers them (every page). States are those of shared/lifecycle.ts, or the short names expiring (warranty_expiring),
  * expired (out_of_warranty), approaching (eol_approaching) and eol (eol_reached). Imports are `lci import assets`.
  */
@@ -11,7 +11,13 @@ import { listCompanies } from '../../companies/public';
 import { companyMatcher } from '../import/assets-import';
 import { listAssets } from '../server/service';
 import { ASSET_LIST_PAGE_SIZE_MAX, ASSET_LIST_SORTS, assetListQuery, type Asset } from '../shared/api';
-import { LIFECYCLE_LABELS, LIFECYCLE_STATES, type LifecycleState } from '../shared/lifecycle';
+import {
+  DUE_SOON_WINDOWS,
+  LIFECYCLE_LABELS,
+  LIFECYCLE_STATES,
+  type DueSoonWindow,
+  type LifecycleState,
+} from '../shared/lifecycle';
 
 /** Short names of lifecycle states on the command line. */
 export const STATE_ALIASES: Record<string, LifecycleState> = {
@@ -43,6 +49,13 @@ function dayArg(value: string): string {
   return value;
 }
 
+/** A due soon window: replacement due after asOf and within the days (overdue left out; --state eol for those). */
+function dueSoonArg(value: string): DueSoonWindow {
+  const hit = DUE_SOON_WINDOWS.find((d) => String(d) === value.trim());
+  if (!hit) throw new InvalidArgumentError(`must be one of ${DUE_SOON_WINDOWS.join(', ')} (days).`);
+  return hit;
+}
+
 function sortArg(value: string): (typeof ASSET_LIST_SORTS)[number] {
   const v = value.trim().toLowerCase();
   const hit = ASSET_LIST_SORTS.find((s) => s === v);
@@ -54,6 +67,7 @@ interface ListOpts {
   tenant: number;
   company?: string;
   state?: LifecycleState[];
+  dueSoon?: DueSoonWindow;
   search?: string;
   asOf?: string;
   sort: (typeof ASSET_LIST_SORTS)[number];
@@ -72,6 +86,11 @@ export function assetsListCli(assets: Command, ctx: PluginCliContext): void {
       '--state <states>',
       `lifecycle states, comma separated or repeated: ${LIFECYCLE_STATES.join(', ')} (or expiring, expired, approaching, eol)`,
       stateArg,
+    )
+    .option(
+      '--due-soon <days>',
+      `due for replacement within ${DUE_SOON_WINDOWS.join(', ')} days (overdue ones left out: those are --state eol)`,
+      dueSoonArg,
     )
     .option('--search <text>', 'text in the name, serial, make, model, operating system or assigned person')
     .option('--as-of <day>', 'the day the lifecycle is computed for (YYYY-MM-DD; default today, UTC)', dayArg)
@@ -94,6 +113,7 @@ export function assetsListCli(assets: Command, ctx: PluginCliContext): void {
           const q = assetListQuery.parse({
             tenantCompanyIds,
             lifecycleStates: opts.state?.length ? opts.state : undefined,
+            dueSoonDays: opts.dueSoon,
             search: opts.search,
             asOf: opts.asOf,
             sort: opts.sort,

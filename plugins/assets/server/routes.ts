@@ -13,12 +13,15 @@ import {
   assetWriteAnswer,
   bulkAssetAnswer,
   bulkAssetBody,
+  bulkDeleteAnswer,
+  bulkDeleteBody,
   createAssetBody,
   deleteAssetQuery,
   tenantParams,
   updateAssetBody,
 } from '../shared/api';
 import { ASSET_LIST_PAGE } from '../shared/pages';
+import { bulkDelete } from './bulk-delete';
 import { bulkChange, createAsset, editAsset, getAsset, listAssets, removeAsset } from './service';
 
 const page = ASSET_LIST_PAGE;
@@ -74,6 +77,22 @@ export function routes(r: RouteRegistrar): void {
         asset_type_id: body.asset_type_id,
         tenant_asset_status_id: body.tenant_asset_status_id,
       });
+      return { records_updated: n };
+    },
+  );
+
+  r.post(
+    '/v3/tenant/:tenantId/assets/bulk/delete',
+    {
+      summary: 'Delete several assets, all or nothing (confirm: true required; an id not found: 404, nothing deleted)',
+      params: tenantParams,
+      body: bulkDeleteBody,
+      page,
+      response: bulkDeleteAnswer,
+    },
+    async ({ db, body, audit }) => {
+      const n = await bulkDelete(db, body);
+      await audit('asset.bulk_delete', { asset_ids: [...new Set(body.assetIds)] });
       return { records_updated: n };
     },
   );

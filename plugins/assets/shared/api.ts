@@ -19,6 +19,7 @@ export const assetPaths = {
   create: (tenantId: number) => `/v3/tenant/${tenantId}/assets`,
   one: (tenantId: number, assetId: number) => `/v3/tenant/${tenantId}/assets/${assetId}`,
   bulk: (tenantId: number) => `/v3/tenant/${tenantId}/assets/bulk`,
+  bulkDelete: (tenantId: number) => `/v3/tenant/${tenantId}/assets/bulk/delete`,
   list: (tenantId: number) => `/v3/tenant/${tenantId}/assetList`,
 };
 
@@ -89,6 +90,14 @@ export const bulkAssetBody = z
   });
 export type BulkAssetBody = z.input<typeof bulkAssetBody>;
 export const bulkAssetAnswer = z.object({ records_updated: int.nonnegative() });
+
+/** POST assets/bulk/delete: every id deleted, all or nothing (an id not the tenant's: 404, nothing deleted). */
+export const bulkDeleteBody = z.object({
+  assetIds: z.array(bodyId).min(1, 'Choose at least one asset').max(1000, 'Max 1000 assets at a time'),
+  confirm: z.literal(true, { error: 'Confirm the deletion with confirm: true.' }),
+});
+export type BulkDeleteBody = z.input<typeof bulkDeleteBody>;
+export const bulkDeleteAnswer = z.object({ records_updated: int.nonnegative() });
 
 /** An asset as every route answers it: its stored fields, names of its company, type and status, and lifecycle. */
 export const assetRow = z.object({
@@ -189,6 +198,14 @@ export const assetListQuery = z.object({
   assetTypeIds: idList.optional(),
   tenantAssetStatusIds: idList.optional(),
   lifecycleStates: stateList.optional(),
+  /**
+   * Due for replacement within N days (90, 120, 180 or 365): replacement due date after asOf and on or before
+   * asOf + N days, overdue ones left out (the due soon windows of shared/lifecycle.ts and the AIR dashboard).
+   */
+  dueSoonDays: z.coerce
+    .number()
+    .pipe(z.literal(DUE_SOON_WINDOWS, { error: 'Use 90, 120, 180 or 365' }))
+    .optional(),
   asOf: dateField.optional(),
   sort: z.enum(ASSET_LIST_SORTS).default('warranty_expiry'),
   dir: z.enum(['asc', 'desc']).default('asc'),

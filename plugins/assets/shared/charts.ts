@@ -229,12 +229,19 @@ export function chartsOf(assets: readonly ChartAsset[], asOf: string, quarters =
 
 /**
  * The URL of the asset list filtered to lifecycle states and companies, in the url query the list page keeps its
- * filters in (workspace/list/list-query.ts parseListState: `states=` and `companies=`, comma separated).
+ * filters in (workspace/list/list-query.ts parseListState: `states=` and `companies=`, comma separated; `dueSoon=`
+ * a window of days).
  */
-export function assetListHref(states: readonly LifecycleState[], companyIds: readonly number[] = []): string {
+export function assetListHref(
+  states: readonly LifecycleState[],
+  companyIds: readonly number[] = [],
+  dueSoonDays?: number,
+): string {
   const p = new URLSearchParams();
   if (companyIds.length) p.set('companies', companyIds.join(','));
   if (states.length) p.set('states', states.join(','));
+  // The list's due soon window (`dueSoon=`): due after asOf and within the days, overdue left out, as dueSoon here.
+  if (dueSoonDays) p.set('dueSoon', String(dueSoonDays));
   const q = p.toString();
   return q ? `/assetList?${q}` : '/assetList';
 }

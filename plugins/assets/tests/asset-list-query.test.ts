@@ -21,6 +21,7 @@ test('the url keeps every filter, the sort and the page; defaults are left out',
     types: [2],
     statuses: [5],
     states: ['warranty_expiring', 'eol_approaching'],
+    dueSoon: 180,
     sort: 'replacement_due',
     dir: 'desc',
     page: 3,
@@ -30,10 +31,13 @@ test('the url keeps every filter, the sort and the page; defaults are left out',
   expect(parseListState(`?${q}`)).toEqual(s);
   expect(listStateQuery(DEFAULT_STATE)).toBe('');
   expect(listStateQuery({ ...DEFAULT_STATE, states: ['unknown'] })).toBe('states=unknown');
+  expect(listStateQuery({ ...DEFAULT_STATE, dueSoon: 90 })).toBe('dueSoon=90');
 });
 
 test('junk in the url falls back to the defaults', () => {
-  expect(parseListState('?companies=1,x,-4,0,9&states=healthy,nope&sort=shoe&dir=up&page=-2&pageSize=77')).toEqual({
+  expect(
+    parseListState('?companies=1,x,-4,0,9&states=healthy,nope&sort=shoe&dir=up&page=-2&pageSize=77&dueSoon=30'),
+  ).toEqual({
     ...DEFAULT_STATE,
     companies: [1, 9],
     states: ['healthy'],
@@ -48,6 +52,7 @@ test('the API query: filters comma separated, none when empty; the CSV query has
     assetTypeIds: undefined,
     tenantAssetStatusIds: undefined,
     lifecycleStates: 'out_of_warranty',
+    dueSoonDays: undefined,
     sort: 'warranty_expiry',
     dir: 'asc',
     page: 1,
@@ -58,6 +63,9 @@ test('the API query: filters comma separated, none when empty; the CSV query has
   expect(hasFilters(DEFAULT_STATE)).toBe(false);
   expect(hasFilters({ ...DEFAULT_STATE, search: '   ' })).toBe(false);
   expect(hasFilters(s)).toBe(true);
+  const due: ListState = { ...DEFAULT_STATE, dueSoon: 365 };
+  expect(apiQuery(due, false).dueSoonDays).toBe(365);
+  expect(hasFilters(due)).toBe(true);
 });
 
 test('a shift-click range covers the rows between the two clicks, either way', () => {

@@ -101,7 +101,13 @@ function TypesTable({ charts, currency }: { charts: AssetCharts; currency: strin
   );
 }
 
-function DueSoon({ charts, currency }: { charts: AssetCharts; currency: string }) {
+/** Overdue is the lifecycle state eol_reached (due on the end-of-life date); a window links to the list's `dueSoon`. */
+function DueSoon({ charts, currency, ids }: { charts: AssetCharts; currency: string; ids: number[] | undefined }) {
+  const link = (text: string, href: string) => (
+    <a href={href} onClick={(e) => go(e, href)}>
+      {text}
+    </a>
+  );
   return (
     <HTMLTable compact striped className="air-table" aria-label="Due for replacement">
       <thead>
@@ -113,13 +119,13 @@ function DueSoon({ charts, currency }: { charts: AssetCharts; currency: string }
       </thead>
       <tbody>
         <tr>
-          <td>Overdue</td>
+          <td>{link('Overdue', assetListHref(['eol_reached'], ids ?? []))}</td>
           <td className="air-num">{charts.overdue.count}</td>
           <td className="air-num">{formatMoney(charts.overdue.cost, currency)}</td>
         </tr>
         {charts.dueSoon.map((w) => (
           <tr key={w.days}>
-            <td>Within {w.days} days</td>
+            <td>{link(`Within ${w.days} days`, assetListHref([], ids ?? [], w.days))}</td>
             <td className="air-num">{w.count}</td>
             <td className="air-num">{formatMoney(w.cost, currency)}</td>
           </tr>
@@ -284,7 +290,7 @@ export default function AirDashboardPage() {
             </Card>
             <Card className="air-card">
               <h2 className="bp6-heading air-card-title">Due for replacement</h2>
-              <DueSoon charts={charts} currency={currency} />
+              <DueSoon charts={charts} currency={currency} ids={ids} />
             </Card>
           </div>
         </>

@@ -1,11 +1,18 @@
 /**
- * The filters bar of the asset list: company, type, status and lifecycle state (each several at once) and the text
+ * The filters bar of the asset list: company, type, status and lifecycle state (each several at once), the due soon
+ * window (replacement due within 90/120/180/365 days, overdue left out) and the text
  * search (debounced: the list asks the server 300 ms after the last key). "Clear filters" empties them all.
  */
-import { Button, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { FilterMenu } from '../../../../workspace/sdk';
-import { LIFECYCLE_LABELS, LIFECYCLE_STATES, type LifecycleState } from '../../shared/lifecycle';
+import {
+  DUE_SOON_WINDOWS,
+  LIFECYCLE_LABELS,
+  LIFECYCLE_STATES,
+  type DueSoonWindow,
+  type LifecycleState,
+} from '../../shared/lifecycle';
 import { hasFilters, type ListState } from './list-query';
 
 export interface Choice {
@@ -69,6 +76,15 @@ export function AssetFilters({ state, companies, types, statuses, onChange }: As
         selected={state.states}
         onChange={(v) => onChange({ states: v as LifecycleState[] })}
       />
+      <HTMLSelect
+        aria-label="Due for replacement"
+        value={state.dueSoon ?? ''}
+        onChange={(e) => onChange({ dueSoon: e.target.value ? (Number(e.target.value) as DueSoonWindow) : null })}
+        options={[
+          { value: '', label: 'Due: any time' },
+          ...DUE_SOON_WINDOWS.map((d) => ({ value: d, label: `Due within ${d} days` })),
+        ]}
+      />
       {hasFilters(state) && (
         <Button
           variant="minimal"
@@ -76,7 +92,7 @@ export function AssetFilters({ state, companies, types, statuses, onChange }: As
           text="Clear filters"
           onClick={() => {
             setText('');
-            onChange({ search: '', companies: [], types: [], statuses: [], states: [] });
+            onChange({ search: '', companies: [], types: [], statuses: [], states: [], dueSoon: null });
           }}
         />
       )}

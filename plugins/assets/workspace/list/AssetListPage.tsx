@@ -297,7 +297,7 @@ export default function AssetListPage() {
             <Button
               icon="filter-remove"
               text="Clear filters"
-              onClick={() => change({ search: '', companies: [], types: [], statuses: [], states: [] })}
+              onClick={() => change({ search: '', companies: [], types: [], statuses: [], states: [], dueSoon: null })}
             />
           }
         />

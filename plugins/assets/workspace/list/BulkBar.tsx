@@ -1,6 +1,6 @@
 /**
  * The bulk actions on the chosen assets: set a status, set a type (POST assets/bulk, all or nothing; "None" clears)
- * or delete them (one DELETE each, confirmed). Each asks for confirmation first and reports records_updated in a toast.
+ * or delete them (POST assets/bulk/delete, all or nothing, confirmed). Each asks for confirmation first and reports records_updated in a toast.
  */
 import { Alert, Button, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -21,6 +21,8 @@ export interface BulkBarProps {
 type Pending = { kind: 'status' | 'type'; value: number | null; label: string } | { kind: 'delete' } | null;
 
 const NONE = 'none';
+/** The most ids one bulk request takes. */
+const BULK_MAX = 1000;
 
 export function BulkBar({ tenantId, ids, types, statuses, onClear, onDone }: BulkBarProps) {
   const [status, setStatus] = useState('');
@@ -38,25 +40,32 @@ export function BulkBar({ tenantId, ids, types, statuses, onClear, onDone }: Bul
     setBusy(true);
     try {
       if (p.kind === 'delete') {
+        // POST assets/bulk/delete, all or nothing per request (max 1000 ids each; a larger selection is sent in parts).
         const deleted: number[] = [];
-        let failed = 0;
-        for (const id of ids) {
-          try {
-            await api.del(`${assetPaths.one(tenantId, id)}?confirm=true`);
-            deleted.push(id);
-          } catch {
-            failed++;
+        try {
+          for (let i = 0; i < ids.length; i += BULK_MAX) {
+            const part = ids.slice(i, i + BULK_MAX);
+            await api.post<{ records_updated: number }>(
+              assetPaths.bulkDelete(tenantId),
+              { assetIds: part, confirm: true },
+              { expect: 'records_updated' },
+            );
+            deleted.push(...part);
           }
+          pushMessage({
+            msg_type: 'success',
+            msg: `Deleted ${deleted.length} ${deleted.length === 1 ? 'asset' : 'assets'}.`,
+            display_type: 'success',
+          });
+        } catch (e) {
+          pushMessage({
+            msg_type: 'error',
+            msg: deleted.length
+              ? `Deleted ${deleted.length} of ${n} assets; the rest were not deleted: ${(e as Error).message}`
+              : `Nothing was deleted: ${(e as Error).message}`,
+            display_type: 'danger',
+          });
         }
-        pushMessage(
-          failed
-            ? {
-                msg_type: 'error',
-                msg: `Deleted ${deleted.length} of ${n} assets; ${failed} could not be deleted.`,
-                display_type: 'warning',
-              }
-            : { msg_type: 'success', msg: `Deleted ${deleted.length} assets.`, display_type: 'success' },
-        );
         onDone(deleted);
         return;
       }

@@ -1,9 +1,9 @@
 /**
- * The asset list's state in the url (/assetList?search=..&companies=1,2&types=..&statuses=..&states=..&sort=..&dir=..
+ * The asset list's state in the url (/assetList?search=..&companies=1,2&types=..&statuses=..&states=..&dueSoon=90&sort=..&dir=..
  * &page=..&pageSize=..): a reload or a shared link shows the same list. Pure: parse, write and the assetList query.
  */
 import { ASSET_LIST_PAGE_SIZE, ASSET_LIST_SORTS, type AssetListSort } from '../../shared/api';
-import { LIFECYCLE_STATES, type LifecycleState } from '../../shared/lifecycle';
+import { DUE_SOON_WINDOWS, LIFECYCLE_STATES, type DueSoonWindow, type LifecycleState } from '../../shared/lifecycle';
 
 export interface ListState {
   search: string;
@@ -11,6 +11,8 @@ export interface ListState {
   types: number[];
   statuses: number[];
   states: LifecycleState[];
+  /** Due for replacement within this many days (overdue left out), or null: any. */
+  dueSoon: DueSoonWindow | null;
   sort: AssetListSort;
   dir: 'asc' | 'desc';
   page: number;
@@ -25,6 +27,7 @@ export const DEFAULT_STATE: ListState = {
   types: [],
   statuses: [],
   states: [],
+  dueSoon: null,
   sort: 'warranty_expiry',
   dir: 'asc',
   page: 1,
@@ -42,6 +45,7 @@ export function parseListState(search: string): ListState {
   const sort = q.get('sort');
   const size = Number(q.get('pageSize'));
   const page = Number(q.get('page'));
+  const due = Number(q.get('dueSoon'));
   return {
     search: (q.get('search') ?? '').slice(0, 200),
     companies: ids(q.get('companies')),
@@ -50,6 +54,7 @@ export function parseListState(search: string): ListState {
     states: (q.get('states') ?? '')
       .split(',')
       .filter((s): s is LifecycleState => (LIFECYCLE_STATES as readonly string[]).includes(s)),
+    dueSoon: (DUE_SOON_WINDOWS as readonly number[]).includes(due) ? (due as DueSoonWindow) : null,
     sort: (ASSET_LIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as AssetListSort) : DEFAULT_STATE.sort,
     dir: q.get('dir') === 'desc' ? 'desc' : 'asc',
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
@@ -65,6 +70,7 @@ export function listStateQuery(s: ListState): string {
   if (s.types.length) q.set('types', s.types.join(','));
   if (s.statuses.length) q.set('statuses', s.statuses.join(','));
   if (s.states.length) q.set('states', s.states.join(','));
+  if (s.dueSoon) q.set('dueSoon', String(s.dueSoon));
   if (s.sort !== DEFAULT_STATE.sort) q.set('sort', s.sort);
   if (s.dir !== DEFAULT_STATE.dir) q.set('dir', s.dir);
   if (s.page !== 1) q.set('page', String(s.page));
@@ -89,6 +95,7 @@ export function apiQuery(
     assetTypeIds: s.types.length ? s.types.join(',') : undefined,
     tenantAssetStatusIds: s.statuses.length ? s.statuses.join(',') : undefined,
     lifecycleStates: s.states.length ? s.states.join(',') : undefined,
+    dueSoonDays: s.dueSoon ?? undefined,
     sort: s.sort,
     dir: s.dir,
     ...(paged ? { page: s.page, pageSize: s.pageSize } : {}),
@@ -96,7 +103,7 @@ export function apiQuery(
 }
 
 export const hasFilters = (s: ListState): boolean =>
-  !!(s.search.trim() || s.companies.length || s.types.length || s.statuses.length || s.states.length);
+  !!(s.search.trim() || s.companies.length || s.types.length || s.statuses.length || s.states.length || s.dueSoon);
 
 /** The rows between two indexes (inclusive, any order): a shift-click range. */
 export function rangeIds<T>(rows: readonly T[], from: number, to: number, id: (r: T) => number): number[] {
