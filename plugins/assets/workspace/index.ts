@@ -23,6 +23,17 @@ export default defineWorkspacePlugin({
   ],
   navIcons: pageNavIcons(ASSETS_PAGES),
   slots: {
+    // /dashboard panel "Asset lifecycle" (dashboardCharts assetLifecycle + assetDueSoon), for users who may open /airdashboard.
+    dashboardPanels: [
+      {
+        id: 'assetLifecycle',
+        title: 'Asset lifecycle',
+        order: 45,
+        page: AIR_DASHBOARD_PAGE,
+        linkText: 'Open Asset Insights',
+        component: () => import('./dashboard/AssetLifecyclePanel'),
+      },
+    ],
     // Part C: "Warranty lookup" on /accountsettings, for users with access to the asset list.
     settingsSections: [
       {
