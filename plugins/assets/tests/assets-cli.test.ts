@@ -141,3 +141,16 @@ test('list: an unknown company or state is a clear error', async () => {
   expect(missing.code).not.toBe(0);
   expect(missing.stderr).toContain('--tenant');
 });
+
+test('list --due-soon N: due for replacement after the day and within N days; overdue left out; other N refused', async () => {
+  const at = (day: string, n: string) =>
+    cli.json<Listed[]>(['assets', 'list', ...tenant(), '--as-of', day, '--due-soon', n]);
+  // BRAVO-01's end of life is 2026-01-31: 61 days after 2025-12-01, 91 after 2025-11-01, overdue on AS_OF.
+  expect(names(await at('2025-12-01', '90'))).toEqual(['BRAVO-01']);
+  expect(names(await at('2025-11-01', '90'))).toEqual([]);
+  expect(names(await at('2025-11-01', '120'))).toEqual(['BRAVO-01']);
+  expect(names(await at(AS_OF, '365'))).toEqual([]);
+  const bad = await cli.run(['assets', 'list', ...tenant(), '--due-soon', '30']);
+  expect(bad.code).not.toBe(0);
+  expect(bad.stderr).toContain('must be one of 90, 120, 180, 365');
+});
