@@ -220,12 +220,14 @@ const HAND_PAGE_SQL = `
 
 /**
  * The AIR charts by hand (server/charts/store.ts written out for the tenant $1 as of AS_OF, 8 quarters): the stored
- * lifecycle dates of migration 0005 per asset, the states and indexes, one GROUPING SETS pass.
+ * lifecycle dates of migration 0005 per asset, the states and indexes, one aggregate by every key, then the
+ * GROUPING SETS over its groups.
  */
 const [Y, M] = AS_OF.split('-').map(Number);
 const monthDiff = (c: string) => `((date_part('year', ${c})::int - ${Y}) * 12 + date_part('month', ${c})::int - ${M})`;
 const quarterDiff = (c: string) =>
   `((date_part('year', ${c})::int * 4 + (date_part('month', ${c})::int - 1) / 3) - ${Y * 4 + Math.floor((M - 1) / 3)})`;
+const SOON = [90, 120, 180, 365];
 const HAND_CHARTS_SQL = `
   with x as materialized (
     select a.asset_type_id as type_id, t.asset_type_moniker as type_name, a.warranty_expiry,
@@ -253,10 +255,16 @@ const HAND_CHARTS_SQL = `
            case when age_months is null then 'unknown'
                 else (array['0-1','1-2','2-3','3-4','4-5','5+'])[least(age_months / 12, 5) + 1] end as age_bucket
       from y)
-  select state, expiry_idx, type_id, max(type_name) as type_name, age_bucket, due_idx, count(*) as n,
-         coalesce(sum(coalesce(cost, 0)), 0) as cost_sum, count(cost) as cost_n, avg(age_months) as avg_age,
-         ${[90, 120, 180, 365].map((d) => `count(*) filter (where due > $2::date and due <= $2::date + ${d}) as soon_${d}, coalesce(sum(coalesce(cost, 0)) filter (where due > $2::date and due <= $2::date + ${d}), 0) as soon_cost_${d}`).join(',\n         ')}
-    from z group by grouping sets ((state), (expiry_idx), (type_id, age_bucket), (due_idx), (type_id), ())`;
+  , g as (
+    select state, expiry_idx, type_id, age_bucket, due_idx, max(type_name) as type_name, count(*) as n,
+           coalesce(sum(coalesce(cost, 0)), 0) as cost_sum, count(cost) as cost_n, sum(age_months) as age_sum,
+           count(age_months) as age_n,
+           ${SOON.map((d) => `count(*) filter (where due > $2::date and due <= $2::date + ${d}) as soon_${d}, coalesce(sum(coalesce(cost, 0)) filter (where due > $2::date and due <= $2::date + ${d}), 0) as soon_cost_${d}`).join(',\n           ')}
+      from z group by state, expiry_idx, type_id, age_bucket, due_idx)
+  select state, expiry_idx, type_id, max(type_name) as type_name, age_bucket, due_idx, sum(n) as n,
+         sum(cost_sum) as cost_sum, sum(cost_n) as cost_n, sum(age_sum) / nullif(sum(age_n), 0) as avg_age,
+         ${SOON.map((d) => `sum(soon_${d}) as soon_${d}, sum(soon_cost_${d}) as soon_cost_${d}`).join(', ')}
+    from g group by grouping sets ((state), (expiry_idx), (type_id, age_bucket), (due_idx), (type_id), ())`;
 
 /**
  * Data quality by hand (server/quality/store.ts with the default settings: asset type, make, model, serial, warranty,

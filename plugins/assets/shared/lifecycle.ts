@@ -88,7 +88,29 @@ const fmt = (dt: Date) => dt.toISOString().slice(0, 10);
 const daysIn = (y: number, m0: number) => new Date(Date.UTC(y, m0 + 1, 0)).getUTCDate();
 
 /** date + n months; the day is clamped to the last day of a shorter month (as PostgreSQL's date + interval). */
+/**
+ * Results of addMonths and addDays (pure functions of their arguments): a list computes the same few bounds from asOf
+ * for every row (the approaching windows, the due-soon windows), and each costs Date work; cleared when full.
+ */
+const shifted = new Map<string, string>();
+function memo(kind: string, date: string, n: number, f: () => string): string {
+  // A date of another length is not YYYY-MM-DD (f refuses it); ten characters keep the key unambiguous.
+  if (date.length !== 10) return f();
+  const key = `${kind}${date}${n}`;
+  let v = shifted.get(key);
+  if (v === undefined) {
+    v = f();
+    if (shifted.size >= 10_000) shifted.clear();
+    shifted.set(key, v);
+  }
+  return v;
+}
+
 export function addMonths(date: string, months: number): string {
+  return memo('m', date, months, () => addMonthsOf(date, months));
+}
+
+function addMonthsOf(date: string, months: number): string {
   const [y, m, d] = parts(date);
   const first = new Date(Date.UTC(y, m - 1 + months, 1));
   const day = Math.min(d, daysIn(first.getUTCFullYear(), first.getUTCMonth()));
@@ -96,6 +118,10 @@ export function addMonths(date: string, months: number): string {
 }
 
 export function addDays(date: string, days: number): string {
+  return memo('d', date, days, () => addDaysOf(date, days));
+}
+
+function addDaysOf(date: string, days: number): string {
   const [y, m, d] = parts(date);
   return fmt(new Date(Date.UTC(y, m - 1, d + days)));
 }
