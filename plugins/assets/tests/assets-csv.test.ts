@@ -6,7 +6,8 @@
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
 import { apiCall, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
-import { csvRecords } from '../server/export/csv';
+import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS, csvLine, csvRecords } from '../server/export/csv';
 import { selectAssets } from '../server/store';
 import { ASSET_LIST_SORTS, assetListQuery, assetPaths } from '../shared/api';
 import { ASSET_LIST_PAGE } from '../shared/pages';
@@ -114,6 +115,32 @@ beforeAll(async () => {
   await add(b, { tenant_company_id: other, name: 'OTHER-PC', serial: 'OT1' });
 }, 400_000);
 afterAll(async () => s?.stop());
+
+test('csvLine writes the bytes csv-stringify writes (quotes, commas, line breaks, formulas, numbers, empties)', () => {
+  const cells = [
+    [
+      1,
+      'plain',
+      '',
+      null,
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\rhere',
+      '=SUM(A1)',
+      '+1',
+      '-2',
+      '@x',
+      '\tt',
+      -5,
+      0,
+      12.5,
+    ],
+    ['\uFF1Dwide', 'é ünïcode', '"', ',', "'quoted", ' lead', '=a,"b"', 'x'],
+  ];
+  for (const row of cells) expect(csvLine(row)).toBe(stringify([row], { escape_formulas: true }));
+  expect(stringify([['x']], CSV_OPTIONS).startsWith('\uFEFF')).toBe(true);
+});
 
 test('the file: BOM, header, ISO dates, lifecycle columns, quoting, formulas escaped, its name', async () => {
   const { status, headers, bytes, rows } = await download(a, '&search=SN-');

@@ -126,7 +126,18 @@ export async function selectChartGroups(
     const f = () => `filter (where due > ${d()} and due <= ${t.v(addDays(asOf, days), '::date')})`;
     return `count(*) ${f()} as soon_${days}, coalesce(sum(coalesce(cost, 0)) ${f()}, 0) as soon_cost_${days}`;
   });
-  const sql = `with x as materialized (${x}), y as (${y}), z as (${z})
+  // Two levels: one hash aggregate of the assets by every key at once (a few thousand groups), then the grouping sets
+  // over those groups: six sorts of a few thousand rows instead of six of every asset.
+  const sums = DUE_SOON_WINDOWS.map((w) => `sum(soon_${w}) as soon_${w}, sum(soon_cost_${w}) as soon_cost_${w}`);
+  const sql = `with x as materialized (${x}), y as (${y}), z as (${z}),
+    g as (select state, expiry_idx, type_id, age_bucket, due_idx, max(type_name) as type_name,
+        count(*) as n,
+        coalesce(sum(coalesce(cost, 0)), 0) as cost_sum,
+        count(cost) as cost_n,
+        sum(age_months) as age_sum,
+        count(age_months) as age_n,
+        ${soon.join(',\n')}
+      from z group by state, expiry_idx, type_id, age_bucket, due_idx)
     select case when grouping(state) = 0 then 'state'
         when grouping(expiry_idx) = 0 then 'expiry'
         when grouping(type_id, age_bucket) = 0 then 'age'
@@ -134,13 +145,13 @@ export async function selectChartGroups(
         when grouping(type_id) = 0 then 'type'
         else 'total' end as kind,
       state, expiry_idx, type_id, max(type_name) as type_name, age_bucket, due_idx,
-      count(*) as n,
-      coalesce(sum(coalesce(cost, 0)), 0) as cost_sum,
-      count(cost) as cost_n,
-      avg(age_months) as avg_age,
-      count(age_months) as age_n,
-      ${soon.join(',\n')}
-    from z
+      sum(n) as n,
+      sum(cost_sum) as cost_sum,
+      sum(cost_n) as cost_n,
+      sum(age_sum) / nullif(sum(age_n), 0) as avg_age,
+      sum(age_n) as age_n,
+      ${sums.join(',\n')}
+    from g
     group by grouping sets ((state), (expiry_idx), (type_id, age_bucket), (due_idx), (type_id), ())`;
   // Every binding was added in the order its text was written above.
   const r = await db.raw(sql, t.bindings);
