@@ -377,12 +377,11 @@ export async function* selectAssetChunks(
     'approaching_duration_in_months_warranty',
   ] as const;
   type Settings = Record<(typeof SETTINGS)[number], number | string | null>;
-  const [cos, types, own, sts] = await Promise.all([
-    db(companies.table).select(`${companies.id} as id`, 'moniker'),
-    db(assetTypes.table).select(`${assetTypes.id} as id`, 'asset_type_moniker', ...SETTINGS),
-    db(COMPANY_ASSET_TYPES).select('tenant_company_id', 'asset_type_id', ...SETTINGS),
-    db(assetStatuses.table).select(`${assetStatuses.id} as id`, 'moniker'),
-  ]);
+  // One after another: the transaction is one connection.
+  const cos = await db(companies.table).select(`${companies.id} as id`, 'moniker');
+  const types = await db(assetTypes.table).select(`${assetTypes.id} as id`, 'asset_type_moniker', ...SETTINGS);
+  const own = await db(COMPANY_ASSET_TYPES).select('tenant_company_id', 'asset_type_id', ...SETTINGS);
+  const sts = await db(assetStatuses.table).select(`${assetStatuses.id} as id`, 'moniker');
   const companyName = new Map((cos as { id: number; moniker: string }[]).map((r) => [Number(r.id), r.moniker]));
   const typeOf = new Map(
     (types as (Settings & { id: number; asset_type_moniker: string })[]).map((r) => [Number(r.id), r]),
@@ -400,8 +399,10 @@ export async function* selectAssetChunks(
   );
   for (let i = 0; i < ids.length; i += chunkRows) {
     const chunk = Array.from(ids.subarray(i, i + chunkRows));
+    // Joined to the ids (unnest): one primary key lookup per id (= any(array) is a filter tested against the whole
+    // array on every row of a scan).
     const q2 = db(`${ASSETS_TABLE} as a`)
-      .whereRaw('a.asset_id = any(?::bigint[])', [chunk as never])
+      .joinRaw('join unnest(?::bigint[]) as u(id) on a.asset_id = u.id', [chunk as never])
       .select(cols);
     if (tenantId !== undefined) q2.where('a.tenant_id', tenantId);
     const rows = (await q2) as RawRow[];
