@@ -1,7 +1,7 @@
 /**
  * GET /v3/tenant/:tenantId/dashboardCharts on a real server: the charts the plugins contribute through the kernel
  * point kernel.dashboardCharts (companies: contract notices, companies without data; customer-success: health
- * distribution, health drops, goals due), each only for callers who may open its page, only the tenant's own data,
+ * distribution, health drops, goals due; assets: six lifecycle charts), each only for callers who may open its page, only the tenant's own data,
  * `?charts=` narrowing, an unknown chart refused naming the field.
  */
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from './sdk';
@@ -93,6 +93,13 @@ test('a tenant admin gets every chart, computed from its own data', async () => 
   expect(r.status).toBe(200);
   const c = r.body.charts;
   expect(Object.keys(c).sort()).toEqual([
+    // assets (their numbers: plugins/assets/tests/charts-api.test.ts)
+    'assetAgeByType',
+    'assetDueSoon',
+    'assetLifecycle',
+    'assetReplacementCost',
+    'assetTypes',
+    'assetWarrantyExpiries',
     'companiesWithoutData',
     'contractNotices',
     'goalsDue',
