@@ -285,9 +285,15 @@ function filtered(
     const { sql, bindings } = lifecycleFilterSql(q.lifecycleStates, asOf);
     qb.whereRaw(sql, bindings);
   }
-  // Due for replacement within N days: (asOf, asOf + N], a range of (tenant, eol_effective); overdue left out.
+  // Due for replacement within N days: (asOf, asOf + N], a range of (tenant, eol_effective); overdue left out. The
+  // upper bound is a scalar subquery: date + int is not leakproof, so under the tenant policy it would be a filter
+  // instead of an index condition.
   if (q.dueSoonDays)
-    qb.whereRaw(`a.eol_effective > ${ASOF} and a.eol_effective <= ${ASOF} + ?::int`, [asOf, asOf, q.dueSoonDays]);
+    qb.whereRaw(`a.eol_effective > ${ASOF} and a.eol_effective <= (select ${ASOF} + ?::int)`, [
+      asOf,
+      asOf,
+      q.dueSoonDays,
+    ]);
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
     qb.where((w) => {
