@@ -85,6 +85,19 @@ test('take an assessment by keyboard with autosave, complete it, see the results
     expect(r.status).toBe(200);
     version = r.body.event.version;
   }
+  // Customer Success's health score of the company (its details tile), which reads the latest assessment result
+  // (the demo's health metric "Assessment score", calcCode assessment-template): now with the baseline's 92.5.
+  const csHealth = async () => {
+    const r = await call(
+      page,
+      'GET',
+      `/v3/cs/tenant/{tenantId}/cs/CustomerSuccessDetailsTile?tenantCompanyId=${company.tenant_company_id}`,
+    );
+    expect(r.status).toBe(200);
+    return r.body.customerSuccessDetailsTile[0].healthScore as number;
+  };
+  const healthBefore = await csHealth();
+  expect(typeof healthBefore).toBe('number');
 
   // Start the new assessment on /assessments.
   await page.goto('/assessments');
@@ -163,6 +176,8 @@ test('take an assessment by keyboard with autosave, complete it, see the results
   // mfa no (weight 3): 0; maturity 4/5 = 80 (weight 1): Identity (0*3 + 0.8*1)/4 = 20; Documentation 100;
   // the section: (20 + 100) / 2 = 60.
   await expect(page.getByTestId('overall-score')).toHaveText('60.0');
+  // Completing it recorded 60 for Customer Success: the company's health score fell.
+  expect(await csHealth()).toBeLessThan(healthBefore);
   const detail = page.getByRole('table', { name: 'Item detail' });
   await expect(detail.getByRole('row', { name: /Is there a runbook/ })).toContainText(
     'Runbook in the wiki, reviewed in March.',
