@@ -127,13 +127,11 @@ test("a change of settings in companies' tables moves the states; the assets' ve
   const v0 = await versions();
   // The tenant's type: a longer life and windows.
   await s.k.db.withTenant(a.tenantId, (trx) =>
-    trx('tenant_asset_types')
-      .where({ asset_type_id: types[0] })
-      .update({
-        default_life_in_months: 3,
-        approaching_duration_in_months_eol: 2,
-        approaching_duration_in_months_warranty: 2,
-      }),
+    trx('tenant_asset_types').where({ asset_type_id: types[0] }).update({
+      default_life_in_months: 3,
+      approaching_duration_in_months_eol: 2,
+      approaching_duration_in_months_warranty: 2,
+    }),
   );
   const after = await check(asOf);
   expect([...after].filter(([id, st]) => before.get(id) !== st).length).toBeGreaterThan(0);
