@@ -389,6 +389,7 @@ describe('demo data', () => {
       ['Client sentiment', 'custom'],
       ['QBR attendance', 'custom'],
       ['CSAT', 'smileback-csat'],
+      ['Assessment score', 'assessment-template'],
     ]);
     expect((await t.api('GET', cs(t, 'TenantCsEffortMetric'))).body.tenantCsEffortMetrics).toHaveLength(2);
     const values = (await t.api('POST', cs(t, 'CompanyCsHealthMetricValues'), { action: 'filteredGet', filters: {} }))
