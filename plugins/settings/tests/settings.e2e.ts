@@ -12,11 +12,14 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** The General section (each section is a region named by its heading; other sections have Save buttons too). */
+const general = (page: Page) => page.getByRole('region', { name: 'General' });
+
 async function saveGeneral(page: Page, currency: string, dateFormat: string) {
   await page.getByLabel('Currency').selectOption(currency);
   await page.getByLabel('Date format').selectOption(dateFormat);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await general(page).getByRole('button', { name: 'Save' }).click();
+  await expect(general(page).getByRole('button', { name: 'Save' })).toBeDisabled();
 }
 
 test('an admin changes currency and date format, and the contracts page shows money and dates in them', async ({
@@ -31,7 +34,7 @@ test('an admin changes currency and date format, and the contracts page shows mo
 
   // A bad time zone is refused by the server, naming the field.
   await page.getByLabel('Time zone').fill('Mars/Olympus');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await general(page).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Unknown time zone/)).toBeVisible();
   await page.getByRole('button', { name: 'Undo changes' }).click();
 

@@ -25,7 +25,7 @@ export default function AccountSettingsPage() {
       ) : (
         <div className="lci-settings-sections" style={{ display: 'grid', gap: 16, maxWidth: 880 }}>
           {sections.map((s) => (
-            <Card key={`${s.plugin}:${s.id}`} id={s.id} aria-labelledby={`settings-${s.id}`}>
+            <Card key={`${s.plugin}:${s.id}`} id={s.id} role="region" aria-labelledby={`settings-${s.id}`}>
               <H2 id={`settings-${s.id}`} style={{ fontSize: 18 }}>
                 {s.title}
               </H2>
