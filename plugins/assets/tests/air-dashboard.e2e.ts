@@ -22,7 +22,9 @@ test('AIR dashboard: Asset Insights view, counts and charts for the seeded asset
   await signInToShell(page, DEMO_ADMIN.email);
 
   const company = await call(page, 'POST', '/v3/tenant/{tenantId}/companies', {
-    moniker: `${tag} Plant`,
+    // Named to sort after the demo companies: the shared server's later walkthroughs expect a demo company (the
+    // first in the list) to be the selected one.
+    moniker: `Plant ${tag}`,
     air_only_flag: true,
   });
   expect(company.status).toBe(200);
@@ -63,10 +65,10 @@ test('AIR dashboard: Asset Insights view, counts and charts for the seeded asset
 
   // The company filter lists the view's (AIR-only) companies only.
   const filter = page.getByLabel('Company filter');
-  await expect(filter.locator('option', { hasText: `${tag} Plant` })).toHaveCount(1);
+  await expect(filter.locator('option', { hasText: `Plant ${tag}` })).toHaveCount(1);
   await expect(filter.locator('option', { hasText: 'All companies (Asset Insights)' })).toHaveCount(1);
   await expect(filter.locator('option', { hasText: 'Cedar Ridge Law' })).toHaveCount(0);
-  await filter.selectOption({ label: `${tag} Plant` });
+  await filter.selectOption({ label: `Plant ${tag}` });
 
   const tiles = page.getByRole('navigation', { name: 'Assets per lifecycle state' });
   await expect(tiles.getByRole('link', { name: 'All assets: 4' })).toBeVisible();
