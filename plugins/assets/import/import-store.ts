@@ -4,6 +4,7 @@
  */
 import type { Trx } from '../../../kernel/index';
 import { COMPANY_TABLES } from '../../companies/public';
+import type { AssetValues } from '../server/store';
 import type { AssetSource } from '../shared/fields';
 
 const ASSETS = 'assets';
@@ -38,24 +39,8 @@ export async function selectVocabulary(db: Trx): Promise<Vocabulary> {
 }
 
 /** An existing asset as the merge reads it: dates as YYYY-MM-DD, the last seen time as ISO text. */
-export interface StoredAsset {
+export interface StoredAsset extends AssetValues {
   asset_id: number;
-  tenant_company_id: number;
-  asset_type_id: number | null;
-  tenant_asset_status_id: number | null;
-  location_id: number | null;
-  name: string;
-  serial: string | null;
-  make: string | null;
-  model: string | null;
-  purchase_date: string | null;
-  warranty_start: string | null;
-  warranty_expiry: string | null;
-  eol_date: string | null;
-  operating_system: string | null;
-  assigned_to: string | null;
-  cost: number | null;
-  notes: string | null;
   last_seen_at: string | null;
   source: AssetSource;
   source_id: string | null;
