@@ -33,19 +33,50 @@ import {
   type AssetValues,
 } from './store';
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-/** A stored row as the API answers it, with its lifecycle as of `asOf`. */
+/** A stored row as the API answers it, with its lifecycle as of `asOf`; every field named (one shape for all rows). */
 export function toAsset(r: AssetDbRow, asOf: string): Asset {
-  const { settings, ...row } = r;
-  const cost = row.cost === null ? null : Number(row.cost);
+  const cost = r.cost === null ? null : Number(r.cost);
+  const l = lifecycleOf(
+    { purchase_date: r.purchase_date, warranty_expiry: r.warranty_expiry, eol_date: r.eol_date, cost },
+    r.settings,
+    asOf,
+  );
   return {
-    ...row,
+    asset_id: r.asset_id,
+    tenant_company_id: r.tenant_company_id,
+    company_moniker: r.company_moniker,
+    asset_type_id: r.asset_type_id,
+    asset_type_moniker: r.asset_type_moniker,
+    tenant_asset_status_id: r.tenant_asset_status_id,
+    status_moniker: r.status_moniker,
+    name: r.name,
+    serial: r.serial,
+    make: r.make,
+    model: r.model,
+    purchase_date: r.purchase_date,
+    warranty_start: r.warranty_start,
+    warranty_expiry: r.warranty_expiry,
+    eol_date: r.eol_date,
+    operating_system: r.operating_system,
+    assigned_to: r.assigned_to,
+    location_id: r.location_id,
     cost,
-    last_seen_at: iso(row.last_seen_at),
-    created_at: iso(row.created_at) as string,
-    updated_at: iso(row.updated_at) as string,
-    ...lifecycleOf({ ...row, cost }, settings, asOf),
+    notes: r.notes,
+    source: r.source,
+    source_id: r.source_id,
+    last_seen_at: r.last_seen_at === null ? null : iso(r.last_seen_at),
+    version: r.version,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    warranty_state: l.warranty_state,
+    age_months: l.age_months,
+    replacement_due: l.replacement_due,
+    eol_state: l.eol_state,
+    lifecycle_state: l.lifecycle_state,
+    replacement_cost: l.replacement_cost,
+    due_soon: l.due_soon,
   };
 }
 

@@ -197,31 +197,45 @@ type RawRow = Omit<AssetDbRow, 'settings'> & {
   approaching_duration_in_months_warranty: number | string | null;
 };
 
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** A row as read (bigint ids as text) with its settings gathered; every field named, so each row has one shape. */
 function toRow(r: RawRow): AssetDbRow {
-  const {
-    default_replacement_cost,
-    default_life_in_months,
-    approaching_duration_in_months_eol,
-    approaching_duration_in_months_warranty,
-    ...rest
-  } = r;
-  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    ...rest,
     asset_id: Number(r.asset_id),
     tenant_company_id: Number(r.tenant_company_id),
-    asset_type_id: n(r.asset_type_id),
-    tenant_asset_status_id: n(r.tenant_asset_status_id),
-    location_id: n(r.location_id),
+    company_moniker: r.company_moniker,
+    asset_type_id: num(r.asset_type_id),
+    asset_type_moniker: r.asset_type_moniker,
+    tenant_asset_status_id: num(r.tenant_asset_status_id),
+    status_moniker: r.status_moniker,
+    name: r.name,
+    serial: r.serial,
+    make: r.make,
+    model: r.model,
+    purchase_date: r.purchase_date,
+    warranty_start: r.warranty_start,
+    warranty_expiry: r.warranty_expiry,
+    eol_date: r.eol_date,
+    operating_system: r.operating_system,
+    assigned_to: r.assigned_to,
+    location_id: num(r.location_id),
+    cost: r.cost,
+    notes: r.notes,
+    source: r.source,
+    source_id: r.source_id,
+    last_seen_at: r.last_seen_at,
     version: Number(r.version),
+    created_at: r.created_at,
+    updated_at: r.updated_at,
     settings:
       r.asset_type_id === null
         ? null
         : {
-            default_replacement_cost: Number(default_replacement_cost),
-            default_life_in_months: Number(default_life_in_months),
-            approaching_duration_in_months_eol: Number(approaching_duration_in_months_eol),
-            approaching_duration_in_months_warranty: Number(approaching_duration_in_months_warranty),
+            default_replacement_cost: Number(r.default_replacement_cost),
+            default_life_in_months: Number(r.default_life_in_months),
+            approaching_duration_in_months_eol: Number(r.approaching_duration_in_months_eol),
+            approaching_duration_in_months_warranty: Number(r.approaching_duration_in_months_warranty),
           },
   };
 }

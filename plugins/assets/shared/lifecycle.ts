@@ -72,53 +72,66 @@ export interface Lifecycle {
   due_soon: DueSoonWindow | 'overdue' | null;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+/** Days in month m (1-12) of year y. */
+const daysIn = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]);
 
-function parts(date: string): [number, number, number] {
-  const m = ISO_DATE.exec(date);
-  if (!m) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const dt = new Date(Date.UTC(y, mo - 1, d));
-  if (dt.getUTCFullYear() !== y || dt.getUTCMonth() !== mo - 1 || dt.getUTCDate() !== d)
-    throw new RangeError(`not a calendar day: ${date}`);
-  return [y, mo, d];
-}
-
-const fmt = (dt: Date) => dt.toISOString().slice(0, 10);
-const daysIn = (y: number, m0: number) => new Date(Date.UTC(y, m0 + 1, 0)).getUTCDate();
-
-/** date + n months; the day is clamped to the last day of a shorter month (as PostgreSQL's date + interval). */
-/**
- * Results of addMonths and addDays (pure functions of their arguments): a list computes the same few bounds from asOf
- * for every row (the approaching windows, the due-soon windows), and each costs Date work; cleared when full.
- */
-const shifted = new Map<string, string>();
-function memo(kind: string, date: string, n: number, f: () => string): string {
-  // A date of another length is not YYYY-MM-DD (f refuses it); ten characters keep the key unambiguous.
-  if (date.length !== 10) return f();
-  const key = `${kind}${date}${n}`;
-  let v = shifted.get(key);
-  if (v === undefined) {
-    v = f();
-    if (shifted.size >= 10_000) shifted.clear();
-    shifted.set(key, v);
+/** The number written by the n digits of s from position i, or -1 when one of them is not a digit. */
+function digits(s: string, i: number, n: number): number {
+  let v = 0;
+  for (let k = i; k < i + n; k++) {
+    const c = s.charCodeAt(k) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
   }
   return v;
 }
 
-export function addMonths(date: string, months: number): string {
-  return memo('m', date, months, () => addMonthsOf(date, months));
+/**
+ * [year, month 1-12, day] of a YYYY-MM-DD calendar day; RangeError otherwise. Read character by character: a list
+ * reads several dates of every row, and a regular expression and a Date per date cost more than the rules themselves.
+ */
+function parts(date: string): [number, number, number] {
+  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
+    const y = digits(date, 0, 4);
+    const m = digits(date, 5, 2);
+    const d = digits(date, 8, 2);
+    if (y >= 0 && m >= 0 && d >= 0) {
+      if (m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m)) return [y, m, d];
+      throw new RangeError(`not a calendar day: ${date}`);
+    }
+  }
+  throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
 }
 
-function addMonthsOf(date: string, months: number): string {
+const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
+const fmt = (dt: Date) => dt.toISOString().slice(0, 10);
+
+/** date + n months; the day is clamped to the last day of a shorter month (as PostgreSQL's date + interval). */
+export function addMonths(date: string, months: number): string {
   const [y, m, d] = parts(date);
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const day = Math.min(d, daysIn(first.getUTCFullYear(), first.getUTCMonth()));
-  return fmt(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), day)));
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = total - ny * 12 + 1;
+  return ymd(ny, nm, Math.min(d, daysIn(ny, nm)));
 }
+
+/** Results of addDays (a pure function): a list computes the same due-soon bounds from asOf for every row. */
+const shifted = new Map<string, string>();
 
 export function addDays(date: string, days: number): string {
-  return memo('d', date, days, () => addDaysOf(date, days));
+  // A date of another length is not YYYY-MM-DD (addDaysOf refuses it); ten characters keep the key unambiguous.
+  if (date.length !== 10) return addDaysOf(date, days);
+  const key = `${date}${days}`;
+  let v = shifted.get(key);
+  if (v === undefined) {
+    v = addDaysOf(date, days);
+    if (shifted.size >= 10_000) shifted.clear();
+    shifted.set(key, v);
+  }
+  return v;
 }
 
 function addDaysOf(date: string, days: number): string {
@@ -139,10 +152,11 @@ export function warrantyState(expiry: string | null, approachingMonths: number, 
 export function ageInMonths(purchase: string | null, asOf: string): number | null {
   if (!purchase) return null;
   if (purchase >= asOf) return 0;
-  const [py, pm] = parts(purchase);
-  const [ay, am] = parts(asOf);
+  const [py, pm, pd] = parts(purchase);
+  const [ay, am, ad] = parts(asOf);
   const n = (ay - py) * 12 + (am - pm);
-  return addMonths(purchase, n) <= asOf ? n : n - 1;
+  // purchase + n months falls in asOf's month, on the purchase day clamped to that month's length.
+  return Math.min(pd, daysIn(ay, am)) <= ad ? n : n - 1;
 }
 
 export function endOfLifeDate(
@@ -181,14 +195,17 @@ export function dueSoon(due: string | null, asOf: string): DueSoonWindow | 'over
   return DUE_SOON_WINDOWS.find((days) => due <= addDays(asOf, days)) ?? null;
 }
 
+/** The settings of an asset without a type: every setting 0. */
+const NO_TYPE: LifecycleSettings = {
+  default_replacement_cost: 0,
+  default_life_in_months: 0,
+  approaching_duration_in_months_eol: 0,
+  approaching_duration_in_months_warranty: 0,
+};
+
 /** Every lifecycle field of an asset as of a day; `settings` null when the asset has no type. */
 export function lifecycleOf(a: LifecycleInput, settings: LifecycleSettings | null, asOf: string): Lifecycle {
-  const s = settings ?? {
-    default_replacement_cost: 0,
-    default_life_in_months: 0,
-    approaching_duration_in_months_eol: 0,
-    approaching_duration_in_months_warranty: 0,
-  };
+  const s = settings ?? NO_TYPE;
   const w = warrantyState(a.warranty_expiry, s.approaching_duration_in_months_warranty, asOf);
   const due = endOfLifeDate(a, s.default_life_in_months);
   const e = eolState(due, s.approaching_duration_in_months_eol, asOf);

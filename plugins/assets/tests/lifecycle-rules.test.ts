@@ -39,6 +39,24 @@ describe('addMonths', () => {
   test('refuses a date that is no calendar day', () => {
     expect(() => addMonths('2023-02-29', 1)).toThrow(RangeError);
     expect(() => addMonths('29/02/2024', 1)).toThrow(RangeError);
+    expect(() => addMonths('2024-13-01', 1)).toThrow(RangeError);
+    expect(() => addMonths('2024-1-011', 1)).toThrow(RangeError);
+  });
+  test('agrees with date arithmetic on every day of 2023-2024 for -13..130 months (the rule written with Date)', () => {
+    const byDate = (date: string, n: number) => {
+      const [y, m, d] = date.split('-').map(Number);
+      const first = new Date(Date.UTC(y, m - 1 + n, 1));
+      const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+      return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last)))
+        .toISOString()
+        .slice(0, 10);
+    };
+    let wrong = 0;
+    for (let t = Date.UTC(2023, 0, 1); t < Date.UTC(2025, 0, 1); t += 86_400_000) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      for (let n = -13; n <= 130; n += 7) if (addMonths(day, n) !== byDate(day, n)) wrong++;
+    }
+    expect(wrong).toBe(0);
   });
 });
 
@@ -77,6 +95,18 @@ describe('age in months', () => {
     ['2020-02-29', '2024-02-29', 48],
     ['2021-06-01', '2025-06-01', 48],
   ])('bought %s, as of %s: %d months', (p, asOf, want) => expect(ageInMonths(p, asOf)).toBe(want));
+  test('is the largest n with purchase + n months <= asOf, for every purchase day of 2024 as of 2025 month ends', () => {
+    let wrong = 0;
+    for (const asOf of ['2025-02-28', '2025-03-01', '2025-04-30', '2025-12-31']) {
+      for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2025, 0, 1); t += 86_400_000) {
+        const bought = new Date(t).toISOString().slice(0, 10);
+        let n = 0;
+        while (addMonths(bought, n + 1) <= asOf) n++;
+        if (ageInMonths(bought, asOf) !== n) wrong++;
+      }
+    }
+    expect(wrong).toBe(0);
+  });
 });
 
 describe('end of life', () => {
