@@ -39,7 +39,7 @@ export default definePlugin({
     contribute(reportComponentsPoint, assetsLifecycleComponent),
     contribute(csvImportsPoint, assetsImport), // `lci import assets`, the import page's Assets kind (part E)
   ],
-  jobs: { ...warrantyJobs }, // assets.warrantyLookup (part C)
+  jobs: { ...warrantyJobs }, // assets.warrantyLookup (part C), assets.warrantyNightly (cron 02:30 UTC)
   // Each part registers its routes here (one line each): the asset routes, then the others' own files.
   routes(r, k, self) {
     routes(r);

@@ -47,6 +47,8 @@ export type VendorSettings = z.infer<typeof vendorSettings>;
 
 export const warrantySettings = z.object({
   enabled: z.boolean(),
+  /** The lookup runs every night (02:30 UTC) over the assets due for it. */
+  nightly_refresh: z.boolean(),
   overwrite_policy: z.enum(OVERWRITE_POLICIES),
   vendors: z.array(vendorSettings),
   updated_at: z.string().nullable(),
@@ -85,6 +87,7 @@ export type VendorSettingsBody = z.infer<typeof vendorSettingsBody>;
 export const warrantySettingsBody = z
   .object({
     enabled: z.boolean().optional(),
+    nightly_refresh: z.boolean().optional(),
     overwrite_policy: z.enum(OVERWRITE_POLICIES).optional(),
     vendors: z
       .object({
@@ -111,10 +114,13 @@ export const warrantyRunBody = z
 export type WarrantyRunBody = z.infer<typeof warrantyRunBody>;
 
 export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+/** Who started a run: a user (manual), `lci assets warranty-refresh` (cli), the nightly refresh (schedule). */
+export const RUN_TRIGGERS = ['manual', 'cli', 'schedule'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 export const warrantyRun = z.object({
   warranty_run_id: int.positive(),
   job_id: z.string().nullable(),
-  trigger: z.enum(['manual', 'cli']),
+  trigger: z.enum(RUN_TRIGGERS),
   status: z.enum(RUN_STATUSES),
   tenant_company_id: int.positive().nullable(),
   asset_count: int.nonnegative().nullable(),

@@ -15,8 +15,11 @@
  *   - a value from another source (manual, csv, psa, rmm) is replaced only under the policy `replace`, and only by
  *     the vendor's service: an offline default is a guess and never replaces a known value;
  *   - equal values change nothing (the source of a value a lookup set is seen again).
- * - Batches (`chunk`) and the rate budget (`RateWindow`: at most N calls a minute per tenant and vendor, a sliding
- *   window); a 429's Retry-After (`retryAfterMs`, seconds or an HTTP date) is waited out, within 1 s .. 5 min.
+ * - Batches (`chunk`) and the rate budget (`takeCall`, `blockCalls`: at most N calls a minute per tenant and vendor,
+ *   a sliding window kept in the database and shared by every process); a 429's Retry-After (`retryAfterMs`, seconds
+ *   or an HTTP date) holds every call of the tenant to the vendor, within 1 s .. 5 min.
+ * - Nightly refresh (`nightlyScope`): the assets a vendor can look up whose warranty is due (never looked up, last
+ *   looked up over 30 days ago, or no expiry), oldest lookups first, at most 1000 a tenant a night.
  */
 import { addMonths } from './lifecycle';
 
@@ -145,35 +148,91 @@ export function chunk<T>(list: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** The rate budget's window: calls a minute. */
+export const RATE_WINDOW_MS = 60_000;
+
 /**
- * A sliding one-minute window of calls: `delay(now)` is how long the next call must wait (0: it may go now),
- * `take(now)` records a call. Pure (the caller passes the clock).
+ * A tenant's budget of calls to one vendor, as kept in asset_warranty_budgets (shared by every process): the times
+ * of the calls made (ms since the epoch, the database's clock) and the end of a 429's hold, if any.
  */
-export class RateWindow {
-  private readonly calls: number[] = [];
-  constructor(
-    readonly limit: number,
-    readonly windowMs = 60_000,
-  ) {
-    if (!Number.isInteger(limit) || limit < 1) throw new Error('RateWindow: limit must be a positive integer');
-  }
-  private prune(now: number): void {
-    while (this.calls.length && this.calls[0]! <= now - this.windowMs) this.calls.shift();
-  }
-  delay(now: number): number {
-    this.prune(now);
-    if (this.calls.length < this.limit) return 0;
-    return this.calls[0]! + this.windowMs - now;
-  }
-  take(now: number): void {
-    this.prune(now);
-    this.calls.push(now);
-  }
-  /** Holds every call until `until` (a 429's Retry-After): the window counts as full until then. */
-  blockUntil(until: number): void {
-    this.calls.length = 0;
-    for (let i = 0; i < this.limit; i++) this.calls.push(until - this.windowMs);
-  }
+export interface RateState {
+  calls: number[];
+  blockedUntil: number | null;
+}
+
+/**
+ * Takes a call from the budget at `now` (a sliding window of `windowMs` holding at most `limit` calls; a 429's hold
+ * stops every call until it ends): `delayMs` 0 and the state with the call recorded, or how long to wait before
+ * trying again and the state unchanged but for calls that left the window and an ended hold. Pure.
+ */
+export function takeCall(
+  state: RateState,
+  limit: number,
+  now: number,
+  windowMs = RATE_WINDOW_MS,
+): { delayMs: number; state: RateState } {
+  if (!Number.isInteger(limit) || limit < 1) throw new Error('takeCall: limit must be a positive integer');
+  const calls = state.calls.filter((t) => t > now - windowMs).sort((x, y) => x - y);
+  const blockedUntil = state.blockedUntil !== null && state.blockedUntil > now ? state.blockedUntil : null;
+  if (blockedUntil !== null) return { delayMs: blockedUntil - now, state: { calls, blockedUntil } };
+  // Full: wait until enough of the oldest calls have left the window for one more.
+  if (calls.length >= limit)
+    return { delayMs: calls[calls.length - limit]! + windowMs - now, state: { calls, blockedUntil } };
+  return { delayMs: 0, state: { calls: [...calls, now], blockedUntil: null } };
+}
+
+/**
+ * A 429's Retry-After: every call waits until `until` (a later hold already set stays), and the budget starts
+ * afresh then (the vendor counted its window anew). Pure.
+ */
+export function blockCalls(state: RateState, until: number): RateState {
+  return {
+    calls: [],
+    blockedUntil: state.blockedUntil !== null && state.blockedUntil > until ? state.blockedUntil : until,
+  };
+}
+
+/** The nightly refresh: a lookup older than this is looked up again. */
+export const REFRESH_AFTER_DAYS = 30;
+/** The nightly refresh: at most this many assets a tenant a night (the vendors' budgets are not burned). */
+export const NIGHTLY_MAX_ASSETS = 1000;
+
+export interface RefreshCandidate {
+  asset_id: number;
+  make: string | null;
+  serial: string | null;
+  purchase_date: string | null;
+  warranty_expiry: string | null;
+  /** The last lookup that did not fail (ms since the epoch), or null: never looked up. */
+  last_looked_up: number | null;
+}
+
+/** Due for the nightly refresh: never looked up, last looked up more than 30 days before `now`, or no expiry. */
+export function refreshDue(c: Pick<RefreshCandidate, 'warranty_expiry' | 'last_looked_up'>, now: number): boolean {
+  return c.last_looked_up === null || c.last_looked_up < now - REFRESH_AFTER_DAYS * 86_400_000 || !c.warranty_expiry;
+}
+
+/**
+ * The assets of a tenant's nightly refresh: due ones (`refreshDue`) that a run would look up (make of an enabled
+ * vendor; a serial and the vendor's service set up, or a purchase date for the offline default), the oldest lookups
+ * first (never looked up first of all, then by id), at most `max`. Pure.
+ */
+export function nightlyScope(
+  list: readonly RefreshCandidate[],
+  vendors: Record<WarrantyVendorId, { enabled: boolean; api: boolean }>,
+  now: number,
+  max = NIGHTLY_MAX_ASSETS,
+): number[] {
+  const usable = (c: RefreshCandidate) => {
+    const v = vendorOfMake(c.make);
+    if (!v || !vendors[v].enabled) return false;
+    return (vendors[v].api && !!c.serial?.trim()) || !!c.purchase_date;
+  };
+  return list
+    .filter((c) => refreshDue(c, now) && usable(c))
+    .sort((x, y) => (x.last_looked_up ?? -Infinity) - (y.last_looked_up ?? -Infinity) || x.asset_id - y.asset_id)
+    .slice(0, Math.max(0, max))
+    .map((c) => c.asset_id);
 }
 
 export const RETRY_AFTER_MIN_MS = 1_000;

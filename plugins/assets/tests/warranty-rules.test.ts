@@ -1,17 +1,23 @@
 /**
  * The warranty lookup rules (shared/warranty.ts): vendor of a make, the offline default, a vendor's entitlement
- * dates, the overwrite policy per field and source, batches, the per-minute rate budget and Retry-After.
+ * dates, the overwrite policy per field and source, batches, the per-minute rate budget (takeCall, blockCalls),
+ * Retry-After and the nightly refresh's scope.
  */
 import {
+  blockCalls,
   chunk,
   decideWarranty,
   entitlementDates,
   isoDay,
+  nightlyScope,
   OFFLINE_SOURCE,
   offlineWarranty,
-  RateWindow,
+  refreshDue,
   retryAfterMs,
+  takeCall,
   vendorOfMake,
+  type RateState,
+  type RefreshCandidate,
 } from '../shared/warranty';
 
 test('the vendor of a make, in any case and spelling; HP Enterprise and others are none', () => {
@@ -119,20 +125,38 @@ test('batches of at most the vendor limit, in order', () => {
 });
 
 test('rate budget: N calls a minute go at once, the next waits for the oldest to leave the window', () => {
-  const w = new RateWindow(3);
   const t0 = 1_000_000;
+  let st: RateState = { calls: [], blockedUntil: null };
   for (let i = 0; i < 3; i++) {
-    expect(w.delay(t0 + i * 1000)).toBe(0);
-    w.take(t0 + i * 1000);
+    const r = takeCall(st, 3, t0 + i * 1000);
+    expect(r.delayMs).toBe(0);
+    st = r.state;
   }
-  expect(w.delay(t0 + 5000)).toBe(55_000);
-  expect(w.delay(t0 + 60_000)).toBe(0);
-  w.take(t0 + 60_000);
-  expect(w.delay(t0 + 60_500)).toBe(500);
-  // A 429's Retry-After holds every call until then.
-  w.blockUntil(t0 + 200_000);
-  expect(w.delay(t0 + 150_000)).toBe(50_000);
-  expect(w.delay(t0 + 200_000)).toBe(0);
+  expect(st.calls).toEqual([t0, t0 + 1000, t0 + 2000]);
+  // Full: the state stays, the wait is until the oldest call leaves the window.
+  expect(takeCall(st, 3, t0 + 5000)).toEqual({ delayMs: 55_000, state: st });
+  const later = takeCall(st, 3, t0 + 60_000);
+  expect(later.delayMs).toBe(0);
+  expect(later.state.calls).toEqual([t0 + 1000, t0 + 2000, t0 + 60_000]); // the oldest left the window
+  expect(takeCall(later.state, 3, t0 + 60_500).delayMs).toBe(500);
+  // A lower limit than the calls in the window (the setting was lowered): wait until enough have left.
+  expect(takeCall(later.state, 1, t0 + 60_500).delayMs).toBe(60_000 - 500);
+  // The window's length is a parameter.
+  expect(takeCall({ calls: [t0, t0 + 100], blockedUntil: null }, 2, t0 + 200, 1000).delayMs).toBe(800);
+  expect(() => takeCall(st, 0, t0)).toThrow(/limit/);
+});
+
+test("rate budget: a 429's Retry-After holds every call until then, and the budget starts afresh after it", () => {
+  const t0 = 1_000_000;
+  const full: RateState = { calls: [t0, t0 + 1, t0 + 2], blockedUntil: null };
+  const held = blockCalls(full, t0 + 200_000);
+  expect(held).toEqual({ calls: [], blockedUntil: t0 + 200_000 });
+  expect(takeCall(held, 3, t0 + 150_000)).toEqual({ delayMs: 50_000, state: held });
+  const after = takeCall(held, 3, t0 + 200_000);
+  expect(after).toEqual({ delayMs: 0, state: { calls: [t0 + 200_000], blockedUntil: null } });
+  // A shorter Retry-After from another process does not shorten a longer hold.
+  expect(blockCalls(held, t0 + 100_000).blockedUntil).toBe(t0 + 200_000);
+  expect(blockCalls(held, t0 + 300_000).blockedUntil).toBe(t0 + 300_000);
 });
 
 test('Retry-After: seconds or an HTTP date, kept within 1 s and 5 minutes; absent means a minute', () => {
@@ -143,4 +167,41 @@ test('Retry-After: seconds or an HTTP date, kept within 1 s and 5 minutes; absen
   expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30_000);
   expect(retryAfterMs(null, now)).toBe(60_000);
   expect(retryAfterMs('soon', now)).toBe(60_000);
+});
+
+test('nightly refresh: due assets a vendor can look up, oldest lookups first, capped', () => {
+  const now = Date.parse('2026-06-01T02:30:00Z');
+  const DAY = 86_400_000;
+  const c = (asset_id: number, o: Partial<RefreshCandidate> = {}): RefreshCandidate => ({
+    asset_id,
+    make: 'Dell',
+    serial: `S${asset_id}`,
+    purchase_date: null,
+    warranty_expiry: '2027-01-01',
+    last_looked_up: null,
+    ...o,
+  });
+  expect(refreshDue(c(1), now)).toBe(true); // never looked up
+  expect(refreshDue(c(1, { last_looked_up: now - DAY }), now)).toBe(false);
+  expect(refreshDue(c(1, { last_looked_up: now - 29 * DAY }), now)).toBe(false);
+  expect(refreshDue(c(1, { last_looked_up: now - 31 * DAY }), now)).toBe(true);
+  expect(refreshDue(c(1, { last_looked_up: now - DAY, warranty_expiry: null }), now)).toBe(true);
+
+  const on = { enabled: true, api: true };
+  const vendors = { dell: on, lenovo: { enabled: true, api: false }, hp: { enabled: false, api: true } };
+  const list = [
+    c(1, { last_looked_up: now - 40 * DAY }),
+    c(2, { last_looked_up: now - DAY }), // fresh: left out
+    c(3), // never
+    c(4, { last_looked_up: now - 2 * DAY, warranty_expiry: null }),
+    c(5, { make: 'Apple' }), // no vendor
+    c(6, { make: 'HP' }), // vendor off
+    c(7, { make: 'Lenovo' }), // no service and no purchase date: nothing to look up
+    c(8, { make: 'Lenovo', purchase_date: '2024-01-01' }), // the offline default
+    c(9, { serial: null }), // Dell's service needs a serial; no purchase date either
+    c(10, { last_looked_up: now - 60 * DAY }),
+  ];
+  expect(nightlyScope(list, vendors, now)).toEqual([3, 8, 10, 1, 4]);
+  expect(nightlyScope(list, vendors, now, 3)).toEqual([3, 8, 10]);
+  expect(nightlyScope(list, { ...vendors, dell: { enabled: true, api: false } }, now)).toEqual([8]);
 });

@@ -5,11 +5,15 @@
  * A run takes the assets of its scope, keeps those whose make is a vendor's (Dell, Lenovo, HP) and whose vendor is
  * enabled, and looks them up in batches: through the vendor's service when its credentials are complete and the
  * asset has a serial (at most the vendor's batch size per call, within the tenant's budget of calls a minute per
- * vendor; a 429 waits out its Retry-After and tries the batch again, up to 5 times), else by the offline default
+ * vendor, kept in asset_warranty_budgets and shared by every process working the queue; a 429 holds every process's
+ * calls to the vendor for its Retry-After and the batch is tried again, up to 5 times), else by the offline default
  * (purchase date + the vendor's standard term). A serial the service does not know falls back to the offline
  * default too. Each batch is written in one transaction: the dates the overwrite policy allows (shared/warranty.ts
  * decideWarranty), their source in asset_field_sources, a log row per asset, the run's counts and progress. The
  * vendor is called outside any transaction. A rerun finds the same dates and changes nothing.
+ *
+ * The nightly refresh (`warrantyNightly`, job assets.warrantyNightly at 02:30 UTC) makes and queues a run of each
+ * tenant's assets due for it.
  */
 import {
   badRequest,
@@ -24,16 +28,20 @@ import {
   MSG_LOOKUP_OFF,
   MSG_RUN_ACTIVE,
   vendorCredentialKind,
+  type RunTrigger,
   type WarrantyRun,
   type WarrantyRunBody,
   type WarrantySettings,
 } from '../../shared/warranty-api';
 import {
+  blockCalls,
   chunk,
   decideWarranty,
+  nightlyScope,
   OFFLINE_SOURCE,
   offlineWarranty,
-  RateWindow,
+  RATE_WINDOW_MS,
+  takeCall,
   vendorOfMake,
   vendorSource,
   WARRANTY_VENDOR_LABELS,
@@ -51,8 +59,11 @@ import {
   insertLookups,
   insertRun,
   missingAssets,
+  nightlyTenants,
   readSettings,
+  refreshCandidates,
   updateRun,
+  withBudget,
   writeWarranty,
   type Candidate,
   type LogRow,
@@ -87,6 +98,7 @@ function credentialsOf(rows: SettingsRows, vendor: WarrantyVendorId, sealer: Sec
 export function settingsView(rows: SettingsRows, sealer: SecretSealer): WarrantySettings {
   return {
     enabled: rows.enabled,
+    nightly_refresh: rows.nightly_refresh,
     overwrite_policy: rows.overwrite_policy,
     updated_at: rows.updated_at,
     vendors: WARRANTY_VENDORS.map((vendor) => {
@@ -113,7 +125,7 @@ export async function createRun(
   db: Trx,
   tenantId: number,
   body: WarrantyRunBody,
-  trigger: 'manual' | 'cli',
+  trigger: Exclude<RunTrigger, 'schedule'>,
   requestedBy: number | null,
 ): Promise<WarrantyRun> {
   const settings = await readSettings(db);
@@ -142,15 +154,6 @@ export async function createRun(
 
 // The run.
 
-/** The per-minute call budgets, per tenant and vendor, in this process. */
-const windows = new Map<string, RateWindow>();
-function windowOf(tenantId: number, vendor: WarrantyVendorId, limit: number): RateWindow {
-  const key = `${tenantId}:${vendor}`;
-  let w = windows.get(key);
-  if (!w || w.limit !== limit) windows.set(key, (w = new RateWindow(limit)));
-  return w;
-}
-
 export interface RunOptions {
   progress?: JobContext['progress'];
   /** Waits (tests shorten nothing: the doubles answer Retry-After: 1). */
@@ -158,6 +161,8 @@ export interface RunOptions {
   /** Vendor clients by id instead of HTTP ones from config and settings (tests). */
   vendors?: Partial<Record<WarrantyVendorId, WarrantyVendor>>;
   log?: (line: string) => void;
+  /** The rate budget's window (calls_per_minute calls within it); a minute unless a test shortens it. */
+  rateWindowMs?: number;
 }
 
 interface Item extends Candidate {
@@ -244,9 +249,10 @@ export async function runWarrantyLookup(
     if (!work) await opts.progress?.(100, 'Nothing to look up');
     for (const batch of batches) {
       const outcomes = batch.client
-        ? await callVendor(tenantId, batch.client, batch.items, settings.vendors[batch.vendor].calls_per_minute, {
+        ? await callVendor(k, tenantId, batch.client, batch.items, settings.vendors[batch.vendor].calls_per_minute, {
             sleep,
             log: opts.log,
+            windowMs: opts.rateWindowMs ?? RATE_WINDOW_MS,
           })
         : batch.items.map((item): Outcome => ({ item, found: null, viaApi: false }));
       const c = await k.db.withTenant(tenantId, (db) => applyBatch(db, tenantId, runId, settings, outcomes));
@@ -273,19 +279,46 @@ export async function runWarrantyLookup(
   }
 }
 
+/**
+ * Takes one call from the tenant's budget for the vendor (asset_warranty_budgets, shared by every process working
+ * the queue): each try is a short transaction holding the budget's row, decided at the database's clock; while the
+ * budget is spent or a 429 holds the vendor, waits as told and tries again.
+ */
+export async function takeBudget(
+  k: Kernel,
+  tenantId: number,
+  vendor: WarrantyVendorId,
+  limit: number,
+  o: { sleep: (ms: number) => Promise<void>; windowMs?: number },
+): Promise<void> {
+  for (;;) {
+    const { delayMs } = await k.db.withTenant(tenantId, (db) =>
+      withBudget(db, tenantId, vendor, (state, now) => takeCall(state, limit, now, o.windowMs ?? RATE_WINDOW_MS)),
+    );
+    if (delayMs <= 0) return;
+    await o.sleep(delayMs);
+  }
+}
+
+/** A 429: every process's calls of the tenant to the vendor wait until its Retry-After has passed. */
+export async function holdBudget(k: Kernel, tenantId: number, vendor: WarrantyVendorId, ms: number): Promise<void> {
+  await k.db.withTenant(tenantId, (db) =>
+    withBudget(db, tenantId, vendor, (state, now) => ({ state: blockCalls(state, now + ms) })),
+  );
+}
+
 /** One vendor call for a batch, within the rate budget; a 429 waits its Retry-After and tries again. */
 async function callVendor(
+  k: Kernel,
   tenantId: number,
   client: WarrantyVendor,
   items: Item[],
   perMinute: number,
-  o: { sleep: (ms: number) => Promise<void>; log?: (line: string) => void },
+  o: { sleep: (ms: number) => Promise<void>; log?: (line: string) => void; windowMs: number },
 ): Promise<Outcome[]> {
-  const window = windowOf(tenantId, client.id, perMinute);
   const serials = items.map((i) => i.serial!.trim());
   for (let attempt = 1; ; attempt++) {
-    for (let wait = window.delay(Date.now()); wait > 0; wait = window.delay(Date.now())) await o.sleep(wait);
-    window.take(Date.now());
+    await takeBudget(k, tenantId, client.id, perMinute, o);
     try {
       const answers = await client.lookup(serials);
       return items.map((item) => ({
@@ -296,7 +329,7 @@ async function callVendor(
     } catch (e) {
       if (e instanceof VendorRateLimited && attempt < MAX_ATTEMPTS) {
         o.log?.(`${client.id}: 429, waiting ${e.retryAfterMs} ms`);
-        window.blockUntil(Date.now() + e.retryAfterMs);
+        await holdBudget(k, tenantId, client.id, e.retryAfterMs);
         continue;
       }
       const error = (e as Error).message ?? String(e);
@@ -394,4 +427,90 @@ export async function warrantyJob(ctx: JobContext<WarrantyJobData>): Promise<unk
     await defaultSleep(200);
   }
   return { skipped: 'the run was not found' };
+}
+
+// The nightly refresh.
+
+export const WARRANTY_NIGHTLY_JOB = 'assets.warrantyNightly';
+/** Every night at 02:30 UTC. */
+export const WARRANTY_NIGHTLY_CRON = '30 2 * * *';
+
+export interface NightlyOutcome {
+  tenantId: number;
+  /** The run created and its job; or why none was. */
+  runId?: number;
+  jobId?: string;
+  assets?: number;
+  skipped?: string;
+  error?: string;
+}
+
+/**
+ * The nightly refresh (job assets.warrantyNightly, cron): for every active tenant whose lookup and nightly refresh
+ * are on and that has no queued or running run, a run (trigger 'schedule') over the assets due for it
+ * (shared/warranty.ts nightlyScope: never looked up, last looked up over 30 days ago, or no expiry; oldest first,
+ * at most `max`), queued as the warranty lookup job that a manual run is. Tenants are listed in the system scope,
+ * each is handled in its own; one tenant's failure does not stop the others.
+ */
+export async function warrantyNightly(k: Kernel, o: { max?: number } = {}): Promise<NightlyOutcome[]> {
+  const tenants = await k.db.withSystem((db) => nightlyTenants(db), { readOnly: true });
+  const sealer = sealerOf(k);
+  const out: NightlyOutcome[] = [];
+  for (const tenantId of tenants) {
+    try {
+      const made = await k.db.withTenant(tenantId, async (db): Promise<{ run: WarrantyRun } | { skipped: string }> => {
+        const settings = await readSettings(db);
+        if (!settings.enabled || !settings.nightly_refresh) return { skipped: 'nightly refresh off' };
+        const going = await activeRun(db);
+        if (going) return { skipped: `run ${going.warranty_run_id} is ${going.status}` };
+        const vendors = Object.fromEntries(
+          WARRANTY_VENDORS.map((v) => [
+            v,
+            {
+              enabled: settings.vendors[v].enabled,
+              api: credentialsComplete(v, credentialsOf(settings, v, sealer)),
+            },
+          ]),
+        ) as Record<WarrantyVendorId, { enabled: boolean; api: boolean }>;
+        const ids = nightlyScope(await refreshCandidates(db), vendors, Date.now(), o.max);
+        if (!ids.length) return { skipped: 'nothing due' };
+        return { run: await insertRun(db, tenantId, 'schedule', { tenantCompanyId: null, assetIds: ids }, null) };
+      });
+      if (!('run' in made)) {
+        out.push({ tenantId, skipped: made.skipped });
+        continue;
+      }
+      const runId = made.run.warranty_run_id;
+      const assets = made.run.asset_count ?? 0;
+      const data: WarrantyJobData = { tenantId, runId };
+      let error: string | null = null;
+      const jobId = await k.jobs
+        .send(WARRANTY_JOB, data as unknown as Record<string, unknown>, { retryLimit: 0 })
+        .catch((e: unknown) => {
+          error = (e as Error).message ?? String(e);
+          return null;
+        });
+      await k.db.withTenant(tenantId, async (db) => {
+        if (!jobId) {
+          error ??= 'The warranty lookup could not be queued';
+          await updateRun(db, runId, { status: 'failed', error, finished_at: db.fn.now() });
+          return;
+        }
+        await updateRun(db, runId, { job_id: jobId });
+        await k.audit.write(db, {
+          tenantId,
+          actorUserId: null,
+          action: 'asset.warranty_lookup.run',
+          target: String(runId),
+          details: { trigger: 'schedule', asset_count: assets, job_id: jobId },
+        });
+      });
+      out.push(jobId ? { tenantId, runId, jobId, assets } : { tenantId, runId, error: error! });
+    } catch (e) {
+      const message = (e as Error).message ?? String(e);
+      k.log.warn({ err: e, tenantId }, 'assets.warrantyNightly: a tenant failed');
+      out.push({ tenantId, error: message });
+    }
+  }
+  return out;
 }

@@ -5,6 +5,7 @@
  */
 import type { SecretSealer, Trx } from '../../../../kernel/index';
 import type {
+  RunTrigger,
   VendorSettingsBody,
   WarrantyLookupEntry,
   WarrantyRun,
@@ -16,6 +17,8 @@ import {
   WARRANTY_FIELDS,
   WARRANTY_VENDORS,
   type OverwritePolicy,
+  type RateState,
+  type RefreshCandidate,
   type WarrantyField,
   type WarrantyVendorId,
 } from '../../shared/warranty';
@@ -34,6 +37,7 @@ export interface VendorRow {
 }
 export interface SettingsRows {
   enabled: boolean;
+  nightly_refresh: boolean;
   overwrite_policy: OverwritePolicy;
   updated_at: string | null;
   vendors: Record<WarrantyVendorId, VendorRow>;
@@ -51,7 +55,7 @@ const defaultVendor = (vendor: WarrantyVendorId): VendorRow => ({
 
 /** The tenant's settings, with the defaults for what was never saved. */
 export async function readSettings(db: Trx): Promise<SettingsRows> {
-  const s = await db('asset_warranty_settings').first('enabled', 'overwrite_policy', 'updated_at');
+  const s = await db('asset_warranty_settings').first('enabled', 'nightly_refresh', 'overwrite_policy', 'updated_at');
   const rows = (await db('asset_warranty_vendors').select(
     'vendor',
     'enabled',
@@ -75,6 +79,7 @@ export async function readSettings(db: Trx): Promise<SettingsRows> {
   }
   return {
     enabled: s ? Boolean(s.enabled) : true,
+    nightly_refresh: s ? Boolean(s.nightly_refresh) : true,
     overwrite_policy: (s?.overwrite_policy as OverwritePolicy) ?? 'fill_missing',
     updated_at: updated,
     vendors,
@@ -97,6 +102,7 @@ export async function saveSettings(
   const changed: string[] = [];
   const general: Record<string, unknown> = {};
   if (body.enabled !== undefined) general.enabled = body.enabled;
+  if (body.nightly_refresh !== undefined) general.nightly_refresh = body.nightly_refresh;
   if (body.overwrite_policy !== undefined) general.overwrite_policy = body.overwrite_policy;
   if (Object.keys(general).length || body.vendors) {
     await db('asset_warranty_settings')
@@ -133,7 +139,7 @@ export async function saveSettings(
 interface RunRow {
   warranty_run_id: string | number;
   job_id: string | null;
-  trigger: 'manual' | 'cli';
+  trigger: RunTrigger;
   status: WarrantyRun['status'];
   tenant_company_id: string | number | null;
   asset_ids: (string | number)[] | null;
@@ -184,7 +190,7 @@ export interface RunScope {
 export async function insertRun(
   db: Trx,
   tenantId: number,
-  trigger: 'manual' | 'cli',
+  trigger: RunTrigger,
   scope: RunScope,
   requestedBy: number | null,
 ): Promise<WarrantyRun> {
@@ -400,5 +406,101 @@ export async function listLookups(
     asset_id: Number(r.asset_id),
     warranty_run_id: r.warranty_run_id == null ? null : Number(r.warranty_run_id),
     looked_up_at: iso(r.looked_up_at)!,
+  }));
+}
+
+// The rate budget (asset_warranty_budgets, migrations/0007): one row per tenant and vendor, shared by every process.
+
+/**
+ * Holds the tenant's budget row for the vendor (created when missing, then locked: select ... for update) and
+ * applies `decide` to it at the database's clock (clock_timestamp(), the same for every process); writes back the
+ * state it answers and answers the rest. Call in a short transaction of its own.
+ */
+export async function withBudget<T>(
+  db: Trx,
+  tenantId: number,
+  vendor: WarrantyVendorId,
+  decide: (state: RateState, now: number) => { state: RateState } & T,
+): Promise<T> {
+  await db('asset_warranty_budgets')
+    .insert({ tenant_id: tenantId, vendor })
+    .onConflict(['tenant_id', 'vendor'])
+    .ignore();
+  const row = (await db('asset_warranty_budgets')
+    .where({ vendor })
+    .forUpdate()
+    .first(
+      db.raw('array(select (extract(epoch from c) * 1000)::float8 from unnest(calls) c) as calls'),
+      db.raw('(extract(epoch from blocked_until) * 1000)::float8 as blocked_until'),
+    )) as { calls: (number | string)[] | string; blocked_until: number | string | null } | undefined;
+  if (!row) throw new Error(`the warranty budget of ${vendor} could not be read`);
+  // Read after the row is held: a process that waited for the lock sees the time it got it.
+  const clock = await db.raw(`select (extract(epoch from clock_timestamp()) * 1000)::float8 as now`);
+  const now = Number(((clock.rows ?? clock) as { now: number | string }[])[0]!.now);
+  const calls = (typeof row.calls === 'string' ? parseFloatArray(row.calls) : row.calls).map(Number);
+  const state: RateState = { calls, blockedUntil: row.blocked_until == null ? null : Number(row.blocked_until) };
+  const out = decide(state, now);
+  await db('asset_warranty_budgets')
+    .where({ vendor })
+    .update({
+      calls: db.raw(
+        '(select coalesce(array_agg(to_timestamp(x / 1000.0) order by x), ?::timestamptz[]) from unnest(?::float8[]) x)',
+        ['{}', `{${out.state.calls.join(',')}}`],
+      ),
+      blocked_until:
+        out.state.blockedUntil == null ? null : db.raw('to_timestamp(? / 1000.0)', [out.state.blockedUntil]),
+    });
+  return out;
+}
+
+/** A float8[] as text ('{1.5,2}'), for a driver that answers arrays as text. */
+function parseFloatArray(text: string): number[] {
+  const inner = text.replace(/^\{|\}$/g, '').trim();
+  return inner ? inner.split(',').map(Number) : [];
+}
+
+// The nightly refresh.
+
+/** The active tenants whose lookup and nightly refresh are on (nothing saved reads as on) and that have assets. System scope. */
+export async function nightlyTenants(db: Trx): Promise<number[]> {
+  const rows = (await db('tenants as t')
+    .leftJoin('asset_warranty_settings as s', 's.tenant_id', 't.tenant_id')
+    .where('t.active_flag', true)
+    .where((q) =>
+      q.whereNull('s.tenant_id').orWhere((w) => w.where('s.enabled', true).where('s.nightly_refresh', true)),
+    )
+    .whereExists((q) => q.select(db.raw('1')).from('assets as a').whereRaw('a.tenant_id = t.tenant_id'))
+    .orderBy('t.tenant_id')
+    .select('t.tenant_id')) as { tenant_id: string | number }[];
+  return rows.map((r) => Number(r.tenant_id));
+}
+
+/** Every asset of the tenant with its warranty expiry and its last lookup that did not fail (a failed one is tried again). */
+export async function refreshCandidates(db: Trx): Promise<RefreshCandidate[]> {
+  const rows = (await db('assets as a')
+    .leftJoin(
+      db('asset_warranty_lookups')
+        .whereNot('result', 'failed')
+        .groupBy('asset_id')
+        .select('asset_id', db.raw('max(looked_up_at) as last'))
+        .as('l'),
+      'l.asset_id',
+      'a.asset_id',
+    )
+    .select(
+      'a.asset_id',
+      'a.make',
+      'a.serial',
+      db.raw(`${day('a.purchase_date')} as purchase_date`),
+      db.raw(`${day('a.warranty_expiry')} as warranty_expiry`),
+      db.raw('(extract(epoch from l.last) * 1000)::float8 as last_looked_up'),
+    )) as (Omit<RefreshCandidate, 'asset_id' | 'last_looked_up'> & {
+    asset_id: string | number;
+    last_looked_up: string | number | null;
+  })[];
+  return rows.map((r) => ({
+    ...r,
+    asset_id: Number(r.asset_id),
+    last_looked_up: r.last_looked_up == null ? null : Number(r.last_looked_up),
   }));
 }

@@ -1,6 +1,6 @@
 /**
- * "Warranty lookup" section of /accountsettings (the settings slot; issue 17 part C): lookup on/off, overwrite
- * policy, per vendor (Dell, Lenovo, HP) on/off, standard term, calls a minute and credentials (write-only: the
+ * "Warranty lookup" section of /accountsettings (the settings slot; issue 17 part C): lookup on/off, the nightly
+ * refresh on/off ("Refresh warranties every night", job assets.warrantyNightly), overwrite policy, per vendor (Dell, Lenovo, HP) on/off, standard term, calls a minute and credentials (write-only: the
  * fields show only whether a value is set; typing a new one replaces it, Clear removes it), and "Run lookup now" with
  * a progress bar fed by the job's job_progress messages (and the run's status, read until it ends).
  * Editing needs a tenant admin (the section's readOnly); running needs Read/Write on /assetList.
@@ -8,6 +8,7 @@
 import {
   Button,
   Callout,
+  Checkbox,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -260,6 +261,16 @@ export default function WarrantySection({ readOnly }: { readOnly: boolean }) {
         disabled={readOnly || busy}
         onChange={(e) => void save({ enabled: (e.target as HTMLInputElement).checked })}
       />
+      <Checkbox
+        label="Refresh warranties every night"
+        checked={settings.nightly_refresh}
+        disabled={readOnly || busy || !settings.enabled}
+        onChange={(e) => void save({ nightly_refresh: (e.target as HTMLInputElement).checked })}
+      />
+      <p className="bp6-text-muted" style={{ marginTop: -6 }}>
+        At 02:30 UTC, up to 1,000 assets a night: those never looked up, last looked up over 30 days ago, or without an
+        expiry date, the oldest lookups first.
+      </p>
       <FormGroup label="When an asset already has dates" labelFor="warranty-policy" inline>
         <HTMLSelect
           id="warranty-policy"
