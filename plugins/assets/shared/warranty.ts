@@ -19,7 +19,7 @@
  *   a sliding window kept in the database and shared by every process); a 429's Retry-After (`retryAfterMs`, seconds
  *   or an HTTP date) holds every call of the tenant to the vendor, within 1 s .. 5 min.
  * - Nightly refresh (`nightlyScope`): the assets a vendor can look up whose warranty is due (never looked up, last
- *   looked up over 30 days ago, or no expiry), oldest lookups first, at most 1000 a tenant a night.
+ *   looked up over 30 days ago, or 7 days for one still without an expiry), oldest lookups first, at most 1000 a tenant a night.
  */
 import { addMonths } from './lifecycle';
 
@@ -194,6 +194,8 @@ export function blockCalls(state: RateState, until: number): RateState {
 
 /** The nightly refresh: a lookup older than this is looked up again. */
 export const REFRESH_AFTER_DAYS = 30;
+/** Days before an asset a lookup left without an expiry is tried again. */
+export const RETRY_UNKNOWN_AFTER_DAYS = 7;
 /** The nightly refresh: at most this many assets a tenant a night (the vendors' budgets are not burned). */
 export const NIGHTLY_MAX_ASSETS = 1000;
 
@@ -207,9 +209,14 @@ export interface RefreshCandidate {
   last_looked_up: number | null;
 }
 
-/** Due for the nightly refresh: never looked up, last looked up more than 30 days before `now`, or no expiry. */
+/**
+ * Due for the nightly refresh: never looked up, or last looked up more than 30 days before `now`; one still without
+ * an expiry (a serial the vendor does not know, no purchase date) more than 7 days before, so an unknown asset is
+ * retried weekly rather than spending the vendor's budget every night.
+ */
 export function refreshDue(c: Pick<RefreshCandidate, 'warranty_expiry' | 'last_looked_up'>, now: number): boolean {
-  return c.last_looked_up === null || c.last_looked_up < now - REFRESH_AFTER_DAYS * 86_400_000 || !c.warranty_expiry;
+  const days = c.warranty_expiry ? REFRESH_AFTER_DAYS : RETRY_UNKNOWN_AFTER_DAYS;
+  return c.last_looked_up === null || c.last_looked_up < now - days * 86_400_000;
 }
 
 /**

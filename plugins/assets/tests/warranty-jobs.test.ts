@@ -169,11 +169,13 @@ describe('nightly refresh', () => {
     a.yesterday = await addAsset(on, { ...dell, name: 'Yesterday', serial: 'N2', warranty_expiry: '2027-02-01' });
     a.stale = await addAsset(on, { ...dell, name: 'Stale', serial: 'N3', warranty_expiry: '2027-02-01' });
     a.noExpiry = await addAsset(on, { ...dell, name: 'No expiry', serial: 'N4' });
+    a.unknownRecent = await addAsset(on, { ...dell, name: 'Unknown, tried yesterday', serial: 'N6' });
     a.failed = await addAsset(on, { ...dell, name: 'Failed', serial: 'N5', warranty_expiry: '2027-02-01' });
     a.apple = await addAsset(on, { name: 'Mac', make: 'Apple', serial: 'C02', purchase_date: '2024-01-01' });
     await lookedUp(on, a.yesterday, DAY);
     await lookedUp(on, a.stale, 40 * DAY);
-    await lookedUp(on, a.noExpiry, DAY);
+    await lookedUp(on, a.noExpiry, 8 * DAY); // still no expiry a week on: tried again
+    await lookedUp(on, a.unknownRecent, DAY); // still no expiry, tried yesterday: waits for the week
     await lookedUp(on, a.failed, 40 * DAY);
     await lookedUp(on, a.failed, DAY, 'failed'); // a failed lookup is tried again
     for (const t of [quiet, off, busy]) await addAsset(t, { ...dell, name: 'Due', serial: 'X1' });
@@ -213,6 +215,7 @@ describe('nightly refresh', () => {
     expect(noExpiry.warranty_expiry).toBe('2027-02-01');
     const log = (await on.api('GET', `${W.log(on.tenantId)}?runId=${run!.warranty_run_id}`)).body.lookups;
     expect(log.map((l: { asset_id: number }) => l.asset_id)).not.toContain(a.yesterday);
+    expect(log.map((l: { asset_id: number }) => l.asset_id)).not.toContain(a.unknownRecent);
 
     // The next night: everything was just looked up and has an expiry, nothing is due.
     const second = await nightly();

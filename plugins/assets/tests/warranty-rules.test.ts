@@ -185,7 +185,10 @@ test('nightly refresh: due assets a vendor can look up, oldest lookups first, ca
   expect(refreshDue(c(1, { last_looked_up: now - DAY }), now)).toBe(false);
   expect(refreshDue(c(1, { last_looked_up: now - 29 * DAY }), now)).toBe(false);
   expect(refreshDue(c(1, { last_looked_up: now - 31 * DAY }), now)).toBe(true);
-  expect(refreshDue(c(1, { last_looked_up: now - DAY, warranty_expiry: null }), now)).toBe(true);
+  // Still no expiry after a lookup: tried again weekly, not every night.
+  expect(refreshDue(c(1, { last_looked_up: now - DAY, warranty_expiry: null }), now)).toBe(false);
+  expect(refreshDue(c(1, { last_looked_up: now - 6 * DAY, warranty_expiry: null }), now)).toBe(false);
+  expect(refreshDue(c(1, { last_looked_up: now - 8 * DAY, warranty_expiry: null }), now)).toBe(true);
 
   const on = { enabled: true, api: true };
   const vendors = { dell: on, lenovo: { enabled: true, api: false }, hp: { enabled: false, api: true } };
@@ -193,7 +196,7 @@ test('nightly refresh: due assets a vendor can look up, oldest lookups first, ca
     c(1, { last_looked_up: now - 40 * DAY }),
     c(2, { last_looked_up: now - DAY }), // fresh: left out
     c(3), // never
-    c(4, { last_looked_up: now - 2 * DAY, warranty_expiry: null }),
+    c(4, { last_looked_up: now - 9 * DAY, warranty_expiry: null }),
     c(5, { make: 'Apple' }), // no vendor
     c(6, { make: 'HP' }), // vendor off
     c(7, { make: 'Lenovo' }), // no service and no purchase date: nothing to look up
