@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, postgresUrl } from '../tests/helpers/server';
 import { seedPgliteDataDir } from '../tests/helpers/template-db';
+import { closeKeptEmbedded, hasParkedEmbedded, keepEmbeddedOpen } from '../kernel/db/embedded/kept';
 import { PATHS } from '../kernel/paths';
 import { runInProcess } from './in-process';
 
@@ -30,7 +31,9 @@ export interface CliSandbox {
   /** Runs and expects exit 0; returns stdout. */
   ok(args: string[], opts?: { env?: Record<string, string>; input?: string }): Promise<string>;
   json<T = any>(args: string[]): Promise<T>;
-  /** Starts a long-running command (serve); output is collected in `out`. */
+  /** Closes the embedded database the in-process commands keep open, so another process may open the folder. */
+  release(): Promise<void>;
+  /** Starts a long-running command (serve); output is collected in `out`. After in-process commands: release() first. */
   spawn(
     args: string[],
     opts?: { env?: Record<string, string> },
@@ -81,10 +84,14 @@ export async function cliSandbox(
     ...(pg ? { DATABASE_URL: pg.url } : {}),
   };
   const inProcess = opts.process !== 'child';
+  // Embedded: the in-process commands share the folder's PGlite instead of starting PostgreSQL again each
+  // (kernel/db/embedded/kept.ts); it is closed before a child process opens the folder.
+  if (!pg && inProcess) keepEmbeddedOpen(dataDir);
+  const release = () => (pg ? Promise.resolve() : closeKeptEmbedded(dataDir, false));
   const run = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
     inProcess && o.input === undefined
       ? runInProcess(args, { ...env, ...(o.env ?? {}), LCI_ROOT: ROOT }, { pluginDirs: opts.pluginDirs })
-      : runChild(args, o);
+      : release().then(() => runChild(args, o));
   const runChild = (args: string[], o: { env?: Record<string, string>; input?: string } = {}) =>
     new Promise<CliResult>((resolve) => {
       const child = execFile(
@@ -114,7 +121,10 @@ export async function cliSandbox(
     run,
     ok,
     json: async (args) => JSON.parse(await ok([...args, '--json'])),
+    release,
     spawn: (args, o = {}) => {
+      if (hasParkedEmbedded(dataDir))
+        throw new Error('cliSandbox.spawn: the in-process commands still hold the folder open: await release() first');
       const child = spawn(process.execPath, [LCI, ...args], {
         cwd: ROOT,
         env: { ...env, ...(o.env ?? {}) },
@@ -131,6 +141,7 @@ export async function cliSandbox(
       return { child, out, exited };
     },
     cleanup: async () => {
+      if (!pg) await closeKeptEmbedded(dataDir);
       await pg?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

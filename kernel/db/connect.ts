@@ -1,11 +1,13 @@
 /** Opens the embedded PGlite database (default) or PostgreSQL when a URL is given. */
 import fs from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { Database } from './database';
 import { postgresDatabase } from './logins';
 import { openEmbedded, SessionGate, type WhenInUse } from './embedded';
+import { parkEmbedded, takeKeptEmbedded } from './embedded/kept';
 
 // bigint (int8) as JS number: ids stay well below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -38,6 +40,14 @@ class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) 
     this.leave = undefined;
     leave?.();
     return super.releaseConnection(c);
+  }
+
+  /** Closes the session's PGlite, unless a test keeps its folder open between commands (embedded/kept.ts). */
+  async destroyRawConnection(c: PGlite): Promise<void> {
+    const filename = (this as unknown as { config: { connection?: { filename?: string } } }).config.connection
+      ?.filename;
+    if (filename && (await parkEmbedded(filename, c))) return;
+    await c.close();
   }
 }
 
@@ -90,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // A folder: one process at a time (embedded/index.ts: the lock, or the running server's database).
   return openEmbedded(dir, opts, async (dbDir) => {
     fs.mkdirSync(dbDir, { recursive: true });
-    return open({ filename: dbDir });
+    const kept = await takeKeptEmbedded(dbDir);
+    return open(kept ? { filename: dbDir, pglite: kept } : { filename: dbDir });
   });
 }
