@@ -5,7 +5,8 @@
  * tsconfig.projects.json), lints (npm run lint: eslint with its cache), checks the format (npm run format:check: prettier), runs jest (every *.test.ts), builds the workspace and runs Playwright. Exits non-zero on any
  * failure and ends with the plain line "N passed, N failed" (jest + Playwright). With LCI_TEST_POSTGRES_URL (and
  * LCI_TEST_REDIS_URL) set, as .ci/run does, the suites that reach a database run once more on that PostgreSQL and
- * Redis beside Playwright, and count in that line too.
+ * Redis, in the background from the start (one jest worker beside every stage), and count in that line too;
+ * Playwright's shared server then runs on that PostgreSQL as well (E2E_DATABASE_URL, a database of its own).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -122,42 +123,66 @@ function runAsync(cmd, args, env, log) {
 }
 
 /**
- * Playwright and, at the same time, the suites that reach a database once more on PostgreSQL + Redis (`pg`:
- * { url, redis }; .ci/run). Playwright drives one browser and waits on it most of the time, so the second stage
- * runs beside it on one jest worker instead of after it. Its output is printed when both have ended.
+ * The suites that reach a database, once more on PostgreSQL + Redis (`pg`: { url, redis }; .ci/run), on one jest
+ * worker in the background: started before the type check, it runs beside everything else (the machine has two
+ * cores and the stages before Playwright leave some of them idle; a run beside Playwright alone ended last, with a
+ * core idle). `finish()` waits for it and prints its output.
  */
-export async function runPlaywrightBesidePostgres(pg, e2eArgs = [], only = undefined) {
-  if (!ensureChromium()) return { e2e: { passed: 0, failed: 1, status: 1 }, pg: { passed: 0, failed: 1, status: 1 } };
-  const { args, out } = playwrightCommand(e2eArgs);
-  const tmp = memoryTmp('pw');
+export function startPostgresJest(pg, only = undefined) {
   const suites =
     only ??
     spawnSync('node', ['scripts/db-suites.mjs'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-  const pgOut = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-jest-pg-')), 'results.json');
-  const pgLog = path.join(path.dirname(pgOut), 'jest.log');
-  console.log(`${suites.length} suites reach a database: run on PostgreSQL (${pg.url}) beside Playwright`);
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lci-jest-pg-')), 'results.json');
+  const log = path.join(path.dirname(out), 'jest.log');
+  console.log(`${suites.length} suites reach a database: run on PostgreSQL (${pg.url}) in the background`);
   const started = Date.now();
-  let pgSeconds = 0;
-  const pgRun = runAsync(
+  const run = runAsync(
     bin('jest'),
-    ['--json', `--outputFile=${pgOut}`, '--maxWorkers=1', '--runTestsByPath', ...suites],
+    ['--json', `--outputFile=${out}`, '--maxWorkers=1', '--runTestsByPath', ...suites],
     { TEST_DATABASE_URL: pg.url, REDIS_URL: pg.redis },
-    pgLog,
-  ).then((status) => {
-    pgSeconds = Math.round((Date.now() - started) / 1000);
-    return status;
-  });
-  let e2eStatus;
+    log,
+  ).then((status) => ({ status, seconds: Math.round((Date.now() - started) / 1000) }));
+  return {
+    async finish() {
+      const { status, seconds } = await run;
+      console.log(`\n== jest on PostgreSQL + Redis (${seconds} s) ==`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      return { ...jestResult(out, status), seconds };
+    },
+  };
+}
+
+/**
+ * Playwright with its shared server on PostgreSQL (`pgUrl`; a database of its own): the production engine, and
+ * native PostgreSQL leaves more of the two cores to the browser and the jest run beside it than the embedded one.
+ */
+export async function runPlaywrightOnPostgres(pgUrl, e2eArgs = []) {
+  if (!ensureChromium()) return { passed: 0, failed: 1, status: 1 };
+  const { args, out } = playwrightCommand(e2eArgs);
+  const tmp = memoryTmp('pw');
   try {
-    e2eStatus = await runAsync(bin('playwright'), args, playwrightEnv(out, tmp));
+    return playwrightResult(
+      out,
+      await runAsync(bin('playwright'), args, { ...playwrightEnv(out, tmp), E2E_DATABASE_URL: pgUrl }),
+    );
   } finally {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    await dropE2eDatabase(pgUrl);
   }
-  const e2eSeconds = Math.round((Date.now() - started) / 1000);
-  const pgStatus = await pgRun;
-  console.log(`\n== jest on PostgreSQL + Redis (${pgSeconds} s; Playwright took ${e2eSeconds} s) ==`);
-  process.stdout.write(fs.readFileSync(pgLog, 'utf8'));
-  return { e2e: playwrightResult(out, e2eStatus), pg: jestResult(pgOut, pgStatus), pgSeconds, e2eSeconds };
+}
+
+/** Drops the shared e2e server's database (tests/e2e/server.mjs makes it; Playwright kills the server before it can). */
+async function dropE2eDatabase(url) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query(`drop database if exists lci_e2e_${Number(process.env.E2E_PORT ?? 3197)} with (force)`);
+  } catch (e) {
+    console.error(`the e2e database was not dropped: ${e.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Runs jest; returns { passed, failed, status }. */
@@ -187,6 +212,9 @@ async function main() {
   };
   const chromium = ensureChromium();
   step('chromium', chromium ? 0 : 1);
+  // .ci/run: the database suites once more on PostgreSQL + Redis (LCI_TEST_POSTGRES_URL), beside every stage.
+  const pgUrl = process.env.LCI_TEST_POSTGRES_URL;
+  const pgJest = pgUrl ? startPostgresJest({ url: pgUrl, redis: process.env.LCI_TEST_REDIS_URL ?? '' }) : undefined;
   // --force: a full check (about 10 s) rather than trusting the incremental cache in node_modules/.cache/tsc, which
   // can call a project up to date whose declarations were never written (TS6305 in a later project).
   step('typecheck', run('npm', ['run', 'typecheck', '--silent', '--', '--force']));
@@ -196,20 +224,17 @@ async function main() {
   step('jest', jest.status);
   const build = run('npm', ['run', 'build:workspace', '--silent']);
   step('build:workspace', build);
-  // .ci/run: the database suites once more on PostgreSQL + Redis, beside Playwright (LCI_TEST_POSTGRES_URL).
-  const pgUrl = process.env.LCI_TEST_POSTGRES_URL;
   let e2e;
-  let pg = { passed: 0, failed: 0, status: 0 };
   if (build !== 0) {
     console.error('Playwright not run: the workspace did not build');
     e2e = { passed: 0, failed: 1, status: 1 };
-  } else if (pgUrl) {
-    const both = await runPlaywrightBesidePostgres({ url: pgUrl, redis: process.env.LCI_TEST_REDIS_URL ?? '' });
-    e2e = both.e2e;
-    pg = both.pg;
-    step(`playwright (${both.e2eSeconds} s) beside jest on PostgreSQL (${both.pgSeconds} s)`, e2e.status || pg.status);
-  } else e2e = runPlaywright();
-  if (!pgUrl || build !== 0) step('playwright', e2e.status);
+  } else e2e = pgUrl ? await runPlaywrightOnPostgres(pgUrl) : runPlaywright();
+  step('playwright', e2e.status);
+  let pg = { passed: 0, failed: 0, status: 0 };
+  if (pgJest) {
+    pg = await pgJest.finish();
+    step(`jest on PostgreSQL (${pg.seconds} s in all, from the start) ended`, pg.status);
+  }
 
   const bad = steps.filter(([, st]) => st !== 0).map(([name]) => name);
   console.log(

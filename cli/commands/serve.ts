@@ -50,7 +50,10 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         deferBanner: true,
       });
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
-      if (process.env.LCI_WORKSPACE_DEV !== '1' && !fs.existsSync(path.join(PATHS.workspaceDist, 'index.html')))
+      if (
+        process.env.LCI_WORKSPACE_DEV !== '1' &&
+        !fs.existsSync(path.join(process.env.LCI_WORKSPACE_DIST ?? PATHS.workspaceDist, 'index.html'))
+      )
         process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
       write(
         `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,

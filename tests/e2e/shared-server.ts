@@ -1,11 +1,12 @@
 /**
  * `lci` beside the shared e2e server (tests/e2e/server.mjs): the real executable as its own process on the server's
- * data folder (E2E_DATA_DIR of playwright.config.ts), so it uses the running server's database as an operator would.
+ * data folder (E2E_DATA_DIR of playwright.config.ts), or its PostgreSQL database (E2E_SERVER_DATABASE_URL), so it
+ * uses the running server's database as an operator would.
  * The walkthroughs read the mail outbox this way (`lci mail outbox --json`).
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { E2E_DATA_DIR } from '../../playwright.config';
+import { E2E_DATA_DIR, E2E_SERVER_DATABASE_URL } from '../../playwright.config';
 import { PATHS } from '../../kernel/paths';
 
 export interface LciRun {
@@ -21,6 +22,7 @@ export function lciBesideSharedServer(args: string[], stdin?: string): Promise<L
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'test',
     LCI_DATA_DIR: E2E_DATA_DIR,
+    ...(E2E_SERVER_DATABASE_URL ? { DATABASE_URL: E2E_SERVER_DATABASE_URL } : {}),
   };
   return new Promise((resolve) => {
     const child = execFile(
