@@ -448,9 +448,9 @@ export interface NightlyOutcome {
 /**
  * The nightly refresh (job assets.warrantyNightly, cron): for every active tenant whose lookup and nightly refresh
  * are on and that has no queued or running run, a run (trigger 'schedule') over the assets due for it
- * (shared/warranty.ts nightlyScope: never looked up, last looked up over 30 days ago, or no expiry; oldest first,
- * at most `max`), queued as the warranty lookup job that a manual run is. Tenants are listed in the system scope,
- * each is handled in its own; one tenant's failure does not stop the others.
+ * (shared/warranty.ts nightlyScope: never looked up, or last looked up over 30 days ago, 7 for one without an
+ * expiry; oldest first, at most `max`), queued as the warranty lookup job that a manual run is. Tenants are listed
+ * in the system scope, each is handled in its own; one tenant's failure does not stop the others.
  */
 export async function warrantyNightly(k: Kernel, o: { max?: number } = {}): Promise<NightlyOutcome[]> {
   const tenants = await k.db.withSystem((db) => nightlyTenants(db), { readOnly: true });
