@@ -6,15 +6,19 @@
  * settings, nor a SECURITY DEFINER function reaches another tenant's rows.
  * Runs when TEST_DATABASE_URL is set (CI's second pass).
  */
+import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import { migrationSets } from '../kernel/boot';
 import { openDatabase } from '../kernel/db/connect';
 import type { Database, Trx } from '../kernel/db/database';
 import { migrate } from '../kernel/db/migrator';
-import { grantJobQueue, roleStates } from '../kernel/db/privileges';
+import { APP_KERNEL_PRIVILEGES, grantJobQueue, roleStates } from '../kernel/db/privileges';
 import { APP_ROLE, SYSTEM_ROLE } from '../kernel/db/roles';
 import { signTenant } from '../kernel/db/scope-key';
+import { findRegistrationKey, issueRegistrationKey } from '../kernel/tenancy/registration-keys';
+import { answerInvitation } from '../kernel/tenancy/invitations/service';
+import { hashInvitationKey } from '../kernel/tenancy/invitations/store';
 import { PATHS } from '../kernel/paths';
 import { discoverPlugins } from '../kernel/plugin-loader';
 import { createTenant } from '../kernel/tenancy/provision';
@@ -390,5 +394,213 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
         trx('probe_items').whereIn('item_id', bItems).orderBy('item_id').pluck('name'),
       ),
     ).toEqual(['b1', 'b2']);
+  });
+  describe('identity rows and the kernel tables are out of the request’s reach (issue 26 part 1)', () => {
+    let homeA: number; // home A, member of A, has a password
+    let pendingA: number; // home A, member of A, not registered
+    let homeB: number; // home B, member of B and of A
+    let onlyB: number; // home B, member of B only
+    let adminB: number; // an LCI admin homed in B
+
+    const denied = /permission denied/;
+    /** Runs one statement in tenant A's signed scope (its own transaction: a refusal aborts it). */
+    const inA = <T>(fn: (trx: Trx) => Promise<T>) => db.withTenant(A, fn);
+    const user = (id: number) => db.withSystem((trx) => trx('users').where({ user_id: id }).first());
+
+    beforeAll(async () => {
+      const mk = async (trx: Trx, email: string, home: number, extra: Record<string, unknown> = {}) => {
+        const [r] = await trx('users')
+          .insert({ username: email, email, current_tenant_id: home, password_hash: 'x', ...extra })
+          .returning('user_id');
+        return Number(r.user_id);
+      };
+      [homeA, pendingA, homeB, onlyB, adminB] = await db.withSystem(async (trx) => {
+        const ids = [
+          await mk(trx, 'home-a@example.com', A),
+          await mk(trx, 'pending-a@example.com', A, { password_hash: null, confirmed_flag: false }),
+          await mk(trx, 'home-b@example.com', B),
+          await mk(trx, 'only-b@example.com', B),
+          await mk(trx, 'admin-b@example.com', B, { is_lci_admin: true }),
+        ];
+        await trx('tenant_users').insert([
+          { tenant_id: A, user_id: ids[0] },
+          { tenant_id: A, user_id: ids[1] },
+          { tenant_id: B, user_id: ids[2] },
+          { tenant_id: A, user_id: ids[2] },
+          { tenant_id: B, user_id: ids[3] },
+          { tenant_id: B, user_id: ids[4] },
+        ]);
+        return ids;
+      });
+    });
+
+    test('the privileged and credential columns of users cannot be changed from a tenant scope, even of its own home users', async () => {
+      const privileged: Record<string, unknown> = {
+        is_lci_admin: true,
+        allow_impersonation_flag: true,
+        is_internal: true,
+        password_hash: 'forged',
+        mfa_type: null,
+        mfa_secret: null,
+        mfa_setup_secret: 'forged',
+        mfa_required: false,
+        email: 'attacker@example.com',
+        username: 'attacker@example.com',
+        id_provider_name: 'forged',
+        phone_number: '+15550100',
+        phone_number_verified: true,
+        confirmed_flag: true,
+        force_new_password: false,
+        active_flag: true,
+      };
+      for (const [column, value] of Object.entries(privileged)) {
+        await expect(
+          inA((trx) =>
+            trx('users')
+              .where({ user_id: homeA })
+              .update({ [column]: value }),
+          ),
+        ).rejects.toThrow(denied);
+      }
+      // What the user manager needs still works: the home tenant renames its user.
+      expect(await inA((trx) => trx('users').where({ user_id: homeA }).update({ name_first: 'Renamed' }))).toBe(1);
+      expect(await user(homeA)).toMatchObject({
+        name_first: 'Renamed',
+        is_lci_admin: false,
+        email: 'home-a@example.com',
+      });
+    });
+
+    test('app.user_id grants nothing: a tenant scope that sets it to a member homed elsewhere changes no field of that user', async () => {
+      const changed = await inA(async (trx) => {
+        await trx.raw(`select set_config('app.user_id', ?, true)`, [String(homeB)]);
+        return trx('users').where({ user_id: homeB }).update({ name_first: 'Hijacked' });
+      });
+      expect(changed).toBe(0);
+      expect((await user(homeB)).name_first).toBe('');
+      const policies = await owner.raw(
+        `select policyname from pg_policies where coalesce(qual, '') || coalesce(with_check, '') like '%app.user_id%'`,
+      );
+      expect(policies.rows).toEqual([]);
+      const fns = await owner.raw(
+        `select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and p.prosrc like '%app.user_id%'`,
+      );
+      expect(fns.rows).toEqual([]);
+    });
+
+    test('tenants: only the formats and require-MFA; activation, sandbox, parent, name and region are refused', async () => {
+      for (const [column, value] of Object.entries({
+        active_flag: false,
+        is_sandbox: true,
+        parent_tenant_id: B,
+        name: 'Renamed',
+        region_code: 'ec1',
+      }))
+        await expect(
+          inA((trx) =>
+            trx('tenants')
+              .where({ tenant_id: A })
+              .update({ [column]: value }),
+          ),
+        ).rejects.toThrow(denied);
+      expect(await inA((trx) => trx('tenants').where({ tenant_id: A }).update({ date_format: 'dd/mm/yyyy' }))).toBe(1);
+    });
+
+    test('memberships: a tenant scope cannot add a user of another company, nor move a membership to another user', async () => {
+      await expect(inA((trx) => trx('tenant_users').insert({ tenant_id: A, user_id: onlyB }))).rejects.toThrow(
+        /row-level security/,
+      );
+      await expect(inA((trx) => trx('tenant_users').insert({ tenant_id: A, user_id: adminB }))).rejects.toThrow(
+        /row-level security/,
+      );
+      await expect(
+        inA((trx) => trx('tenant_users').where({ tenant_id: A, user_id: homeA }).update({ user_id: onlyB })),
+      ).rejects.toThrow(denied);
+      // Its own members' rights still change (the user manager).
+      expect(
+        await inA((trx) =>
+          trx('tenant_users').where({ tenant_id: A, user_id: homeA }).update({ tenant_admin_flag: true }),
+        ),
+      ).toBe(1);
+    });
+
+    test('audit log is append-only and module grants read-only for a request', async () => {
+      expect(await inA((trx) => trx('audit_log').insert({ tenant_id: A, action: 'probe.ok' }))).toBeTruthy();
+      await expect(
+        inA((trx) => trx('audit_log').where({ tenant_id: A }).update({ action: 'rewritten' })),
+      ).rejects.toThrow(denied);
+      await expect(inA((trx) => trx('audit_log').where({ tenant_id: A }).delete())).rejects.toThrow(denied);
+      await expect(inA((trx) => trx('tenant_module_grants').insert({ tenant_id: A, module: 'AIR' }))).rejects.toThrow(
+        denied,
+      );
+      await expect(inA((trx) => trx('tenant_module_grants').where({ tenant_id: A }).delete())).rejects.toThrow(denied);
+    });
+
+    test('a registration key only for a pending user homed in the tenant: SQL cannot issue one that sets another user’s password', async () => {
+      for (const victim of [homeB, onlyB, adminB, homeA])
+        await expect(inA((trx) => issueRegistrationKey(trx, A, victim))).rejects.toThrow(/row-level security/);
+      const key = await inA((trx) => issueRegistrationKey(trx, A, pendingA));
+      expect(await db.withSystem((trx) => findRegistrationKey(trx, key))).toMatchObject({ userId: pendingA });
+      // A key row made by other means for a registered user (or one of another tenant) opens nothing either.
+      const forged = await db.withSystem((trx) => issueRegistrationKey(trx, A, adminB));
+      expect(await db.withSystem((trx) => findRegistrationKey(trx, forged))).toBeNull();
+    });
+
+    test('an invitation row written by SQL does not accept: its key must be a MAC under the server secret', async () => {
+      const key = 'k'.repeat(43);
+      const group = await db.withSystem(async (trx) => {
+        const [g] = await trx('security_groups').insert({ tenant_id: A, name: 'Probe' }).returning('security_group_id');
+        return Number(g.security_group_id);
+      });
+      const forged: [number, string][] = [
+        [onlyB, crypto.createHash('sha256').update(key).digest('hex')], // the form before this version
+        [adminB, hashInvitationKey('guessed-secret', key)],
+      ];
+      for (const [victim, keyHash] of forged)
+        await inA((trx) =>
+          trx('tenant_invitations').insert({
+            tenant_id: A,
+            user_id: victim,
+            email: 'victim@example.com',
+            security_group_id: group,
+            key_hash: keyHash,
+            expires_at: new Date(Date.now() + 3_600_000),
+          }),
+        );
+      expect(await db.withSystem((trx) => answerInvitation(trx, key, 'accept', 'the-server-secret'))).toEqual({
+        outcome: 'not_found',
+      });
+      expect(
+        await db.withSystem((trx) =>
+          trx('tenant_users').where({ tenant_id: A }).whereIn('user_id', [onlyB, adminB]).first(),
+        ),
+      ).toBeUndefined();
+      await expect(
+        inA((trx) => trx('tenant_invitations').where({ tenant_id: A }).update({ key_hash: 'x' })),
+      ).rejects.toThrow(denied);
+    });
+
+    test('the catalog grants lci_app exactly what kernel/db/privileges.ts lists for each kernel table', async () => {
+      for (const p of APP_KERNEL_PRIVILEGES) {
+        const t = (
+          await owner.raw(
+            `select privilege_type as p from information_schema.role_table_grants where grantee = ? and table_name = ?`,
+            [APP_ROLE, p.table],
+          )
+        ).rows.map((r: { p: string }) => r.p.toLowerCase());
+        const cols = (
+          await owner.raw(
+            `select column_name as c from information_schema.column_privileges where grantee = ? and table_name = ? and privilege_type = 'UPDATE'`,
+            [APP_ROLE, p.table],
+          )
+        ).rows.map((r: { c: string }) => r.c);
+        const expected = ['select', 'insert', 'delete', 'update'].filter((k) =>
+          k === 'update' ? p.update === 'all' : p[k as 'select' | 'insert' | 'delete'],
+        );
+        expect({ table: p.table, privileges: t.sort() }).toEqual({ table: p.table, privileges: expected.sort() });
+        if (p.update !== 'all')
+          expect({ table: p.table, update: cols.sort() }).toEqual({ table: p.table, update: [...p.update].sort() });
+      }
+    });
   });
 });

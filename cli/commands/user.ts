@@ -127,7 +127,7 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
               trx,
               tenant.tenant_id,
               { userId, email: username, securityGroupId: group.id, tenantAdmin: !!opts.tenantAdmin, invitedBy: null },
-              { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) },
+              { baseUrl: k.config.baseUrl, secret: k.config.secret, send: (d, m) => k.mail.send(d, m) },
             );
             if ('errorMessage' in invited) throw new CliError(invited.errorMessage);
             if (invited.expiredBefore)

@@ -133,6 +133,114 @@ export async function afterMigrations(knex: Knex): Promise<void> {
   await secureDefinerFunctions(knex);
 }
 
+/**
+ * What the application role (lci_app, every request's SQL) may do on each table
+ * the kernel owns, and why (issue 26 part 1). Everything not listed here for a
+ * table is refused by the database itself, whatever SQL a request runs: the
+ * privileged and credential columns change only in the system scope (lci_system:
+ * sign-in, the profile, the CLI, internal tools) or through SECURITY DEFINER
+ * functions that check their caller. `applyAppKernelPrivileges` makes the
+ * catalog match this list (migration 0085; idempotent); the privilege-boundary
+ * test attacks each refusal from a signed tenant scope and compares the catalog
+ * with the list. Row-level security bounds the rows on top of these grants.
+ */
+export interface AppTablePrivileges {
+  table: string;
+  select: boolean;
+  insert: boolean;
+  delete: boolean;
+  /** 'all' columns, or the only columns lci_app may UPDATE ([]: none). */
+  update: 'all' | readonly string[];
+  why: string;
+}
+
+const NONE = { select: false, insert: false, delete: false, update: [] } as const;
+const READ = { select: true, insert: false, delete: false, update: [] } as const;
+const ALL = { select: true, insert: true, delete: true, update: 'all' } as const;
+
+export const APP_KERNEL_PRIVILEGES: readonly AppTablePrivileges[] = [
+  {
+    table: 'tenants',
+    ...READ,
+    update: ['currency', 'date_format', 'require_mfa'],
+    why: "a tenant admin's account settings (currency, date format) and sign-in security (require MFA); name, region, parent, sandbox and activation change in the system scope only",
+  },
+  {
+    table: 'users',
+    ...READ,
+    update: ['name_first', 'name_last', 'current_tenant_id'],
+    why: 'the home tenant renames its users in the user manager, and a tenant that adds a user without a home becomes it (rows bounded by the member_of_tenant and users_home_tenant_updates policies); e-mail, username, password, MFA (type, secrets, the SMS phone), SSO provider, confirmation, activation and the internal, LCI admin and impersonation flags change in the system scope only',
+  },
+  {
+    table: 'tenant_users',
+    ...ALL,
+    update: ['security_group_id', 'tenant_admin_flag', 'force_sso_flag', 'active_flag', 'accept_timestamp'],
+    why: 'a tenant admin manages its memberships (group, admin, SSO required, active) and a member accepts the terms; a new membership only of a user whose home is this tenant or who has none (policy tenant_users_home_members); user and tenant of a membership never change',
+  },
+  { table: 'security_groups', ...ALL, why: 'a tenant admin manages its security groups' },
+  { table: 'security_group_pages', ...ALL, why: "a tenant admin sets each group's page access" },
+  {
+    table: 'tenant_module_grants',
+    ...READ,
+    why: 'read to resolve access; modules are granted by provisioning, billing and support in the system scope (a tenant cannot grant itself a module)',
+  },
+  { table: 'feature_flag_values', ...ALL, why: "a tenant admin sets the tenant's and its users' feature flags" },
+  {
+    table: 'audit_log',
+    ...READ,
+    insert: true,
+    why: 'append-only: requests write their audit rows and read their tenant’s log; no request rewrites or deletes one',
+  },
+  {
+    table: 'registration_keys',
+    ...READ,
+    insert: true,
+    update: ['used_at'],
+    why: 'the user manager issues a registration link and retires the open ones; only for a user whose home is this tenant and who has not registered (policy registration_keys_home_pending)',
+  },
+  {
+    table: 'tenant_invitations',
+    ...READ,
+    insert: true,
+    update: ['status', 'responded_at'],
+    why: "the user manager invites, cancels and expires; the key's hash is a MAC under the server secret, so SQL cannot make a key that accepts",
+  },
+  { table: 'tenant_signups', ...READ, why: 'read by billing; written by sign-up in the system scope' },
+  { table: 'mail_outbox', ...NONE, insert: true, why: 'requests queue mail; only the system scope reads or sends it' },
+  {
+    table: 'kernel_settings',
+    ...READ,
+    why: 'platform settings (maintenance) are read by requests, written by support',
+  },
+  { table: 'lci_modules', ...READ, why: 'catalogue' },
+  { table: 'module_views', ...READ, why: 'catalogue' },
+  { table: 'nav_items', ...READ, why: 'catalogue, synced at start' },
+  { table: 'feature_flags', ...READ, why: 'catalogue' },
+  { table: 'oidc_payloads', ...NONE, why: 'sessions, grants and tokens: the sign-in server, system scope' },
+  { table: 'impersonation_sessions', ...NONE, why: 'internal support, system scope' },
+  { table: 'verification_codes', ...NONE, why: 'one-time codes, system scope' },
+  { table: 'sign_in_failures', ...NONE, why: 'lockout counters, system scope' },
+  { table: 'code_failures', ...NONE, why: 'lockout counters, system scope' },
+  { table: 'access_invalidations', ...NONE, why: 'token refusals across processes, system scope' },
+  { table: 'federated_identities', ...NONE, why: 'single sign-on links, system scope' },
+];
+
+/** Makes lci_app's privileges on the kernel's tables exactly those of APP_KERNEL_PRIVILEGES (idempotent). */
+export async function applyAppKernelPrivileges(knex: Knex): Promise<void> {
+  for (const p of APP_KERNEL_PRIVILEGES) {
+    // Revoking a table privilege revokes the column privileges of that kind too.
+    await knex.raw(`revoke all on ?? from ${APP_ROLE}`, [p.table]);
+    const table = [p.select && 'select', p.insert && 'insert', p.delete && 'delete', p.update === 'all' && 'update'];
+    const granted = table.filter(Boolean).join(', ');
+    if (granted) await knex.raw(`grant ${granted} on ?? to ${APP_ROLE}`, [p.table]);
+    if (p.update !== 'all' && p.update.length)
+      await knex.raw(`grant update (${p.update.map(() => '??').join(', ')}) on ?? to ${APP_ROLE}`, [
+        ...p.update,
+        p.table,
+      ]);
+  }
+}
+
 export interface RoleState {
   role: string;
   exists: boolean;

@@ -64,6 +64,14 @@ export async function findRegistrationKey(
     .where({ key_hash: hashRegistrationKey(key) })
     .whereNull('used_at')
     .where('expires_at', '>', new Date(now))
+    // Only for a user of the key's tenant who has not registered: a key never sets a registered user's password,
+    // nor one of another company's (defence in depth beside policy registration_keys_home_pending).
+    .whereExists((q) =>
+      q
+        .from('users as u')
+        .whereRaw('u.user_id = registration_keys.user_id and u.current_tenant_id = registration_keys.tenant_id')
+        .where((w) => w.whereNull('u.password_hash').orWhere('u.confirmed_flag', false)),
+    )
     .first('registration_key_id', 'tenant_id', 'user_id');
   return row
     ? {

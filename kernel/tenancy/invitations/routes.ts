@@ -56,7 +56,7 @@ export function registerInvitationRoutes(r: RouteRegistrar, k: Kernel): void {
       response: z.object({ company: z.string(), email: z.string(), status: z.literal('invited') }),
     },
     async ({ db, body, koa }) => {
-      const found = await openByKey(db, body.invitationKey);
+      const found = await openByKey(db, body.invitationKey, k.config.secret);
       if (found.outcome !== 'open') return settle(db, found, koa.ip);
       return { company: found.company, email: found.inv.email, status: 'invited' as const };
     },
@@ -74,7 +74,7 @@ export function registerInvitationRoutes(r: RouteRegistrar, k: Kernel): void {
         response: z.object({ status: z.enum(['ACCEPTED', 'DECLINED']), company: z.string() }),
       },
       async ({ db, body, koa }) => {
-        const done = await answerInvitation(db, body.invitationKey, answer);
+        const done = await answerInvitation(db, body.invitationKey, answer, k.config.secret);
         if (done.outcome !== 'accepted' && done.outcome !== 'declined') return settle(db, done, koa.ip);
         const { inv } = done;
         await k.audit.write(db, {

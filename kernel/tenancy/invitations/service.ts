@@ -25,6 +25,8 @@ export function invitationLink(baseUrl: string, key: string): string {
 
 export interface MailDeps {
   baseUrl: string;
+  /** The server secret (LCI_SECRET): keys are stored as a MAC under it (store.ts). */
+  secret: string;
   send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function inviteExistingUser(
     await closeInvitation(db, open, 'expired');
     expiredBefore = open.invitationId;
   }
-  const made = await insertInvitation(db, { tenantId, ...i, now });
+  const made = await insertInvitation(db, { tenantId, ...i, now }, deps.secret);
   const tenant = await db('tenants').where({ tenant_id: tenantId }).first('name');
   const company = tenant?.name ?? 'A company';
   await deps.send(db, {
@@ -84,8 +86,8 @@ export type Answer =
   | { outcome: 'accepted' | 'declined'; inv: InvitationRow; company: string };
 
 /** The open invitation of a key (system scope). A key past its expiry closes the invitation as expired. */
-export async function openByKey(db: Knex, key: string, now = Date.now()): Promise<Answer> {
-  const inv = await invitationByKey(db, key);
+export async function openByKey(db: Knex, key: string, secret: string, now = Date.now()): Promise<Answer> {
+  const inv = await invitationByKey(db, key, secret);
   if (!inv || inv.status !== 'invited') return { outcome: 'not_found' };
   if (inv.expiresAt.getTime() <= now) {
     await closeInvitation(db, inv, 'expired');
@@ -101,9 +103,10 @@ export async function answerInvitation(
   db: Knex,
   key: string,
   answer: 'accept' | 'decline',
+  secret: string,
   now = Date.now(),
 ): Promise<Answer> {
-  const found = await openByKey(db, key, now);
+  const found = await openByKey(db, key, secret, now);
   if (found.outcome !== 'open') return found;
   const { inv, company } = found;
   if (!(await closeInvitation(db, inv, answer === 'accept' ? 'accepted' : 'declined'))) return { outcome: 'not_found' };

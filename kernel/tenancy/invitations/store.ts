@@ -35,7 +35,13 @@ export interface InvitationRow {
 
 type Row = Record<string, any>;
 const iso = (d: unknown) => new Date(d as string).toISOString();
-export const hashInvitationKey = (key: string): string => crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+/**
+ * The stored form of a key: an HMAC-SHA256 under the server secret (LCI_SECRET),
+ * not a plain hash, so SQL that can insert an invitation row cannot make one whose
+ * key it knows (it would accept on the invitee's behalf): only the server can.
+ */
+export const hashInvitationKey = (secret: string, key: string): string =>
+  crypto.createHmac('sha256', secret).update(`invitation:${key}`, 'utf8').digest('hex');
 
 function toRow(r: Row): InvitationRow {
   return {
@@ -67,6 +73,7 @@ export async function insertInvitation(
     invitedBy: number | null;
     now?: number;
   },
+  secret: string,
 ): Promise<{ invitationId: number; key: string; expiresAt: Date }> {
   const now = i.now ?? Date.now();
   const key = crypto.randomBytes(32).toString('base64url');
@@ -78,7 +85,7 @@ export async function insertInvitation(
       email: i.email,
       security_group_id: i.securityGroupId,
       tenant_admin_flag: i.tenantAdmin,
-      key_hash: hashInvitationKey(key),
+      key_hash: hashInvitationKey(secret, key),
       status: 'invited',
       invited_by: i.invitedBy,
       expires_at: expiresAt,
@@ -107,10 +114,10 @@ export async function invitationById(db: Knex, tenantId: number, invitationId: n
   return r ? toRow(r) : null;
 }
 
-export async function invitationByKey(db: Knex, key: string): Promise<InvitationRow | null> {
+export async function invitationByKey(db: Knex, key: string, secret: string): Promise<InvitationRow | null> {
   if (!INVITATION_KEY_PATTERN.test(key)) return null;
   const r = await db('tenant_invitations')
-    .where({ key_hash: hashInvitationKey(key) })
+    .where({ key_hash: hashInvitationKey(secret, key) })
     .first();
   return r ? toRow(r) : null;
 }

@@ -153,7 +153,7 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
             tenantAdmin: !!body.is_tenant_admin,
             invitedBy: caller!.userId,
           },
-          { baseUrl: k.config.baseUrl, send: (d, m) => k.mail.send(d, m) },
+          { baseUrl: k.config.baseUrl, secret: k.config.secret, send: (d, m) => k.mail.send(d, m) },
         );
         if ('errorMessage' in invited) return { records_updated: 0, errorMessage: invited.errorMessage };
         if (invited.expiredBefore)
