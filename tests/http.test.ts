@@ -4,6 +4,10 @@
  * rerouting large responses to storage with followable signed links, health
  * and readiness, and the OpenAPI document.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { MSG_NO_TENANT } from '../kernel/http/app';
 import { createUser } from '../kernel/tenancy/provision';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
@@ -230,8 +234,52 @@ describe('OpenAPI', () => {
     const post = doc.paths['/v3/tenant/{tenantId}/probe/items'].post;
     expect(post.requestBody.content['application/json'].schema.properties).toHaveProperty('name');
     const list = doc.paths['/v3/tenant/{tenantId}/probe/items'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+    const parameter = (p: { $ref: string }) => doc.components.parameters[p.$ref.split('/').pop()!];
+    expect(list.parameters.map((p: { $ref: string }) => parameter(p).name)).toEqual(
       expect.arrayContaining(['tenantId', 'q', 'limit']),
     );
   });
+
+  test('the document passes a standard validator and generates a typed client that type-checks', async () => {
+    const doc = await (await fetch(`${s.url}/v3/openapi.json`)).json();
+    expect(JSON.stringify(doc).includes('#/$defs/')).toBe(false);
+    const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    // As a client author checks it: swagger-parser, openapi-typescript, tsc (scripts/openapi-check.mjs).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-openapi-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'doc.json'), JSON.stringify(doc));
+      const check = spawnSync(
+        process.execPath,
+        ['scripts/openapi-check.mjs', path.join(dir, 'doc.json'), '--out', path.join(dir, 'client')],
+        { encoding: 'utf8' },
+      );
+      expect(check.stderr).toBe('');
+      expect(check.stdout).toMatch(
+        /swagger-parser: valid[^]*openapi-typescript: [^]*tsc: the generated client type-checks/,
+      );
+      // The generated types name the operations and describe the error body.
+      fs.writeFileSync(
+        path.join(dir, 'client', 'use.ts'),
+        [
+          "import type { operations } from './api';",
+          "type Op = operations['getTenantFlagsByTenantId'];",
+          "export const flags: Op['responses'][200]['content']['application/json'] = { flags: { beta: true } };",
+          "export const failure: Op['responses'][403]['content']['application/json'] = {",
+          "  error: { status: 403, code: 'forbidden', message: 'No' },",
+          '};',
+        ].join('\n'),
+      );
+      const tsc = spawnSync(path.resolve('node_modules/.bin/tsc'), ['--noEmit', '--strict', 'use.ts'], {
+        cwd: path.join(dir, 'client'),
+        encoding: 'utf8',
+      });
+      expect(tsc.stdout + tsc.stderr).toBe('');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -122,8 +122,10 @@ export function createApp({ k, maintenance, serveWorkspace }: AppOptions): Koa {
     multipart: false,
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
   });
+  // Built once, on the first request (the route table does not change after start).
+  let openApi: ReturnType<typeof buildOpenApi> | undefined;
   router.get('/v3/openapi.json', (ctx) => {
-    ctx.body = buildOpenApi(k.routes.routes, k.config);
+    ctx.body = openApi ??= buildOpenApi(k.routes.routes, k.config);
   });
   router.get('/v3/storage/*key', async (ctx) => serveStorage(ctx, k));
   router.put('/v3/storage/*key', async (ctx) => receiveUpload(ctx, k));
