@@ -198,3 +198,28 @@ test('mail outbox --json lists kept messages, newest first; mail show prints one
   expect(missing.code).toBe(1);
   expect(missing.stderr.trim()).toBe('error: no message 9999 in the outbox');
 });
+
+test('lci plugin list: each loaded plugin with its dependencies, module and the points it declares and registers into', async () => {
+  const rows: {
+    id: string;
+    dependsOn: string[];
+    declares: string[];
+    contributes: { point: string; count: number }[];
+  }[] = await cli.json(['plugin', 'list']);
+  const ids = rows.map((r) => r.id);
+  // Load order: a plugin comes after what it depends on.
+  for (const r of rows) for (const d of r.dependsOn) expect(ids.indexOf(d)).toBeLessThan(ids.indexOf(r.id));
+  const companies = rows.find((r) => r.id === 'companies')!;
+  expect(companies.declares).toEqual(expect.arrayContaining(['companies.csvImports', 'companies.customFieldTargets']));
+  const contacts = rows.find((r) => r.id === 'contacts')!;
+  expect(contacts.dependsOn).toEqual(['companies']);
+  expect(contacts.contributes).toEqual(
+    expect.arrayContaining([
+      { point: 'companies.csvImports', count: 1 },
+      { point: 'companies.customFieldTargets', count: 1 },
+    ]),
+  );
+  const table = await cli.ok(['plugin', 'list']);
+  expect(table.split('\n')[0]).toMatch(/^ID\s+DEPENDS ON\s+MODULE\s+DECLARES\s+CONTRIBUTES TO$/);
+  expect(table).toMatch(/^contacts\s+companies\s/m);
+});

@@ -48,17 +48,23 @@ describe('lci config show', () => {
 });
 
 describe('usage errors', () => {
-  test('an unknown command is one line and a non-zero exit', async () => {
+  test('an unknown command is one line and exit 2 (usage)', async () => {
     const r = await cli.run(['tenants-please']);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toEqual(["error: unknown command 'tenants-please'"]);
   });
 
-  test('a bad option value names the option', async () => {
+  test('a bad option value names the option, exit 2; an unknown option exit 2; a refusal exit 1', async () => {
     const r = await cli.run(['flags', 'get', '--tenant', 'abc']);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toHaveLength(1);
     expect(r.stderr).toMatch(/^error: .*--tenant.*positive whole number/);
+    const unknown = await cli.run(['tenant', 'list', '--colour', 'blue']);
+    expect(unknown.code).toBe(2);
+    expect(oneLine(unknown.stderr)).toEqual(["error: unknown option '--colour'"]);
+    const refused = await cli.run(['flags', 'get', '--tenant', '987654']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^error: tenant 987654 does not exist/);
   });
 });
 

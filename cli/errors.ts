@@ -1,3 +1,11 @@
+/**
+ * Exit codes of every `lci` command: 0 done; 1 refused or failed (the input was well formed: a tenant that does
+ * not exist, a rule that says no, a database that is down); 2 a usage error (an unknown command or option, a
+ * missing or malformed argument), as commander reports them or a command throws a UsageError.
+ */
+export const EXIT_REFUSED = 1;
+export const EXIT_USAGE = 2;
+
 /** Errors of the CLI: one line on stderr, non-zero exit; the stack only with LCI_DEBUG=1. */
 export class CliError extends Error {
   constructor(
@@ -18,6 +26,14 @@ export function errorLine(e: unknown): string {
       .map((l) => l.trim())
       .find(Boolean) ?? 'unknown error';
   return `error: ${first}`;
+}
+
+/** A usage error found by a command itself (e.g. two options that exclude each other): exit 2. */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message, EXIT_USAGE);
+    this.name = 'UsageError';
+  }
 }
 
 export const debugEnabled = (): boolean =>

@@ -10,7 +10,7 @@ import { PATHS } from '../kernel/paths';
 import type { LoadedPlugin } from '../kernel/plugin';
 import { discoverPlugins } from '../kernel/plugin-loader';
 import { createContext, type CliContext } from './context';
-import { CliError, debugEnabled, errorLine } from './errors';
+import { CliError, debugEnabled, errorLine, EXIT_REFUSED, EXIT_USAGE } from './errors';
 import { buildProgram } from './program';
 
 export interface RunOptions {
@@ -45,11 +45,11 @@ function report(e: unknown): number {
     )
       return e.exitCode;
     process.stderr.write(`${errorLine(new Error(e.message.replace(/^error:\s*/i, '')))}\n`);
-    return e.exitCode || 1;
+    return EXIT_USAGE;
   }
   process.stderr.write(`${errorLine(e)}\n`);
   if (debugEnabled() && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
-  return e instanceof CliError ? e.exitCode : 1;
+  return e instanceof CliError ? e.exitCode : EXIT_REFUSED;
 }
 
 export async function run(argv: string[], opts: RunOptions = {}): Promise<number> {

@@ -4,7 +4,8 @@
  *   // plugins/<id>/cli.ts
  *   import { CliError, operatorName, printList, progressBar } from '../../cli/sdk';
  *
- * - Errors: throw `CliError` (or any Error); `lci` prints `error: <message>` on stderr and exits non-zero.
+ * - Errors: throw `CliError` (or any Error) for a refusal (exit 1), `UsageError` for a usage error (exit 2); `lci`
+ *   prints `error: <message>` on stderr.
  * - Output: `printList(rows, columns, { json })` prints a table or, with `--json`, JSON; `printJson`, `write`,
  *   `formatTable` for other shapes.
  * - Long work: `progressBar()` draws a bar on a terminal and stays silent otherwise.
@@ -12,7 +13,7 @@
  *   commander; `requireTenant(db, id)` checks the tenant exists; `readStdinPassword()` for `--password-stdin`.
  * - Audit: `operatorName()` is the operator's name for audit entries of system-scope work.
  */
-export { CliError } from './errors';
+export { CliError, EXIT_REFUSED, EXIT_USAGE, UsageError } from './errors';
 export { write, printJson, formatTable, printList, type Column } from './output';
 export { progressBar, type Progress } from './progress';
 export { positiveInt, emailArg, nameArg, list, booleanArg, requireTenant, readStdinPassword } from './args';

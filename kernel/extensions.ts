@@ -81,7 +81,17 @@ export class ExtensionRegistry {
     return (this.entries.get(point.id) ?? []).map((e) => ({ plugin: e.plugin, value: e.value as T }));
   }
 
-  /** Every declared point with its owner and how many contributions it has (plugin guide, `lci plugin points`). */
+  /** The points a plugin registers into, with how many values it registered into each (`lci plugin list`). */
+  contributedBy(plugin: string): { point: string; count: number }[] {
+    const out: { point: string; count: number }[] = [];
+    for (const [point, list] of this.entries) {
+      const count = list.filter((e) => e.plugin === plugin).length;
+      if (count) out.push({ point, count });
+    }
+    return out.sort((a, b) => a.point.localeCompare(b.point));
+  }
+
+  /** Every declared point with its owner and how many contributions it has (plugin guide, `lci plugin list`). */
   declared(): { id: string; owner: string; description: string; contributions: number }[] {
     return [...this.points.values()].map(({ point, owner }) => ({
       id: point.id,

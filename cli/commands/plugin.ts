@@ -1,16 +1,20 @@
-/** `lci plugin new <id> [--dir <folder>]`: writes a working plugin to start an area from (see docs/plugins.md). */
+/**
+ * `lci plugin new <id> [--dir <folder>]`: writes a working plugin to start an area from (see docs/plugins.md).
+ * `lci plugin list [--json]`: the loaded plugins in load order with their dependencies, module, and the extension
+ * points each declares and registers into.
+ */
 import path from 'node:path';
 import type { Command } from 'commander';
 import { PATHS } from '../../kernel/paths';
 import type { CliContext } from '../context';
-import { printJson, write } from '../output';
+import { printJson, printList, write } from '../output';
 import { scaffoldPlugin } from '../scaffold/write';
 
 /** The `lci plugin` group (created once: other plugin commands may add to it). */
 export function pluginGroup(program: Command): Command {
   return (
     program.commands.find((c) => c.name() === 'plugin') ??
-    program.command('plugin').description('plugins: write a new one')
+    program.command('plugin').description('plugins: list the loaded ones, write a new one')
   );
 }
 
@@ -40,6 +44,36 @@ export function registerPluginCommands(program: Command, ctx: CliContext): void 
           'Next: read its README.md and docs/plugins.md; `npx lci db migrate` creates its table, `npx lci db seed` grants',
           `its page to the demo groups; \`npx jest ${path.relative(process.cwd(), path.join(result.pluginDir, 'tests'))}\` runs its API and CLI tests.`,
         ].join('\n'),
+      );
+    });
+
+  pluginGroup(program)
+    .command('list')
+    .description(
+      'the loaded plugins in load order: dependencies, module, the extension points each declares and registers into',
+    )
+    .option('--json', 'print JSON')
+    .action(async (opts: { json?: boolean }) => {
+      const k = await ctx.kernel();
+      const declared = k.points.declared();
+      const rows = ctx.plugins.map((p) => ({
+        id: p.id,
+        dependsOn: p.dependsOn ?? [],
+        optionalDependsOn: (p.optionalDependsOn ?? []).filter((d) => ctx.plugins.some((o) => o.id === d)),
+        module: p.module ?? null,
+        declares: declared.filter((d) => d.owner === p.id).map((d) => d.id),
+        contributes: k.points.contributedBy(p.id),
+      }));
+      printList(
+        rows,
+        [
+          { header: 'ID', value: (r) => r.id },
+          { header: 'DEPENDS ON', value: (r) => [...r.dependsOn, ...r.optionalDependsOn.map((d) => `${d}?`)] },
+          { header: 'MODULE', value: (r) => r.module ?? '' },
+          { header: 'DECLARES', value: (r) => r.declares },
+          { header: 'CONTRIBUTES TO', value: (r) => r.contributes.map((c) => `${c.point} (${c.count})`) },
+        ],
+        opts,
       );
     });
 }
