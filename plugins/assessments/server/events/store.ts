@@ -1,5 +1,5 @@
 /** SQL of assessment events, answers and evidence (the caller's tenant transaction, under RLS). */
-import type { Trx } from '../../../../kernel/index';
+import { isActiveMember, type Trx } from '../../../../kernel/index';
 import type { AnswerValue, AssessmentEvent, EventListQuery, EventScores, EventStatus } from '../../shared/api';
 import { iso, isoOrNull, num, numOrNull } from '../util';
 
@@ -311,9 +311,7 @@ export async function deleteEvidenceRow(db: Trx, id: number): Promise<void> {
 
 /** Whether the id names an active user of the caller's tenant. */
 export async function isTenantUser(db: Trx, tenantUserId: number): Promise<boolean> {
-  return !!(await db('tenant_users')
-    .where({ tenant_user_id: tenantUserId, active_flag: true })
-    .first('tenant_user_id'));
+  return isActiveMember(db, tenantUserId);
 }
 
 export async function companyExists(db: Trx, tenantCompanyId: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 /** Account managers (tenant users assigned to companies) and account groups with their link tables. */
-import { badRequest, type Trx } from '../../../../kernel/index';
+import { badRequest, isActiveMember, type Trx } from '../../../../kernel/index';
 import { assertVersion } from '../object-api/versioning';
 
 export interface AccountGroup {
@@ -259,11 +259,7 @@ export async function createManager(
   tenantId: number,
   m: { tenantUserId: number; tenantCompanyIds?: number[] },
 ): Promise<AccountManager> {
-  const user = await db('tenant_users')
-    .first('tenant_user_id')
-    .where('tenant_user_id', m.tenantUserId)
-    .where('active_flag', true);
-  if (!user)
+  if (!(await isActiveMember(db, m.tenantUserId)))
     throw badRequest('Unknown user', [{ path: 'body.tenantUserId', message: 'not an active user of this tenant' }]);
   const existing = await db('tenant_account_managers')
     .first('tenant_account_manager_id')
