@@ -71,6 +71,7 @@ export {
   findTenant,
   listTenants,
   tenantNames,
+  withTenantNames,
   countTenantsLike,
   findUser,
   listUsers,
@@ -108,6 +109,7 @@ export {
   type UserProfilePatch,
   type NotificationTarget,
 } from './tenancy/identity-writes';
+export { searchAudit, type AuditQuery, type AuditRecord } from './audit';
 export { afterCommit } from './access/scope';
 export { registeredPageUrls } from './home/registered-pages';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';

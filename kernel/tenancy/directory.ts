@@ -103,6 +103,18 @@ export async function tenantNames(db: Knex, ids: readonly number[]): Promise<Map
   return new Map((await listTenants(db, { ids })).map((t) => [t.tenantId, t.name]));
 }
 
+/** The rows with their tenant's name (`tenant_name`, null when the scope does not see the tenant), in one read. */
+export async function withTenantNames<T extends { tenant_id: unknown }>(
+  db: Knex,
+  rows: readonly T[],
+): Promise<(T & { tenant_name: string | null })[]> {
+  const names = await tenantNames(
+    db,
+    rows.map((r) => Number(r.tenant_id)),
+  );
+  return rows.map((r) => ({ ...r, tenant_name: names.get(Number(r.tenant_id)) ?? null }));
+}
+
 /** How many tenants have this e-mail domain and this name, case-insensitive (the sign-up's duplicate check). */
 export async function countTenantsLike(
   db: Knex,
@@ -274,6 +286,7 @@ export async function userMemberships(db: Knex, userId: number): Promise<Members
 
 export interface MemberFilter {
   tenantId?: number;
+  tenantUserIds?: readonly number[];
   /** Active membership of an active user. */
   activeOnly?: boolean;
   /** Active membership (the user may be deactivated). */
@@ -296,6 +309,7 @@ export async function listMembers(db: Knex, f: MemberFilter = {}): Promise<Membe
     )
     .orderBy(['tu.tenant_id', 'tu.tenant_user_id']);
   if (f.tenantId !== undefined) q.where('tu.tenant_id', f.tenantId);
+  if (f.tenantUserIds) q.whereIn('tu.tenant_user_id', [...new Set(f.tenantUserIds)]);
   if (f.activeOnly) q.where('tu.active_flag', true).where('u.active_flag', true);
   if (f.activeMembership) q.where('tu.active_flag', true);
   if (f.external !== undefined) q.where('tu.external_flag', f.external);
