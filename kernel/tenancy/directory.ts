@@ -302,11 +302,12 @@ export type Member = Membership & { user: UserFacts };
 export async function listMembers(db: Knex, f: MemberFilter = {}): Promise<Member[]> {
   const q = db('tenant_users as tu')
     .join('users as u', 'u.user_id', 'tu.user_id')
-    .select(
-      MEMBERSHIP_COLUMNS,
-      USER_COLUMNS.filter((c) => c !== 'user_id' && c !== 'active_flag').map((c) => `u.${c}`),
+    // One array: knex's select reads only the first argument when it is an array.
+    .select([
+      ...MEMBERSHIP_COLUMNS,
+      ...USER_COLUMNS.filter((c) => c !== 'user_id' && c !== 'active_flag').map((c) => `u.${c}`),
       'u.active_flag as user_active_flag',
-    )
+    ])
     .orderBy(['tu.tenant_id', 'tu.tenant_user_id']);
   if (f.tenantId !== undefined) q.where('tu.tenant_id', f.tenantId);
   if (f.tenantUserIds) q.whereIn('tu.tenant_user_id', [...new Set(f.tenantUserIds)]);
