@@ -57,4 +57,17 @@ export default defineConfig(
       '@typescript-eslint/no-unused-expressions': 'warn',
     },
   },
+  {
+    // Kernel tables are the kernel's: a plugin's server code reads them through the kernel's directory API and
+    // writes them through kernel services (scripts/eslint-kernel-tables.mjs); migrations and tests may name them.
+    files: ['plugins/**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'plugins/*/workspace/**',
+      'plugins/**/migrations/**',
+      'plugins/**/tests/**',
+      '**/*.test.ts',
+      '**/*.e2e.ts',
+    ],
+    rules: { 'lci/no-kernel-table-sql': 'error' },
+  },
 );

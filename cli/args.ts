@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
 import type { Knex } from 'knex';
 import { CliError } from './errors';
+import { findTenant } from '../kernel/tenancy/directory';
 import { isCommonPassword, MSG_COMMON_PASSWORD } from '../kernel/auth/common-passwords';
 
 export function positiveInt(value: string): number {
@@ -42,9 +43,9 @@ export function booleanArg(value: string): boolean {
 
 /** The tenant row, or an error saying it does not exist. */
 export async function requireTenant(db: Knex, tenantId: number): Promise<{ tenant_id: number; name: string }> {
-  const row = await db('tenants').where({ tenant_id: tenantId }).first('tenant_id', 'name');
-  if (!row) throw new CliError(`tenant ${tenantId} does not exist`);
-  return { tenant_id: Number(row.tenant_id), name: row.name };
+  const t = await findTenant(db, tenantId);
+  if (!t) throw new CliError(`tenant ${tenantId} does not exist`);
+  return { tenant_id: t.tenantId, name: t.name };
 }
 
 /** Reads a password piped on stdin (first line). */

@@ -65,6 +65,51 @@ export type { MailMessage, MailAttachment } from './mail';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
 // The tenant's users for a plugin's user pickers (read only; e.g. the assessor and reviewer of an assessment).
 export { listTenantUsers, type TenantUserRecord } from './tenancy/tenant-users';
+// The directory: what plugins read of the kernel's identity tables, in the caller's scope (tenant: row-level
+// security; system: across tenants). Plugins name no kernel table in SQL (lint rule lci/no-kernel-table-sql).
+export {
+  findTenant,
+  listTenants,
+  tenantNames,
+  withTenantNames,
+  countTenantsLike,
+  findUser,
+  listUsers,
+  usernames,
+  passwordMatches,
+  findMembership,
+  isActiveMember,
+  userMemberships,
+  listMembers,
+  membershipCounts,
+  tenantActivity,
+  listSecurityGroups,
+  findSecurityGroup,
+  listNavItems,
+  userNotificationStamp,
+  userRowsForExport,
+  type TenantFacts,
+  type TenantFilter,
+  type UserFacts,
+  type Membership,
+  type Member,
+  type MemberFilter,
+  type TenantActivity,
+  type SecurityGroupFacts,
+  type NavItemFacts,
+} from './tenancy/directory';
+// The changes plugins make to identity rows (settings formats, sign-up profile, notification stamps, tenant deletion).
+export {
+  setTenantFormats,
+  setCurrentTenant,
+  updateUserProfile,
+  stampUserNotifications,
+  moveUsersOffTenant,
+  removeUsersWithoutMembership,
+  type UserProfilePatch,
+  type NotificationTarget,
+} from './tenancy/identity-writes';
+export { searchAudit, type AuditQuery, type AuditRecord } from './audit';
 export { afterCommit } from './access/scope';
 export { registeredPageUrls } from './home/registered-pages';
 export { NAV_OVERRIDES_KEY, applyNavOverrides, type NavOverride, type NavOverrides } from './access/nav-overrides';

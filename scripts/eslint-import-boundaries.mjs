@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { crossings, resolveImport } from './boundaries.mjs';
+import { noKernelTableSql } from './eslint-kernel-tables.mjs';
 
 const importBoundaries = {
   meta: {
@@ -51,11 +52,14 @@ const importBoundaries = {
 const version = crypto
   .createHash('sha1')
   .update(
-    ['./boundaries.mjs', './eslint-import-boundaries.mjs']
+    ['./boundaries.mjs', './eslint-import-boundaries.mjs', './eslint-kernel-tables.mjs']
       .map((f) => fs.readFileSync(new URL(f, import.meta.url)))
       .join('\n'),
   )
   .digest('hex')
   .slice(0, 12);
 
-export default { meta: { name: 'lci', version }, rules: { 'import-boundaries': importBoundaries } };
+export default {
+  meta: { name: 'lci', version },
+  rules: { 'import-boundaries': importBoundaries, 'no-kernel-table-sql': noKernelTableSql },
+};

@@ -57,6 +57,9 @@ export async function createSecurityGroup(db: Knex, tenantId: number, g: NewSecu
 
 export interface NewUser {
   email: string;
+  /** The sign-in name; default: the e-mail, trimmed and lower case. */
+  username?: string;
+  companyName?: string | null;
   passwordHash?: string | null;
   firstName?: string;
   lastName?: string;
@@ -68,7 +71,7 @@ export interface NewUser {
   phoneNumber?: string;
 }
 export async function createUser(db: Knex, u: NewUser): Promise<number> {
-  const username = u.email.trim().toLowerCase();
+  const username = u.username ?? u.email.trim().toLowerCase();
   const [row] = await db('users')
     .insert({
       username,
@@ -82,6 +85,7 @@ export async function createUser(db: Knex, u: NewUser): Promise<number> {
       current_tenant_id: u.currentTenantId ?? null,
       confirmed_flag: u.confirmed ?? true,
       phone_number: u.phoneNumber ?? null,
+      ...(u.companyName !== undefined ? { company_name: u.companyName } : {}),
     })
     .returning('user_id');
   return Number(row.user_id);

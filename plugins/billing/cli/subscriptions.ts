@@ -8,7 +8,7 @@
  */
 import { confirm } from '@inquirer/prompts';
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Kernel, Trx } from '../../../kernel/index';
+import { findTenant, type Kernel, type Trx } from '../../../kernel/index';
 import { operatorName } from '../../../cli/sdk';
 import { CliError } from '../../../cli/sdk';
 import { printJson, printList, write } from '../../../cli/sdk';
@@ -36,10 +36,8 @@ function nfrArg(value: string): '5' | 'unlimited' {
 async function requireTenant(
   k: Kernel,
   tenantId: number,
-): Promise<{ name: string; currency: string; email_domain: string | null }> {
-  const t = await k.db.withSystem((trx) =>
-    trx('tenants').where({ tenant_id: tenantId }).first('name', 'currency', 'email_domain'),
-  );
+): Promise<{ name: string; currency: string; emailDomain: string | null }> {
+  const t = await k.db.withSystem((trx) => findTenant(trx, tenantId), { readOnly: true });
   if (!t) throw new CliError(`Tenant ${tenantId} not found.`);
   return t;
 }
@@ -213,7 +211,7 @@ export function subscriptionCli(program: Command, kernel: () => Promise<Kernel>)
             `Tenant ${opts.tenant} already has a Core subscription (${current.stripe_plan_id}, ${current.subscription_status}): cancel it first with --cancel.`,
           );
         const customer = await ensureCustomer(trx, opts.tenant, p, {
-          email: (await tenantAdminEmail(trx, opts.tenant)) ?? `billing@${t.email_domain ?? 'example.com'}`,
+          email: (await tenantAdminEmail(trx, opts.tenant)) ?? `billing@${t.emailDomain ?? 'example.com'}`,
         });
         const sub = await p.createSubscription({
           customerId: customer.customer_id,

@@ -1,5 +1,5 @@
 /** The tenant's customer at the billing provider: created once, with its e-mail and affiliate code. */
-import type { Trx } from '../../../kernel/index';
+import { findTenant, listMembers, type Trx } from '../../../kernel/index';
 import type { BillingProvider } from './provider';
 
 export interface CustomerRecord {
@@ -10,12 +10,8 @@ export interface CustomerRecord {
 
 /** The e-mail of the tenant's first tenant admin, if any. */
 export async function tenantAdminEmail(db: Trx, tenantId: number): Promise<string | null> {
-  const row = await db('tenant_users as tu')
-    .join('users as u', 'u.user_id', 'tu.user_id')
-    .where({ 'tu.tenant_id': tenantId, 'tu.tenant_admin_flag': true, 'tu.active_flag': true })
-    .orderBy('tu.tenant_user_id')
-    .first('u.email');
-  return row?.email ?? null;
+  const [admin] = await listMembers(db, { tenantId, tenantAdmin: true, activeMembership: true });
+  return admin?.user.email ?? null;
 }
 
 /** The e-mail a new customer gets: the caller's, unless an LCI admin acts for the tenant (then its admin's). */
@@ -56,7 +52,7 @@ export async function ensureCustomer(
     }
     return existing;
   }
-  const tenant = await db('tenants').where({ tenant_id: tenantId }).first('name');
+  const tenant = await findTenant(db, tenantId);
   const customerId = await provider.createCustomer({
     email: input.email,
     name: tenant?.name ?? `Tenant ${tenantId}`,

@@ -4,7 +4,7 @@
  * plans, invoices and an upcoming invoice to show. Idempotent: a tenant with a billing customer is left alone.
  * With Stripe configured nothing is created (demo data never reaches a real Stripe account).
  */
-import type { FixtureContext } from '../../../kernel/index';
+import { findTenant, type FixtureContext } from '../../../kernel/index';
 import { ensureCustomer, tenantAdminEmail } from './customers';
 import { billingOf } from './billing-of';
 import { applySubscription } from './state';
@@ -16,8 +16,8 @@ export async function billingFixtures({ db, k, tenantId, log }: FixtureContext):
   }
   await db.withTenant(tenantId, async (trx) => {
     if (await trx('billing_customers').where({ tenant_id: tenantId }).first('customer_id')) return;
-    const tenant = await trx('tenants').where({ tenant_id: tenantId }).first('currency', 'email_domain');
-    const email = (await tenantAdminEmail(trx, tenantId)) ?? `billing@${tenant?.email_domain ?? 'example.com'}`;
+    const tenant = await findTenant(trx, tenantId);
+    const email = (await tenantAdminEmail(trx, tenantId)) ?? `billing@${tenant?.emailDomain ?? 'example.com'}`;
     const currency = String(tenant?.currency ?? 'USD').toUpperCase() === 'CAD' ? 'cad' : 'usd';
     const provider = billingOf(k).provider(trx);
     const customer = await ensureCustomer(trx, tenantId, provider, { email });

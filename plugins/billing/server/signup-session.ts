@@ -5,7 +5,7 @@
  * a checkout session (the open one for the same plans is returned on a retry), plans costing 0 (the
  * affiliate partner plan) subscribe directly. The affiliate's credit is applied when it matches the plans.
  */
-import { HttpError, type Kernel, type Trx } from '../../../kernel/index';
+import { findMembership, findTenant, findUser, HttpError, type Kernel, type Trx } from '../../../kernel/index';
 import { cartTotal, cartTrialDays } from '../shared/cart-rules';
 import { isActiveStatus } from '../shared/status';
 import { plansOf, startCheckout } from './actions';
@@ -33,16 +33,15 @@ export async function signupSession(k: Kernel, db: Trx, input: SignupSessionInpu
   const { tenantId, userId } = input;
   const email = input.email.trim().toLowerCase();
   const signup = await db('tenant_signups').where({ tenant_id: tenantId, user_id: userId }).first('email', 'affiliate');
-  const admin = await db('tenant_users')
-    .where({ tenant_id: tenantId, user_id: userId, tenant_admin_flag: true, active_flag: true })
-    .first('tenant_user_id');
-  const user = await db('users').where({ user_id: userId }).first('username', 'active_flag');
-  const tenant = await db('tenants').where({ tenant_id: tenantId }).first('active_flag');
+  const membership = await findMembership(db, { tenantId, userId });
+  const user = await findUser(db, userId);
+  const tenant = await findTenant(db, tenantId);
   if (
     !signup ||
-    !admin ||
-    !user?.active_flag ||
-    !tenant?.active_flag ||
+    !membership?.active ||
+    !membership.tenantAdmin ||
+    !user?.active ||
+    !tenant?.active ||
     String(signup.email).toLowerCase() !== email ||
     String(user.username).toLowerCase() !== email
   ) {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { PluginCliContext } from '../../../kernel/index';
-import { positiveInt } from '../../../cli/sdk';
+import { positiveInt, requireTenant } from '../../../cli/sdk';
 import { operatorName } from '../../../cli/sdk';
 import { CliError } from '../../../cli/sdk';
 import { printJson, write } from '../../../cli/sdk';
@@ -90,10 +90,7 @@ export function importCli(program: Command, { kernel, plugins }: PluginCliContex
       const k = await kernel();
       const def = csvImportKind(k, kind);
       if (!def) throw new CliError(`The import kind "${kind}" belongs to a plugin that is switched off.`);
-      const tenant = await k.db.withSystem((trx) =>
-        trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'),
-      );
-      if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
+      await k.db.withSystem((trx) => requireTenant(trx, opts.tenant), { readOnly: true });
 
       const bar = progressBar();
       let started = false;

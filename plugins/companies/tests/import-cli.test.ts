@@ -83,7 +83,7 @@ test('usage errors name what is wrong: unknown kind, unreadable file, unknown te
   const missing = await cli.run(['import', 'companies', path.join(dir, 'nope.csv'), '--tenant', String(tenantId)]);
   expect(missing.stderr.trim()).toBe(`error: Cannot read ${path.join(dir, 'nope.csv')}: ENOENT`);
   const tenant = await cli.run(['import', 'companies', file('ok.csv', 'moniker\nZulu\n'), '--tenant', '999999']);
-  expect(tenant.stderr.trim()).toBe('error: Tenant 999999 not found.');
+  expect(tenant.stderr.trim()).toBe('error: tenant 999999 does not exist');
   const columns = await cli.run([
     'import',
     'companies',

@@ -2,7 +2,7 @@
  * Demo data of the core areas (idempotent): the tenant's first users become account managers of its companies
  * (split between them), gathered in one account group; two goals with tasks and a score, one covering two companies.
  */
-import type { FixtureContext } from '../../../kernel/index';
+import { listMembers, type FixtureContext } from '../../../kernel/index';
 import { listCompanies } from '../../companies/public';
 import { createGroup, createManager } from './accounts/store';
 import { addScore, createGoal, createTask } from './goals/store';
@@ -14,11 +14,9 @@ export async function coreFixtures({ db, tenantId, log }: FixtureContext): Promi
     );
     if (!companies.length) return;
     if (!(await trx('tenant_account_managers').first('tenant_account_manager_id'))) {
-      const users = await trx('tenant_users')
-        .where({ active_flag: true, external_flag: false })
-        .orderBy('tenant_user_id')
-        .limit(2)
-        .pluck('tenant_user_id');
+      const users = (await listMembers(trx, { tenantId, activeMembership: true, external: false }))
+        .slice(0, 2)
+        .map((m) => m.tenantUserId);
       const managerIds: number[] = [];
       for (const [i, tu] of users.entries()) {
         const mine = companies.filter((_, j) => j % users.length === i).map((c) => c.tenant_company_id);

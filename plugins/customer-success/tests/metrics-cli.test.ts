@@ -78,5 +78,5 @@ test('lci cs recalc recalculates every active company of the tenant; a bad tenan
   expect(bad.stderr).toMatch(/^error: .*--tenant.*positive whole number/);
   const missing = await cli.run(['cs', 'recalc', '--tenant', '999999']);
   expect(missing.code).not.toBe(0);
-  expect(missing.stderr.trim()).toBe('error: Tenant 999999 not found.');
+  expect(missing.stderr.trim()).toBe('error: tenant 999999 does not exist');
 });

@@ -11,7 +11,7 @@ export function linkPath(link: string): string {
 
 /**
  * The hidden-link rule: an item whose link is not a registered page (e.g. /integrations before an integrations
- * plugin exists) is hidden from tenants; an item without a link is shown.
+ * plugin exists) is hidden from every tenant; an item without a link is shown.
  */
 export function itemShown(item: { link_url: string | null }, pages: ReadonlySet<string>): boolean {
   return item.link_url === null || item.link_url === '' || pages.has(linkPath(item.link_url));

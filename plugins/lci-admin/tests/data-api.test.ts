@@ -139,6 +139,7 @@ test('the export holds every row of the tenant, and the users without secrets', 
   for (const u of users) {
     expect(u.row).not.toHaveProperty('password_hash');
     expect(u.row).not.toHaveProperty('mfa_secret');
+    expect(u.row).not.toHaveProperty('mfa_setup_secret');
   }
   // The download link works without a token (signed).
   const dl = await fetch(r.body.url);

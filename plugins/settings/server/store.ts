@@ -1,5 +1,5 @@
 /** SQL of tenant settings and users' app settings, and nothing else: each function takes the caller's transaction. */
-import type { Trx } from '../../../kernel/index';
+import { findTenant, setTenantFormats, type Trx } from '../../../kernel/index';
 
 export interface TenantSettingsRow {
   currency: string;
@@ -22,13 +22,13 @@ const DEFAULTS = {
 
 /** The tenant's settings: its row of tenant_settings (defaults when it has none) and the tenants' format columns. */
 export async function selectTenantSettings(db: Trx, tenantId: number): Promise<TenantSettingsRow> {
-  const t = await db('tenants').where({ tenant_id: tenantId }).first('currency', 'date_format');
+  const t = await findTenant(db, tenantId);
   const s = await db('tenant_settings')
     .first('time_zone', 'fiscal_year_start_month', 'bordered_tables', 'site_logo_url', 'default_logo', 'updated_at')
     .where({ tenant_id: tenantId });
   return {
     currency: t?.currency ?? 'USD',
-    date_format: t?.date_format ?? 'yyyy-mm-dd',
+    date_format: t?.dateFormat ?? 'yyyy-mm-dd',
     ...DEFAULTS,
     ...(s
       ? {
@@ -48,7 +48,7 @@ export async function updateTenantFormats(
   tenantId: number,
   patch: { currency?: string; date_format?: string },
 ): Promise<void> {
-  if (Object.keys(patch).length) await db('tenants').where({ tenant_id: tenantId }).update(patch);
+  await setTenantFormats(db, tenantId, { currency: patch.currency, dateFormat: patch.date_format });
 }
 
 export async function upsertTenantSettings(

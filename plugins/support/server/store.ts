@@ -2,7 +2,7 @@
  * SQL of support requests, attachments and answers, and nothing else. Each function takes a transaction: the tenant's
  * (under RLS) for the tenant routes, the audited system scope for the internal ones (which then name the tenant).
  */
-import type { Trx } from '../../../kernel/index';
+import { withTenantNames, type Trx } from '../../../kernel/index';
 import type { IssueType, PriorityLevel, RequestStatus } from '../shared/rules';
 
 const REQUESTS = 'support_requests';
@@ -69,18 +69,13 @@ export interface RequestFilter {
 
 /** Requests, newest first, with their tenant's name; filters by tenant (system scope), user, status, priority. */
 export async function selectRequests(db: Trx, f: RequestFilter = {}): Promise<RequestRow[]> {
-  const q = db(`${REQUESTS} as r`)
-    .join('tenants as t', 't.tenant_id', 'r.tenant_id')
-    .select('r.*', 't.name as tenant_name')
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.request_id', 'desc')
-    .limit(500);
-  if (f.tenantId) q.where('r.tenant_id', f.tenantId);
-  if (f.userId) q.where('r.user_id', f.userId);
-  if (f.requestId) q.where('r.request_id', f.requestId);
-  if (f.status) q.where('r.status', f.status);
-  if (f.priorityLevel) q.where('r.priority_level', f.priorityLevel);
-  return (await q).map(toRequest);
+  const q = db(REQUESTS).select('*').orderBy('created_at', 'desc').orderBy('request_id', 'desc').limit(500);
+  if (f.tenantId) q.where('tenant_id', f.tenantId);
+  if (f.userId) q.where('user_id', f.userId);
+  if (f.requestId) q.where('request_id', f.requestId);
+  if (f.status) q.where('status', f.status);
+  if (f.priorityLevel) q.where('priority_level', f.priorityLevel);
+  return (await withTenantNames(db, await q)).map(toRequest);
 }
 
 export async function selectAttachments(db: Trx, requestIds: number[]): Promise<AttachmentRow[]> {

@@ -1,5 +1,5 @@
 /** SQL of assessment events, answers and evidence (the caller's tenant transaction, under RLS). */
-import type { Trx } from '../../../../kernel/index';
+import { isActiveMember, listMembers, type Member, type Trx } from '../../../../kernel/index';
 import type { AnswerValue, AssessmentEvent, EventListQuery, EventScores, EventStatus } from '../../shared/api';
 import { iso, isoOrNull, num, numOrNull } from '../util';
 
@@ -21,43 +21,36 @@ function eventQuery(db: Trx) {
         'e.assessment_template_version_id',
       );
     })
-    .leftJoin('tenant_users as au', function () {
-      this.on('au.tenant_id', 'e.tenant_id').andOn('au.tenant_user_id', 'e.assessor_tenant_user_id');
-    })
-    .leftJoin('users as a', 'a.user_id', 'au.user_id')
-    .leftJoin('tenant_users as ru', function () {
-      this.on('ru.tenant_id', 'e.tenant_id').andOn('ru.tenant_user_id', 'e.reviewer_tenant_user_id');
-    })
-    .leftJoin('users as rv', 'rv.user_id', 'ru.user_id')
     .select(
       'e.*',
       db.raw(`to_char(e.assessed_on, 'YYYY-MM-DD') as assessed_on_text`),
       'co.moniker as company_moniker',
       'd.name as template_name',
       'v.template_version',
-      'a.name_first as a_first',
-      'a.name_last as a_last',
-      'a.email as a_email',
-      'rv.name_first as r_first',
-      'rv.name_last as r_last',
-      'rv.email as r_email',
     );
 }
 
-const userRef = (id: unknown, first: unknown, last: unknown, email: unknown) =>
-  id === null || id === undefined
-    ? null
-    : {
-        tenant_user_id: num(id),
-        name: [first, last].filter((x) => typeof x === 'string' && x).join(' ') || String(email ?? ''),
-        email: String(email ?? ''),
-      };
+/** The assessors and reviewers of these events, by tenant user id (the kernel's directory). */
+async function eventPeople(db: Trx, rows: any[]): Promise<Map<number, Member>> {
+  const ids = rows
+    .flatMap((r) => [r.assessor_tenant_user_id, r.reviewer_tenant_user_id])
+    .filter((id) => id !== null && id !== undefined)
+    .map(num);
+  if (!ids.length) return new Map();
+  return new Map((await listMembers(db, { tenantUserIds: ids })).map((m) => [m.tenantUserId, m]));
+}
+
+const userRef = (id: unknown, people: Map<number, Member>) => {
+  if (id === null || id === undefined) return null;
+  const m = people.get(num(id));
+  return { tenant_user_id: num(id), name: m?.user.displayName ?? '', email: m?.user.email ?? '' };
+};
 
 export interface EventRecord extends AssessmentEvent {
   scores_stored: EventScores | null;
 }
 
-function toEvent(r: any): EventRecord {
+function toEvent(r: any, people: Map<number, Member>): EventRecord {
   return {
     assessment_event_id: num(r.assessment_event_id),
     tenant_company_id: num(r.tenant_company_id),
@@ -68,8 +61,8 @@ function toEvent(r: any): EventRecord {
     template_version: num(r.template_version),
     title: r.title,
     assessed_on: r.assessed_on_text,
-    assessor: userRef(r.assessor_tenant_user_id, r.a_first, r.a_last, r.a_email),
-    reviewer: userRef(r.reviewer_tenant_user_id, r.r_first, r.r_last, r.r_email),
+    assessor: userRef(r.assessor_tenant_user_id, people),
+    reviewer: userRef(r.reviewer_tenant_user_id, people),
     status: r.status,
     overall_score: numOrNull(r.overall_score),
     submitted_at: isoOrNull(r.submitted_at),
@@ -98,13 +91,14 @@ export async function selectEvents(db: Trx, q: EventListQuery): Promise<{ events
     ])
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { events: rows.map(toEvent), total: num(total?.n ?? 0) };
+  const people = await eventPeople(db, rows);
+  return { events: rows.map((r: any) => toEvent(r, people)), total: num(total?.n ?? 0) };
 }
 
 export async function selectEvent(db: Trx, id: number, forUpdate = false): Promise<EventRecord | null> {
   if (forUpdate) await db(EVENTS).where('assessment_event_id', id).forUpdate().first('assessment_event_id');
   const r = await eventQuery(db).where('e.assessment_event_id', id).first();
-  return r ? toEvent(r) : null;
+  return r ? toEvent(r, await eventPeople(db, [r])) : null;
 }
 
 export async function insertEvent(
@@ -311,9 +305,7 @@ export async function deleteEvidenceRow(db: Trx, id: number): Promise<void> {
 
 /** Whether the id names an active user of the caller's tenant. */
 export async function isTenantUser(db: Trx, tenantUserId: number): Promise<boolean> {
-  return !!(await db('tenant_users')
-    .where({ tenant_user_id: tenantUserId, active_flag: true })
-    .first('tenant_user_id'));
+  return isActiveMember(db, tenantUserId);
 }
 
 export async function companyExists(db: Trx, tenantCompanyId: number): Promise<boolean> {

@@ -3,7 +3,7 @@
  * the lookup log, and the per-batch write of found dates with their sources (asset_field_sources). Every function
  * takes the caller's tenant-scoped transaction (RLS).
  */
-import type { SecretSealer, Trx } from '../../../../kernel/index';
+import { listTenants, type SecretSealer, type Trx } from '../../../../kernel/index';
 import type {
   RunTrigger,
   VendorSettingsBody,
@@ -463,16 +463,17 @@ function parseFloatArray(text: string): number[] {
 
 /** The active tenants whose lookup and nightly refresh are on (nothing saved reads as on) and that have assets. System scope. */
 export async function nightlyTenants(db: Trx): Promise<number[]> {
-  const rows = (await db('tenants as t')
-    .leftJoin('asset_warranty_settings as s', 's.tenant_id', 't.tenant_id')
-    .where('t.active_flag', true)
-    .where((q) =>
-      q.whereNull('s.tenant_id').orWhere((w) => w.where('s.enabled', true).where('s.nightly_refresh', true)),
-    )
-    .whereExists((q) => q.select(db.raw('1')).from('assets as a').whereRaw('a.tenant_id = t.tenant_id'))
-    .orderBy('t.tenant_id')
-    .select('t.tenant_id')) as { tenant_id: string | number }[];
-  return rows.map((r) => Number(r.tenant_id));
+  const off = new Set(
+    (
+      (await db('asset_warranty_settings')
+        .where((w) => w.where('enabled', false).orWhere('nightly_refresh', false))
+        .pluck('tenant_id')) as (string | number)[]
+    ).map(Number),
+  );
+  const withAssets = ((await db('assets').distinct('tenant_id').pluck('tenant_id')) as (string | number)[])
+    .map(Number)
+    .filter((id) => !off.has(id));
+  return (await listTenants(db, { ids: withAssets, activeOnly: true })).map((t) => t.tenantId);
 }
 
 /** Every asset of the tenant with its warranty expiry and its last lookup that did not fail (a failed one is tried again). */

@@ -18,11 +18,16 @@
  * (kernel sendSignupCode; confirm and resend stay in kernel/auth/signup).
  */
 import {
+  createUser,
+  findUser,
   HttpError,
   normalizeEmail,
+  passwordMatches,
   reply,
   sendSignupCode,
   tooManyAttempts,
+  updateUserProfile,
+  userMemberships,
   type Kernel,
   type RouteRegistrar,
   type Trx,
@@ -49,26 +54,18 @@ export function splitName(name: string): { first: string; last: string } {
 }
 
 interface ExistingUser {
-  user_id: string | number;
+  userId: number;
   email: string;
-  confirmed_flag: boolean;
-  password_hash: string | null;
-  has_tenant: boolean;
+  confirmed: boolean;
+  hasTenant: boolean;
 }
 
+/** The user of this username (its row locked: two tries for one user run one after the other), or undefined. */
 async function findExisting(db: Trx, username: string): Promise<ExistingUser | undefined> {
-  return db('users as u')
-    .where('u.username', username)
-    .forUpdate()
-    .first(
-      'u.user_id',
-      'u.email',
-      'u.confirmed_flag',
-      'u.password_hash',
-      db.raw(
-        '(u.current_tenant_id is not null or exists (select 1 from tenant_users tu where tu.user_id = u.user_id)) as has_tenant',
-      ),
-    );
+  const user = await findUser(db, { username }, { lock: true });
+  if (!user) return undefined;
+  const hasTenant = user.currentTenantId !== null || (await userMemberships(db, user.userId)).length > 0;
+  return { userId: user.userId, email: user.email, confirmed: user.confirmed, hasTenant };
 }
 
 export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, throttles: SignupThrottles): void {
@@ -93,10 +90,10 @@ export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, thrott
       const a = body.attributes;
       const { first, last } = splitName(a.name);
       const profile = {
-        name_first: first,
-        name_last: last,
-        company_name: a['custom:company_name'],
-        phone_number: a['custom:phone_0'] || null,
+        nameFirst: first,
+        nameLast: last,
+        companyName: a['custom:company_name'],
+        phoneNumber: a['custom:phone_0'] || null,
       };
       const existing = await findExisting(db, username);
       let userId: number;
@@ -104,31 +101,35 @@ export function registerIdentitySignupRoute(r: RouteRegistrar, k: Kernel, thrott
       let action: string;
       if (!existing) {
         const passwordHash = await k.identity.hashPassword(body.password);
-        const [row] = await db('users')
-          .insert({ username, email: a.email.trim(), password_hash: passwordHash, confirmed_flag: false, ...profile })
-          .returning('user_id');
-        userId = Number(row.user_id);
+        userId = await createUser(db, {
+          username,
+          email: a.email.trim(),
+          passwordHash,
+          confirmed: false,
+          firstName: first,
+          lastName: last,
+          companyName: profile.companyName,
+          phoneNumber: profile.phoneNumber ?? undefined,
+        });
         action = 'identity.signup.created';
       } else {
-        const samePassword =
-          !!existing.password_hash && (await k.identity.verifyPassword(existing.password_hash, body.password));
-        const inProgress = !existing.confirmed_flag && (!existing.has_tenant || samePassword);
+        const samePassword = await passwordMatches(db, k.identity, existing.userId, body.password);
+        const inProgress = !existing.confirmed && (!existing.hasTenant || samePassword);
         if (!inProgress) {
           await k.audit.write(db, {
             actorUserId: null,
             action: 'identity.signup.refused',
             target: username,
-            details: { reason: existing.confirmed_flag ? 'confirmed' : 'has_tenant', ip: koa.ip },
+            details: { reason: existing.confirmed ? 'confirmed' : 'has_tenant', ip: koa.ip },
           });
           return reply(400, new HttpError(400, MSG_USERNAME_EXISTS, 'UsernameExistsException').toJSON());
         }
-        userId = Number(existing.user_id);
+        userId = existing.userId;
         mailTo = existing.email;
-        if (!existing.has_tenant) {
-          const passwordHash = samePassword ? existing.password_hash : await k.identity.hashPassword(body.password);
-          await db('users')
-            .where({ user_id: userId })
-            .update({ password_hash: passwordHash, ...profile });
+        if (!existing.hasTenant) {
+          // The same password keeps its hash; another one replaces it.
+          const passwordHash = samePassword ? undefined : await k.identity.hashPassword(body.password);
+          await updateUserProfile(db, userId, { ...profile, passwordHash });
         }
         action = 'identity.signup.retried';
       }

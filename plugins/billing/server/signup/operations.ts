@@ -17,10 +17,15 @@ import type Koa from 'koa';
 import {
   accountSignupOperationsPoint,
   contribute,
+  findMembership,
+  findUser,
   HttpError,
+  listTenants,
+  listUsers,
   normalizeEmail,
   reply,
   tooManyAttempts,
+  userMemberships,
   type AccountSignupOperation,
   type Contribution,
   type Kernel,
@@ -44,28 +49,25 @@ export async function dupTenantCheck(db: Trx, p: z.output<typeof dupTenantCheckP
   return { countEmailDomain: Math.min(c.countEmailDomain, 1), countCompanyName: Math.min(c.countCompanyName, 1) };
 }
 
+/** Whether a sign-up of this tenant is still in progress (its user is unconfirmed). */
+async function signupsInProgress(db: Trx, tenantId: number): Promise<boolean> {
+  const signups = await db('tenant_signups').where('tenant_id', tenantId).pluck('user_id');
+  return (await listUsers(db, signups.map(Number))).some((u) => !u.confirmed);
+}
+
 /** The tenant a sign-up in progress created for this (unconfirmed) user, if any. */
 async function signupTenantInProgress(db: Trx, userId: number): Promise<number | null> {
-  const row = await db('tenant_signups as s')
-    .join('users as u', 'u.user_id', 's.user_id')
-    .where('s.user_id', userId)
-    .where('u.confirmed_flag', false)
-    .first('s.tenant_id');
+  if ((await findUser(db, userId))?.confirmed !== false) return null;
+  const row = await db('tenant_signups').where('user_id', userId).first('tenant_id');
   return row ? Number(row.tenant_id) : null;
 }
 
 export async function dupUserCheck(plans: PlanFacts, db: Trx, p: z.output<typeof dupUserCheckPayload>) {
-  const user = await db('users')
-    .where({ username: normalizeEmail(p.userEmail) })
-    .first('user_id');
+  const user = await findUser(db, { username: normalizeEmail(p.userEmail) });
   if (!user) return { recoveryUrl: null, userExists: false, userHasSubscriptionUser: false };
-  const userId = Number(user.user_id);
-  const tenants = (
-    await db('tenant_users as tu')
-      .join('tenants as t', 't.tenant_id', 'tu.tenant_id')
-      .where({ 'tu.user_id': userId, 'tu.active_flag': true, 't.active_flag': true })
-      .select('tu.tenant_id')
-  ).map((r: { tenant_id: string | number }) => Number(r.tenant_id));
+  const userId = user.userId;
+  const memberOf = (await userMemberships(db, userId)).filter((m) => m.active).map((m) => m.tenantId);
+  const tenants = (await listTenants(db, { ids: memberOf, activeOnly: true })).map((t) => t.tenantId);
   let userHasSubscriptionUser = false;
   for (const t of tenants)
     if (await hasSubscription(db, t)) {
@@ -99,16 +101,9 @@ export async function checkTenantForRecoveryUrl(
   const callerId = await bearerUserId(k, koa);
   const member =
     callerId !== null &&
-    !!(await db('tenant_users as tu')
-      .join('users as u', 'u.user_id', 'tu.user_id')
-      .where({ 'tu.tenant_id': tenantId, 'tu.user_id': callerId, 'tu.active_flag': true, 'u.active_flag': true })
-      .first('tu.tenant_user_id'));
-  const inProgress =
-    !member &&
-    !!(await db('tenant_signups as s')
-      .join('users as u', 'u.user_id', 's.user_id')
-      .where({ 's.tenant_id': tenantId, 'u.confirmed_flag': false })
-      .first('s.user_id'));
+    !!(await findMembership(db, { tenantId, userId: callerId }))?.active &&
+    !!(await findUser(db, callerId))?.active;
+  const inProgress = !member && (await signupsInProgress(db, tenantId));
   if (!member && !inProgress) return { recoveryUrl: null };
   return { recoveryUrl: await recoveryUrl(plans, db, tenantId) };
 }

@@ -17,12 +17,18 @@
 import crypto from 'node:crypto';
 import {
   addTenantUser,
+  countTenantsLike,
   createSecurityGroup,
   createTenant,
   DEFAULT_REGION,
+  findUser,
   grantModules,
   HttpError,
+  listNavItems,
   MODULES,
+  setCurrentTenant,
+  updateUserProfile,
+  userMemberships,
   type AccessPage,
   type ModuleName,
   type RegionCode,
@@ -85,27 +91,22 @@ export async function duplicateTenantCounts(
   emailDomain: string,
   companyName: string,
 ): Promise<{ countEmailDomain: number; countCompanyName: number }> {
-  const [d] = await db('tenants')
-    .whereRaw('lower(email_domain) = lower(?)', [emailDomain.trim()])
-    .count<{ n: string }[]>({ n: '*' });
-  const [c] = await db('tenants')
-    .whereRaw('lower(name) = lower(?)', [companyName.trim()])
-    .count<{ n: string }[]>({ n: '*' });
-  return { countEmailDomain: Number(d.n), countCompanyName: Number(c.n) };
+  const n = await countTenantsLike(db, { emailDomain, name: companyName });
+  return { countEmailDomain: n.emailDomain, countCompanyName: n.name };
 }
 
 /** Read/Write on every page of the catalogue (kernel and plugins, synced at start) that is not internal. */
 async function adminPages(db: Trx): Promise<AccessPage[]> {
-  const rows = await db('nav_items').where({ internal_only: false }).orderBy('url').select('url');
-  return rows.map((r: { url: string }) => ({ url: r.url, access_level: 'Read/Write' as const }));
+  const urls = (await listNavItems(db, { internal: false })).map((n) => n.url).sort();
+  return urls.map((url) => ({ url, access_level: 'Read/Write' as const }));
 }
 
 export async function insertUserAndTenant(db: Trx, p: TenantSignupPayload): Promise<SignupResult> {
   const username = p.email.trim().toLowerCase();
   // The user's row is locked: two concurrent tries for one user run one after the other.
-  const user = await db('users').where({ username }).forUpdate().first('user_id', 'active_flag');
-  if (!user || !user.active_flag) throw new HttpError(404, MSG_NO_SIGNUP_USER, 'UserNotFoundException');
-  const userId = Number(user.user_id);
+  const user = await findUser(db, { username }, { lock: true });
+  if (!user || !user.active) throw new HttpError(404, MSG_NO_SIGNUP_USER, 'UserNotFoundException');
+  const userId = user.userId;
   const hash = payloadHash(p);
 
   const previous = await db('tenant_signups').where({ user_id: userId }).first('tenant_id', 'payload_hash');
@@ -113,7 +114,7 @@ export async function insertUserAndTenant(db: Trx, p: TenantSignupPayload): Prom
     if (previous.payload_hash === hash) return { userId, tenantId: Number(previous.tenant_id), replayed: true };
     throw new HttpError(409, MSG_USER_HAS_TENANT, 'UserHasTenantException');
   }
-  if (await db('tenant_users').where({ user_id: userId }).first('tenant_user_id'))
+  if ((await userMemberships(db, userId)).length)
     throw new HttpError(409, MSG_USER_HAS_TENANT, 'UserHasTenantException');
 
   const dup = await duplicateTenantCounts(db, p.tenantEmailDomain, p.tenantName);
@@ -146,11 +147,14 @@ export async function insertUserAndTenant(db: Trx, p: TenantSignupPayload): Prom
     isAdminGroup: true,
     pages: await adminPages(db),
   });
-  await db('users')
-    .where({ user_id: userId })
-    .update({ name_first: p.firstName, name_last: p.lastName, company_name: p.tenantName, region_code: region });
+  await updateUserProfile(db, userId, {
+    nameFirst: p.firstName,
+    nameLast: p.lastName,
+    companyName: p.tenantName,
+    regionCode: region,
+  });
   await addTenantUser(db, tenantId, { userId, securityGroupId, tenantAdmin: true, acceptTerms: false });
-  await db('users').where({ user_id: userId }).update({ current_tenant_id: tenantId });
+  await setCurrentTenant(db, userId, tenantId);
   await db('tenant_signups').insert({
     tenant_id: tenantId,
     user_id: userId,

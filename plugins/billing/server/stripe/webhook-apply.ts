@@ -22,7 +22,7 @@
  * Every applied event is written to the tenant's audit log.
  */
 import type Stripe from 'stripe';
-import type { Kernel, Trx } from '../../../../kernel/index';
+import { findTenant, type Kernel, type Trx } from '../../../../kernel/index';
 import { applySubscription, markCheckoutSession } from '../state';
 import { claimEvent, findEvent, lastAppliedCreated, setOutcome, type EventOutcome } from './event-log';
 import { idOf, invoiceSubscriptionId, mapEvent } from './mapping';
@@ -60,10 +60,8 @@ export async function tenantOf(
   }
   for (const value of metadataTenants) {
     if (!value || !/^\d{1,15}$/.test(value)) continue;
-    const t = await trx('tenants')
-      .where({ tenant_id: Number(value) })
-      .first('tenant_id');
-    if (t) return Number(t.tenant_id);
+    const t = await findTenant(trx, Number(value));
+    if (t) return t.tenantId;
   }
   return null;
 }

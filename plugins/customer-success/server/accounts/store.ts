@@ -1,5 +1,5 @@
 /** Account managers (tenant users assigned to companies) and account groups with their link tables. */
-import { badRequest, type Trx } from '../../../../kernel/index';
+import { badRequest, isActiveMember, listMembers, type Member, type Trx } from '../../../../kernel/index';
 import { assertVersion } from '../object-api/versioning';
 
 export interface AccountGroup {
@@ -168,34 +168,38 @@ export async function deactivate(
 type ManagerRow = {
   tenant_account_manager_id: number;
   tenant_user_id: number;
-  user_id: number;
-  name_first: string;
-  name_last: string;
-  email: string;
   active_flag: boolean;
   version: number;
+  member: Member;
 };
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** First name, then last name (the tenant's members from the kernel's directory). */
+const byName = (a: Member, b: Member) =>
+  cmp(a.user.nameFirst, b.user.nameFirst) || cmp(a.user.nameLast, b.user.nameLast);
+
+/** The caller's tenant's members by tenant user id (row-level security keeps them to the tenant). */
+async function membersById(db: Trx): Promise<Map<number, Member>> {
+  return new Map((await listMembers(db)).map((m) => [m.tenantUserId, m]));
+}
+
 async function managerRows(db: Trx, where: { activeFlag?: 0 | 1; id?: number }): Promise<AccountManager[]> {
-  const q = db('tenant_account_managers as m')
-    .join('tenant_users as tu', function join() {
-      this.on('tu.tenant_id', 'm.tenant_id').andOn('tu.tenant_user_id', 'm.tenant_user_id');
-    })
-    .join('users as u', 'u.user_id', 'tu.user_id')
-    .select(
-      'm.tenant_account_manager_id',
-      'm.tenant_user_id',
-      'u.user_id',
-      'u.name_first',
-      'u.name_last',
-      'u.email',
-      'm.active_flag',
-      'm.version',
-    )
-    .orderBy(['u.name_first', 'u.name_last', 'm.tenant_account_manager_id']);
+  const q = db('tenant_account_managers as m').select(
+    'm.tenant_account_manager_id',
+    'm.tenant_user_id',
+    'm.active_flag',
+    'm.version',
+  );
   if (where.activeFlag !== undefined) q.where('m.active_flag', where.activeFlag === 1);
   if (where.id !== undefined) q.where('m.tenant_account_manager_id', where.id);
-  const rows: ManagerRow[] = await q;
+  const members = await membersById(db);
+  const rows: ManagerRow[] = (await q)
+    .filter((m: { tenant_user_id: number }) => members.has(Number(m.tenant_user_id)))
+    .map((m: Omit<ManagerRow, 'member'>) => ({ ...m, member: members.get(Number(m.tenant_user_id))! }))
+    .sort(
+      (a: ManagerRow, b: ManagerRow) =>
+        byName(a.member, b.member) || a.tenant_account_manager_id - b.tenant_account_manager_id,
+    );
   const ids = rows.map((r) => r.tenant_account_manager_id);
   const companies = ids.length
     ? await db('tenant_company_account_managers')
@@ -216,9 +220,9 @@ async function managerRows(db: Trx, where: { activeFlag?: 0 | 1; id?: number }):
   return rows.map((r) => ({
     tenantAccountManagerId: r.tenant_account_manager_id,
     tenantUserId: r.tenant_user_id,
-    userId: r.user_id,
-    name: `${r.name_first} ${r.name_last}`.trim() || r.email,
-    email: r.email,
+    userId: r.member.userId,
+    name: r.member.user.displayName,
+    email: r.member.user.email,
     activeFlag: r.active_flag ? 1 : 0,
     version: r.version,
     tenantCompanyIds: companies
@@ -259,11 +263,7 @@ export async function createManager(
   tenantId: number,
   m: { tenantUserId: number; tenantCompanyIds?: number[] },
 ): Promise<AccountManager> {
-  const user = await db('tenant_users')
-    .first('tenant_user_id')
-    .where('tenant_user_id', m.tenantUserId)
-    .where('active_flag', true);
-  if (!user)
+  if (!(await isActiveMember(db, m.tenantUserId)))
     throw badRequest('Unknown user', [{ path: 'body.tenantUserId', message: 'not an active user of this tenant' }]);
   const existing = await db('tenant_account_managers')
     .first('tenant_account_manager_id')
@@ -306,23 +306,13 @@ export async function updateManager(
 
 /** Active tenant users who are not (active) account managers yet: the candidates of the permissions page. */
 export async function candidateUsers(db: Trx): Promise<{ tenantUserId: number; name: string; email: string }[]> {
-  const rows = await db('tenant_users as tu')
-    .join('users as u', 'u.user_id', 'tu.user_id')
-    .leftJoin('tenant_account_managers as m', function join() {
-      this.on('m.tenant_id', 'tu.tenant_id').andOn('m.tenant_user_id', 'tu.tenant_user_id');
-    })
-    .where('tu.active_flag', true)
-    .where('tu.external_flag', false)
-    .where(function active() {
-      this.whereNull('m.tenant_account_manager_id').orWhere('m.active_flag', false);
-    })
-    .select('tu.tenant_user_id', 'u.name_first', 'u.name_last', 'u.email')
-    .orderBy(['u.name_first', 'u.name_last']);
-  return rows.map((r: { tenant_user_id: number; name_first: string; name_last: string; email: string }) => ({
-    tenantUserId: r.tenant_user_id,
-    name: `${r.name_first} ${r.name_last}`.trim() || r.email,
-    email: r.email,
-  }));
+  const managers = new Set(
+    ((await db('tenant_account_managers').where('active_flag', true).pluck('tenant_user_id')) as number[]).map(Number),
+  );
+  return (await listMembers(db, { activeMembership: true, external: false }))
+    .filter((m) => !managers.has(m.tenantUserId))
+    .sort(byName)
+    .map((m) => ({ tenantUserId: m.tenantUserId, name: m.user.displayName, email: m.user.email }));
 }
 
 /** Companies of the selected managers (filter tenantAccountManagerIds). */

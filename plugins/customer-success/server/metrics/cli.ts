@@ -5,7 +5,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel } from '../../../../kernel/index';
 import { operatorName } from '../../../../cli/sdk';
-import { CliError } from '../../../../cli/sdk';
+import { requireTenant } from '../../../../cli/sdk';
 import { printJson, write } from '../../../../cli/sdk';
 import { recalculate } from './recalculate';
 
@@ -32,10 +32,7 @@ export function metricsCli(program: Command, kernel: () => Promise<Kernel>): voi
     .option('--json', 'print JSON')
     .action(async (opts: { tenant: number; json?: boolean }) => {
       const k = await kernel();
-      const tenant = await k.db.withSystem((trx) =>
-        trx('tenants').where({ tenant_id: opts.tenant }).first('tenant_id'),
-      );
-      if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
+      await k.db.withSystem((trx) => requireTenant(trx, opts.tenant), { readOnly: true });
       const r = await k.db.withTenant(opts.tenant, (trx) => recalculate(trx, opts.tenant));
       await k.db.withTenant(opts.tenant, (trx) =>
         k.audit.write(trx, {

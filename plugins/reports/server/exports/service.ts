@@ -6,7 +6,7 @@
  * other request).
  */
 import { DEFAULT_TENANT_FORMAT, type TenantFormat } from '../../../../common/tenant-format';
-import { badRequest, type Kernel, type Trx } from '../../../../kernel/index';
+import { badRequest, findTenant, type Kernel, type Trx } from '../../../../kernel/index';
 import { tenantLogo, tenantSettings } from '../../../settings/public';
 import {
   DOCX_CONTENT_TYPE,
@@ -77,8 +77,7 @@ export function syncSizeRefusal(report: RenderedReport): string | null {
 }
 
 async function tenantName(db: Trx, tenantId: number): Promise<string> {
-  const r = (await db('tenants').where({ tenant_id: tenantId }).first('name')) as { name?: string } | undefined;
-  return r?.name || 'Your service provider';
+  return (await findTenant(db, tenantId))?.name || 'Your service provider';
 }
 
 /** Everything the document is made from, read in the caller's transaction. */

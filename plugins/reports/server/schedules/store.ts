@@ -4,7 +4,7 @@
  * log), the saved_reports row of each run's file, and the tenant's users as recipients. Every function takes the
  * caller's transaction (tenant scope) except `dueSchedules`, which reads across tenants in the system scope.
  */
-import type { Trx } from '../../../../kernel/index';
+import { listMembers, type Trx } from '../../../../kernel/index';
 import type { Frequency, QuarterBasis } from '../../shared/schedule-rules';
 import type { DeliveryRow, RunRow } from '../../shared/schedule-api';
 
@@ -276,17 +276,14 @@ export async function tenantUsers(
   db: Trx,
   ids?: readonly number[],
 ): Promise<{ user_id: number; name: string; email: string; active: boolean }[]> {
-  const q = db('tenant_users as tu')
-    .join('users as u', 'u.user_id', 'tu.user_id')
-    .select('tu.user_id', 'u.email', 'u.name_first', 'u.name_last', 'tu.active_flag')
-    .orderByRaw("lower(coalesce(u.name_last, '')), lower(coalesce(u.name_first, '')), tu.user_id");
-  if (ids) q.whereIn('tu.user_id', ids as number[]);
-  return (await q).map((r: Row) => ({
-    user_id: num(r.user_id),
-    name: `${r.name_first ?? ''} ${r.name_last ?? ''}`.trim() || r.email,
-    email: r.email,
-    active: !!r.active_flag,
-  }));
+  const wanted = ids ? new Set(ids) : null;
+  const key = (m: { user: { nameLast: string; nameFirst: string } }) =>
+    [m.user.nameLast.toLowerCase(), m.user.nameFirst.toLowerCase()] as const;
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return (await listMembers(db))
+    .filter((m) => !wanted || wanted.has(m.userId))
+    .sort((a, b) => cmp(key(a)[0], key(b)[0]) || cmp(key(a)[1], key(b)[1]) || a.userId - b.userId)
+    .map((m) => ({ user_id: m.userId, name: m.user.displayName, email: m.user.email, active: m.active }));
 }
 
 /** The template's current version, or null when the template is not the tenant's. */

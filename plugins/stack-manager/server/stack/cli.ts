@@ -11,7 +11,7 @@ import { CommanderError, Option, type Command } from 'commander';
 import type { Kernel } from '../../../../kernel/index';
 import { positiveInt } from '../../../../cli/sdk';
 import { operatorName } from '../../../../cli/sdk';
-import { CliError } from '../../../../cli/sdk';
+import { CliError, requireTenant } from '../../../../cli/sdk';
 import { printJson, write } from '../../../../cli/sdk';
 import { progressBar } from '../../../../cli/sdk';
 import { problemLine, validateStackDocument, type StackDocProblem } from '../../shared/stack-io';
@@ -44,8 +44,11 @@ function usageExit(cmd: Command): Command {
 }
 
 async function tenantOrUsage(k: Kernel, tenantId: number): Promise<void> {
-  const row = await k.db.withSystem((trx) => trx('tenants').where({ tenant_id: tenantId }).first('tenant_id'));
-  if (!row) throw new CliError(`Tenant ${tenantId} not found.`, EXIT_USAGE);
+  try {
+    await k.db.withSystem((trx) => requireTenant(trx, tenantId), { readOnly: true });
+  } catch (e) {
+    throw e instanceof CliError ? new CliError(e.message, EXIT_USAGE) : e;
+  }
 }
 
 export type StackImportStatus = 'imported' | 'dry-run' | 'rejected';

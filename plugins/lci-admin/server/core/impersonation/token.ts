@@ -5,7 +5,7 @@
  * the identity service's token issuing; both end at the same time. Audited as impersonation.start with both identities.
  */
 import type { Kernel, Trx } from '../../../../../kernel/index';
-import { MSG_NO_IMPERSONATION } from '../../../../../kernel/index';
+import { findSecurityGroup, findTenant, findUser, MSG_NO_IMPERSONATION } from '../../../../../kernel/index';
 import { tokenTtlSeconds } from './rules';
 
 export class ImpersonateError extends Error {}
@@ -30,23 +30,20 @@ export interface ImpersonateResult {
 }
 
 async function prepare(k: Kernel, db: Trx, req: ImpersonateRequest, ttl: number) {
-  const user = await db('users')
-    .whereRaw('lower(username) = ?', [req.asEmail.trim().toLowerCase()])
-    .first('user_id', 'username', 'is_lci_admin', 'allow_impersonation_flag', 'active_flag', 'current_tenant_id');
-  if (!user || !user.active_flag) throw new ImpersonateError(`No active user ${req.asEmail}.`);
-  if (!user.is_lci_admin) throw new ImpersonateError(`${user.username} is not an internal (LCI) admin.`);
-  if (!user.allow_impersonation_flag) throw new ImpersonateError(MSG_NO_IMPERSONATION);
-  const tenant = await db('tenants').where({ tenant_id: req.tenantId }).first('tenant_id', 'name', 'active_flag');
-  if (!tenant || !tenant.active_flag) throw new ImpersonateError(`Tenant ${req.tenantId} not found (or not active).`);
+  const user = await findUser(db, { username: req.asEmail });
+  if (!user || !user.active) throw new ImpersonateError(`No active user ${req.asEmail}.`);
+  if (!user.isLciAdmin) throw new ImpersonateError(`${user.username} is not an internal (LCI) admin.`);
+  if (!user.allowImpersonation) throw new ImpersonateError(MSG_NO_IMPERSONATION);
+  const tenant = await findTenant(db, req.tenantId);
+  if (!tenant || !tenant.active) throw new ImpersonateError(`Tenant ${req.tenantId} not found (or not active).`);
   let group: { security_group_id: number; name: string } | undefined;
   if (req.securityGroupId !== undefined) {
-    group = await db('security_groups')
-      .where({ tenant_id: req.tenantId, security_group_id: req.securityGroupId })
-      .first('security_group_id', 'name');
-    if (!group)
+    const g = await findSecurityGroup(db, req.tenantId, req.securityGroupId);
+    if (!g)
       throw new ImpersonateError(`Security group ${req.securityGroupId} is not a group of tenant ${req.tenantId}.`);
+    group = { security_group_id: g.securityGroupId, name: g.name };
   }
-  const userId = Number(user.user_id);
+  const userId = user.userId;
   const expiresAt = new Date(Date.now() + ttl * 1000);
   await db('impersonation_sessions')
     .insert({
@@ -72,7 +69,7 @@ async function prepare(k: Kernel, db: Trx, req: ImpersonateRequest, ttl: number)
       impersonator: {
         userId,
         username: user.username,
-        homeTenantId: user.current_tenant_id === null ? null : Number(user.current_tenant_id),
+        homeTenantId: user.currentTenantId,
       },
       impersonated: {
         tenantId: req.tenantId,
@@ -84,7 +81,7 @@ async function prepare(k: Kernel, db: Trx, req: ImpersonateRequest, ttl: number)
   });
   return {
     userId,
-    homeTenantId: user.current_tenant_id === null ? undefined : Number(user.current_tenant_id),
+    homeTenantId: user.currentTenantId ?? undefined,
     expiresAt,
     tenantName: String(tenant.name),
     group,

@@ -3,8 +3,14 @@
  * (the companies plugin's table when present) and subscription status (a plugin's `subscriptionStatus` provider when
  * present, else 'n/a'); job health from pg-boss.
  */
-import { subscriptionStatusPoint, type Kernel, type Trx } from '../../../../../kernel/index';
-import { jobHealth, latest, NOT_AVAILABLE, toIso, totals, type JobHealth, type TenantSummary } from './rules';
+import {
+  listTenants,
+  subscriptionStatusPoint,
+  tenantActivity,
+  type Kernel,
+  type Trx,
+} from '../../../../../kernel/index';
+import { jobHealth, latest, NOT_AVAILABLE, totals, type JobHealth, type TenantSummary } from './rules';
 
 /** The companies plugin's table and its active flag (plugins/companies/public.ts COMPANY_TABLES.companies). */
 const COMPANIES_TABLE = 'tenant_companies';
@@ -28,34 +34,26 @@ async function subscriptionStatuses(k: Kernel, db: Trx, tenantIds: number[]): Pr
 }
 
 export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSummary[]> {
-  const tenants = await db('tenants').orderBy('tenant_id').select('tenant_id', 'name', 'created_at', 'active_flag');
-  const users = await db('tenant_users as tu')
-    .join('users as u', 'u.user_id', 'tu.user_id')
-    .where('tu.active_flag', true)
-    .groupBy('tu.tenant_id')
-    .select('tu.tenant_id')
-    .count({ n: '*' })
-    .max({ activity: 'tu.last_activity_at' })
-    .max({ signin: 'u.last_sign_in_at' });
-  const byTenant = new Map(users.map((r: any) => [Number(r.tenant_id), r]));
+  const tenants = await listTenants(db);
+  const activity = await tenantActivity(db);
   const companies = await activeCompanyCounts(db);
   const statuses = await subscriptionStatuses(
     k,
     db,
-    tenants.map((t: any) => Number(t.tenant_id)),
+    tenants.map((t) => t.tenantId),
   );
-  return tenants.map((t: any) => {
-    const id = Number(t.tenant_id);
-    const u = byTenant.get(id);
+  return tenants.map((t) => {
+    const id = t.tenantId;
+    const a = activity.get(id);
     return {
       tenantId: id,
-      name: String(t.name),
-      created: toIso(t.created_at)!,
-      active: !!t.active_flag,
+      name: t.name,
+      created: t.createdAt,
+      active: t.active,
       subscriptionStatus: statuses.get(id) ?? NOT_AVAILABLE,
       activeCompanies: companies ? (companies.get(id) ?? 0) : null,
-      users: u ? Number(u.n) : 0,
-      lastActivity: latest(toIso(u?.activity), toIso(u?.signin)),
+      users: a?.activeUsers ?? 0,
+      lastActivity: latest(a?.activeLastActivityAt ?? null, a?.activeLastSignInAt ?? null),
     };
   });
 }

@@ -6,7 +6,7 @@
  * the tenants row last); remove the users who belonged to this tenant only; then count again: if any row of the
  * tenant is left anywhere, throw (the transaction rolls back and nothing is deleted).
  */
-import { badRequest, conflict, notFound, type Kernel, type Trx } from '../../../../../kernel/index';
+import { badRequest, conflict, findTenant, moveUsersOffTenant, notFound, removeUsersWithoutMembership, type Kernel, type Trx } from '../../../../../kernel/index';
 import { countRows, tenantTableReferences } from './catalog';
 import type { DeletionPlan, DeletionResult } from '../../../shared/api';
 import { exportTenant } from './export';
@@ -28,13 +28,11 @@ export async function checkedPlan(db: Trx, tenantId: number, confirm: string | u
 
 export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionResult> {
   // Lock first, so two deletions (or a deletion and a rename) do not interleave; then plan under the lock.
-  await db('tenants').where({ tenant_id: tenantId }).forUpdate().first('tenant_id');
+  await findTenant(db, tenantId, { lock: true });
   const plan = await checkedPlan(db, tenantId, confirm);
   const exported = await exportTenant(k, db, plan);
 
-  await db.raw(`update users u set current_tenant_id =
-      (select min(o.tenant_id) from tenant_users o where o.user_id = u.user_id and o.tenant_id <> ?)
-    where u.current_tenant_id = ?`, [tenantId, tenantId]);
+  await moveUsersOffTenant(db, tenantId);
   const tables = plan.tables.map((t) => t.table);
   for (const table of deletionOrder(tables, await tenantTableReferences(db, tables))) {
     const deleted = Number(await db(table).where('tenant_id', tenantId).delete());
@@ -44,14 +42,11 @@ export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, con
     }
   }
   const removeIds = plan.usersRemoved.map((u) => u.userId);
-  if (removeIds.length) {
-    // Only users with no membership left (checked again in the statement itself).
-    await db('users').whereIn('user_id', removeIds).whereNotExists(function () { this.select(1).from('tenant_users').whereRaw('tenant_users.user_id = users.user_id'); }).delete();
-  }
+  // Only users with no membership left (checked again in the statement itself); how many of them are left.
+  const usersLeft = await removeUsersWithoutMembership(db, removeIds);
 
   const left = (await countRows(db, tables, tenantId)).filter((t) => t.rows > 0);
   if (left.length) throw new Error(`Deletion of tenant ${tenantId} left rows in ${left.map((t) => `${t.table} (${t.rows})`).join(', ')}; nothing was deleted`);
-  const usersLeft = removeIds.length ? Number((await db('users').whereIn('user_id', removeIds).count({ n: '*' }))[0].n) : 0;
   if (usersLeft) throw new Error(`Deletion of tenant ${tenantId} could not remove ${usersLeft} of its users; nothing was deleted`);
 
   return {

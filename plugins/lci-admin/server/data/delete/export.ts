@@ -16,7 +16,7 @@ import readline from 'node:readline';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { conflict, type Kernel, type Trx } from '../../../../../kernel/index';
+import { conflict, userRowsForExport, type Kernel, type Trx } from '../../../../../kernel/index';
 import type { DeletionPlan, TenantExport } from '../../../shared/api';
 
 export type { TenantExport } from '../../../shared/api';
@@ -26,7 +26,6 @@ export const EXPORT_PREFIX = 'lcisupport/tenant-exports';
 export const EXPORT_LINK_SECONDS = 3600;
 /** Rows fetched from the cursor at a time (and written as one chunk). */
 export const EXPORT_BATCH_ROWS = 2000;
-const SECRET_USER_COLUMNS = ['password_hash', 'mfa_secret'];
 
 export function exportKey(tenantId: number, at: Date): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
@@ -72,8 +71,7 @@ async function* exportLines(db: Trx, plan: DeletionPlan, at: Date, written: Reco
   const userIds = [...plan.usersRemoved, ...plan.usersKept].map((u) => u.userId);
   for (let i = 0; i < userIds.length; i += batchRows) {
     let chunk = '';
-    for (const row of await db('users').whereIn('user_id', userIds.slice(i, i + batchRows)).orderBy('user_id').select()) {
-      for (const c of SECRET_USER_COLUMNS) delete (row as Record<string, unknown>)[c];
+    for (const row of await userRowsForExport(db, userIds.slice(i, i + batchRows))) {
       chunk += `${JSON.stringify({ table: 'users', row })}\n`;
     }
     yield chunk;

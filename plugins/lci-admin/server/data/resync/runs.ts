@@ -1,5 +1,5 @@
 /** The resync history table (lci_admin_resync_runs): create, read, and the job's progress and result writes. */
-import type { Kernel, Trx } from '../../../../../kernel/index';
+import { withTenantNames, type Kernel, type Trx } from '../../../../../kernel/index';
 import type { ResyncRun } from '../../../shared/api';
 
 export type { ResyncRun, RunState } from '../../../shared/api';
@@ -17,7 +17,6 @@ function toRun(r: Row): ResyncRun {
   };
 }
 
-const runColumns = (db: Trx) => db('lci_admin_resync_runs as r').leftJoin('tenants as t', 't.tenant_id', 'r.tenant_id').select('r.*', 't.name as tenant_name');
 
 export async function createRun(db: Trx, run: { tenantId: number; steps: string[]; requestedBy: number | null; via: 'api' | 'cli' }): Promise<number> {
   const [row] = await db('lci_admin_resync_runs')
@@ -31,15 +30,15 @@ export async function setRunJob(db: Trx, runId: number, jobId: string): Promise<
 }
 
 export async function getRun(db: Trx, runId: number): Promise<ResyncRun | null> {
-  const r = await runColumns(db).where('r.resync_run_id', runId).first();
-  return r ? toRun(r) : null;
+  const r = await db('lci_admin_resync_runs').where('resync_run_id', runId).first();
+  return r ? toRun((await withTenantNames(db, [r]))[0]) : null;
 }
 
 /** Recent runs, newest first (system scope: all tenants unless one is given). */
 export async function listRuns(db: Trx, opts: { tenantId?: number; limit?: number } = {}): Promise<ResyncRun[]> {
-  const q = runColumns(db).orderBy('r.created_at', 'desc').orderBy('r.resync_run_id', 'desc').limit(Math.min(opts.limit ?? 25, 200));
-  if (opts.tenantId !== undefined) q.where('r.tenant_id', opts.tenantId);
-  return (await q).map(toRun);
+  const q = db('lci_admin_resync_runs').orderBy('created_at', 'desc').orderBy('resync_run_id', 'desc').limit(Math.min(opts.limit ?? 25, 200));
+  if (opts.tenantId !== undefined) q.where('tenant_id', opts.tenantId);
+  return (await withTenantNames(db, await q)).map(toRun);
 }
 
 /** Updates a run from the job (its own short transaction in the run's tenant). */

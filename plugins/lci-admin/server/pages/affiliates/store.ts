@@ -1,5 +1,5 @@
 /** SQL of tenant affiliate codes (tenant_affiliates; system scope). */
-import type { Trx } from '../../../../../kernel/index';
+import { listTenants, type Trx } from '../../../../../kernel/index';
 
 export interface AffiliateRow {
   tenant_id: number;
@@ -11,18 +11,32 @@ export interface AffiliateRow {
 
 /** Tenants (not the platform tenant) with their code, by name; search matches the name or the code. */
 export async function listAffiliates(db: Trx, search?: string): Promise<AffiliateRow[]> {
-  const q = db('tenants as t')
-    .leftJoin('tenant_affiliates as a', 'a.tenant_id', 't.tenant_id')
-    .where('t.tenant_id', '>', 0)
-    .orderBy('t.name')
-    .limit(1000)
-    .select('t.tenant_id', 't.name', 'a.affiliate_code', 'a.note', 'a.updated_at');
-  if (search) q.where((w) => w.whereILike('t.name', `%${search}%`).orWhereILike('a.affiliate_code', `%${search}%`));
-  return (await q).map((r: any) => ({
-    ...r,
-    tenant_id: Number(r.tenant_id),
-    affiliate_code: r.affiliate_code ?? null,
-  }));
+  const codes = new Map<
+    number,
+    { affiliate_code: string | null; note: string | null; updated_at: Date | string | null }
+  >(
+    (await db('tenant_affiliates').select('tenant_id', 'affiliate_code', 'note', 'updated_at')).map((a: any) => [
+      Number(a.tenant_id),
+      a,
+    ]),
+  );
+  const needle = search?.toLowerCase();
+  const rows: AffiliateRow[] = [];
+  for (const t of await listTenants(db, { customersOnly: true, orderBy: 'name' })) {
+    const a = codes.get(t.tenantId);
+    const row = {
+      tenant_id: t.tenantId,
+      name: t.name,
+      affiliate_code: a?.affiliate_code ?? null,
+      note: a?.note ?? null,
+      updated_at: a?.updated_at ?? null,
+    };
+    if (needle && !row.name.toLowerCase().includes(needle) && !row.affiliate_code?.toLowerCase().includes(needle))
+      continue;
+    rows.push(row);
+    if (rows.length === 1000) break;
+  }
+  return rows;
 }
 
 export async function affiliateCode(db: Trx, tenantId: number): Promise<string | null> {

@@ -1,5 +1,5 @@
 /** SQL of ETL runs (etl_runs), schedules (etl_schedules) and the integrations they belong to (system or tenant scope). */
-import type { Trx } from '../../../../../kernel/index';
+import { listTenants, withTenantNames, type Trx } from '../../../../../kernel/index';
 
 export interface RunFilter {
   tenantId?: number;
@@ -12,13 +12,11 @@ export interface RunFilter {
 export async function listRuns(db: Trx, f: RunFilter): Promise<any[]> {
   const query = db('etl_runs as r')
     .join('tenant_integrations as i', 'i.tenant_integration_id', 'r.tenant_integration_id')
-    .join('tenants as t', 't.tenant_id', 'r.tenant_id')
     .orderBy('r.started_at', 'desc')
     .limit(f.limit)
     .select(
       'r.etl_run_id',
       'r.tenant_id',
-      't.name as tenant_name',
       'i.integration_name',
       'r.trigger',
       'r.status',
@@ -32,21 +30,23 @@ export async function listRuns(db: Trx, f: RunFilter): Promise<any[]> {
   if (f.tenantId) query.where('r.tenant_id', f.tenantId);
   if (f.status) query.where('r.status', f.status);
   if (f.integration) query.where('i.integration_name', f.integration);
-  return (await query).map((r: any) => ({ ...r, etl_run_id: Number(r.etl_run_id), tenant_id: Number(r.tenant_id) }));
+  return (await withTenantNames(db, await query)).map((r: any) => ({
+    ...r,
+    etl_run_id: Number(r.etl_run_id),
+    tenant_id: Number(r.tenant_id),
+  }));
 }
 
 /** Every tenant integration (of one tenant) with its schedule (none: disabled) and its last run's status. */
 export async function listSchedules(db: Trx, tenantId?: number): Promise<any[]> {
   const q = db('tenant_integrations as i')
-    .join('tenants as t', 't.tenant_id', 'i.tenant_id')
     .leftJoin('etl_schedules as s', (j) =>
       j.on('s.tenant_integration_id', 'i.tenant_integration_id').andOn('s.tenant_id', 'i.tenant_id'),
     )
-    .orderBy([{ column: 't.name' }, { column: 'i.integration_name' }])
+    .orderBy([{ column: 'i.integration_name' }, { column: 'i.tenant_integration_id' }])
     .select(
       'i.tenant_integration_id',
       'i.tenant_id',
-      't.name as tenant_name',
       'i.integration_name',
       'i.integration_status',
       's.etl_schedule_id',
@@ -59,13 +59,21 @@ export async function listSchedules(db: Trx, tenantId?: number): Promise<any[]> 
       ),
     );
   if (tenantId) q.where('i.tenant_id', tenantId);
-  return (await q).map((r: any) => ({
-    ...r,
-    tenant_integration_id: Number(r.tenant_integration_id),
-    tenant_id: Number(r.tenant_id),
-    etl_schedule_id: r.etl_schedule_id ? Number(r.etl_schedule_id) : null,
-    enabled_flag: r.etl_schedule_id ? !!r.enabled_flag : false,
-  }));
+  const rows = await q;
+  // By tenant name (the database's order of names), then integration name.
+  const tenants = await listTenants(db, { ids: rows.map((r: any) => Number(r.tenant_id)), orderBy: 'name' });
+  const rank = new Map(tenants.map((t, i) => [t.tenantId, { i, name: t.name }]));
+  return rows
+    .filter((r: any) => rank.has(Number(r.tenant_id)))
+    .sort((a: any, b: any) => rank.get(Number(a.tenant_id))!.i - rank.get(Number(b.tenant_id))!.i)
+    .map((r: any) => ({
+      ...r,
+      tenant_name: rank.get(Number(r.tenant_id))!.name,
+      tenant_integration_id: Number(r.tenant_integration_id),
+      tenant_id: Number(r.tenant_id),
+      etl_schedule_id: r.etl_schedule_id ? Number(r.etl_schedule_id) : null,
+      enabled_flag: r.etl_schedule_id ? !!r.enabled_flag : false,
+    }));
 }
 
 export async function findIntegration(

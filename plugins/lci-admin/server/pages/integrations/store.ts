@@ -1,5 +1,5 @@
 /** SQL of tenant integrations (tenant_integrations; system scope). */
-import type { Trx } from '../../../../../kernel/index';
+import { withTenantNames, type Trx } from '../../../../../kernel/index';
 
 const shape = (r: any) => ({
   ...r,
@@ -48,20 +48,18 @@ export async function makePrimary(
 
 /** Integrations whose initial synchronisation is in progress, oldest first, with the tenant's name. */
 export async function syncsInProgress(db: Trx): Promise<any[]> {
-  const rows = await db('tenant_integrations as i')
-    .join('tenants as t', 't.tenant_id', 'i.tenant_id')
-    .where('i.initial_sync_status', 'in_progress')
-    .orderBy('i.initial_sync_started_at')
+  const rows = await db('tenant_integrations')
+    .where('initial_sync_status', 'in_progress')
+    .orderBy('initial_sync_started_at')
     .select(
-      'i.tenant_integration_id',
-      'i.tenant_id',
-      't.name as tenant_name',
-      'i.integration_name',
-      'i.is_primary',
-      'i.integration_status',
-      'i.initial_sync_started_at',
+      'tenant_integration_id',
+      'tenant_id',
+      'integration_name',
+      'is_primary',
+      'integration_status',
+      'initial_sync_started_at',
     );
-  return rows.map(shape);
+  return (await withTenantNames(db, rows)).map(shape);
 }
 
 export async function findIntegration(db: Trx, integrationId: number): Promise<any | null> {

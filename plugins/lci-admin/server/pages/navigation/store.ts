@@ -1,5 +1,10 @@
-/** SQL of modules (lci_modules), module views (module_views), navigation entries (nav_items) and menu overrides (kernel_settings). */
-import { NAV_OVERRIDES_KEY, type NavOverrides, type Trx } from '../../../../../kernel/index';
+/** SQL of modules (lci_modules), module views (module_views) and menu overrides (kernel_settings); navigation entries from the kernel. */
+import {
+  listNavItems as kernelNavItems,
+  NAV_OVERRIDES_KEY,
+  type NavOverrides,
+  type Trx,
+} from '../../../../../kernel/index';
 
 export async function listModules(db: Trx): Promise<{ moniker: string; display_name: string; sort: number }[]> {
   return db('lci_modules').orderBy('sort').select('moniker', 'display_name', 'sort');
@@ -36,25 +41,11 @@ export async function updateModuleView(
 
 /** Navigation entries of levels 1 and 2 as the plugins declared them. */
 export async function listNavItems(db: Trx): Promise<any[]> {
-  return db('nav_items')
-    .where('level', '<=', 2)
-    .orderBy([{ column: 'level' }, { column: 'sort' }, { column: 'title' }])
-    .select(
-      'url',
-      'title',
-      'level',
-      'parent_url',
-      'sort',
-      'icon',
-      'internal_only',
-      'requires_admin',
-      'lci_modules',
-      'plugin_id',
-    );
+  return kernelNavItems(db, { maxLevel: 2 });
 }
 
 export async function navItemExists(db: Trx, url: string): Promise<boolean> {
-  return !!(await db('nav_items').where({ url }).first('url'));
+  return (await kernelNavItems(db, { url })).length > 0;
 }
 
 export async function readOverrides(db: Trx): Promise<NavOverrides> {

@@ -1,5 +1,5 @@
-/** SQL of admin notifications (lci_notifications), their dismissals and users' notification stamps. */
-import type { Trx } from '../../../../../kernel/index';
+/** SQL of admin notifications (lci_notifications) and their dismissals; users' notification stamps through the kernel. */
+import { findTenant, stampUserNotifications, userNotificationStamp, type Trx } from '../../../../../kernel/index';
 
 export interface NotificationInsert {
   notification_uuid: string;
@@ -22,19 +22,17 @@ export async function insertNotification(db: Trx, row: NotificationInsert): Prom
 
 /** Gives the targeted users (everybody, a tenant's users, one user) a new notification stamp; returns how many users. */
 export async function stampTargets(db: Trx, n: Target, stamp: string): Promise<number> {
-  const q = db('users');
-  if (n.target === 'tenant')
-    q.whereIn('user_id', db('tenant_users').where({ tenant_id: n.target_tenant_id }).select('user_id'));
-  if (n.target === 'user') q.where({ user_id: n.target_user_id });
-  return Number(await q.update({ user_notification_uuid: stamp }));
+  if (n.target === 'tenant') return stampUserNotifications(db, { tenantId: Number(n.target_tenant_id) }, stamp);
+  if (n.target === 'user') return stampUserNotifications(db, { userId: Number(n.target_user_id) }, stamp);
+  return stampUserNotifications(db, { all: true }, stamp);
 }
 
 export async function stampUser(db: Trx, userId: number, stamp: string): Promise<void> {
-  await db('users').where({ user_id: userId }).update({ user_notification_uuid: stamp });
+  await stampUserNotifications(db, { userId }, stamp);
 }
 
 export async function userStamp(db: Trx, userId: number): Promise<string | null> {
-  return (await db('users').where({ user_id: userId }).first('user_notification_uuid'))?.user_notification_uuid ?? null;
+  return userNotificationStamp(db, userId);
 }
 
 /** Notifications newest first (at most `limit`), with how many users dismissed each; `active` filters on active_flag. */
@@ -95,5 +93,5 @@ export async function dismiss(db: Trx, tenantId: number, userId: number, notific
 }
 
 export async function tenantExists(db: Trx, tenantId: number): Promise<boolean> {
-  return !!(await db('tenants').where({ tenant_id: tenantId }).first('tenant_id'));
+  return !!(await findTenant(db, tenantId));
 }

@@ -90,7 +90,7 @@ export function onboardingRoutes(r: RouteRegistrar, k: Kernel): void {
       params: itemParams,
       body: itemBody,
       response: z.object({ onboarding_item: item }),
-      summary: 'Edits an onboarding checklist item (inactive items are hidden from tenants)',
+      summary: 'Edits an onboarding checklist item (an inactive item is hidden from every tenant)',
     },
     async ({ db, params, body }) => ({
       onboarding_item: await saveItem(db, params.itemId, body),

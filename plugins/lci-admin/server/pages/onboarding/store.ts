@@ -1,5 +1,5 @@
 /** SQL of the onboarding checklist: items (lci_onboarding_items, global) and each tenant's completion (tenant_onboarding_items). */
-import type { Trx } from '../../../../../kernel/index';
+import { listTenants, type Trx } from '../../../../../kernel/index';
 
 export interface ItemFields {
   moniker: string;
@@ -90,22 +90,19 @@ export async function activeItemCount(db: Trx): Promise<number> {
 export async function tenantProgress(
   db: Trx,
 ): Promise<{ tenant_id: number; name: string; completed: number; last_completed_at: Date | string | null }[]> {
-  const rows = await db('tenants as t')
-    .where('t.tenant_id', '>', 0)
+  const progress = await db('tenant_onboarding_items as o')
+    .leftJoin('lci_onboarding_items as i', 'i.lci_onboarding_item_id', 'o.lci_onboarding_item_id')
+    .groupBy('o.tenant_id')
     .select(
-      't.tenant_id',
-      't.name',
-      db.raw(`(select count(*) from tenant_onboarding_items o join lci_onboarding_items i using (lci_onboarding_item_id)
-      where o.tenant_id = t.tenant_id and o.completed_flag and i.active_flag)::int as completed`),
-      db.raw(
-        '(select max(o.completed_at) from tenant_onboarding_items o where o.tenant_id = t.tenant_id) as last_completed_at',
-      ),
-    )
-    .orderBy('t.name');
-  return rows.map((r: any) => ({
-    tenant_id: Number(r.tenant_id),
-    name: r.name,
-    completed: r.completed,
-    last_completed_at: r.last_completed_at,
+      'o.tenant_id',
+      db.raw('(count(*) filter (where o.completed_flag and i.active_flag))::int as completed'),
+      db.raw('max(o.completed_at) as last_completed_at'),
+    );
+  const byTenant = new Map(progress.map((p: any) => [Number(p.tenant_id), p]));
+  return (await listTenants(db, { customersOnly: true, orderBy: 'name' })).map((t) => ({
+    tenant_id: t.tenantId,
+    name: t.name,
+    completed: byTenant.get(t.tenantId)?.completed ?? 0,
+    last_completed_at: byTenant.get(t.tenantId)?.last_completed_at ?? null,
   }));
 }

@@ -1,5 +1,5 @@
 /** SQL of the onboarding survey: questions (lci_onboarding_survey_questions) and tenants' answers (system scope). */
-import type { Trx } from '../../../../../kernel/index';
+import { listTenants, type Trx } from '../../../../../kernel/index';
 
 export interface QuestionFields {
   question: string;
@@ -27,18 +27,17 @@ export async function listQuestions(db: Trx): Promise<any[]> {
 
 /** Tenants that answered, by name, with how many answers and the last one's time. */
 export async function answeringTenants(db: Trx): Promise<any[]> {
-  return (
-    await db('tenant_onboarding_survey_answers as a')
-      .join('tenants as t', 't.tenant_id', 'a.tenant_id')
-      .groupBy('t.tenant_id', 't.name')
-      .orderBy('t.name')
-      .select(
-        't.tenant_id',
-        't.name',
-        db.raw('count(*)::int as answered'),
-        db.raw('max(a.answered_at) as last_answered_at'),
-      )
-  ).map((t: any) => ({ ...t, tenant_id: Number(t.tenant_id) }));
+  const answers = await db('tenant_onboarding_survey_answers')
+    .groupBy('tenant_id')
+    .select('tenant_id', db.raw('count(*)::int as answered'), db.raw('max(answered_at) as last_answered_at'));
+  const byTenant = new Map(answers.map((a: any) => [Number(a.tenant_id), a]));
+  const tenants = await listTenants(db, { ids: [...byTenant.keys()], orderBy: 'name' });
+  return tenants.map((t) => ({
+    tenant_id: t.tenantId,
+    name: t.name,
+    answered: byTenant.get(t.tenantId).answered,
+    last_answered_at: byTenant.get(t.tenantId).last_answered_at,
+  }));
 }
 
 export async function insertQuestion(db: Trx, fields: QuestionFields): Promise<any> {
