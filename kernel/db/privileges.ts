@@ -168,8 +168,8 @@ export const APP_KERNEL_PRIVILEGES: readonly AppTablePrivileges[] = [
   {
     table: 'users',
     ...READ,
-    update: ['name_first', 'name_last', 'current_tenant_id'],
-    why: 'the home tenant renames its users in the user manager, and a tenant that adds a user without a home becomes it (rows bounded by the member_of_tenant and users_home_tenant_updates policies); e-mail, username, password, MFA (type, secrets, the SMS phone), SSO provider, confirmation, activation and the internal, LCI admin and impersonation flags change in the system scope only',
+    update: ['name_first', 'name_last', 'current_tenant_id', 'user_notification_uuid'],
+    why: 'the home tenant renames its users in the user manager, a tenant that adds a user without a home becomes it, and a user who dismisses the admin notifications stamps them (rows bounded by the member_of_tenant and users_home_tenant_updates policies); e-mail, username, password, MFA (type, secrets, the SMS phone), SSO provider, confirmation, activation and the internal, LCI admin and impersonation flags change in the system scope only',
   },
   {
     table: 'tenant_users',
