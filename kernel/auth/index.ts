@@ -100,7 +100,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     lockout: codeLockout,
     sms: outboxSmsTransport(k.db, k.mail),
     audit: k.audit,
-    box: new SecretBox(k.config.secret),
+    box: new SecretBox(k.config.secret, undefined, k.config.formerSecrets),
     log: k.log,
   });
   const deliveries = new Deliveries(k.log);
