@@ -134,12 +134,23 @@ function createExclusive(file: string, secret: string): boolean {
 }
 
 /**
+ * Whether the data directory's database may hold values sealed before it had a secret file: PostgreSQL (its data is
+ * elsewhere) or an embedded database already there. Asked before the database is opened (which makes the folder).
+ */
+export function dataDirHadData(config: Pick<Config, 'databaseUrl' | 'dataDir'>): boolean {
+  if (config.dataDir === 'memory://') return false;
+  return !!config.databaseUrl || fs.existsSync(path.join(path.resolve(config.dataDir), 'pg'));
+}
+
+/**
  * The configuration with its server secret: as it is with LCI_SECRET; otherwise the data directory's (made on the
  * first start). `made` tells what was read or made, for the start's log line.
  */
-export function withServerSecret(config: Config): { config: Config; made?: DataDirSecret } {
+export function withServerSecret(
+  config: Config,
+  hadData = dataDirHadData(config),
+): { config: Config; made?: DataDirSecret } {
   if (config.secretSource === 'environment' && config.secret) return { config };
-  const hadData = !!config.databaseUrl || fs.existsSync(path.join(path.resolve(config.dataDir), 'pg'));
   const made = dataDirSecret(config.dataDir, { hadData });
   return { config: { ...config, secret: made.secret, formerSecrets: made.formerSecrets }, made };
 }

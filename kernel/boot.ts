@@ -6,7 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, reachableHost, type Config } from '../config';
-import { withServerSecret } from '../config/server-secret';
+import { dataDirHadData, withServerSecret } from '../config/server-secret';
 import { createAccess, kernelAccess, registerAccessRoutes, syncCatalog } from './access';
 import { audit } from './audit';
 import { createIdentity, registerIdentityRoutes } from './auth';
@@ -78,19 +78,10 @@ export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
 }
 
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {
-  // Without LCI_SECRET (outside production): the data directory's random secret, made on the first start.
-  const { config, made } = withServerSecret(opts.config ?? loadConfig());
-  const log = createLogger(config.logLevel, 'lifecycle', config.logFormat);
-  if (made?.created && made.file)
-    log.info(
-      { file: made.file },
-      `LCI_SECRET is unset: made a random server secret in ${made.file} (mode 0600), kept for later starts`,
-    );
-  if (made?.formerSecrets.length)
-    log.warn(
-      { file: made.file },
-      'values sealed under the former public development secret still open in this data directory (secret.former-default): set authenticators and credentials again, then delete that file',
-    );
+  const loaded = opts.config ?? loadConfig();
+  const log = createLogger(loaded.logLevel, 'lifecycle', loaded.logFormat);
+  // Looked at before the database makes its folder; the secret itself is read or made once the folder is ours.
+  const hadData = dataDirHadData(loaded);
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => {
@@ -99,20 +90,32 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     last = now;
   };
   const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    systemUrl: config.databaseSystemUrl,
-    dataDir: config.dataDir,
-    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    databaseUrl: loaded.databaseUrl,
+    systemUrl: loaded.databaseSystemUrl,
+    dataDir: loaded.dataDir,
+    acquireTimeoutMs: loaded.dbAcquireTimeoutMs,
     ...embeddedClaim(opts),
   });
   phase('database');
-  if (config.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
+  if (loaded.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
     log.warn(
       'DATABASE_URL is the only PostgreSQL login: requests SET LOCAL ROLE lci_app on it, which is no privilege boundary; set DATABASE_SYSTEM_URL and log DATABASE_URL in as lci_app (README, database roles; lci db roles)',
     );
   }
   const stops: (() => Promise<void>)[] = [];
   try {
+    // Without LCI_SECRET (outside production): the data directory's random secret, made on the first start.
+    const { config, made } = withServerSecret(loaded, hadData);
+    if (made?.created && made.file)
+      log.info(
+        { file: made.file },
+        `LCI_SECRET is unset: made a random server secret in ${made.file} (mode 0600), kept for later starts`,
+      );
+    if (made?.formerSecrets.length)
+      log.warn(
+        { file: made.file },
+        'values sealed under the former public development secret still open in this data directory (secret.former-default): set authenticators and credentials again, then delete that file',
+      );
     const plugins = await discoverPlugins([PATHS.plugins, ...(opts.pluginDirs ?? [])], config.pluginsDisabled);
     if (opts.migrate !== false) {
       const applied = await migrateOnStart(db, migrationSets(plugins), config.databaseOwnerUrl);
