@@ -14,8 +14,8 @@ import { startTestServer, type TestServer } from './helpers/server';
 
 let s: TestServer;
 beforeAll(async () => {
-  // '' leaves LCI_SECRET unset (the helper sets one otherwise); no HOST either.
-  s = await startTestServer({ jobs: false, env: { LCI_SECRET: '' } });
+  // The helper sets neither LCI_SECRET nor HOST, as npm start.
+  s = await startTestServer({ jobs: false });
 }, 180_000);
 afterAll(async () => {
   await s?.stop();

@@ -13,9 +13,6 @@ import { startKernel, type Running, type StartOptions } from '../../kernel/boot'
 import { testLogins } from './pg-logins';
 import { createPostgresFromTemplate, seedPgliteDataDir } from './template-db';
 
-/** The server secret of test servers (LCI_SECRET); a test may pass another, or '' for the data directory's. */
-export const TEST_SECRET = 'lifecycle-test-secret-0123456789abcdef';
-
 export interface TestServer extends Running {
   url: string;
   dataDir: string;
@@ -113,8 +110,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
     LCI_SEED_DEMO: 'false',
     LCI_BASE_URL: `http://localhost:${port}`,
-    // An explicit secret, as production sets one (tests/embedded-default.test.ts starts without it: the data directory's).
-    LCI_SECRET: TEST_SECRET,
+    // No LCI_SECRET: as `npm start`, the data directory's (config/server-secret.ts), which `lci` beside it reads too.
     // Every reply of a route with a response schema is checked against it (kernel/http/response-check.ts).
     LCI_CHECK_RESPONSES: 'true',
     ...(opts.env ?? {}),
