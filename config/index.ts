@@ -285,7 +285,7 @@ export interface Config {
   /** LCI_LOG_FORMAT: JSON lines, short human lines, or auto (human on a terminal). */
   logFormat: 'auto' | 'pretty' | 'json';
   baseUrl: string;
-  /** LCI_ALLOWED_ORIGINS: origins besides the base URL's that may open /ws from a browser. */
+  /** LCI_ALLOWED_ORIGINS: the workspace's origins besides the base URL's: they may open /ws and call /oidc from a browser. */
   allowedOrigins: string[];
   /**
    * The server secret: LCI_SECRET, or (secretSource 'data-dir', outside production) the one kept in

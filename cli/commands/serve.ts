@@ -3,9 +3,10 @@
  * On first start with an empty database the demo tenant is loaded and its
  * credentials printed (fixtures/seed.ts), last, after the start-up lines. Logs are
  * short human lines on a terminal (INFO unless LCI_LOG_LEVEL says), JSON lines
- * otherwise (kernel/log.ts, LCI_LOG_FORMAT). It listens on 127.0.0.1 unless HOST says otherwise and prints the
- * address; without LCI_SECRET the secret is the data directory's (config/server-secret.ts). SIGINT/SIGTERM stop it gracefully;
- * a second signal exits at once.
+ * otherwise (kernel/log.ts, LCI_LOG_FORMAT). It listens on 127.0.0.1 unless HOST
+ * says otherwise and prints the address; without LCI_SECRET the secret is the data
+ * directory's (config/server-secret.ts). SIGINT/SIGTERM stop it gracefully; a
+ * second signal exits at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
