@@ -1,4 +1,10 @@
-/** `lci serve` as a child process: first start seeds and prints the credentials once; SIGTERM stops it cleanly. */
+/**
+ * `lci serve` as a child process: first start seeds and prints the credentials once; SIGTERM stops it cleanly. Without
+ * LCI_SECRET the first start makes the secret in the data directory (mode 0600) and the second reuses it; without
+ * HOST it listens on 127.0.0.1 and says so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import { freePort } from '../tests/helpers/server';
 import { cliSandbox, type CliSandbox } from './test-support';
 
@@ -47,10 +53,16 @@ test('serve: seeds an empty database, prints the credentials once, stops on SIGT
   // The banner comes last, after the start-up lines (a newcomer sees the password).
   expect(first.stdout.indexOf('Demo tenant')).toBeGreaterThan(first.stdout.indexOf('is serving at'));
   expect(first.stdout).toMatch(/SIGTERM: stopping\.\.\.\nStopped\./);
+  expect(first.stdout).toContain(`Listening on 127.0.0.1:${first.port}: this machine only (HOST=0.0.0.0`);
+  const secretFile = path.join(cli.dataDir, 'secret');
+  const secret = fs.readFileSync(secretFile, 'utf8');
+  expect(secret).toMatch(/^[A-Za-z0-9_-]{43}\n$/);
+  expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
 
   const second = await serveOnce({});
   expect(second.code).toBe(0);
   expect(second.stdout).not.toContain('Demo tenant');
   expect(second.stdout).not.toContain(password!);
   expect(second.stdout).toContain('is serving at');
+  expect(fs.readFileSync(secretFile, 'utf8')).toBe(secret);
 });

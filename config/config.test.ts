@@ -51,6 +51,26 @@ test('production refuses the development secret', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LCI_SECRET/);
 });
 
+test('production requires LCI_SECRET (no data-directory secret there), refusing the former public default', () => {
+  const prod = { NODE_ENV: 'production', LCI_API_KEY: 'a-real-app-key-1234', DATABASE_URL: 'postgres://u@h:5432/d' };
+  expect(() => loadConfig(prod)).toThrow(/^Invalid configuration: LCI_SECRET must be set/);
+  expect(() => loadConfig({ ...prod, DATABASE_URL: '' })).toThrow(/LCI_SECRET must be set/);
+  expect(() => loadConfig({ ...prod, LCI_SECRET: 'lifecycle-development-secret-change-me' })).toThrow(/LCI_SECRET/);
+  expect(loadConfig({ ...prod, LCI_SECRET: 'x'.repeat(40) })).toMatchObject({ secretSource: 'environment' });
+  // Elsewhere an unset LCI_SECRET means the data directory's (filled in at start, config/server-secret.ts).
+  expect(loadConfig({})).toMatchObject({ secret: '', secretSource: 'data-dir' });
+});
+
+test('HOST: the server listens on 127.0.0.1 unless HOST says otherwise', () => {
+  expect(loadConfig({}).host).toBe('127.0.0.1');
+  expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  expect(loadConfig({ HOST: '::' }).host).toBe('::');
+  expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).baseUrl).toBe('http://localhost:4000');
+  expect(loadConfig({ HOST: '10.1.2.3', PORT: '4000' }).baseUrl).toBe('http://10.1.2.3:4000');
+  expect(() => loadConfig({ HOST: 'a b' })).toThrow(/^Invalid configuration: HOST /);
+  expect(() => loadConfig({ HOST: 'http://x' })).toThrow(/HOST/);
+});
+
 test('production refuses the development API key, naming the variable', () => {
   expect(() => loadConfig({ NODE_ENV: 'production', LCI_SECRET: 'x'.repeat(40) })).toThrow(
     /^Invalid configuration: LCI_API_KEY .*lci-app-key-development/,
@@ -83,7 +103,14 @@ test('describeConfig redacts secrets and tells the source', () => {
   const rows = describeConfig({ DATABASE_URL: 'postgres://user:pw@h/d', PORT: '4000' });
   expect(rows.find((r) => r.variable === 'DATABASE_URL')).toMatchObject({ value: '••••••', source: 'environment' });
   expect(rows.find((r) => r.variable === 'PORT')).toMatchObject({ value: '4000', source: 'environment' });
-  expect(rows.find((r) => r.variable === 'LCI_SECRET')).toMatchObject({ value: '••••••', source: 'default' });
+  expect(rows.find((r) => r.variable === 'LCI_SECRET')).toMatchObject({
+    value: '(random, kept in data/secret)',
+    source: 'default',
+  });
+  expect(describeConfig({ LCI_SECRET: 'x'.repeat(40) }).find((r) => r.variable === 'LCI_SECRET')).toMatchObject({
+    value: '••••••',
+    source: 'environment',
+  });
   expect(JSON.stringify(rows)).not.toContain('pw@h');
 });
 

@@ -3,9 +3,11 @@
  * DATABASE_URL, REDIS_URL and PORT. Validated once at start; a bad value
  * throws a ConfigError naming the variable.
  */
+import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { DEFAULT_REGION, REGIONS, parseRegionUrls, type RegionCode } from './regions';
+import { FORMER_DEVELOPMENT_SECRET, SECRET_FILE } from './server-secret';
 
 export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
 
@@ -28,6 +30,14 @@ export const VARIABLES = {
     default: 'development',
   },
   PORT: { desc: 'HTTP port of the server', schema: int(0, 65535), default: '3000' },
+  HOST: {
+    desc: 'Address the HTTP server listens on: 127.0.0.1 (this machine only) unless set; 0.0.0.0 (or ::) for every interface, e.g. in a container or behind a proxy on another host',
+    schema: z
+      .string()
+      .max(253)
+      .regex(/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/, 'must be a host name or an IP address'),
+    default: '127.0.0.1',
+  },
   DATABASE_URL: {
     desc: 'PostgreSQL connection string; unset means the embedded PGlite database',
     schema: z.string().url().startsWith('postgres'),
@@ -88,14 +98,14 @@ export const VARIABLES = {
     default: undefined,
   },
   LCI_ALLOWED_ORIGINS: {
-    desc: "Comma-separated extra browser origins (https://host[:port]) allowed to open the realtime socket /ws besides the base URL's",
+    desc: "Comma-separated extra browser origins (https://host[:port]) of the workspace besides the base URL's: they may open the realtime socket /ws and call /oidc from a browser (CORS)",
     schema: list,
     default: '',
   },
   LCI_SECRET: {
-    desc: 'Secret for cookies and signed storage links (at least 32 characters in production)',
+    desc: 'Secret for cookies, signed storage links and values sealed at rest; required in production (at least 32 characters, the same for every process); unset elsewhere: a random secret made on first start and kept in <LCI_DATA_DIR>/secret (mode 0600)',
     schema: z.string().min(16),
-    default: 'lifecycle-development-secret-change-me',
+    default: undefined,
     secret: true,
   },
   LCI_API_KEY: {
@@ -257,6 +267,8 @@ export type VariableName = keyof Vars;
 export interface Config {
   env: 'production' | 'development' | 'test';
   port: number;
+  /** HOST: the address the HTTP server listens on (127.0.0.1 unless set). */
+  host: string;
   databaseUrl?: string;
   /** DATABASE_SYSTEM_URL: the system role's login; requests then run on DATABASE_URL as the application role. */
   databaseSystemUrl?: string;
@@ -273,9 +285,16 @@ export interface Config {
   /** LCI_LOG_FORMAT: JSON lines, short human lines, or auto (human on a terminal). */
   logFormat: 'auto' | 'pretty' | 'json';
   baseUrl: string;
-  /** LCI_ALLOWED_ORIGINS: origins besides the base URL's that may open /ws from a browser. */
+  /** LCI_ALLOWED_ORIGINS: the workspace's origins besides the base URL's: they may open /ws and call /oidc from a browser. */
   allowedOrigins: string[];
+  /**
+   * The server secret: LCI_SECRET, or (secretSource 'data-dir', outside production) the one kept in
+   * <dataDir>/secret, filled in at start by withServerSecret (config/server-secret.ts): empty until then.
+   */
   secret: string;
+  secretSource: 'environment' | 'data-dir';
+  /** Former server secrets whose sealed values still open (config/server-secret.ts); nothing is signed with them. */
+  formerSecrets: string[];
   apiKey: string;
   publicApiKey: string;
   rerouteBytes: number;
@@ -501,10 +520,14 @@ function read<N extends VariableName>(env: NodeJS.ProcessEnv, name: N): z.output
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = read(env, 'NODE_ENV')!;
   const port = read(env, 'PORT')!;
-  const secret = read(env, 'LCI_SECRET')!;
-  if (nodeEnv === 'production' && (secret === VARIABLES.LCI_SECRET.default || secret.length < 32)) {
-    throw new ConfigError('LCI_SECRET', 'must be set to a value of at least 32 characters in production');
+  const secret = read(env, 'LCI_SECRET');
+  if (nodeEnv === 'production' && (!secret || secret === FORMER_DEVELOPMENT_SECRET || secret.length < 32)) {
+    throw new ConfigError(
+      'LCI_SECRET',
+      'must be set to a value of at least 32 characters in production (the same for every process of the deployment)',
+    );
   }
+  const host = read(env, 'HOST')!;
   if (nodeEnv === 'production' && read(env, 'LCI_API_KEY') === VARIABLES.LCI_API_KEY.default) {
     throw new ConfigError(
       'LCI_API_KEY',
@@ -514,6 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: nodeEnv,
     port,
+    host,
     databaseUrl: read(env, 'DATABASE_URL'),
     databaseSystemUrl: read(env, 'DATABASE_SYSTEM_URL'),
     databaseOwnerUrl: read(env, 'DATABASE_OWNER_URL'),
@@ -524,9 +548,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: read(env, 'LCI_SUPPORT_EMAIL')!,
     logLevel: read(env, 'LCI_LOG_LEVEL') ?? (nodeEnv === 'production' ? 'info' : 'debug'),
     logFormat: read(env, 'LCI_LOG_FORMAT')!,
-    baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    baseUrl: (read(env, 'LCI_BASE_URL') ?? `http://${reachableHost(host)}:${port}`).replace(/\/$/, ''),
     allowedOrigins: readAllowedOrigins(env),
-    secret,
+    secret: secret ?? '',
+    secretSource: secret ? 'environment' : 'data-dir',
+    formerSecrets: [],
     apiKey: read(env, 'LCI_API_KEY')!,
     publicApiKey: read(env, 'LCI_PUBLIC_API_KEY')!,
     rerouteBytes: read(env, 'LCI_REROUTE_BYTES')!,
@@ -551,6 +577,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The host a browser on this machine reaches a server listening on `host` at: localhost for loopback and any-address. */
+export function reachableHost(host: string): string {
+  if (['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** A vendor service's base URL with a default: https, http only on loopback; no trailing slash. */
 function readServiceUrl(
   env: NodeJS.ProcessEnv,
@@ -572,9 +604,15 @@ export function describeConfig(
     const spec = VARIABLES[name] as { desc: string; default?: string; secret?: boolean };
     const set = env[name] !== undefined && env[name] !== '';
     const value = set ? env[name]! : (spec.default ?? '');
+    const dataDir = env.LCI_DATA_DIR || VARIABLES.LCI_DATA_DIR.default;
     return {
       variable: name,
-      value: spec.secret && value ? '••••••' : value,
+      value:
+        name === 'LCI_SECRET' && !set
+          ? `(random, kept in ${dataDir === 'memory://' ? 'memory' : path.join(dataDir, SECRET_FILE)})`
+          : spec.secret && value
+            ? '••••••'
+            : value,
       source: set ? 'environment' : 'default',
       description: spec.desc,
     };

@@ -5,7 +5,8 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, reachableHost, type Config } from '../config';
+import { dataDirHadData, withServerSecret } from '../config/server-secret';
 import { createAccess, kernelAccess, registerAccessRoutes, syncCatalog } from './access';
 import { audit } from './audit';
 import { createIdentity, registerIdentityRoutes } from './auth';
@@ -60,6 +61,8 @@ export interface Running {
   maintenance: Maintenance;
   /** The sign-in banner of a first start, with `deferBanner` (empty: nothing to print). */
   banner?: string;
+  /** With HTTP: the address and port the server listens on (HOST, 127.0.0.1 unless set). */
+  listening?: { host: string; port: number };
 }
 
 /** Embedded database: a server refuses a data directory another process holds; a command uses the running server's database. */
@@ -75,8 +78,10 @@ export function migrationSets(plugins: LoadedPlugin[]): MigrationSet[] {
 }
 
 export async function startKernel(opts: StartOptions = {}): Promise<Running> {
-  const config = opts.config ?? loadConfig();
-  const log = createLogger(config.logLevel, 'lifecycle', config.logFormat);
+  const loaded = opts.config ?? loadConfig();
+  const log = createLogger(loaded.logLevel, 'lifecycle', loaded.logFormat);
+  // Looked at before the database makes its folder; the secret itself is read or made once the folder is ours.
+  const hadData = dataDirHadData(loaded);
   const timings: Record<string, number> = {};
   let last = Date.now();
   const phase = (name: string) => {
@@ -85,20 +90,32 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     last = now;
   };
   const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    systemUrl: config.databaseSystemUrl,
-    dataDir: config.dataDir,
-    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    databaseUrl: loaded.databaseUrl,
+    systemUrl: loaded.databaseSystemUrl,
+    dataDir: loaded.dataDir,
+    acquireTimeoutMs: loaded.dbAcquireTimeoutMs,
     ...embeddedClaim(opts),
   });
   phase('database');
-  if (config.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
+  if (loaded.env === 'production' && db.engine === 'postgres' && !db.separateLogins) {
     log.warn(
       'DATABASE_URL is the only PostgreSQL login: requests SET LOCAL ROLE lci_app on it, which is no privilege boundary; set DATABASE_SYSTEM_URL and log DATABASE_URL in as lci_app (README, database roles; lci db roles)',
     );
   }
   const stops: (() => Promise<void>)[] = [];
   try {
+    // Without LCI_SECRET (outside production): the data directory's random secret, made on the first start.
+    const { config, made } = withServerSecret(loaded, hadData);
+    if (made?.created && made.file)
+      log.info(
+        { file: made.file },
+        `LCI_SECRET is unset: made a random server secret in ${made.file} (mode 0600), kept for later starts`,
+      );
+    if (made?.formerSecrets.length)
+      log.warn(
+        { file: made.file },
+        'values sealed under the former public development secret still open in this data directory (secret.former-default): set authenticators and credentials again, then delete that file',
+      );
     const plugins = await discoverPlugins([PATHS.plugins, ...(opts.pluginDirs ?? [])], config.pluginsDisabled);
     if (opts.migrate !== false) {
       const applied = await migrateOnStart(db, migrationSets(plugins), config.databaseOwnerUrl);
@@ -185,10 +202,11 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     k.realtime.attach(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, resolve);
+      server.listen(config.port, config.host, resolve);
     });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://localhost:${port}`;
+    const url = `http://${reachableHost(config.host)}:${port}`;
+    log.info({ host: config.host, port }, `listening on ${config.host}:${port}`);
     const unoffer = config.databaseUrl
       ? async () => {}
       : await offerEmbedded(config.dataDir, {
@@ -218,7 +236,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
       });
       await innerStop();
     };
-    return { k, server, url, maintenance, banner };
+    return { k, server, url, maintenance, banner, listening: { host: config.host, port } };
   } catch (e) {
     for (const s of stops.reverse()) await s().catch(() => {});
     await db.close().catch(() => {});

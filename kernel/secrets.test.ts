@@ -34,3 +34,16 @@ test('a purpose must be a plain name and the server secret set', () => {
   expect(() => secretSealer(SECRET, 'Bad Purpose')).toThrow(/purpose/);
   expect(() => secretSealer('', 'assets/x')).toThrow(/server secret/);
 });
+
+test('a value sealed under a former secret still opens when that secret is listed as former; new seals use the current', () => {
+  const former = 'lifecycle-development-secret-change-me';
+  const old = secretSealer(former, 'assets/warranty-credentials').seal('k');
+  const oldMfa = new SecretBox(former).seal('totp');
+  const now = secretSealer(SECRET, 'assets/warranty-credentials', [former]);
+  expect(now.open(old)).toBe('k');
+  expect(new SecretBox(SECRET, undefined, [former]).open(oldMfa)).toBe('totp');
+  // Without the former secret listed it does not open; a new seal opens only with the current secret.
+  expect(secretSealer(SECRET, 'assets/warranty-credentials').open(old)).toBeNull();
+  expect(secretSealer(former, 'assets/warranty-credentials').open(now.seal('k2'))).toBeNull();
+  expect(() => new SecretBox('')).toThrow(/server secret/);
+});

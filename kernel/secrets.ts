@@ -15,10 +15,17 @@ export interface SecretSealer {
 
 const PURPOSE = /^[a-z0-9][a-z0-9/_.-]{0,99}$/;
 
-/** The sealer of one purpose (e.g. 'assets/warranty-credentials'), keyed by the configured server secret. */
-export function secretSealer(serverSecret: string, purpose: string): SecretSealer {
+/**
+ * The sealer of one purpose (e.g. 'assets/warranty-credentials'), keyed by the configured server secret;
+ * `formerSecrets` (k.config.formerSecrets) still open what was sealed under them.
+ */
+export function secretSealer(
+  serverSecret: string,
+  purpose: string,
+  formerSecrets: readonly string[] = [],
+): SecretSealer {
   if (!PURPOSE.test(purpose)) throw new Error(`secretSealer: "${purpose}" is not a purpose name`);
   if (!serverSecret) throw new Error('secretSealer: the server secret is empty');
-  const box = new SecretBox(serverSecret, purpose);
+  const box = new SecretBox(serverSecret, purpose, formerSecrets);
   return { seal: (plain) => box.seal(plain), open: (sealed) => box.open(sealed) };
 }

@@ -2,11 +2,12 @@
  * "Download CSV" of every table page (issue 16 part 4): the page passes what the user sees (its filters applied, its
  * columns, cells formatted as shown) and this builds the CSV in the browser with csv-stringify's browser build (a
  * byte-order mark first, so spreadsheets read UTF-8; formulas escaped: a text cell starting with =, +, -, @, tab or
- * CR gets a leading quote) and starts the download. Then the same rows are offered to every 'csv' handler of the
+ * CR, also after leading whitespace, gets a leading quote: common/csv-formula.ts) and starts the download. Then the same rows are offered to every 'csv' handler of the
  * fileExports slot the user may use (workspace/slots.ts; e.g. the reports plugin keeps them in its report locker):
  * the shell names no plugin here.
  */
 import { stringify } from 'csv-stringify/browser/esm/sync';
+import { guardFormula } from '../common/csv-formula';
 import { fileExportsNow } from './file-exports';
 
 export type CsvCell = string | number | boolean | null | undefined;
@@ -27,7 +28,10 @@ const cell = (c: CsvCell): string | number | null =>
 
 /** The CSV text (BOM first, formulas escaped). */
 export function csvText(header: string[], rows: CsvCell[][]): string {
-  return stringify([header, ...rows.map((r) => r.map((c) => cell(c) ?? ''))], { bom: true, escape_formulas: true });
+  return stringify([header, ...rows.map((r) => r.map((c) => cell(c) ?? ''))], {
+    bom: true,
+    cast: { string: guardFormula },
+  });
 }
 
 /** Starts the browser's download of a text file. */

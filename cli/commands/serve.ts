@@ -3,8 +3,10 @@
  * On first start with an empty database the demo tenant is loaded and its
  * credentials printed (fixtures/seed.ts), last, after the start-up lines. Logs are
  * short human lines on a terminal (INFO unless LCI_LOG_LEVEL says), JSON lines
- * otherwise (kernel/log.ts, LCI_LOG_FORMAT). SIGINT/SIGTERM stop it gracefully;
- * a second signal exits at once.
+ * otherwise (kernel/log.ts, LCI_LOG_FORMAT). It listens on 127.0.0.1 unless HOST
+ * says otherwise and prints the address; without LCI_SECRET the secret is the data
+ * directory's (config/server-secret.ts). SIGINT/SIGTERM stop it gracefully; a
+ * second signal exits at once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,10 +22,20 @@ interface ServeOpts {
   seed: boolean;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** Where the server listens, and how to change it (HOST). */
+export function listeningLine({ host, port }: { host: string; port: number }): string {
+  const where = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+  if (LOOPBACK.has(host)) return `Listening on ${where}: this machine only (HOST=0.0.0.0 listens on every interface).`;
+  if (host === '0.0.0.0' || host === '::') return `Listening on ${where}: every interface (HOST).`;
+  return `Listening on ${where} (HOST).`;
+}
+
 export function registerServeCommand(program: Command, ctx: CliContext): void {
   program
     .command('serve')
-    .description('serve the product over HTTP (default http://localhost:3000)')
+    .description('serve the product over HTTP (default http://localhost:3000, on 127.0.0.1 unless HOST says otherwise)')
     .option('--port <port>', 'port (overrides PORT)', positiveInt)
     .option(
       '--dev',
@@ -58,6 +70,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       write(
         `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,
       );
+      if (running.listening) write(listeningLine(running.listening));
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
       // The first start's sign-in banner comes last, after every start-up line.
       if (running.banner) process.stdout.write(running.banner);

@@ -13,6 +13,7 @@ import { CODE_LOCK_AUDIT, CODE_LOCK_LIMIT, CODE_LOCK_WINDOW_MS, CodeLockout } fr
 import { VerificationCodes } from './codes';
 import { Deliveries } from './deliveries';
 import { interactionRoutes } from './interaction';
+import { oidcCors, oidcCorsOrigins } from './oidc-cors';
 import { federationRoutes } from './federation/routes';
 import { FederationStore } from './federation/store';
 import { cookieKeys, loadSigningKeys } from './keys';
@@ -99,7 +100,7 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     lockout: codeLockout,
     sms: outboxSmsTransport(k.db, k.mail),
     audit: k.audit,
-    box: new SecretBox(k.config.secret),
+    box: new SecretBox(k.config.secret, undefined, k.config.formerSecrets),
     log: k.log,
   });
   const deliveries = new Deliveries(k.log);
@@ -121,6 +122,8 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
     mount(app: Koa) {
       // The provider's middleware runs on this app's context: its cookies are signed with these keys.
       app.keys = cookieKeys(k.config.secret);
+      // CORS of /oidc only for the workspace's origins and the other regions' (oidc-cors.ts).
+      app.use(mount('/oidc', oidcCors(oidcCorsOrigins(k.config))));
       app.use(
         federationRoutes({
           provider,

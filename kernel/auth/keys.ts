@@ -44,5 +44,6 @@ export function publicJwks(jwks: PrivateJwks): { keys: JWK[] } {
 
 /** Signing keys for the provider's cookies, derived from the configured secret. */
 export function cookieKeys(secret: string): string[] {
+  if (!secret) throw new Error('cookieKeys: the server secret is empty');
   return [crypto.createHmac('sha256', secret).update('lci-oidc-cookies-v1').digest('base64url')];
 }

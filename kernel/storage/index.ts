@@ -1,7 +1,12 @@
 /**
  * Blob storage behind an interface an S3-compatible store can implement. The
  * local implementation keeps files under <dataDir>/storage and signs expiring
- * links with HMAC-SHA256.
+ * links with HMAC-SHA256 (key: the server secret, LCI_SECRET or <dataDir>/secret).
+ *
+ * Link lifetimes: LINK_DEFAULT_SECONDS (15 minutes) unless the caller asks; longer than LINK_PLAIN_MAX_SECONDS (an
+ * hour) only with a reason (e.g. a scheduled report's e-mail: 7 days), and never longer than LINK_MAX_SECONDS. A link
+ * whose expiry lies further ahead than that is refused even when its signature is right: no link this server makes
+ * looks like that, so it was minted elsewhere (e.g. with a leaked secret).
  */
 import crypto from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -10,6 +15,33 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+/** A link's lifetime when its caller names none. */
+export const LINK_DEFAULT_SECONDS = 15 * 60;
+/** The longest lifetime a caller may ask without a reason. */
+export const LINK_PLAIN_MAX_SECONDS = 60 * 60;
+/** The longest lifetime of any link (with a reason). */
+export const LINK_MAX_SECONDS = 7 * 24 * 60 * 60;
+
+/** How long a link lives; `reason` (why the caller needs more than LINK_PLAIN_MAX_SECONDS) is required above it. */
+export interface LinkLifetime {
+  reason?: string;
+}
+
+/** The expiry (Unix seconds) of a link of ttlSeconds made now; throws when the lifetime is not allowed. */
+export function linkExpiry(ttlSeconds: number, opts: LinkLifetime = {}, now = Date.now()): number {
+  if (!Number.isFinite(ttlSeconds)) throw new Error(`signed link: lifetime ${ttlSeconds} is not a number of seconds`);
+  if (ttlSeconds > LINK_MAX_SECONDS)
+    throw new Error(`signed link: lifetime ${ttlSeconds} s refused, a link lives at most ${LINK_MAX_SECONDS} seconds`);
+  if (ttlSeconds > LINK_PLAIN_MAX_SECONDS && !opts.reason?.trim())
+    throw new Error(`signed link: a lifetime longer than ${LINK_PLAIN_MAX_SECONDS} seconds needs a reason`);
+  return Math.floor(now / 1000) + Math.floor(ttlSeconds);
+}
+
+/** A link's expiry is usable: a number, not past, and not further ahead than any link this server makes. */
+function liveExpiry(expires: number, now: number): boolean {
+  return Number.isFinite(expires) && expires * 1000 >= now && expires * 1000 <= now + LINK_MAX_SECONDS * 1000 + 60_000;
+}
 
 export interface StoredObject {
   body: Buffer;
@@ -29,17 +61,19 @@ export interface Storage {
   /** Deletes every object whose key starts with prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   /**
-   * A link to GET the object that stops working after ttlSeconds. With `fileName` the download is offered as an
+   * A link to GET the object that stops working after ttlSeconds (default LINK_DEFAULT_SECONDS; above
+   * LINK_PLAIN_MAX_SECONDS only with `reason`, at most LINK_MAX_SECONDS). With `fileName` the download is offered as an
    * attachment under that name (Content-Disposition; the name is part of the signature).
    */
-  signedUrl(key: string, ttlSeconds?: number, opts?: { fileName?: string }): string;
+  signedUrl(key: string, ttlSeconds?: number, opts?: { fileName?: string } & LinkLifetime): string;
   /** Checks a signed link's parameters (fileName: the link's `name`, when it has one). */
   verify(key: string, expires: number, signature: string, now?: number, fileName?: string): boolean;
   /**
    * A link to PUT one object (the raw bytes as the body) that stops working after ttlSeconds: the content type and
-   * the maximum size are part of the signature, so the uploader cannot change them (`PUT /v3/storage/<key>`).
+   * the maximum size are part of the signature, so the uploader cannot change them (`PUT /v3/storage/<key>`). The
+   * lifetime follows signedUrl's rules.
    */
-  signedUploadUrl(key: string, limits: UploadLimits, ttlSeconds?: number): string;
+  signedUploadUrl(key: string, limits: UploadLimits, ttlSeconds?: number, opts?: LinkLifetime): string;
   /** Checks a signed upload link's parameters. */
   verifyUpload(key: string, limits: UploadLimits, expires: number, signature: string, now?: number): boolean;
 }
@@ -60,7 +94,9 @@ export class LocalStorage implements Storage {
     private readonly root: string,
     private readonly secret: string,
     private readonly baseUrl: string,
-  ) {}
+  ) {
+    if (!secret) throw new Error('LocalStorage: the server secret is empty');
+  }
 
   private file(key: string): string {
     assertKey(key);
@@ -162,9 +198,14 @@ export class LocalStorage implements Storage {
       .update(`PUT\n${key}\n${limits.contentType}\n${limits.maxBytes}\n${expires}`)
       .digest('base64url');
   }
-  signedUploadUrl(key: string, limits: UploadLimits, ttlSeconds = 300): string {
+  signedUploadUrl(
+    key: string,
+    limits: UploadLimits,
+    ttlSeconds = LINK_DEFAULT_SECONDS,
+    opts: LinkLifetime = {},
+  ): string {
     assertKey(key);
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const expires = linkExpiry(ttlSeconds, opts);
     const q = new URLSearchParams({
       expires: String(expires),
       contentType: limits.contentType,
@@ -174,20 +215,20 @@ export class LocalStorage implements Storage {
     return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
   }
   verifyUpload(key: string, limits: UploadLimits, expires: number, signature: string, now = Date.now()): boolean {
-    if (!Number.isFinite(expires) || expires * 1000 < now) return false;
+    if (!liveExpiry(expires, now)) return false;
     const want = Buffer.from(this.signUpload(key, limits, expires));
     const got = Buffer.from(signature);
     return want.length === got.length && crypto.timingSafeEqual(want, got);
   }
-  signedUrl(key: string, ttlSeconds = 300, opts: { fileName?: string } = {}): string {
+  signedUrl(key: string, ttlSeconds = LINK_DEFAULT_SECONDS, opts: { fileName?: string } & LinkLifetime = {}): string {
     assertKey(key);
-    const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+    const expires = linkExpiry(ttlSeconds, opts);
     const q = new URLSearchParams({ expires: String(expires), signature: this.sign(key, expires, opts.fileName) });
     if (opts.fileName !== undefined) q.set('name', opts.fileName);
     return `${this.baseUrl}/v3/storage/${key.split('/').map(encodeURIComponent).join('/')}?${q.toString()}`;
   }
   verify(key: string, expires: number, signature: string, now = Date.now(), fileName?: string): boolean {
-    if (!Number.isFinite(expires) || expires * 1000 < now) return false;
+    if (!liveExpiry(expires, now)) return false;
     const want = Buffer.from(this.sign(key, expires, fileName));
     const got = Buffer.from(signature);
     return want.length === got.length && crypto.timingSafeEqual(want, got);

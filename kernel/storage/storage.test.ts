@@ -1,7 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LocalStorage } from './index';
+import { LINK_DEFAULT_SECONDS, LINK_MAX_SECONDS, LINK_PLAIN_MAX_SECONDS, LocalStorage } from './index';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-storage-'));
 const storage = new LocalStorage(dir, 'secret-of-at-least-16', 'http://localhost:3000');
@@ -25,6 +26,46 @@ test('signed links verify until they expire, and only for their key', async () =
   expect(storage.verify('tenants/2/b.csv', expires, sig)).toBe(false);
   expect(storage.verify('tenants/1/b.csv', expires + 1, sig)).toBe(false);
   expect(storage.verify('tenants/1/b.csv', expires, sig, (expires + 1) * 1000)).toBe(false);
+});
+
+test('a link lives 15 minutes unless its caller asks otherwise; older than its lifetime it is refused', () => {
+  expect(LINK_DEFAULT_SECONDS).toBe(15 * 60);
+  const before = Math.floor(Date.now() / 1000);
+  const url = new URL(storage.signedUrl('tenants/1/b.csv'));
+  const expires = Number(url.searchParams.get('expires'));
+  const sig = url.searchParams.get('signature')!;
+  expect(expires - before).toBeGreaterThanOrEqual(15 * 60);
+  expect(expires - before).toBeLessThanOrEqual(15 * 60 + 1);
+  expect(storage.verify('tenants/1/b.csv', expires, sig, (before + 14 * 60) * 1000)).toBe(true);
+  expect(storage.verify('tenants/1/b.csv', expires, sig, (expires + 1) * 1000)).toBe(false);
+});
+
+test('a link longer than an hour needs a reason, and none lives longer than 7 days', () => {
+  expect(LINK_PLAIN_MAX_SECONDS).toBe(3600);
+  expect(LINK_MAX_SECONDS).toBe(7 * 86400);
+  expect(() => storage.signedUrl('tenants/1/b.csv', 3601)).toThrow(/longer than 3600 seconds needs a reason/);
+  expect(() => storage.signedUrl('tenants/1/b.csv', 3601, { reason: '  ' })).toThrow(/needs a reason/);
+  const long = new URL(storage.signedUrl('tenants/1/b.csv', 3 * 86400, { reason: 'scheduled report e-mail' }));
+  expect(Number(long.searchParams.get('expires')) * 1000 - Date.now()).toBeGreaterThan(2.9 * 86400_000);
+  expect(() => storage.signedUrl('tenants/1/b.csv', 8 * 86400, { reason: 'a year-long link' })).toThrow(
+    /at most 604800 seconds/,
+  );
+  const limits = { contentType: 'image/png', maxBytes: 1000 };
+  expect(() => storage.signedUploadUrl('tenants/1/up.png', limits, 2 * 3600)).toThrow(/needs a reason/);
+  expect(storage.signedUrl('tenants/1/b.csv', 3600)).toContain('signature=');
+});
+
+test('a link whose expiry lies beyond the longest lifetime is refused, even correctly signed (a known secret)', () => {
+  const key = 'tenants/1/b.csv';
+  const sign = (text: string) => crypto.createHmac('sha256', 'secret-of-at-least-16').update(text).digest('base64url');
+  const yearAhead = Math.floor(Date.now() / 1000) + 365 * 86400;
+  expect(storage.verify(key, yearAhead, sign(`${key}\n${yearAhead}`))).toBe(false);
+  const limits = { contentType: 'image/png', maxBytes: 1000 };
+  const upSig = sign(`PUT\n${key}\nimage/png\n1000\n${yearAhead}`);
+  expect(storage.verifyUpload(key, limits, yearAhead, upSig)).toBe(false);
+  // The same signature scheme within the longest lifetime verifies: only the expiry is refused.
+  const weekAhead = Math.floor(Date.now() / 1000) + 6 * 86400;
+  expect(storage.verify(key, weekAhead, sign(`${key}\n${weekAhead}`))).toBe(true);
 });
 
 test('keys that escape the folder are refused', async () => {

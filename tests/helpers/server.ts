@@ -110,6 +110,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LCI_LOG_LEVEL: process.env.LCI_LOG_LEVEL ?? 'silent',
     LCI_SEED_DEMO: 'false',
     LCI_BASE_URL: `http://localhost:${port}`,
+    // No LCI_SECRET: as `npm start`, the data directory's (config/server-secret.ts), which `lci` beside it reads too.
     // Every reply of a route with a response schema is checked against it (kernel/http/response-check.ts).
     LCI_CHECK_RESPONSES: 'true',
     ...(opts.env ?? {}),

@@ -9,14 +9,20 @@ const INFO = 'lifecycle/mfa-secret/v1';
 
 export class SecretBox {
   private readonly key: Buffer;
+  /** Keys of former server secrets: their values still open (config.formerSecrets); nothing is sealed with them. */
+  private readonly formerKeys: Buffer[];
 
   /**
    * `purpose` (a short name such as 'assets/warranty-credentials') derives a key of its own for other secrets at rest
-   * (kernel/secrets.ts); without it the key is the authenticator secrets' one.
+   * (kernel/secrets.ts); without it the key is the authenticator secrets' one. `formerSecrets`: server secrets used
+   * before this one whose sealed values still open (config/server-secret.ts).
    */
-  constructor(serverSecret: string, purpose?: string) {
+  constructor(serverSecret: string, purpose?: string, formerSecrets: readonly string[] = []) {
+    if (!serverSecret) throw new Error('SecretBox: the server secret is empty');
     const [salt, info] = purpose ? ['lifecycle-secrets', `lifecycle/${purpose}/v1`] : ['lifecycle-mfa', INFO];
-    this.key = Buffer.from(crypto.hkdfSync('sha256', serverSecret, salt, info, 32));
+    const derive = (secret: string) => Buffer.from(crypto.hkdfSync('sha256', secret, salt, info, 32));
+    this.key = derive(serverSecret);
+    this.formerKeys = formerSecrets.filter((f) => f && f !== serverSecret).map(derive);
   }
 
   seal(plain: string): string {
@@ -28,17 +34,20 @@ export class SecretBox {
       .join('.');
   }
 
-  /** The clear value, or null when the value is not one this key sealed (tampered, other secret). */
+  /** The clear value, or null when the value is not one this key (or a former one) sealed (tampered, other secret). */
   open(sealed: string | null | undefined): string | null {
     if (!sealed) return null;
     const [v, iv, tag, body] = sealed.split('.');
     if (v !== 'v1' || !iv || !tag || body === undefined) return null;
-    try {
-      const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
+    for (const key of [this.key, ...this.formerKeys]) {
+      try {
+        const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        /* not this key */
+      }
     }
+    return null;
   }
 }

@@ -77,7 +77,7 @@ const fieldFail = (path: string, message: string, code = 'validation_failed') =>
   fail(new HttpError(400, message, code, [{ path, message }]));
 
 export function registerProfileRoutes(r: RouteRegistrar, k: Kernel): void {
-  const box = new SecretBox(k.config.secret);
+  const box = new SecretBox(k.config.secret, undefined, k.config.formerSecrets);
   const throttle = new FailureThrottle(10); // wrong proofs and codes per user, 15 minutes
   const smsSends = new FailureThrottle(5); // texts sent per user, 15 minutes
   const codes = () => (k.identity as unknown as { codes: VerificationCodes }).codes;

@@ -142,6 +142,12 @@ test('csvLine writes the bytes csv-stringify writes (quotes, commas, line breaks
   expect(stringify([['x']], CSV_OPTIONS).startsWith('\uFEFF')).toBe(true);
 });
 
+test('csvLine escapes a formula after leading whitespace too (spreadsheets trim it), as CSV_OPTIONS does', () => {
+  const row = [' =1+1', '\t\t@x', '\r\n-2', '\u3000+1', ' plain', -5];
+  expect(csvLine(row)).toBe(`' =1+1,'\t\t@x,"'\r\n-2",'\u3000+1, plain,-5\n`);
+  expect(stringify([row], { ...CSV_OPTIONS, bom: false })).toBe(csvLine(row));
+});
+
 test('the file: BOM, header, ISO dates, lifecycle columns, quoting, formulas escaped, its name', async () => {
   const { status, headers, bytes, rows } = await download(a, '&search=SN-');
   expect(status).toBe(200);

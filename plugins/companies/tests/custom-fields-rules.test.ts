@@ -148,4 +148,8 @@ describe('CSV download', () => {
       '',
     ]);
   });
+  test('a formula after leading spaces, tabs or line breaks is escaped too (spreadsheets trim them)', () => {
+    const csv = csvText(stringify, ['Company'], [[' =1+1'], ['\t@SUM(A1)'], ['\n-2'], [' plain']]);
+    expect(csv.slice(1)).toBe(`Company\n' =1+1\n'\t@SUM(A1)\n"'\n-2"\n plain\n`);
+  });
 });

@@ -69,3 +69,8 @@ test('CSV helpers: the .csv suffix, the first ragged row, and the streamed text 
   const out = (await buffer(csvStream(['Name', 'Value'], rows))).toString('utf8');
   expect(out).toBe('\ufeffName,Value\n\'@SUM(A1),-5\n\'-x,\n"a ""q""",1.5\n');
 });
+
+test('the kept CSV escapes a formula after leading whitespace too (spreadsheets trim it)', async () => {
+  const out = (await buffer(csvStream(['Name'], [[' =1+1'], ['\t+1'], ['\u00a0@x'], [' plain']]))).toString('utf8');
+  expect(out).toBe("\ufeffName\n' =1+1\n'\t+1\n'\u00a0@x\n plain\n");
+});

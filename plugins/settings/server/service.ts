@@ -26,6 +26,7 @@ import {
 
 /** Signed logo links last a day: the workspace loads them with the session, reports when they are built. */
 export const LOGO_LINK_SECONDS = 24 * 60 * 60;
+const LOGO_LINK_REASON = 'the workspace shows the logo for the whole session without asking for its settings again';
 
 export interface SettingsInstance {
   tenantSettings(db: Trx, tenantId: number): Promise<TenantSettings>;
@@ -60,7 +61,9 @@ export function createSettingsService(k: Kernel): SettingsInstance {
     borderedTables: r.bordered_tables,
     logo: {
       site_logo_url:
-        !r.default_logo && r.site_logo_url ? k.storage.signedUrl(r.site_logo_url, LOGO_LINK_SECONDS) : null,
+        !r.default_logo && r.site_logo_url
+          ? k.storage.signedUrl(r.site_logo_url, LOGO_LINK_SECONDS, { reason: LOGO_LINK_REASON })
+          : null,
       default_logo: r.default_logo || !r.site_logo_url,
     },
     updatedAt: r.updated_at,

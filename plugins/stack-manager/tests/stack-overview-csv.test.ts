@@ -40,4 +40,8 @@ describe('stack overview CSV', () => {
       ]),
     ).toBe(`Company,'@cmd,'+1\r\n'-x,-$5,a\r\n`);
   });
+
+  it('guards a name whose formula follows leading whitespace (spreadsheets trim it)', () => {
+    expect(toCsv([['Company'], [' =1+1'], ['\t@x'], [' plain']])).toBe(`Company\r\n' =1+1\r\n'\t@x\r\n plain\r\n`);
+  });
 });

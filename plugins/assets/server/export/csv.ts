@@ -3,7 +3,8 @@
  * streamed. Rows are read `EXPORT_CHUNK_ROWS` at a time (keyset paging, store.ts selectAssetChunks) within the
  * request's transaction, each row gets its lifecycle from shared/lifecycle.ts (as the list's rows do), and goes through
  * csvLine in csv-stringify's format with CSV_OPTIONS (byte-order mark for spreadsheets, formulas escaped: a cell
- * starting with =, +, -, @, tab or CR gets a leading quote, as the workspace's own CSV downloads), one string per
+ * starting with =, +, -, @, tab or CR, also after leading whitespace, gets a leading quote, as the workspace's own CSV
+ * downloads: common/csv-formula.ts), one string per
  * chunk, straight to the HTTP response with back-pressure: the next chunk is read only when the client has taken the
  * last, so memory stays about one chunk whatever the row count.
  */
@@ -11,12 +12,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type Koa from 'koa';
 import type { Trx } from '../../../../kernel/index';
+import { guardFormula } from '../../../../common/csv-formula';
 import type { Asset } from '../../shared/api';
 import { LIFECYCLE_LABELS, todayUtc, type EolState, type WarrantyState } from '../../shared/lifecycle';
 import { toAsset } from '../service';
 import { selectAssetChunks, type AssetQuery } from '../store';
 
-export const CSV_OPTIONS = { bom: true, escape_formulas: true } as const;
+export const CSV_OPTIONS = { bom: true, cast: { string: guardFormula } } as const;
 
 const WARRANTY_LABELS: Record<WarrantyState, string> = {
   in_warranty: 'In warranty',
@@ -98,13 +100,12 @@ export async function* csvRecords(
   for await (const chunk of csvChunks(db, q, asOf, chunkRows, tenantId)) yield* chunk;
 }
 
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
 const NEEDS_QUOTES = /[",\n\r]/;
 
 /**
  * One record as csv-stringify writes it with CSV_OPTIONS (the same bytes, tests/assets-csv.test.ts parses them back):
- * numbers as they print; text starting like a formula (=, +, -, @, tab, CR and their full-width forms) gets a leading
- * quote; a cell holding a comma, quote or line break is quoted with its quotes doubled. Written by hand: a chunk of
+ * numbers as they print; text starting like a formula (=, +, -, @, tab, CR and their full-width forms, also after
+ * leading whitespace: common/csv-formula.ts) gets a leading quote; a cell holding a comma, quote or line break is quoted with its quotes doubled. Written by hand: a chunk of
  * 5,000 rows becomes one string, instead of 5,000 objects through a stream transform.
  */
 export function csvLine(cells: readonly Cell[]): string {
@@ -117,7 +118,7 @@ export function csvLine(cells: readonly Cell[]): string {
       line += String(c);
       continue;
     }
-    let v = FORMULA_START.has(c[0]) ? `'${c}` : c;
+    let v = guardFormula(c);
     if (NEEDS_QUOTES.test(v)) v = `"${v.replaceAll('"', '""')}"`;
     line += v;
   }

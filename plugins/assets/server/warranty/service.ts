@@ -83,7 +83,8 @@ const SEALER_PURPOSE = 'assets/warranty-credentials';
 const OFFLINE_BATCH = 100;
 const MAX_ATTEMPTS = 5;
 
-export const sealerOf = (k: Pick<Kernel, 'config'>): SecretSealer => secretSealer(k.config.secret, SEALER_PURPOSE);
+export const sealerOf = (k: Pick<Kernel, 'config'>): SecretSealer =>
+  secretSealer(k.config.secret, SEALER_PURPOSE, k.config.formerSecrets);
 
 function credentialsOf(rows: SettingsRows, vendor: WarrantyVendorId, sealer: SecretSealer): VendorCredentials {
   const v = rows.vendors[vendor];

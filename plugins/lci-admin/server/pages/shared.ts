@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { badRequest, notFound, type HandlerContext, type Kernel, type Trx } from '../../../../kernel/index';
 import { findTenant, type TenantRow } from './tenant-store';
 import { TENANT_CURRENCIES } from '../../../../common/tenant-format';
+import { guardFormula } from '../../../../common/csv-formula';
 
 export type { TenantRow };
 export { tenantNames, usernames } from './tenant-store';
@@ -53,11 +54,10 @@ export async function auditTenant(
   });
 }
 
-/** CSV with quoting (RFC 4180) and spreadsheet-formula neutralising for cells starting with = + - @. */
+/** CSV with quoting (RFC 4180) and spreadsheet-formula neutralising (common/csv-formula.ts: = + - @, also after leading whitespace). */
 export function toCsv(header: string[], rows: unknown[][]): string {
   const cell = (v: unknown) => {
-    let s = v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v);
-    if (/^[=+\-@]/.test(s)) s = `'${s}`;
+    const s = guardFormula(v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v));
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -1,18 +1,19 @@
 /**
  * CSV export kept in the report locker (issue 16 part 4): the rows a table page shows are streamed through
- * csv-stringify (byte-order mark for Excel, formulas escaped: a cell starting with =, +, -, @, tab or CR gets a
+ * csv-stringify (byte-order mark for Excel, formulas escaped: a cell starting with =, +, -, @, tab or CR, also after leading whitespace, gets a
  * leading quote) into storage, and a saved_reports row (report_type 'csv', status 'ready') records it.
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import { guardFormula } from '../../../../common/csv-formula';
 import type { Kernel, Trx } from '../../../../kernel/index';
 import { badRequest } from '../../../../kernel/index';
 import { LOCKER_LINK_SECONDS, MSG_CSV_ROW_WIDTH, type CsvExportBody } from '../../shared/locker';
 import { reportExpiry } from '../../shared/retention';
 import { insertSavedReport } from './store';
 
-export const CSV_OPTIONS = { bom: true, escape_formulas: true } as const;
+export const CSV_OPTIONS = { bom: true, cast: { string: guardFormula } } as const;
 
 /** The file name as saved: trimmed, ending in .csv. */
 export const csvFileName = (name: string): string => (/\.csv$/i.test(name.trim()) ? name.trim() : `${name.trim()}.csv`);
