@@ -16,6 +16,7 @@ import { freePort, postgresUrl, startTestServer, type TestServer } from '../../t
 import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant } from '../../tests/helpers/tenants';
 import { refresh, signInThroughProvider, type SignedIn } from '../../tests/helpers/auth';
 import { addTenantUser, createSecurityGroup } from '../tenancy/provision';
+import { openSocket } from '../realtime/testing/client';
 
 jest.setTimeout(240_000);
 
@@ -100,6 +101,25 @@ test('password change from a script (no session cookie): its own token goes on, 
   expect(changed.status).toBe(200);
   await expectGood(u.token);
   await expectRefused(browser.accessToken);
+});
+
+test('a realtime socket opened with a token refused since is closed (4401) at its next call', async () => {
+  const u = await makeTenant(s.k, s.url);
+  const [elsewhere] = await twoSessions(u);
+  const sock = openSocket(s.url, elsewhere.accessToken);
+  try {
+    await sock.ready;
+    expect((await sock.invoke('no-such-function')).error.status).not.toBe(401);
+    expect((await lci(['user', 'sessions', u.email, '--revoke'])).code).toBe(0);
+    expect((await sock.invoke('no-such-function')).error).toMatchObject({ status: 401, message: EXPIRED });
+    const closed = await Promise.race([
+      sock.closed,
+      new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000).unref()),
+    ]);
+    expect(closed).toEqual({ code: 4401, reason: 'Token refused' });
+  } finally {
+    await sock.close();
+  }
 });
 
 test('password reset (forgot -> confirm): every access token issued before it is refused', async () => {
