@@ -201,7 +201,8 @@ test('single sign-on switched on for the home membership: tokens of a password s
   await expectRefused(signedIn.accessToken);
   // A refreshed token of that password sign-in is refused as well.
   const renewed = await refresh(s.url, signedIn.refreshToken);
-  if (renewed.status === 200) await expectRefused(renewed.body.access_token);
+  expect(renewed.status).toBe(200);
+  await expectRefused(renewed.body.access_token);
   // Switched off again, the sign-in's tokens are good again (nothing else ended them).
   await u.api('PUT', `/v3/tenantadmin/${u.tenantId}/users/${u.userId}`, { force_sso_flag: false });
   await expectGood(signedIn.accessToken);
