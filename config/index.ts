@@ -129,6 +129,16 @@ export const VARIABLES = {
     default: 'false',
   },
   LCI_ACCESS_TOKEN_TTL: { desc: 'Access token lifetime in seconds', schema: int(60, 86400), default: '3600' },
+  LCI_WS_MAX_PER_USER: {
+    desc: "Realtime sockets (/ws) one user may hold on one server process; one more closes that user's oldest socket (close code 4008)",
+    schema: int(1, 10000),
+    default: '20',
+  },
+  LCI_WS_MAX_PER_TENANT: {
+    desc: "Realtime sockets (/ws) of one tenant's users on one server process; beyond it a new socket is refused (close code 4009)",
+    schema: int(1, 1000000),
+    default: '500',
+  },
   LCI_PLUGINS_DISABLED: { desc: 'Comma-separated plugin ids to switch off', schema: list, default: '' },
   LCI_SMTP_URL: {
     desc: 'SMTP server for mail (smtp://user:pass@host:port); unset keeps mail in the outbox',
@@ -301,6 +311,9 @@ export interface Config {
   /** LCI_CHECK_RESPONSES: replies are checked against the route's response schema (tests). */
   checkResponses: boolean;
   accessTokenTtl: number;
+  /** LCI_WS_MAX_PER_USER / LCI_WS_MAX_PER_TENANT: realtime sockets per user and per tenant on one process. */
+  wsMaxPerUser: number;
+  wsMaxPerTenant: number;
   pluginsDisabled: string[];
   smtpUrl?: string;
   mailFrom: string;
@@ -558,6 +571,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rerouteBytes: read(env, 'LCI_REROUTE_BYTES')!,
     checkResponses: read(env, 'LCI_CHECK_RESPONSES')!,
     accessTokenTtl: read(env, 'LCI_ACCESS_TOKEN_TTL')!,
+    wsMaxPerUser: read(env, 'LCI_WS_MAX_PER_USER')!,
+    wsMaxPerTenant: read(env, 'LCI_WS_MAX_PER_TENANT')!,
     pluginsDisabled: read(env, 'LCI_PLUGINS_DISABLED')!,
     smtpUrl: read(env, 'LCI_SMTP_URL'),
     mailFrom: read(env, 'LCI_MAIL_FROM')!,

@@ -27,6 +27,16 @@ export interface TokenClaims {
   clientId?: string;
   scope?: string;
   exp?: number;
+  /** The token's own id (`jti`). */
+  tokenId?: string;
+  /** Issued at, in seconds (`iat`). */
+  iat?: number;
+  /** Issued at, in ms (`lci_iat_ms`: tokens issued by this version). */
+  issuedAtMs?: number;
+  /** A reference to the provider grant the token was issued under (`lci_grant`), if any. */
+  grantRef?: string;
+  /** Issued to a password sign-in (`lci_pwd`): refused once the user's home membership forces single sign-on. */
+  passwordSignIn?: boolean;
 }
 
 /** The signed-in caller of a request or socket, with access resolved. */

@@ -221,3 +221,21 @@ test('close code 4401 reports an auth rejection', () => {
   expect(rejected).toHaveBeenCalledTimes(1);
   c.stop();
 });
+
+test('close code 4008 (the user opened more sockets elsewhere): no reconnect, calls go over HTTP; a new start connects', async () => {
+  const { c, statuses, http } = client();
+  c.start();
+  FakeSocket.all[0].serverOpen();
+  FakeSocket.all[0].serverClose(4008);
+  jest.advanceTimersByTime(600_000); // neither the schedule nor the watchdog reconnects (no ping-pong between tabs)
+  expect(FakeSocket.all.length).toBe(1);
+  expect(statuses[statuses.length - 1]).toBe('closed');
+  c.retryNow();
+  expect(FakeSocket.all.length).toBe(1);
+  expect(await c.invoke('f', { a: 1 })).toEqual({ via: 'http' });
+  expect(http).toEqual([[5, 'f', { a: 1 }]]);
+  c.stop();
+  c.start();
+  expect(FakeSocket.all.length).toBe(2);
+  c.stop();
+});

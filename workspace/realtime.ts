@@ -69,6 +69,8 @@ interface Pending {
 }
 
 const OPEN = 1;
+/** Close code of a socket the server closed because the user opened more than their limit (kernel/realtime/protocol.ts). */
+const CLOSE_USER_SOCKETS = 4008;
 
 export class RealtimeClient {
   private ws: WebSocketLike | null = null;
@@ -81,6 +83,12 @@ export class RealtimeClient {
   private stopped = true;
   /** The server answered `authenticated` on the current socket. */
   private authed = false;
+  /**
+   * Closed with 4008: the user opened more sockets than the server allows per user (another tab or window took
+   * this one's place). Not reopened until the next start(), so tabs do not displace each other in turn; calls go
+   * over HTTP meanwhile.
+   */
+  private displaced = false;
   status: RealtimeStatus = 'idle';
   private readonly t: NonNullable<RealtimeOptions['timers']>;
 
@@ -98,6 +106,7 @@ export class RealtimeClient {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.displaced = false;
     this.attempts = 0;
     this.open();
     this.watchdogTimer = this.t.setInterval(() => this.watchdog(), REALTIME.watchdogMs);
@@ -214,6 +223,11 @@ export class RealtimeClient {
         this.pending.delete(id);
       }
       if (ev.code === 4401) this.o.onAuthRejected?.();
+      if (ev.code === CLOSE_USER_SOCKETS) {
+        this.displaced = true;
+        this.setStatus('closed');
+        return;
+      }
       if (!this.stopped) this.scheduleReconnect();
     };
   }
@@ -245,13 +259,13 @@ export class RealtimeClient {
 
   /** Every 10 s: a closed channel with nothing scheduled gets a reconnect (if attempts remain). */
   private watchdog(): void {
-    if (this.stopped || this.ws || this.reconnectTimer) return;
+    if (this.stopped || this.displaced || this.ws || this.reconnectTimer) return;
     this.scheduleReconnect();
   }
 
   /** Allows another round of attempts (e.g. after the user came back online or got a new token). */
   retryNow(): void {
-    if (this.stopped) return;
+    if (this.stopped || this.displaced) return;
     this.attempts = 0;
     if (this.reconnectTimer) {
       this.t.clearTimeout(this.reconnectTimer);

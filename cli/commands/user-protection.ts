@@ -9,7 +9,7 @@ import { SIGNIN_AUDIT } from '../../kernel/auth/login/audit';
 import { unlockEmail } from '../../kernel/auth/login/lockout';
 import { CODE_LOCK_AUDIT, unlockCodes } from '../../kernel/auth/code-lockout';
 import { unlinkSocial } from '../../kernel/auth/federation/links';
-import { dropCachedAccess, endUserSessions, listUserSessions } from '../../kernel/auth/user-access';
+import { dropCachedAccess, endUserAccess, endUserSessions, listUserSessions } from '../../kernel/auth/user-access';
 import { emailArg, positiveInt } from '../args';
 import { cliAudit } from '../audit';
 import type { CliContext } from '../context';
@@ -68,7 +68,7 @@ export function registerUserProtectionCommands(user: Command, ctx: CliContext): 
       const result = await k.db.withSystem(async (trx) => {
         const u = await findUser(trx, email);
         const sessions = await listUserSessions(trx, u.userId);
-        const ended = opts.revoke ? await endUserSessions(trx, u.userId) : null;
+        const ended = opts.revoke ? await endUserAccess(trx, u.userId) : null;
         await cliAudit(k, ctx, trx, opts.revoke ? SIGNIN_AUDIT.sessionsRevoked : SIGNIN_AUDIT.sessionsListed, {
           target: u.username,
           details: { userId: u.userId, count: sessions.length, ...(ended ? { ended } : {}) },

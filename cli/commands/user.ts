@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Knex } from 'knex';
 import { generatePassword } from '../../fixtures/password';
 import { clearMfa, MFA_AUDIT } from '../../kernel/auth/mfa/audit-actions';
+import { dropCachedAccess, endUserAccess } from '../../kernel/auth/user-access';
 import { addTenantUser, createUser } from '../../kernel/tenancy/provision';
 import { inviteExistingUser } from '../../kernel/tenancy/invitations/service';
 import { INVITATION_AUDIT } from '../../kernel/tenancy/invitations/audit';
@@ -322,7 +323,9 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
 
   user
     .command('set-password')
-    .description("set a user's password (generated and printed once unless --password-stdin)")
+    .description(
+      "set a user's password (generated and printed once unless --password-stdin); their sessions end and their access tokens are refused at once",
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--password-stdin', 'read the password from stdin')
     .action(async (email: string, opts: { passwordStdin?: boolean }) => {
@@ -330,34 +333,44 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
       const password = supplied ?? generatePassword();
       const k = await ctx.kernel();
       const hash = await k.identity.hashPassword(password);
-      await k.db.withSystem(async (trx) => {
+      const userId = await k.db.withSystem(async (trx) => {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'current_tenant_id');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await trx('users').where({ user_id: u.user_id }).update({ password_hash: hash, force_new_password: false });
+        // A reset: every session of the user ends and the access tokens they hold are refused at once.
+        const ended = await endUserAccess(trx, Number(u.user_id));
         await cliAudit(k, ctx, trx, 'user.set-password', {
           tenantId: u.current_tenant_id === null ? undefined : Number(u.current_tenant_id),
           target: email.toLowerCase(),
-          details: { userId: Number(u.user_id) },
+          details: { userId: Number(u.user_id), ended },
         });
+        return Number(u.user_id);
       });
+      await dropCachedAccess(k, userId);
       write(supplied ? `Password of ${email} changed.` : `Password of ${email} changed to: ${password}   (shown once)`);
     });
 
   user
     .command('reset-mfa')
-    .description("clear a user's second sign-in factor (authenticator app or SMS); they enrol again if MFA is required")
+    .description(
+      "clear a user's second sign-in factor (authenticator app or SMS); their sessions end and their access tokens are refused at once; they enrol again if MFA is required",
+    )
     .argument('<email>', 'e-mail address', emailArg)
     .action(async (email: string) => {
       const k = await ctx.kernel();
-      await k.db.withSystem(async (trx) => {
+      const userId = await k.db.withSystem(async (trx) => {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'mfa_type');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await clearMfa(trx, Number(u.user_id));
+        // Whoever held the factor's sessions signs in again (enrolling anew if MFA is required).
+        const ended = await endUserAccess(trx, Number(u.user_id));
         await cliAudit(k, ctx, trx, MFA_AUDIT.reset, {
           target: email.toLowerCase(),
-          details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null },
+          details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null, ended },
         });
+        return Number(u.user_id);
       });
+      await dropCachedAccess(k, userId);
       write(`MFA of ${email} reset.`);
     });
 

@@ -7,6 +7,8 @@
  */
 import type { Knex } from 'knex';
 import { unauthorized } from '../http/errors';
+import { ssoRequired } from '../auth/sso-required';
+import { readCutoff, type TokenCutoff } from '../auth/token-cutoffs';
 import type { Kernel } from '../kernel';
 import { tenantModulesPoint } from '../points';
 import { MODULES, type AccessLevel, type AccessPage, type Caller, type ModuleName, type TokenClaims } from '../types';
@@ -43,9 +45,18 @@ export interface Profile {
   maintenanceMessage: string;
 }
 
+/** What decides, per token, whether a token of the user is still good (checked on every call: service.ts). */
+export interface TokenRules {
+  /** Tokens issued before a password change, reset, MFA reset or revocation (token-cutoffs.ts). */
+  cutoff: TokenCutoff | null;
+  /** The home membership forces single sign-on: tokens of a password sign-in are refused. */
+  ssoRequired: boolean;
+}
+
 export interface Principal {
   caller: Caller;
   profile: Profile;
+  tokenRules: TokenRules;
 }
 
 interface UserRow {
@@ -205,7 +216,12 @@ export async function loadPrincipal(k: Kernel, claims: TokenClaims): Promise<Pri
     const setting = await trx('kernel_settings').where({ key: 'maintenance' }).first('value');
     const maintenance = (typeof setting?.value === 'string' ? JSON.parse(setting.value) : setting?.value) as
       { on?: boolean; message?: string } | undefined;
+    const tokenRules: TokenRules = {
+      cutoff: await readCutoff(trx, userId),
+      ssoRequired: await ssoRequired(trx, userId),
+    };
     return {
+      tokenRules,
       user,
       membership,
       homeTenantId,
@@ -297,7 +313,7 @@ export async function loadPrincipal(k: Kernel, claims: TokenClaims): Promise<Pri
         : null,
     maintenanceMessage: base.maintenance?.message ?? '',
   };
-  return { caller, profile };
+  return { caller, profile, tokenRules: base.tokenRules };
 }
 
 /** Tenants a principal touches, for cache invalidation. */

@@ -41,6 +41,7 @@ import { registerTenantUserRoutes } from '../tenancy/tenant-user-routes';
 import { registerUserManagerRoutes } from '../tenancy/user-manager/routes';
 import { TokenService } from './tokens';
 import { tokenClaimsLoader } from './token-claims';
+import { dropCachedAccess } from './user-access';
 
 export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, LoginUser } from './login/types';
 export { hashPassword, verifyPassword } from './passwords';
@@ -105,7 +106,12 @@ export async function createIdentity(k: Kernel): Promise<IdentityService> {
   });
   const deliveries = new Deliveries(k.log);
   const throttles = createSignInLockouts(k.db); // 10 per e-mail, 200 per address in 15 min, in the database (login/lockout.ts)
-  registerNewPasswordResponder(login, { db: k.db, audit: k.audit, log: k.log });
+  registerNewPasswordResponder(login, {
+    db: k.db,
+    audit: k.audit,
+    log: k.log,
+    dropCachedAccess: (userId) => dropCachedAccess(k, userId),
+  });
 
   const purge = setInterval(() => {
     purgeExpired(knex).catch((err) => k.log.warn({ err }, 'oidc purge failed'));

@@ -205,6 +205,10 @@ test('forced new password: the challenge checks the rules, stores the password a
   const row = await s.k.db.withSystem((trx) => trx('users').where({ user_id: u.userId }).first('force_new_password'));
   expect(row.force_new_password).toBe(false);
   expect((await refresh(s.url, other.refreshToken)).body.error).toBe('invalid_grant'); // the earlier session ended
+  // Its access token is refused at once; the new sign-in's is good (issue 26 part 3).
+  const sessionWith = (token: string) => apiCall(s.url, s.k.config.apiKey, token, 'GET', '/v3/manager/session');
+  expect((await sessionWith(other.accessToken)).status).toBe(401);
+  expect((await sessionWith(tokens.body.access_token)).status).toBe(200);
   expect(await canSignIn(u.email, u.password)).toBe(false);
   expect(await canSignIn(u.email, NEW_PASSWORD)).toBe(true); // no challenge any more
   expect(await audit('identity.password.changed', u.email)).toHaveLength(1);

@@ -62,7 +62,11 @@ export interface ProviderDeps {
   jwks: PrivateJwks;
   users: UserStore;
   /** Claims added to access tokens besides tid (token-claims.ts: maintenance, invalid login, internal). */
-  tokenClaims?: (userId: number, amr: readonly string[] | undefined) => Promise<Record<string, unknown>>;
+  tokenClaims?: (
+    userId: number,
+    amr: readonly string[] | undefined,
+    grantId: string | undefined,
+  ) => Promise<Record<string, unknown>>;
 }
 
 export function createProvider({ config, knex, jwks, users, tokenClaims }: ProviderDeps): Provider {
@@ -185,7 +189,8 @@ export function createProvider({ config, knex, jwks, users, tokenClaims }: Provi
       if (token.kind !== 'AccessToken' || !('accountId' in token) || !token.accountId) return undefined;
       if (tokenClaims) {
         const e = _ctx.oidc.entities as { AuthorizationCode?: { amr?: string[] }; RefreshToken?: { amr?: string[] } };
-        return tokenClaims(Number(token.accountId), e.AuthorizationCode?.amr ?? e.RefreshToken?.amr);
+        const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+        return tokenClaims(Number(token.accountId), e.AuthorizationCode?.amr ?? e.RefreshToken?.amr, grantId);
       }
       return { tid: await users.currentTenant(Number(token.accountId)) };
     },

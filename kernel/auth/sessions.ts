@@ -3,7 +3,8 @@
  * tokens and authorization codes of the account (oidc_payloads rows whose
  * payload names the account), and sign-ins in progress (LciLoginState). After
  * a password reset or change nothing issued before it can get a new access
- * token; access tokens already issued live out their short lifetime.
+ * token; the access tokens already issued are refused through the user's
+ * cutoff (token-cutoffs.ts, user-access.ts endUserAccess).
  * Runs on the owner connection or a system-scope transaction.
  */
 import type { Knex } from 'knex';
@@ -17,6 +18,22 @@ export interface EndedSessions {
   other: number;
 }
 
+/** The grants held by the session `sessionId` when it is the user's (none otherwise). */
+export async function sessionGrants(
+  db: Knex,
+  userId: number,
+  sessionId: string | null | undefined,
+): Promise<{ sessionId: string; grantIds: string[] } | null> {
+  if (!sessionId) return null;
+  const row = await db(TABLE).where({ model: 'Session', id: sessionId }).first('payload');
+  const payload = row ? (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) : null;
+  if (!payload || String(payload.accountId) !== String(userId)) return null;
+  const grantIds: string[] = [];
+  for (const a of Object.values((payload.authorizations ?? {}) as Record<string, { grantId?: string }>))
+    if (a.grantId) grantIds.push(a.grantId);
+  return { sessionId, grantIds };
+}
+
 /**
  * Ends every session of the user except `keepSessionId` (the caller's own
  * session, with the grants it holds), when given and it belongs to the user.
@@ -27,17 +44,9 @@ export async function endUserSessions(
   opts: { keepSessionId?: string | null } = {},
 ): Promise<EndedSessions> {
   const account = String(userId);
-  const keepGrants: string[] = [];
-  let keepSession: string | null = null;
-  if (opts.keepSessionId) {
-    const row = await db(TABLE).where({ model: 'Session', id: opts.keepSessionId }).first('payload');
-    const payload = row ? (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) : null;
-    if (payload && String(payload.accountId) === account) {
-      keepSession = opts.keepSessionId;
-      for (const a of Object.values((payload.authorizations ?? {}) as Record<string, { grantId?: string }>))
-        if (a.grantId) keepGrants.push(a.grantId);
-    }
-  }
+  const kept = await sessionGrants(db, userId, opts.keepSessionId);
+  const keepGrants: string[] = kept?.grantIds ?? [];
+  const keepSession: string | null = kept?.sessionId ?? null;
   const rows = await db(TABLE)
     .whereRaw(`payload->>'accountId' = ?`, [account])
     .orWhere((q) => q.where({ model: 'LciLoginState' }).whereRaw(`payload->>'userId' = ?`, [account]))

@@ -8,20 +8,31 @@
  *                      single sign-on (force_sso_flag) and the user signed in with a password
  *   lci_internal       an internal user or LCI admin (sign-out goes to /signIn, others to /clients/signin)
  *
+ * and, for the server itself (token-cutoffs.ts, kernel/access/service.ts):
+ *
+ *   lci_iat_ms         the issue time in ms (a password change refuses the tokens issued before it)
+ *   lci_grant          a reference (SHA-256) to the provider grant: the session that made a change keeps its tokens
+ *   lci_pwd            issued to a password sign-in: refused once the home membership forces single sign-on
+ *
  * Read in one system-scope transaction when the provider issues an access token.
  */
 import type { Database } from '../db/database';
+import { grantRef } from './token-cutoffs';
 
 export type LciTokenClaims = {
   tid: number | null;
   lci_maintenance: boolean;
   lci_invalid_login: boolean;
   lci_internal: boolean;
+  lci_iat_ms: number;
+  lci_grant?: string;
+  lci_pwd?: boolean;
 };
 
 export function tokenClaimsLoader(db: Database) {
-  return async (userId: number, amr: readonly string[] | undefined): Promise<LciTokenClaims> =>
+  return async (userId: number, amr: readonly string[] | undefined, grantId?: string): Promise<LciTokenClaims> =>
     db.withSystem(async (trx) => {
+      const issuedAt = Date.now();
       const user = await trx('users')
         .where({ user_id: userId })
         .first('current_tenant_id', 'is_internal', 'is_lci_admin', 'active_flag');
@@ -41,6 +52,9 @@ export function tokenClaimsLoader(db: Database) {
           !user?.active_flag ||
           (!!membership && (!membership.active_flag || (!!membership.force_sso_flag && passwordSignIn))),
         lci_internal: !!user?.is_internal || !!user?.is_lci_admin,
+        lci_iat_ms: issuedAt,
+        ...(grantId ? { lci_grant: grantRef(grantId) } : {}),
+        ...(amr ? { lci_pwd: passwordSignIn } : {}),
       };
     });
 }

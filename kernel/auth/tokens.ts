@@ -47,6 +47,11 @@ export function claimsFromPayload(p: JWTPayload): TokenClaims {
     clientId: typeof p.client_id === 'string' ? p.client_id : undefined,
     scope: typeof p.scope === 'string' ? p.scope : undefined,
     exp: p.exp,
+    tokenId: typeof p.jti === 'string' ? p.jti : undefined,
+    iat: typeof p.iat === 'number' ? p.iat : undefined,
+    issuedAtMs: typeof p.lci_iat_ms === 'number' && Number.isFinite(p.lci_iat_ms) ? p.lci_iat_ms : undefined,
+    grantRef: typeof p.lci_grant === 'string' ? p.lci_grant : undefined,
+    passwordSignIn: typeof p.lci_pwd === 'boolean' ? p.lci_pwd : undefined,
   };
 }
 
@@ -98,6 +103,7 @@ export class TokenService {
     }
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({
+      lci_iat_ms: Date.now(),
       ...extra,
       ...(tenantId != null ? { tid: tenantId } : { tid: null }),
       scope: API_SCOPE,

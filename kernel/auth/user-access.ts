@@ -1,10 +1,13 @@
 /**
  * Ending a user's access at once (a disabled user, a deactivated membership,
- * `lci user sessions --revoke`): their provider sessions, grants and refresh
- * tokens are deleted (sessions.ts), and their cached callers are dropped in
- * every server process (kernel/access invalidation over the realtime bus), so
- * the next API call with an access token they still hold is resolved afresh
- * and refused (users.active_flag false: 401; no active membership: no tenant).
+ * `lci user sessions --revoke`, a password change or reset, an MFA reset):
+ * their provider sessions, grants and refresh tokens are deleted (sessions.ts),
+ * the access tokens they hold are cut off where the user stays active
+ * (token-cutoffs.ts), and their cached callers are dropped in every server
+ * process (kernel/access invalidation over the realtime bus and the database),
+ * so the next API call with an access token they still hold is resolved afresh
+ * and refused (users.active_flag false: 401; no active membership: no tenant;
+ * issued before the cutoff: 401 'The incoming token has expired').
  * The token cache in tokens.ts only remembers signatures, never access.
  *
  * Also lists a user's server sessions and refresh tokens (oidc_payloads) for
@@ -14,7 +17,26 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { ACCESS_CHANNEL } from '../access/service';
 import type { Kernel } from '../kernel';
+import { endUserSessions, sessionGrants, type EndedSessions } from './sessions';
+import { cutUserTokens } from './token-cutoffs';
 export { endUserSessions } from './sessions';
+
+/**
+ * Ends the user's sessions, grants and refresh tokens but those of `keepSessionId` (the caller's own session,
+ * when it is the user's), and refuses every access token of the user issued until now except that session's and
+ * the token `keepTokenId` (the call's own: caller-session.ts). In the caller's system-scope transaction; call
+ * dropCachedAccess once it has committed.
+ */
+export async function endUserAccess(
+  db: Knex,
+  userId: number,
+  opts: { keepSessionId?: string | null; keepTokenId?: string | null } = {},
+): Promise<EndedSessions> {
+  const kept = await sessionGrants(db, userId, opts.keepSessionId);
+  const ended = await endUserSessions(db, userId, { keepSessionId: kept?.sessionId ?? null });
+  await cutUserTokens(db, userId, { keepGrantIds: kept?.grantIds ?? [], keepTokenId: opts.keepTokenId });
+  return ended;
+}
 
 export interface ServerSession {
   kind: 'session' | 'refresh_token';

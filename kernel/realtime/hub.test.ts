@@ -76,6 +76,8 @@ describe('socket hub', () => {
       maxBufferedBytes: 1 << 20,
       authTimeoutMs: 400,
       allowedOrigins: ['https://app.example.com'],
+      maxSocketsPerUser: 20,
+      maxSocketsPerTenant: 500,
     });
     server = http.createServer((_req, res) => {
       res.statusCode = 404;

@@ -4,6 +4,11 @@
  * Sec-WebSocket-Protocol header (never the URL, which proxies log), rooms joined
  * before the `authenticated` answer, the message loop and a keepalive that
  * drops dead connections.
+ *
+ * Limits per process (issue 26 part 5): a user holds at most
+ * `maxSocketsPerUser` sockets (one more closes their oldest, 4008); a tenant's
+ * users hold at most `maxSocketsPerTenant` (a new one beyond is refused, 4009);
+ * besides the size of a message (`maxPayloadBytes`) and of unsent data.
  */
 import crypto from 'node:crypto';
 import type http from 'node:http';
@@ -15,7 +20,11 @@ import { invoke, toClientError, type FunctionRegistry } from './invoke';
 import { checkUpgrade, protocolToken, selectProtocol } from './handshake';
 import {
   CLOSE_SHUTDOWN,
+  CLOSE_TENANT_SOCKETS,
   CLOSE_UNAUTHORIZED,
+  CLOSE_USER_SOCKETS,
+  REASON_TENANT_SOCKETS,
+  REASON_USER_SOCKETS,
   authenticateMessage,
   clientMessage,
   roomsOf,
@@ -40,6 +49,10 @@ export interface HubOptions {
    * Origin header (the CLI, scripts, tests: not a browser) is let through; it still needs a valid token.
    */
   allowedOrigins: string[];
+  /** Sockets one user may hold on this process (LCI_WS_MAX_PER_USER); one more closes their oldest (4008). */
+  maxSocketsPerUser: number;
+  /** Sockets of one tenant's users on this process (LCI_WS_MAX_PER_TENANT); a new one beyond is refused (4009). */
+  maxSocketsPerTenant: number;
 }
 export const DEFAULT_HUB_OPTIONS: HubOptions = {
   heartbeatMs: 30_000,
@@ -47,6 +60,8 @@ export const DEFAULT_HUB_OPTIONS: HubOptions = {
   maxBufferedBytes: 16 << 20,
   authTimeoutMs: 10_000,
   allowedOrigins: [],
+  maxSocketsPerUser: 20,
+  maxSocketsPerTenant: 500,
 };
 
 /** Messages a socket may send while its authentication is under way; more closes it. */
@@ -139,6 +154,10 @@ export class SocketHub {
           return;
         }
         if (ws.readyState !== WebSocket.OPEN) return;
+        if (!this.admit(claims.caller)) {
+          ws.close(CLOSE_TENANT_SOCKETS, REASON_TENANT_SOCKETS);
+          return;
+        }
         client = this.add(ws, claims.claims, claims.caller);
         ws.on('pong', () => {
           client!.alive = true;
@@ -182,6 +201,36 @@ export class SocketHub {
       this.k.log.debug({ err: (e as Error).message }, 'realtime: connection refused');
       return null;
     }
+  }
+
+  /**
+   * The limits, before a new socket of the caller joins: at the user's limit their oldest sockets close (4008), so
+   * the new one always gets in unless the tenant's users hold the tenant's limit without them (refused: false).
+   */
+  private admit(caller: Caller): boolean {
+    const mine = [...this.clients].filter((c) => c.userId === caller.userId); // oldest first (insertion order)
+    const evict = mine.slice(0, Math.max(0, mine.length - this.opts.maxSocketsPerUser + 1));
+    if (caller.tenantId !== null) {
+      let inTenant = 0;
+      for (const c of this.clients) if (c.tenantId === caller.tenantId && !evict.includes(c)) inTenant++;
+      if (inTenant >= this.opts.maxSocketsPerTenant) {
+        this.k.log.warn(
+          { tenantId: caller.tenantId, userId: caller.userId, sockets: inTenant },
+          'realtime: socket refused, the tenant holds its limit of sockets on this process',
+        );
+        return false;
+      }
+    }
+    for (const c of evict) {
+      this.remove(c);
+      c.ws.close(CLOSE_USER_SOCKETS, REASON_USER_SOCKETS);
+    }
+    if (evict.length)
+      this.k.log.info(
+        { userId: caller.userId, closed: evict.length },
+        "realtime: a user's oldest socket closed, the user holds their limit of sockets on this process",
+      );
+    return true;
   }
 
   private add(ws: WebSocket, claims: TokenClaims, caller: Caller): Client {
@@ -279,9 +328,18 @@ export class SocketHub {
       return;
     }
     let result: ApiResult;
+    let caller: Caller;
     try {
       // Resolved per call (cached by the access service) so impersonation and group changes apply at once.
-      const caller = await this.k.access.resolve(client.claims);
+      caller = await this.k.access.resolve(client.claims);
+    } catch (e) {
+      // The token was refused since the socket opened (user disabled, password changed, sessions revoked): close it.
+      const error = toClientError(e, this.k.log, { function: msg.function, userId: client.userId });
+      this.reply(client, { action: 'apiresult', requestId: msg.requestId, ok: false, error });
+      if (error.status === 401) client.ws.close(CLOSE_UNAUTHORIZED, 'Token refused');
+      return;
+    }
+    try {
       const data = await invoke(this.k, this.registry, caller, msg.function, msg.payload, msg.tenantId);
       result = { action: 'apiresult', requestId: msg.requestId, ok: true, data: data ?? null };
     } catch (e) {

@@ -15,7 +15,7 @@ import { isRoom, type StoreUpdate, type StoreUpdateRerouted } from './protocol';
 import { registerRealtimeRoutes } from './routes';
 
 export { WS_PATH } from './hub';
-export { CLOSE_UNAUTHORIZED } from './protocol';
+export { CLOSE_TENANT_SOCKETS, CLOSE_UNAUTHORIZED, CLOSE_USER_SOCKETS } from './protocol';
 export type { Bus } from './bus';
 
 /** Signed links to rerouted store updates stay valid this long. */
@@ -163,7 +163,13 @@ export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Pro
       optional: opts.redisOptional,
     }));
   const allowedOrigins = [new URL(k.config.baseUrl).origin, ...k.config.allowedOrigins];
-  const hub = new SocketHub(k, registry, { ...DEFAULT_HUB_OPTIONS, allowedOrigins, ...opts.hub });
+  const hub = new SocketHub(k, registry, {
+    ...DEFAULT_HUB_OPTIONS,
+    allowedOrigins,
+    maxSocketsPerUser: k.config.wsMaxPerUser ?? DEFAULT_HUB_OPTIONS.maxSocketsPerUser,
+    maxSocketsPerTenant: k.config.wsMaxPerTenant ?? DEFAULT_HUB_OPTIONS.maxSocketsPerTenant,
+    ...opts.hub,
+  });
   registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);
   k.log.debug({ bus: bus.kind }, 'realtime ready');
   return new RealtimeService(k, bus, hub, registry);

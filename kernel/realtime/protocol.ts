@@ -7,9 +7,19 @@
  */
 import { z } from 'zod';
 
-/** Close codes. */
+/**
+ * Close codes:
+ *   1001 the server is shutting down
+ *   4008 the user opened more sockets on this server process than LCI_WS_MAX_PER_USER: their oldest one is closed
+ *   4009 the tenant's users hold LCI_WS_MAX_PER_TENANT sockets on this process: the new socket is refused
+ *   4401 not authenticated (no, a bad, an expired or a refused token; authentication timed out)
+ */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_SHUTDOWN = 1001;
+export const CLOSE_USER_SOCKETS = 4008;
+export const CLOSE_TENANT_SOCKETS = 4009;
+export const REASON_USER_SOCKETS = 'too many sockets for this user';
+export const REASON_TENANT_SOCKETS = 'too many sockets for this tenant';
 
 /** Subprotocol a client may offer; with it, `lci.token.<access token>` carries the token instead of a first message. */
 export const SUBPROTOCOL = 'lci.v1';

@@ -3,14 +3,15 @@
  * password an administrator wants replaced. Answer { newPassword } meeting the
  * rules of section 5 (8 to 99, number, upper, lower, special) and different from
  * the current one; the argon2id hash is stored, users.force_new_password is
- * cleared (so the rules move on), the user's other sessions end, and it is audited.
+ * cleared (so the rules move on), the user's other sessions end and their access
+ * tokens are refused at once (user-access.ts endUserAccess), and it is audited.
  */
 import type { Database } from '../../db/database';
 import type { Logger } from '../../log';
 import type { Audit } from '../../types';
 import { checkNewPassword, INVALID_PASSWORD, storePassword } from '../password-policy';
 import { verifyPassword } from '../passwords';
-import { endUserSessions } from '../sessions';
+import { endUserAccess } from '../user-access';
 import type { LoginMachine } from './machine';
 import type { ChallengeResponder, LoginFailure } from './types';
 
@@ -21,9 +22,11 @@ export interface NewPasswordDeps {
   db: Database;
   audit: Audit;
   log: Logger;
+  /** Drops the user's cached callers in every process once the change is committed (user-access.ts dropCachedAccess). */
+  dropCachedAccess?: (userId: number) => Promise<void>;
 }
 
-export function newPasswordResponder({ db, audit, log }: NewPasswordDeps): ChallengeResponder {
+export function newPasswordResponder({ db, audit, log, dropCachedAccess }: NewPasswordDeps): ChallengeResponder {
   return {
     challenge: 'NEW_PASSWORD_REQUIRED',
     async respond(user, answer) {
@@ -36,7 +39,7 @@ export function newPasswordResponder({ db, audit, log }: NewPasswordDeps): Chall
       if (row?.password_hash && (await verifyPassword(row.password_hash, newPassword))) return SAME_PASSWORD;
       await db.withSystem(async (trx) => {
         await storePassword(trx, user.userId, newPassword);
-        const ended = await endUserSessions(trx, user.userId);
+        const ended = await endUserAccess(trx, user.userId);
         await audit.write(trx, {
           tenantId: row?.current_tenant_id == null ? undefined : Number(row.current_tenant_id),
           actorUserId: user.userId,
@@ -45,6 +48,7 @@ export function newPasswordResponder({ db, audit, log }: NewPasswordDeps): Chall
           details: { reason: 'NEW_PASSWORD_REQUIRED', ended },
         });
       });
+      await dropCachedAccess?.(user.userId).catch(() => undefined);
       log.info({ userId: user.userId }, 'new password set at sign-in');
       return null;
     },

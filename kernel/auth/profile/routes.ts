@@ -44,7 +44,8 @@ import { clearMfa, MFA_AUDIT } from '../mfa/audit-actions';
 import { smsText } from '../mfa/responders';
 import { SecretBox } from '../mfa/secret-box';
 import { checkTotp, newTotpSecret, otpauthUri } from '../mfa/totp';
-import { dropCachedAccess } from '../user-access';
+import { callerKeeps } from '../caller-session';
+import { dropCachedAccess, endUserAccess } from '../user-access';
 import { checkProof, type ProofUser } from './proof';
 
 export const PROFILE_AUDIT = {
@@ -310,7 +311,7 @@ export function registerProfileRoutes(r: RouteRegistrar, k: Kernel): void {
       response: profileAnswer,
       summary: 'Removes own second factor (needs proof; not while MFA is required)',
     },
-    async ({ db, caller, body }) => {
+    async ({ db, caller, body, koa }) => {
       const u = await me(db, caller!.userId);
       if (!u.mfa_type) return fail(new HttpError(400, PROFILE_TEXTS.noFactor, 'InvalidParameterException'));
       if (u.mfa_required || u.tenant_require_mfa)
@@ -319,7 +320,9 @@ export function registerProfileRoutes(r: RouteRegistrar, k: Kernel): void {
       if (refusal) return fail(refusal);
       await clearMfa(db, Number(u.user_id));
       await db('users').where({ user_id: u.user_id }).update({ mfa_pending_phone: null });
-      await audit(db, u, MFA_AUDIT.reset, { via: 'profile', mfaType: u.mfa_type });
+      // As a password change: the other sessions end and their access tokens are refused; this session stays.
+      const ended = await endUserAccess(db, Number(u.user_id), await callerKeeps(k, koa));
+      await audit(db, u, MFA_AUDIT.reset, { via: 'profile', mfaType: u.mfa_type, ended });
       refreshSession(db, Number(u.user_id));
       return answer(await me(db, Number(u.user_id)));
     },

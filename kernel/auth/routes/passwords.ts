@@ -9,9 +9,12 @@
  *   POST /v3/manager/identity/password/change  {oldPassword, newPassword} -> {status:'SUCCESS'}   (signed in: app key + bearer)
  *     400 NotAuthorizedException 'Incorrect username or password.' | InvalidPasswordException, 401 without a valid token
  *
- * A reset ends every session and refresh token of the user and clears the
- * sign-in lockout of the e-mail; a change ends the other sessions (the one
- * whose cookie comes with the call stays). Every outcome is audited.
+ * A reset ends every session and refresh token of the user, refuses every
+ * access token issued before it (token-cutoffs.ts) and clears the sign-in
+ * lockout of the e-mail; a change ends the other sessions and refuses their
+ * access tokens at once (the session whose cookie comes with the call stays,
+ * with its refresh token and access tokens, and so does the call's own token:
+ * the user goes on where they made the change; caller-session.ts). Every outcome is audited.
  *
  * The routes run in the system scope (users, verification codes and provider
  * sessions are global). /change is therefore declared 'public' for the route
@@ -25,8 +28,8 @@
  * change (after the right old password) answer 400 NotAuthorizedException with
  * it. Audited as identity.password.reset_refused / change_failed (sso_required).
  */
-import type Koa from 'koa';
 import { z } from 'zod';
+import { afterCommit } from '../../access/scope';
 import type { Trx } from '../../db/database';
 import { HttpError } from '../../http/errors';
 import { reply, type RouteRegistrar } from '../../http/route-spec';
@@ -41,8 +44,8 @@ import { SSO_REQUIRED } from '../login/password';
 import { ssoRequired } from '../sso-required';
 import { checkNewPassword, INVALID_PASSWORD, storePassword } from '../password-policy';
 import { verifyPassword } from '../passwords';
-import { COOKIE_NAMES } from '../provider';
-import { endUserSessions } from '../sessions';
+import { callerKeeps } from '../caller-session';
+import { dropCachedAccess, endUserAccess } from '../user-access';
 import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';
 
@@ -143,13 +146,9 @@ async function signedInUser(db: Trx, userId: number): Promise<UserRow> {
   return user;
 }
 
-/** The provider session the call came with (signed cookie), if any: it survives a password change. */
-function sessionCookie(koa: Koa.Context): string | null {
-  try {
-    return koa.cookies.get(COOKIE_NAMES.session, { signed: true }) ?? null;
-  } catch {
-    return null;
-  }
+/** Once committed, every process drops the user's cached callers: tokens issued before the change are refused. */
+function refuseOldTokens(k: Kernel, db: Trx, userId: number): void {
+  afterCommit(db, () => void dropCachedAccess(k, userId).catch(() => undefined));
 }
 
 export function registerPasswordRoutes(
@@ -244,7 +243,8 @@ export function registerPasswordRoutes(
       if (result === 'ok') {
         const userId = Number(user!.user_id);
         await storePassword(db, userId, body.password);
-        const ended = await endUserSessions(db, userId);
+        const ended = await endUserAccess(db, userId);
+        refuseOldTokens(k, db, userId);
         throttles.confirmByEmail.clear(email);
         await identity().throttles?.byEmail.clear(email, db); // a successful reset lifts the sign-in lockout of the e-mail
         await k.audit.write(db, {
@@ -312,7 +312,8 @@ export function registerPasswordRoutes(
       if (body.newPassword === body.oldPassword) return fail(400, INVALID_PASSWORD, MSG_SAME_PASSWORD);
       throttles.changeByUser.clear(key);
       await storePassword(db, userId, body.newPassword);
-      const ended = await endUserSessions(db, userId, { keepSessionId: sessionCookie(koa) });
+      const ended = await endUserAccess(db, userId, await callerKeeps(k, koa));
+      refuseOldTokens(k, db, userId);
       await k.audit.write(db, {
         tenantId: tenantOf(user),
         actorUserId: userId,

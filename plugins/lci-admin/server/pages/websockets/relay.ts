@@ -78,3 +78,32 @@ export function summarise(sockets: SocketInfo[]) {
     .map((e) => ({ tenantId: e.tenantId, sockets: e.sockets, users: e.users.size }))
     .sort((a, b) => b.sockets - a.sockets);
 }
+
+/**
+ * Sockets per user (pure): in all, on how many server processes, and the most on one process (the limit,
+ * LCI_WS_MAX_PER_USER, is per process). Most sockets first.
+ */
+export function perUser(sockets: SocketInfo[]) {
+  const byUser = new Map<number, Map<string, number>>();
+  for (const s of sockets) {
+    const processes = byUser.get(s.userId) ?? new Map<string, number>();
+    processes.set(s.processId, (processes.get(s.processId) ?? 0) + 1);
+    byUser.set(s.userId, processes);
+  }
+  return [...byUser]
+    .map(([userId, byProcess]) => ({
+      userId,
+      sockets: [...byProcess.values()].reduce((a, b) => a + b, 0),
+      processes: byProcess.size,
+      mostOnOneProcess: Math.max(...byProcess.values()),
+    }))
+    .sort((a, b) => b.sockets - a.sockets || a.userId - b.userId);
+}
+
+/** The most sockets a tenant's users hold on one server process (the limit, LCI_WS_MAX_PER_TENANT, is per process). */
+export function mostOnOneProcess(sockets: SocketInfo[], tenantId: number | null): number {
+  const byProcess = new Map<string, number>();
+  for (const s of sockets)
+    if (s.tenantId === tenantId) byProcess.set(s.processId, (byProcess.get(s.processId) ?? 0) + 1);
+  return byProcess.size ? Math.max(...byProcess.values()) : 0;
+}

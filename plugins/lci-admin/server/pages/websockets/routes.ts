@@ -1,8 +1,12 @@
-/** GET /v3/lciadmin/websockets and POST .../message: connected sockets of every process; a server message to them. */
+/**
+ * GET /v3/lciadmin/websockets and POST .../message: connected sockets of every process; a server message to them.
+ * The listing also counts sockets per tenant and per user, with the most on one process, beside the limits per
+ * process (LCI_WS_MAX_PER_USER, LCI_WS_MAX_PER_TENANT; kernel/realtime/hub.ts): fields added to the earlier answer.
+ */
 import { z } from 'zod';
 import { notFound, type Kernel, type RouteRegistrar, type Room } from '../../../../../kernel/index';
 import { auditTenant, id, shortText, tenantNames, usernames } from '../shared';
-import { CHANNEL, summarise, WEBSOCKET_PAGE, type SocketRelay } from './relay';
+import { CHANNEL, mostOnOneProcess, perUser, summarise, WEBSOCKET_PAGE, type SocketRelay } from './relay';
 
 export const messageBody = z
   .object({
@@ -45,8 +49,19 @@ const listResponse = z.object({
       sockets: z.number().int(),
       users: z.number().int(),
       tenantName: z.string().nullable(),
+      mostOnOneProcess: z.number().int(),
     }),
   ),
+  users: z.array(
+    z.object({
+      userId: z.number().int(),
+      username: z.string().nullable(),
+      sockets: z.number().int(),
+      processes: z.number().int(),
+      mostOnOneProcess: z.number().int(),
+    }),
+  ),
+  limits: z.object({ perUserPerProcess: z.number().int(), perTenantPerProcess: z.number().int() }),
 });
 
 export function websocketRoutes(r: RouteRegistrar, k: Kernel, relay: Pick<SocketRelay, 'list'>): void {
@@ -81,7 +96,10 @@ export function websocketRoutes(r: RouteRegistrar, k: Kernel, relay: Pick<Socket
         tenants: summarise(sockets).map((t) => ({
           ...t,
           tenantName: t.tenantId ? (names.get(t.tenantId) ?? null) : null,
+          mostOnOneProcess: mostOnOneProcess(sockets, t.tenantId),
         })),
+        users: perUser(sockets).map((u) => ({ ...u, username: users.get(u.userId) ?? null })),
+        limits: { perUserPerProcess: k.config.wsMaxPerUser, perTenantPerProcess: k.config.wsMaxPerTenant },
       };
     },
   );
