@@ -580,6 +580,24 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
       ).rejects.toThrow(denied);
     });
 
+    test('every table the kernel migrations make is listed in kernel/db/privileges.ts', async () => {
+      const kernelOnly = await createPostgresDatabase(base!, { migrated: false });
+      const k = knexFactory({ client: 'pg', connection: kernelOnly.url, pool: { min: 0, max: 1 } });
+      try {
+        await migrate(k, migrationSets([]));
+        const tables = (
+          await k.raw(`select tablename from pg_tables where schemaname = current_schema() order by 1`)
+        ).rows.map((r: { tablename: string }) => r.tablename);
+        const bookkeeping = ['knex_migrations', 'knex_migrations_lock', 'app_scope_key'];
+        const listed = APP_KERNEL_PRIVILEGES.map((p) => p.table);
+        expect(tables.filter((t: string) => !bookkeeping.includes(t) && !listed.includes(t))).toEqual([]);
+        expect(listed.filter((t) => !tables.includes(t))).toEqual([]);
+      } finally {
+        await k.destroy();
+        await kernelOnly.drop();
+      }
+    });
+
     test('the catalog grants lci_app exactly what kernel/db/privileges.ts lists for each kernel table', async () => {
       for (const p of APP_KERNEL_PRIVILEGES) {
         const t = (
