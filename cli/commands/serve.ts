@@ -56,7 +56,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       )
         process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
       write(
-        `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,
+        `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}, Node ${process.version}). Press Ctrl+C to stop.`,
       );
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);
       // The first start's sign-in banner comes last, after every start-up line.
