@@ -9,13 +9,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type PgBoss from 'pg-boss';
+import type { ConstructorOptions, Db } from 'pg-boss';
 import { registerJobsDatabase, sharedJobsConnection, type SessionGate } from '../db/embedded';
 
 export interface JobsBackend {
   engine: 'pglite' | 'postgres';
   /** Options for new PgBoss(...): connection or db adapter. */
-  options: PgBoss.ConstructorOptions;
+  options: ConstructorOptions;
   /** Closes what the backend opened itself (pg-boss closes its own pool). */
   close(): Promise<void>;
 }
@@ -25,7 +25,7 @@ export interface JobsBackend {
  * statement lists (schema creation, locked maintenance batches) through exec().
  * For exec the rows of the last statement that returns columns are answered.
  */
-export function pgliteAdapter(pg: PGlite, gate?: SessionGate): PgBoss.Db {
+export function pgliteAdapter(pg: PGlite, gate?: SessionGate): Db {
   const run = async (text: string, values?: unknown[]) => {
     if (values && values.length) {
       const r = await pg.query(text, values as unknown[]);
@@ -38,7 +38,7 @@ export function pgliteAdapter(pg: PGlite, gate?: SessionGate): PgBoss.Db {
   // The gate: `lci` commands beside a serving process share this session (kernel/db/embedded).
   return {
     executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)),
-  } as PgBoss.Db;
+  } as Db;
 }
 
 export async function openJobsBackend(opts: {
@@ -54,7 +54,7 @@ export async function openJobsBackend(opts: {
         max: 4,
         application_name: 'lci-jobs',
         connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
-      } as PgBoss.ConstructorOptions,
+      } as ConstructorOptions,
       close: async () => {},
     };
   }
@@ -68,7 +68,7 @@ export async function openJobsBackend(opts: {
     if (shared)
       return {
         engine: 'pglite',
-        options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions,
+        options: { ...shared.connection, max: 2 } as ConstructorOptions,
         close: async () => {},
       };
     const dir = path.resolve(opts.dataDir, 'jobs');

@@ -1,5 +1,5 @@
 /**
- * kernel/jobs: background work on pg-boss 10. Plugins declare jobs by name
+ * kernel/jobs: background work on pg-boss 12. Plugins declare jobs by name
  * (PluginDefinition.jobs); each becomes a queue, worked in this process when
  * opts.work is true. Handlers report progress to the job's tenant room over
  * the realtime bus. Jobs live in the database, so they survive a restart.
@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Job, type SendOptions } from 'pg-boss';
 import { badRequest, notFound } from '../http/errors';
 import type { JobInfo, JobSendOptions, Jobs, Kernel } from '../kernel';
 import type { JobContext, JobDef } from '../plugin';
@@ -113,7 +113,7 @@ class PgBossJobs implements Jobs {
       this.k.log.debug({ engine: backend.engine, queues: [...this.defs.keys()], work: this.opts.work }, 'jobs ready');
       return { boss, backend };
     } catch (e) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await boss.stop({ graceful: false }).catch(() => {});
       await backend.close().catch(() => {});
       throw e;
     }
@@ -143,7 +143,7 @@ class PgBossJobs implements Jobs {
     return (r?.rows ?? []) as Row[];
   }
 
-  private async run(name: string, def: JobDef<any>, job: PgBoss.Job<Record<string, unknown>>): Promise<unknown> {
+  private async run(name: string, def: JobDef<any>, job: Job<Record<string, unknown>>): Promise<unknown> {
     const data = (job.data ?? {}) as JobContext['data'];
     const log = this.k.log.child({ job: name, jobId: job.id, tenantId: data.tenantId });
     const ctx: JobContext = {
@@ -202,7 +202,7 @@ class PgBossJobs implements Jobs {
     const tenantId = (data as { tenantId?: unknown }).tenantId;
     if (tenantId !== undefined && !(Number.isSafeInteger(tenantId) && (tenantId as number) > 0))
       throw badRequest('tenantId of a job must be a positive integer');
-    const send: PgBoss.SendOptions = {};
+    const send: SendOptions = {};
     if (opts.singletonKey) send.singletonKey = opts.singletonKey;
     if (opts.startAfterSeconds) send.startAfter = opts.startAfterSeconds;
     if (opts.retryLimit !== undefined) send.retryLimit = opts.retryLimit;
@@ -275,8 +275,7 @@ class PgBossJobs implements Jobs {
   async find(id: string): Promise<JobInfo | null> {
     if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
     const rows = await this.sql(
-      `select ${JOB_COLUMNS} from pgboss.job where id = $1
-      union all select ${JOB_COLUMNS} from pgboss.archive where id = $1 limit 1`,
+      `select ${JOB_COLUMNS} from pgboss.job where id = $1 limit 1`,
       [id],
     );
     return rows.length ? jobInfo(rows[0]) : null;
@@ -319,7 +318,7 @@ class PgBossJobs implements Jobs {
     const opened = await starting.catch(() => null);
     if (!opened) return;
     // Graceful: running handlers get time to finish; jobs never started stay queued for the next start.
-    await opened.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await opened.boss.stop({ graceful: true, timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 50)); // pg-boss completes the last job without awaiting it
     await opened.backend.close();
   }
