@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { ConstructorOptions, Db } from 'pg-boss';
 import { registerJobsDatabase, sharedJobsConnection, type SessionGate } from '../db/embedded';
 
@@ -18,6 +19,23 @@ export interface JobsBackend {
   options: ConstructorOptions;
   /** Closes what the backend opened itself (pg-boss closes its own pool). */
   close(): Promise<void>;
+  /** Statements before pg-boss starts (kernel/jobs/upgrade.ts), on one connection closed after. */
+  session<T>(
+    fn: (sql: (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** `session` over connection options: one pg client for the call. */
+function clientSession(options: ConstructorOptions): JobsBackend['session'] {
+  return async (fn) => {
+    const client = new pg.Client({ ...options, application_name: 'lci-jobs-upgrade' } as pg.ClientConfig);
+    await client.connect();
+    try {
+      return await fn(async (text, values) => (await client.query(text, values)).rows as Record<string, unknown>[]);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 /**
@@ -47,16 +65,13 @@ export async function openJobsBackend(opts: {
   /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number;
 }): Promise<JobsBackend> {
   if (opts.databaseUrl) {
-    return {
-      engine: 'postgres',
-      options: {
-        connectionString: opts.databaseUrl,
-        max: 4,
-        application_name: 'lci-jobs',
-        connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
-      } as ConstructorOptions,
-      close: async () => {},
+    const options: ConstructorOptions = {
+      connectionString: opts.databaseUrl,
+      max: 4,
+      application_name: 'lci-jobs',
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     };
+    return { engine: 'postgres', options, close: async () => {}, session: clientSession(options) };
   }
   let pg: PGlite;
   let gate: SessionGate | undefined;
@@ -65,20 +80,20 @@ export async function openJobsBackend(opts: {
     // `lci` beside a running server: its queue, never the files (kernel/db/embedded).
     const shared = await sharedJobsConnection(opts.dataDir);
     if (shared && 'refused' in shared) throw new Error(shared.refused);
-    if (shared)
-      return {
-        engine: 'pglite',
-        options: { ...shared.connection, max: 2 } as ConstructorOptions,
-        close: async () => {},
-      };
+    if (shared) {
+      const options = { ...shared.connection, max: 2 } as ConstructorOptions;
+      return { engine: 'pglite', options, close: async () => {}, session: clientSession(options) };
+    }
     const dir = path.resolve(opts.dataDir, 'jobs');
     fs.mkdirSync(dir, { recursive: true });
     pg = await PGlite.create(dir);
     gate = await registerJobsDatabase(opts.dataDir, pg);
   }
+  const db = pgliteAdapter(pg, gate);
   return {
     engine: 'pglite',
-    options: { db: pgliteAdapter(pg, gate) },
+    options: { db },
+    session: (fn) => fn(async (text, values) => (await db.executeSql(text, values)).rows as Record<string, unknown>[]),
     close: async () => {
       if (!pg.closed) await pg.close();
     },

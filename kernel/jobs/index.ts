@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../http/errors';
 import type { JobInfo, JobSendOptions, Jobs, Kernel } from '../kernel';
 import type { JobContext, JobDef } from '../plugin';
 import { openJobsBackend, type JobsBackend } from './backend';
+import { moveOldJobs, OLD_SCHEMA, setAsideOldQueue } from './upgrade';
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const INTERNAL_QUEUE = /^__pgboss__/;
@@ -84,6 +85,11 @@ class PgBossJobs implements Jobs {
     });
     // The clock that sends scheduled jobs runs only where jobs are worked, and only when some job has a cron.
     const schedule = this.opts.work && [...this.defs.values()].some((d) => d.cron);
+    // A queue made by pg-boss 10 is set aside (pg-boss 12 cannot migrate it) and its unfinished jobs moved below.
+    const old = await backend.session(setAsideOldQueue).catch(async (e) => {
+      await backend.close().catch(() => {});
+      throw e;
+    });
     const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {
@@ -99,6 +105,14 @@ class PgBossJobs implements Jobs {
         await boss.createQueue(name, options);
         await boss.updateQueue(name, options);
       }
+      const sql = async (text: string, values?: unknown[]) =>
+        (await boss.getDb().executeSql(text, values)).rows as Row[];
+      const moved = await moveOldJobs(boss, sql, new Set(this.defs.keys()));
+      if (old.setAside || moved)
+        this.k.log.info(
+          { moved, oldSchemaVersion: old.version },
+          `jobs: the pg-boss 10 queue moved to pg-boss 12: ${moved} unfinished jobs moved, its history kept in schema ${OLD_SCHEMA}`,
+        );
       if (this.opts.work) {
         await this.syncSchedules(boss);
         for (const [name, def] of this.defs) {
@@ -274,10 +288,7 @@ class PgBossJobs implements Jobs {
 
   async find(id: string): Promise<JobInfo | null> {
     if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
-    const rows = await this.sql(
-      `select ${JOB_COLUMNS} from pgboss.job where id = $1 limit 1`,
-      [id],
-    );
+    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job where id = $1 limit 1`, [id]);
     return rows.length ? jobInfo(rows[0]) : null;
   }
 
