@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { ConstructorOptions, Db } from 'pg-boss';
+import { fromPglite, type ConstructorOptions, type Db } from 'pg-boss';
 import { registerJobsDatabase, sharedJobsConnection, type SessionGate } from '../db/embedded';
 
 export interface JobsBackend {
@@ -39,24 +39,18 @@ function clientSession(options: ConstructorOptions): JobsBackend['session'] {
 }
 
 /**
- * pg-boss's db adapter on PGlite: parameterised statements through query(),
- * statement lists (schema creation, locked maintenance batches) through exec().
- * For exec the rows of the last statement that returns columns are answered.
+ * pg-boss's db adapter on PGlite: pg-boss's own (`fromPglite`: parameterised statements through query(), statement
+ * lists through exec() with the rows of every statement, a failed statement's transaction rolled back), each call
+ * through the gate when `lci` commands beside a serving process share this session (kernel/db/embedded).
  */
 export function pgliteAdapter(pg: PGlite, gate?: SessionGate): Db {
-  const run = async (text: string, values?: unknown[]) => {
-    if (values && values.length) {
-      const r = await pg.query(text, values as unknown[]);
-      return { rows: r.rows as unknown[] };
-    }
-    const results = await pg.exec(text);
-    const withColumns = results.filter((r) => r.fields.length > 0);
-    return { rows: ((withColumns[withColumns.length - 1] ?? results[results.length - 1])?.rows ?? []) as unknown[] };
-  };
-  // The gate: `lci` commands beside a serving process share this session (kernel/db/embedded).
-  return {
-    executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)),
-  } as Db;
+  const db = fromPglite(pg);
+  const through = <T>(fn: () => Promise<T>): Promise<T> => (gate ? gate.run(fn) : fn());
+  const adapter: Db = { executeSql: (text, values) => through(() => db.executeSql(text, values)) };
+  const setSessionStatements = db.setSessionStatements?.bind(db);
+  if (setSessionStatements)
+    adapter.setSessionStatements = (statements) => through(() => setSessionStatements(statements));
+  return adapter;
 }
 
 export async function openJobsBackend(opts: {
@@ -92,7 +86,7 @@ export async function openJobsBackend(opts: {
   const db = pgliteAdapter(pg, gate);
   return {
     engine: 'pglite',
-    options: { db },
+    options: { db, backend: 'pglite' },
     session: (fn) => fn(async (text, values) => (await db.executeSql(text, values)).rows as Record<string, unknown>[]),
     close: async () => {
       if (!pg.closed) await pg.close();

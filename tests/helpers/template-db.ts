@@ -105,7 +105,7 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
         }
         const jobs = await PGlite.create(path.join(build, 'jobs'));
         try {
-          await installJobQueue({ db: pgliteAdapter(jobs) });
+          await installJobQueue({ db: pgliteAdapter(jobs), backend: 'pglite' });
         } finally {
           await jobs.close();
         }
