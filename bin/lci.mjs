@@ -6,6 +6,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Node 22.12 or later; `npm start`, `npx lci` and `npm run lci` use the Node 24 of node_modules/.bin.
+const { nodeRuntimeProblem } = await import(pathToFileURL(path.join(root, 'scripts', 'node-runtime.mjs')).href);
+const runtimeProblem = nodeRuntimeProblem(process.versions.node);
+if (runtimeProblem) {
+  process.stderr.write(runtimeProblem);
+  process.exit(1);
+}
 process.env.LCI_ROOT ??= root;
 const { ensureCliBuild } = await import(pathToFileURL(path.join(root, 'scripts', 'cli-build.mjs')).href);
 const built = process.env.LCI_CLI_SOURCE === '1' ? undefined : await ensureCliBuild(root);

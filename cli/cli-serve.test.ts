@@ -50,6 +50,9 @@ test('serve: seeds an empty database, prints the credentials once, stops on SIGT
   const password = /password:\s+(\S+)\s+\(shown once/.exec(first.stdout)?.[1];
   expect(password).toMatch(/^\S{19}$/);
   expect(first.stdout).toContain(`Lifecycle is serving at http://localhost:${first.port}`);
+  // The Node it runs on is named, and it is one oidc-provider supports (no "Unsupported runtime" at start).
+  expect(first.stdout).toContain(`Node ${process.version})`);
+  expect(first.stdout + first.stderr).not.toContain('Unsupported runtime');
   // The banner comes last, after the start-up lines (a newcomer sees the password).
   expect(first.stdout.indexOf('Demo tenant')).toBeGreaterThan(first.stdout.indexOf('is serving at'));
   expect(first.stdout).toMatch(/SIGTERM: stopping\.\.\.\nStopped\./);

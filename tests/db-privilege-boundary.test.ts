@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { migrationSets } from '../kernel/boot';
 import { openDatabase } from '../kernel/db/connect';
 import type { Database, Trx } from '../kernel/db/database';
@@ -197,7 +197,7 @@ describePg('the application role on PostgreSQL cannot reach another tenant', () 
         await boss.createQueue('p2-probe');
         return await boss.send('p2-probe', { n: 1 });
       } finally {
-        await boss.stop({ graceful: false, wait: true });
+        await boss.stop({ graceful: false });
       }
     };
     expect(await send(ownerUrl)).toEqual(expect.any(String));

@@ -68,7 +68,7 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
       )
         process.stderr.write('The workspace is not built yet: run npm run build (the API works without it).\n');
       write(
-        `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}). Press Ctrl+C to stop.`,
+        `Lifecycle is serving at ${running.url} (${engine}${config.redisUrl ? ', Redis bus' : ''}, Node ${process.version}). Press Ctrl+C to stop.`,
       );
       if (running.listening) write(listeningLine(running.listening));
       if (running.url && config.baseUrl !== running.url) write(`Public address: ${config.baseUrl}`);

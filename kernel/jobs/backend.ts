@@ -9,36 +9,48 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type PgBoss from 'pg-boss';
+import pg from 'pg';
+import { fromPglite, type ConstructorOptions, type Db } from 'pg-boss';
 import { registerJobsDatabase, sharedJobsConnection, type SessionGate } from '../db/embedded';
 
 export interface JobsBackend {
   engine: 'pglite' | 'postgres';
   /** Options for new PgBoss(...): connection or db adapter. */
-  options: PgBoss.ConstructorOptions;
+  options: ConstructorOptions;
   /** Closes what the backend opened itself (pg-boss closes its own pool). */
   close(): Promise<void>;
+  /** Statements before pg-boss starts (kernel/jobs/upgrade.ts), on one connection closed after. */
+  session<T>(
+    fn: (sql: (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** `session` over connection options: one pg client for the call. */
+function clientSession(options: ConstructorOptions): JobsBackend['session'] {
+  return async (fn) => {
+    const client = new pg.Client({ ...options, application_name: 'lci-jobs-upgrade' } as pg.ClientConfig);
+    await client.connect();
+    try {
+      return await fn(async (text, values) => (await client.query(text, values)).rows as Record<string, unknown>[]);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 /**
- * pg-boss's db adapter on PGlite: parameterised statements through query(),
- * statement lists (schema creation, locked maintenance batches) through exec().
- * For exec the rows of the last statement that returns columns are answered.
+ * pg-boss's db adapter on PGlite: pg-boss's own (`fromPglite`: parameterised statements through query(), statement
+ * lists through exec() with the rows of every statement, a failed statement's transaction rolled back), each call
+ * through the gate when `lci` commands beside a serving process share this session (kernel/db/embedded).
  */
-export function pgliteAdapter(pg: PGlite, gate?: SessionGate): PgBoss.Db {
-  const run = async (text: string, values?: unknown[]) => {
-    if (values && values.length) {
-      const r = await pg.query(text, values as unknown[]);
-      return { rows: r.rows as unknown[] };
-    }
-    const results = await pg.exec(text);
-    const withColumns = results.filter((r) => r.fields.length > 0);
-    return { rows: ((withColumns[withColumns.length - 1] ?? results[results.length - 1])?.rows ?? []) as unknown[] };
-  };
-  // The gate: `lci` commands beside a serving process share this session (kernel/db/embedded).
-  return {
-    executeSql: (text: string, values?: unknown[]) => (gate ? gate.run(() => run(text, values)) : run(text, values)),
-  } as PgBoss.Db;
+export function pgliteAdapter(pg: PGlite, gate?: SessionGate): Db {
+  const db = fromPglite(pg);
+  const through = <T>(fn: () => Promise<T>): Promise<T> => (gate ? gate.run(fn) : fn());
+  const adapter: Db = { executeSql: (text, values) => through(() => db.executeSql(text, values)) };
+  const setSessionStatements = db.setSessionStatements?.bind(db);
+  if (setSessionStatements)
+    adapter.setSessionStatements = (statements) => through(() => setSessionStatements(statements));
+  return adapter;
 }
 
 export async function openJobsBackend(opts: {
@@ -47,16 +59,13 @@ export async function openJobsBackend(opts: {
   /** PostgreSQL: fail a connect after this long (a send never hangs while the database is down). */ connectTimeoutMs?: number;
 }): Promise<JobsBackend> {
   if (opts.databaseUrl) {
-    return {
-      engine: 'postgres',
-      options: {
-        connectionString: opts.databaseUrl,
-        max: 4,
-        application_name: 'lci-jobs',
-        connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
-      } as PgBoss.ConstructorOptions,
-      close: async () => {},
+    const options: ConstructorOptions = {
+      connectionString: opts.databaseUrl,
+      max: 4,
+      application_name: 'lci-jobs',
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 3000,
     };
+    return { engine: 'postgres', options, close: async () => {}, session: clientSession(options) };
   }
   let pg: PGlite;
   let gate: SessionGate | undefined;
@@ -65,20 +74,20 @@ export async function openJobsBackend(opts: {
     // `lci` beside a running server: its queue, never the files (kernel/db/embedded).
     const shared = await sharedJobsConnection(opts.dataDir);
     if (shared && 'refused' in shared) throw new Error(shared.refused);
-    if (shared)
-      return {
-        engine: 'pglite',
-        options: { ...shared.connection, max: 2 } as PgBoss.ConstructorOptions,
-        close: async () => {},
-      };
+    if (shared) {
+      const options = { ...shared.connection, max: 2 } as ConstructorOptions;
+      return { engine: 'pglite', options, close: async () => {}, session: clientSession(options) };
+    }
     const dir = path.resolve(opts.dataDir, 'jobs');
     fs.mkdirSync(dir, { recursive: true });
     pg = await PGlite.create(dir);
     gate = await registerJobsDatabase(opts.dataDir, pg);
   }
+  const db = pgliteAdapter(pg, gate);
   return {
     engine: 'pglite',
-    options: { db: pgliteAdapter(pg, gate) },
+    options: { db, backend: 'pglite' },
+    session: (fn) => fn(async (text, values) => (await db.executeSql(text, values)).rows as Record<string, unknown>[]),
     close: async () => {
       if (!pg.closed) await pg.close();
     },

@@ -1,5 +1,5 @@
 /**
- * kernel/jobs: background work on pg-boss 10. Plugins declare jobs by name
+ * kernel/jobs: background work on pg-boss 12. Plugins declare jobs by name
  * (PluginDefinition.jobs); each becomes a queue, worked in this process when
  * opts.work is true. Handlers report progress to the job's tenant room over
  * the realtime bus. Jobs live in the database, so they survive a restart.
@@ -8,11 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import PgBoss from 'pg-boss';
+import { PgBoss, type Job, type SendOptions } from 'pg-boss';
 import { badRequest, notFound } from '../http/errors';
 import type { JobInfo, JobSendOptions, Jobs, Kernel } from '../kernel';
 import type { JobContext, JobDef } from '../plugin';
 import { openJobsBackend, type JobsBackend } from './backend';
+import { moveOldJobs, OLD_SCHEMA, setAsideOldQueue } from './upgrade';
 
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const INTERNAL_QUEUE = /^__pgboss__/;
@@ -84,6 +85,11 @@ class PgBossJobs implements Jobs {
     });
     // The clock that sends scheduled jobs runs only where jobs are worked, and only when some job has a cron.
     const schedule = this.opts.work && [...this.defs.values()].some((d) => d.cron);
+    // A queue made by pg-boss 10 is set aside (pg-boss 12 cannot migrate it) and its unfinished jobs moved below.
+    const old = await backend.session(setAsideOldQueue).catch(async (e) => {
+      await backend.close().catch(() => {});
+      throw e;
+    });
     const boss = new PgBoss({ ...backend.options, schema: 'pgboss', migrate: true, supervise: true, schedule });
     boss.on('error', (e) => this.k.log.warn({ err: e }, 'jobs: pg-boss error'));
     try {
@@ -99,6 +105,14 @@ class PgBossJobs implements Jobs {
         await boss.createQueue(name, options);
         await boss.updateQueue(name, options);
       }
+      const sql = async (text: string, values?: unknown[]) =>
+        (await boss.getDb().executeSql(text, values)).rows as Row[];
+      const moved = await moveOldJobs(boss, sql, new Set(this.defs.keys()));
+      if (old.setAside || moved)
+        this.k.log.info(
+          { moved, oldSchemaVersion: old.version },
+          `jobs: the pg-boss 10 queue moved to pg-boss 12: ${moved} unfinished jobs moved, its history kept in schema ${OLD_SCHEMA}`,
+        );
       if (this.opts.work) {
         await this.syncSchedules(boss);
         for (const [name, def] of this.defs) {
@@ -113,7 +127,7 @@ class PgBossJobs implements Jobs {
       this.k.log.debug({ engine: backend.engine, queues: [...this.defs.keys()], work: this.opts.work }, 'jobs ready');
       return { boss, backend };
     } catch (e) {
-      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      await boss.stop({ graceful: false }).catch(() => {});
       await backend.close().catch(() => {});
       throw e;
     }
@@ -143,7 +157,7 @@ class PgBossJobs implements Jobs {
     return (r?.rows ?? []) as Row[];
   }
 
-  private async run(name: string, def: JobDef<any>, job: PgBoss.Job<Record<string, unknown>>): Promise<unknown> {
+  private async run(name: string, def: JobDef<any>, job: Job<Record<string, unknown>>): Promise<unknown> {
     const data = (job.data ?? {}) as JobContext['data'];
     const log = this.k.log.child({ job: name, jobId: job.id, tenantId: data.tenantId });
     const ctx: JobContext = {
@@ -202,7 +216,7 @@ class PgBossJobs implements Jobs {
     const tenantId = (data as { tenantId?: unknown }).tenantId;
     if (tenantId !== undefined && !(Number.isSafeInteger(tenantId) && (tenantId as number) > 0))
       throw badRequest('tenantId of a job must be a positive integer');
-    const send: PgBoss.SendOptions = {};
+    const send: SendOptions = {};
     if (opts.singletonKey) send.singletonKey = opts.singletonKey;
     if (opts.startAfterSeconds) send.startAfter = opts.startAfterSeconds;
     if (opts.retryLimit !== undefined) send.retryLimit = opts.retryLimit;
@@ -274,11 +288,7 @@ class PgBossJobs implements Jobs {
 
   async find(id: string): Promise<JobInfo | null> {
     if (!UUID.test(id)) throw badRequest(`"${id}" is not a job id`);
-    const rows = await this.sql(
-      `select ${JOB_COLUMNS} from pgboss.job where id = $1
-      union all select ${JOB_COLUMNS} from pgboss.archive where id = $1 limit 1`,
-      [id],
-    );
+    const rows = await this.sql(`select ${JOB_COLUMNS} from pgboss.job where id = $1 limit 1`, [id]);
     return rows.length ? jobInfo(rows[0]) : null;
   }
 
@@ -319,7 +329,7 @@ class PgBossJobs implements Jobs {
     const opened = await starting.catch(() => null);
     if (!opened) return;
     // Graceful: running handlers get time to finish; jobs never started stay queued for the next start.
-    await opened.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await opened.boss.stop({ graceful: true, timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 50)); // pg-boss completes the last job without awaiting it
     await opened.backend.close();
   }

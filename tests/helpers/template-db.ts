@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory from 'knex';
-import PgBoss from 'pg-boss';
+import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import { migrationSets } from '../../kernel/boot';
 import { openDatabase } from '../../kernel/db/connect';
 import { listMigrationFiles, migrate } from '../../kernel/db/migrator';
@@ -68,11 +68,11 @@ export function pgliteTemplateDir(id: string): string {
  * from a copy opens its queue instead of building it. The PostgreSQL template has none: there the schema is made in
  * the application's database in well under a second, by the system role that owns it (kernel/db/privileges.ts).
  */
-async function installJobQueue(options: PgBoss.ConstructorOptions): Promise<void> {
+async function installJobQueue(options: ConstructorOptions): Promise<void> {
   const boss = new PgBoss({ ...options, schema: 'pgboss', migrate: true, supervise: false, schedule: false });
   boss.on('error', () => undefined);
   await boss.start();
-  await boss.stop({ graceful: false, wait: true });
+  await boss.stop({ graceful: false });
 }
 
 async function sleep(ms: number) {
@@ -105,7 +105,7 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
         }
         const jobs = await PGlite.create(path.join(build, 'jobs'));
         try {
-          await installJobQueue({ db: pgliteAdapter(jobs) });
+          await installJobQueue({ db: pgliteAdapter(jobs), backend: 'pglite' });
         } finally {
           await jobs.close();
         }
