@@ -46,7 +46,9 @@ test('oidc-provider loads without its "Unsupported runtime" warning on this Node
 
 test('bin/lci.mjs on an old Node refuses (exit 1) before loading anything', () => {
   const old = '/usr/bin/node';
-  const version = fs.existsSync(old) ? spawnSync(old, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout : '';
+  const version = fs.existsSync(old)
+    ? spawnSync(old, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout
+    : '';
   if (!version || nodeRuntimeProblem(version.trim()) === null) return; // this machine's Node is a supported one
   const r = spawnSync(old, [path.join(root, 'bin', 'lci.mjs'), '--version'], { encoding: 'utf8' });
   expect(r.status).toBe(1);
