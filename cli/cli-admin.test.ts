@@ -223,3 +223,11 @@ test('lci plugin list: each loaded plugin with its dependencies, module and the 
   expect(table.split('\n')[0]).toMatch(/^ID\s+DEPENDS ON\s+MODULE\s+DECLARES\s+CONTRIBUTES TO$/);
   expect(table).toMatch(/^contacts\s+companies\s/m);
 });
+
+test('a refusal (a well-formed id of no tenant) exits 1, a usage error 2', async () => {
+  const refused = await cli.run(['flags', 'get', '--tenant', '987654']);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^error: tenant 987654 does not exist/);
+  const usage = await cli.run(['flags', 'get', '--tenant', '-4']);
+  expect(usage.code).toBe(2);
+});
