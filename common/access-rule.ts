@@ -8,8 +8,9 @@
  *   exact entry wins over a suffixed one. Urls compare exactly (no case folding, no slash trimming of entries).
  * - Exemption: LCI admins and tenant admins are not limited by the group's access list (they may read and write every
  *   page); ordinary users are.
- * - Module: a target that requires a module needs it among the caller's modules (the group's included modules
- *   intersected with the tenant's); 'Any' or none means no requirement. LCI admins pass.
+ * - Module: a target that requires modules needs one of them among the caller's modules (the group's included
+ *   modules intersected with the tenant's). A requirement is one module, a list meaning "any of" (the asset area:
+ *   AIR or Core), or 'Any' meaning none. LCI admins pass.
  */
 
 export type AccessLevelName = 'Read Only' | 'Read/Write';
@@ -53,9 +54,39 @@ export function pageAccessLevel(u: AccessSubject, pages: readonly AccessEntry[],
   return matchPage(pages, page)?.access_level ?? null;
 }
 
-/** A module requirement is met: none or 'Any', or the caller has the module. */
-export function moduleAllows(modules: readonly string[], module: string | undefined | null): boolean {
-  return !module || module === 'Any' || modules.includes(module);
+/**
+ * What a route, realtime function or page needs: one module, a list meaning "any of these", or 'Any' (none). The
+ * kernel fills in a plugin's requirement for what declares none (kernel/http/route-spec.ts); undefined or null here
+ * means nothing was required.
+ */
+export type ModuleRequirement = string | readonly string[];
+
+/** The modules of a requirement, any one of which meets it; empty when it needs none ('Any', an empty list, none). */
+export function moduleRequirementList(required: ModuleRequirement | undefined | null): string[] {
+  if (!required || required === 'Any') return [];
+  return typeof required === 'string' ? [required] : required.filter((m) => m !== 'Any');
+}
+
+/** A module requirement is met: it needs none, or the caller has one of its modules. */
+export function moduleAllows(modules: readonly string[], required: ModuleRequirement | undefined | null): boolean {
+  const needed = moduleRequirementList(required);
+  return needed.length === 0 || needed.some((m) => modules.includes(m));
+}
+
+/**
+ * The modules a page needs, from the server's answer (the session's `pageModules`: url -> modules, one of which opens
+ * it), looked up as the access list is: the url, its 'v2'/'present' form, without its trailing slash. [] when none.
+ */
+export function pageModulesFor(
+  pageModules: Readonly<Record<string, readonly string[]>> | undefined,
+  path: string,
+): readonly string[] {
+  if (!pageModules) return [];
+  for (const candidate of pageCandidates(path)) {
+    const hit = Object.prototype.hasOwnProperty.call(pageModules, candidate) ? pageModules[candidate] : undefined;
+    if (hit) return hit;
+  }
+  return [];
 }
 
 export type AccessRefusal = 'page' | 'readOnly' | 'module';
@@ -66,7 +97,7 @@ export type AccessRefusal = 'page' | 'readOnly' | 'module';
  */
 export function accessRefusal(
   u: AccessSubject & { pages: readonly AccessEntry[]; modules: readonly string[] },
-  target: { page?: string | null; module?: string | null; write?: boolean },
+  target: { page?: string | null; module?: ModuleRequirement | null; write?: boolean },
 ): AccessRefusal | null {
   if (u.isLciAdmin) return null;
   if (target.page && !u.isTenantAdmin) {
@@ -78,5 +109,12 @@ export function accessRefusal(
   return null;
 }
 
-/** The refusal text of a missing module (server 403 and the workspace's alert). */
-export const msgModuleRequired = (module: string) => `This page requires the ${module} module`;
+/**
+ * The refusal text of a missing module (server 403 and the workspace's alert): 'This page requires the AIR module';
+ * for "any of", 'This page requires the AIR or Core module' (in the declared order).
+ */
+export function msgModuleRequired(required: ModuleRequirement): string {
+  const needed = moduleRequirementList(required);
+  const names = needed.length > 1 ? `${needed.slice(0, -1).join(', ')} or ${needed[needed.length - 1]}` : needed[0];
+  return `This page requires the ${names} module`;
+}

@@ -15,6 +15,8 @@
 /** Module names of the access catalogue (kernel/types.ts ModuleName). */
 export type PageModuleName =
   'Core' | 'Assessment' | 'AIR' | 'Customer Success' | 'Admin' | 'Breach Secure Now' | 'Phin Preview';
+/** What a page needs (kernel/types.ts ModuleRequirement): one module, a list meaning "any of", or 'Any' for none. */
+export type PageModuleRequirement = PageModuleName | 'Any' | readonly PageModuleName[];
 
 /** Where a page shows in the navigation. */
 export interface NavPlacement {
@@ -36,7 +38,8 @@ export interface PageDeclaration {
   title: string;
   requiresAdmin?: boolean;
   internalOnly?: boolean;
-  module?: PageModuleName | 'Any';
+  /** Modules of which the user needs one to open the page ('Any': none); absent: the plugin's `module`. */
+  module?: PageModuleRequirement;
   /** Shown even when not in the access list (guard step 10). */
   neverHide?: boolean;
   /** Blueprint icon of its nav entry (the workspace's nav icon; also for an entry the kernel's catalogue declares). */
@@ -71,7 +74,7 @@ export interface DerivedPageDef {
   title: string;
   requiresAdmin?: boolean;
   internalOnly?: boolean;
-  module?: PageModuleName | 'Any';
+  module?: PageModuleRequirement;
   neverHide?: boolean;
 }
 /** The server's navigation entry (kernel NavItemDef). */
@@ -97,7 +100,7 @@ export interface DerivedRouteMeta {
   internalOnly?: boolean;
   neverHide?: boolean;
   /** The module the page needs (the workspace's guard checks it as the server does; 'Any': none). */
-  module?: PageModuleName | 'Any';
+  module?: PageModuleRequirement;
 }
 
 /** Drops undefined keys (the derived entries equal the hand-written ones they replace). */

@@ -17,7 +17,7 @@ import { migrateOnStart } from './db/start-migrations';
 import { createFlags, registerFlagRoutes } from './flags';
 import { registerDashboardChartRoutes } from './home/dashboard-charts';
 import { createApp } from './http/app';
-import { RouteTable } from './http/route-spec';
+import { KERNEL_ROUTES, RouteTable } from './http/route-spec';
 import { createJobs } from './jobs';
 import type { Kernel } from './kernel';
 import { createLogger } from './log';
@@ -156,15 +156,16 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     stops.push(await instances.setup());
     phase('setup');
 
-    registerIdentityRoutes(k.routes.registrar('kernel:auth'), k);
-    registerAccessRoutes(k.routes.registrar('kernel:access'), k);
-    registerFlagRoutes(k.routes.registrar('kernel:flags'), k);
-    registerDashboardChartRoutes(k.routes.registrar('kernel:home'), k);
+    registerIdentityRoutes(k.routes.registrar('kernel:auth', KERNEL_ROUTES), k);
+    registerAccessRoutes(k.routes.registrar('kernel:access', KERNEL_ROUTES), k);
+    registerFlagRoutes(k.routes.registrar('kernel:flags', KERNEL_ROUTES), k);
+    registerDashboardChartRoutes(k.routes.registrar('kernel:home', KERNEL_ROUTES), k);
+    // A plugin's module applies to each of its routes and realtime functions that declare none.
     for (const p of plugins) {
       const self = instances.of(p.id);
-      p.routes?.(k.routes.registrar(p.id), k, self);
+      p.routes?.(k.routes.registrar(p.id, { module: p.module }), k, self);
       const realtime = typeof p.realtime === 'function' ? p.realtime({ k, self }) : p.realtime;
-      for (const [name, fn] of Object.entries(realtime ?? {})) k.realtime.register(name, fn, p.id);
+      for (const [name, fn] of Object.entries(realtime ?? {})) k.realtime.register(name, fn, p.id, p.module);
     }
     await syncCatalog(k);
     phase('catalog');

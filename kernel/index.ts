@@ -49,7 +49,7 @@ export type {
   Jobs,
   JobInfo,
 } from './kernel';
-export type { Caller, AccessPage, AccessLevel, ModuleName, TokenClaims, AuditEntry } from './types';
+export type { Caller, AccessPage, AccessLevel, ModuleName, ModuleRequirement, TokenClaims, AuditEntry } from './types';
 export { MODULES } from './types';
 export type { Database, Trx } from './db/database';
 export { createTenantTable, enableTenantRls, tenantForeignKey, grantApp } from './db/tenant-table';

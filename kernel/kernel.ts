@@ -9,7 +9,7 @@ import type { Mailer } from './mail';
 import type { LoadedPlugin, RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from './plugin';
 import type { Storage } from './storage';
 import type { ExtensionPoint, ExtensionRegistry } from './extensions';
-import type { AccessPage, Audit, Caller, PrincipalResolver, TokenVerifier } from './types';
+import type { AccessPage, Audit, Caller, ModuleRequirement, PrincipalResolver, TokenVerifier } from './types';
 
 /** kernel/auth: oidc-provider at /oidc, the sign-in interaction, token verification. */
 export interface Identity extends TokenVerifier {
@@ -54,7 +54,13 @@ export interface Realtime {
   storeUpdate(room: Room, storeTarget: string, data: unknown): Promise<void>;
   /** Attaches the websocket server at /ws to an HTTP server. */
   attach(server: http.Server): void;
-  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void;
+  /** `defaultModule`: the owner's module requirement for a function that declares none (a plugin's `module`). */
+  register(
+    name: string,
+    fn: RealtimeFunction | RealtimeFunctionDef,
+    owner?: string,
+    defaultModule?: ModuleRequirement,
+  ): void;
   /** Every registered apiinvoke function with its owner (a plugin id or kernel:...) and access. */
   functions(): { name: string; owner: string; access: RealtimeAccess }[];
   /** The kernel's own signals between server processes (e.g. access-cache invalidation); never sent to sockets. */

@@ -10,7 +10,7 @@
 import type { Command } from 'commander';
 import type { Database, Trx } from './db/database';
 import type { RouteRegistrar } from './http/route-spec';
-import type { Caller, ModuleName } from './types';
+import type { Caller, ModuleName, ModuleRequirement } from './types';
 import type { Kernel } from './kernel';
 import type { Contribution, ExtensionPoint } from './extensions';
 export type { ResyncStep } from './points';
@@ -21,7 +21,8 @@ export interface PageDef {
   title: string;
   requiresAdmin?: boolean;
   internalOnly?: boolean;
-  module?: ModuleName | 'Any';
+  /** Modules of which the user needs one to open it ('Any': none); absent: the plugin's `module`. */
+  module?: ModuleRequirement;
   /** Shown even when not in the access list (guard step 10). */
   neverHide?: boolean;
 }
@@ -57,8 +58,8 @@ export interface RealtimeAccess {
   auth?: 'user' | 'tenantAdmin' | 'internal';
   /** Permission key: any access to call; Read/Write when the call writes ("Read Only" refuses it). */
   page?: string;
-  /** The caller's group and tenant must include this module. */
-  module?: ModuleName;
+  /** The caller's group and tenant must include this module (a list: one of them; 'Any': none); absent: the plugin's. */
+  module?: ModuleRequirement;
   /**
    * Whether a call writes (default false). A reading call runs in a read-only transaction (a write in it fails);
    * a writing one waits out maintenance and passes the plugins' write guards (billing's subscription check).
@@ -154,8 +155,14 @@ export interface PluginDefinition<I = unknown> {
    * not loaded is skipped. Check `k.hasPlugin(id)` before calling into one at run time.
    */
   optionalDependsOn?: string[];
-  /** Routes and pages of this plugin need this module unless they say otherwise. */
-  module?: ModuleName;
+  /**
+   * The modules this plugin's routes, realtime functions and pages need unless they declare their own: one module, a
+   * list meaning "any of" (assets: ['AIR', 'Core']), or 'Any' for none (an area every tenant has: settings, billing).
+   * The kernel applies it to each route (kernel/http/route-spec.ts), function (kernel/realtime/invoke.ts) and page
+   * (the catalogue and the session's `pageModules`, which the workspace's guard reads); a plugin that declares none
+   * must declare one on each of them, or the kernel does not start. Its README says why it needs what it needs.
+   */
+  module?: ModuleRequirement;
   description?: string;
   pages?: PageDef[];
   navItems?: NavItemDef[];

@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Trx } from './db/database';
 import { createExtensionPoint } from './extensions';
-import type { Caller, ModuleName } from './types';
+import type { Caller, ModuleName, ModuleRequirement } from './types';
 
 export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
 
@@ -109,7 +109,8 @@ export interface DashboardChart {
   /** Key of the answer (letters and digits, unique across plugins), e.g. `contractNotices`. */
   id: string;
   page: string;
-  module?: ModuleName;
+  /** Modules it needs besides its page's (one of them; 'Any': none). */
+  module?: ModuleRequirement;
   schema: z.ZodType;
   load(trx: Trx, tenantId: number, caller: Caller): Promise<unknown>;
 }

@@ -13,6 +13,14 @@ export const MODULES: ModuleName[] = [
   'Breach Secure Now',
   'Phin Preview',
 ];
+/**
+ * What a route, realtime function or page needs of the caller's modules: one module; a list meaning "any of these"
+ * (the asset area: ['AIR', 'Core']); or 'Any', meaning none (said out loud: a plugin's sign-up, billing or settings
+ * routes). A plugin's own `module` applies to each of its routes, functions and pages that declare none, and the
+ * kernel refuses to start a plugin where something has neither (kernel/http/route-spec.ts, kernel/realtime/invoke.ts,
+ * kernel/access/catalog.ts).
+ */
+export type ModuleRequirement = ModuleName | 'Any' | readonly ModuleName[];
 export type AccessLevel = 'Read Only' | 'Read/Write';
 export interface AccessPage {
   url: string;

@@ -6,7 +6,8 @@
  */
 import { checkCaller, type GuardTarget } from '../kernel/http/guard-pipeline';
 import type { Kernel } from '../kernel/kernel';
-import type { Caller, ModuleName } from '../kernel/types';
+import type { Caller, ModuleName, ModuleRequirement } from '../kernel/types';
+import { moduleRequirementList } from '../common/access-rule';
 import { accessLevelFor } from '../workspace/access';
 import { runGuard } from '../workspace/guard';
 import type { Session } from '../workspace/types';
@@ -19,7 +20,12 @@ interface Case {
   pages: [string, Level][];
   modules?: ModuleName[];
   path: string;
-  module?: ModuleName;
+  module?: ModuleRequirement;
+  /**
+   * The browser learns the page's modules from the server's session answer (pageModules), as for a page whose
+   * workspace route names none (the plugin's module), instead of from the route.
+   */
+  fromSession?: boolean;
   /** Expected on both sides: may open (read) and may write. */
   read: boolean;
   write: boolean;
@@ -158,6 +164,48 @@ const CASES: Case[] = [
     read: false,
     write: false,
   },
+  // "Any of" (the asset area: AIR or Core): one of them opens it, none refuses it.
+  {
+    name: 'any of: one of the modules',
+    who: 'user',
+    pages: [['/assetList', 'Read/Write']],
+    modules: ['Customer Success', 'AIR'],
+    path: '/assetList',
+    module: ['AIR', 'Core'],
+    read: true,
+    write: true,
+  },
+  {
+    name: 'any of: none of the modules',
+    who: 'tenantAdmin',
+    pages: [],
+    modules: ['Customer Success', 'Assessment'],
+    path: '/assetList',
+    module: ['AIR', 'Core'],
+    read: false,
+    write: false,
+  },
+  {
+    name: "the page's modules from the session answer",
+    who: 'tenantAdmin',
+    pages: [],
+    modules: ['Customer Success'],
+    path: '/assetList',
+    module: ['AIR', 'Core'],
+    fromSession: true,
+    read: false,
+    write: false,
+  },
+  {
+    name: 'Any: no module needed',
+    who: 'user',
+    pages: [['/support', 'Read/Write']],
+    modules: [],
+    path: '/support',
+    module: 'Any',
+    read: true,
+    write: true,
+  },
 ];
 
 const entries = (c: Case) => c.pages.map(([url, access_level]) => ({ url, access_level }));
@@ -218,6 +266,7 @@ function session(c: Case): Session {
     inMaintenance: false,
     maintenanceMessage: '',
     modules: modulesOf(c),
+    pageModules: c.fromSession ? { [c.path]: moduleRequirementList(c.module) } : {},
     flags: {},
     impersonation: null,
     plugins: [],
@@ -249,7 +298,7 @@ function browser(c: Case): { read: boolean; write: boolean } {
   const r = runGuard({
     path: c.path,
     from: '/elsewhere',
-    route: { title: 'Page', page: c.path, module: c.module },
+    route: { title: 'Page', page: c.path, module: c.fromSession ? undefined : c.module },
     signedIn: true,
     session: s,
     invalidLogin: false,
@@ -295,4 +344,24 @@ test("the browser's refusal of a missing module names it as the server does", ()
       write: false,
     }),
   ).toThrow('This page requires the Customer Success module');
+});
+
+test('an "any of" refusal names every module it would take, on both sides', () => {
+  const c = CASES.find((x) => x.name === "the page's modules from the session answer")!;
+  expect(browser(c)).toEqual({ read: false, write: false });
+  const r = runGuard({
+    path: c.path,
+    from: '/elsewhere',
+    route: { title: 'Assets', page: c.path },
+    signedIn: true,
+    session: session(c),
+    invalidLogin: false,
+    inMaintenance: false,
+    dirty: false,
+    firstAccessiblePath: '/first',
+  });
+  expect(r).toMatchObject({ action: 'block', alert: 'This page requires the AIR or Core module' });
+  expect(() =>
+    checkCaller({} as Kernel, caller(c), { owner: 'p', method: 'GET', path: '/x', module: c.module, write: false }),
+  ).toThrow('This page requires the AIR or Core module');
 });

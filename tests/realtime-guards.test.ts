@@ -9,6 +9,7 @@
  * while reads pass these write checks. A write function runs in a writing transaction over the fallback too.
  */
 import path from 'node:path';
+import { moduleAllows, moduleRequirementList } from '../common/access-rule';
 import { maintenanceOf } from '../kernel/http/guard-pipeline';
 import { openSocket, type TestSocket } from '../kernel/realtime/testing/client';
 import { makeSubscriber } from '../plugins/billing/tests/helpers';
@@ -67,6 +68,20 @@ const httpError = (r: { status: number; body: any }): Answer => ({
   code: r.body.error?.code,
   message: r.body.error?.message,
 });
+/** The answer of an HTTP write route that needs the same modules as `f` (its path filled with the tenant and 1s). */
+async function httpTwin(t: TestTenant, f: Fn): Promise<Answer> {
+  const same = (m: unknown) => JSON.stringify(moduleRequirementList(m as never));
+  const route = s.k.routes.routes.find(
+    (r) =>
+      r.method !== 'get' &&
+      !r.spec.dispatch &&
+      (r.spec.auth ?? 'user') === 'user' &&
+      same(r.spec.module) === same(f.access.module),
+  );
+  if (!route) throw new Error(`no HTTP write route needs the modules of ${f.name}`);
+  const p = route.path.replace(':tenantId', String(t.tenantId)).replace(/:[A-Za-z0-9_]+/g, '1');
+  return httpError(await t.api(route.method.toUpperCase(), p, {}));
+}
 const probeItems = async (t: TestTenant) =>
   s.k.db
     .withTenant(t.tenantId, (trx) => trx('probe_items').count<{ n: string }[]>({ n: '*' }))
@@ -108,6 +123,7 @@ test('no subscription: every plugin write function is refused over the socket an
   );
   const sock = await socketOf(t);
   const before = await probeItems(t);
+  const modules: string[] = (await t.api('GET', '/v3/manager/session')).body.modules;
   for (const f of fns) {
     const { socket, fallback } = await both(t, sock, f.name);
     expect({ name: f.name, ...fallback }).toEqual({ name: f.name, ...socket });
@@ -117,6 +133,9 @@ test('no subscription: every plugin write function is refused over the socket an
     }
     if (f.access.module === 'Customer Success')
       expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...csHttp });
+    else if (!moduleAllows(modules, f.access.module))
+      // A module the tenant lacks is refused first (403), as an HTTP write of a route needing the same modules is.
+      expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...(await httpTwin(t, f)) });
     else if (f.owner.startsWith('kernel:')) expect(socket.status).not.toBe(402);
     else expect({ name: f.name, ...socket }).toEqual({ name: f.name, ...http });
   }

@@ -6,7 +6,7 @@
 import { matchPage, pageAccessLevel, type AccessSubject } from '../common/access-rule';
 import type { AccessLevel, AccessPage } from './types';
 
-export { exemptFromAccessList, moduleAllows, msgModuleRequired } from '../common/access-rule';
+export { exemptFromAccessList, moduleAllows, msgModuleRequired, pageModulesFor } from '../common/access-rule';
 
 /**
  * A page is allowed if the user has an access entry whose url matches the path,

@@ -51,6 +51,7 @@ function session(over: Partial<Session> = {}, user: Partial<Session['user']> = {
     inMaintenance: false,
     maintenanceMessage: '',
     modules: ['Core'],
+    pageModules: {},
     flags: {},
     impersonation: null,
     plugins: [],

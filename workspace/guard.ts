@@ -17,7 +17,7 @@
  *     treated as /plans: its checkout starts a new-tenant sign-up (/signUpWithTenant).
  * 12-16. Plugin steps (tenant, subscription, companies), run in step order; the first decision wins.
  */
-import { exemptFromAccessList, matchAccessPage, moduleAllows, msgModuleRequired } from './access';
+import { exemptFromAccessList, matchAccessPage, moduleAllows, msgModuleRequired, pageModulesFor } from './access';
 import { MSG_DIRTY_PAGE, MSG_LCI_ADMIN, MSG_NOT_AUTHORIZED, MSG_TENANT_ADMIN } from './constants';
 import { isSupportAtHome, SUPPORT_HOME } from './landing';
 import { isMaxCompaniesExempt } from '../common/max-companies-exempt';
@@ -50,8 +50,8 @@ export interface RouteMeta {
   requiresAdmin?: boolean;
   internalOnly?: boolean;
   neverHide?: boolean;
-  /** Module the page needs (as its routes on the server); 'Any' or absent: none. */
-  module?: string;
+  /** Modules the page needs, one of them (as its routes on the server); 'Any' or absent: none. */
+  module?: string | readonly string[];
 }
 
 export interface GuardInput {
@@ -175,9 +175,12 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
       if (!samePath(input.firstAccessiblePath, path))
         return decide(10, { action: 'redirect', to: input.firstAccessiblePath, title });
     }
-    // 10b. The route's module, as the server checks it on the page's calls.
-    if (route.module && !u.isLciAdmin && !moduleAllows(session!.modules, route.module))
-      return decide(10, { action: 'block', alert: msgModuleRequired(route.module), title });
+    // 10b. The page's modules, as the server checks them on the page's calls: the route's own, and those the server
+    //      answers for its permission key (the session's pageModules: the page's module, or its plugin's).
+    const needs = [route.module, page === false ? undefined : pageModulesFor(session!.pageModules, page)];
+    for (const need of needs)
+      if (need && !u.isLciAdmin && !moduleAllows(session!.modules, need))
+        return decide(10, { action: 'block', alert: msgModuleRequired(need), title });
   }
   // 11. Plans, pricing and sign-up paths for signed-in users: judged by the tokens, since a public page opened by its
   //     address has no session loaded. /signIn moves a signed-in user on (reinitialize); from /plans and /pricing to

@@ -42,7 +42,7 @@ import type { PageModule } from './registry';
 import type { SessionDataDef } from './session-data';
 import { checkSlots, type WorkspaceSlots } from './slots';
 import { checkPointValues, type WorkspacePointValue } from './extensions';
-import { pageNavIcons, pageRouteMetas, type DeclaredPages, type PageModuleName } from '../common/pages';
+import { pageNavIcons, pageRouteMetas, type DeclaredPages, type PageModuleRequirement } from '../common/pages';
 import type { AccessLevel } from './types';
 
 export interface WorkspaceRouteDef {
@@ -54,8 +54,11 @@ export interface WorkspaceRouteDef {
   requiresAdmin?: boolean;
   internalOnly?: boolean;
   neverHide?: boolean;
-  /** Module the page needs (defaults to the plugin's `module`); checked by the guard as the server checks routes. */
-  module?: PageModuleName | 'Any';
+  /**
+   * Modules the page needs (one of them; 'Any': none; defaults to the plugin's `module`); checked by the guard as the
+   * server checks routes, besides what the server answers for the page's permission key (the session's pageModules).
+   */
+  module?: PageModuleRequirement;
   /** Public page (no sign-in needed). */
   public?: boolean;
   /** 'bare' renders without the signed-in layout. */
@@ -66,7 +69,7 @@ export interface WorkspaceRouteDef {
 export interface WorkspacePlugin {
   id: string;
   /** The module the plugin's pages need unless a route says otherwise (the server plugin's `module`). */
-  module?: PageModuleName;
+  module?: PageModuleRequirement;
   routes: WorkspaceRouteDef[];
   /** Guard steps 12-16 (tenant, subscription, companies). */
   guardSteps?: GuardStep[];

@@ -13,6 +13,7 @@ function session(over: Partial<Session> = {}): Session {
     inMaintenance: false,
     maintenanceMessage: '',
     modules: [],
+    pageModules: {},
     flags: {},
     impersonation: null,
     plugins: ['alpha', 'beta'],

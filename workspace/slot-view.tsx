@@ -27,6 +27,8 @@ export function slotViewer(s: Session): SlotViewer {
     isLciAdmin: s.user.isLciAdmin,
     isTenantAdmin: s.user.isTenantAdmin,
     plugins: s.plugins ? new Set(s.plugins) : null,
+    modules: s.modules,
+    pageModules: s.pageModules,
   };
 }
 

@@ -35,6 +35,15 @@ test('a permission key not in the access list hides the contribution; the traili
   expect(visibleSlots(list, viewer({ isTenantAdmin: true })).map((i) => i.id)).toEqual(['ok', 'no', 'slash', 'free']);
 });
 
+test("a contribution whose page needs a module the user lacks is hidden, as the page is (the session's pageModules)", () => {
+  const list = [item('assets', { page: '/airdashboard' }), item('cs', { page: '/cs/company/detail' }), item('free')];
+  const pageModules = { '/airdashboard': ['AIR', 'Core'] };
+  const csOnly = viewer({ isTenantAdmin: true, modules: ['Customer Success'], pageModules });
+  expect(visibleSlots(list, csOnly).map((i) => i.id)).toEqual(['cs', 'free']);
+  expect(visibleSlots(list, { ...csOnly, modules: ['AIR'] }).map((i) => i.id)).toEqual(['assets', 'cs', 'free']);
+  expect(visibleSlots(list, { ...csOnly, isLciAdmin: true }).map((i) => i.id)).toEqual(['assets', 'cs', 'free']);
+});
+
 test('admin-only and internal-only contributions follow the route rule', () => {
   const list = [item('admin', { requiresAdmin: true }), item('internal', { internalOnly: true })];
   expect(visibleSlots(list, viewer())).toEqual([]);

@@ -8,7 +8,7 @@
 import type { ComponentType } from 'react';
 import { pageAccessLevel } from '../common/access-rule';
 import type { WorkspaceAccess, WorkspaceExtensionItem } from '../common/workspace-points';
-import { exemptFromAccessList, matchAccessPage } from './access';
+import { exemptFromAccessList, matchAccessPage, moduleAllows, pageModulesFor } from './access';
 import { matchPattern } from './route-match';
 import type { AccessPage } from './types';
 
@@ -135,6 +135,10 @@ export interface SlotViewer {
   isTenantAdmin: boolean;
   /** Plugins the session says are on; null: all. */
   plugins: ReadonlySet<string> | null;
+  /** The user's modules and the modules each page needs (the session's): a contribution whose page needs a module the
+   *  user lacks is hidden, as the page is (guard step 10b). Absent: not checked. */
+  modules?: readonly string[];
+  pageModules?: Readonly<Record<string, readonly string[]>>;
 }
 
 const DEFAULT_ORDER = 100;
@@ -144,6 +148,8 @@ export function mayView(item: SlotAccess & { plugin?: string }, v: SlotViewer): 
   if (item.internalOnly && !v.isLciAdmin) return false;
   if (item.requiresAdmin && !(v.isTenantAdmin || v.isLciAdmin)) return false;
   if (item.page && !exemptFromAccessList(v) && !matchAccessPage(v.pages, item.page)) return false;
+  if (item.page && v.modules && !v.isLciAdmin && !moduleAllows(v.modules, pageModulesFor(v.pageModules, item.page)))
+    return false;
   return true;
 }
 

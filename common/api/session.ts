@@ -53,6 +53,8 @@ export const sessionAnswer = z.object({
   inMaintenance: z.boolean(),
   maintenanceMessage: z.string(),
   modules: z.array(z.string()),
+  /** Page url -> the modules of which the user needs one to open it (pages that need none are absent). */
+  pageModules: z.record(z.string(), z.array(z.string())),
   flags: z.record(z.string(), z.boolean()),
   impersonation: impersonationState.nullable(),
   plugins: z.array(z.string()),

@@ -6,7 +6,8 @@
  */
 import type { Kernel } from '../kernel';
 import type { LoadedPlugin, NavItemDef, PageDef } from '../plugin';
-import type { ModuleName } from '../types';
+import type { ModuleName, ModuleRequirement } from '../types';
+import { moduleRequirementList } from '../../common/access-rule';
 
 export const KERNEL_OWNER = 'kernel';
 export const SECURITY_GROUPS_PAGE = '/securitygroups';
@@ -71,14 +72,19 @@ export interface CatalogRow {
   plugin_id: string;
 }
 
-function fromNav(owner: string, n: NavItemDef, defaultModule?: ModuleName): CatalogRow {
+/** The modules of a requirement, any one of which meets it (none for 'Any' or nothing). */
+export function requiredModules(required: ModuleRequirement | undefined): ModuleName[] {
+  return moduleRequirementList(required) as ModuleName[];
+}
+
+function fromNav(owner: string, n: NavItemDef, defaultModule?: ModuleRequirement): CatalogRow {
   return {
     url: n.url,
     title: n.title,
     parent_url: n.parentUrl ?? null,
     level: n.level,
     icon: n.icon ?? null,
-    lci_modules: n.modules ?? (defaultModule ? [defaultModule] : []),
+    lci_modules: n.modules ?? requiredModules(defaultModule),
     sort: n.sort ?? 0,
     requires_admin: !!n.requiresAdmin,
     internal_only: !!n.internalOnly || /^\/(lciadmin|lcisupport)(\/|$)/.test(n.url),
@@ -88,10 +94,44 @@ function fromNav(owner: string, n: NavItemDef, defaultModule?: ModuleName): Cata
   };
 }
 
-function pageModules(p: PageDef, defaultModule?: ModuleName): ModuleName[] {
-  if (p.module === 'Any') return [];
-  if (p.module) return [p.module];
-  return defaultModule ? [defaultModule] : [];
+function pageModules(p: PageDef, defaultModule?: ModuleRequirement): ModuleName[] {
+  return requiredModules(p.module ?? defaultModule);
+}
+
+/**
+ * The modules each page needs (its own `module`, else its plugin's), any one of which opens it: what the session
+ * answers as `pageModules` and the workspace's guard checks (step 10b), as the server checks the page's routes. Pages
+ * that need none are left out. A page with no requirement of its own or of its plugin is an error (kernel start):
+ * 'Any' says "none" out loud.
+ */
+export function pageModuleRequirements(
+  plugins: readonly Pick<LoadedPlugin, 'id' | 'pages' | 'module'>[],
+): Record<string, ModuleName[]> {
+  const out: Record<string, ModuleName[]> = {};
+  const owners = [{ id: KERNEL_OWNER, pages: KERNEL_PAGES, module: 'Any' as const }, ...plugins];
+  for (const p of owners)
+    for (const page of p.pages ?? []) {
+      const required = page.module ?? p.module;
+      if (required === undefined)
+        throw new Error(
+          `${p.id}: page ${page.url} declares no module and its plugin none either: set the plugin's \`module\` or the page's ('Any' for none)`,
+        );
+      const modules = requiredModules(required);
+      if (modules.length) out[page.url] = modules;
+    }
+  return out;
+}
+
+const pageModulesByKernel = new WeakMap<Kernel, Readonly<Record<string, ModuleName[]>>>();
+
+/** This kernel's pageModuleRequirements (computed once: the plugins do not change while it runs). */
+export function pageModulesOf(k: Kernel): Readonly<Record<string, ModuleName[]>> {
+  let m = pageModulesByKernel.get(k);
+  if (!m) {
+    m = Object.freeze(pageModuleRequirements(k.plugins));
+    pageModulesByKernel.set(k, m);
+  }
+  return m;
 }
 
 /** The rows the catalogue should hold for these plugins (pure; later owners win a url clash). */
@@ -116,7 +156,7 @@ export function catalogRows(
         prev.requires_admin ||= !!page.requiresAdmin;
         prev.internal_only ||= !!page.internalOnly;
         prev.never_hide ||= !!page.neverHide;
-        if (!prev.lci_modules.length && page.module && page.module !== 'Any') prev.lci_modules = [page.module];
+        if (!prev.lci_modules.length && page.module) prev.lci_modules = requiredModules(page.module);
         continue;
       }
       rows.set(page.url, {
@@ -163,6 +203,8 @@ export function changedCatalogRows(want: CatalogRow[], have: CatalogRow[]): Cata
 
 /** Brings nav_items in line with the plugins: one read, then writes only for what changed (a start with nothing new writes nothing). */
 export async function syncCatalog(k: Kernel): Promise<void> {
+  // Every page declares its modules (or its plugin does): a start with one that does not fails here.
+  pageModulesOf(k);
   const rows = catalogRows(k.plugins, (m) => k.log.warn(m));
   const wanted = new Set(rows.map((r) => r.url));
   await k.db.withSystem(async (trx) => {

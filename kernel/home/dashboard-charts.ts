@@ -10,6 +10,8 @@ import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
 import { dashboardChartsPoint, type DashboardChart } from '../points';
 import type { Caller } from '../types';
+import { pageModulesOf } from '../access/catalog';
+import { moduleAllows, pageModulesFor } from '../../common/access-rule';
 
 export const DASHBOARD_PAGE = '/dashboard';
 const CHART_ID = /^[A-Za-z][A-Za-z0-9]*$/;
@@ -25,15 +27,21 @@ export function checkCharts(charts: readonly DashboardChart[]): void {
   }
 }
 
-/** Whether the caller may see a chart: the same rule as a route's page and module (tenant admins pass the page check). */
+/**
+ * Whether the caller may see a chart: the same rule as a route's page and module (tenant admins pass the page check):
+ * the chart's own module and the modules of the page it opens (`pageModules`, the catalogue's: the page's or its
+ * plugin's), so the AIR charts stay with the AIR dashboard.
+ */
 export function mayLoadChart(
   k: { access: Pick<Kernel['access'], 'matchPage'> },
   caller: Pick<Caller, 'isLciAdmin' | 'isTenantAdmin' | 'pages' | 'modules'>,
   chart: Pick<DashboardChart, 'page' | 'module'>,
+  pageModules: Readonly<Record<string, readonly string[]>> = {},
 ): boolean {
   if (caller.isLciAdmin) return true;
   if (!caller.isTenantAdmin && !k.access.matchPage(caller.pages, chart.page)) return false;
-  if (chart.module && !caller.modules.includes(chart.module)) return false;
+  if (!moduleAllows(caller.modules, chart.module)) return false;
+  if (!moduleAllows(caller.modules, pageModulesFor(pageModules, chart.page))) return false;
   return true;
 }
 
@@ -63,7 +71,7 @@ export function registerDashboardChartRoutes(r: RouteRegistrar, k: Kernel): void
       const charts: Record<string, unknown> = {};
       for (const c of all) {
         if (wanted && !wanted.includes(c.id)) continue;
-        if (!mayLoadChart(k, caller!, c)) continue;
+        if (!mayLoadChart(k, caller!, c, pageModulesOf(k))) continue;
         charts[c.id] = await c.load(db, tenantId, caller!);
       }
       return { charts };

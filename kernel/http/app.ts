@@ -27,6 +27,7 @@ import {
   MSG_NO_TENANT,
   MSG_TENANT_ADMIN,
   checkCaller,
+  checkModule,
   checkMaintenance,
   guardWrite,
   type GuardTarget,
@@ -259,6 +260,10 @@ async function runRoute(ctx: Koa.Context, route: RegisteredRoute, k: Kernel, mai
     if (caller && Number(rawTenant) !== caller.tenantId)
       throw forbidden(`Tenant ${rawTenant} is not your current tenant`);
   }
+
+  // The area's modules before its input: a tenant without them is refused whatever it sends (a dispatching route's
+  // target is known only from its input; its checks run below).
+  if (!spec.dispatch) checkModule(caller, spec.module);
 
   const params = parsePart('params', spec.params, ctx.params ?? {});
   const query = parsePart('query', spec.query, stripCacheBuster(ctx.query as Record<string, unknown>));

@@ -16,9 +16,9 @@ import type { Trx } from '../db/database';
 import type { Kernel } from '../kernel';
 import { writeGuardPoint } from '../points';
 import { Maintenance } from '../maintenance';
-import type { Caller, ModuleName } from '../types';
+import type { Caller, ModuleRequirement } from '../types';
 import { HttpError, forbidden } from './errors';
-import { accessRefusal, msgModuleRequired } from '../../common/access-rule';
+import { accessRefusal, moduleAllows, msgModuleRequired } from '../../common/access-rule';
 
 import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '../../common/texts';
 export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN };
@@ -34,10 +34,20 @@ export interface GuardTarget {
   auth?: 'public' | 'user' | 'internal' | 'tenantAdmin';
   /** Permission key: any access to call, Read/Write to write. */
   page?: string;
-  module?: ModuleName;
+  /** Modules of which the caller needs one ('Any': none). */
+  module?: ModuleRequirement;
   write: boolean;
   /** Allowed while maintenance mode is on (default: reads yes, writes no). */
   duringMaintenance?: boolean;
+}
+
+/**
+ * The module part of step 1 alone, run before a route's input is read: a caller whose tenant or group lacks the
+ * area's modules is refused whatever it sends (and learns nothing of the route's input). Throws 403.
+ */
+export function checkModule(caller: Caller | null, module: ModuleRequirement | undefined): void {
+  if (!caller || caller.isLciAdmin) return;
+  if (!moduleAllows(caller.modules, module)) throw forbidden(msgModuleRequired(module!));
 }
 
 /** Step 1: auth level, page access (Read Only refuses writes), module. Throws 403. */

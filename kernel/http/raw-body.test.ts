@@ -55,9 +55,29 @@ test('a rawBody route without apiKey false still needs the API key; OpenAPI list
 });
 
 test('the route table refuses apiKey false on a signed-in route and a body schema on a rawBody route', () => {
-  const r = new RouteTable().registrar('test');
+  const r = new RouteTable().registrar('test', { module: 'Any' });
   expect(() => r.post('/v3/x', { apiKey: false }, () => null)).toThrow(/only for public routes/);
   expect(() => r.post('/v3/y', { auth: 'public', rawBody: true, body: {} as never }, () => null)).toThrow(
-    /declares no body schema/,
+    /declares no module|declares no body schema/,
   );
+});
+
+test("the route table applies the owner's module to a route that declares none, and refuses a route with neither", () => {
+  const table = new RouteTable();
+  const assets = table.registrar('assets', { module: ['AIR', 'Core'] });
+  assets.get('/v3/a', {}, () => null);
+  assets.get('/v3/b', { module: 'Assessment' }, () => null);
+  assets.get('/v3/c', { auth: 'public', module: 'Any' }, () => null);
+  expect(table.routes.map((r) => r.spec.module)).toEqual([['AIR', 'Core'], 'Assessment', 'Any']);
+  // No declaration is no "ungated": the plugin says 'Any' or the route says what it needs.
+  const bare = table.registrar('bare');
+  expect(() => bare.get('/v3/d', {}, () => null)).toThrow(
+    /route \/v3\/d declares no module and its plugin none either/,
+  );
+  expect(() => bare.get('/v3/e', { module: 'Any' }, () => null)).not.toThrow();
+  // A public route has no caller to check: it cannot need a module.
+  expect(() => assets.post('/v3/f', { auth: 'public' }, () => null)).toThrow(
+    /public route \/v3\/f cannot require a module/,
+  );
+  expect(table.routes.map((r) => r.path)).toEqual(['/v3/a', '/v3/b', '/v3/c', '/v3/e']);
 });

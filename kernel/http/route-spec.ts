@@ -2,7 +2,8 @@
 import type Koa from 'koa';
 import type { z } from 'zod';
 import type { Trx } from '../db/database';
-import type { Caller, ModuleName } from '../types';
+import type { Caller, ModuleRequirement } from '../types';
+import { moduleRequirementList } from '../../common/access-rule';
 import type { GuardTarget } from './guard-pipeline';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -17,8 +18,11 @@ export interface RouteAccess {
   auth?: 'public' | 'user' | 'internal' | 'tenantAdmin';
   /** Permission key: the page url this endpoint serves. GET needs any access; writes need Read/Write. */
   page?: string;
-  /** The tenant must have this module and the caller's group include it. */
-  module?: ModuleName;
+  /**
+   * The modules the tenant must have and the caller's group include (one, or a list meaning "any of"); 'Any': none.
+   * Absent: the plugin's `module` (a plugin that declares none must say it on every route).
+   */
+  module?: ModuleRequirement;
   /** Overrides whether the call writes (default: every method but GET). */
   write?: boolean | ((body: unknown) => boolean);
 }
@@ -149,15 +153,53 @@ export interface RouteRegistrar {
   ): void;
 }
 
+/** What applies to each route of an owner that does not say otherwise. */
+export interface RouteDefaults {
+  /** The owner's module requirement (a plugin's `module`; the kernel's own routes: 'Any'). */
+  module?: ModuleRequirement;
+}
+
+/**
+ * The kernel's own routes (sign-in and identity, session, security groups, user manager, flags, the dashboard's
+ * charts, which each check their own module, the realtime fallback, which checks its function's): the platform every
+ * tenant has, so no module.
+ */
+export const KERNEL_ROUTES: RouteDefaults = { module: 'Any' };
+
+/**
+ * A route's module requirement: its own, else its owner's. Neither is an error, so a missing declaration never means
+ * "ungated"; a public route (no caller to check) may only need none.
+ */
+export function routeModule(
+  owner: string,
+  path: string,
+  auth: RouteAccess['auth'],
+  own?: ModuleRequirement,
+  defaults?: ModuleRequirement,
+): ModuleRequirement {
+  const module = own ?? defaults;
+  if (module === undefined)
+    throw new Error(
+      `${owner}: route ${path} declares no module and its plugin none either: set the plugin's \`module\` or the route's ('Any' for none)`,
+    );
+  if ((auth ?? 'user') === 'public' && moduleRequirementList(module).length)
+    throw new Error(
+      `${owner}: public route ${path} cannot require a module (no caller to check): declare module 'Any'`,
+    );
+  return module;
+}
+
 /** Collects routes with their owner, for the router, OpenAPI, the isolation probe and the fuzzer. */
 export class RouteTable {
   readonly routes: RegisteredRoute[] = [];
-  registrar(owner: string): RouteRegistrar {
+  /** `defaults.module` applies to each route that declares none (routeModule). */
+  registrar(owner: string, defaults: RouteDefaults = {}): RouteRegistrar {
     const add =
-      (method: Method) => (path: string, spec: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
+      (method: Method) => (path: string, declared: RegisteredRoute['spec'], handler: RegisteredRoute['handler']) => {
         if (!/^\/(v1|v3)\//.test(path)) throw new Error(`${owner}: route ${path} must live under /v1/ or /v3/`);
         if (this.routes.some((r) => r.method === method && r.path === path))
           throw new Error(`${owner}: route ${method.toUpperCase()} ${path} is already registered`);
+        const spec = { ...declared, module: routeModule(owner, path, declared.auth, declared.module, defaults.module) };
         if (spec.apiKey === false && spec.auth !== 'public')
           throw new Error(`${owner}: route ${path}: apiKey false is only for public routes`);
         if (spec.rawBody && spec.body)

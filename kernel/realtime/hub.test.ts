@@ -247,9 +247,20 @@ describe('apiinvoke tenant', () => {
 describe('function registry', () => {
   it('refuses duplicate and malformed names', () => {
     const r = new FunctionRegistry();
-    r.register('customerSegments', async () => 1);
-    expect(() => r.register('customerSegments', async () => 2)).toThrow('already registered');
-    expect(() => r.register('1bad name', async () => 2)).toThrow('must start with a letter');
+    r.register('customerSegments', async () => 1, 'p', 'Any');
+    expect(() => r.register('customerSegments', async () => 2, 'p', 'Any')).toThrow('already registered');
+    expect(() => r.register('1bad name', async () => 2, 'p', 'Any')).toThrow('must start with a letter');
     expect(r.names()).toEqual(['customerSegments']);
+  });
+  it("applies the plugin's module to a function that declares none, and refuses a function with neither", () => {
+    const r = new FunctionRegistry();
+    r.register('plain', async () => 1, 'assets', ['AIR', 'Core']);
+    r.register('own', { handler: async () => 1, module: 'Assessment' }, 'assets', ['AIR', 'Core']);
+    expect(r.entry('plain')!.access.module).toEqual(['AIR', 'Core']);
+    expect(r.entry('own')!.access.module).toBe('Assessment');
+    expect(() => r.register('bare', async () => 1, 'p')).toThrow(
+      /"bare" declares no module and its plugin none either/,
+    );
+    expect(r.names()).toEqual(['own', 'plain']);
   });
 });

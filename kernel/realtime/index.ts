@@ -8,11 +8,13 @@ import crypto from 'node:crypto';
 import type http from 'node:http';
 import type { Kernel, Realtime, Room, ServerMessage } from '../kernel';
 import type { RealtimeFunction, RealtimeFunctionDef } from '../plugin';
+import type { ModuleRequirement } from '../types';
 import { createBus, type Bus } from './bus';
 import { DEFAULT_HUB_OPTIONS, SocketHub, type HubOptions } from './hub';
 import { FunctionRegistry } from './invoke';
 import { isRoom, type StoreUpdate, type StoreUpdateRerouted } from './protocol';
 import { registerRealtimeRoutes } from './routes';
+import { KERNEL_ROUTES } from '../http/route-spec';
 
 export { WS_PATH } from './hub';
 export { CLOSE_TENANT_SOCKETS, CLOSE_UNAUTHORIZED, CLOSE_USER_SOCKETS } from './protocol';
@@ -127,8 +129,14 @@ class RealtimeService implements Realtime {
   attach(server: http.Server): void {
     this.hub.attach(server);
   }
-  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner?: string): void {
-    this.registry.register(name, fn, owner);
+  /** `defaultModule`: the plugin's `module`, for a function that declares none (invoke.ts FunctionRegistry). */
+  register(
+    name: string,
+    fn: RealtimeFunction | RealtimeFunctionDef,
+    owner?: string,
+    defaultModule?: ModuleRequirement,
+  ): void {
+    this.registry.register(name, fn, owner, defaultModule);
   }
   functions() {
     return this.registry.list().map(({ name, owner, access }) => ({ name, owner, access }));
@@ -170,7 +178,8 @@ export async function createRealtime(k: Kernel, opts: RealtimeOptions = {}): Pro
     maxSocketsPerTenant: k.config.wsMaxPerTenant ?? DEFAULT_HUB_OPTIONS.maxSocketsPerTenant,
     ...opts.hub,
   });
-  registerRealtimeRoutes(k.routes.registrar('kernel:realtime'), k, registry);
+  // The fallback's own module is none: the function it dispatches to brings its requirement.
+  registerRealtimeRoutes(k.routes.registrar('kernel:realtime', KERNEL_ROUTES), k, registry);
   k.log.debug({ bus: bus.kind }, 'realtime ready');
   return new RealtimeService(k, bus, hub, registry);
 }

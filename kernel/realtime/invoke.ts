@@ -21,7 +21,7 @@ import {
 } from '../http/guard-pipeline';
 import type { Kernel } from '../kernel';
 import type { RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from '../plugin';
-import type { Caller } from '../types';
+import type { Caller, ModuleRequirement } from '../types';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/;
 /** The HTTP fallback's path; write guards see it for a call over the socket too. */
@@ -36,14 +36,27 @@ export interface RegisteredFunction {
 
 export class FunctionRegistry {
   private readonly fns = new Map<string, RegisteredFunction>();
-  /** owner: the plugin id, or kernel:<area> for the kernel's own functions (default kernel:realtime). */
-  register(name: string, fn: RealtimeFunction | RealtimeFunctionDef, owner = 'kernel:realtime'): void {
+  /**
+   * owner: the plugin id, or kernel:<area> for the kernel's own functions (default kernel:realtime). `defaultModule`
+   * (the plugin's `module`) applies when the function declares none; neither is an error ('Any' says none).
+   */
+  register(
+    name: string,
+    fn: RealtimeFunction | RealtimeFunctionDef,
+    owner = 'kernel:realtime',
+    defaultModule?: ModuleRequirement,
+  ): void {
     if (!NAME.test(name))
       throw new Error(`realtime function name "${name}" must start with a letter and use letters, digits, _ . : -`);
     if (this.fns.has(name)) throw new Error(`realtime function "${name}" is already registered`);
     const { handler, ...access } = typeof fn === 'function' ? { handler: fn } : fn;
     if (typeof handler !== 'function') throw new Error(`realtime function "${name}" must be a function`);
-    this.fns.set(name, { name, owner, handler, access });
+    const module = access.module ?? defaultModule;
+    if (module === undefined)
+      throw new Error(
+        `${owner}: realtime function "${name}" declares no module and its plugin none either: set the plugin's \`module\` or the function's ('Any' for none)`,
+      );
+    this.fns.set(name, { name, owner, handler, access: { ...access, module } });
   }
   get(name: string): RealtimeFunction | undefined {
     return this.fns.get(name)?.handler;

@@ -24,6 +24,8 @@ export default definePlugin({
   description:
     "Assessments of a tenant's companies: versioned templates (sections, categories, weighted questions, framework tags, JSON import/export), events with answers, findings and evidence, review and completion, weighted scores; `lci assessments`.",
   dependsOn: ['companies'],
+  // Every route and page needs the Assessment module (README "Modules").
+  module: 'Assessment',
   // The report builder's lci_assessment* components (registered only while reports is on; engineer I).
   optionalDependsOn: ['reports'],
   pages: pageDefs(ASSESSMENTS_PAGES), // shared/pages.ts

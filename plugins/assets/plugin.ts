@@ -21,7 +21,7 @@ import { columnRoutes } from './server/columns/routes';
 import { warrantyJobs } from './server/warranty/job';
 import { warrantyRoutes } from './server/warranty/routes';
 import { warrantyCli } from './cli/warranty';
-import { ASSETS_PAGES } from './shared/pages';
+import { ASSET_MODULES, ASSETS_PAGES } from './shared/pages';
 
 export default definePlugin({
   id: 'assets',
@@ -30,6 +30,8 @@ export default definePlugin({
   dependsOn: ['companies'],
   // The report builder's assets_lifecycle component (registered only while reports is on).
   optionalDependsOn: ['reports'],
+  // AIR or Core on every route and page; data quality (its page and routes) any product module. README "Modules".
+  module: ASSET_MODULES,
   pages: pageDefs(ASSETS_PAGES), // shared/pages.ts
   navItems: navItemDefs(ASSETS_PAGES),
   fixtures: assetsFixtures, // demo assets of the demo companies

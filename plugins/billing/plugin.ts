@@ -14,6 +14,8 @@ import { createBillingInstance } from './server/instance';
 
 export default definePlugin({
   id: 'billing',
+  // No module: an area every tenant has (README "Modules"); 'Any' says so, a route that needs one declares it.
+  module: 'Any',
   description:
     'Plan catalogue, cart rules, subscriptions through Stripe or the embedded provider, subscription violations.',
   // The subscription page (shared/pages.ts).

@@ -14,6 +14,8 @@ import { listCompanies } from './server/service';
 
 export default definePlugin({
   id: 'companies',
+  // No module: an area every tenant has (README "Modules"); 'Any' says so, a route that needs one declares it.
+  module: 'Any',
   description:
     'Client companies of a tenant with their locations, contracts, saved links, filters, asset types and statuses; CSV imports; active-company provider for guard and plan limits.',
   pages: pageDefs(COMPANIES_PAGES), // shared/pages.ts

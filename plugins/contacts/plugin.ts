@@ -18,6 +18,8 @@ export default definePlugin({
   description:
     "Client contacts of a tenant's companies (name, e-mail, phone, title, role in reviews, active, source); the contact and userList routes; CSV import kind contacts.",
   dependsOn: ['companies'],
+  // No module: an area every tenant has (README "Modules"); 'Any' says so, a route that needs one declares it.
+  module: 'Any',
   pages: pageDefs(CONTACTS_PAGES), // shared/pages.ts
   navItems: navItemDefs(CONTACTS_PAGES),
   // Contacts' custom fields (defined on /customfields, values at customfields/values/contacts).

@@ -18,6 +18,9 @@ const PARTS: AdminPart[] = [CORE_PART, DATA_PART, PAGES_PART];
 
 export default definePlugin({
   id: 'lci-admin',
+  // No module: internal routes are gated by the LCI admin check (auth 'internal'), the tenant's onboarding checklist,
+  // survey and notifications are every tenant's (README "Modules").
+  module: 'Any',
   // Imported assessment templates become the assessments plugin's templates (adoptPlatformTemplate) while it is on.
   optionalDependsOn: ['assessments'],
   description: 'Internal admin and support tools: the /lciadmin and /lcisupport areas and `lci admin` commands.',

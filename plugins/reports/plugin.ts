@@ -7,7 +7,7 @@
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { definePlugin } from '../../kernel/index';
 import { reportComponentsPoint } from './public';
-import { REPORT_PAGES } from './shared/pages';
+import { REPORT_MODULES, REPORT_PAGES } from './shared/pages';
 import { builderFixtures } from './server/fixtures';
 import { builderRoutes } from './server/routes';
 import { reportsCli } from './cli/commands';
@@ -22,6 +22,8 @@ export default definePlugin({
   description:
     'Report builder (templates, versions, components, per-company content), presentation, Word/CSV exports, report locker and scheduled delivery.',
   dependsOn: ['companies', 'contacts', 'settings'],
+  // Any product module: Core, Customer Success, AIR or Assessment; each component checks its own (README "Modules").
+  module: REPORT_MODULES,
   pages: pageDefs(REPORT_PAGES),
   navItems: navItemDefs(REPORT_PAGES),
   points: [reportComponentsPoint],

@@ -12,6 +12,8 @@ import { SETTINGS_PAGES } from './shared/pages';
 
 export default definePlugin<SettingsInstance>({
   id: 'settings',
+  // No module: an area every tenant has (README "Modules"); 'Any' says so, a route that needs one declares it.
+  module: 'Any',
   description: 'Settings: tenant formats, app settings, logo and the account settings page.',
   pages: pageDefs(SETTINGS_PAGES),
   navItems: navItemDefs(SETTINGS_PAGES),

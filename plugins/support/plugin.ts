@@ -12,6 +12,8 @@ import { SUPPORT_PAGES } from './shared/pages';
 
 export default definePlugin<SupportInstance>({
   id: 'support',
+  // No module: an area every tenant has (README "Modules"); 'Any' says so, a route that needs one declares it.
+  module: 'Any',
   description: 'Support requests: filed by tenants on /support, answered by internal support on /lcisupport.',
   pages: pageDefs(SUPPORT_PAGES),
   navItems: navItemDefs(SUPPORT_PAGES),

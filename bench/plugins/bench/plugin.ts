@@ -12,6 +12,7 @@ export const BENCH_COLUMNS = ['item_id', 'name', 'qty', 'notes'] as const;
 
 export default definePlugin({
   id: 'bench',
+  module: 'Any', // routes that need a module declare it
   description: 'Benchmark target (bench/ only).',
   pages: [{ url: BENCH_PAGE, title: 'Bench Items', module: 'Core' }],
   routes(r) {

@@ -6,6 +6,7 @@ import type { Kernel } from '../../kernel';
 import type { Caller } from '../../types';
 import type { Profile } from '../resolve';
 import { kernelAccess } from '../service';
+import { pageModulesOf } from '../catalog';
 import { enterTenant } from '../scope';
 import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 
@@ -56,6 +57,9 @@ export function sessionBody(
     inMaintenance: extra.maintenance.on,
     maintenanceMessage: extra.maintenance.message,
     modules: [...caller.modules],
+    // The modules each page needs (one of them opens it; pages that need none are left out): the workspace's guard
+    // blocks a page whose modules the caller lacks, as the server refuses the page's routes.
+    pageModules: pageModulesOf(k),
     flags: extra.flags,
     impersonation: profile.impersonation,
     plugins: k.plugins.map((p) => p.id),

@@ -109,12 +109,17 @@ export function registerUserManagerRoutes(r: RouteRegistrar, k: Kernel): void {
   const base = '/v3/tenantadmin/:tenantId/users';
   const access = { auth: 'tenantAdmin' as const, page: USER_MANAGER_PAGE, tags: ['tenancy'] };
 
-  k.realtime.register(USER_MANAGER_FUNCTION, async ({ caller, tenantId, db, payload }) => {
-    if (!isAdmin(caller)) throw forbidden(MSG_TENANT_ADMIN);
-    const op = (payload as { operation?: unknown } | null)?.operation ?? 'list';
-    if (op !== 'list') throw new HttpError(400, `Unknown userManager operation: ${String(op)}`);
-    return listUsers(db, tenantId);
-  });
+  k.realtime.register(
+    USER_MANAGER_FUNCTION,
+    async ({ caller, tenantId, db, payload }) => {
+      if (!isAdmin(caller)) throw forbidden(MSG_TENANT_ADMIN);
+      const op = (payload as { operation?: unknown } | null)?.operation ?? 'list';
+      if (op !== 'list') throw new HttpError(400, `Unknown userManager operation: ${String(op)}`);
+      return listUsers(db, tenantId);
+    },
+    'kernel:realtime',
+    'Any',
+  );
 
   r.get(
     base,

@@ -19,8 +19,19 @@ export const DATA_QUALITY_PAGE = '/mspdataquality';
  */
 export const ASSET_PSA_VIEW = '/assetpsaview';
 
-const ASSET_MODULES: PageModuleName[] = ['Core', 'AIR'];
-const ALL_MODULES: PageModuleName[] = ['Core', 'Customer Success', 'AIR', 'Assessment'];
+/**
+ * The modules of the asset area (the plugin's `module`: its routes, realtime functions and pages unless they say
+ * otherwise): AIR or Core, either one (platform.md 1: Core and AIR access derive from active subscriptions). Listed
+ * AIR first: the refusal reads 'This page requires the AIR or Core module'.
+ */
+export const ASSET_MODULES: PageModuleName[] = ['AIR', 'Core'];
+/**
+ * Data quality (the page and its routes): any product module. It is a Data Manager page of every module view, and
+ * the Customer Success area links to it (customer-success.md 2 lists mspdataquality; the CS dashboard's data quality
+ * chart).
+ */
+export const DATA_QUALITY_MODULES: PageModuleName[] = ['Core', 'Customer Success', 'AIR', 'Assessment'];
+const ALL_MODULES = DATA_QUALITY_MODULES;
 
 export const ASSETS_PAGES = declarePages({
   pages: [
@@ -40,6 +51,7 @@ export const ASSETS_PAGES = declarePages({
       url: DATA_QUALITY_PAGE,
       title: 'Data Quality',
       icon: 'endorsed',
+      module: DATA_QUALITY_MODULES,
       nav: { level: 2, parent: '/datamanager', modules: ALL_MODULES, sort: 85 },
     },
   ],

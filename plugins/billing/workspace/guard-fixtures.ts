@@ -20,6 +20,7 @@ export function session(user: Partial<Session['user']> = {}, over: Partial<Sessi
     inMaintenance: false,
     maintenanceMessage: '',
     modules: ['Core'],
+    pageModules: {},
     flags: {},
     impersonation: null,
     plugins: ['billing'],

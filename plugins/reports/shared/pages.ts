@@ -12,6 +12,13 @@ export const REPORT_PRESENT_PAGE = '/reportbuilderpresent';
 export const REPORT_LOCKER_PAGE = '/reportlocker';
 
 const MODULES: PageModuleName[] = ['Core', 'Customer Success', 'AIR', 'Assessment'];
+/**
+ * The modules of the report area (the plugin's `module`: every route, realtime function and page): any product
+ * module. Business reviews are built from the components of every module (each component checks its own:
+ * server/components/catalogue.ts), and the Customer Success area uses the builder and the locker (customer-success.md
+ * 2: reportbuilder, reportbuilderpresent, reportlocker), so Core alone would shut a Customer Success tenant out.
+ */
+export const REPORT_MODULES: PageModuleName[] = MODULES;
 
 export const REPORT_PAGES = declarePages({
   pages: [
@@ -19,14 +26,12 @@ export const REPORT_PAGES = declarePages({
       url: REPORT_BUILDER_PAGE,
       title: 'Report Builder',
       icon: 'document',
-      module: 'Any',
       nav: { level: 2, parent: '/reports', modules: MODULES, sort: 10 },
     },
     {
       url: REPORT_LOCKER_PAGE,
       title: 'Report Locker',
       icon: 'archive',
-      module: 'Any',
       nav: { level: 2, parent: '/reports', modules: MODULES, sort: 20 },
     },
   ],

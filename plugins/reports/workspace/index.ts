@@ -6,7 +6,13 @@
  * (the shell's fileExports slot): table CSVs kept in the locker, and chart images through fusionexport.
  */
 import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
-import { REPORT_BUILDER_PAGE, REPORT_LOCKER_PAGE, REPORT_PAGES, REPORT_PRESENT_PAGE } from '../shared/pages';
+import {
+  REPORT_BUILDER_PAGE,
+  REPORT_LOCKER_PAGE,
+  REPORT_MODULES,
+  REPORT_PAGES,
+  REPORT_PRESENT_PAGE,
+} from '../shared/pages';
 
 type Page = () => Promise<{ default: React.ComponentType }>;
 const lockerPage = import.meta.glob<{ default: React.ComponentType }>('./locker/LockerPage.tsx')[
@@ -15,6 +21,7 @@ const lockerPage = import.meta.glob<{ default: React.ComponentType }>('./locker/
 
 export default defineWorkspacePlugin({
   id: 'reports',
+  module: REPORT_MODULES,
   routes: [
     ...pageRoutes(REPORT_PAGES, {
       [REPORT_BUILDER_PAGE]: () => import('./BuilderPage'),
@@ -24,7 +31,6 @@ export default defineWorkspacePlugin({
       path: REPORT_PRESENT_PAGE,
       title: 'Presentation Mode',
       page: REPORT_BUILDER_PAGE,
-      module: 'Any',
       layout: 'bare',
       component: () => import('./PresentPage'),
     },

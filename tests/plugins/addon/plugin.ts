@@ -9,6 +9,7 @@ import { countItems, PROBE_PAGE, startOrder } from '../probe/public';
 
 export default definePlugin({
   id: 'probe-addon',
+  module: 'Any', // routes that need a module declare it
   dependsOn: ['probe'],
   description: 'Depends on the probe plugin.',
   routes(r) {

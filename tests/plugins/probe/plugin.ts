@@ -49,6 +49,7 @@ async function findItem(db: Trx, itemId: number): Promise<ProbeItem | undefined>
 
 export default definePlugin({
   id: 'probe',
+  module: 'Any', // routes that need a module declare it
   description: 'Test plugin proving every hook of the plugin contract.',
   pages: [{ url: PROBE_PAGE, title: 'Probe Items', module: 'Core' }],
   navItems: [

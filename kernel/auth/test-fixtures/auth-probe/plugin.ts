@@ -4,6 +4,7 @@ import { definePlugin } from '../../../index';
 
 export default definePlugin({
   id: 'auth-probe',
+  module: 'Any', // routes that need a module declare it
   description: 'Echoes the signed-in caller (identity tests only).',
   routes(r) {
     r.get('/v3/auth-probe/me', { summary: 'The caller, without a tenant scope', scope: 'public' }, ({ caller }) => ({

@@ -13,10 +13,12 @@ import {
   fixListAnswer,
   fixListQuery,
 } from '../../shared/data-quality-api';
-import { DATA_QUALITY_PAGE } from '../../shared/pages';
+import { DATA_QUALITY_MODULES, DATA_QUALITY_PAGE } from '../../shared/pages';
 import { assetDataQuality, fixList, getSettings, saveSettings } from './service';
 
 const page = DATA_QUALITY_PAGE;
+/** The page's modules (any product module), not the asset area's AIR or Core. */
+const modules = DATA_QUALITY_MODULES;
 
 export function dataQualityRoutes(r: RouteRegistrar): void {
   r.get(
@@ -26,6 +28,7 @@ export function dataQualityRoutes(r: RouteRegistrar): void {
         "The tenant's data quality settings: checks counted, stale after days, score cut points (version 0: defaults)",
       params: dqTenantParams,
       page,
+      module: modules,
       response: dataQualitySettingsAnswer,
     },
     async ({ db }) => ({ settings: await getSettings(db) }),
@@ -38,6 +41,7 @@ export function dataQualityRoutes(r: RouteRegistrar): void {
       params: dqTenantParams,
       body: dataQualitySettingsBody,
       page,
+      module: modules,
       response: dataQualitySettingsAnswer,
     },
     async ({ db, tenantId, body, caller, audit }) => {
@@ -55,6 +59,7 @@ export function dataQualityRoutes(r: RouteRegistrar): void {
       params: dqTenantParams,
       query: assetDataQualityQuery,
       page,
+      module: modules,
       response: assetDataQualityAnswer,
     },
     async ({ db, query }) => assetDataQuality(db, query.tenantCompanyIds),
@@ -67,6 +72,7 @@ export function dataQualityRoutes(r: RouteRegistrar): void {
       params: dqTenantParams,
       query: fixListQuery,
       page,
+      module: modules,
       response: fixListAnswer,
     },
     async ({ db, query }) => fixList(db, query),

@@ -9,6 +9,7 @@ export const sign = (text: string) => crypto.createHmac('sha256', RAW_PROBE_SECR
 
 export default definePlugin({
   id: 'raw-probe',
+  module: 'Any', // routes that need a module declare it
   routes(r) {
     r.post(
       RAW_PROBE_PATH,

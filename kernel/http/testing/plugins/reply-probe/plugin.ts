@@ -7,6 +7,7 @@ export const replyProbeAnswer = z.object({ count: z.number().int(), name: z.stri
 
 export default definePlugin({
   id: 'reply-probe',
+  module: 'Any', // routes that need a module declare it
   routes(r) {
     r.get(
       REPLY_PROBE_PATH,

@@ -7,6 +7,7 @@ import { definePlugin, forbidden } from '../../../../index';
 
 export default definePlugin({
   id: 'rt-probe',
+  module: 'Any', // routes that need a module declare it
   description: 'Realtime and jobs test probe',
   realtime: {
     async rtProbeNotes({ db, tenantId, caller, payload }) {
