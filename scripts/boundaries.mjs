@@ -72,6 +72,25 @@ export function pluginDependencies(root) {
   return out;
 }
 
+const PLUGIN_SERVER_ONLY_DIRS = new Set(['server', 'import', 'migrations', 'cli']);
+
+/**
+ * Why the root-relative file `rel` is server code that the browser never runs (and its module graph may not hold),
+ * or null: kernel/, cli/, config/, and a plugin's server/, import/, migrations/, cli/, plugin.ts, cli.ts and public.ts
+ * (the surface for other plugins' server code; pages import public.browser.ts). The workspace build checks its
+ * module graph with it (scripts/browser-graph.mjs), the lint checks browser code's imports.
+ */
+export function serverPath(rel) {
+  const p = rel.split('/');
+  if (['kernel', 'cli', 'config'].includes(p[0]) && p.length > 1) return `server code (${p[0]}/)`;
+  if (p[0] !== 'plugins' || p.length < 3) return null;
+  if (PLUGIN_SERVER_ONLY_DIRS.has(p[2]) && p.length > 3) return `plugin ${p[1]}'s server code (${p[2]}/)`;
+  if (p.length === 3 && /^public\.(ts|tsx)$/.test(p[2]))
+    return `plugin ${p[1]}'s server surface public.ts (import its public.browser.ts)`;
+  if (p.length === 3 && /^(plugin|cli)\.(ts|tsx)$/.test(p[2])) return `plugin ${p[1]}'s server file ${p[2]}`;
+  return null;
+}
+
 const isTestFile = (parts) => /\.(test|e2e)\.tsx?$/.test(parts[parts.length - 1]) || parts.includes('tests');
 const isBrowser = (parts) => parts[0] === 'workspace' || (parts[0] === 'plugins' && parts[2] === 'workspace');
 const isServer = (parts) =>
