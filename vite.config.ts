@@ -8,11 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { browserGraphGuard } from './scripts/browser-graph.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const TEST_PLUGINS = 'virtual:lci-test-plugins';
-/** kernel/ and a plugin's server/ and import/ (scripts/boundaries.mjs: code the browser never runs). */
-const SERVER_CODE = /[\\/](?:kernel|plugins[\\/][^\\/]+[\\/](?:server|import))[\\/]/;
 
 function testPlugins(): Plugin {
   return {
@@ -35,7 +34,9 @@ export default defineConfig({
   root: path.join(root, 'workspace'),
   base: '/',
   publicDir: false,
-  plugins: [react(), testPlugins()],
+  // browserGraphGuard: the build fails when server code (kernel/, a plugin's server/ or public.ts, koa, pg, a Node
+  // built-in, ...) enters the browser's module graph, naming the import chain (scripts/browser-graph.mjs).
+  plugins: [react(), testPlugins(), browserGraphGuard(root)],
   envPrefix: 'VITE_',
   server: {
     fs: { allow: [root] },
@@ -49,13 +50,5 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false,
-    rolldownOptions: {
-      treeshake: {
-        // A page may import a dependency's public.ts for its workspace points (e.g. companies' customFieldsUiPoint);
-        // public.ts re-exports server helpers too. Server code does nothing a page needs when loaded, so what the page
-        // does not use of it is left out (no kernel, no database driver in the browser).
-        moduleSideEffects: (id: string) => !SERVER_CODE.test(id),
-      },
-    },
   },
 });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Knex } from 'knex';
 import { CliError } from './errors';
 import { findTenant } from '../kernel/tenancy/directory';
-import { isCommonPassword, MSG_COMMON_PASSWORD } from '../kernel/auth/common-passwords';
+import { MSG_COMMON_PASSWORD } from '../common/texts';
+import { isCommonPassword } from '../kernel/auth/common-passwords';
 
 export function positiveInt(value: string): number {
   const n = Number(value);

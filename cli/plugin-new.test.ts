@@ -58,6 +58,7 @@ test('lci plugin new writes the working plugin named after its id', async () => 
     expect.arrayContaining([
       'plugin.ts',
       'public.ts',
+      'public.browser.ts',
       'README.md',
       'shared/api.ts',
       'server/routes.ts',
@@ -78,6 +79,14 @@ test('lci plugin new writes the working plugin named after its id', async () => 
   expect(files['migrations/0001_demo_area_items.ts']).toMatch(/createTenantTable\(\s*knex,\s*'demo_area_items'/);
   expect(files['shared/api.ts']).toContain('/v3/tenant/${tenantId}/demo-area/items');
   expect(files['public.ts']).toMatch(/createExtensionPoint<ItemCheck>\(\s*'demo-area\.itemChecks'/);
+  // Dependents' pages import the browser-safe surface: its page and types, from shared/ only (no kernel, no server/);
+  // public.ts, for dependents' server code, re-exports it.
+  expect(files['public.browser.ts']).toContain('export { DEMO_AREA_PAGE }');
+  expect([...files['public.browser.ts'].matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual([
+    './shared/pages',
+    './shared/api',
+  ]);
+  expect(files['public.ts']).toContain("export * from './public.browser';");
   expect(files['workspace/index.ts']).toContain("import('./DemoAreaPage')");
   expect(Object.values(files).join('\n')).not.toMatch(/__[A-Za-z]+__/); // no token left unreplaced
 });

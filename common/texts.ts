@@ -25,6 +25,14 @@ export const MSG_UNDER_MAINTENANCE = 'Under Maintenance';
 /** Registration-key form (section 5): names required and fewer than 80 characters. */
 export const MSG_NAME_REQUIRED = 'Username is required';
 export const MSG_NAME_TOO_LONG = 'Username must be less than 80 characters';
+/** 403: impersonation by a user without allowImpersonationFlag. */
+export const MSG_NO_IMPERSONATION =
+  'You are not allowed to impersonate: allowImpersonationFlag is not set for your user';
+/** 400: a text field holding the NUL character (PostgreSQL cannot store it). */
+export const MSG_NUL = 'Text may not contain the NUL character.';
+/** A password of the breached-password lists (sign-up, user manager, `lci user`). */
+export const MSG_COMMON_PASSWORD =
+  'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
 /** A company-level page or object without a selected company. */
 export const MSG_MUST_SELECT_CUSTOMER = 'Must select a customer';
 

@@ -57,9 +57,16 @@ export type { RouteRegistrar, RouteSpec, HandlerContext, RegisteredRoute } from 
 export { reply, Reply } from './http/route-spec';
 export { HttpError, badRequest, forbidden, notFound, conflict, unauthorized, type FieldError } from './http/errors';
 export { Maintenance } from './maintenance';
-export { MSG_NO_IMPERSONATION } from './access/routes/impersonation';
-export { MSG_NUL } from './http/validate';
-export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './http/app';
+// The platform's texts live in common/texts.ts (browser code imports them there, never through the kernel).
+export {
+  MSG_COMMON_PASSWORD,
+  MSG_LCI_ADMIN,
+  MSG_NO_IMPERSONATION,
+  MSG_NO_TENANT,
+  MSG_NUL,
+  MSG_READ_ONLY,
+  MSG_TENANT_ADMIN,
+} from '../common/texts';
 export type { Storage, UploadLimits } from './storage';
 export type { MailMessage, MailAttachment } from './mail';
 export { createTenant, createUser, addTenantUser, createSecurityGroup, grantModules } from './tenancy/provision';
@@ -117,7 +124,7 @@ export { REGIONS, DEFAULT_REGION, type RegionCode } from '../config/regions';
 // What the sign-up wizard (billing) needs of the identity: e-mail as a username, the common-password check, the
 // confirmation code mail, and the public endpoints' throttle (429 LimitExceededException).
 export { normalizeEmail } from './auth/login/users';
-export { isCommonPassword, MSG_COMMON_PASSWORD } from './auth/common-passwords';
+export { isCommonPassword } from './auth/common-passwords';
 export { sendSignupCode } from './auth/signup/confirm';
 export { FailureThrottle } from './auth/login/throttle';
 export { tooManyAttempts } from './auth/codes';

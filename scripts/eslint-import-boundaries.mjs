@@ -28,18 +28,21 @@ const importBoundaries = {
     const { root, deps } = context.options[0];
     const from = path.relative(root, context.filename).split(path.sep).join('/');
     if (from.startsWith('..')) return {};
-    const check = (node) => {
+    const check = (node, typeOnly = false) => {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string' || !node.value.startsWith('.')) return;
       const target = resolveImport(root, from, node.value);
-      for (const rule of crossings(from, target, deps))
+      for (const rule of crossings(from, target, deps, { typeOnly }))
         context.report({ node, messageId: 'crossing', data: { rule, spec: node.value } });
     };
+    /** `import type {...}` or `import { type A, type B }`: erased at build, so not in the browser's module graph. */
+    const typeImport = (n) =>
+      n.importKind === 'type' || (n.specifiers.length > 0 && n.specifiers.every((s) => s.importKind === 'type'));
     return {
-      ImportDeclaration: (n) => check(n.source),
-      ExportNamedDeclaration: (n) => check(n.source),
-      ExportAllDeclaration: (n) => check(n.source),
+      ImportDeclaration: (n) => check(n.source, typeImport(n)),
+      ExportNamedDeclaration: (n) => check(n.source, n.exportKind === 'type'),
+      ExportAllDeclaration: (n) => check(n.source, n.exportKind === 'type'),
       ImportExpression: (n) => check(n.source),
-      TSImportType: (n) => check(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.source),
+      TSImportType: (n) => check(n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.source, true),
       TSExternalModuleReference: (n) => check(n.expression),
       CallExpression: (n) => {
         if (n.callee.type === 'Identifier' && n.callee.name === 'require') check(n.arguments[0]);

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MSG_NO_TENANT } from '../kernel/http/app';
+import { MSG_NO_TENANT } from '../common/texts';
 import { createUser } from '../kernel/tenancy/provision';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
 import { startTestServer, type TestServer } from './helpers/server';

@@ -9,7 +9,7 @@
 import { Command } from 'commander';
 import WebSocket from 'ws';
 import { loadConfig } from '../config';
-import { MSG_READ_ONLY } from '../kernel/http/app';
+import { MSG_READ_ONLY } from '../common/texts';
 import { tenantTablesRlsState } from '../kernel/db/tenant-table';
 import type { LoadedPlugin } from '../kernel/plugin';
 import { PATHS } from '../kernel/paths';

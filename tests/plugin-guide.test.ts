@@ -1,7 +1,8 @@
 /**
  * The plugin guide (docs/plugins.md) stays current: it names every hook of PluginDefinition, every extension point
  * declared anywhere in the tree (`createExtensionPoint('<owner>.<name>', ...)`), every workspace slot, and lists no
- * point that no longer exists. A new hook, point or slot fails here until the guide has its row.
+ * point that no longer exists, and sends authors to the public.browser.ts that exports each workspace point. A new
+ * hook, point or slot fails here until the guide has its row.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,4 +94,26 @@ test('every workspace slot is described', () => {
 
 test('the README leads to the guide', () => {
   expect(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain('docs/plugins.md');
+});
+
+test("every workspace point is exported by its owner's public.browser.ts, the file the guide names for it", () => {
+  // Pages import another plugin's public.browser.ts only (the workspace build fails on its public.ts), so a workspace
+  // point (shared/workspace-points.ts) must be there, and the guide must send a plugin author there.
+  const list = section('Extension points that exist');
+  const missing: string[] = [];
+  for (const owner of fs.readdirSync(path.join(ROOT, 'plugins'))) {
+    const points = path.join(ROOT, 'plugins', owner, 'shared', 'workspace-points.ts');
+    if (!fs.existsSync(points)) continue;
+    const surface = path.join(ROOT, 'plugins', owner, 'public.browser.ts');
+    const exported = fs.existsSync(surface) ? fs.readFileSync(surface, 'utf8') : '';
+    for (const m of fs.readFileSync(points, 'utf8').matchAll(/export const (\w+) = createExtensionPoint/g)) {
+      if (!new RegExp(`\\b${m[1]}\\b`).test(exported)) missing.push(`plugins/${owner}/public.browser.ts: ${m[1]}`);
+      // The guide's row of the point sits in a table under a paragraph naming the owner's public.browser.ts.
+      const row = list.indexOf(`(\`${m[1]}\``);
+      const heading = list.lastIndexOf('\n\n', list.lastIndexOf('\n\n', row) - 1);
+      if (row < 0 || !list.slice(heading, row).includes(`plugins/${owner}/public.browser.ts`))
+        missing.push(`docs/plugins.md: ${m[1]} under plugins/${owner}/public.browser.ts`);
+    }
+  }
+  expect(missing).toEqual([]);
 });

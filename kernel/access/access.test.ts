@@ -5,13 +5,18 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '../http/app';
+import {
+  MSG_LCI_ADMIN,
+  MSG_NO_IMPERSONATION,
+  MSG_NO_TENANT,
+  MSG_READ_ONLY,
+  MSG_TENANT_ADMIN,
+} from '../../common/texts';
 import { addTenantUser, createSecurityGroup, createUser } from '../tenancy/provision';
 import type { AccessLevel, ModuleName } from '../types';
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { apiCall, makeTenant, TEST_PASSWORD, type TestTenant } from '../../tests/helpers/tenants';
 import { syncCatalog } from './catalog';
-import { MSG_NO_IMPERSONATION } from './routes/impersonation';
 import { PROBE_PAGE } from './testing/plugins/access-probe/plugin';
 
 const PLUGINS = path.join(__dirname, 'testing', 'plugins');

@@ -7,7 +7,8 @@
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { apiCall, makeTenant } from '../../tests/helpers/tenants';
 import { interactionCall, startAuthorization } from '../../tests/helpers/auth';
-import { isCommonPassword, MSG_COMMON_PASSWORD } from './common-passwords';
+import { MSG_COMMON_PASSWORD } from '../../common/texts';
+import { isCommonPassword } from './common-passwords';
 import { checkNewPassword } from './password-policy';
 import { registrationPassword } from './signup/rules';
 

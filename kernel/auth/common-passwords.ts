@@ -12,8 +12,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PATHS } from '../paths';
 
-export const MSG_COMMON_PASSWORD =
-  'This password is too common (it appears in lists of breached passwords). Please choose a different password.';
 export const COMMON_PASSWORD_RULE = 'common';
 
 // Loaded on first use: the package decompresses its lists when loaded (about 100 ms), which a process that

@@ -5,7 +5,8 @@
  */
 import type { Knex } from 'knex';
 import { firstUnmetRule, NEW_PASSWORD_POLICY, type PasswordPolicy } from '../../common/password-rules';
-import { COMMON_PASSWORD_RULE, isCommonPassword, MSG_COMMON_PASSWORD } from './common-passwords';
+import { MSG_COMMON_PASSWORD } from '../../common/texts';
+import { COMMON_PASSWORD_RULE, isCommonPassword } from './common-passwords';
 import type { LoginFailure } from './login/types';
 import { hashPassword } from './passwords';
 

@@ -1,6 +1,6 @@
 /** Feature flags on a real server: the five flags, default off, tenant / parent provider / user precedence, admin-only writes. */
 import crypto from 'node:crypto';
-import { MSG_TENANT_ADMIN } from '../http/app';
+import { MSG_TENANT_ADMIN } from '../../common/texts';
 import { addTenantUser, createSecurityGroup, createTenant, createUser } from '../tenancy/provision';
 import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { apiCall, makeTenant, type TestTenant } from '../../tests/helpers/tenants';

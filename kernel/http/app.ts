@@ -43,7 +43,6 @@ import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from '../../common/texts';
 import { regionCors, regionOrigins } from './region-cors';
 
 export const API_KEY_HEADER = 'x-api-key';
-export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from './guard-pipeline';
 
 export interface AppOptions {
   k: Kernel;

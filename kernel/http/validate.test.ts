@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG_NUL, nulPath, parsePart } from './validate';
+import { MSG_NUL } from '../../common/texts';
+import { nulPath, parsePart } from './validate';
 
 test('nulPath finds U+0000 in strings, array items and keys, and nothing elsewhere', () => {
   expect(nulPath({ a: 'ok', b: [1, 'x', { c: 'bad\u0000' }] })).toEqual(['b', '2', 'c']);

@@ -1,5 +1,6 @@
 /** Parses params, query and body with a route's zod schemas; failures name the fields. */
 import { z } from 'zod';
+import { MSG_NUL } from '../../common/texts';
 import { badRequest, type FieldError } from './errors';
 
 /** Query keys the workspace adds to GETs to defeat caches; accepted and ignored. */
@@ -29,8 +30,6 @@ export function parsePart<S extends z.ZodType | undefined>(
   }
   return r.data as never;
 }
-
-export const MSG_NUL = 'Text may not contain the NUL character.';
 
 /**
  * The path of the first string holding U+0000, or null. PostgreSQL cannot store NUL in text (the query fails),

@@ -1,6 +1,6 @@
 /**
- * What other plugins may use of `assessments` (they list 'assessments' in dependsOn or optionalDependsOn and import
- * only this file):
+ * What other plugins' server code may use of `assessments` (they list 'assessments' in dependsOn or
+ * optionalDependsOn and import only this file; their pages import ./public.browser.ts, re-exported here):
  *
  * - `eventCompletedPoint` (`assessments.eventCompleted`): a handler called when an assessment event is completed
  *   (in the same transaction), e.g. customer-success records the result for its assessment-template health metric.
@@ -30,40 +30,7 @@ export const findingActionsPoint = createExtensionPoint<FindingActionDef>(
   'actions on an assessment finding (e.g. create or link a recommendation); the link they answer is kept on the finding',
 );
 export const ASSESSMENTS_POINTS = [eventCompletedPoint, findingActionsPoint];
-export type { FindingActionDef, FindingActionResult } from './shared/finding-points';
-export {
-  findingActionButtonsPoint,
-  type FindingActionButtonDef,
-  type FindingActionButtonProps,
-} from './shared/workspace-points';
-export {
-  findingRow,
-  findingLink,
-  comparisonAnswer,
-  trendAnswer,
-  FINDING_STATUSES,
-  type Finding,
-  type FindingLink,
-  type FindingStatus,
-  type ComparisonAnswer,
-  type TrendAnswer,
-} from './shared/api';
-
-export type { CompletedAssessment, EventCompletedHandler } from './shared/points';
-export * from './shared/pages';
-export {
-  templateContent,
-  eventScores,
-  eventRow,
-  answerRow,
-  type TemplateContent,
-  type EventScores,
-  type AssessmentEvent,
-  type Answer,
-  type TemplateQuestion,
-  type QuestionType,
-  type EventStatus,
-} from './shared/api';
+export * from './public.browser';
 
 export type { PlatformTemplateInput } from './server/templates/service';
 

@@ -1,5 +1,6 @@
 /**
- * What other plugins may use of `companies` (they list 'companies' in dependsOn and import only this file).
+ * What other plugins' server code may use of `companies` (they list 'companies' in dependsOn and import only this
+ * file; their pages import ./public.browser.ts).
  *
  * Companies, locations and contracts: read helpers that take the caller's transaction.
  * Extension points (register in your definition: `extend: [contribute(point, value)]`):
@@ -11,19 +12,15 @@
  *   refuses links to a kind no plugin provides or to ids that name no record.
  * - `customFieldTargetsPoint`: a record type tenant-defined custom fields extend (`{ target, title, page?, existing }`):
  *   its fields are managed on /customfields and its values read and written at customfields/values/<target>.
- * Workspace point (browser-safe, shared/workspace-points.ts), provided by companies to its dependents' pages:
- * - `customFieldsUiPoint`: `useProvided(customFieldsUiPoint)` gives a target's list page the custom-field values
- *   dialog, filter and value input (lazy; render with SlotBody) and `useRecordValues(tenantId, target)`.
+ * The browser-safe part (the workspace point `customFieldsUiPoint`, contract and custom-field types, pure rules) is
+ * ./public.browser.ts, re-exported here: pages of other plugins import that file, never this one.
  */
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
 
 export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type CompanyKind } from './server/service';
 export { listLocations, locationCounts, type LocationRow } from './server/locations';
-export { noticeDate } from './shared/notice-date';
-/** A contract as the API answers it (reply schema; CS answers the contracts it reads with it). */
-export { contractWithCompany } from './shared/api';
-export type { Contract, LinkedGoal } from './shared/contract-fields';
+export * from './public.browser';
 export {
   defineCsvImport,
   csvImportsPoint,
@@ -37,17 +34,6 @@ export type { CsvImportReport } from './import/run';
 export { linkedGoalsPoint, type LinkedGoalsSource } from './server/linked-goals';
 export { linkedRecordsPoint, checkLinkedRecords, type LinkedRecordKind } from './server/linked-records';
 export { customFieldTargetsPoint, type CustomFieldTarget } from './server/custom-field-targets';
-/** A custom field and its values as the customfields routes answer them (types only: pages of dependents read them). */
-export type { CustomField, FieldValue, RecordValues } from './shared/custom-fields';
-export {
-  customFieldsUiPoint,
-  type CustomFieldsUiDef,
-  type RecordValuesDialogProps,
-  type CustomFieldFilterProps,
-  type FieldValueInputProps,
-  type FieldFilter,
-  type RecordValuesState,
-} from './shared/workspace-points';
 
 /** Contracts of one company, or of every company of the tenant (with the company's moniker). */
 export function contractsOf(trx: Trx, opts: { tenantCompanyId?: number } = {}): Promise<ContractWithCompany[]> {

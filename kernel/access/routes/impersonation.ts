@@ -12,11 +12,10 @@ import type { RouteRegistrar } from '../../http/route-spec';
 import type { Kernel } from '../../kernel';
 import type { Caller } from '../../types';
 import { afterCommit } from '../scope';
+import { MSG_NO_IMPERSONATION } from '../../../common/texts';
 import { kernelAccess } from '../service';
 
 export const IMPERSONATION_TTL_HOURS = 8;
-export const MSG_NO_IMPERSONATION =
-  'You are not allowed to impersonate: allowImpersonationFlag is not set for your user';
 
 const startBody = z
   .object({

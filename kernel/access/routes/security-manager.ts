@@ -5,7 +5,7 @@
  */
 import { securityManagerAnswer } from '../../../common/api/access';
 import { z } from 'zod';
-import { MSG_LCI_ADMIN } from '../../http/app';
+import { MSG_LCI_ADMIN } from '../../../common/texts';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { HandlerContext, RouteRegistrar } from '../../http/route-spec';
 import { fieldErrors } from '../../http/validate';

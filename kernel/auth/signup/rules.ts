@@ -9,7 +9,8 @@ import {
   PASSWORD_REQUIRED_MESSAGE,
   REGISTRATION_PASSWORD_POLICY,
 } from '../../../common/password-rules';
-import { isCommonPassword, MSG_COMMON_PASSWORD } from '../common-passwords';
+import { MSG_COMMON_PASSWORD } from '../../../common/texts';
+import { isCommonPassword } from '../common-passwords';
 
 import { MSG_NAME_REQUIRED, MSG_NAME_TOO_LONG } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';

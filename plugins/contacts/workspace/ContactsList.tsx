@@ -20,7 +20,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { api, downloadCsv, pushMessage, SlotBody, useProvided, type Company } from '../../../workspace/sdk';
-import { customFieldsUiPoint } from '../../companies/public';
+import { customFieldsUiPoint } from '../../companies/public.browser';
 import {
   contactPaths,
   USER_LIST_PAGE_SIZE,

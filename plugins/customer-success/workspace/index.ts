@@ -4,7 +4,7 @@
  * pages are the stack-manager plugin's; CS provides them its filters bar (csFiltersBarPoint) and shows what they add
  * to its dashboard and admin page (csDashboardPanelsPoint, csAdminLinksPoint: shared/workspace-points.ts).
  */
-import { dataQualitySectionsPoint } from '../../assets/public';
+import { dataQualitySectionsPoint } from '../../assets/public.browser';
 import { contribute, defineWorkspacePlugin, pageNavIcons, pageRoutes, provide } from '../../../workspace/sdk';
 import {
   ACCOUNT_PERMISSIONS_PAGE,

@@ -2,7 +2,7 @@
  * The shapes of TenantCompanyStackAlignment (GET / PUT ?tenantCompanyId=), shared by the server and the workspace.
  * Flags travel as 0 | 1; version 0 = the item is not stored yet (the service's defaults apply).
  */
-import type { CutVariant } from '../../customer-success/public';
+import type { CutVariant } from '../../customer-success/public.browser';
 import type { Alignment, AlignmentScore } from './stack-alignment';
 
 export interface AlignmentItem {

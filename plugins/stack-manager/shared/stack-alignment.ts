@@ -3,7 +3,7 @@
  * as a rounded percent of the applicable items; 'n/a' when none apply. The score's colour is its variant under the
  * tenant's health cut scores (section 9 "Stack score colour variants ... by cut-score max"). Pure.
  */
-import { cutFor, type CutScore, type CutVariant } from '../../customer-success/public';
+import { cutFor, type CutScore, type CutVariant } from '../../customer-success/public.browser';
 
 export const ALIGNMENTS = ['fully', 'partial', 'other'] as const;
 export type Alignment = (typeof ALIGNMENTS)[number];

@@ -5,7 +5,7 @@
  * Totals. The view selector picks the columns of one tag; missing values show as --; currency without decimals;
  * alignment rounded to whole numbers. Pure.
  */
-import { formatMoney, roundHalfAway } from '../../customer-success/public';
+import { formatMoney, roundHalfAway } from '../../customer-success/public.browser';
 
 export type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
 export interface StackPivotRow {

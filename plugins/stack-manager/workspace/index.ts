@@ -4,7 +4,7 @@
  * what it adds to Customer Success's pages through CS's workspace points: the stack charts of the CS dashboard and
  * the cards of its admin pages on /cs/admin.
  */
-import { csAdminLinksPoint, csDashboardPanelsPoint } from '../../customer-success/public';
+import { csAdminLinksPoint, csDashboardPanelsPoint } from '../../customer-success/public.browser';
 import { contribute, defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
 import { CS_APP_SETTINGS_PAGE, STACK_ALIGNMENT_OVERVIEW_PAGE, STACK_MANAGER_PAGE, STACK_PAGES } from '../shared/pages';
 

@@ -7,7 +7,7 @@
  */
 import { Button, Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import type { DataQualitySectionProps } from '../../../assets/public';
+import type { DataQualitySectionProps } from '../../../assets/public.browser';
 import { navigate, useCompanies, useSelectedCompany, VegaChart } from '../../../../workspace/sdk';
 import { emptyFilters } from '../../shared/filter-rules';
 import { COMPANY_DETAIL_PAGE, CS_DASHBOARD_PAGE } from '../../shared/pages';

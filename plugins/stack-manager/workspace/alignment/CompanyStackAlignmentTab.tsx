@@ -30,7 +30,7 @@ import {
   useDirtyPage,
   type CompanyDetailSlotProps,
 } from '../../../../workspace/sdk';
-import { formatMoney, VARIANT_COLORS, type CutVariant } from '../../../customer-success/public';
+import { formatMoney, VARIANT_COLORS, type CutVariant } from '../../../customer-success/public.browser';
 import { useCsClient } from '../cs-client';
 import {
   addNote,

@@ -7,7 +7,7 @@
  */
 import { Button, Card, HTMLSelect, Label, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { csFiltersBarPoint, filtersForRequest } from '../../../customer-success/public';
+import { csFiltersBarPoint, filtersForRequest } from '../../../customer-success/public.browser';
 import {
   downloadCsv as downloadCsvFile,
   FilterMenu,

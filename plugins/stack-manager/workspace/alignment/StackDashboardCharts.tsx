@@ -5,7 +5,7 @@
  * csDashboardPanelsPoint (workspace/index.ts), after the dashboard's own charts.
  */
 import { Card, HTMLTable } from '@blueprintjs/core';
-import type { CsDashboardPanelProps } from '../../../customer-success/public';
+import type { CsDashboardPanelProps } from '../../../customer-success/public.browser';
 import { useSelectedCompany, VegaChart } from '../../../../workspace/sdk';
 import { formatAlignment, formatStackMoney, type StackTopEntry } from '../../shared/stack-overview';
 import { openCompanyStackAlignment } from './stack-alignment-link';

@@ -5,7 +5,7 @@
  */
 import { Button, Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { memo, type DragEvent, type KeyboardEvent } from 'react';
-import { formatMoney } from '../../../customer-success/public';
+import { formatMoney } from '../../../customer-success/public.browser';
 import type { DropPlacement } from '../../shared/stack-order';
 import { TagChips } from './TagChips';
 import type { StackService, StackTag } from './types';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { api, useTenant } from '../../../../workspace/sdk';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 import type { OrderAndTagsSave, StackServiceDraft, TagDeletion } from '../../shared/stack-manager';
-import { expectField, tenantIdOrThrow } from '../../../customer-success/public';
+import { expectField, tenantIdOrThrow } from '../../../customer-success/public.browser';
 import { useCsClient } from '../cs-client';
 import type { StackCategory, StackService, StackTag } from './types';
 
