@@ -248,6 +248,8 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  // The users policy reads tenant_users.
+  await knex.raw(`drop policy if exists member_of_tenant on users`);
   await knex.schema.dropTableIfExists('oidc_payloads');
   await knex.schema.dropTableIfExists('kernel_settings');
   await knex.schema.dropTableIfExists('mail_outbox');
