@@ -42,7 +42,14 @@ test('without a terminal and without --yes: exit 2 naming --yes; bad --steps or 
 
 test('--steps 1 --yes --json: backup first, the newest migration pending again, audited; migrate re-applies it', async () => {
   const before = (await cli.json(['db', 'status'])) as Status;
-  const out: { rolledBack: string[]; backup: string } = await cli.json(['db', 'rollback', '--steps', '1', '--yes', '--json']);
+  const out: { rolledBack: string[]; backup: string } = await cli.json([
+    'db',
+    'rollback',
+    '--steps',
+    '1',
+    '--yes',
+    '--json',
+  ]);
   expect(out.rolledBack).toHaveLength(1);
   const [undone] = out.rolledBack;
   expect(before.find((m) => m.name === undone)?.applied).toBe(true);

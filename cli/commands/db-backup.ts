@@ -13,7 +13,10 @@ import { CliError } from '../errors';
 
 /** "2026-11-29T07-40-12Z": a UTC time that sorts and is a valid folder name everywhere. */
 export function backupStamp(at = new Date()): string {
-  return at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 function backupFolder(dataDir: string, reason: string): string {

@@ -52,9 +52,13 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw(
     `alter default privileges in schema public revoke select, insert, update, delete, truncate, references on tables from ${SYSTEM_ROLE}`,
   );
-  await knex.raw(`alter default privileges in schema public revoke usage, select, update on sequences from ${SYSTEM_ROLE}`);
+  await knex.raw(
+    `alter default privileges in schema public revoke usage, select, update on sequences from ${SYSTEM_ROLE}`,
+  );
   await knex.raw(`revoke all on all tables in schema public from ${SYSTEM_ROLE}`);
   await knex.raw(`revoke all on all sequences in schema public from ${SYSTEM_ROLE}`);
   await knex.raw(`revoke usage on schema public from ${SYSTEM_ROLE}`);
-  await knex.raw(`do $$ begin execute format('revoke create on database %I from ${SYSTEM_ROLE}', current_database()); end $$`);
+  await knex.raw(
+    `do $$ begin execute format('revoke create on database %I from ${SYSTEM_ROLE}', current_database()); end $$`,
+  );
 }

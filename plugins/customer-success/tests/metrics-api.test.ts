@@ -392,7 +392,12 @@ describe('recalculation progress (the bar of `lci cs recalc`)', () => {
       [3, 4],
       [4, 4],
     ]);
-    expect(steps.slice(1, 4).map(([, , label]) => label).sort()).toEqual(ids.map((id) => `company ${id}`).sort());
+    expect(
+      steps
+        .slice(1, 4)
+        .map(([, , label]) => label)
+        .sort(),
+    ).toEqual(ids.map((id) => `company ${id}`).sort());
     expect(steps[4][2]).toBe('saved');
   });
 });

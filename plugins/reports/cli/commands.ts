@@ -5,7 +5,16 @@
  */
 import type { Command } from 'commander';
 import type { Kernel, PluginCliContext } from '../../../kernel/index';
-import { CliError, positiveInt, printJson, printList, progressBar, requireTenant, write, formatTable } from '../../../cli/sdk';
+import {
+  CliError,
+  positiveInt,
+  printJson,
+  printList,
+  progressBar,
+  requireTenant,
+  write,
+  formatTable,
+} from '../../../cli/sdk';
 import { describeRunTime } from '../shared/schedule-rules';
 import type { RunRow } from '../shared/schedule-api';
 import { listSchedules, runNow, tick } from '../server/schedules/service';
