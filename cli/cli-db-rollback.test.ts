@@ -73,4 +73,12 @@ test('--steps 1 --yes --json: backup first, the newest migration pending again, 
 
   expect(await cli.json(['db', 'migrate', '--json'])).toEqual({ applied: [undone] });
   expect(await pending()).toEqual([]);
+
+  // --to: every migration applied after the named one (here the one before the newest: the newest alone).
+  const names = before.map((m) => m.name);
+  const previous = names[names.indexOf(undone) - 1];
+  const to: { rolledBack: string[] } = await cli.json(['db', 'rollback', '--to', previous, '--yes']);
+  expect(to.rolledBack).toEqual([undone]);
+  expect(await pending()).toEqual([undone]);
+  await cli.ok(['db', 'migrate']);
 });
