@@ -4,7 +4,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { CliContext } from './context';
 
 export async function cliAudit(
-  k: Kernel,
+  k: Pick<Kernel, 'audit'>,
   ctx: CliContext,
   db: Knex,
   action: string,

@@ -86,3 +86,32 @@ test('require-mfa sets users.mfa_required (and --off clears it); reset-mfa clear
   expect(missing.code).toBe(1);
   expect(missing.stderr.trim()).toBe('error: no user with the e-mail nobody@demo-msp.example');
 });
+
+test('--json: require-mfa and reset-mfa print the user, what changed and the sessions ended', async () => {
+  await cli.ok(['db', 'seed']);
+  const { user_id: userId } = await withDb((k) => k('users').where({ username: EMAIL }).first('user_id'));
+  await withDb((k) => k('users').where({ username: EMAIL }).update({ mfa_required: false, mfa_type: null }));
+
+  expect(await cli.json(['user', 'require-mfa', EMAIL])).toEqual({
+    user: { userId: Number(userId), email: EMAIL },
+    changed: { mfaRequired: { from: false, to: true } },
+  });
+  await withDb((k) =>
+    k('users').where({ username: EMAIL }).update({ mfa_type: 'SOFTWARE_TOKEN_MFA', mfa_secret: 'v1.sealed' }),
+  );
+  expect(await cli.json(['user', 'reset-mfa', EMAIL])).toEqual({
+    user: { userId: Number(userId), email: EMAIL },
+    changed: { mfaType: { from: 'SOFTWARE_TOKEN_MFA', to: null } },
+    ended: {
+      sessions: expect.any(Number),
+      grants: expect.any(Number),
+      refreshTokens: expect.any(Number),
+      other: expect.any(Number),
+    },
+  });
+  expect(await cli.json(['user', 'require-mfa', EMAIL, '--off'])).toEqual({
+    user: { userId: Number(userId), email: EMAIL },
+    changed: { mfaRequired: { from: true, to: false } },
+  });
+  expect((await user()).mfa_required).toBe(false);
+});

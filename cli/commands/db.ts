@@ -1,4 +1,4 @@
-/** `lci db migrate|roles|status|seed|reset`. */
+/** `lci db migrate|rollback|roles|status|seed|reset`. */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -9,6 +9,7 @@ import { currentHolder, describeHolder } from '../../kernel/db/embedded';
 import { migrate, migrationStatus, type MigrationSet } from '../../kernel/db/migrator';
 import { grantJobQueue } from '../../kernel/db/privileges';
 import type { CliContext } from '../context';
+import { registerDbRollbackCommand } from './db-rollback';
 import { registerDbRolesCommand } from './db-roles';
 import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
@@ -85,6 +86,7 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
       write([`Applied ${applied.length} migration(s):`, ...applied.map((n) => `  ${n}`)].join('\n'));
     });
 
+  registerDbRollbackCommand(db, ctx);
   registerDbRolesCommand(db, ctx);
 
   db.command('status')

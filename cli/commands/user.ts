@@ -356,9 +356,10 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
       "clear a user's second sign-in factor (authenticator app or SMS); their sessions end and their access tokens are refused at once; they enrol again if MFA is required",
     )
     .argument('<email>', 'e-mail address', emailArg)
-    .action(async (email: string) => {
+    .option('--json', 'print JSON: the user, what changed, the sessions ended')
+    .action(async (email: string, opts: { json?: boolean }) => {
       const k = await ctx.kernel();
-      const userId = await k.db.withSystem(async (trx) => {
+      const result = await k.db.withSystem(async (trx) => {
         const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'mfa_type');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await clearMfa(trx, Number(u.user_id));
@@ -368,9 +369,14 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
           target: email.toLowerCase(),
           details: { userId: Number(u.user_id), mfaType: u.mfa_type ?? null, ended },
         });
-        return Number(u.user_id);
+        return {
+          user: { userId: Number(u.user_id), email: email.toLowerCase() },
+          changed: { mfaType: { from: (u.mfa_type as string | null) ?? null, to: null } },
+          ended,
+        };
       });
-      await dropCachedAccess(k, userId);
+      await dropCachedAccess(k, result.user.userId);
+      if (opts.json) return printJson(result);
       write(`MFA of ${email} reset.`);
     });
 
@@ -381,17 +387,23 @@ export function registerUserCommands(program: Command, ctx: CliContext): void {
     )
     .argument('<email>', 'e-mail address', emailArg)
     .option('--off', 'stop requiring it (an enrolled factor is kept; use reset-mfa to clear it)')
-    .action(async (email: string, opts: { off?: boolean }) => {
+    .option('--json', 'print JSON: the user and what changed')
+    .action(async (email: string, opts: { off?: boolean; json?: boolean }) => {
       const k = await ctx.kernel();
-      await k.db.withSystem(async (trx) => {
-        const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id');
+      const result = await k.db.withSystem(async (trx) => {
+        const u = await trx('users').where({ username: email.toLowerCase() }).first('user_id', 'mfa_required');
         if (!u) throw new CliError(`no user with the e-mail ${email}`);
         await trx('users').where({ user_id: u.user_id }).update({ mfa_required: !opts.off });
         await cliAudit(k, ctx, trx, MFA_AUDIT.required, {
           target: email.toLowerCase(),
           details: { userId: Number(u.user_id), required: !opts.off },
         });
+        return {
+          user: { userId: Number(u.user_id), email: email.toLowerCase() },
+          changed: { mfaRequired: { from: Boolean(u.mfa_required), to: !opts.off } },
+        };
       });
+      if (opts.json) return printJson(result);
       write(opts.off ? `MFA no longer required for ${email}.` : `MFA required for ${email}.`);
     });
 

@@ -138,3 +138,63 @@ export async function migrationStatus(
   for (const [from, to] of adoptedNames(sets)) if (done.has(from)) done.add(to);
   return items.map((i) => ({ name: i.name, applied: done.has(i.name) }));
 }
+
+/** What to roll back: the last `steps` applied migrations, or every one applied after the migration `to`. */
+export type RollbackTarget = { steps: number } | { to: string };
+
+/**
+ * The applied migrations a rollback undoes, newest application first. Refuses (nothing changed) a target that
+ * names no applied migration, an applied migration no loaded set provides, and a migration without `down`.
+ */
+export async function rollbackPlan(knex: Knex, sets: MigrationSet[], target: RollbackTarget): Promise<string[]> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return [];
+  const renames = adoptedNames(sets);
+  const rows: { name: string }[] = await knex('knex_migrations').select('name').orderBy('id', 'desc');
+  const applied = rows.map((r) => renames.get(r.name) ?? r.name);
+  let names: string[];
+  if ('steps' in target) {
+    if (!Number.isInteger(target.steps) || target.steps < 1)
+      throw new Error(`steps must be a whole number of at least 1 (got ${target.steps})`);
+    names = applied.slice(0, target.steps);
+  } else {
+    const at = applied.indexOf(target.to);
+    if (at < 0) throw new Error(`${target.to} is not an applied migration (see \`lci db status\`)`);
+    names = applied.slice(0, at);
+  }
+  const known = new Map(sets.flatMap(listMigrationFiles).map((m) => [m.name, m]));
+  for (const name of names) {
+    const m = known.get(name);
+    if (!m) throw new Error(`${name} is applied but no enabled plugin provides it; nothing was rolled back`);
+    const mod = await m.load();
+    const fallback = (mod as unknown as { default?: MigrationModule }).default;
+    if (typeof (mod.down ?? fallback?.down) !== 'function')
+      throw new Error(`${name} has no down(): it cannot be rolled back; nothing was rolled back`);
+  }
+  return names;
+}
+
+/**
+ * Runs `down` of each named migration (a plan of `rollbackPlan`), in the order given, through the same
+ * migration source as `migrate`; each in its own transaction, its record removed. Returns the names undone.
+ */
+export async function rollback(
+  knex: Knex,
+  sets: MigrationSet[],
+  names: string[],
+  onStep?: (name: string) => void,
+): Promise<string[]> {
+  await adoptMigrations(knex, sets);
+  const source = new SetSource(sets.flatMap(listMigrationFiles));
+  const done: string[] = [];
+  for (const name of names) {
+    onStep?.(name);
+    await knex.migrate.down({
+      migrationSource: source,
+      tableName: 'knex_migrations',
+      disableMigrationsListValidation: true,
+      name,
+    });
+    done.push(name);
+  }
+  return done;
+}

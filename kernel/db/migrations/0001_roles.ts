@@ -15,3 +15,11 @@ export async function up(knex: Knex): Promise<void> {
     `create or replace function app_system_scope() returns boolean language sql stable as $$ select ${SYSTEM_SCOPE_SQL} $$`,
   );
 }
+
+/** The per-database part only: the role lci_app is cluster-wide (other databases of the cluster use it) and stays. */
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw(`drop function if exists app_system_scope()`);
+  await knex.raw(`drop function if exists app_tenant_id()`);
+  await knex.raw(`alter default privileges in schema public revoke usage, select on sequences from ${APP_ROLE}`);
+  await knex.raw(`revoke usage on schema public from ${APP_ROLE}`);
+}

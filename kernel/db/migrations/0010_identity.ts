@@ -246,3 +246,23 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['uid']);
   });
 }
+
+export async function down(knex: Knex): Promise<void> {
+  // The users policy reads tenant_users.
+  await knex.raw(`drop policy if exists member_of_tenant on users`);
+  await knex.schema.dropTableIfExists('oidc_payloads');
+  await knex.schema.dropTableIfExists('kernel_settings');
+  await knex.schema.dropTableIfExists('mail_outbox');
+  await knex.schema.dropTableIfExists('audit_log');
+  await knex.schema.dropTableIfExists('feature_flag_values');
+  await knex.schema.dropTableIfExists('feature_flags');
+  await knex.schema.dropTableIfExists('tenant_module_grants');
+  await knex.schema.dropTableIfExists('nav_items');
+  await knex.schema.dropTableIfExists('module_views');
+  await knex.schema.dropTableIfExists('lci_modules');
+  await knex.schema.dropTableIfExists('tenant_users');
+  await knex.schema.dropTableIfExists('security_group_pages');
+  await knex.schema.dropTableIfExists('security_groups');
+  await knex.schema.dropTableIfExists('users');
+  await knex.schema.dropTableIfExists('tenants');
+}

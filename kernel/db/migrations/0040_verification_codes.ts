@@ -19,3 +19,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['user_id', 'purpose']);
   });
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('verification_codes');
+}

@@ -13,3 +13,11 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('mfa_last_time_step');
   });
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('users', (t) => {
+    t.dropColumn('mfa_last_time_step');
+    t.dropColumn('mfa_setup_secret');
+    t.dropColumn('mfa_required');
+  });
+}

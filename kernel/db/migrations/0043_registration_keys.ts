@@ -25,3 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'registration_key_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('registration_keys');
+}

@@ -42,3 +42,23 @@ export async function up(knex: Knex): Promise<void> {
   }
   await secureDefinerFunctions(knex);
 }
+
+/**
+ * The per-database grants of the system role go; the roles themselves and their memberships are cluster-wide
+ * (other databases of the cluster use them) and stay. The stricter system scope, the policies and the closed
+ * schema stay too: the migrations before this one work with them, and `up` again is idempotent.
+ */
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw(
+    `alter default privileges in schema public revoke select, insert, update, delete, truncate, references on tables from ${SYSTEM_ROLE}`,
+  );
+  await knex.raw(
+    `alter default privileges in schema public revoke usage, select, update on sequences from ${SYSTEM_ROLE}`,
+  );
+  await knex.raw(`revoke all on all tables in schema public from ${SYSTEM_ROLE}`);
+  await knex.raw(`revoke all on all sequences in schema public from ${SYSTEM_ROLE}`);
+  await knex.raw(`revoke usage on schema public from ${SYSTEM_ROLE}`);
+  await knex.raw(
+    `do $$ begin execute format('revoke create on database %I from ${SYSTEM_ROLE}', current_database()); end $$`,
+  );
+}

@@ -9,7 +9,7 @@
  */
 import type { Knex } from 'knex';
 import { CURRENT_TENANT_SQL, TENANT_SETTING, tenantPolicySql } from '../roles';
-import { createScopeKey, SIGNED_TENANT_FUNCTION_SQL } from '../scope-key';
+import { createScopeKey, SCOPE_KEY_TABLE, SIGNED_TENANT_FUNCTION_SQL } from '../scope-key';
 
 export async function up(knex: Knex): Promise<void> {
   const v = await knex.raw(`select version() like '%PGlite%' as pglite`);
@@ -39,4 +39,25 @@ export async function up(knex: Knex): Promise<void> {
       );
     await knex.raw(next.replace(/\?/g, '\\?'));
   }
+}
+
+/**
+ * PostgreSQL: the policies read the plain setting again, app_tenant_id() is 0001's unsigned function and the key
+ * table goes. The functions rewritten to read app_tenant_id() keep that form (the same value once it is unsigned).
+ */
+export async function down(knex: Knex): Promise<void> {
+  const v = await knex.raw(`select version() like '%PGlite%' as pglite`);
+  if (v.rows[0].pglite) return;
+  const expr = tenantPolicySql('tenant_id', false);
+  const { rows } = await knex.raw(`
+    select c.relname as table, p.polname as policy from pg_policy p
+    join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and p.polname in ('tenant_isolation', 'tenant_self')`);
+  for (const { table, policy } of rows as { table: string; policy: string }[]) {
+    await knex.raw(`alter policy ?? on ?? using ${expr} with check ${expr}`, [policy, table]);
+  }
+  await knex.raw(
+    `create or replace function app_tenant_id() returns bigint language sql stable security invoker as $$ select ${CURRENT_TENANT_SQL} $$`,
+  );
+  await knex.raw(`drop table if exists ${SCOPE_KEY_TABLE}`);
 }

@@ -1,6 +1,6 @@
 /**
  * `lci assets warranty-refresh --tenant N [--company NAME_OR_ID] [--json]` (issue 17 part C): runs the warranty
- * lookup of a tenant's assets (or one company's) in this process, as the job does, with a progress line on stderr,
+ * lookup of a tenant's assets (or one company's) in this process, as the job does, with a progress bar on a terminal,
  * and prints the counts: looked up, updated, unchanged, not found, failed, skipped. Refused while the tenant's lookup
  * is off or another run is going.
  *
@@ -10,7 +10,7 @@
  */
 import type { Command } from 'commander';
 import { HttpError, type PluginCliContext } from '../../../kernel/index';
-import { CliError, positiveInt, printJson, requireTenant, write } from '../../../cli/sdk';
+import { CliError, positiveInt, printJson, progressBar, requireTenant, write } from '../../../cli/sdk';
 import { listCompanies } from '../../companies/public';
 import { companyMatcher } from '../import/assets-import';
 import { DOUBLE_CREDENTIALS, startWarrantyDouble } from '../fixtures/warranty-doubles';
@@ -50,17 +50,11 @@ export function warrantyCli(assets: Command, ctx: PluginCliContext): void {
           if (e instanceof HttpError) throw new CliError(e.message);
           throw e;
         });
-      const tty = Boolean(process.stderr.isTTY);
-      let last = '';
+      const bar = progressBar();
       const counts = await runWarrantyLookup(k, opts.tenant, run.warranty_run_id, {
-        progress: async (percent, message) => {
-          const line = `${String(percent).padStart(3)}% ${message ?? ''}`;
-          if (line === last) return;
-          last = line;
-          process.stderr.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
-        },
-      });
-      if (tty) process.stderr.write('\n');
+        // Per batch of assets: the percentage of the assets looked up so far.
+        progress: async (percent, message) => bar.set(percent, 100, message ?? ''),
+      }).finally(() => bar.stop());
       if (opts.json) {
         printJson({ tenantId: opts.tenant, runId: run.warranty_run_id, ...counts });
         return;

@@ -20,3 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['provider'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('billing_customers');
+}

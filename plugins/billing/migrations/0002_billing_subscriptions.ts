@@ -43,3 +43,8 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['stripe_subscription_id', 'item_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('billing_subscription_items');
+  await knex.schema.dropTableIfExists('billing_subscriptions');
+}

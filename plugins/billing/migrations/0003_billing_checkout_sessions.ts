@@ -25,3 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['session_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('billing_checkout_sessions');
+}

@@ -45,3 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['item_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('embedded_subscription_items');
+  await knex.schema.dropTableIfExists('embedded_subscriptions');
+}

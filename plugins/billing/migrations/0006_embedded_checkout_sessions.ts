@@ -26,3 +26,7 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['session_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('embedded_checkout_sessions');
+}

@@ -28,3 +28,7 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['invoice_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('embedded_invoices');
+}

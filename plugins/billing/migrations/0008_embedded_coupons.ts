@@ -107,3 +107,8 @@ export async function up(knex: Knex): Promise<void> {
     PROMOTION_CODES.map((p) => ({ ...p, metadata: JSON.stringify(p.metadata) })),
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('embedded_promotion_codes');
+  await knex.schema.dropTableIfExists('embedded_coupons');
+}

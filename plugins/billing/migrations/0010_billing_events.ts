@@ -27,3 +27,7 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['event_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('billing_events');
+}

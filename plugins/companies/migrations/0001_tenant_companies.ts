@@ -20,3 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'tenant_company_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_companies');
+}

@@ -17,3 +17,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'tenant_company_location_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_company_locations');
+}

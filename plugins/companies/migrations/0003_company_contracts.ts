@@ -42,3 +42,7 @@ export async function up(knex: Knex): Promise<void> {
     foreign key (tenant_id, tenant_company_location_id) references tenant_company_locations (tenant_id, tenant_company_location_id)
     on delete set null (tenant_company_location_id)`);
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_company_contracts');
+}

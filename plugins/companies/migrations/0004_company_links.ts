@@ -19,3 +19,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'tenant_company_link_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_company_links');
+}

@@ -45,3 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['tenant_company_id', 'asset_type_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_company_asset_types');
+  await knex.schema.dropTableIfExists('tenant_asset_types');
+}

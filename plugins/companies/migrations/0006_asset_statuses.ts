@@ -17,3 +17,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'tenant_asset_status_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_asset_statuses');
+}

@@ -73,3 +73,10 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['tenant_account_group_id', 'tenant_account_manager_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_account_group_managers');
+  await knex.schema.dropTableIfExists('tenant_account_groups');
+  await knex.schema.dropTableIfExists('tenant_company_account_managers');
+  await knex.schema.dropTableIfExists('tenant_account_managers');
+}

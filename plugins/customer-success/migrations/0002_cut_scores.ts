@@ -26,3 +26,8 @@ export async function up(knex: Knex): Promise<void> {
     );
   }
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('tenant_cs_effort_cuts');
+  await knex.schema.dropTableIfExists('tenant_cs_health_cuts');
+}

@@ -102,3 +102,16 @@ export async function up(knex: Knex): Promise<void> {
     );
   }
 }
+
+export async function down(knex: Knex): Promise<void> {
+  for (const table of [
+    'tenant_company_goal_notes',
+    'tenant_company_goal_contracts',
+    'tenant_company_goal_recommendations',
+  ])
+    await knex.schema.dropTableIfExists(table);
+  await knex.schema.dropTableIfExists('tenant_company_goal_scores');
+  await knex.schema.dropTableIfExists('tenant_company_goal_tasks');
+  await knex.schema.dropTableIfExists('tenant_company_goal_companies');
+  await knex.schema.dropTableIfExists('tenant_company_goals');
+}

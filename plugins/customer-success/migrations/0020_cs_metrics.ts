@@ -108,3 +108,12 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['score_type', 'tenant_company_id', 'month'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('cs_company_score_history');
+  await knex.schema.dropTableIfExists('cs_company_scores');
+  await knex.schema.dropTableIfExists('cs_metric_value_history');
+  await knex.schema.dropTableIfExists('cs_metric_values');
+  await knex.schema.dropTableIfExists('cs_effort_display_info');
+  await knex.schema.dropTableIfExists('cs_metrics');
+}

@@ -45,3 +45,8 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'cs_csat_response_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('cs_csat_responses');
+  await knex.schema.dropTableIfExists('cs_tickets');
+}

@@ -25,3 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     { id: 'assessment_result_id' },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('cs_assessment_results');
+}

@@ -376,6 +376,32 @@ describe('history and the health delta', () => {
   });
 });
 
+describe('recalculation progress (the bar of `lci cs recalc`)', () => {
+  test('one step per active company, then the saving; the last step is the total', async () => {
+    const t = await makeTenant(s.k, s.url);
+    const ids = [await company(t, 'Acme'), await company(t, 'Beta'), await company(t, 'Gamma')];
+    const steps: [number, number, string][] = [];
+    const r = await s.k.db.withTenant(t.tenantId, (trx) =>
+      recalculate(trx, t.tenantId, { onProgress: (done, total, label) => steps.push([done, total, label]) }),
+    );
+    expect(r.companies).toBe(3);
+    expect(steps.map(([done, total]) => [done, total])).toEqual([
+      [0, 4],
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
+    expect(
+      steps
+        .slice(1, 4)
+        .map(([, , label]) => label)
+        .sort(),
+    ).toEqual(ids.map((id) => `company ${id}`).sort());
+    expect(steps[4][2]).toBe('saved');
+  });
+});
+
 describe('demo data', () => {
   test('the fixtures add metrics, tickets, CSAT and six months of history once (idempotent)', async () => {
     const t = await makeTenant(s.k, s.url);

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { addTenantUser } from '../../../kernel/index';
+import { deleteTenantData } from '../server/data/delete/delete';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
 import { makeTenant, type TestTenant } from '../../../tests/sdk';
 import { expectInternalOnly } from './refuses-non-internal';
@@ -335,4 +336,20 @@ test('job queue stats list failed jobs with their error; retry and cancel', asyn
   expect((await support.api('GET', '/v3/lcisupport/jobQueueStats?state=nope')).status).toBe(400);
   const listed = await support.api('GET', '/v3/lcisupport/jobQueueStats?state=cancelled&queue=lciadmin.dataresync');
   expect(listed.body.jobs.map((j: any) => j.id)).toContain(later);
+});
+
+test('a deletion reports its progress (the bar of `lci admin delete-tenant-data`): the export, then one step per tenant table', async () => {
+  const c = await makeTenant(server.k, server.url, { name: 'Gamma MSP' });
+  const steps: [number, number, string][] = [];
+  const r = await server.k.db.withSystem((db) =>
+    deleteTenantData(server.k, db, c.tenantId, 'Gamma MSP', (done, total, label) => steps.push([done, total, label])),
+  );
+  expect(r.tenantId).toBe(c.tenantId);
+  const total = steps[0][1];
+  expect(steps.map(([done, t]) => [done, t])).toEqual(Array.from({ length: total + 1 }, (_, i) => [i, total]));
+  expect(steps.slice(0, 2).map(([, , label]) => label)).toEqual(['exporting', 'exported']);
+  const tables = steps.slice(2).map(([, , label]) => label);
+  expect(tables).toHaveLength(total - 1);
+  expect(new Set(tables).size).toBe(tables.length);
+  expect(tables).toEqual(expect.arrayContaining(['tenant_users', 'audit_log']));
 });

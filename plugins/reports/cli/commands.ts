@@ -5,7 +5,16 @@
  */
 import type { Command } from 'commander';
 import type { Kernel, PluginCliContext } from '../../../kernel/index';
-import { CliError, positiveInt, printJson, printList, requireTenant, write, formatTable } from '../../../cli/sdk';
+import {
+  CliError,
+  positiveInt,
+  printJson,
+  printList,
+  progressBar,
+  requireTenant,
+  write,
+  formatTable,
+} from '../../../cli/sdk';
 import { describeRunTime } from '../shared/schedule-rules';
 import type { RunRow } from '../shared/schedule-api';
 import { listSchedules, runNow, tick } from '../server/schedules/service';
@@ -88,7 +97,10 @@ export function reportsCli(program: Command, ctx: PluginCliContext): void {
         throw new CliError(
           `No scheduled report ${scheduleId}${opts.tenant !== undefined ? ` in tenant ${opts.tenant}` : ''}.`,
         );
-      const run = await k.db.withTenant(tenantId, (trx) => runNow(k, trx, tenantId, scheduleId));
+      const bar = progressBar();
+      const run = await k.db
+        .withTenant(tenantId, (trx) => runNow(k, trx, tenantId, scheduleId, new Date(), bar.set))
+        .finally(() => bar.stop());
       if (opts.json) printJson(run);
       else printRun(run);
       if (run.status === 'failed')

@@ -15,6 +15,7 @@ import {
   type TestTenant,
 } from '../../../tests/sdk';
 import { reportsCli } from '../cli/commands';
+import { runNow } from '../server/schedules/service';
 import { schedulePaths } from '../shared/schedule-api';
 
 jest.setTimeout(300_000);
@@ -127,6 +128,20 @@ test('run sends it now: the run and each delivery are printed, the mails are in 
   expect(mails.sort()).toEqual(['dana@acme.example', a.email].sort());
   const listed = await lci(['reports', 'schedules', '--tenant', String(a.tenantId)]);
   expect(listed.stdout).toMatch(/sent \(manual-/);
+});
+
+test('a run reports its progress (the bar of `lci reports run`): the report built, then one step per recipient', async () => {
+  const steps: [number, number][] = [];
+  const run = await s.k.db.withTenant(a.tenantId, (trx) =>
+    runNow(s.k, trx, a.tenantId, scheduleId, new Date(), (done, total) => steps.push([done, total])),
+  );
+  expect(run.status).toBe('sent');
+  expect(steps).toEqual([
+    [0, 1],
+    [1, 3],
+    [2, 3],
+    [3, 3],
+  ]);
 });
 
 test("run refuses another tenant's schedule, an unknown one and a bad id, naming the reason", async () => {

@@ -120,3 +120,12 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['tenant_company_id', 'tag_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('cs_company_stack_tags');
+  await knex.schema.dropTableIfExists('cs_stack_service_tags');
+  await knex.schema.dropTableIfExists('tenant_tags');
+  await knex.schema.dropTableIfExists('cs_stack_products');
+  await knex.schema.dropTableIfExists('cs_stack_services');
+  await knex.schema.dropTableIfExists('cs_stack_categories');
+}

@@ -80,3 +80,9 @@ export async function up(knex: Knex): Promise<void> {
     { primaryKey: ['tenant_company_id', 'service_id', 'tenant_company_project_id'] },
   );
 }
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTableIfExists('cs_stack_alignment_recommendations');
+  await knex.schema.dropTableIfExists('cs_stack_alignment_notes');
+  await knex.schema.dropTableIfExists('cs_company_stack_alignments');
+}

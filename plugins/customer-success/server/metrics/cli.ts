@@ -6,7 +6,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Kernel } from '../../../../kernel/index';
 import { operatorName } from '../../../../cli/sdk';
 import { requireTenant } from '../../../../cli/sdk';
-import { printJson, write } from '../../../../cli/sdk';
+import { printJson, progressBar, write } from '../../../../cli/sdk';
 import { recalculate } from './recalculate';
 
 function tenantArg(value: string): number {
@@ -33,7 +33,10 @@ export function metricsCli(program: Command, kernel: () => Promise<Kernel>): voi
     .action(async (opts: { tenant: number; json?: boolean }) => {
       const k = await kernel();
       await k.db.withSystem((trx) => requireTenant(trx, opts.tenant), { readOnly: true });
-      const r = await k.db.withTenant(opts.tenant, (trx) => recalculate(trx, opts.tenant));
+      const bar = progressBar();
+      const r = await k.db
+        .withTenant(opts.tenant, (trx) => recalculate(trx, opts.tenant, { onProgress: bar.set }))
+        .finally(() => bar.stop());
       await k.db.withTenant(opts.tenant, (trx) =>
         k.audit.write(trx, {
           tenantId: opts.tenant,

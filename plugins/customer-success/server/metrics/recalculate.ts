@@ -20,6 +20,8 @@ export interface RecalcOptions {
   /** Only these companies (default: every active company of the tenant). */
   companyIds?: number[] | null;
   asOf?: Date;
+  /** Progress: `done` of `total` steps (one per company, then the saving of the scores). */
+  onProgress?: (done: number, total: number, label: string) => void;
 }
 export interface RecalcResult {
   companies: number;
@@ -49,7 +51,9 @@ export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions
     source: [] as string[],
   };
   const s = { type: [] as string[], company: [] as number[], score: [] as (number | null)[] };
-  for (const c of companies) {
+  const steps = companies.length + 1;
+  opts.onProgress?.(0, steps, 'scoring companies');
+  for (const [i, c] of companies.entries()) {
     for (const [type, metrics] of metricsByType) {
       const parts: { weight: number; max: number; value: number | null }[] = [];
       for (const m of metrics) {
@@ -67,6 +71,7 @@ export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions
       s.company.push(c.tenantCompanyId);
       s.score.push(overallScore(parts));
     }
+    opts.onProgress?.(i + 1, steps, `company ${c.tenantCompanyId}`);
   }
 
   if (v.company.length) {
@@ -105,5 +110,6 @@ export async function recalculate(db: Trx, tenantId: number, opts: RecalcOptions
       companies.map((c) => c.tenantCompanyId),
     ]);
   }
+  opts.onProgress?.(steps, steps, 'saved');
   return { companies: companies.length, values: v.company.length, month };
 }

@@ -386,6 +386,9 @@ async function resolveRecipients(db: Trx, s: StoredSchedule): Promise<Recipient[
  * ATTACH_MAX_BYTES, else a signed link valid LINK_TTL_SECONDS), records a delivery per recipient and the run's
  * status. Runs in the caller's transaction (the outbox rows commit with the run record).
  */
+/** Progress of a run: `done` of `total` steps (the report built, then one per recipient). */
+export type RunProgress = (done: number, total: number, label: string) => void;
+
 export async function deliverRun(
   k: Kernel,
   db: Trx,
@@ -394,7 +397,9 @@ export async function deliverRun(
   runId: number,
   now: Date,
   attachMaxBytes = ATTACH_MAX_BYTES,
+  onProgress?: RunProgress,
 ): Promise<void> {
+  onProgress?.(0, 1, 'building the report');
   const w = wallClock(now, s.time_zone);
   const asOf = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
   const vers = s.vers ?? s.template_current_vers;
@@ -413,7 +418,9 @@ export async function deliverRun(
       });
   const deliveries: Pick<DeliveryRow, 'status'>[] = [];
   const sentTo = new Set<string>();
-  for (const r of await resolveRecipients(db, s)) {
+  const recipients = await resolveRecipients(db, s);
+  onProgress?.(1, recipients.length + 1, file.fileName);
+  for (const [i, r] of recipients.entries()) {
     const base = { recipient_kind: r.kind, recipient_id: r.id, email: r.email ?? '' };
     let row: Omit<DeliveryRow, 'report_delivery_id' | 'created_at'>;
     if (r.skip || !r.email) row = { ...base, mode: 'none', status: 'skipped', error: r.skip ?? 'No e-mail address' };
@@ -444,6 +451,7 @@ export async function deliverRun(
     }
     await insertDelivery(db, tenantId, runId, row);
     deliveries.push(row);
+    onProgress?.(i + 2, recipients.length + 1, row.email || r.kind);
   }
   const status = runStatus(deliveries);
   await finishRun(db, runId, {
@@ -473,11 +481,12 @@ export async function runNow(
   tenantId: number,
   scheduleId: number,
   now = new Date(),
+  onProgress?: RunProgress,
 ): Promise<RunRow> {
   const s = await getStored(db, scheduleId);
   const runId = await claimRun(db, tenantId, scheduleId, manualPeriodKey(now), now);
   if (!runId) throw conflict('This report is being sent right now');
-  await deliverRun(k, db, tenantId, s, runId, now);
+  await deliverRun(k, db, tenantId, s, runId, now, ATTACH_MAX_BYTES, onProgress);
   const [run] = await selectRuns(db, scheduleId, 1, runId);
   return run;
 }

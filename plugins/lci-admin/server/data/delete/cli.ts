@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import type { Kernel } from '../../../../../kernel/index';
 import { operatorName } from '../../../../../cli/sdk';
 import { CliError } from '../../../../../cli/sdk';
-import { formatTable, printJson, write } from '../../../../../cli/sdk';
+import { formatTable, printJson, progressBar, write } from '../../../../../cli/sdk';
 import { positiveInt } from '../cli-args';
 import { auditDetails, deleteTenantData, MSG_CONFIRM } from './delete';
 import { confirmationMatches } from './order';
@@ -49,11 +49,12 @@ export function deleteTenantDataCli(admin: Command, kernel: () => Promise<Kernel
         typed = await input({ message: `${MSG_CONFIRM} ("${plan.name}"); this deletes ${plan.totalRows} rows:` });
       }
       if (!confirmationMatches(plan.name, typed)) throw new CliError(`The name does not match "${plan.name}"; nothing was deleted.`);
+      const bar = progressBar();
       const result = await k.db.withSystem(async (db) => {
-        const r = await deleteTenantData(k, db, opts.tenant, typed);
+        const r = await deleteTenantData(k, db, opts.tenant, typed, bar.set);
         await k.audit.write(db, { action: 'lcisupport.deleteTenantData', target: `tenant:${r.tenantId}`, actorUserId: null, details: { via: 'cli', by: operatorName(), ...auditDetails(r) } });
         return r;
-      });
+      }).finally(() => bar.stop());
       if (opts.json) { printJson(result); return; }
       write(`Exported to ${result.export.path} (${result.export.rows} rows, ${result.export.bytes} bytes gzip, read back and verified).`);
       write(`Deleted tenant ${result.tenantId} "${result.name}": ${result.totalRows} rows; ${result.usersRemoved.length} users removed, ${result.usersKept.length} kept.`);

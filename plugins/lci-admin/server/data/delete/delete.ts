@@ -26,16 +26,21 @@ export async function checkedPlan(db: Trx, tenantId: number, confirm: string | u
   return plan;
 }
 
-export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionResult> {
+/** `onProgress`: `done` of `total` steps (the verified export, then one per tenant table deleted). */
+export async function deleteTenantData(k: Kernel, db: Trx, tenantId: number, confirm: string | undefined, onProgress?: (done: number, total: number, label: string) => void): Promise<DeletionResult> {
   // Lock first, so two deletions (or a deletion and a rename) do not interleave; then plan under the lock.
   await findTenant(db, tenantId, { lock: true });
   const plan = await checkedPlan(db, tenantId, confirm);
+  const steps = plan.tables.length + 1;
+  onProgress?.(0, steps, 'exporting');
   const exported = await exportTenant(k, db, plan);
+  onProgress?.(1, steps, 'exported');
 
   await moveUsersOffTenant(db, tenantId);
   const tables = plan.tables.map((t) => t.table);
-  for (const table of deletionOrder(tables, await tenantTableReferences(db, tables))) {
+  for (const [i, table] of deletionOrder(tables, await tenantTableReferences(db, tables)).entries()) {
     const deleted = Number(await db(table).where('tenant_id', tenantId).delete());
+    onProgress?.(i + 2, steps, table);
     // Only what the verified export holds is deleted: a row that arrived after the export rolls everything back.
     if (deleted !== (exported.tables[table] ?? 0)) {
       throw conflict(`Tenant ${tenantId} changed during its deletion (${table}: ${exported.tables[table] ?? 0} rows exported, ${deleted} to delete); nothing was deleted, try again`);
