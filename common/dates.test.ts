@@ -2,13 +2,7 @@
  * common/dates.ts: calendar-day arithmetic checked against date-fns for every day of 2023-2024, time zones across
  * daylight-saving changes, and tenantToday for tenants west and east of UTC.
  */
-import {
-  addDays as fnsAddDays,
-  addMonths as fnsAddMonths,
-  differenceInCalendarDays,
-  format,
-  getDay,
-} from 'date-fns';
+import { addDays as fnsAddDays, addMonths as fnsAddMonths, differenceInCalendarDays, format, getDay } from 'date-fns';
 import {
   addDays,
   addMonths,
