@@ -190,7 +190,7 @@ const stateList = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s.trim() !== ''))
   .pipe(z.array(z.enum(LIFECYCLE_STATES)).max(LIFECYCLE_STATES.length));
 
-/** GET assetList: filters, sort and page; `asOf` (default today, UTC) is the day the lifecycle is computed for. */
+/** GET assetList: filters, sort and page; `asOf` (default: the tenant's today in its time zone) is the day the lifecycle is computed for. */
 export const assetListQuery = z.object({
   /** Text in the name, serial, make, model, operating system or assigned person (any case). */
   search: z.string().trim().max(200, 'Max 200 characters').optional(),

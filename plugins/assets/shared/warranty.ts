@@ -21,7 +21,7 @@
  * - Nightly refresh (`nightlyScope`): the assets a vendor can look up whose warranty is due (never looked up, last
  *   looked up over 30 days ago, or 7 days for one still without an expiry), oldest lookups first, at most 1000 a tenant a night.
  */
-import { addMonths } from './lifecycle';
+import { addMonths } from '../../../common/dates';
 
 export const WARRANTY_VENDORS = ['dell', 'lenovo', 'hp'] as const;
 export type WarrantyVendorId = (typeof WARRANTY_VENDORS)[number];
