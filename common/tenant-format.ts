@@ -5,6 +5,10 @@
  * server and the workspace both run it (workspace/sdk.ts `useTenantFormat()` binds it to the signed-in tenant).
  */
 
+import { dayInZone, isValidTimeZone } from './dates';
+
+export { dayInZone, isValidTimeZone };
+
 export const TENANT_CURRENCIES = ['CAD', 'USD', 'ZAR', 'AUD', 'GBP'] as const;
 export type TenantCurrency = (typeof TENANT_CURRENCIES)[number];
 
@@ -59,17 +63,6 @@ export interface TenantSettingsSessionData {
 
 export function isTenantDateFormat(v: string | null | undefined): v is TenantDateFormat {
   return (TENANT_DATE_FORMATS as readonly string[]).includes(v ?? '');
-}
-
-/** True for a time zone name this runtime knows (IANA, e.g. Europe/London, America/New_York, UTC). */
-export function isValidTimeZone(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const isAmount = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
@@ -131,15 +124,6 @@ function dayParts(day: [string, string, string], dateFormat: string | null | und
     default:
       return `${y}-${m}-${d}`;
   }
-}
-
-/** The calendar day (YYYY-MM-DD) an instant falls on in a time zone (an unknown zone counts as UTC). */
-export function dayInZone(instant: Date, timeZone = 'UTC'): string {
-  const tz = isValidTimeZone(timeZone) ? timeZone : 'UTC';
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((a, p) => ({ ...a, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 /**

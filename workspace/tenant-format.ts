@@ -3,6 +3,7 @@
  * the session (tenants table), time zone, fiscal year start, the bordered-tables choice and the logo with the
  * session data the settings plugin loads (TENANT_SETTINGS_SESSION_KEY). Without that plugin the defaults apply.
  */
+import { tenantToday } from '../common/dates';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import {
@@ -27,6 +28,8 @@ export interface TenantFormatter extends TenantFormat {
   date(d: Date | string | null | undefined): string;
   /** An instant as date and time in the tenant's time zone. */
   dateTime(d: Date | string | null | undefined): string;
+  /** The tenant's today (YYYY-MM-DD) in its time zone: common/dates.ts tenantToday, as the server's rules use it. */
+  today(): string;
 }
 
 function formatOf(session: Session | null, data: TenantSettingsSessionData | undefined): TenantFormat {
@@ -45,6 +48,7 @@ export function formatterFor(f: TenantFormat): TenantFormatter {
     moneyShort: (n) => formatMoneyShort(n, f.currency),
     date: (d) => formatDate(d, f.dateFormat, f.timeZone),
     dateTime: (d) => formatDateTime(d, f.dateFormat, f.timeZone),
+    today: () => tenantToday(f),
   };
 }
 

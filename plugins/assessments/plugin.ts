@@ -23,7 +23,7 @@ export default definePlugin({
   id: 'assessments',
   description:
     "Assessments of a tenant's companies: versioned templates (sections, categories, weighted questions, framework tags, JSON import/export), events with answers, findings and evidence, review and completion, weighted scores; `lci assessments`.",
-  dependsOn: ['companies'],
+  dependsOn: ['companies', 'settings'],
   // Every route and page needs the Assessment module (README "Modules").
   module: 'Assessment',
   // The report builder's lci_assessment* components (registered only while reports is on; engineer I).

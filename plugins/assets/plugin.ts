@@ -2,7 +2,7 @@
  * Assets and Asset Insights (issue 17): the hardware of a tenant's client companies with warranty and end-of-life
  * lifecycle from the asset type's settings (companies' asset types and statuses), the AIR dashboard, warranty lookup,
  * data quality, the CSV import kind and the `lci assets` commands. Depends on companies: its tables reference
- * companies' and its lifecycle reads the asset types.
+ * companies' and its lifecycle reads the asset types; and on settings: "today" is the tenant's, in its time zone.
  */
 import { navItemDefs, pageDefs } from '../../common/pages';
 import { csvImportsPoint } from '../companies/public';
@@ -27,7 +27,7 @@ export default definePlugin({
   id: 'assets',
   description:
     "Assets of a tenant's companies (type, status, serial, make, model, dates, cost, source) with their warranty and end-of-life lifecycle; the assets and assetList routes, the AIR dashboard, warranty lookup, data quality, the assets import kind and `lci assets`.",
-  dependsOn: ['companies'],
+  dependsOn: ['companies', 'settings'],
   // The report builder's assets_lifecycle component (registered only while reports is on).
   optionalDependsOn: ['reports'],
   // AIR or Core on every route and page; data quality (its page and routes) any product module. README "Modules".

@@ -36,7 +36,7 @@ interface CsInstance {
 
 export default definePlugin<CsInstance>({
   id: 'customer-success',
-  dependsOn: ['companies'],
+  dependsOn: ['companies', 'settings'],
   // The report builder's health scores and goals components (registered only while reports is on); the company data
   // quality section of assets' data quality page (workspace/index.ts, shown only while assets is on).
   optionalDependsOn: ['reports', 'assets', 'assessments'],

@@ -156,7 +156,7 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
     .requiredOption('--company <nameOrId>', 'the company (its name, any case, or its id)')
     .requiredOption('--template <templateId>', 'template id', positiveInt)
     .option('--template-version <n>', 'template version', positiveInt)
-    .option('--date <yyyy-mm-dd>', 'assessment date (default today)')
+    .option('--date <yyyy-mm-dd>', "assessment date (default: the tenant's today in its time zone)")
     .option('--json', 'print JSON')
     .action(
       async (opts: {

@@ -363,7 +363,7 @@ export const createEventBody = z.object({
   /** Default: the template's current version. */
   templateVersion: z.number().int().positive().max(1_000_000).optional(),
   title: z.string().trim().max(200, 'Max 200 characters').optional(),
-  /** Default: today (UTC). */
+  /** Default: the tenant's today in its time zone (Account Settings). */
   assessedOn: isoDate.optional(),
   assessorTenantUserId: bodyId.nullable().optional(),
   reviewerTenantUserId: bodyId.nullable().optional(),

@@ -298,3 +298,16 @@ test('Read Only on the assessment page: reads, but cannot answer, move or add ev
   ).toBe(403);
   expect((await reader.api('GET', P.event(reader.tenantId, id))).body.answers).toEqual([]);
 });
+
+test("an assessment started without a date is dated the tenant's today in its time zone, not UTC's", async () => {
+  // A zone where the day is not UTC's right now: 14 hours ahead from 10:00 UTC on, else 12 hours behind.
+  const now = Date.now();
+  const ahead = new Date(now).getUTCHours() >= 10;
+  const tenantDay = new Date(now + (ahead ? 14 : -12) * 3_600_000).toISOString().slice(0, 10);
+  expect(tenantDay).not.toBe(new Date(now).toISOString().slice(0, 10));
+  const zone = { timeZone: ahead ? 'Etc/GMT-14' : 'Etc/GMT+12' };
+  expect((await a.api('PUT', `/v3/tenant/${a.tenantId}/settings/tenant`, zone)).status).toBe(200);
+  const r = await a.api('POST', P.events(a.tenantId), { tenantCompanyId: acme, assessmentTemplateId: templateId });
+  expect(r.status).toBe(200);
+  expect(r.body.event.assessed_on).toBe(tenantDay);
+});

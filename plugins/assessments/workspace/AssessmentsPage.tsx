@@ -42,7 +42,7 @@ import {
   type TemplateSummary,
 } from '../shared/api';
 import { ASSESSMENT_TEMPLATES_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
-import { errorText, eventUrl, ok, scoreText, today, trends, useUserOptions, type Trend } from './ui';
+import { errorText, eventUrl, ok, scoreText, trends, useUserOptions, type Trend } from './ui';
 import { useViewScope } from './view-scope';
 import './assessments.css';
 
@@ -347,7 +347,8 @@ function StartDialog({
   const [template, setTemplate] = useState<number | ''>(
     templates.length === 1 ? templates[0].assessment_template_id : '',
   );
-  const [date, setDate] = useState(today());
+  const fmt = useTenantFormat();
+  const [date, setDate] = useState(fmt.today);
   const [assessor, setAssessor] = useState<number | ''>('');
   const [reviewer, setReviewer] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);

@@ -21,9 +21,6 @@ export const scoreText = (s: number | null | undefined) => (s === null || s === 
 
 export const eventUrl = (id: number) => `${ASSESSMENT_PAGE}?assessmentEventId=${id}`;
 
-/** Today as yyyy-mm-dd (UTC, as the server defaults). */
-export const today = () => new Date().toISOString().slice(0, 10);
-
 /** The tenant's users an assessor or reviewer can be chosen from (GET assessmentUsers). */
 export type UserOption = AssessmentUserOption;
 

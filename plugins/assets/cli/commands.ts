@@ -93,7 +93,11 @@ export function assetsListCli(assets: Command, ctx: PluginCliContext): void {
       dueSoonArg,
     )
     .option('--search <text>', 'text in the name, serial, make, model, operating system or assigned person')
-    .option('--as-of <day>', 'the day the lifecycle is computed for (YYYY-MM-DD; default today, UTC)', dayArg)
+    .option(
+      '--as-of <day>',
+      "the day the lifecycle is computed for (YYYY-MM-DD; default the tenant's today in its time zone)",
+      dayArg,
+    )
     .option('--sort <column>', `sort by ${ASSET_LIST_SORTS.join(', ')}`, sortArg, 'company')
     .option('--desc', 'sort descending')
     .option('--json', 'print JSON (every field of each asset, as the assetList route answers it)')
@@ -121,7 +125,7 @@ export function assetsListCli(assets: Command, ctx: PluginCliContext): void {
             page,
             pageSize: ASSET_LIST_PAGE_SIZE_MAX,
           });
-          const answer = await listAssets(trx, q);
+          const answer = await listAssets(trx, q, opts.tenant);
           out.push(...answer.assets);
           if (out.length >= answer.total || !answer.assets.length) return out;
         }

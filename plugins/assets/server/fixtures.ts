@@ -18,14 +18,9 @@ import {
   type FieldSourceRow,
 } from '../import/import-store';
 import type { AssetSource } from '../shared/fields';
-import {
-  addDays,
-  addMonths,
-  LIFECYCLE_STATES,
-  todayUtc,
-  type LifecycleSettings,
-  type LifecycleState,
-} from '../shared/lifecycle';
+import { addDays, addMonths } from '../../../common/dates';
+import { tenantTodayOf } from '../../settings/public';
+import { LIFECYCLE_STATES, type LifecycleSettings, type LifecycleState } from '../shared/lifecycle';
 import { MERGE_FIELDS } from '../shared/merge';
 
 /** mulberry32: a small seeded generator, so the demo is the same on every run and machine. */
@@ -422,7 +417,7 @@ export async function assetsFixtures({ db, tenantId, log }: FixtureContext): Pro
       );
     }
     const rows: AssetInsert[] = [];
-    for (const a of demoAssets(todayUtc(), settingsOf)) {
+    for (const a of demoAssets(await tenantTodayOf(trx, tenantId), settingsOf)) {
       const company = companies.get(a.company.toLowerCase());
       if (!company) continue;
       const companyId = Number(company.tenant_company_id);

@@ -42,7 +42,7 @@ export function routes(r: RouteRegistrar): void {
   r.get(
     '/v3/tenant/:tenantId/assets/:assetId',
     { summary: 'One asset with its lifecycle', params: assetParams, page, response: assetAnswer },
-    async ({ db, params }) => ({ asset: await getAsset(db, params.assetId) }),
+    async ({ db, params, tenantId }) => ({ asset: await getAsset(db, tenantId, params.assetId) }),
   );
 
   r.post(

@@ -3,7 +3,7 @@
  * the tenant's (the location the company's): a body naming another is a 400 on that field. Make + serial is unique
  * per tenant (400 naming body.serial). An edit needs the version read (stale: 409, nothing changes); a delete needs
  * confirm=true. A bulk change names only the tenant's assets or changes nothing (404). The lifecycle fields of every
- * answer come from shared/lifecycle.ts as of the day asked (default today, UTC).
+ * answer come from shared/lifecycle.ts as of the day asked (default: the tenant's today in its time zone).
  */
 import { badRequest, conflict, notFound, type Trx } from '../../../kernel/index';
 import { getCompany } from '../../companies/public';
@@ -17,7 +17,8 @@ import type {
 } from '../shared/api';
 import { bulkAssetBody, createAssetBody, updateAssetBody } from '../shared/api';
 import { ASSET_MESSAGES, type AssetSource } from '../shared/fields';
-import { lifecycleOf, todayUtc } from '../shared/lifecycle';
+import { tenantTodayOf } from '../../settings/public';
+import { lifecycleOf } from '../shared/lifecycle';
 import {
   assetIdWithSerial,
   bulkUpdate,
@@ -106,14 +107,16 @@ async function checkReferences(db: Trx, v: AssetValues, exceptId?: number): Prom
 }
 
 /** `tenantId`: the caller's tenant, named in the SQL beside the tenant policy so the planner can plan for one tenant. */
-export async function listAssets(db: Trx, q: AssetListQuery, tenantId?: number): Promise<AssetListAnswer> {
-  const asOf = q.asOf ?? todayUtc();
+export async function listAssets(db: Trx, q: AssetListQuery, tenantId: number): Promise<AssetListAnswer> {
+  const asOf = q.asOf ?? (await tenantTodayOf(db, tenantId));
   const { rows, total } = await selectAssets(db, q, asOf, tenantId);
   return { assets: rows.map((r) => toAsset(r, asOf)), total, page: q.page, pageSize: q.pageSize, asOf };
 }
 
-export async function getAsset(db: Trx, assetId: number, asOf = todayUtc()): Promise<Asset> {
-  return toAsset(await requireAsset(db, assetId), asOf);
+/** One asset with its lifecycle as of `asOf` (default: the tenant's today in its time zone). */
+export async function getAsset(db: Trx, tenantId: number, assetId: number, asOf?: string): Promise<Asset> {
+  const row = await requireAsset(db, assetId);
+  return toAsset(row, asOf ?? (await tenantTodayOf(db, tenantId)));
 }
 
 /** The fields a body set (for the field sources and the audit). */
@@ -156,7 +159,7 @@ export async function createAsset(
     source,
     sourceId,
   );
-  return getAsset(db, id);
+  return getAsset(db, tenantId, id);
 }
 
 /** Changes the fields given when `version` is still the stored one (409 otherwise; nothing changes). */
@@ -187,7 +190,7 @@ export async function editAsset(db: Trx, tenantId: number, assetId: number, body
   await checkReferences(db, next, assetId);
   if (!(await updateAsset(db, assetId, version, patch))) throw conflict(ASSET_MESSAGES.stale);
   await recordFieldSources(db, tenantId, assetId, setFields(patch), 'manual', null);
-  return getAsset(db, assetId);
+  return getAsset(db, tenantId, assetId);
 }
 
 export async function removeAsset(db: Trx, assetId: number, version: number | undefined): Promise<void> {

@@ -3,6 +3,7 @@
  * this plugin's design, see README.md): zod schemas of every route's request and response. The server validates with
  * them and the workspace infers its types from them. Pure: imports zod and this plugin's shared files only.
  */
+import { isCalendarDay } from '../../../common/dates';
 import { z } from 'zod';
 import { ASSET_SOURCES } from './fields';
 import { DUE_SOON_WINDOWS, EOL_STATES, LIFECYCLE_STATES, WARRANTY_STATES } from './lifecycle';
@@ -24,12 +25,11 @@ export const assetPaths = {
 };
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-function realDay(v: string): boolean {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 /** A calendar day as YYYY-MM-DD. */
-export const dateField = z.string().regex(isoDate, 'Use the format YYYY-MM-DD').refine(realDay, 'Not a real date');
+export const dateField = z
+  .string()
+  .regex(isoDate, 'Use the format YYYY-MM-DD')
+  .refine(isCalendarDay, 'Not a real date');
 const text = (max: number) => z.string().trim().max(max, `Max ${max} characters`);
 const optionalText = (max: number) =>
   text(max)
@@ -190,7 +190,7 @@ const stateList = z
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s.trim() !== ''))
   .pipe(z.array(z.enum(LIFECYCLE_STATES)).max(LIFECYCLE_STATES.length));
 
-/** GET assetList: filters, sort and page; `asOf` (default today, UTC) is the day the lifecycle is computed for. */
+/** GET assetList: filters, sort and page; `asOf` (default: the tenant's today in its time zone) is the day the lifecycle is computed for. */
 export const assetListQuery = z.object({
   /** Text in the name, serial, make, model, operating system or assigned person (any case). */
   search: z.string().trim().max(200, 'Max 200 characters').optional(),

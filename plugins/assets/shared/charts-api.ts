@@ -28,7 +28,7 @@ const companyIds = z
 export const assetChartsQuery = z.object({
   /** Only these companies' assets (the dashboard's company filter, or the module view's companies). */
   tenantCompanyIds: companyIds.optional(),
-  /** The day of the figures (default today, UTC). The due soon windows are DUE_SOON_WINDOWS' 90/120/180/365. */
+  /** The day of the figures (default: the tenant's today in its time zone). The due soon windows are DUE_SOON_WINDOWS' 90/120/180/365. */
   asOf: dateField.optional(),
   /** How many quarters the replacement cost chart covers (4 to 8). */
   quarters: z.coerce.number().int().min(QUARTERS_MIN).max(QUARTERS_MAX).default(QUARTERS_DEFAULT),

@@ -17,9 +17,8 @@
  * - Due soon (90, 120, 180, 365 days): cumulative windows (asOf, asOf + days]: each holds the smaller ones, as
  *   "due within 180 days" reads. Overdue is apart.
  */
+import { addDays, addMonths } from '../../../common/dates';
 import {
-  addDays,
-  addMonths,
   DUE_SOON_WINDOWS,
   LIFECYCLE_LABELS,
   LIFECYCLE_STATES,

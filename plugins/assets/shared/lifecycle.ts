@@ -18,7 +18,12 @@
  *   (null without a type).
  * - Due soon: the smallest window of 90, 120, 180 or 365 days from asOf that holds the due date; 'overdue' when the
  *   due date has passed or is today.
+ * - asOf, when not asked for, is the tenant's today in its time zone (settings' tenantTodayOf), as for reports.
+ *
+ * The date arithmetic (addMonths, addDays, wholeMonthsBetween) is common/dates.ts: integer arithmetic on the
+ * characters of the dates, because a page of the list computes it for every row (README "measured").
  */
+import { addDays, addMonths, wholeMonthsBetween } from '../../../common/dates';
 
 export const WARRANTY_STATES = ['in_warranty', 'expiring', 'expired', 'unknown'] as const;
 export type WarrantyState = (typeof WARRANTY_STATES)[number];
@@ -72,76 +77,6 @@ export interface Lifecycle {
   due_soon: DueSoonWindow | 'overdue' | null;
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-/** Days in month m (1-12) of year y. */
-const daysIn = (y: number, m: number) => (m === 2 && isLeap(y) ? 29 : DAYS_IN_MONTH[m - 1]);
-
-/** The number written by the n digits of s from position i, or -1 when one of them is not a digit. */
-function digits(s: string, i: number, n: number): number {
-  let v = 0;
-  for (let k = i; k < i + n; k++) {
-    const c = s.charCodeAt(k) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
-}
-
-/**
- * [year, month 1-12, day] of a YYYY-MM-DD calendar day; RangeError otherwise. Read character by character: a list
- * reads several dates of every row, and a regular expression and a Date per date cost more than the rules themselves.
- */
-function parts(date: string): [number, number, number] {
-  if (date.length === 10 && date.charCodeAt(4) === 45 && date.charCodeAt(7) === 45) {
-    const y = digits(date, 0, 4);
-    const m = digits(date, 5, 2);
-    const d = digits(date, 8, 2);
-    if (y >= 0 && m >= 0 && d >= 0) {
-      if (m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m)) return [y, m, d];
-      throw new RangeError(`not a calendar day: ${date}`);
-    }
-  }
-  throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-const ymd = (y: number, m: number, d: number) => `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
-const fmt = (dt: Date) => dt.toISOString().slice(0, 10);
-
-/** date + n months; the day is clamped to the last day of a shorter month (as PostgreSQL's date + interval). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = parts(date);
-  const total = y * 12 + (m - 1) + months;
-  const ny = Math.floor(total / 12);
-  const nm = total - ny * 12 + 1;
-  return ymd(ny, nm, Math.min(d, daysIn(ny, nm)));
-}
-
-/** Results of addDays (a pure function): a list computes the same due-soon bounds from asOf for every row. */
-const shifted = new Map<string, string>();
-
-export function addDays(date: string, days: number): string {
-  // A date of another length is not YYYY-MM-DD (addDaysOf refuses it); ten characters keep the key unambiguous.
-  if (date.length !== 10) return addDaysOf(date, days);
-  const key = `${date}${days}`;
-  let v = shifted.get(key);
-  if (v === undefined) {
-    v = addDaysOf(date, days);
-    if (shifted.size >= 10_000) shifted.clear();
-    shifted.set(key, v);
-  }
-  return v;
-}
-
-function addDaysOf(date: string, days: number): string {
-  const [y, m, d] = parts(date);
-  return fmt(new Date(Date.UTC(y, m - 1, d + days)));
-}
-
-/** Today in UTC as YYYY-MM-DD. */
-export const todayUtc = (now = new Date()): string => fmt(now);
-
 export function warrantyState(expiry: string | null, approachingMonths: number, asOf: string): WarrantyState {
   if (!expiry) return 'unknown';
   if (expiry < asOf) return 'expired';
@@ -149,14 +84,9 @@ export function warrantyState(expiry: string | null, approachingMonths: number, 
   return 'in_warranty';
 }
 
+/** Whole months from the purchase date to asOf (0 for a future purchase); null without a purchase date. */
 export function ageInMonths(purchase: string | null, asOf: string): number | null {
-  if (!purchase) return null;
-  if (purchase >= asOf) return 0;
-  const [py, pm, pd] = parts(purchase);
-  const [ay, am, ad] = parts(asOf);
-  const n = (ay - py) * 12 + (am - pm);
-  // purchase + n months falls in asOf's month, on the purchase day clamped to that month's length.
-  return Math.min(pd, daysIn(ay, am)) <= ad ? n : n - 1;
+  return purchase ? wholeMonthsBetween(purchase, asOf) : null;
 }
 
 export function endOfLifeDate(

@@ -21,7 +21,7 @@
  * - Nightly refresh (`nightlyScope`): the assets a vendor can look up whose warranty is due (never looked up, last
  *   looked up over 30 days ago, or 7 days for one still without an expiry), oldest lookups first, at most 1000 a tenant a night.
  */
-import { addMonths } from './lifecycle';
+import { addMonths, isCalendarDay } from '../../../common/dates';
 
 export const WARRANTY_VENDORS = ['dell', 'lenovo', 'hp'] as const;
 export type WarrantyVendorId = (typeof WARRANTY_VENDORS)[number];
@@ -83,8 +83,7 @@ export function isoDay(v: unknown): string | null {
   if (typeof v !== 'string') return null;
   const m = /^(\d{4}-\d{2}-\d{2})/.exec(v.trim());
   if (!m) return null;
-  const d = new Date(`${m[1]}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== m[1] ? null : m[1]!;
+  return isCalendarDay(m[1]!) ? m[1]! : null;
 }
 
 /** Earliest start and latest end of a device's entitlements (undated ones ignored); null when none is dated. */

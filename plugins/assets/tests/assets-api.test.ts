@@ -314,3 +314,30 @@ test('a Read Only page lists assets but cannot add, edit, bulk-change or delete 
   const none = await makeTenant(s.k, s.url, { tenantAdmin: false, pages: [] });
   expect((await none.api('GET', assetPaths.list(none.tenantId))).status).toBe(403);
 });
+
+test("without asOf the lifecycle is computed for the tenant's today in its time zone, not UTC's", async () => {
+  // A zone where the day is not UTC's right now: 14 hours ahead from 10:00 UTC on, else 12 hours behind.
+  const now = Date.now();
+  const ahead = new Date(now).getUTCHours() >= 10;
+  const timeZone = ahead ? 'Etc/GMT-14' : 'Etc/GMT+12';
+  const tenantDay = new Date(now + (ahead ? 14 : -12) * 3_600_000).toISOString().slice(0, 10);
+  const utcDay = new Date(now).toISOString().slice(0, 10);
+  expect(tenantDay).not.toBe(utcDay);
+  expect((await b.api('PUT', `/v3/tenant/${b.tenantId}/settings/tenant`, { timeZone })).status).toBe(200);
+  const company = (await b.api('GET', `/v3/tenant/${b.tenantId}/assetList?search=OTHER-PC`)).body.assets[0]
+    .tenant_company_id;
+  // End of life on the later of the two days: ahead, the tenant's today (reached and overdue there, tomorrow in
+  // UTC); behind, UTC's today (reached in UTC, still tomorrow for the tenant: due within 90 days).
+  const eol = ahead ? tenantDay : utcDay;
+  const want = ahead ? { eol_state: 'reached', due_soon: 'overdue' } : { eol_state: 'ok', due_soon: 90 };
+  const id = (await add(b, { tenant_company_id: company, name: 'TZ-PC', eol_date: eol })).body.asset.asset_id;
+
+  const listed = await b.api('GET', `${assetPaths.list(b.tenantId)}?search=TZ-PC`);
+  expect(listed.body.asOf).toBe(tenantDay);
+  expect(listed.body.assets[0]).toMatchObject(want);
+  const one = await b.api('GET', `/v3/tenant/${b.tenantId}/assets/${id}`);
+  expect(one.body.asset).toMatchObject(want);
+  const charts = await b.api('GET', `/v3/tenant/${b.tenantId}/assetCharts`);
+  expect(charts.body.asOf).toBe(tenantDay);
+  expect(charts.body.overdue.count).toBe(ahead ? 1 : 0);
+});

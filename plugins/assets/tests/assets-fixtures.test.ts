@@ -7,7 +7,8 @@
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { demoAssets } from '../server/fixtures';
 import { selectLifecycleStates } from '../server/store';
-import { LIFECYCLE_STATES, todayUtc } from '../shared/lifecycle';
+import { tenantTodayOf } from '../../settings/public';
+import { LIFECYCLE_STATES } from '../shared/lifecycle';
 
 let s: TestServer;
 let t: TestTenant;
@@ -35,7 +36,7 @@ test('demo assets: every lifecycle state as of today, realistic and varied, sour
   // One bulk insert, not a round trip per asset (generous under a loaded machine).
   expect(took).toBeLessThan(20_000);
 
-  const today = todayUtc();
+  const today = await s.k.db.withTenant(t.tenantId, (trx) => tenantTodayOf(trx, t.tenantId));
   const { rows, states, sources } = await s.k.db.withTenant(t.tenantId, async (trx) => ({
     rows: (await trx('assets as a')
       .join('tenant_companies as c', 'c.tenant_company_id', 'a.tenant_company_id')

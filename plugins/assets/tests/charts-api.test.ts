@@ -10,7 +10,8 @@ import { MSG_ASSETS_NO_COMPANY, MSG_ASSETS_NONE } from '../server/charts/report-
 import { assetPaths } from '../shared/api';
 import { chartsOf, type ChartAsset } from '../shared/charts';
 import { assetChartsPath } from '../shared/charts-api';
-import { addDays, addMonths, type LifecycleSettings } from '../shared/lifecycle';
+import { addDays, addMonths } from '../../../common/dates';
+import type { LifecycleSettings } from '../shared/lifecycle';
 import { AIR_DASHBOARD_PAGE } from '../shared/pages';
 
 let s: TestServer;

@@ -3,8 +3,8 @@
  * years, missing dates, zero settings, the precedence of the lifecycle state, the due soon windows), and the merge of
  * records by make + serial with each field's source and conflict rule.
  */
+import { addMonths, tenantToday } from '../../../common/dates';
 import {
-  addMonths,
   ageInMonths,
   dueSoon,
   endOfLifeDate,
@@ -309,5 +309,30 @@ describe('merge by make + serial', () => {
     expect(byDefault.values).toMatchObject({ purchase_date: '2020-01-01', warranty_expiry: '2023-01-01', name: 'two' });
     const [custom] = mergeRecords(rs, { purchase_date: 'latest', warranty_expiry: 'most_recent', name: 'earliest' });
     expect(custom.values).toMatchObject({ purchase_date: '2021-01-01', warranty_expiry: '2022-01-01', name: 'one' });
+  });
+});
+
+describe("due soon on the tenant's today (common/dates tenantToday)", () => {
+  const due = '2026-11-30';
+  test('a tenant east of UTC at 23:30 UTC is on the next day: due today is overdue there, not yet in UTC', () => {
+    const at = new Date('2026-11-29T23:30:00Z');
+    expect(dueSoon(due, tenantToday({ timeZone: 'Pacific/Auckland' }, at))).toBe('overdue');
+    expect(dueSoon(due, tenantToday({ timeZone: 'Asia/Tokyo' }, at))).toBe('overdue');
+    expect(dueSoon(due, tenantToday({ timeZone: 'UTC' }, at))).toBe(90);
+  });
+  test('New York across its daylight-saving days: the day turns at local midnight (05:00 UTC, then 04:00 UTC)', () => {
+    const ny = { timeZone: 'America/New_York' };
+    expect(dueSoon('2026-03-08', tenantToday(ny, new Date('2026-03-08T04:59:00Z')))).toBe(90);
+    expect(dueSoon('2026-03-08', tenantToday(ny, new Date('2026-03-08T05:00:00Z')))).toBe('overdue');
+    // The 90-day window from 2026-03-08 ends on 2026-06-06 whatever the clock change in between.
+    expect(dueSoon('2026-06-06', tenantToday(ny, new Date('2026-03-08T05:00:00Z')))).toBe(90);
+    expect(dueSoon('2026-06-07', tenantToday(ny, new Date('2026-03-08T05:00:00Z')))).toBe(120);
+    expect(dueSoon('2026-11-01', tenantToday(ny, new Date('2026-11-02T04:30:00Z')))).toBe('overdue'); // EST: 23:30
+    expect(dueSoon('2026-11-02', tenantToday(ny, new Date('2026-11-02T04:30:00Z')))).toBe(90);
+  });
+  test('Berlin: 23:30 UTC in summer is already tomorrow there', () => {
+    expect(dueSoon('2026-07-02', tenantToday({ timeZone: 'Europe/Berlin' }, new Date('2026-07-01T23:30:00Z')))).toBe(
+      'overdue',
+    );
   });
 });

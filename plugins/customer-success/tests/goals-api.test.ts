@@ -326,3 +326,24 @@ test('the API answers the texts the company page shows (shared/goal-schemas.ts),
   expect(task.body.error.fields[0]).toEqual({ path: 'body.moniker', message: MSG_REQUIRED });
   await a.api('DELETE', cs(a, `TenantCompanyGoal/${goalId}`));
 });
+
+test("the goals report without a day counts overdue against the tenant's today in its time zone, not UTC's", async () => {
+  // A zone 14 hours ahead of UTC from 10:00 UTC on (its today is UTC's tomorrow), else 12 hours behind.
+  const now = Date.now();
+  const ahead = new Date(now).getUTCHours() >= 10;
+  const utcDay = new Date(now).toISOString().slice(0, 10);
+  const tenantDay = new Date(now + (ahead ? 14 : -12) * 3_600_000).toISOString().slice(0, 10);
+  const zone = { timeZone: ahead ? 'Etc/GMT-14' : 'Etc/GMT+12' };
+  expect((await b.api('PUT', `/v3/tenant/${b.tenantId}/settings/tenant`, zone)).status).toBe(200);
+  const zoneCo = await company(b, 'Zone Co');
+  // Due on the earlier of the two days: overdue ahead (due yesterday there), not overdue behind (due today there).
+  const dueDate = ahead ? utcDay : tenantDay;
+  const made = await b.api('POST', `${cs(b, 'TenantCompanyGoal')}?tenantCompanyId=${zoneCo}`, {
+    moniker: 'Zone',
+    dueDate,
+  });
+  expect(made.status).toBe(200);
+  const rpt = await b.api('POST', `/v3/cs/tenant/${b.tenantId}/csrpt/TenantCsCrossCompanyGoals`, {});
+  expect(rpt.status).toBe(200);
+  expect(rpt.body.summary).toMatchObject({ total: 1, overdue: ahead ? 1 : 0 });
+});

@@ -7,7 +7,8 @@
  * savepoint, so a failing query of one component leaves the request's transaction usable.
  */
 import { notFound, type Kernel, type Trx } from '../../../kernel/index';
-import { DEFAULT_TENANT_FORMAT, dayInZone, type TenantFormat } from '../../../common/tenant-format';
+import { tenantToday } from '../../../common/dates';
+import { DEFAULT_TENANT_FORMAT, type TenantFormat } from '../../../common/tenant-format';
 import { getCompany } from '../../companies/public';
 import { tenantSettings } from '../../settings/public';
 import { reportBlock, type ReportBlock } from '../shared/blocks';
@@ -140,7 +141,7 @@ export async function renderReport(k: Kernel, db: Trx, tenantId: number, opts: R
     companyName = company.moniker;
   }
   const format = await tenantFormat(k, db, tenantId);
-  const asOf = opts.asOf ?? dayInZone(new Date(), format.timeZone);
+  const asOf = opts.asOf ?? tenantToday(format);
   const overrides = companyId !== null ? await selectOverrides(db, opts.templateId, companyId) : new Map();
   const catalogue = catalogueMap(k);
   const components: RenderedComponent[] = [];

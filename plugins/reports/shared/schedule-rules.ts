@@ -14,6 +14,20 @@
  *   missed period (`dueRun`).
  */
 
+import {
+  addDays,
+  addMonths,
+  dayParts,
+  daysBetween,
+  daysInMonth,
+  isCalendarDay,
+  isValidTimeZone,
+  wallClock,
+  weekday,
+  ymd,
+  zonedInstant,
+} from '../../../common/dates';
+
 export const FREQUENCIES = ['weekly', 'monthly', 'quarterly', 'review_date'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 export const QUARTER_BASES = ['calendar', 'fiscal'] as const;
@@ -47,30 +61,21 @@ export interface ScheduleRule {
 }
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isSendTime(v: string): boolean {
   return TIME.test(v);
 }
 
 /** A real calendar day 'YYYY-MM-DD'. */
-export function isDay(v: string): boolean {
-  const m = DAY.exec(v);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth(y, mo);
-}
-
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
+export const isDay = isCalendarDay;
+export { daysInMonth };
 
 /** The first refusal of a schedule's rule as [field, message], or null when it is complete and valid. */
 export function ruleProblem(rule: ScheduleRule): [string, string] | null {
   if (!(FREQUENCIES as readonly string[]).includes(rule.frequency))
     return ['frequency', `Must be one of ${FREQUENCIES.join(', ')}`];
   if (!isSendTime(rule.sendTime)) return ['sendTime', 'Enter the time as HH:MM (24-hour), e.g. 08:00'];
-  if (!zoneOk(rule.timeZone)) return ['timeZone', `Unknown time zone "${rule.timeZone}"`];
+  if (!isValidTimeZone(rule.timeZone)) return ['timeZone', `Unknown time zone "${rule.timeZone}"`];
   switch (rule.frequency) {
     case 'weekly':
       if (!Number.isInteger(rule.weekday) || rule.weekday! < 0 || rule.weekday! > 6)
@@ -91,106 +96,29 @@ export function ruleProblem(rule: ScheduleRule): [string, string] | null {
   return null;
 }
 
-function zoneOk(tz: string): boolean {
-  if (!tz || tz.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
+// ---- time zones: common/dates.ts ------------------------------------------------------------------------------
 
-// ---- time zone arithmetic -------------------------------------------------------------------------------------
+export { wallClock, zonedInstant };
 
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(tz: string): Intl.DateTimeFormat {
-  let f = formatters.get(tz);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(tz, f);
-  }
-  return f;
-}
-
-/** The wall clock of an instant in a time zone. */
-export function wallClock(t: Date | number, tz: string): Wall & { second: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(tz).formatToParts(new Date(t))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour === 24 ? 0 : parts.hour,
-    minute: parts.minute,
-    second: parts.second,
-  };
-}
-
-const wallMs = (w: Wall & { second?: number }) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second ?? 0);
-
-/** The zone's offset from UTC at an instant, in ms (New York in winter: -5 h). */
-function offsetAt(t: number, tz: string): number {
-  return wallMs(wallClock(t, tz)) - Math.floor(t / 1000) * 1000;
-}
-
-/**
- * The instant a wall-clock time happens in a time zone. A time skipped by a jump forward maps to the same distance
- * after the jump; a time that happens twice maps to its first occurrence.
- */
-export function zonedInstant(w: Wall, tz: string): Date {
-  const target = wallMs(w);
-  const before = offsetAt(target - 36 * 3_600_000, tz);
-  const after = offsetAt(target + 36 * 3_600_000, tz);
-  const candidates = [...new Set([before, after])]
-    .map((o) => target - o)
-    .filter((t) => wallMs(wallClock(t, tz)) === target)
-    .sort((a, b) => a - b);
-  if (candidates.length) return new Date(candidates[0]);
-  return new Date(target - Math.min(before, after));
-}
-
-// ---- calendar days -------------------------------------------------------------------------------------------
+// ---- calendar days: common/dates.ts ---------------------------------------------------------------------------
 
 interface Day {
   year: number;
   month: number;
   day: number;
 }
-const dayString = (d: Day) => `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-const addDays = (d: Day, n: number): Day => {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+const dayString = (d: Day) => ymd(d.year, d.month, d.day);
+const dayOf = (day: string): Day => {
+  const [year, month, d] = dayParts(day)!;
+  return { year, month, day: d };
 };
-const addMonths = (year: number, month: number, n: number) => {
-  const i = year * 12 + (month - 1) + n;
-  return { year: Math.floor(i / 12), month: (i % 12) + 1 };
-};
-const weekdayOf = (d: Day) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
 
 /** ISO 8601 week of a day: { year, week } (the week's Thursday decides the year). */
 export function isoWeek(d: Day): { year: number; week: number } {
-  const thursday = addDays(d, 3 - ((weekdayOf(d) + 6) % 7));
-  const jan1 = Date.UTC(thursday.year, 0, 1);
-  const week = Math.floor((Date.UTC(thursday.year, thursday.month - 1, thursday.day) - jan1) / 86_400_000 / 7) + 1;
-  return { year: thursday.year, week };
+  const day = dayString(d);
+  const thursday = addDays(day, 3 - ((weekday(day) + 6) % 7));
+  const year = Number(thursday.slice(0, 4));
+  return { year, week: Math.floor(daysBetween(ymd(year, 1, 1), thursday) / 7) + 1 };
 }
 
 /** The months (1-12) in which quarters start. */
@@ -201,47 +129,47 @@ export function quarterStartMonths(basis: QuarterBasis, fiscalYearStartMonth = 1
 
 // ---- the rules ------------------------------------------------------------------------------------------------
 
-function at(rule: ScheduleRule, d: Day): Date {
+function at(rule: ScheduleRule, day: string): Date {
   const [hour, minute] = rule.sendTime.split(':').map(Number);
-  return zonedInstant({ ...d, hour, minute }, rule.timeZone);
+  return zonedInstant({ ...dayOf(day), hour: hour!, minute: minute! }, rule.timeZone);
 }
 
 /** The first time the schedule runs strictly after `after`; null when it runs no more (a past review date). */
 export function nextRunAt(rule: ScheduleRule, after: Date): Date | null {
   if (ruleProblem(rule)) return null;
   const local = wallClock(after, rule.timeZone);
-  const today: Day = { year: local.year, month: local.month, day: local.day };
+  const today = ymd(local.year, local.month, local.day);
+  const monthStart = ymd(local.year, local.month, 1);
   // Start a day early: the send time of the previous local day may still be ahead of `after` across a DST change.
   switch (rule.frequency) {
     case 'weekly':
       for (let i = -1; i <= 8; i++) {
         const d = addDays(today, i);
-        if (weekdayOf(d) !== rule.weekday) continue;
+        if (weekday(d) !== rule.weekday) continue;
         const t = at(rule, d);
         if (t > after) return t;
       }
       return null;
     case 'monthly':
       for (let i = -1; i <= 2; i++) {
-        const { year, month } = addMonths(today.year, today.month, i);
+        const { year, month } = dayOf(addMonths(monthStart, i));
         const day = rule.monthDay === 'last' ? daysInMonth(year, month) : Number(rule.monthDay);
-        const t = at(rule, { year, month, day });
+        const t = at(rule, ymd(year, month, day));
         if (t > after) return t;
       }
       return null;
     case 'quarterly': {
       const starts = quarterStartMonths(rule.quarterBasis!, rule.fiscalYearStartMonth ?? 1);
       for (let i = -1; i <= 4; i++) {
-        const { year, month } = addMonths(today.year, today.month, i);
-        if (!starts.includes(month)) continue;
-        const t = at(rule, { year, month, day: 1 });
+        const first = addMonths(monthStart, i);
+        if (!starts.includes(dayOf(first).month)) continue;
+        const t = at(rule, first);
         if (t > after) return t;
       }
       return null;
     }
     case 'review_date': {
-      const [year, month, day] = rule.reviewDate!.split('-').map(Number);
-      const t = at(rule, { year, month, day });
+      const t = at(rule, rule.reviewDate!);
       return t > after ? t : null;
     }
   }
@@ -317,7 +245,7 @@ export function dueRun(
 export function describeRunTime(t: Date, tz: string): string {
   const w = wallClock(t, tz);
   const day = dayString(w);
-  const wd = WEEKDAY_NAMES[weekdayOf(w)].slice(0, 3);
+  const wd = WEEKDAY_NAMES[weekday(day)]!.slice(0, 3);
   return `${wd} ${day} ${String(w.hour).padStart(2, '0')}:${String(w.minute).padStart(2, '0')} (${tz})`;
 }
 

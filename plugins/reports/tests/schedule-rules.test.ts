@@ -248,3 +248,16 @@ test('describeFrequency', () => {
   expect(describeFrequency({ frequency: 'monthly', monthDay: 'last' })).toBe('Monthly on the last day');
   expect(describeFrequency({ frequency: 'quarterly', quarterBasis: 'fiscal' })).toBe('Quarterly (fiscal quarters)');
 });
+
+describe('a tenant east of UTC at 23:30 UTC (its today is already tomorrow)', () => {
+  const at = new Date('2026-11-30T23:30:00Z'); // Auckland: Tuesday 2026-12-01 12:30 NZDT
+  test('monthly on day 1 at 08:00 Auckland has run already: the next is 2027-01-01 08:00 NZDT', () => {
+    const rule = { frequency: 'monthly' as const, monthDay: 1, sendTime: '08:00', timeZone: 'Pacific/Auckland' };
+    expect(nextRunAt(rule, at)?.toISOString()).toBe('2026-12-31T19:00:00.000Z');
+    expect(periodKey(rule, new Date('2026-11-30T19:00:00Z'))).toBe('2026-12');
+  });
+  test('weekly on Tuesday at 18:00 Auckland is later today there (05:00 UTC), not a week away', () => {
+    const rule = { frequency: 'weekly' as const, weekday: 2, sendTime: '18:00', timeZone: 'Pacific/Auckland' };
+    expect(nextRunAt(rule, at)?.toISOString()).toBe('2026-12-01T05:00:00.000Z');
+  });
+});

@@ -20,6 +20,12 @@ const DEFAULTS = {
   default_logo: true,
 };
 
+/** The tenant's time zone (IANA name; 'UTC' when it has no settings row): one row, for "today" (tenantTodayOf). */
+export async function selectTimeZone(db: Trx, tenantId: number): Promise<string> {
+  const s = await db('tenant_settings').first('time_zone').where({ tenant_id: tenantId });
+  return s?.time_zone || DEFAULTS.time_zone;
+}
+
 /** The tenant's settings: its row of tenant_settings (defaults when it has none) and the tenants' format columns. */
 export async function selectTenantSettings(db: Trx, tenantId: number): Promise<TenantSettingsRow> {
   const t = await findTenant(db, tenantId);

@@ -4,6 +4,7 @@
  * (returnToDraft, reopen), completion storing the scores and calling the `assessments.eventCompleted` handlers in
  * the same transaction, evidence files in kernel storage (signed upload and download links), delete.
  */
+import { tenantTodayOf } from '../../../settings/public';
 import crypto from 'node:crypto';
 import { HttpError, type Kernel, type Trx } from '../../../../kernel/index';
 import { eventCompletedPoint } from '../../public';
@@ -55,8 +56,6 @@ async function checkUser(db: Trx, id: number | null | undefined, path: string): 
     throw badRequest('Unknown user', [{ path, message: 'Not an active user of this tenant' }]);
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export async function createEvent(
   db: Trx,
   tenantId: number,
@@ -94,7 +93,7 @@ export async function createEvent(
     assessmentTemplateId: t.assessment_template_id,
     versionId: v.assessment_template_version_id,
     title: body.title?.trim() || t.name,
-    assessedOn: body.assessedOn ?? today(),
+    assessedOn: body.assessedOn ?? (await tenantTodayOf(db, tenantId)),
     assessor: body.assessorTenantUserId ?? null,
     reviewer: body.reviewerTenantUserId ?? null,
   });

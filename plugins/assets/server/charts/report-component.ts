@@ -73,9 +73,9 @@ export const assetsLifecycleComponent: ReportComponentDef = {
     "The company's assets per lifecycle state, the replacement cost per quarter and the assets due for replacement.",
   group: 'Asset Insights',
   perCompany: true,
-  async build({ db, companyId, asOf, format }) {
+  async build({ db, tenantId, companyId, asOf, format }) {
     if (companyId === null) return [{ kind: 'empty', title: 'No company chosen', message: MSG_ASSETS_NO_COMPANY }];
-    const charts = await assetCharts(db, { asOf, tenantCompanyIds: [companyId] });
+    const charts = await assetCharts(db, tenantId, { asOf, tenantCompanyIds: [companyId] });
     const due = charts.total
       ? await selectDueAssets(db, {
           asOf,

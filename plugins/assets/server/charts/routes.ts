@@ -19,6 +19,6 @@ export function chartRoutes(r: RouteRegistrar): void {
       page: AIR_DASHBOARD_PAGE,
       response: assetChartsAnswer,
     },
-    async ({ db, query }) => assetCharts(db, query),
+    async ({ db, query, tenantId }) => assetCharts(db, tenantId, query),
   );
 }

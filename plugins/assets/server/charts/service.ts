@@ -24,7 +24,8 @@ import {
   warrantyExpiries,
   type AssetChartsQuery,
 } from '../../shared/charts-api';
-import { DUE_SOON_WINDOWS, LIFECYCLE_LABELS, LIFECYCLE_STATES, todayUtc } from '../../shared/lifecycle';
+import { tenantTodayOf } from '../../../settings/public';
+import { DUE_SOON_WINDOWS, LIFECYCLE_LABELS, LIFECYCLE_STATES } from '../../shared/lifecycle';
 import { AIR_DASHBOARD_PAGE } from '../../shared/pages';
 import { selectChartGroups, type ChartGroupRow } from './store';
 
@@ -83,9 +84,9 @@ export function shapeCharts(rows: readonly ChartGroupRow[], asOf: string, quarte
   };
 }
 
-/** The charts of the assets of these companies (all when none) as of a day (default today, UTC). */
-export async function assetCharts(db: Trx, q: Partial<AssetChartsQuery>): Promise<AssetCharts> {
-  const asOf = q.asOf ?? todayUtc();
+/** The charts of the assets of these companies (all when none) as of a day (default: the tenant's today, its zone). */
+export async function assetCharts(db: Trx, tenantId: number, q: Partial<AssetChartsQuery>): Promise<AssetCharts> {
+  const asOf = q.asOf ?? (await tenantTodayOf(db, tenantId));
   const quarters = q.quarters ?? QUARTERS_DEFAULT;
   const rows = await selectChartGroups(db, { asOf, quarters, tenantCompanyIds: q.tenantCompanyIds });
   return shapeCharts(rows, asOf, quarters);
@@ -105,10 +106,10 @@ function dashboardChart<K extends keyof AssetCharts>(
     id,
     page: AIR_DASHBOARD_PAGE,
     schema,
-    load: async (trx) => {
+    load: async (trx, tenantId) => {
       // The charts of one request share one query (the request's transaction is the key).
       let charts = perRequest.get(trx);
-      if (!charts) perRequest.set(trx, (charts = assetCharts(trx, {})));
+      if (!charts) perRequest.set(trx, (charts = assetCharts(trx, tenantId, {})));
       return (await charts)[key];
     },
   };

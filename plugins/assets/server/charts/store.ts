@@ -8,7 +8,8 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../../../../kernel/index';
 import { AGE_BUCKETS, replacementQuarters, WARRANTY_MONTHS, warrantyMonths } from '../../shared/charts';
-import { addDays, DUE_SOON_WINDOWS } from '../../shared/lifecycle';
+import { addDays } from '../../../../common/dates';
+import { DUE_SOON_WINDOWS } from '../../shared/lifecycle';
 import { COMPANY_TABLES } from '../../../companies/public';
 import { ASSETS_TABLE, chartsSql } from '../store';
 

@@ -14,7 +14,8 @@ import type Koa from 'koa';
 import type { Trx } from '../../../../kernel/index';
 import { guardFormula } from '../../../../common/csv-formula';
 import type { Asset } from '../../shared/api';
-import { LIFECYCLE_LABELS, todayUtc, type EolState, type WarrantyState } from '../../shared/lifecycle';
+import { tenantTodayOf } from '../../../settings/public';
+import { LIFECYCLE_LABELS, type EolState, type WarrantyState } from '../../shared/lifecycle';
 import { toAsset } from '../service';
 import { selectAssetChunks, type AssetQuery } from '../store';
 
@@ -131,8 +132,8 @@ export function csvLine(cells: readonly Cell[]): string {
  * first bytes can no longer be a status: the connection is cut, so the client sees an incomplete download, never a
  * silently short file.
  */
-export async function streamAssetsCsv(db: Trx, q: AssetQuery, koa: Koa.Context, tenantId?: number): Promise<void> {
-  const asOf = q.asOf ?? todayUtc();
+export async function streamAssetsCsv(db: Trx, q: AssetQuery, koa: Koa.Context, tenantId: number): Promise<void> {
+  const asOf = q.asOf ?? (await tenantTodayOf(db, tenantId));
   const chunks = csvChunks(db, q, asOf, undefined, tenantId);
   // The first chunk is read (csvChunks) before anything is sent, so a failing query still answers an error status.
   const first = await chunks.next();

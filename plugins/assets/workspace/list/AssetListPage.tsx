@@ -18,6 +18,7 @@ import {
   useReadOnly,
   useSession,
   useTenant,
+  useTenantFormat,
 } from '../../../../workspace/sdk';
 import { assetPaths, type Asset, type AssetListAnswer, type AssetListSort } from '../../shared/api';
 import { assetColumnsPath, normalizeColumns, type AssetListColumn } from '../../shared/columns';
@@ -53,6 +54,7 @@ const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type
 
 export default function AssetListPage() {
   const tenant = useTenant();
+  const fmt = useTenantFormat();
   const readOnly = useReadOnly(ASSET_LIST_PAGE);
   // The module view's companies (the Asset Insights view: AIR-only ones): the list and its filter keep to them.
   const scope = useViewScope();
@@ -192,10 +194,7 @@ export default function AssetListPage() {
       });
       const body = typeof text === 'string' ? text : '';
       // The browser's text() drops the byte-order mark the server sent; spreadsheets need it to read UTF-8.
-      saveFile(
-        `assets-${new Date().toISOString().slice(0, 10)}.csv`,
-        body.startsWith('\ufeff') ? body : `\ufeff${body}`,
-      );
+      saveFile(`assets-${fmt.today()}.csv`, body.startsWith('\ufeff') ? body : `\ufeff${body}`);
     } catch (e) {
       fail(
         e instanceof ApiError && e.status === 404

@@ -3,6 +3,7 @@
  * TenantCompanyGoalTask and TenantCsCrossCompanyGoals (goals of every company, for /cs/goalsreporting).
  * Goals and tasks are soft deleted (activeFlag 0) and edited with optimistic concurrency (version).
  */
+import { tenantTodayOf } from '../../../settings/public';
 import { z } from 'zod';
 import { badRequest, notFound, type Trx } from '../../../../kernel/index';
 import type { CsServices } from '../services';
@@ -94,8 +95,6 @@ export const tenantCompanyGoalTask = defineCsObject({
   remove: ({ db }, taskId) => store.softDelete(db, 'tenant_company_goal_tasks', 'tenant_company_goal_task_id', taskId),
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export const tenantCsCrossCompanyGoals = defineCsObject({
   name: 'TenantCsCrossCompanyGoals',
   responseKey: 'tenantCsCrossCompanyGoals',
@@ -116,9 +115,9 @@ export const tenantCsCrossCompanyGoals = defineCsObject({
         .refine((v) => v !== '' && isValidDate(v), 'A real date as YYYY-MM-DD')
         .optional(),
     }),
-    async handler({ db }, body: { today?: string }, { companyIds }) {
+    async handler({ db, tenantId }, body: { today?: string }, { companyIds }) {
       const { goals } = await store.listGoals(db, { companyIds, activeFlag: 1 });
-      const day = body.today ?? today();
+      const day = body.today ?? (await tenantTodayOf(db, tenantId));
       const byStatus = Object.fromEntries(GOAL_STATUSES.map((s) => [s, goals.filter((g) => g.status === s).length]));
       return csResult(goals, {
         summary: {

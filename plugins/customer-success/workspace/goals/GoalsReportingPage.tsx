@@ -21,6 +21,7 @@ import {
   usePageAccess,
   useReadOnly,
   useTenant,
+  useTenantFormat,
 } from '../../../../workspace/sdk';
 import { GOAL_STATUS_LABELS, GOAL_STATUSES, isOverdue, type GoalStatus } from '../../shared/goal-rules';
 import { filtersForRequest } from '../../shared/filter-rules';
@@ -33,11 +34,10 @@ import { useCsFilters } from '../filters/state';
 import type { GoalRow, GoalSummary } from './types';
 import './goals.css';
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export default function GoalsReportingPage() {
   const cs = useCsApi();
   const tenant = useTenant();
+  const { today } = useTenantFormat();
   const readOnly = useReadOnly();
   const canEdit = usePageAccess('/cs/company/detail') === 'Read/Write' && !readOnly;
   const { setCompanyId } = useSelectedCompany();
