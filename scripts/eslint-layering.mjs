@@ -6,7 +6,8 @@
  * - calling a transaction or knex (`db('table')`, `trx('t').where(...)`, `t()` where `t: Trx`): a query builder.
  *   Which identifiers hold one: the names `db`, `trx`, `tx`, `knex` (a handler's `{ db }`), and any binding
  *   declared with the type `Trx`, `Knex` or `Knex.Transaction`;
- * - `<knex>.knex(...)` (`k.db.knex('table')`), `.raw(...)` on anything but `String`, `.schema` of a knex value;
+ * - `<knex>.knex(...)` (`k.db.knex('table')`), `.raw(...)` on anything but `String`, `.schema` of a knex value,
+ *   and the builder methods of a knex value itself (`db.select(...)`, `trx.insert(row)`, `db.with(...)`);
  * - `.from('table')`, `.fromRaw(...)`, `.withSchema(...)`, `.table(...)` with a string argument on an expression
  *   that is not a capitalised name (`Array.from`, `Buffer.from('..')` are not SQL).
  * Passing the transaction on (`listItems(db, tenantId)`, `k.db.withTenant(id, (trx) => save(trx, body))`) is not.
@@ -18,6 +19,23 @@ const KNEX_NAMES = new Set(['db', 'trx', 'tx', 'knex']);
 const KNEX_TYPES = new Set(['Trx', 'Knex', 'Knex.Transaction', 'Transaction']);
 /** Builder methods that name a table or SQL text: SQL whatever they are called on (but a capitalised name). */
 const TABLE_METHODS = new Set(['from', 'fromRaw', 'withSchema', 'table']);
+/** Query-builder methods called on a knex value itself (`db.select(...)`, `trx.insert(row).into('t')`). */
+const BUILDER_METHODS = new Set([
+  'select',
+  'insert',
+  'update',
+  'delete',
+  'del',
+  'table',
+  'into',
+  'with',
+  'withRecursive',
+  'queryBuilder',
+  'first',
+  'count',
+  'distinct',
+  'union',
+]);
 
 /** The dotted name of a type annotation (`Trx`, `Knex.Transaction`), or null. */
 function typeName(annotation) {
@@ -69,6 +87,7 @@ export const noSqlOutsideStores = {
         const method = c.property.name;
         if (method === 'raw' && !(c.object.type === 'Identifier' && c.object.name === 'String'))
           return report(node, '.raw(...)');
+        if (BUILDER_METHODS.has(method) && isKnex(c.object)) return report(node, `.${method}(...)`);
         if (
           TABLE_METHODS.has(method) &&
           isString(node.arguments[0]) &&

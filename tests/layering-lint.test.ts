@@ -28,6 +28,7 @@ tester.run('lci/no-sql-outside-stores', noSqlOutsideStores, {
     { filename, code: 'String.raw`a\\b`; console.table("x")' },
     { filename, code: 'const body = spec.schema.parse(x); query.from = "2026-01-01"' },
     { filename, code: 'function f(db2: number) { return db2 + 1 }' },
+    { filename, code: 'rows.select((r) => r.id); list.first(); await store.insert(db, row); db.fn.now()' },
   ],
   invalid: [
     { filename, code: "db('report_exports').where({ id: 1 })", errors: [sql('db(...)')] },
@@ -39,6 +40,8 @@ tester.run('lci/no-sql-outside-stores', noSqlOutsideStores, {
     { filename, code: "sub.select('id').fromRaw('(values (1)) v')", errors: [sql('.fromRaw(...)')] },
     { filename, code: "function w(this: any) { this.select('id').from('goals') }", errors: [sql('.from(...)')] },
     { filename, code: "await knex.schema.hasTable('x')", errors: [sql('.schema')] },
+    { filename, code: "await trx.insert({ a: 1 }).into('items')", errors: [sql('.insert(...)')] },
+    { filename, code: "await db.select('id').where('x', 1)", errors: [sql('.select(...)')] },
     {
       filename: 'plugins/demo/server/templates/service.ts',
       code: "const q = db.raw('?? = ?', [col, v])",
