@@ -70,4 +70,10 @@ export default defineConfig(
     ],
     rules: { 'lci/no-kernel-table-sql': 'error' },
   },
+  {
+    // Layering (docs/plugins.md): routes -> service -> store. SQL only in stores (store.ts, *-store.ts) and migrations;
+    // a plugin's routes and services pass the transaction on (scripts/eslint-layering.mjs).
+    files: ['plugins/*/server/**/{routes,route,service,services}.ts', 'plugins/*/server/**/*-{routes,service}.ts'],
+    rules: { 'lci/no-sql-outside-stores': 'error' },
+  },
 );

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crossings, resolveImport } from './boundaries.mjs';
 import { noKernelTableSql } from './eslint-kernel-tables.mjs';
+import { noSqlOutsideStores } from './eslint-layering.mjs';
 
 const importBoundaries = {
   meta: {
@@ -55,7 +56,7 @@ const importBoundaries = {
 const version = crypto
   .createHash('sha1')
   .update(
-    ['./boundaries.mjs', './eslint-import-boundaries.mjs', './eslint-kernel-tables.mjs']
+    ['./boundaries.mjs', './eslint-import-boundaries.mjs', './eslint-kernel-tables.mjs', './eslint-layering.mjs']
       .map((f) => fs.readFileSync(new URL(f, import.meta.url)))
       .join('\n'),
   )
@@ -64,5 +65,9 @@ const version = crypto
 
 export default {
   meta: { name: 'lci', version },
-  rules: { 'import-boundaries': importBoundaries, 'no-kernel-table-sql': noKernelTableSql },
+  rules: {
+    'import-boundaries': importBoundaries,
+    'no-kernel-table-sql': noKernelTableSql,
+    'no-sql-outside-stores': noSqlOutsideStores,
+  },
 };

@@ -117,3 +117,27 @@ test("every workspace point is exported by its owner's public.browser.ts, the fi
   }
   expect(missing).toEqual([]);
 });
+
+/** Every file under `plugins/` (tests and the workspace aside), as paths from the root. */
+function pluginFiles(dir = 'plugins'): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return ['node_modules', 'tests', 'workspace'].includes(e.name) ? [] : pluginFiles(rel);
+    return /\.tsx?$/.test(e.name) && !/\.(test|e2e)\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+test("the guide's layering is what the lint checks, and plugins' commands live in their cli/ folder", () => {
+  const text = section('Server layering: routes -> service -> store');
+  expect(named(text, 'lci/no-sql-outside-stores')).toBe(true);
+  expect(named(text, 'scripts/eslint-layering.mjs')).toBe(true);
+  expect(fs.readFileSync(path.join(ROOT, 'eslint.config.js'), 'utf8')).toContain(
+    "'lci/no-sql-outside-stores': 'error'",
+  );
+  // `lci` commands are built with commander; a plugin builds them in cli/ only (the guide's layout).
+  const commands = pluginFiles().filter((f) =>
+    /from ['"]commander['"]/.test(fs.readFileSync(path.join(ROOT, f), 'utf8')),
+  );
+  expect(commands.length).toBeGreaterThan(0);
+  expect(commands.filter((f) => !/^plugins\/[^/]+\/cli\//.test(f))).toEqual([]);
+});

@@ -10,7 +10,7 @@ import { COMPANIES_DASHBOARD_CHARTS } from './server/dashboard-charts';
 import { companiesFixtures } from './server/fixtures';
 import { COMPANIES_PAGES } from './shared/pages';
 import { routes } from './server/routes';
-import { listCompanies } from './server/service';
+import { listCompanies } from './server/store';
 
 export default definePlugin({
   id: 'companies',

@@ -18,7 +18,7 @@
 import type { Trx } from '../../kernel/index';
 import { listContracts, type ContractWithCompany } from './server/contracts';
 
-export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type CompanyKind } from './server/service';
+export { listCompanies, getCompany, companiesByMoniker, type CompanyRow, type CompanyKind } from './server/store';
 export { listLocations, locationCounts, type LocationRow } from './server/locations';
 export * from './public.browser';
 export {

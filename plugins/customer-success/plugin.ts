@@ -18,7 +18,7 @@ import { coreFixtures } from './server/fixtures';
 import { registerCsObjectRoutes } from './server/object-api/routes';
 import { CS_OBJECTS } from './server/objects';
 import { areaRealtime } from './server/segments/area';
-import { metricsCli } from './server/metrics/cli';
+import { metricsCli } from './cli/metrics';
 import { assessmentResultsSource } from './server/metrics/assessment-source';
 import { metricsFixtures } from './server/metrics/fixtures';
 import { csatImport, ticketsImport } from './server/metrics/imports';

@@ -1,13 +1,14 @@
 /**
  * Internal admin and support tools (platform.md sections 2.4, 4.7, 6, 8, 9): the /lciadmin and /lcisupport areas
- * and `lci admin ...`. Every route is `auth: 'internal'` (internal admins only). Three parts, each an index that
- * contributes pages, nav items, routes, jobs and CLI subcommands:
+ * and `lci admin ...` (cli/index.ts). Every route is `auth: 'internal'` (internal admins only). Three parts, each
+ * an index that contributes pages, nav items, routes and jobs:
  *   server/core  areas, admin summary, maintenance mode, impersonation, audit log
  *   server/data  data resync, delete tenant data, job queue stats
  *   server/pages the other admin and support pages (notifications, onboarding, modules and menu, websockets,
  *                affiliates, ETL, currency, primary integration change, initial sync, assessment templates)
  */
 import { definePlugin } from '../../kernel/index';
+import { registerAdminCli } from './cli/index';
 import { CORE_PART } from './server/core/index';
 import { DATA_PART } from './server/data/index';
 import { PAGES_PART } from './server/pages/index';
@@ -34,7 +35,7 @@ export default definePlugin({
   },
   cli(program, { kernel }) {
     const admin = program.command('admin').description('Internal admin and support tools (internal staff)');
-    for (const p of PARTS) p.cli?.(admin, kernel);
+    registerAdminCli(admin, kernel);
   },
   async fixtures(ctx) {
     for (const p of PARTS) await p.fixtures?.(ctx);

@@ -15,7 +15,7 @@ import { stackDashboardCharts } from './server/alignment/matrix';
 import { ALIGNMENT_OBJECTS } from './server/alignment/objects';
 import { contractExclusionFilter } from './server/exclusions/contracts';
 import { EXCLUSION_OBJECTS } from './server/exclusions/objects';
-import { stackCli } from './server/stack/cli';
+import { stackCli } from './cli/stack';
 import { stackFixtures } from './server/stack/fixtures';
 import { stackAlignmentComponent } from './server/reports/stack-alignment-component';
 import { STACK_OBJECTS } from './server/stack/objects';

@@ -48,6 +48,15 @@ export async function isComplimentary(trx: Trx, tenantId: number): Promise<boole
   return !!grant;
 }
 
+/** The billing modules the tenant holds by an unexpired kernel module grant (complimentary access). */
+export async function grantedBillingModules(trx: Trx, tenantId: number): Promise<string[]> {
+  return trx('tenant_module_grants')
+    .where({ tenant_id: tenantId })
+    .whereIn('module', BILLING_MODULES as string[])
+    .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', trx.fn.now()))
+    .pluck('module');
+}
+
 /** Active companies of the tenant, from every source registered at kernel.activeCompanies (de-duplicated). */
 export async function activeCompanyCount(
   k: Pick<Kernel, 'extensions'>,

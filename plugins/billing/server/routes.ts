@@ -8,6 +8,7 @@ import { MSG_NO_UPCOMING_INVOICE, signupSessionBody, subscriptionBody, tenantPar
 import { isNoUpcomingInvoice } from './stripe/mapping';
 import { HttpError, type Caller, type Kernel, type RouteRegistrar, type Trx } from '../../../kernel/index';
 import { BILLING_MODULES, overallStatus, statusByModule } from '../shared/status';
+import { grantedBillingModules } from './access';
 import * as actions from './actions';
 import { billingEmail, ensureCustomer, findCustomer } from './customers';
 import { affiliateDiscounts, discountOut } from './discounts';
@@ -106,11 +107,7 @@ export function subscriptionRoutes(r: RouteRegistrar, k: Kernel, self: Pick<Bill
     },
     async ({ db, tenantId }) => {
       const rows = await actions.tenantRows({ k, db, tenantId });
-      const grants = await db('tenant_module_grants')
-        .where({ tenant_id: tenantId })
-        .whereIn('module', BILLING_MODULES as string[])
-        .where((w) => w.whereNull('expires_at').orWhere('expires_at', '>', db.fn.now()))
-        .pluck('module');
+      const grants = await grantedBillingModules(db, tenantId);
       const provider = self.provider(db);
       return {
         subscriptions: rows,

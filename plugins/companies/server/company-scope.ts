@@ -1,6 +1,6 @@
 /** A company-scoped route acts on a company of the caller's tenant; any other id answers 404 (RLS hides other tenants). */
 import { notFound, type Trx } from '../../../kernel/index';
-import { getCompany, type CompanyRow } from './service';
+import { getCompany, type CompanyRow } from './store';
 
 export async function requireCompany(db: Trx, tenantCompanyId: number): Promise<CompanyRow> {
   const c = await getCompany(db, tenantCompanyId);

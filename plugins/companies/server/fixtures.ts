@@ -4,7 +4,7 @@ import { addDays } from '../shared/dates';
 import { noticeDate } from '../shared/notice-date';
 import { customFieldsFixtures } from './custom-fields-fixtures';
 import { ensureLocations } from './locations';
-import { insertCompany, listCompanies } from './service';
+import { insertCompany, listCompanies } from './store';
 
 const COMPANIES = [
   { moniker: 'Acme Dental Group', seats: 42, locations: ['Main Office', 'Eastside Clinic'] },

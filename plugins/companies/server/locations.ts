@@ -24,6 +24,19 @@ export async function getLocation(
     .first('tenant_company_location_id', 'tenant_company_id', 'location_name');
 }
 
+/** Adds one location to a company; answers its id. */
+export async function insertLocation(
+  db: Trx,
+  tenantId: number,
+  tenantCompanyId: number,
+  name: string,
+): Promise<number> {
+  const [row] = await db('tenant_company_locations')
+    .insert({ tenant_id: tenantId, tenant_company_id: tenantCompanyId, location_name: name })
+    .returning('tenant_company_location_id');
+  return Number(row.tenant_company_location_id);
+}
+
 /** Adds the named locations a company does not have yet (case-insensitive); returns how many were added. */
 export async function ensureLocations(
   db: Trx,

@@ -20,10 +20,10 @@ import { requireCompany } from './company-scope';
 import { contractRoutes } from './contract-routes';
 import { companyFilters } from './filters';
 import { linkRoutes } from './link-routes';
-import { listLocations } from './locations';
+import { insertLocation, listLocations } from './locations';
 import { COMPANIES_PAGE } from './pages';
 import { companyParams, tenantParams } from '../shared/params';
-import { getCompany, insertCompany, listCompanies, toApi, updateCompany } from './service';
+import { getCompany, insertCompany, listCompanies, toApi, updateCompany } from './store';
 
 export { COMPANIES_PAGE } from './pages';
 
@@ -123,10 +123,7 @@ export function routes(r: RouteRegistrar, k: Kernel): void {
     },
     async ({ db, tenantId, params, body, audit }) => {
       await requireCompany(db, params.tenantCompanyId);
-      const [row] = await db('tenant_company_locations')
-        .insert({ tenant_id: tenantId, tenant_company_id: params.tenantCompanyId, location_name: body.location_name })
-        .returning('tenant_company_location_id');
-      const locationId = Number(row.tenant_company_location_id);
+      const locationId = await insertLocation(db, tenantId, params.tenantCompanyId, body.location_name);
       await audit(
         'location.insert',
         { tenant_company_id: params.tenantCompanyId, location_name: body.location_name },

@@ -5,7 +5,7 @@
 import { listMembers, type FixtureContext } from '../../../kernel/index';
 import { listCompanies } from '../../companies/public';
 import { createGroup, createManager } from './accounts/store';
-import { addScore, createGoal, createTask } from './goals/store';
+import { addScore, createGoal, createTask } from './goals/service';
 
 export async function coreFixtures({ db, tenantId, log }: FixtureContext): Promise<void> {
   await db.withTenant(tenantId, async (trx) => {

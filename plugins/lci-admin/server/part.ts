@@ -1,5 +1,4 @@
 /** What each part of the plugin contributes (see plugin.ts). */
-import type { Command } from 'commander';
 import type {
   FixtureContext,
   JobDef,
@@ -17,8 +16,6 @@ export interface AdminPart {
   realtime?: Record<string, RealtimeFunction>;
   jobs?: Record<string, JobDef<any>>;
   routes?(r: RouteRegistrar, k: Kernel, self: LciAdminInstance): void;
-  /** Adds subcommands to `lci admin` (the command given). */
-  cli?(admin: Command, kernel: () => Promise<Kernel>): void;
   /** Demo data for a tenant (`lci db seed`). */
   fixtures?(ctx: FixtureContext): Promise<void>;
   start?(k: Kernel, self: LciAdminInstance): Promise<void>;

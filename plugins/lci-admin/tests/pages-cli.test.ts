@@ -1,5 +1,5 @@
 /**
- * `lci admin` commands of part "pages" (server/pages/cli.ts) as the real CLI in a child process, against a
+ * `lci admin` commands of part "pages" (cli/pages.ts) as the real CLI in a child process, against a
  * seeded sandbox database: currency, primary-integration, initial-sync, etl, import-templates, affiliate,
  * notify/notifications and marketing-export (one process per call: each test keeps to the calls that matter).
  */

@@ -58,6 +58,15 @@ export async function selectTemplate(db: Trx, templateId: number): Promise<Templ
   return row ? toSummary(row) : null;
 }
 
+/** A template's name and current version (what an export names its file after), or null. */
+export async function selectTemplateHead(
+  db: Trx,
+  templateId: number,
+): Promise<{ name: string; current_vers: number } | null> {
+  const row = await db('report_templates').where({ report_template_id: templateId }).first('name', 'current_vers');
+  return row ? { name: row.name as string, current_vers: num(row.current_vers) } : null;
+}
+
 /** The id of another template with this name in any case, or null. */
 export async function templateIdNamed(db: Trx, name: string, exceptId?: number): Promise<number | null> {
   const q = db('report_templates').whereRaw('lower(name) = lower(?)', [name]);

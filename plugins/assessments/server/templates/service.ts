@@ -273,11 +273,10 @@ export function platformContent(t: PlatformTemplateInput): TemplateContent {
  */
 export async function adoptPlatformTemplate(db: Trx, tenantId: number, t: PlatformTemplateInput): Promise<number> {
   const content = platformContent(t);
-  const mine = () => db(store.DEFS).where('tenant_id', tenantId);
-  const has = await mine().where('platform_template_id', t.platformTemplateId).first();
+  const has = await store.selectTenantPlatformDef(db, tenantId, t.platformTemplateId);
   if (!has) {
     let name = t.name.trim();
-    const taken = async (n: string) => !!(await mine().whereRaw('lower(name) = ?', [n.toLowerCase()]).first('name'));
+    const taken = (n: string) => store.tenantDefNameTaken(db, tenantId, n);
     if (await taken(name)) name = `${name} (platform)`;
     for (let i = 2; await taken(name); i++) name = `${t.name.trim()} (platform ${i})`;
     const id = await store.insertDef(db, tenantId, {
@@ -295,20 +294,16 @@ export async function adoptPlatformTemplate(db: Trx, tenantId: number, t: Platfo
     });
     return id;
   }
-  const id = Number(has.assessment_template_id);
-  const currentNo = Number(has.current_version);
-  const current = await db(store.VERSIONS)
-    .where({ tenant_id: tenantId, assessment_template_id: id, template_version: currentNo })
-    .first('assessment_template_version_id', 'content');
+  const id = has.assessment_template_id;
+  const currentNo = has.current_version;
+  const current = await store.selectTenantVersion(db, tenantId, id, currentNo);
   // jsonb keeps its own key order: compare as values.
   const same = current && isDeepStrictEqual(current.content, content);
   if (same && has.description === t.description) return id;
   let next = currentNo;
   if (!same) {
-    const used = await db('assessment_events')
-      .where({ tenant_id: tenantId, assessment_template_version_id: current.assessment_template_version_id })
-      .first('assessment_event_id');
-    if (used) {
+    const versionId = current!.assessment_template_version_id;
+    if (await store.tenantVersionInUse(db, tenantId, versionId)) {
       next += 1;
       await store.insertVersion(db, tenantId, {
         templateId: id,
@@ -317,22 +312,8 @@ export async function adoptPlatformTemplate(db: Trx, tenantId: number, t: Platfo
         note: 'platform import',
         userId: null,
       });
-    } else
-      await db(store.VERSIONS)
-        .where({ tenant_id: tenantId, assessment_template_version_id: current.assessment_template_version_id })
-        .update({
-          content: JSON.stringify(content),
-          question_count: store.questionCount(content),
-          note: 'platform import',
-        });
+    } else await store.updateTenantVersionContent(db, tenantId, versionId, content, 'platform import');
   }
-  await mine()
-    .where('assessment_template_id', id)
-    .update({
-      description: t.description,
-      current_version: next,
-      version: db.raw('version + 1'),
-      updated_at: db.fn.now(),
-    });
+  await store.updateTenantDef(db, tenantId, id, { description: t.description, current_version: next });
   return id;
 }

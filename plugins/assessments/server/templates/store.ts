@@ -206,3 +206,79 @@ export async function updateDef(
 export async function deleteDef(db: Trx, id: number): Promise<void> {
   await db(DEFS).where('assessment_template_id', id).delete();
 }
+
+/*
+ * The adoption of lci-admin's platform templates (service.ts adoptPlatformTemplate): the caller's transaction may be
+ * the system scope, so each of these names the tenant.
+ */
+
+/** The tenant's template made from this platform template, or null. */
+export async function selectTenantPlatformDef(
+  db: Trx,
+  tenantId: number,
+  platformTemplateId: number,
+): Promise<{ assessment_template_id: number; current_version: number; description: string } | null> {
+  const r = await db(DEFS)
+    .where({ tenant_id: tenantId, platform_template_id: platformTemplateId })
+    .first('assessment_template_id', 'current_version', 'description');
+  return r
+    ? {
+        assessment_template_id: num(r.assessment_template_id),
+        current_version: num(r.current_version),
+        description: r.description,
+      }
+    : null;
+}
+
+/** True when the tenant has a template of this name (`name` compared in lower case). */
+export async function tenantDefNameTaken(db: Trx, tenantId: number, name: string): Promise<boolean> {
+  return !!(await db(DEFS)
+    .where('tenant_id', tenantId)
+    .whereRaw('lower(name) = ?', [name.toLowerCase()])
+    .first('name'));
+}
+
+/** A version of the tenant's template: its id and content (jsonb, as stored), or null. */
+export async function selectTenantVersion(
+  db: Trx,
+  tenantId: number,
+  templateId: number,
+  templateVersion: number,
+): Promise<{ assessment_template_version_id: number; content: unknown } | null> {
+  const r = await db(VERSIONS)
+    .where({ tenant_id: tenantId, assessment_template_id: templateId, template_version: templateVersion })
+    .first('assessment_template_version_id', 'content');
+  return r ? { assessment_template_version_id: num(r.assessment_template_version_id), content: r.content } : null;
+}
+
+/** True when an event of the tenant uses this template version. */
+export async function tenantVersionInUse(db: Trx, tenantId: number, versionId: number): Promise<boolean> {
+  return !!(await db('assessment_events')
+    .where({ tenant_id: tenantId, assessment_template_version_id: versionId })
+    .first('assessment_event_id'));
+}
+
+/** Replaces the content of a version of the tenant's template in place. */
+export async function updateTenantVersionContent(
+  db: Trx,
+  tenantId: number,
+  versionId: number,
+  content: TemplateContent,
+  note: string,
+): Promise<void> {
+  await db(VERSIONS)
+    .where({ tenant_id: tenantId, assessment_template_version_id: versionId })
+    .update({ content: JSON.stringify(content), question_count: questionCount(content), note });
+}
+
+/** Sets the description and current version of the tenant's template (its version counter moves on). */
+export async function updateTenantDef(
+  db: Trx,
+  tenantId: number,
+  id: number,
+  patch: { description: string; current_version: number },
+): Promise<void> {
+  await db(DEFS)
+    .where({ tenant_id: tenantId, assessment_template_id: id })
+    .update({ ...patch, version: db.raw('version + 1'), updated_at: db.fn.now() });
+}

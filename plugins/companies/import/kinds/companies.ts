@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ensureLocations } from '../../server/locations';
-import { companiesByMoniker, insertCompany, updateCompany } from '../../server/service';
+import { companiesByMoniker, insertCompany, updateCompany } from '../../server/store';
 import { csvCell, defineCsvImport, type CsvRejection } from '../csv-import';
 
 export const companiesImport = defineCsvImport({

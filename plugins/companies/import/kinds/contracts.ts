@@ -12,7 +12,7 @@ import {
 } from '../../shared/contract-fields';
 import { insertContract } from '../../server/contracts';
 import { ensureLocations } from '../../server/locations';
-import { companiesByMoniker } from '../../server/service';
+import { companiesByMoniker } from '../../server/store';
 import { csvCell, defineCsvImport } from '../csv-import';
 
 export const contractsImport = defineCsvImport({

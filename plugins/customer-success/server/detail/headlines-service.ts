@@ -9,21 +9,9 @@ import { monthStart } from '../../shared/history-month';
 import { csInputs, type CsInputs } from '../inputs/request-inputs';
 import { contractLabel } from '../segments/contracts';
 import { segmentsOf } from '../segments/store';
+import { previousHealthScores } from '../metrics/history-store';
 import { companyScores } from '../dashboard/company-scores';
 import { goalsOfCompanies } from './company-goals';
-
-/** The latest score of each company before the current month (the previous value of the delta). */
-async function previousHealth(db: Trx, ids: number[], today: Date): Promise<Map<number, number>> {
-  const rows = await db('cs_company_score_history')
-    .distinctOn('tenant_company_id')
-    .select('tenant_company_id', 'score')
-    .where('score_type', 'health')
-    .whereIn('tenant_company_id', ids)
-    .where('month', '<', monthStart(today))
-    .whereNotNull('score')
-    .orderBy([{ column: 'tenant_company_id' }, { column: 'month', order: 'desc' }]);
-  return new Map(rows.map((r) => [Number(r.tenant_company_id), Number(r.score)]));
-}
 
 /** `inputs`: the request's inputs (made here unless the caller made them), so each input is read once. */
 export async function headlinesFor(
@@ -35,7 +23,7 @@ export async function headlinesFor(
 ): Promise<Record<string, Headline[]>> {
   if (!companyIds.length) return {};
   const scores = await companyScores(inputs, companyIds);
-  const previous = await previousHealth(db, companyIds, today);
+  const previous = await previousHealthScores(db, companyIds, monthStart(today));
   const contracts = await inputs.contracts(companyIds);
   const goals = await goalsOfCompanies(db, companyIds);
   const { segments } = await segmentsOf(inputs, companyIds, today);

@@ -11,7 +11,7 @@ import { GOAL_STATUSES, isOverdue, isValidDate } from '../../shared/goal-rules';
 import { goalBody, goalScoreBody, goalUpdateBody, taskBody, taskUpdateBody } from '../../shared/goal-schemas';
 import { csResult, defineCsObject } from '../object-api/registry';
 import { COMPANY_DETAIL_PAGE, GOALS_REPORTING_PAGE } from '../pages';
-import * as store from './store';
+import * as service from './service';
 import { addScoreAnswer, goal, goalExtra, goalRecord, goalSummary, goalTask } from '../../shared/api';
 
 /** The companies a list covers: the selected company, the filtered ones, or both (intersection). */
@@ -40,22 +40,22 @@ export const tenantCompanyGoal = defineCsObject({
   schema: goalBody,
   updateSchema: goalUpdateBody,
   async list({ db }, { tenantCompanyId, activeFlag: af, companyIds }) {
-    const { goals, links } = await store.listGoals(db, {
+    const { goals, links } = await service.listGoals(db, {
       companyIds: coverage(tenantCompanyId, companyIds),
       activeFlag: af,
     });
     return csResult(goals, { linkTables: links });
   },
-  get: ({ db }, goalId) => store.getGoal(db, goalId),
+  get: ({ db }, goalId) => service.getGoal(db, goalId),
   create: async ({ db, tenantId, caller, cs }, body, { tenantCompanyId }) => {
     await checkGoalLinks(cs, db, body);
-    return store.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body);
+    return service.createGoal(db, tenantId, caller?.userId ?? null, tenantCompanyId!, body);
   },
   update: async ({ db, tenantId, cs }, goalId, body) => {
     await checkGoalLinks(cs, db, body);
-    return store.updateGoal(db, tenantId, goalId, body);
+    return service.updateGoal(db, tenantId, goalId, body);
   },
-  remove: ({ db }, goalId) => store.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
+  remove: ({ db }, goalId) => service.softDelete(db, 'tenant_company_goals', 'tenant_company_goal_id', goalId),
   actions: {
     addScore: {
       response: addScoreAnswer,
@@ -65,7 +65,7 @@ export const tenantCompanyGoal = defineCsObject({
           throw badRequest('addScore needs a goal: POST .../cs/TenantCompanyGoal/{id}', [
             { path: 'params.id', message: 'Required' },
           ]);
-        const score = await store.addScore(db, tenantId, caller?.userId ?? null, goalId, body);
+        const score = await service.addScore(db, tenantId, caller?.userId ?? null, goalId, body);
         if (!score) throw notFound(`TenantCompanyGoal ${goalId} not found`);
         return { records_updated: 1, tenantCompanyGoalScores: [score] };
       },
@@ -84,15 +84,16 @@ export const tenantCompanyGoalTask = defineCsObject({
   updateSchema: taskUpdateBody,
   query: z.object({ tenantCompanyGoalId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
   list: ({ db }, { tenantCompanyId, activeFlag: af, companyIds, query }) =>
-    store.listTasks(db, {
+    service.listTasks(db, {
       companyIds: coverage(tenantCompanyId, companyIds),
       goalId: query.tenantCompanyGoalId,
       activeFlag: af,
     }),
-  get: ({ db }, taskId) => store.getTask(db, taskId),
-  create: ({ db, tenantId }, body, { tenantCompanyId }) => store.createTask(db, tenantId, tenantCompanyId!, body),
-  update: ({ db }, taskId, body) => store.updateTask(db, taskId, body),
-  remove: ({ db }, taskId) => store.softDelete(db, 'tenant_company_goal_tasks', 'tenant_company_goal_task_id', taskId),
+  get: ({ db }, taskId) => service.getTask(db, taskId),
+  create: ({ db, tenantId }, body, { tenantCompanyId }) => service.createTask(db, tenantId, tenantCompanyId!, body),
+  update: ({ db }, taskId, body) => service.updateTask(db, taskId, body),
+  remove: ({ db }, taskId) =>
+    service.softDelete(db, 'tenant_company_goal_tasks', 'tenant_company_goal_task_id', taskId),
 });
 
 export const tenantCsCrossCompanyGoals = defineCsObject({
@@ -104,7 +105,7 @@ export const tenantCsCrossCompanyGoals = defineCsObject({
   reply: { row: goal, extra: goalExtra },
   schema: z.object({}),
   async list({ db }, { activeFlag: af, companyIds }) {
-    const { goals, links } = await store.listGoals(db, { companyIds, activeFlag: af });
+    const { goals, links } = await service.listGoals(db, { companyIds, activeFlag: af });
     return csResult(goals, { linkTables: links });
   },
   report: {
@@ -116,7 +117,7 @@ export const tenantCsCrossCompanyGoals = defineCsObject({
         .optional(),
     }),
     async handler({ db, tenantId }, body: { today?: string }, { companyIds }) {
-      const { goals } = await store.listGoals(db, { companyIds, activeFlag: 1 });
+      const { goals } = await service.listGoals(db, { companyIds, activeFlag: 1 });
       const day = body.today ?? (await tenantTodayOf(db, tenantId));
       const byStatus = Object.fromEntries(GOAL_STATUSES.map((s) => [s, goals.filter((g) => g.status === s).length]));
       return csResult(goals, {

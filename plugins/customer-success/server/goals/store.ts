@@ -1,69 +1,13 @@
-/** Goals: company goals, the companies they cover, tasks, scores and link tables (recommendations, contracts, notes). */
-import { badRequest, type Trx } from '../../../../kernel/index';
-import { goalCompanies, latestScore, taskProgress, type GoalStatus } from '../../shared/goal-rules';
-import { assertVersion } from '../object-api/versioning';
+/**
+ * SQL of goals: company goals (tenant_company_goals), the companies they cover, their scores, tasks and link tables
+ * (recommendations, contracts, notes). Rows as stored; service.ts assembles and checks them.
+ */
+import type { Trx } from '../../../../kernel/index';
+import type { GoalStatus } from '../../shared/goal-rules';
+import type { GoalInput, GoalScore, GoalTask, TaskInput } from './types';
 
-export interface GoalScore {
-  tenantCompanyGoalScoreId: number;
-  tenantCompanyGoalId: number;
-  score: number;
-  note: string;
-  scoredAt: string;
-  createdBy: number | null;
-}
-export interface Goal {
-  tenantCompanyGoalId: number;
-  tenantCompanyId: number;
-  moniker: string;
-  description: string;
-  status: GoalStatus;
-  startDate: string | null;
-  dueDate: string | null;
-  activeFlag: 0 | 1;
-  version: number;
-  tenantCompanyIds: number[];
-  companyNames: string[];
-  tenantCompanyProjectIds: number[];
-  tenantCompanyContractIds: number[];
-  tenantNoteIds: number[];
-  score: number | null;
-  scoredAt: string | null;
-  taskCount: number;
-  progress: number | null;
-  updatedAt: string;
-}
-export interface GoalLinks {
-  tenantCompanyGoalRecommendations: { tenantCompanyGoalId: number; tenantCompanyProjectId: number }[];
-  tenantCompanyGoalContracts: { tenantCompanyGoalId: number; tenantCompanyContractId: number }[];
-  tenantCompanyGoalNotes: { tenantCompanyGoalId: number; tenantNoteId: number }[];
-}
-export interface GoalTask {
-  tenantCompanyGoalTaskId: number;
-  tenantCompanyGoalId: number;
-  moniker: string;
-  description: string;
-  dueDate: string | null;
-  completedFlag: boolean;
-  sort: number;
-  activeFlag: 0 | 1;
-  version: number;
-}
-
-export interface GoalInput {
-  moniker?: string;
-  description?: string;
-  status?: GoalStatus;
-  startDate?: string | null;
-  dueDate?: string | null;
-  tenantCompanyIds?: number[];
-  tenantCompanyProjectIds?: number[];
-  tenantCompanyContractIds?: number[];
-  tenantNoteIds?: number[];
-  activeFlag?: 0 | 1;
-  version?: number;
-}
-
-const LINKS = [
+/** The link tables of a goal: its column, the GoalInput field and the GoalLinks list each fills. */
+export const LINKS = [
   {
     table: 'tenant_company_goal_recommendations',
     col: 'tenant_company_project_id',
@@ -86,11 +30,13 @@ const LINKS = [
     list: 'tenantCompanyGoalNotes',
   },
 ] as const;
+export type GoalLinkDef = (typeof LINKS)[number];
 
 const dateCol = (db: Trx, col: string, as: string) => db.raw(`to_char(${col}, 'YYYY-MM-DD') as ${as}`);
+/** A date field as stored: '' clears it. */
 const emptyDate = (v: string | null | undefined) => (v === '' ? null : v);
 
-type GoalRow = {
+export type GoalRow = {
   tenant_company_goal_id: number;
   tenant_company_id: number;
   moniker: string;
@@ -103,8 +49,8 @@ type GoalRow = {
   updated_at: Date;
 };
 
-/** The ids of active goals covering any of the companies (null: all). */
-async function goalRows(
+/** Goals by id, by active flag, or covering any of the companies (null: all); by due date, then id. */
+export async function goalRows(
   db: Trx,
   where: { companyIds?: number[] | null; activeFlag?: 0 | 1; ids?: number[] },
 ): Promise<GoalRow[]> {
@@ -137,14 +83,16 @@ async function goalRows(
   return q;
 }
 
-async function assemble(db: Trx, rows: GoalRow[]): Promise<{ goals: Goal[]; links: GoalLinks }> {
-  const ids = rows.map((r) => r.tenant_company_goal_id);
-  const links: GoalLinks = {
-    tenantCompanyGoalRecommendations: [],
-    tenantCompanyGoalContracts: [],
-    tenantCompanyGoalNotes: [],
-  };
-  if (!ids.length) return { goals: [], links };
+/** What the goals carry besides their row: covered companies (by name), scores, active tasks and link rows. */
+export interface GoalParts {
+  companies: { tenant_company_goal_id: number; tenant_company_id: number; moniker: string }[];
+  scores: { tenant_company_goal_score_id: number; tenant_company_goal_id: number; score: number; scored_at: Date }[];
+  tasks: { tenant_company_goal_id: number; completed_flag: boolean }[];
+  /** Per LINKS entry, in order: rows of goal id and the linked id. */
+  linkRows: Record<string, number>[][];
+}
+
+export async function goalParts(db: Trx, ids: number[]): Promise<GoalParts> {
   // One after another: the request's transaction is one connection.
   const companies = await db('tenant_company_goal_companies as gc')
     .join('tenant_companies as c', function j() {
@@ -160,165 +108,78 @@ async function assemble(db: Trx, rows: GoalRow[]): Promise<{ goals: Goal[]; link
     .whereIn('tenant_company_goal_id', ids)
     .where('active_flag', true)
     .select('tenant_company_goal_id', 'completed_flag');
-  const linkRows: unknown[] = [];
+  const linkRows: Record<string, number>[][] = [];
   for (const l of LINKS)
     linkRows.push(
       await db(l.table).whereIn('tenant_company_goal_id', ids).select('tenant_company_goal_id', l.col).orderBy(l.col),
     );
-  const goals = rows.map((r): Goal => {
-    const id = r.tenant_company_goal_id;
-    const cs = companies.filter((c: { tenant_company_goal_id: number }) => c.tenant_company_goal_id === id) as {
-      tenant_company_id: number;
-      moniker: string;
-    }[];
-    const ordered = goalCompanies(
-      r.tenant_company_id,
-      cs.map((c) => c.tenant_company_id),
-    );
-    const ss = (
-      scores as {
-        tenant_company_goal_score_id: number;
-        tenant_company_goal_id: number;
-        score: number;
-        scored_at: Date;
-      }[]
-    )
-      .filter((s) => s.tenant_company_goal_id === id)
-      .map((s) => ({
-        tenantCompanyGoalScoreId: s.tenant_company_goal_score_id,
-        score: s.score,
-        scoredAt: new Date(s.scored_at).toISOString(),
-      }));
-    const last = latestScore(ss);
-    const ts = (tasks as { tenant_company_goal_id: number; completed_flag: boolean }[])
-      .filter((t) => t.tenant_company_goal_id === id)
-      .map((t) => ({ completedFlag: t.completed_flag }));
-    const linkIds = LINKS.map((l, i) =>
-      (linkRows[i] as Record<string, number>[])
-        .filter((x) => x.tenant_company_goal_id === id)
-        .map((x) => Number(x[l.col])),
-    );
-    return {
-      tenantCompanyGoalId: id,
-      tenantCompanyId: r.tenant_company_id,
-      moniker: r.moniker,
-      description: r.description,
-      status: r.status,
-      startDate: r.start_date,
-      dueDate: r.due_date,
-      activeFlag: r.active_flag ? 1 : 0,
-      version: r.version,
-      tenantCompanyIds: ordered,
-      companyNames: ordered.map((cid) => cs.find((c) => c.tenant_company_id === cid)?.moniker ?? ''),
-      tenantCompanyProjectIds: linkIds[0],
-      tenantCompanyContractIds: linkIds[1],
-      tenantNoteIds: linkIds[2],
-      score: last?.score ?? null,
-      scoredAt: last?.scoredAt ?? null,
-      taskCount: ts.length,
-      progress: taskProgress(ts),
-      updatedAt: new Date(r.updated_at).toISOString(),
-    };
-  });
-  LINKS.forEach((l, i) => {
-    (links[l.list] as Record<string, number>[]) = (linkRows[i] as Record<string, number>[]).map((x) => ({
-      tenantCompanyGoalId: x.tenant_company_goal_id,
-      [l.key]: Number(x[l.col]),
-    }));
-  });
-  return { goals, links };
+  return { companies, scores, tasks, linkRows };
 }
 
-export async function listGoals(db: Trx, where: { companyIds: number[] | null; activeFlag: 0 | 1 }) {
-  return assemble(db, await goalRows(db, where));
-}
+type ScoreRow = {
+  tenant_company_goal_score_id: number;
+  tenant_company_goal_id: number;
+  score: number;
+  note: string;
+  scored_at: Date;
+  created_by: number | null;
+};
+const toScore = (s: ScoreRow): GoalScore => ({
+  tenantCompanyGoalScoreId: s.tenant_company_goal_score_id,
+  tenantCompanyGoalId: s.tenant_company_goal_id,
+  score: s.score,
+  note: s.note,
+  scoredAt: new Date(s.scored_at).toISOString(),
+  createdBy: s.created_by,
+});
 
-export async function getGoal(db: Trx, id: number): Promise<(Goal & { scores: GoalScore[] }) | undefined> {
-  const { goals } = await assemble(db, await goalRows(db, { ids: [id] }));
-  if (!goals.length) return undefined;
-  const scores = await db('tenant_company_goal_scores')
-    .where('tenant_company_goal_id', id)
+/** A goal's scores, newest first. */
+export async function goalScores(db: Trx, goalId: number): Promise<GoalScore[]> {
+  const rows = await db('tenant_company_goal_scores')
+    .where('tenant_company_goal_id', goalId)
     .orderBy([
       { column: 'scored_at', order: 'desc' },
       { column: 'tenant_company_goal_score_id', order: 'desc' },
     ])
     .select('tenant_company_goal_score_id', 'tenant_company_goal_id', 'score', 'note', 'scored_at', 'created_by');
-  return {
-    ...goals[0],
-    scores: scores.map(
-      (s: {
-        tenant_company_goal_score_id: number;
-        tenant_company_goal_id: number;
-        score: number;
-        note: string;
-        scored_at: Date;
-        created_by: number | null;
-      }) => ({
-        tenantCompanyGoalScoreId: s.tenant_company_goal_score_id,
-        tenantCompanyGoalId: s.tenant_company_goal_id,
-        score: s.score,
-        note: s.note,
-        scoredAt: new Date(s.scored_at).toISOString(),
-        createdBy: s.created_by,
-      }),
-    ),
-  };
+  return rows.map(toScore);
 }
 
-async function checkIds(
-  db: Trx,
-  table: string,
-  col: string,
-  ids: number[],
-  field: string,
-  what: string,
-): Promise<void> {
-  if (!ids.length) return;
+/** Which of the ids have no row in the table (`col` its id column). */
+export async function missingIds(db: Trx, table: string, col: string, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
   const found = new Set((await db(table).whereIn(col, ids).pluck(col)).map(Number));
-  const missing = ids.filter((i) => !found.has(i));
-  if (missing.length)
-    throw badRequest(`Unknown ${what}: ${missing.join(', ')}`, [
-      { path: `body.${field}`, message: `unknown ${what} ${missing.join(', ')}` },
-    ]);
+  return ids.filter((i) => !found.has(i));
 }
 
-async function writeLinks(
+/** Replaces the companies a goal covers. */
+export async function replaceGoalCompanies(db: Trx, tenantId: number, goalId: number, ids: number[]): Promise<void> {
+  await db('tenant_company_goal_companies').where('tenant_company_goal_id', goalId).delete();
+  await db('tenant_company_goal_companies').insert(
+    ids.map((c) => ({ tenant_id: tenantId, tenant_company_goal_id: goalId, tenant_company_id: c })),
+  );
+}
+
+/** Replaces a goal's rows of one link table. */
+export async function replaceGoalLinks(
   db: Trx,
   tenantId: number,
   goalId: number,
-  ownCompanyId: number,
-  g: GoalInput,
+  l: GoalLinkDef,
+  ids: number[],
 ): Promise<void> {
-  if (g.tenantCompanyIds) {
-    const ids = goalCompanies(ownCompanyId, g.tenantCompanyIds);
-    await checkIds(db, 'tenant_companies', 'tenant_company_id', ids, 'tenantCompanyIds', 'company');
-    await db('tenant_company_goal_companies').where('tenant_company_goal_id', goalId).delete();
-    await db('tenant_company_goal_companies').insert(
-      ids.map((c) => ({ tenant_id: tenantId, tenant_company_goal_id: goalId, tenant_company_id: c })),
-    );
-  }
-  for (const l of LINKS) {
-    const ids = g[l.field];
-    if (!ids) continue;
-    const unique = [...new Set(ids)];
-    if (l.col === 'tenant_company_contract_id')
-      await checkIds(db, 'tenant_company_contracts', 'tenant_company_contract_id', unique, l.field, 'contract');
-    await db(l.table).where('tenant_company_goal_id', goalId).delete();
-    if (unique.length)
-      await db(l.table).insert(
-        unique.map((v) => ({ tenant_id: tenantId, tenant_company_goal_id: goalId, [l.col]: v })),
-      );
-  }
+  await db(l.table).where('tenant_company_goal_id', goalId).delete();
+  if (ids.length)
+    await db(l.table).insert(ids.map((v) => ({ tenant_id: tenantId, tenant_company_goal_id: goalId, [l.col]: v })));
 }
 
-export async function createGoal(
+export async function insertGoal(
   db: Trx,
   tenantId: number,
   userId: number | null,
   companyId: number,
   g: GoalInput & { moniker: string },
-): Promise<Goal> {
-  await checkIds(db, 'tenant_companies', 'tenant_company_id', [companyId], 'tenantCompanyId', 'company');
+): Promise<number> {
   const [row] = await db('tenant_company_goals')
     .insert({
       tenant_id: tenantId,
@@ -331,18 +192,22 @@ export async function createGoal(
       created_by: userId,
     })
     .returning('tenant_company_goal_id');
-  const id = Number((row as { tenant_company_goal_id: number }).tenant_company_goal_id);
-  await writeLinks(db, tenantId, id, companyId, { ...g, tenantCompanyIds: g.tenantCompanyIds ?? [] });
-  return (await getGoal(db, id))!;
+  return Number((row as { tenant_company_goal_id: number }).tenant_company_goal_id);
 }
 
-export async function updateGoal(db: Trx, tenantId: number, id: number, g: GoalInput): Promise<Goal | undefined> {
-  const cur = await db('tenant_company_goals')
+/** A goal's version and own company, locked for update; undefined when there is no such goal. */
+export async function lockGoal(
+  db: Trx,
+  id: number,
+): Promise<{ version: number; tenant_company_id: number } | undefined> {
+  return db('tenant_company_goals')
     .first('version', 'tenant_company_id')
     .where('tenant_company_goal_id', id)
     .forUpdate();
-  if (!cur) return undefined;
-  assertVersion(cur.version, g.version);
+}
+
+/** Writes the given fields of a goal and its next version. */
+export async function updateGoalRow(db: Trx, id: number, version: number, g: GoalInput): Promise<void> {
   await db('tenant_company_goals')
     .where('tenant_company_goal_id', id)
     .update({
@@ -352,11 +217,9 @@ export async function updateGoal(db: Trx, tenantId: number, id: number, g: GoalI
       ...(g.startDate !== undefined ? { start_date: emptyDate(g.startDate) } : {}),
       ...(g.dueDate !== undefined ? { due_date: emptyDate(g.dueDate) } : {}),
       ...(g.activeFlag !== undefined ? { active_flag: g.activeFlag === 1 } : {}),
-      version: cur.version + 1,
+      version,
       updated_at: db.fn.now(),
     });
-  await writeLinks(db, tenantId, id, Number(cur.tenant_company_id), g);
-  return getGoal(db, id);
 }
 
 /** Soft delete of a goal or a task: activeFlag 0 (false: no such active record). */
@@ -374,18 +237,21 @@ export async function softDelete(
   );
 }
 
-export async function addScore(
+export async function activeGoalExists(db: Trx, goalId: number): Promise<boolean> {
+  return !!(await db('tenant_company_goals')
+    .first('tenant_company_goal_id')
+    .where('tenant_company_goal_id', goalId)
+    .where('active_flag', true));
+}
+
+/** Adds a score to a goal and touches the goal's updated_at. */
+export async function insertScore(
   db: Trx,
   tenantId: number,
   userId: number | null,
   goalId: number,
   s: { score: number; note?: string },
-): Promise<GoalScore | undefined> {
-  const goal = await db('tenant_company_goals')
-    .first('tenant_company_goal_id')
-    .where('tenant_company_goal_id', goalId)
-    .where('active_flag', true);
-  if (!goal) return undefined;
+): Promise<GoalScore> {
   const [row] = await db('tenant_company_goal_scores')
     .insert({
       tenant_id: tenantId,
@@ -395,23 +261,8 @@ export async function addScore(
       created_by: userId,
     })
     .returning(['tenant_company_goal_score_id', 'tenant_company_goal_id', 'score', 'note', 'scored_at', 'created_by']);
-  const r = row as {
-    tenant_company_goal_score_id: number;
-    tenant_company_goal_id: number;
-    score: number;
-    note: string;
-    scored_at: Date;
-    created_by: number | null;
-  };
   await db('tenant_company_goals').where('tenant_company_goal_id', goalId).update({ updated_at: db.fn.now() });
-  return {
-    tenantCompanyGoalScoreId: r.tenant_company_goal_score_id,
-    tenantCompanyGoalId: r.tenant_company_goal_id,
-    score: r.score,
-    note: r.note,
-    scoredAt: new Date(r.scored_at).toISOString(),
-    createdBy: r.created_by,
-  };
+  return toScore(row as ScoreRow);
 }
 
 /** The companies (tenantCompanyIds) of each of the given active goals: what selected goals add to a filter. */
@@ -498,7 +349,7 @@ function taskQuery(db: Trx) {
 }
 
 /** Tasks of the goals covering the companies (and of one goal when given). */
-export async function listTasks(
+export async function taskRows(
   db: Trx,
   where: { companyIds: number[] | null; goalId?: number; activeFlag: 0 | 1 },
 ): Promise<GoalTask[]> {
@@ -516,50 +367,34 @@ export async function listTasks(
   return (await q).map(toTask);
 }
 
-export async function getTask(db: Trx, id: number): Promise<GoalTask | undefined> {
+export async function taskRow(db: Trx, id: number): Promise<GoalTask | undefined> {
   const r = await taskQuery(db).where('t.tenant_company_goal_task_id', id).first();
   return r ? toTask(r) : undefined;
 }
 
-export interface TaskInput {
-  tenantCompanyGoalId?: number;
-  moniker?: string;
-  description?: string;
-  dueDate?: string | null;
-  completedFlag?: boolean;
-  sort?: number;
-  activeFlag?: 0 | 1;
-  version?: number;
-}
-
-export async function createTask(
-  db: Trx,
-  tenantId: number,
-  companyId: number,
-  t: TaskInput & { tenantCompanyGoalId: number; moniker: string },
-): Promise<GoalTask> {
-  const covered = await db('tenant_company_goal_companies as gc')
+/** True when the goal is active and covers the company. */
+export async function activeGoalCovers(db: Trx, goalId: number, companyId: number): Promise<boolean> {
+  return !!(await db('tenant_company_goal_companies as gc')
     .join('tenant_company_goals as g', function j() {
       this.on('g.tenant_id', 'gc.tenant_id').andOn('g.tenant_company_goal_id', 'gc.tenant_company_goal_id');
     })
     .where('g.active_flag', true)
-    .where('gc.tenant_company_goal_id', t.tenantCompanyGoalId)
+    .where('gc.tenant_company_goal_id', goalId)
     .where('gc.tenant_company_id', companyId)
-    .first('g.tenant_company_goal_id');
-  if (!covered)
-    throw badRequest('Unknown goal for this customer', [
-      { path: 'body.tenantCompanyGoalId', message: 'not an active goal of the selected customer' },
-    ]);
-  const sort =
-    t.sort ??
-    Number(
-      (
-        await db('tenant_company_goal_tasks')
-          .where('tenant_company_goal_id', t.tenantCompanyGoalId)
-          .max({ m: 'sort' })
-          .first()
-      )?.m ?? -1,
-    ) + 1;
+    .first('g.tenant_company_goal_id'));
+}
+
+/** The highest sort of a goal's tasks (-1 without tasks). */
+export async function maxTaskSort(db: Trx, goalId: number): Promise<number> {
+  const r = await db('tenant_company_goal_tasks').where('tenant_company_goal_id', goalId).max({ m: 'sort' }).first();
+  return Number(r?.m ?? -1);
+}
+
+export async function insertTask(
+  db: Trx,
+  tenantId: number,
+  t: TaskInput & { tenantCompanyGoalId: number; moniker: string; sort: number },
+): Promise<number> {
   const [row] = await db('tenant_company_goal_tasks')
     .insert({
       tenant_id: tenantId,
@@ -568,19 +403,19 @@ export async function createTask(
       description: t.description ?? '',
       due_date: emptyDate(t.dueDate) ?? null,
       completed_flag: t.completedFlag ?? false,
-      sort,
+      sort: t.sort,
     })
     .returning('tenant_company_goal_task_id');
-  return (await getTask(db, Number((row as { tenant_company_goal_task_id: number }).tenant_company_goal_task_id)))!;
+  return Number((row as { tenant_company_goal_task_id: number }).tenant_company_goal_task_id);
 }
 
-export async function updateTask(db: Trx, id: number, t: TaskInput): Promise<GoalTask | undefined> {
-  const cur = await db('tenant_company_goal_tasks')
-    .first('version')
-    .where('tenant_company_goal_task_id', id)
-    .forUpdate();
-  if (!cur) return undefined;
-  assertVersion(cur.version, t.version);
+/** A task's version, locked for update; undefined when there is no such task. */
+export async function lockTask(db: Trx, id: number): Promise<{ version: number } | undefined> {
+  return db('tenant_company_goal_tasks').first('version').where('tenant_company_goal_task_id', id).forUpdate();
+}
+
+/** Writes the given fields of a task and its next version. */
+export async function updateTaskRow(db: Trx, id: number, version: number, t: TaskInput): Promise<void> {
   await db('tenant_company_goal_tasks')
     .where('tenant_company_goal_task_id', id)
     .update({
@@ -590,8 +425,7 @@ export async function updateTask(db: Trx, id: number, t: TaskInput): Promise<Goa
       ...(t.completedFlag !== undefined ? { completed_flag: t.completedFlag } : {}),
       ...(t.sort !== undefined ? { sort: t.sort } : {}),
       ...(t.activeFlag !== undefined ? { active_flag: t.activeFlag === 1 } : {}),
-      version: cur.version + 1,
+      version,
       updated_at: db.fn.now(),
     });
-  return getTask(db, id);
 }

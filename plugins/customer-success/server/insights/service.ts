@@ -7,9 +7,10 @@ import type { Trx } from '../../../../kernel/index';
 import type { CsServices } from '../services';
 import { listCompanies } from '../../../companies/public';
 import type { DateRange } from '../../shared/date-presets';
-import { healthChanges, inRange, monthsInRange, scoreTrend, type ScoreHistoryRow } from '../../shared/insights';
+import { healthChanges, inRange, monthsInRange, scoreTrend } from '../../shared/insights';
 import { contractMonthlyValue } from '../../shared/monthly-value';
 import { goalsOfCompanies } from '../detail/company-goals';
+import { scoreHistoryRows } from '../metrics/history-store';
 import { contractLabel, companyContracts } from '../segments/contracts';
 
 export async function insightsFor(cs: CsServices, db: Trx, companyIds: number[] | null, range: DateRange) {
@@ -48,20 +49,7 @@ export async function insightsFor(cs: CsServices, db: Trx, companyIds: number[] 
     due_date: g.due_date,
   }));
   const months = monthsInRange(range);
-  const history: ScoreHistoryRow[] = ids.length
-    ? (
-        await db('cs_company_score_history')
-          .select('tenant_company_id', 'score_type', 'month', 'score')
-          .whereIn('tenant_company_id', ids)
-          .where('month', '>=', `${months[0]}-01`)
-          .where('month', '<=', `${months[months.length - 1]}-01`)
-      ).map((r) => ({
-        tenantCompanyId: Number(r.tenant_company_id),
-        scoreType: r.score_type,
-        month: (r.month instanceof Date ? r.month.toISOString() : String(r.month)).slice(0, 7),
-        score: r.score === null ? null : Number(r.score),
-      }))
-    : [];
+  const history = await scoreHistoryRows(db, ids, months[0], months[months.length - 1]);
   const changes = healthChanges(history, range).map((c) => ({ ...c, companyName: name.get(c.tenantCompanyId) ?? '' }));
   return {
     startDate: range.startDate,

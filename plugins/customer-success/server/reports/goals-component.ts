@@ -5,7 +5,7 @@
  */
 import type { ReportBlock, ReportComponentDef } from '../../../reports/public';
 import { goalStatusLabel, isOverdue, type GoalStatus } from '../../shared/goal-rules';
-import { listGoals } from '../goals/store';
+import { listGoals } from '../goals/service';
 
 export const MSG_GOALS_NO_COMPANY = 'Choose a company to see its goals.';
 export const MSG_GOALS_NONE = 'This company has no active goals.';

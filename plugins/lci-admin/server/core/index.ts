@@ -1,13 +1,11 @@
 /**
  * Part "core" of the internal admin and support tools (see ../../plugin.ts): the /lciadmin and /lcisupport areas,
- * the admin summary, maintenance mode, impersonation and the audit log (pages, routes, `lci admin` commands).
+ * the admin summary, maintenance mode, impersonation and the audit log (pages and routes; their `lci admin`
+ * commands are in ../../cli).
  */
 import type { AdminPart } from '../part';
-import { auditCli } from './audit/cli';
 import { auditRoutes } from './audit/routes';
-import { impersonateCli } from './impersonation/cli';
 import { impersonationRoutes } from './impersonation/targets';
-import { maintenanceCli } from './maintenance/cli';
 import { maintenanceRoutes } from './maintenance/routes';
 import { CORE_NAV, CORE_PAGES } from './pages';
 import { summaryRoutes } from './summary/routes';
@@ -20,11 +18,6 @@ export const CORE_PART: AdminPart = {
     maintenanceRoutes(r, k, self.maintenance);
     impersonationRoutes(r);
     auditRoutes(r);
-  },
-  cli(admin, kernel) {
-    maintenanceCli(admin, kernel);
-    impersonateCli(admin, kernel);
-    auditCli(admin, kernel);
   },
   // The watcher stops with the instance (instance.ts).
   async start(_k, self) {

@@ -5,13 +5,10 @@
  */
 import { tenantChoices, tenantsQuery } from '../../shared/api';
 import type { AdminPart } from '../part';
-import { deleteTenantDataCli } from './delete/cli';
 import { deleteTenantDataRoutes } from './delete/routes';
-import { jobsCli } from './jobs/cli';
 import { jobQueueRoutes } from './jobs/routes';
 import { DATA_NAV, DATA_PAGES } from './pages';
 import { API_DATA_TENANTS, RESYNC_JOB } from './paths';
-import { resyncCli } from './resync/cli';
 import { resyncJob } from './resync/job';
 import { resyncRoutes } from './resync/routes';
 import { listTenants } from './tenants';
@@ -27,10 +24,5 @@ export const DATA_PART: AdminPart = {
     resyncRoutes(r, k);
     deleteTenantDataRoutes(r, k);
     jobQueueRoutes(r, k);
-  },
-  cli(admin, kernel) {
-    resyncCli(admin, kernel);
-    deleteTenantDataCli(admin, kernel);
-    jobsCli(admin, kernel);
   },
 };

@@ -4,7 +4,6 @@ import { PAGES_PAGE_DECLS } from '../../shared/pages';
 import type { AdminPart } from '../part';
 import { affiliateRoutes } from './affiliates/routes';
 import { AFFILIATE_PAGE } from './affiliates/service';
-import { registerPagesCli } from './cli';
 import { currencyRoutes } from './currency/routes';
 import { CURRENCY_PAGE } from './currency/service';
 import { etlRoutes } from './etl/routes';
@@ -73,7 +72,6 @@ export const PAGES_PART: AdminPart = {
     affiliateRoutes(r, k);
     marketingRoutes(r, k);
   },
-  cli: registerPagesCli,
   async fixtures(ctx) {
     await pagesFixtures(ctx);
     await onboardingFixtures(ctx);

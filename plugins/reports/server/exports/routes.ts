@@ -26,6 +26,7 @@ import {
   MSG_EXPORT_PENDING,
 } from '../../shared/exports';
 import { REPORT_BUILDER_PAGE } from '../../shared/pages';
+import { selectTemplateHead, versionExists } from '../builder-store';
 import { assertChartSpec, ChartSpecError, createChartRenderer } from './charts';
 import { DOCX_JOB, type DocxJobData } from './jobs';
 import { attachmentHeader, failExport, insertPendingExport, safeFileName, saveExport } from './save';
@@ -105,15 +106,10 @@ export function exportRoutes(r: RouteRegistrar, k: Kernel): void {
       tags: ['reports'],
     },
     async ({ body, db, tenantId, caller, audit }) => {
-      const template = (await db('report_templates')
-        .where({ report_template_id: body.templateId })
-        .first('name', 'current_vers')) as { name: string; current_vers: number } | undefined;
+      const template = await selectTemplateHead(db, body.templateId);
       if (!template) throw notFound(MSG_TEMPLATE_NOT_FOUND);
       const vers = body.vers ?? template.current_vers;
-      const version = await db('report_template_versions')
-        .where({ report_template_id: body.templateId, vers })
-        .first('vers');
-      if (!version) throw notFound(MSG_VERSION_NOT_FOUND);
+      if (!(await versionExists(db, body.templateId, vers))) throw notFound(MSG_VERSION_NOT_FOUND);
       let companyName: string | null = null;
       if (body.companyId) {
         const company = await getCompany(db, body.companyId);

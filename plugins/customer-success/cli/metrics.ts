@@ -3,11 +3,11 @@
  * (this month's history row included). Imports are `lci import tickets|csat FILE.csv --tenant N` (companies plugin).
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Kernel } from '../../../../kernel/index';
-import { operatorName } from '../../../../cli/sdk';
-import { requireTenant } from '../../../../cli/sdk';
-import { printJson, progressBar, write } from '../../../../cli/sdk';
-import { recalculate } from './recalculate';
+import type { Kernel } from '../../../kernel/index';
+import { operatorName } from '../../../cli/sdk';
+import { requireTenant } from '../../../cli/sdk';
+import { printJson, progressBar, write } from '../../../cli/sdk';
+import { recalculate } from '../server/metrics/recalculate';
 
 function tenantArg(value: string): number {
   const n = Number(value);

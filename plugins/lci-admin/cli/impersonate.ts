@@ -1,12 +1,12 @@
 /** `lci admin impersonate --tenant N [--security-group G] --as EMAIL [--minutes 15] [--json]`: prints a short-lived token. */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/sdk';
-import { CliError } from '../../../../../cli/sdk';
-import { printJson, write } from '../../../../../cli/sdk';
-import { positiveInt } from '../cli-args';
-import { TOKEN_MINUTES_DEFAULT, TOKEN_MINUTES_MAX, TOKEN_MINUTES_MIN } from './rules';
-import { ImpersonateError, impersonationToken } from './token';
+import type { Kernel } from '../../../kernel/index';
+import { operatorName } from '../../../cli/sdk';
+import { CliError } from '../../../cli/sdk';
+import { printJson, write } from '../../../cli/sdk';
+import { positiveInt } from './args';
+import { TOKEN_MINUTES_DEFAULT, TOKEN_MINUTES_MAX, TOKEN_MINUTES_MIN } from '../server/core/impersonation/rules';
+import { ImpersonateError, impersonationToken } from '../server/core/impersonation/token';
 
 function minutesArg(v: string): number {
   const n = Number(v);

@@ -1,12 +1,12 @@
 /** `lci admin maintenance on|off|status [--message TEXT] [--json]`: the same switch as /lcisupport/maintenancemode. */
 import type { Command } from 'commander';
-import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/sdk';
-import { printJson, write } from '../../../../../cli/sdk';
-import { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from './rules';
-import { lciAdminOf } from '../../instance';
-import { announceMaintenance, readMaintenance, writeMaintenance } from './service';
-import { CliError } from '../../../../../cli/sdk';
+import type { Kernel } from '../../../kernel/index';
+import { operatorName } from '../../../cli/sdk';
+import { printJson, write } from '../../../cli/sdk';
+import { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from '../server/core/maintenance/rules';
+import { lciAdminOf } from '../server/instance';
+import { announceMaintenance, readMaintenance, writeMaintenance } from '../server/core/maintenance/service';
+import { CliError } from '../../../cli/sdk';
 
 function describe(s: MaintenanceState): string {
   return s.on

@@ -1,4 +1,4 @@
-/** Company rules and queries; every function takes the caller's transaction. */
+/** SQL of companies (tenant_companies) and their API shape; every function takes the caller's transaction. */
 import type { Trx } from '../../../kernel/index';
 
 export interface CompanyRow {

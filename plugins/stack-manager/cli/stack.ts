@@ -8,21 +8,21 @@
  */
 import fs from 'node:fs';
 import { CommanderError, Option, type Command } from 'commander';
-import type { Kernel } from '../../../../kernel/index';
-import { positiveInt } from '../../../../cli/sdk';
-import { operatorName } from '../../../../cli/sdk';
-import { CliError, requireTenant } from '../../../../cli/sdk';
-import { printJson, write } from '../../../../cli/sdk';
-import { progressBar } from '../../../../cli/sdk';
-import { problemLine, validateStackDocument, type StackDocProblem } from '../../shared/stack-io';
-import { stackCsv } from '../../shared/stack-io-csv';
-import { knownStackNames, loadStackDocument } from './stack-io-export';
+import type { Kernel } from '../../../kernel/index';
+import { positiveInt } from '../../../cli/sdk';
+import { operatorName } from '../../../cli/sdk';
+import { CliError, requireTenant } from '../../../cli/sdk';
+import { printJson, write } from '../../../cli/sdk';
+import { progressBar } from '../../../cli/sdk';
+import { problemLine, validateStackDocument, type StackDocProblem } from '../shared/stack-io';
+import { stackCsv } from '../shared/stack-io-csv';
+import { knownStackNames, loadStackDocument } from '../server/stack/stack-io-export';
 import {
   importStackDocument,
   StackImportError,
   type StackImportCounts,
   type StackImportResult,
-} from './stack-io-import';
+} from '../server/stack/stack-io-import';
 
 export const EXIT_PROBLEMS = 1;
 export const EXIT_USAGE = 2;

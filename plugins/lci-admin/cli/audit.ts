@@ -1,9 +1,9 @@
 /** `lci admin audit [--tenant N] [--since DATE] [--until DATE] [--action X] [--text T] [--limit N] [--json]`. */
 import type { Command } from 'commander';
-import type { Kernel } from '../../../../../kernel/index';
-import { printJson, printList } from '../../../../../cli/sdk';
-import { dateArg, positiveInt } from '../cli-args';
-import { AUDIT_PAGE_SIZE_MAX, searchAuditLog, type AuditRow } from './search';
+import type { Kernel } from '../../../kernel/index';
+import { printJson, printList } from '../../../cli/sdk';
+import { dateArg, positiveInt } from './args';
+import { AUDIT_PAGE_SIZE_MAX, searchAuditLog, type AuditRow } from '../server/core/audit/search';
 
 export function auditCli(admin: Command, kernel: () => Promise<Kernel>): void {
   admin

@@ -5,31 +5,41 @@
  * command works the queued resync jobs itself while it waits.
  */
 import type { Command } from 'commander';
-import type { Kernel } from '../../../../../kernel/index';
-import { operatorName } from '../../../../../cli/sdk';
-import { CliError } from '../../../../../cli/sdk';
-import { printJson, write } from '../../../../../cli/sdk';
-import { progressBar } from '../../../../../cli/sdk';
-import { commaList, positiveInt } from '../cli-args';
-import { RESYNC_JOB } from '../paths';
-import { findTenant } from '../tenants';
-import { createRun, getRun, presentRuns, setRunJob, type ResyncRun } from './runs';
-import { ALL_STEPS, resyncStepsOf, resolveSteps } from './steps';
+import type { Kernel } from '../../../kernel/index';
+import { operatorName } from '../../../cli/sdk';
+import { CliError } from '../../../cli/sdk';
+import { printJson, write } from '../../../cli/sdk';
+import { progressBar } from '../../../cli/sdk';
+import { commaList, positiveInt } from './args';
+import { RESYNC_JOB } from '../server/data/paths';
+import { findTenant } from '../server/data/tenants';
+import { createRun, getRun, presentRuns, setRunJob, type ResyncRun } from '../server/data/resync/runs';
+import { ALL_STEPS, resyncStepsOf, resolveSteps } from '../server/data/resync/steps';
 
 const FINAL = new Set(['completed', 'failed', 'cancelled']);
 /** How long a queued job may wait for a server's worker before this command works it itself. */
 const WORKER_GRACE_MS = 1500;
 
-async function follow(k: Kernel, jobId: string, onProgress: (percent: number, message: string | null) => void): Promise<void> {
+async function follow(
+  k: Kernel,
+  jobId: string,
+  onProgress: (percent: number, message: string | null) => void,
+): Promise<void> {
   const queuedAt = Date.now();
   let working: Promise<unknown> | null = null;
   for (;;) {
     const job = await k.jobs.find(jobId);
     if (!job || FINAL.has(job.state)) break;
     const out = job.output as { progress?: unknown; message?: unknown } | null;
-    if (typeof out?.progress === 'number') onProgress(out.progress, typeof out.message === 'string' ? out.message : null);
+    if (typeof out?.progress === 'number')
+      onProgress(out.progress, typeof out.message === 'string' ? out.message : null);
     if ((job.state === 'created' || job.state === 'retry') && !working && Date.now() - queuedAt > WORKER_GRACE_MS) {
-      working = k.jobs.workNext(RESYNC_JOB).catch(() => false).finally(() => { working = null; });
+      working = k.jobs
+        .workNext(RESYNC_JOB)
+        .catch(() => false)
+        .finally(() => {
+          working = null;
+        });
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -37,7 +47,8 @@ async function follow(k: Kernel, jobId: string, onProgress: (percent: number, me
 }
 
 export function resyncCli(admin: Command, kernel: () => Promise<Kernel>): void {
-  admin.command('resync')
+  admin
+    .command('resync')
     .description("re-run a tenant's data synchronisation and recalculation jobs (progress bar until done)")
     .requiredOption('--tenant <id>', 'tenant id', positiveInt)
     .option('--what <steps>', `comma-separated steps, or ${ALL_STEPS} (default ${ALL_STEPS})`, commaList)
@@ -52,7 +63,19 @@ export function resyncCli(admin: Command, kernel: () => Promise<Kernel>): void {
         const tenant = await findTenant(db, opts.tenant);
         if (!tenant) throw new CliError(`Tenant ${opts.tenant} not found.`);
         const id = await createRun(db, { tenantId: tenant.tenantId, steps, requestedBy: null, via: 'cli' });
-        await k.audit.write(db, { action: 'lcisupport.dataresync', target: `tenant:${tenant.tenantId}`, actorUserId: null, details: { via: 'cli', by: operatorName(), tenantId: tenant.tenantId, tenantName: tenant.name, steps, resyncRunId: id } });
+        await k.audit.write(db, {
+          action: 'lcisupport.dataresync',
+          target: `tenant:${tenant.tenantId}`,
+          actorUserId: null,
+          details: {
+            via: 'cli',
+            by: operatorName(),
+            tenantId: tenant.tenantId,
+            tenantName: tenant.name,
+            steps,
+            resyncRunId: id,
+          },
+        });
         return id;
       });
       const jobId = await k.jobs.send(RESYNC_JOB, { tenantId: opts.tenant, runId });
@@ -69,16 +92,26 @@ export function resyncCli(admin: Command, kernel: () => Promise<Kernel>): void {
       bar.start(100, 'queued');
       try {
         await follow(k, jobId, (percent, message) => {
-          while (shown < percent) { bar.tick(message ?? undefined); shown++; }
-          if (message && message !== lastMessage && !process.stderr.isTTY && !opts.json) process.stderr.write(`${percent}% ${message}\n`);
+          while (shown < percent) {
+            bar.tick(message ?? undefined);
+            shown++;
+          }
+          if (message && message !== lastMessage && !process.stderr.isTTY && !opts.json)
+            process.stderr.write(`${percent}% ${message}\n`);
           lastMessage = message ?? lastMessage;
         });
       } finally {
         bar.stop();
       }
-      const [run] = await presentRuns(k, [(await k.db.withSystem((db) => getRun(db, runId), { readOnly: true })) as ResyncRun]);
+      const [run] = await presentRuns(k, [
+        (await k.db.withSystem((db) => getRun(db, runId), { readOnly: true })) as ResyncRun,
+      ]);
       if (opts.json) printJson(run);
-      else if (run.state === 'completed') write(`Resync ${runId} of tenant ${opts.tenant} completed: ${steps.join(', ')}.`);
-      if (run.state !== 'completed') throw new CliError(`Resync ${runId} of tenant ${opts.tenant} ${run.state}: ${run.error ?? run.message ?? 'no detail'}`);
+      else if (run.state === 'completed')
+        write(`Resync ${runId} of tenant ${opts.tenant} completed: ${steps.join(', ')}.`);
+      if (run.state !== 'completed')
+        throw new CliError(
+          `Resync ${runId} of tenant ${opts.tenant} ${run.state}: ${run.error ?? run.message ?? 'no detail'}`,
+        );
     });
 }

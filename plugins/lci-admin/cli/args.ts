@@ -1,4 +1,4 @@
-/** Argument parsers of the `lci admin` commands of part "core". */
+/** Argument parsers of the `lci admin` commands. */
 import { InvalidArgumentError } from 'commander';
 
 export function positiveInt(value: string): number {
@@ -15,4 +15,12 @@ export function dateArg(value: string): Date {
   if (!ok || Number.isNaN(d.getTime()))
     throw new InvalidArgumentError('must be a date YYYY-MM-DD (or an ISO timestamp).');
   return d;
+}
+
+/** A comma-separated list: "scores,segments" -> ['scores', 'segments']. */
+export function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 }

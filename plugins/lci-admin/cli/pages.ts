@@ -6,25 +6,25 @@
 import fs from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import { z } from 'zod';
-import type { Kernel } from '../../../../kernel/index';
-import { operatorName } from '../../../../cli/sdk';
-import { CliError } from '../../../../cli/sdk';
-import { printJson, printList, write } from '../../../../cli/sdk';
-import { affiliateBody, setAffiliate, tenantAffiliate } from './affiliates/service';
-import { setCurrency } from './currency/service';
-import { etlReports, etlSchedules, runNow, setSchedule } from './etl/service';
+import type { Kernel } from '../../../kernel/index';
+import { operatorName } from '../../../cli/sdk';
+import { CliError } from '../../../cli/sdk';
+import { printJson, printList, write } from '../../../cli/sdk';
+import { affiliateBody, setAffiliate, tenantAffiliate } from '../server/pages/affiliates/service';
+import { setCurrency } from '../server/pages/currency/service';
+import { etlReports, etlSchedules, runNow, setSchedule } from '../server/pages/etl/service';
 import {
   changePrimary,
   initialSyncsInProgress,
   primaryBody,
   setInitialSync,
   tenantIntegrations,
-} from './integrations/service';
-import { marketingRows } from './marketing/service';
-import { announce, composeBody, recentNotifications, sendNotification } from './notifications/service';
-import { checklist, completionPercent } from './onboarding/service';
-import { CURRENCIES, requireTenant, toCsv } from './shared';
-import { importBody, importTemplates } from './templates/service';
+} from '../server/pages/integrations/service';
+import { marketingRows } from '../server/pages/marketing/service';
+import { announce, composeBody, recentNotifications, sendNotification } from '../server/pages/notifications/service';
+import { checklist, completionPercent } from '../server/pages/onboarding/service';
+import { CURRENCIES, requireTenant, toCsv } from '../server/pages/shared';
+import { importBody, importTemplates } from '../server/pages/templates/service';
 
 const positive = (value: string): number => {
   if (!/^\d+$/.test(value.trim()) || Number(value) <= 0 || !Number.isSafeInteger(Number(value)))
