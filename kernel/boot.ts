@@ -200,6 +200,10 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
           : (a) => serveWorkspace(a, { publicApiKey: config.publicApiKey, baseUrl: config.baseUrl }),
     });
     const server = http.createServer(app.callback());
+    // An idle keep-alive connection outlives a client's or a load balancer's own idle timeout (typically 4-60 s), so
+    // the server never closes one just as the client sends on it (the client would see ECONNRESET).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     k.realtime.attach(server);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
