@@ -20,6 +20,8 @@ let a: TestTenant;
 const t0 = Date.now();
 
 beforeAll(async () => {
+  if (process.env.LCI_TEST_TIMINGS === '1')
+    process.stderr.write(`test-kit: modules loaded ${Math.round(process.uptime() * 1000)} ms into the process\n`);
   s = await startTestServer({ plugins: ['contacts'] });
   a = await makeTenant(s.k, s.url);
   // The figure the issue asks for: a scoped server and a tenant, from the suite's start.

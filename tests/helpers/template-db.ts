@@ -11,10 +11,12 @@
  * migrate` in cli/cli-basics.test.ts).
  *
  * One template per set of plugins under plugins/ that a run asks for: the
- * full one (every plugin), and one for each set a test switches plugins off
- * to (a plugin-scoped server, `startTestServer({ plugins: ['contacts'] })`,
- * keeps the plugin and its dependencies), each holding exactly that set's
- * migrations and built once per run under the same lock. Migrations of extra
+ * full one (every plugin; plugin-scoped servers, `startTestServer({ plugins:
+ * ['contacts'] })`, start from it too, a superset of their migrations), and
+ * one for each set a test switches off through LCI_PLUGINS_DISABLED, holding
+ * exactly that set's migrations; each built once per run under the same lock.
+ * A build costs ~10-20 s under load, most of it two PGlite initdbs (the
+ * database and the job queue's), so sets of their own are kept rare. Migrations of extra
  * plugin folders (tests/plugins) are applied on top by the kernel as usual.
  */
 import crypto from 'node:crypto';
@@ -93,18 +95,30 @@ async function pgliteTemplate(id: string, set: { plugins: LoadedPlugin[]; key: s
     if (mine) {
       try {
         const build = path.join(root, `build-${process.pid}`);
+        const t = Date.now();
+        // One initdb for both databases (each costs seconds): a fresh cluster for the job queue, copied as the
+        // application database's folder before it opens.
+        fs.mkdirSync(build, { recursive: true });
+        await (await PGlite.create(path.join(build, 'jobs'))).close();
+        fs.cpSync(path.join(build, 'jobs'), path.join(build, 'pg'), { recursive: true });
         const db = await openDatabase({ dataDir: build });
+        const opened = Date.now();
         try {
           await migrate(db.knex, migrationSets(set.plugins));
         } finally {
           await db.close();
         }
+        const migrated = Date.now();
         const jobs = await PGlite.create(path.join(build, 'jobs'));
         try {
           await installJobQueue({ db: pgliteAdapter(jobs) });
         } finally {
           await jobs.close();
         }
+        if (process.env.LCI_TEST_TIMINGS === '1')
+          process.stderr.write(
+            `template ${set.key || 'all'} (${set.plugins.length} plugins): open ${opened - t} ms, migrate ${migrated - opened} ms, job queue ${Date.now() - migrated} ms\n`,
+          );
         // The job queue's folder first: `pg` is the sign that the template is complete.
         fs.renameSync(path.join(build, 'jobs'), path.join(root, 'jobs'));
         fs.renameSync(path.join(build, 'pg'), ready);
@@ -132,7 +146,11 @@ export async function seedPgliteDataDir(
 ): Promise<boolean> {
   const id = runId();
   if (!id) return false;
-  const template = await pgliteTemplate(id, await templateSet(opts.disabled ?? []));
+  const t = Date.now();
+  const set = await templateSet(opts.disabled ?? []);
+  if (process.env.LCI_TEST_TIMINGS === '1')
+    process.stderr.write(`template set (plugin modules loaded): ${Date.now() - t} ms\n`);
+  const template = await pgliteTemplate(id, set);
   if (!template) return false;
   fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
   const jobs = path.join(path.dirname(template), 'jobs');
