@@ -76,11 +76,11 @@ function disabledOf(env: Record<string, string> | undefined): string[] {
 }
 
 /**
- * The plugins under plugins/ a server scoped to `plugins` switches off: every one that is neither named nor a
+ * The plugins (under plugins/ and `pluginDirs`) a server scoped to `plugins` switches off: every one that is neither named nor a
  * (transitive) `dependsOn` of a named one. An unknown id is an error naming it.
  */
-export async function pluginsOutsideScope(plugins: string[]): Promise<string[]> {
-  const all = await discoverPlugins([PATHS.plugins]);
+export async function pluginsOutsideScope(plugins: string[], pluginDirs: string[] = []): Promise<string[]> {
+  const all = await discoverPlugins([PATHS.plugins, ...pluginDirs]);
   const byId = new Map(all.map((p) => [p.id, p]));
   const keep = new Set<string>();
   const visit = (id: string) => {
@@ -132,7 +132,7 @@ function stopwatch() {
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const watch = stopwatch();
   if (opts.plugins) {
-    const outside = await pluginsOutsideScope(opts.plugins);
+    const outside = await pluginsOutsideScope(opts.plugins, opts.pluginDirs);
     const disabled = [...new Set([...disabledOf(opts.env), ...outside])].join(',');
     opts = { ...opts, env: { ...(opts.env ?? {}), LCI_PLUGINS_DISABLED: disabled } };
     watch.lap('scope');
