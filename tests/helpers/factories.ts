@@ -14,9 +14,16 @@ function created(what: string, r: { status: number; body: any }): any {
   return r.body;
 }
 
-/** A company of the tenant (POST /companies, the companies plugin); returns its tenant_company_id. */
-export async function makeCompany(t: TestTenant, moniker = `Company ${crypto.randomBytes(3).toString('hex')}`) {
-  const body = created('makeCompany', await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker }));
+/** A company of the tenant (POST /companies, the companies plugin), `fields` as the route takes them; returns its tenant_company_id. */
+export async function makeCompany(
+  t: TestTenant,
+  moniker = `Company ${crypto.randomBytes(3).toString('hex')}`,
+  fields: Record<string, unknown> = {},
+) {
+  const body = created(
+    'makeCompany',
+    await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker, ...fields }),
+  );
   return body.company.tenant_company_id as number;
 }
 
