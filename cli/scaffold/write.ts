@@ -45,7 +45,13 @@ function templateFiles(dir: string, rel = ''): string[] {
 function tokens(n: PluginNames, inProjectPlugins: boolean): [string, string][] {
   return [
     ['__PATH_IMPORT__', inProjectPlugins ? '' : "import path from 'node:path';\n"],
-    ['__SERVER_OPTIONS__', inProjectPlugins ? '' : "{ pluginDirs: [path.resolve(__dirname, '..', '..')] }"],
+    // A plugin-scoped server: only this plugin and its dependencies (tests/sdk.ts).
+    [
+      '__SERVER_OPTIONS__',
+      inProjectPlugins
+        ? `{ plugins: ['${n.id}'] }`
+        : `{ plugins: ['${n.id}'], pluginDirs: [path.resolve(__dirname, '..', '..')] }`,
+    ],
     ['__CLI_OPTIONS__', inProjectPlugins ? '' : "{ pluginDirs: [path.resolve(__dirname, '..', '..')] }"],
     ['__CONST__', n.id.toUpperCase().replace(/-/g, '_')],
     ['__Pascal__', n.pascal],

@@ -10,6 +10,8 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../config';
 import { startKernel, type Running, type StartOptions } from '../../kernel/boot';
+import { PATHS } from '../../kernel/paths';
+import { discoverPlugins } from '../../kernel/plugin-loader';
 import { testLogins } from './pg-logins';
 import { createPostgresFromTemplate, seedPgliteDataDir } from './template-db';
 
@@ -73,8 +75,34 @@ function disabledOf(env: Record<string, string> | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The plugins (under plugins/ and `pluginDirs`) a server scoped to `plugins` switches off: every one that is neither named nor a
+ * (transitive) `dependsOn` of a named one. An unknown id is an error naming it.
+ */
+export async function pluginsOutsideScope(plugins: string[], pluginDirs: string[] = []): Promise<string[]> {
+  const all = await discoverPlugins([PATHS.plugins, ...pluginDirs]);
+  const byId = new Map(all.map((p) => [p.id, p]));
+  const keep = new Set<string>();
+  const visit = (id: string) => {
+    const p = byId.get(id);
+    if (!p)
+      throw new Error(`startTestServer: no plugin "${id}" under plugins/ (known: ${[...byId.keys()].join(', ')})`);
+    if (keep.has(id)) return;
+    keep.add(id);
+    for (const d of p.dependsOn ?? []) visit(d);
+  };
+  plugins.forEach(visit);
+  return all.map((p) => p.id).filter((id) => !keep.has(id));
+}
+
 export interface TestServerOptions extends Omit<StartOptions, 'config'> {
   env?: Record<string, string>;
+  /**
+   * A plugin-scoped server: only these plugins and their (transitive) `dependsOn` are loaded, every other plugin
+   * under plugins/ is switched off (LCI_PLUGINS_DISABLED). It starts on a copy of the run's full migrated template
+   * (tables of the switched-off plugins exist, empty). The default (undefined) loads every plugin.
+   */
+  plugins?: string[];
   /** 'pglite' forces the embedded engine even when a PostgreSQL URL is set. */
   engine?: 'pglite' | 'postgres';
   /** false: start from an empty database (migrations run at start) instead of this run's migrated template. */
@@ -83,7 +111,37 @@ export interface TestServerOptions extends Omit<StartOptions, 'config'> {
   routeDatabase?: (url: string) => string | Promise<string>;
 }
 
+/** LCI_TEST_TIMINGS=1: each test server prints where its start went (scope, database copy, kernel start) to stderr. */
+function stopwatch() {
+  const on = process.env.LCI_TEST_TIMINGS === '1';
+  const t0 = Date.now();
+  let last = t0;
+  const parts: string[] = [];
+  return {
+    lap(name: string) {
+      const now = Date.now();
+      parts.push(`${name} ${now - last} ms`);
+      last = now;
+    },
+    print(label: string) {
+      if (on) process.stderr.write(`test server ${label}: ${parts.join(', ')}; total ${Date.now() - t0} ms\n`);
+    },
+  };
+}
+
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const watch = stopwatch();
+  if (opts.plugins) {
+    const outside = await pluginsOutsideScope(opts.plugins, opts.pluginDirs);
+    const disabled = [...new Set([...disabledOf(opts.env), ...outside])].join(',');
+    opts = { ...opts, env: { ...(opts.env ?? {}), LCI_PLUGINS_DISABLED: disabled } };
+    watch.lap('scope');
+  }
+  // A scoped server starts from the run's full template, a superset of its migrations: the migrator checks only the
+  // loaded plugins' migrations and tolerates records of others, nothing at start walks every table, and a copy of the
+  // shared template costs ~0.2 s where a template of its own would cost a build (~10 s, mostly two PGlite initdbs).
+  // A test that switches plugins off through LCI_PLUGINS_DISABLED gets a template of exactly that set.
+  const templateDisabled = opts.plugins ? [] : disabledOf(opts.env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-test-'));
   const port = await freePort();
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
@@ -93,16 +151,17 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         pgBase,
         opts.migrated === false
           ? { migrated: false }
-          : { migrated: true, pluginDirs: opts.pluginDirs, disabled: disabledOf(opts.env) },
+          : { migrated: true, pluginDirs: opts.pluginDirs, disabled: templateDisabled },
       )
     : undefined;
   if (!pgDb && opts.migrated !== false)
     await seedPgliteDataDir(dataDir, {
       pluginDirs: opts.pluginDirs,
-      disabled: disabledOf(opts.env),
+      disabled: templateDisabled,
       // A server that works jobs (LCI_JOBS, default on) opens its queue at start: give it the template's.
       jobQueue: opts.jobs ?? (opts.env?.LCI_JOBS ?? process.env.LCI_JOBS) !== 'false',
     });
+  watch.lap('database');
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: String(port),
@@ -124,6 +183,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   if (process.env.REDIS_URL && opts.env?.REDIS_URL === undefined) env.REDIS_URL = process.env.REDIS_URL;
   const config = loadConfig({ ...env });
   const running = await startKernel({ ...opts, config, http: opts.http ?? true, workspace: opts.workspace ?? false });
+  watch.lap('kernel');
+  watch.print(opts.plugins ? `[${opts.plugins.join(',')}]` : '[all plugins]');
   return {
     ...running,
     url: running.url ?? `http://localhost:${port}`,

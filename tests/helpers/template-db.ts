@@ -10,10 +10,14 @@
  * an empty database stay covered by the suites that opt out (`lci db
  * migrate` in cli/cli-basics.test.ts).
  *
- * The template holds the migrations of every plugin under plugins/. It is
- * used only when the kernel about to start needs all of them (a test that
- * disables a plugin starts from empty); migrations of extra plugin folders
- * (tests/plugins) are applied on top by the kernel as usual.
+ * One template per set of plugins under plugins/ that a run asks for: the
+ * full one (every plugin; plugin-scoped servers, `startTestServer({ plugins:
+ * ['contacts'] })`, start from it too, a superset of their migrations), and
+ * one for each set a test switches off through LCI_PLUGINS_DISABLED, holding
+ * exactly that set's migrations; each built once per run under the same lock.
+ * A build costs ~10-20 s under load, most of it two PGlite initdbs (the
+ * database and the job queue's), so sets of their own are kept rare. Migrations of extra
+ * plugin folders (tests/plugins) are applied on top by the kernel as usual.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -24,9 +28,10 @@ import knexFactory from 'knex';
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
 import { migrationSets } from '../../kernel/boot';
 import { openDatabase } from '../../kernel/db/connect';
-import { listMigrationFiles, migrate } from '../../kernel/db/migrator';
+import { migrate } from '../../kernel/db/migrator';
 import { pgliteAdapter } from '../../kernel/jobs/backend';
 import { PATHS } from '../../kernel/paths';
+import type { LoadedPlugin } from '../../kernel/plugin';
 import { discoverPlugins } from '../../kernel/plugin-loader';
 import { RUN_ENV } from './run-id';
 
@@ -39,27 +44,20 @@ function runId(): string | undefined {
   return id && /^[a-z0-9]+$/.test(id) ? id : undefined;
 }
 
-/** Names of the migrations the template holds: the kernel's and every plugin's under plugins/. */
-async function templateMigrations(): Promise<string[]> {
-  const plugins = await discoverPlugins([PATHS.plugins]);
-  return migrationSets(plugins)
-    .flatMap(listMigrationFiles)
-    .map((m) => m.name);
+/**
+ * The plugins under plugins/ a kernel with these disabled plugins loads, and the name part of their template: ''
+ * for every plugin (the run's full template), else a hash of the set's ids (a plugin-scoped server's template).
+ */
+async function templateSet(disabled: string[]): Promise<{ plugins: LoadedPlugin[]; key: string }> {
+  const all = await discoverPlugins([PATHS.plugins]);
+  if (!disabled.some((d) => all.some((p) => p.id === d))) return { plugins: all, key: '' };
+  const plugins = await discoverPlugins([PATHS.plugins], disabled);
+  const ids = plugins.map((p) => p.id).sort();
+  return { plugins, key: crypto.createHash('sha1').update(ids.join(',')).digest('hex').slice(0, 10) };
 }
 
-/** Whether a kernel with these plugin folders and disabled plugins needs every migration the template holds. */
-async function templateFits(pluginDirs: string[], disabled: string[]): Promise<boolean> {
-  const plugins = await discoverPlugins([PATHS.plugins, ...pluginDirs], disabled);
-  const needed = new Set(
-    migrationSets(plugins)
-      .flatMap(listMigrationFiles)
-      .map((m) => m.name),
-  );
-  return (await templateMigrations()).every((n) => needed.has(n));
-}
-
-export function pgliteTemplateDir(id: string): string {
-  return path.join(os.tmpdir(), `lci-template-${id}`);
+export function pgliteTemplateDir(id: string, key = ''): string {
+  return path.join(os.tmpdir(), `lci-template-${id}${key ? `-${key}` : ''}`);
 }
 
 /**
@@ -80,8 +78,8 @@ async function sleep(ms: number) {
 }
 
 /** The migrated PGlite folder of this run, built by whichever process asks first (the others wait for it). */
-async function pgliteTemplate(id: string): Promise<string | undefined> {
-  const root = pgliteTemplateDir(id);
+async function pgliteTemplate(id: string, set: { plugins: LoadedPlugin[]; key: string }): Promise<string | undefined> {
+  const root = pgliteTemplateDir(id, set.key);
   const ready = path.join(root, 'pg');
   fs.mkdirSync(root, { recursive: true });
   const lock = path.join(root, 'building');
@@ -97,18 +95,30 @@ async function pgliteTemplate(id: string): Promise<string | undefined> {
     if (mine) {
       try {
         const build = path.join(root, `build-${process.pid}`);
+        const t = Date.now();
+        // One initdb for both databases (each costs seconds): a fresh cluster for the job queue, copied as the
+        // application database's folder before it opens.
+        fs.mkdirSync(build, { recursive: true });
+        await (await PGlite.create(path.join(build, 'jobs'))).close();
+        fs.cpSync(path.join(build, 'jobs'), path.join(build, 'pg'), { recursive: true });
         const db = await openDatabase({ dataDir: build });
+        const opened = Date.now();
         try {
-          await migrate(db.knex, migrationSets(await discoverPlugins([PATHS.plugins])));
+          await migrate(db.knex, migrationSets(set.plugins));
         } finally {
           await db.close();
         }
+        const migrated = Date.now();
         const jobs = await PGlite.create(path.join(build, 'jobs'));
         try {
           await installJobQueue({ db: pgliteAdapter(jobs), backend: 'pglite' });
         } finally {
           await jobs.close();
         }
+        if (process.env.LCI_TEST_TIMINGS === '1')
+          process.stderr.write(
+            `template ${set.key || 'all'} (${set.plugins.length} plugins): open ${opened - t} ms, migrate ${migrated - opened} ms, job queue ${Date.now() - migrated} ms\n`,
+          );
         // The job queue's folder first: `pg` is the sign that the template is complete.
         fs.renameSync(path.join(build, 'jobs'), path.join(root, 'jobs'));
         fs.renameSync(path.join(build, 'pg'), ready);
@@ -135,8 +145,12 @@ export async function seedPgliteDataDir(
   opts: { pluginDirs?: string[]; disabled?: string[]; jobQueue?: boolean } = {},
 ): Promise<boolean> {
   const id = runId();
-  if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
-  const template = await pgliteTemplate(id);
+  if (!id) return false;
+  const t = Date.now();
+  const set = await templateSet(opts.disabled ?? []);
+  if (process.env.LCI_TEST_TIMINGS === '1')
+    process.stderr.write(`template set (plugin modules loaded): ${Date.now() - t} ms\n`);
+  const template = await pgliteTemplate(id, set);
   if (!template) return false;
   fs.cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
   const jobs = path.join(path.dirname(template), 'jobs');
@@ -148,8 +162,8 @@ function adminKnex(base: string) {
   return knexFactory({ client: 'pg', connection: base, pool: { min: 0, max: 1 } });
 }
 
-export function postgresTemplateName(id: string): string {
-  return `lci_tpl_${id}`;
+export function postgresTemplateName(id: string, key = ''): string {
+  return `lci_tpl_${id}${key ? `_${key}` : ''}`;
 }
 
 async function adminRaw(base: string, sql: string): Promise<void> {
@@ -162,8 +176,12 @@ async function adminRaw(base: string, sql: string): Promise<void> {
 }
 
 /** The migrated PostgreSQL template database of this run (built under an advisory lock by the first process that asks). */
-async function postgresTemplate(base: string, id: string): Promise<string> {
-  const name = postgresTemplateName(id);
+async function postgresTemplate(
+  base: string,
+  id: string,
+  set: { plugins: LoadedPlugin[]; key: string },
+): Promise<string> {
+  const name = postgresTemplateName(id, set.key);
   const building = `${name}_build`;
   const key = Number.parseInt(crypto.createHash('sha1').update(name).digest('hex').slice(0, 12), 16);
   const lockHolder = adminKnex(base);
@@ -179,7 +197,7 @@ async function postgresTemplate(base: string, id: string): Promise<string> {
       u.pathname = `/${building}`;
       const db = await openDatabase({ databaseUrl: u.toString(), poolMax: 2 });
       try {
-        await migrate(db.knex, migrationSets(await discoverPlugins([PATHS.plugins])));
+        await migrate(db.knex, migrationSets(set.plugins));
       } finally {
         await db.close();
       }
@@ -198,8 +216,8 @@ export async function createPostgresFromTemplate(
   opts: { pluginDirs?: string[]; disabled?: string[] } = {},
 ): Promise<boolean> {
   const id = runId();
-  if (!id || !(await templateFits(opts.pluginDirs ?? [], opts.disabled ?? []))) return false;
-  const template = await postgresTemplate(base, id);
+  if (!id) return false;
+  const template = await postgresTemplate(base, id, await templateSet(opts.disabled ?? []));
   const admin = adminKnex(base);
   try {
     // Two copies of one template at the same moment can collide ("being accessed by other users"): try again.
@@ -217,14 +235,20 @@ export async function createPostgresFromTemplate(
   }
 }
 
-/** Removes this run's templates (jest's global teardown). */
+/** Removes this run's templates, the full one and every plugin set's (jest's global teardown). */
 export async function dropTemplates(id: string, postgresBase?: string): Promise<void> {
-  fs.rmSync(pgliteTemplateDir(id), { recursive: true, force: true });
+  const prefix = path.basename(pgliteTemplateDir(id));
+  for (const name of fs.readdirSync(os.tmpdir()))
+    if (name === prefix || name.startsWith(`${prefix}-`))
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
   if (!postgresBase) return;
   const admin = adminKnex(postgresBase);
   try {
-    await admin.raw(`drop database if exists ${postgresTemplateName(id)} with (force)`);
-    await admin.raw(`drop database if exists ${postgresTemplateName(id)}_build with (force)`);
+    const { rows } = await admin.raw('select datname from pg_database where datname = ? or datname like ?', [
+      postgresTemplateName(id),
+      `${postgresTemplateName(id)}\\_%`,
+    ]);
+    for (const r of rows as { datname: string }[]) await admin.raw(`drop database if exists ${r.datname} with (force)`);
   } catch {
     /* the server may be gone; nothing to clean then */
   } finally {

@@ -4,7 +4,7 @@
  * sort in SQL (and its agreement with the TS rule on a table of cases), the bulk status/type change (all or nothing),
  * tenant isolation (another tenant's asset is a 404) and Read Only refused writes.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { selectAsset, selectLifecycleStates } from '../server/store';
 import { assetPaths } from '../shared/api';
 import { LIFECYCLE_STATES, lifecycleOf } from '../shared/lifecycle';
@@ -23,11 +23,6 @@ let otherAsset: number;
 
 const AS_OF = '2025-06-15';
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const addType = async (t: TestTenant, moniker: string, settings: Record<string, number>): Promise<number> => {
   const r = await t.api('POST', `/v3/tenant/${t.tenantId}/assetType`, {
     assetTypeId: 0,
@@ -50,11 +45,11 @@ const list = async (t: TestTenant, query = '') => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['assets'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
-  bravo = await addCompany(a, 'Bravo Freight');
+  acme = await makeCompany(a, 'Acme Dental');
+  bravo = await makeCompany(a, 'Bravo Freight');
   laptop = await addType(a, 'Laptop', {
     default_replacement_cost: 1400,
     default_life_in_months: 48,
@@ -64,7 +59,7 @@ beforeAll(async () => {
   server = await addType(a, 'Server', { default_replacement_cost: 9000, default_life_in_months: 60 });
   active = await addStatus(a, 'In use');
   retired = await addStatus(a, 'Retired');
-  const other = await addCompany(b, 'Other Tenant Co');
+  const other = await makeCompany(b, 'Other Tenant Co');
   otherAsset = (await add(b, { tenant_company_id: other, name: 'OTHER-PC', serial: 'OT1', make: 'Dell' })).body.asset
     .asset_id;
 }, 400_000);
@@ -301,7 +296,7 @@ test('a Read Only page lists assets but cannot add, edit, bulk-change or delete 
       { url: '/datamanagercompanies', access_level: 'Read/Write' },
     ],
   });
-  const company = await addCompany(reader, 'Reader Co');
+  const company = await makeCompany(reader, 'Reader Co');
   expect((await reader.api('GET', assetPaths.list(reader.tenantId))).status).toBe(200);
   expect((await add(reader, { tenant_company_id: company, name: 'Nope' })).status).toBe(403);
   expect(

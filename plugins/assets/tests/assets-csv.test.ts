@@ -5,7 +5,14 @@
  */
 import http from 'node:http';
 import { parse } from 'csv-parse/sync';
-import { apiCall, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  apiCall,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { stringify } from 'csv-stringify/sync';
 import { CSV_OPTIONS, csvLine, csvRecords } from '../server/export/csv';
 import { selectAssets } from '../server/store';
@@ -52,8 +59,6 @@ const col = (rows: string[][], name: string) => {
   expect(i).toBeGreaterThanOrEqual(0);
   return rows.slice(1).map((r) => r[i]);
 };
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> =>
-  (await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).body.company.tenant_company_id;
 const add = async (t: TestTenant, body: Record<string, unknown>) => {
   const r = await t.api('POST', assetPaths.create(t.tenantId), body);
   expect(r.status).toBe(200);
@@ -61,11 +66,11 @@ const add = async (t: TestTenant, body: Record<string, unknown>) => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['assets'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme, "Dental"');
-  bravo = await addCompany(a, 'Bravo Freight');
+  acme = await makeCompany(a, 'Acme, "Dental"');
+  bravo = await makeCompany(a, 'Bravo Freight');
   const r = await a.api('POST', `/v3/tenant/${a.tenantId}/assetType`, {
     assetTypeId: 0,
     asset_type_moniker: 'Laptop',
@@ -111,7 +116,7 @@ beforeAll(async () => {
       [a.tenantId, acme, bravo, laptop],
     ),
   );
-  const other = await addCompany(b, 'Other Tenant Co');
+  const other = await makeCompany(b, 'Other Tenant Co');
   await add(b, { tenant_company_id: other, name: 'OTHER-PC', serial: 'OT1' });
 }, 400_000);
 afterAll(async () => s?.stop());

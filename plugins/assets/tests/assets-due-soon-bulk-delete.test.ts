@@ -3,7 +3,7 @@
  * days, overdue left out, agreeing with the list's own `due_soon` field) and its url in the list page and the AIR
  * dashboard's links; POST assets/bulk/delete (confirm required, all or nothing, tenant isolation, audit, Read Only).
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { assetPaths } from '../shared/api';
 import { assetListHref } from '../shared/charts';
 import { DUE_SOON_WINDOWS } from '../shared/lifecycle';
@@ -32,11 +32,6 @@ const DUE: Record<string, string | null> = {
   none: null,
 };
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const add = async (t: TestTenant, body: Record<string, unknown>): Promise<number> => {
   const r = await t.api('POST', assetPaths.create(t.tenantId), body);
   expect(r.status).toBe(200);
@@ -49,12 +44,12 @@ const names = async (query: string): Promise<string[]> => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['assets'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
+  acme = await makeCompany(a, 'Acme Dental');
   for (const [name, eol] of Object.entries(DUE)) await add(a, { tenant_company_id: acme, name, eol_date: eol });
-  otherAsset = await add(b, { tenant_company_id: await addCompany(b, 'Other Co'), name: 'OTHER' });
+  otherAsset = await add(b, { tenant_company_id: await makeCompany(b, 'Other Co'), name: 'OTHER' });
 }, 400_000);
 afterAll(async () => s?.stop());
 
@@ -170,7 +165,7 @@ describe('POST assets/bulk/delete', () => {
         { url: '/datamanagercompanies', access_level: 'Read/Write' },
       ],
     });
-    const company = await addCompany(reader, 'Reader Co');
+    const company = await makeCompany(reader, 'Reader Co');
     const own = await s.k.db.withTenant(reader.tenantId, (db) =>
       db('assets').insert({ tenant_id: reader.tenantId, tenant_company_id: company, name: 'R1' }).returning('asset_id'),
     );

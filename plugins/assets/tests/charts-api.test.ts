@@ -4,7 +4,7 @@
  * several days, the company filter, tenant isolation, access (page /airdashboard; dashboardCharts leaves the asset
  * charts out without it), bad input, and the report builder's assets_lifecycle component.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportBlock } from '../../reports/public';
 import { MSG_ASSETS_NO_COMPANY, MSG_ASSETS_NONE } from '../server/charts/report-component';
 import { assetPaths } from '../shared/api';
@@ -43,9 +43,8 @@ async function ok(t: TestTenant, method: string, path: string, body?: unknown) {
   if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
-const addCompany = async (t: TestTenant, moniker: string, airOnly = false): Promise<number> =>
-  (await ok(t, 'POST', `/v3/tenant/${t.tenantId}/companies`, { moniker, air_only_flag: airOnly })).company
-    .tenant_company_id;
+const addCompany = (t: TestTenant, moniker: string, airOnly = false): Promise<number> =>
+  makeCompany(t, moniker, { air_only_flag: airOnly });
 async function addType(t: TestTenant, moniker: string, st: LifecycleSettings): Promise<number> {
   const id = (
     await ok(t, 'POST', `/v3/tenant/${t.tenantId}/assetType`, { assetTypeId: 0, asset_type_moniker: moniker, ...st })
@@ -84,7 +83,7 @@ let laptop: number;
 let server: number;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['assets', 'reports'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   acme = await addCompany(a, 'Acme Dental');

@@ -4,7 +4,7 @@
  * settings of it), the scores per company and of the tenant on a known set, the SQL agreeing with the TS rule asset
  * by asset, the fix list (paging, filters, sort), tenant isolation and the Read Only refusal.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { selectMissingByAsset } from '../server/quality/store';
 import { assetPaths } from '../shared/api';
 import { missingFields, type DataQualitySettings, type DqTypeSettings } from '../shared/data-quality';
@@ -29,11 +29,6 @@ const FLAGS_ON = {
   include_model_in_missing_flag: true,
 };
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const addType = async (t: TestTenant, moniker: string, settings: Record<string, unknown>): Promise<number> => {
   const r = await t.api('POST', `/v3/tenant/${t.tenantId}/assetType`, {
     assetTypeId: 0,
@@ -75,12 +70,12 @@ const complete = {
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['assets'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
-  bravo = await addCompany(a, 'Bravo Freight');
-  await addCompany(a, 'Cedar Law'); // no assets: not listed
+  acme = await makeCompany(a, 'Acme Dental');
+  bravo = await makeCompany(a, 'Bravo Freight');
+  await makeCompany(a, 'Cedar Law'); // no assets: not listed
   // Laptop: every flag on and a life of 48 months (end of life derived from the purchase date).
   laptop = await addType(a, 'Laptop', { default_life_in_months: 48, ...FLAGS_ON });
   // Printer: no flag (the type's default), so its make, serial, ... do not count.
@@ -120,7 +115,7 @@ beforeAll(async () => {
       .where({ asset_id: ids.bravo2 })
       .update({ last_seen_at: trx.raw("now() - interval '5 days'") });
   });
-  bOther = await addCompany(b, 'Other Tenant Co');
+  bOther = await makeCompany(b, 'Other Tenant Co');
   await add(b, 'other1', { tenant_company_id: bOther, name: 'OTHER-PC' });
 }, 400_000);
 afterAll(async () => s?.stop());

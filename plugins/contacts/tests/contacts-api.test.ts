@@ -3,7 +3,7 @@
  * nothing changed), optimistic concurrency (409, nothing lost), filters, sort, pages and the total, tenant isolation
  * (another tenant's company or contact is a 404), Read Only refused writes, and the public read helper.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { activeContactsWithEmail } from '../public';
 import { contactPaths } from '../shared/api';
 import { CONTACTS_PAGE } from '../shared/pages';
@@ -15,11 +15,6 @@ let acme: number;
 let bravo: number;
 let other: number;
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const list = async (t: TestTenant, query = '', companyId?: number) =>
   (
     await t.api(
@@ -31,12 +26,12 @@ const add = (t: TestTenant, companyId: number, body: Record<string, unknown>) =>
   t.api('POST', contactPaths.create(t.tenantId, companyId), body);
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['contacts'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
-  bravo = await addCompany(a, 'Bravo Freight');
-  other = await addCompany(b, 'Other Tenant Co');
+  acme = await makeCompany(a, 'Acme Dental');
+  bravo = await makeCompany(a, 'Bravo Freight');
+  other = await makeCompany(b, 'Other Tenant Co');
 }, 400_000);
 afterAll(async () => s?.stop());
 
@@ -184,7 +179,7 @@ test('a Read Only page lists contacts but cannot add, edit or delete them', asyn
       { url: '/datamanagercompanies', access_level: 'Read/Write' },
     ],
   });
-  const company = await addCompany(reader, 'Reader Co');
+  const company = await makeCompany(reader, 'Reader Co');
   expect((await reader.api('GET', contactPaths.list(reader.tenantId))).status).toBe(200);
   const refused = await add(reader, company, { first_name: 'Nope' });
   expect(refused.status).toBe(403);

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { contribute } from '../../../kernel/index';
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportComponentDef } from '../public';
 import { renderReport } from '../server/render';
 import { builderPaths as P, DOCX_CONTENT_TYPE } from '../shared/api';
@@ -26,11 +26,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const createTemplate = async (t: TestTenant, name: string, description = '') => {
   const r = await t.api('POST', P.templates(t.tenantId), { name, description });
   expect(r.status).toBe(200);
@@ -61,12 +56,12 @@ const upload = async (t: TestTenant, fileName: string, contentType: string, byte
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['reports'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
-  bravo = await addCompany(a, 'Bravo Freight');
-  otherCo = await addCompany(b, 'Other Tenant Co');
+  acme = await makeCompany(a, 'Acme Dental');
+  bravo = await makeCompany(a, 'Bravo Freight');
+  otherCo = await makeCompany(b, 'Other Tenant Co');
 }, 400_000);
 afterAll(async () => s?.stop());
 

@@ -6,7 +6,7 @@
  * "send now" records a manual run; an inactive contact is skipped and logged.
  */
 import type { Knex } from 'knex';
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { schedulePaths } from '../shared/schedule-api';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
 import { scheduleJobs } from '../server/schedules/jobs';
@@ -25,11 +25,6 @@ let miguel: number;
 let ruth: number;
 let otherTenantContact: number;
 
-const addCompany = async (t: TestTenant, moniker: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-};
 const addContact = async (t: TestTenant, companyId: number, first: string, email: string): Promise<number> => {
   const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${companyId}/contact`, {
     first_name: first,
@@ -78,15 +73,15 @@ const weeklyBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['reports'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await addCompany(a, 'Acme Dental');
-  bravo = await addCompany(a, 'Bravo Freight');
+  acme = await makeCompany(a, 'Acme Dental');
+  bravo = await makeCompany(a, 'Bravo Freight');
   dana = await addContact(a, acme, 'Dana', 'dana@acme.example');
   miguel = await addContact(a, acme, 'Miguel', 'miguel@acme.example');
   ruth = await addContact(a, bravo, 'Ruth', 'ruth@bravo.example');
-  otherTenantContact = await addContact(b, await addCompany(b, 'Other Co'), 'Olga', 'olga@other.example');
+  otherTenantContact = await addContact(b, await makeCompany(b, 'Other Co'), 'Olga', 'olga@other.example');
   templateId = await addTemplate(a, 'Quarterly Business Review');
 }, 400_000);
 afterAll(async () => s?.stop());
