@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { loadConfig } from '../../config';
+import { dataDirSecret } from '../../config/server-secret';
 import { startKernel, type Running, type StartOptions } from '../../kernel/boot';
 import { PATHS } from '../../kernel/paths';
 import { discoverPlugins } from '../../kernel/plugin-loader';
@@ -143,6 +144,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   // A test that switches plugins off through LCI_PLUGINS_DISABLED gets a template of exactly that set.
   const templateDisabled = opts.plugins ? [] : disabledOf(opts.env);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lci-test-'));
+  // A new server's own secret, made before its database is copied in: the folder is new, not one of the former default.
+  if (!opts.env?.LCI_SECRET) dataDirSecret(dataDir, { hadData: false });
   const port = await freePort();
   const pgBase = opts.engine === 'pglite' ? undefined : postgresUrl();
   if (opts.engine === 'postgres' && !pgBase) throw new Error('engine postgres needs TEST_DATABASE_URL or DATABASE_URL');
