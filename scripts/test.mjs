@@ -244,7 +244,10 @@ async function main() {
     `jest: ${jest.passed} passed, ${jest.failed} failed; playwright: ${e2e.passed} passed, ${e2e.failed} failed${pgUrl ? `; jest on PostgreSQL: ${pg.passed} passed, ${pg.failed} failed` : ''}`,
   );
   console.log(`${jest.passed + e2e.passed + pg.passed} passed, ${jest.failed + e2e.failed + pg.failed} failed`);
-  process.exit(bad.length ? 1 : 0);
+  // Exit once stdout has drained: a pipe (CI's tee) takes the PostgreSQL run's long log asynchronously, and an exit
+  // before it is written would cut it, with the Steps line and the closing 'N passed, N failed' line after it.
+  const code = bad.length ? 1 : 0;
+  process.stdout.write('', () => process.exit(code));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();
