@@ -86,7 +86,9 @@ test('an admin uploads a logo and sees it in the top bar; bordered tables draw c
 
   // Back to the default logo (confirmed).
   await page.getByRole('button', { name: 'Use the default logo' }).click();
-  await page.getByRole('button', { name: 'Use the default logo' }).last().click();
+  // The confirmation's own button: a locator over the whole page could resolve to the page's button before the
+  // dialog is there, and then wait on it under the dialog's backdrop.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Use the default logo' }).click();
   await expect(page.getByRole('link', { name: 'Lifecycle home' })).toHaveText('Lifecycle');
 });
 
