@@ -4,12 +4,9 @@
  * directory API instead. The rule's cases run in RuleTester; `npx eslint --stdin` checks that the repository's
  * config applies it to plugins' server code and leaves migrations, tests and the kernel alone.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { RuleTester } from 'eslint';
 import { noKernelTableSql } from '../scripts/eslint-kernel-tables.mjs';
-
-const ROOT = path.resolve(__dirname, '..');
+import { lintAs } from './helpers/lint';
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } });
 const sql = (table: string) => ({ messageId: 'sql', data: { table } });
@@ -43,28 +40,6 @@ tester.run('lci/no-kernel-table-sql', noKernelTableSql, {
     { code: 'db(`users`).first()', errors: [sql('users')] },
   ],
 });
-
-/** The messages of the repository's eslint config for this text at this path. */
-function lintAs(file: string, text: string): { ruleId: string | null; line: number }[] {
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-      '--no-cache',
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      file,
-    ],
-    { cwd: ROOT, input: text, encoding: 'utf8' },
-  );
-  if (!r.stdout) throw new Error(`eslint gave no output: ${r.stderr}`);
-  return JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string | null; line: number }) => ({
-    ruleId: m.ruleId,
-    line: m.line,
-  }));
-}
 
 const SOURCE = [
   "import type { Trx } from '../../../kernel/index';",

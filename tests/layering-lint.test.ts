@@ -4,13 +4,10 @@
  * `knex.schema`); they pass the transaction on to a store. The rule's cases run in RuleTester; `npx eslint --stdin`
  * checks that the repository's config applies it to routes and services and leaves stores, migrations and tests alone.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { noSqlOutsideStores } from '../scripts/eslint-layering.mjs';
-
-const ROOT = path.resolve(__dirname, '..');
+import { lintAs } from './helpers/lint';
 
 const tester = new RuleTester({
   languageOptions: { ecmaVersion: 2022, sourceType: 'module', parser: tseslint.parser },
@@ -49,28 +46,6 @@ tester.run('lci/no-sql-outside-stores', noSqlOutsideStores, {
     },
   ],
 });
-
-/** The messages of the repository's eslint config for this text at this path. */
-function lintAs(file: string, text: string): { ruleId: string | null; line: number }[] {
-  const r = spawnSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'),
-      '--no-cache',
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      file,
-    ],
-    { cwd: ROOT, input: text, encoding: 'utf8' },
-  );
-  if (!r.stdout) throw new Error(`eslint gave no output: ${r.stderr}`);
-  return JSON.parse(r.stdout)[0].messages.map((m: { ruleId: string | null; line: number }) => ({
-    ruleId: m.ruleId,
-    line: m.line,
-  }));
-}
 
 const SOURCE = [
   "import type { Trx } from '../../../kernel/index';",
