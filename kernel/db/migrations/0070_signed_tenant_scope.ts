@@ -11,12 +11,9 @@ import type { Knex } from 'knex';
 import { CURRENT_TENANT_SQL, TENANT_SETTING, tenantPolicySql } from '../roles';
 import { createScopeKey, SCOPE_KEY_TABLE, SIGNED_TENANT_FUNCTION_SQL } from '../scope-key';
 
-export async function up(knex: Knex): Promise<void> {
-  const v = await knex.raw(`select version() like '%PGlite%' as pglite`);
-  if (v.rows[0].pglite) return;
-  await createScopeKey(knex);
-  await knex.raw(SIGNED_TENANT_FUNCTION_SQL);
-  const expr = tenantPolicySql('tenant_id', true);
+/** Every tenant policy (tenant_isolation, tenant_self) bounded by the signed tenant, or by the plain setting again. */
+async function setTenantPolicies(knex: Knex, signed: boolean): Promise<void> {
+  const expr = tenantPolicySql('tenant_id', signed);
   const { rows } = await knex.raw(`
     select c.relname as table, p.polname as policy from pg_policy p
     join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
@@ -24,6 +21,14 @@ export async function up(knex: Knex): Promise<void> {
   for (const { table, policy } of rows as { table: string; policy: string }[]) {
     await knex.raw(`alter policy ?? on ?? using ${expr} with check ${expr}`, [policy, table]);
   }
+}
+
+export async function up(knex: Knex): Promise<void> {
+  const v = await knex.raw(`select version() like '%PGlite%' as pglite`);
+  if (v.rows[0].pglite) return;
+  await createScopeKey(knex);
+  await knex.raw(SIGNED_TENANT_FUNCTION_SQL);
+  await setTenantPolicies(knex, true);
   // Functions that read the tenant setting directly: the same definition, reading app_tenant_id() instead.
   const fns = await knex.raw(
     `
@@ -48,14 +53,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   const v = await knex.raw(`select version() like '%PGlite%' as pglite`);
   if (v.rows[0].pglite) return;
-  const expr = tenantPolicySql('tenant_id', false);
-  const { rows } = await knex.raw(`
-    select c.relname as table, p.polname as policy from pg_policy p
-    join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = current_schema() and p.polname in ('tenant_isolation', 'tenant_self')`);
-  for (const { table, policy } of rows as { table: string; policy: string }[]) {
-    await knex.raw(`alter policy ?? on ?? using ${expr} with check ${expr}`, [policy, table]);
-  }
+  await setTenantPolicies(knex, false);
   await knex.raw(
     `create or replace function app_tenant_id() returns bigint language sql stable security invoker as $$ select ${CURRENT_TENANT_SQL} $$`,
   );
