@@ -27,6 +27,7 @@ import {
   trackedPathsAtom,
 } from './state/atoms';
 import { NAV_MAX_LEVEL } from './constants';
+import { rememberMaintenanceReturn } from './maintenance-return';
 import { AnchorKeeper } from './anchor-keeper';
 
 interface Loc {
@@ -180,6 +181,7 @@ async function go(to: string, opts: GoOpts): Promise<boolean> {
       return false;
     }
     if (r.action === 'redirect') {
+      if (r.to === '/maintenance') rememberMaintenanceReturn(url.pathname + url.search);
       target = r.to!;
       redirected = true;
       continue;

@@ -1,7 +1,7 @@
 /**
  * `lci` beside a running server on the embedded database, in real Chromium (issue 13 part 10): with the server
  * serving a data folder, `lci admin maintenance on` run as its own process (the real executable, same
- * LCI_DATA_DIR) sends the signed-in user to /maintenance without any navigation, and `off` lets them go.
+ * LCI_DATA_DIR) sends the signed-in user to /maintenance without any navigation, and `off` takes them back to their page, signed in.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { PATHS } from '../../kernel/paths';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { makeTenant, TEST_PASSWORD } from '../helpers/tenants';
+import { makeCompany } from '../helpers/factories';
 import { signInToShell } from './session';
 
 const ROOT = PATHS.root;
@@ -43,8 +44,12 @@ test('lci admin maintenance on sends a signed-in browser to /maintenance; off le
   test.setTimeout(150_000);
   const t = await makeTenant(s.k, s.url, {
     tenantAdmin: false,
-    pages: [{ url: '/dashboard', access_level: 'Read/Write' }],
+    pages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: '/datamanagercompanies', access_level: 'Read/Write' },
+    ],
   });
+  await makeCompany(t); // a tenant without companies is sent to /noCompanies
   await signInToShell(page, t.email, TEST_PASSWORD, s.url);
   await page.goto(`${s.url}/dashboard`);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 30_000 });
@@ -58,5 +63,7 @@ test('lci admin maintenance on sends a signed-in browser to /maintenance; off le
 
   const off = await lci(['admin', 'maintenance', 'off']);
   expect(off.code).toBe(0);
-  await expect(page).not.toHaveURL(/\/maintenance$/, { timeout: 10_000 });
+  // Back on the page the user was on, still signed in (not the sign-in page).
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });

@@ -1,15 +1,16 @@
 /**
  * Maintenance and sign-out destinations in real Chromium, on a server of this test's own (the test
  * switches maintenance in the database while the server runs): a signed-in user lands on /maintenance
- * ('Under Maintenance', a spinner, Logout), cannot navigate away, and is taken to /signOut when
- * maintenance ends; Logout signs out. Client (non-internal) users end at /clients/signin, internal
+ * ('Under Maintenance', a spinner, Logout), cannot navigate away, and goes back to the page it was on, still signed in,
+ * when maintenance ends (issue 28 part 1; the spec's "leaves to /signOut" signed everyone out); Logout signs out. Client (non-internal) users end at /clients/signin, internal
  * users at /signIn. A reload of /maintenance keeps the custom message, checks the session with the API key (no
- * 401 invalid_api_key) and still leaves when maintenance ends.
+ * 401 invalid_api_key) and still leaves, signed in, when maintenance ends.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signInToShell } from './session';
 import { makeTenant, TEST_PASSWORD } from '../helpers/tenants';
+import { makeCompany } from '../helpers/factories';
 
 let s: TestServer;
 test.beforeAll(async () => {
@@ -37,11 +38,17 @@ const setMaintenance = async (on: boolean, message = '') => {
 
 const signIn = (page: Page, email: string) => signInToShell(page, email, TEST_PASSWORD, s.url);
 
-test('in maintenance the user sees /maintenance until it ends, then goes to /signOut and back to sign-in', async ({
+test('in maintenance the user sees /maintenance until it ends, then goes back to their page still signed in', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  const t = await makeTenant(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  const t = await makeTenant(s.k, s.url, {
+    pages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: '/datamanagercompanies', access_level: 'Read/Write' },
+    ],
+  });
+  await makeCompany(t); // a tenant without companies is sent to /noCompanies
   await signIn(page, t.email);
   await setMaintenance(true);
   try {
@@ -59,8 +66,14 @@ test('in maintenance the user sees /maintenance until it ends, then goes to /sig
   } finally {
     await setMaintenance(false);
   }
-  // The page checks the live state and leaves to /signOut, which ends at the client sign-in.
-  await expect(page).toHaveURL(/\/clients\/signin(\?|$)/, { timeout: 30_000 });
+  // The page checks the live state and goes back to the page maintenance took the user from, still signed in.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // Opening /maintenance afterwards shows nothing to wait for and leaves for the home page, still signed in.
+  await page.goto(`${s.url}/maintenance`);
+  await expect(page).not.toHaveURL(/\/maintenance$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page).not.toHaveURL(/signin|signIn|signOut/i);
 });
 
 test('Logout on the maintenance page signs out; an internal user ends at /signIn', async ({ page }) => {
@@ -83,7 +96,13 @@ test('after a reload on /maintenance the message stays, the session check is key
   page,
 }) => {
   test.setTimeout(90_000);
-  const t = await makeTenant(s.k, s.url, { pages: [{ url: '/dashboard', access_level: 'Read/Write' }] });
+  const t = await makeTenant(s.k, s.url, {
+    pages: [
+      { url: '/dashboard', access_level: 'Read/Write' },
+      { url: '/datamanagercompanies', access_level: 'Read/Write' },
+    ],
+  });
+  await makeCompany(t); // a tenant without companies is sent to /noCompanies
   await signIn(page, t.email);
   await setMaintenance(true, 'Database upgrade until 22:00 UTC');
   const refused: string[] = [];
@@ -104,6 +123,8 @@ test('after a reload on /maintenance the message stays, the session check is key
   } finally {
     await setMaintenance(false);
   }
-  await expect(page).toHaveURL(/\/clients\/signin(\?|$)/, { timeout: 30_000 });
+  // The reload kept where the user came from: back to /dashboard, signed in.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   expect(refused).toEqual([]);
 });

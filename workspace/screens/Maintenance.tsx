@@ -1,6 +1,7 @@
 /**
- * /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut; leaves to /signOut when
- * maintenance ends. The page is public (no session initialisation), so after a reload it loads the public config
+ * /maintenance: 'Under Maintenance', a spinner while in maintenance, Logout to /signOut. When maintenance ends a
+ * signed-in user goes back, still signed in, to the page maintenance took them from (maintenance-return.ts; the
+ * spec's "leaves to /signOut" signed everyone out, issue 28 part 1). The page is public (no session initialisation), so after a reload it loads the public config
  * (the API key) before its first session check, and checks at once: the custom message comes back from the live
  * session, and the check keeps working until maintenance ends.
  */
@@ -8,10 +9,24 @@ import { Button, H2, Spinner } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { navigate } from '../nav';
-import { isSignedIn, loadConfig, reloadSession } from '../runtime';
+import { takeMaintenanceReturn } from '../maintenance-return';
+import { isSignedIn, loadConfig, reinitialize, reloadSession } from '../runtime';
 import { maintenanceHintAtom, sessionAtom } from '../state/atoms';
 import { AuthFrame } from './AuthFrame';
 import { MSG_UNDER_MAINTENANCE } from '../../common/texts';
+
+/**
+ * Maintenance ended: back to the remembered page through the initializer, which loads the session, menu, modules
+ * and companies again (an upgrade may have changed them, and a reload of /maintenance never loaded them).
+ */
+let leaving = false;
+function leave(): void {
+  if (leaving) return;
+  leaving = true;
+  void reinitialize(takeMaintenanceReturn()).finally(() => {
+    leaving = false;
+  });
+}
 
 /** How often the live state is asked (GET /v3/manager/session); the token's lci_maintenance is only a snapshot. */
 const POLL_MS = 10_000;
@@ -29,7 +44,7 @@ export default function Maintenance() {
       void loadConfig()
         .then(() => reloadSession())
         .then((s) => {
-          if (!stop && !s.inMaintenance) void navigate('/signOut');
+          if (!stop && !s.inMaintenance) leave();
         })
         .catch(() => undefined);
     check();
@@ -43,7 +58,7 @@ export default function Maintenance() {
   // Maintenance ended while this screen was open (the live session says so, e.g. after the 'maintenance' server message).
   const wasOn = useRef(inMaintenance);
   useEffect(() => {
-    if (wasOn.current && !inMaintenance && session) void navigate('/signOut');
+    if (wasOn.current && !inMaintenance && session) leave();
     wasOn.current = inMaintenance;
   }, [inMaintenance, session]);
 
