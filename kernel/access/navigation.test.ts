@@ -66,11 +66,11 @@ describe('navigation filtering by group', () => {
   });
   test('modules hide items (and their children); admin items need a tenant admin; internal items an LCI admin', () => {
     const all = catalog.map((i) => ({ url: i.url, access_level: 'Read/Write' as const }));
+    // /settings is in the list, but its only child (an admin page) is hidden: a group leading nowhere goes too.
     expect(urls(visibleNavItems(catalog, viewer({ pages: all, modules: ['Customer Success'] })))).toEqual([
       '/dashboard',
       '/datamanager',
       '/datamanagercompanies',
-      '/settings',
       '/support',
     ]);
     expect(urls(visibleNavItems(catalog, viewer({ pages: all, isTenantAdmin: true })))).toEqual([
@@ -82,6 +82,27 @@ describe('navigation filtering by group', () => {
       '/settings',
       '/support',
       '/usermanager',
+    ]);
+  });
+  test('a menu group in the access list whose pages the viewer may not open is hidden, nested groups too', () => {
+    const groups: NavItem[] = [
+      item('/assessmentsGroup', { lciModules: ['Core', 'Assessment'] }),
+      item('/assessments', { level: 2, parentUrl: '/assessmentsGroup', lciModules: ['Core', 'Assessment'] }),
+      item('/outer'),
+      item('/inner', { level: 2, parentUrl: '/outer' }),
+      item('/leaf', { level: 3, parentUrl: '/inner' }),
+      item('/page'),
+    ];
+    const listed = ['/assessmentsGroup', '/outer', '/inner', '/page'].map((url) => ({
+      url,
+      access_level: 'Read Only' as const,
+    }));
+    expect(urls(visibleNavItems(groups, viewer({ pages: listed })))).toEqual(['/page']);
+    const withChild = [...listed, { url: '/assessments', access_level: 'Read Only' as const }];
+    expect(urls(visibleNavItems(groups, viewer({ pages: withChild })))).toEqual([
+      '/assessments',
+      '/assessmentsGroup',
+      '/page',
     ]);
   });
   test('an LCI admin sees every page, internal areas included, within the modules', () => {

@@ -81,7 +81,8 @@ const pageAllows = (item: NavItem, v: Viewer) =>
 /**
  * Items the viewer may see: allowed by role and modules (and the parent's), and
  * in the access list (or neverHide, or LCI admin). A parent that is not itself
- * in the access list is kept when one of its children is visible.
+ * in the access list is kept when one of its children is visible; a parent none of whose children is visible is
+ * hidden (a menu group leading nowhere).
  */
 export function visibleNavItems(items: readonly NavItem[], v: Viewer): NavItem[] {
   const byUrl = new Map(items.map((i) => [i.url, i]));
@@ -100,6 +101,13 @@ export function visibleNavItems(items: readonly NavItem[], v: Viewer): NavItem[]
       parent = p.parentUrl;
     }
   }
+  // A group whose children are all hidden leads nowhere: hidden too (deepest first, so a group of empty groups goes).
+  const childrenOf = new Map<string, string[]>();
+  for (const i of items)
+    if (i.parentUrl && i.parentUrl !== i.url)
+      childrenOf.set(i.parentUrl, [...(childrenOf.get(i.parentUrl) ?? []), i.url]);
+  for (const group of [...items].filter((i) => childrenOf.has(i.url)).sort((a, b) => b.level - a.level))
+    if (direct.has(group.url) && !childrenOf.get(group.url)!.some((c) => direct.has(c))) direct.delete(group.url);
   return sortNav(items.filter((i) => direct.has(i.url)));
 }
 

@@ -84,7 +84,7 @@ export default function CompaniesPage() {
         title="Companies"
         subtitle="Client companies of your MSP"
         readOnly={readOnly}
-        link={{ text: 'Import from CSV', to: '/datamanager/import', icon: 'import' }}
+        link={readOnly ? undefined : { text: 'Import from CSV', to: '/datamanager/import', icon: 'import' }}
       >
         {rows && rows.length > 0 && (
           <Button
