@@ -43,7 +43,8 @@ async function serveOnce(env: Record<string, string>) {
 }
 
 test('serve: seeds an empty database, prints the credentials once, stops on SIGTERM', async () => {
-  const first = await serveOnce({});
+  // As `npm start | tee log` runs it: piped, no LCI_LOG_LEVEL.
+  const first = await serveOnce({ LCI_LOG_LEVEL: '' });
   expect(first.code).toBe(0);
   expect(first.session).toMatchObject({ version: '2024.12.10', oidc: { clientId: 'lci-workspace' } });
   expect(first.stdout).toContain(`Demo tenant "Demo MSP" is ready. Sign in at http://localhost:${first.port}`);
@@ -55,6 +56,13 @@ test('serve: seeds an empty database, prints the credentials once, stops on SIGT
   expect(first.stdout + first.stderr).not.toContain('Unsupported runtime');
   // The banner comes last, after the start-up lines (a newcomer sees the password).
   expect(first.stdout.indexOf('Demo tenant')).toBeGreaterThan(first.stdout.indexOf('is serving at'));
+  // Piped, the log keeps to INFO (JSON lines, no debug), and every start-up line comes before the banner.
+  const lines = first.stdout.split('\n');
+  const json = lines.map((l, i) => [i, l] as const).filter(([, l]) => l.startsWith('{'));
+  expect(json.length).toBeGreaterThan(3);
+  expect(json.filter(([, l]) => (JSON.parse(l) as { level: number }).level < 30)).toEqual([]);
+  const serving = lines.findIndex((l) => l.startsWith('Lifecycle is serving at'));
+  expect(json.filter(([i]) => i > serving)).toEqual([]);
   expect(first.stdout).toMatch(/SIGTERM: stopping\.\.\.\nStopped\./);
   expect(first.stdout).toContain(`Listening on 127.0.0.1:${first.port}: this machine only (HOST=0.0.0.0`);
   const secretFile = path.join(cli.dataDir, 'secret');

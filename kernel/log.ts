@@ -87,3 +87,22 @@ export function createLogger(level: string, name = 'lifecycle', format: LogForma
   if (prettyLogs(format, isTty)) return pino(options, humanDestination(isTty && !process.env.NO_COLOR));
   return pino(options);
 }
+
+/**
+ * Writes out what the logger's stream still holds (pino's JSON destination writes asynchronously), so output printed
+ * next keeps its place after the log lines: `lci serve` prints its banner after it. pino's `flush(cb)` does not
+ * wait for the write in flight; sonic-boom's `flushSync` does.
+ */
+export async function flushLogs(log: Logger): Promise<void> {
+  const stream = (log as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as
+    { flushSync?: () => void } | undefined;
+  try {
+    if (typeof stream?.flushSync === 'function') {
+      stream.flushSync();
+      return;
+    }
+  } catch {
+    // A write in flight: fall back to the asynchronous flush.
+  }
+  await new Promise<void>((resolve) => log.flush(() => resolve()));
+}

@@ -60,9 +60,9 @@ async function main() {
     return;
   }
   if (!quiet) {
-    console.log(`workspace built in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${path.relative(root, outDir)}`);
+    // One line (npm start shows it before the start-up lines).
     console.log(
-      `first-load JS: ${kb(m.js.gzip)} gzipped (${kb(m.js.raw)} raw, ${m.js.files} files); CSS: ${kb(m.css.gzip)} gzipped; ${m.chunks} JS chunks in total`,
+      `workspace built in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${path.relative(root, outDir)}: first-load JS ${kb(m.js.gzip)} gzipped (${kb(m.js.raw)} raw, ${m.js.files} files), CSS ${kb(m.css.gzip)} gzipped, ${m.chunks} JS chunks`,
     );
   }
 }

@@ -2,8 +2,8 @@
  * `lci serve`: the kernel with HTTP (API, /oidc, /ws, the built workspace).
  * On first start with an empty database the demo tenant is loaded and its
  * credentials printed (fixtures/seed.ts), last, after the start-up lines. Logs are
- * short human lines on a terminal (INFO unless LCI_LOG_LEVEL says), JSON lines
- * otherwise (kernel/log.ts, LCI_LOG_FORMAT). It listens on 127.0.0.1 unless HOST
+ * at INFO unless LCI_LOG_LEVEL says (or --dev); short human lines on a terminal, JSON
+ * lines otherwise (kernel/log.ts, LCI_LOG_FORMAT). It listens on 127.0.0.1 unless HOST
  * says otherwise and prints the address; without LCI_SECRET the secret is the data
  * directory's (config/server-secret.ts). SIGINT/SIGTERM stop it gracefully; a
  * second signal exits at once.
@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { PATHS } from '../../kernel/paths';
+import { flushLogs } from '../../kernel/log';
 import { positiveInt } from '../args';
 import type { CliContext } from '../context';
 import { write } from '../output';
@@ -48,8 +49,8 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         process.env.NODE_ENV ??= 'development';
         process.env.LCI_LOG_LEVEL ??= 'debug';
         process.env.LCI_WORKSPACE_DEV ??= '1';
-      } else if (process.stdout.isTTY && !process.env.LCI_LOG_LEVEL) {
-        // On a terminal (npm start): INFO, no debug noise; LCI_LOG_LEVEL=debug brings it back.
+      } else if (!process.env.LCI_LOG_LEVEL) {
+        // npm start, on a terminal or piped: INFO, no debug noise; LCI_LOG_LEVEL=debug brings it back.
         process.env.LCI_LOG_LEVEL = 'info';
       }
       const config = ctx.config();
@@ -61,6 +62,8 @@ export function registerServeCommand(program: Command, ctx: CliContext): void {
         seed: opts.seed ? undefined : false,
         deferBanner: true,
       });
+      // Lines still buffered in the logger's stream (piped JSON is written asynchronously) go out before the banner.
+      await flushLogs(running.k.log);
       const engine = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${path.resolve(config.dataDir)}`;
       if (
         process.env.LCI_WORKSPACE_DEV !== '1' &&
