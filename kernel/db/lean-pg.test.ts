@@ -52,6 +52,29 @@ describePg('PostgreSQL request transactions', () => {
     expect((await db.knex('tenants').where({ tenant_id: 1 }).first()).date_format).toBe('yyyy-mm-dd');
   });
 
+  test('queries asked for at once run one after the other on the connection, in order (no pg queue deprecation)', async () => {
+    // pg 8 warns (pg 9 refuses) when a query is sent while another one is still queued on the client.
+    const original = pg.Client.prototype.query;
+    let sentWhileBusy = 0;
+    pg.Client.prototype.query = function (this: { _queryQueue: unknown[]; activeQuery: unknown }, ...args: unknown[]) {
+      if (this._queryQueue.length > 0 || this.activeQuery) sentWhileBusy++;
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      const out = await db.withTenant(1, (trx) =>
+        Promise.all([
+          trx.raw('select pg_sleep(0.05), 1 as n'),
+          trx('tenants').select('name'),
+          trx.raw('select 3 as n'),
+        ]),
+      );
+      expect([out[0].rows[0].n, out[1], out[2].rows[0].n]).toEqual([1, [{ name: 'A' }], 3]);
+      expect(sentWhileBusy).toBe(0);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+  });
+
   test('a handler that does not query opens no transaction at all', async () => {
     const q = queries();
     const out = await db.withTenant(1, async () => 42);

@@ -121,8 +121,20 @@ export async function leanTransaction<T>(
       : (acquiring ??= client.acquireConnection().then((c) => (state.conn = c)));
   };
   bound.releaseConnection = () => Promise.resolve();
-  // The scope rides along with the query: every query in read-only mode, the first one (with BEGIN) otherwise.
+  // Queries of the request run one after the other on its connection, in the order they were asked (as pg would
+  // queue them): pg 8 deprecates a query sent while another runs on the client (pg 9 refuses it), and code in a
+  // request may well ask for two at once (Promise.all over one transaction).
+  let tail: Promise<unknown> = Promise.resolve();
   bound._query = (c, obj) => {
+    const next = tail.then(
+      () => runQuery(c, obj),
+      () => runQuery(c, obj),
+    );
+    tail = next.catch(() => undefined);
+    return next;
+  };
+  // The scope rides along with the query: every query in read-only mode, the first one (with BEGIN) otherwise.
+  const runQuery: KnexClient['_query'] = (c, obj) => {
     let prefix: PrefixStatement[] = [];
     if (readOnly) prefix = scope;
     else if (!begun) {
