@@ -45,3 +45,9 @@ export const MSG_EXTERNAL_NO_SUBSCRIPTION =
 /** Signs in through an identity provider other than Lifecycle's own (users.id_provider_name). */
 export const isExternalProvider = (idProviderName: string | null | undefined): boolean =>
   !!idProviderName && idProviderName !== 'lifecycle';
+
+/**
+ * A sign-in or set-up code that does not match (the answer's code stays CodeMismatchException). Not the former
+ * "Invalid code received for user": it says what to do, and a code just used is refused once (replay guard).
+ */
+export const MSG_CODE_MISMATCH = 'That code is not right; wait for the next code if you just used this one';

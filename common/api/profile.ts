@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { VALIDATION } from '../email';
+import { MSG_CODE_MISMATCH } from '../texts';
 
 export const PROFILE_PAGE = '/profile';
 export const ACCOUNT_SETTINGS_PAGE = '/accountsettings';
@@ -17,7 +18,7 @@ export const PROFILE_TEXTS = {
     'Your sign-in codes are sent to this number. Change it under "Text message (SMS)" so the new number is verified first.',
   proofMissing: 'Enter your current password or a current code to confirm it is you.',
   wrongPassword: 'Incorrect password.',
-  wrongCode: 'Invalid code received for user',
+  wrongCode: MSG_CODE_MISMATCH,
   codeFormat: 'Enter the 6-digit code.',
   noSetup: 'Start the set-up again: no set-up is waiting for a code.',
   requiredByTenant:

@@ -10,7 +10,7 @@ import { generate } from 'otplib';
 import { DEMO_MFA_USER } from '../../fixtures/demo';
 import { signIn } from './session';
 
-const MSG_MISMATCH = 'Invalid code received for user';
+const MSG_MISMATCH = 'That code is not right; wait for the next code if you just used this one';
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function expectSignedIn(page: Page) {

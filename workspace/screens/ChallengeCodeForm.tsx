@@ -18,6 +18,7 @@ import {
 import { validateCode } from '../auth/validation';
 import { navigate } from '../nav';
 import { authStatusAtom } from '../state/atoms';
+import { MSG_CODE_MISMATCH } from '../../common/texts';
 
 const INLINE_ERRORS = new Set(['CodeMismatchException', 'ExpiredCodeException', 'LimitExceededException']);
 
@@ -63,7 +64,7 @@ export function ChallengeCodeForm({
     } catch (err) {
       const ex = err as { status?: number; code?: string; message?: string };
       if (ex.code && INLINE_ERRORS.has(ex.code)) {
-        setError(ex.message ?? 'Invalid code received for user');
+        setError(ex.message ?? MSG_CODE_MISMATCH);
         setCode('');
         setTouched(false);
       } else if (ex.code === 'interaction_expired' || ex.status === 401 || ex.code === 'InvalidParameterException') {

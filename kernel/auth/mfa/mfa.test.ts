@@ -16,6 +16,7 @@ import {
   type PublicOidcConfig,
 } from '../../../tests/helpers/auth';
 import { SecretBox } from './secret-box';
+import { MSG_CODE_MISMATCH } from '../../../common/texts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 const MISMATCH = {
   status: 400,
-  body: { error: { status: 400, code: 'CodeMismatchException', message: 'Invalid code received for user' } },
+  body: { error: { status: 400, code: 'CodeMismatchException', message: MSG_CODE_MISMATCH } },
 };
 const EXPIRED = {
   status: 400,

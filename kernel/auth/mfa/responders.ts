@@ -18,11 +18,12 @@ import type { ChallengeName, ChallengeResponder, LoginFailure, LoginUser } from 
 import { MFA_AUDIT } from './audit-actions';
 import type { SecretBox } from './secret-box';
 import { checkTotp, newTotpSecret, otpauthUri } from './totp';
+import { MSG_CODE_MISMATCH } from '../../../common/texts';
 
 export const CODE_MISMATCH: LoginFailure = {
   status: 400,
   code: 'CodeMismatchException',
-  message: 'Invalid code received for user',
+  message: MSG_CODE_MISMATCH,
 };
 export const CODE_EXPIRED: LoginFailure = {
   status: 400,
