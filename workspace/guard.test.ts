@@ -225,6 +225,14 @@ describe('each step', () => {
     expect(
       runGuard(input({ path: '/signUpWithTenant', route: { public: true }, session: session({ tenant: null }) })).step,
     ).not.toBe(11);
+    // Straight from /authed, before any session is loaded: the token's tid says so (platform.md 2.3 Initialising).
+    for (const path of ['/signUp', '/signUpWithTenant'])
+      expect(runGuard(input({ path, route: { public: true }, session: null, tokenWithoutTenant: true })).step).not.toBe(
+        11,
+      );
+    expect(
+      runGuard(input({ path: '/signUp', route: { public: true }, session: null, tokenWithoutTenant: false })).step,
+    ).toBe(11);
     expect(runGuard(input({ path: '/plans', route: { public: true }, signedIn: false, session: null })).action).toBe(
       'allow',
     );

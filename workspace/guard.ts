@@ -66,6 +66,8 @@ export interface GuardInput {
   session: Session | null;
   invalidLogin: boolean;
   inMaintenance: boolean;
+  /** The access token says the user has no current tenant (its `tid` is null); the session, once loaded, wins. */
+  tokenWithoutTenant?: boolean;
   dirty: boolean;
   leaveConfirmed?: boolean;
   /** Step 10 target; computed by the shell from the navigation and the access list. */
@@ -185,7 +187,8 @@ export function runGuard(input: GuardInput, steps: readonly GuardStep[] = []): G
   // 11. Plans, pricing and sign-up paths for signed-in users: judged by the tokens, since a public page opened by its
   //     address has no session loaded. /signIn moves a signed-in user on (reinitialize); from /plans and /pricing to
   //     /subscription, where a tenant changes its plan. A user known to have no tenant may still sign one up.
-  if (input.signedIn && session?.tenant !== null && isSignedInRedirectPath(path)) {
+  const withoutTenant = session ? session.tenant === null : input.tokenWithoutTenant === true;
+  if (input.signedIn && !withoutTenant && isSignedInRedirectPath(path)) {
     return decide(11, { action: 'redirect', to: signedInRedirectTarget(path) });
   }
   // 12-16. Plugin steps (only on signed-in routes; not on the terms and sign-out screens step 6 leaves open,

@@ -86,6 +86,7 @@ export function evaluate(path: string, search: string, from: string | null, leav
       // 4.1: the maintenance and invalid-login flags come from the token (the loaded session's live maintenance state wins).
       invalidLogin: store.get(invalidLoginAtom) || tokenFlags.invalidLogin,
       inMaintenance: inMaintenance(session, tokenFlags, store.get(maintenanceHintAtom)),
+      tokenWithoutTenant: tokenFlags.hasTenant === false,
       dirty: store.get(isDirtyAtom),
       leaveConfirmed,
       firstAccessiblePath: firstAccessiblePath(

@@ -131,11 +131,13 @@ test('a force-SSO user is refused a password and signs in with Google', async ({
   await signedIn(page);
 });
 
-test('/signIn?sso=google goes straight to the provider; a user without a tenant ends at userHasNoTenant', async ({
+test('/signIn?sso=google goes straight to the provider; a user without a tenant goes on to sign one up', async ({
   page,
 }) => {
   const email = await newUser({ tenant: false });
   await page.goto(`${s.url}/signIn?sso=google`);
   await upstreamLogin(page, email);
-  await page.waitForURL(/\/subscriptionViolation\?violationType=userHasNoTenant/, { timeout: 30_000 });
+  // platform.md 2.3 Initialising: /authed sends a user with no current tenant to /signUp (the tenant sign-up wizard).
+  await page.waitForURL(/\/signUpWithTenant(\?|$)/, { timeout: 30_000 });
+  expect(page.url()).not.toContain('subscriptionViolation');
 });

@@ -7,14 +7,17 @@ const jwt = (claims: Record<string, unknown>) =>
 const session = (over: Partial<Session['user']> = {}, s: Partial<Session> = {}) =>
   ({ user: { isInternal: false, isLciAdmin: false, ...over }, inMaintenance: false, ...s }) as unknown as Session;
 
-test('readTokenFlags reads lci_maintenance, lci_invalid_login and lci_internal; anything else is off/unknown', () => {
+test('readTokenFlags reads lci_maintenance, lci_invalid_login, lci_internal and tid; anything else is off/unknown', () => {
+  const unknown = { maintenance: false, invalidLogin: false, internal: null, hasTenant: null };
   expect(
-    readTokenFlags(jwt({ sub: '1', lci_maintenance: true, lci_invalid_login: true, lci_internal: false })),
-  ).toEqual({ maintenance: true, invalidLogin: true, internal: false });
-  expect(readTokenFlags(jwt({ sub: '1' }))).toEqual({ maintenance: false, invalidLogin: false, internal: null });
+    readTokenFlags(jwt({ sub: '1', lci_maintenance: true, lci_invalid_login: true, lci_internal: false, tid: 4 })),
+  ).toEqual({ maintenance: true, invalidLogin: true, internal: false, hasTenant: true });
+  expect(readTokenFlags(jwt({ sub: '1' }))).toEqual(unknown);
+  // A user with no current tenant (signed up, tenant not made yet): /authed sends them to /signUp.
+  expect(readTokenFlags(jwt({ sub: '1', tid: null })).hasTenant).toBe(false);
   expect(readTokenFlags(jwt({ lci_maintenance: 'yes' })).maintenance).toBe(false);
-  expect(readTokenFlags('garbage')).toEqual({ maintenance: false, invalidLogin: false, internal: null });
-  expect(readTokenFlags(null)).toEqual({ maintenance: false, invalidLogin: false, internal: null });
+  expect(readTokenFlags('garbage')).toEqual(unknown);
+  expect(readTokenFlags(null)).toEqual(unknown);
 });
 
 test('sign-out goes to /signIn for internal users and LCI admins, /clients/signin for others', () => {

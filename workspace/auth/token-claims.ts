@@ -8,6 +8,7 @@
  *                     the token's tenant is deactivated, or the tenant forces single sign-on
  *                     (force_sso_flag) and they signed in with a password
  *   lci_internal      an internal user or LCI admin (sign-out goes to /signIn, others to /clients/signin)
+ *   tid               the user's current tenant, null for none (/authed sends a user without one to /signUp)
  * The token is a snapshot: once the session is loaded, its live maintenance state wins.
  */
 import type { Session } from '../types';
@@ -16,9 +17,11 @@ export interface TokenFlags {
   maintenance: boolean;
   invalidLogin: boolean;
   internal: boolean | null;
+  /** The token's `tid`: whether the user has a current tenant (null: the token does not say). */
+  hasTenant: boolean | null;
 }
 
-const NONE: TokenFlags = { maintenance: false, invalidLogin: false, internal: null };
+const NONE: TokenFlags = { maintenance: false, invalidLogin: false, internal: null, hasTenant: null };
 
 export function readTokenFlags(token: string | null | undefined): TokenFlags {
   if (!token) return NONE;
@@ -30,6 +33,7 @@ export function readTokenFlags(token: string | null | undefined): TokenFlags {
       maintenance: json.lci_maintenance === true,
       invalidLogin: json.lci_invalid_login === true,
       internal: typeof json.lci_internal === 'boolean' ? json.lci_internal : null,
+      hasTenant: json.tid === null ? false : typeof json.tid === 'number' ? true : null,
     };
   } catch {
     return NONE;

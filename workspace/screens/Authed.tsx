@@ -1,10 +1,12 @@
 /**
  * /authed: the sign-in redirect target. Exchanges the code (PKCE), shows that the account is being
- * initialised, goes to /initializer when authenticated; otherwise to /signUp after 6 seconds.
+ * initialised, goes to /initializer when authenticated, to /signUp when the user has no current tenant (the token's
+ * `tid`); otherwise to /signUp after 6 seconds.
  */
 import { Button, Callout, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { takePkce } from '../auth/oidc';
+import { readTokenFlags } from '../auth/token-claims';
 import { INITIALISING_REDIRECT_MS, MSG_USER_CANCELLED } from '../constants';
 import { navigate } from '../nav';
 import { exchangeCode, isSignedIn } from '../runtime';
@@ -41,7 +43,12 @@ export default function Authed() {
       if (!rec || rec.state !== q.get('state')) setError('This sign-in link is no longer valid. Please sign in again.');
       else {
         exchangeCode(code, rec.verifier)
-          .then(() => navigate(initializerUrl(rec.path), { replace: true }))
+          .then((tokens) =>
+            // platform.md 2.3 Initialising: a user with no current tenant signs one up.
+            readTokenFlags(tokens.accessToken).hasTenant === false
+              ? navigate('/signUp', { replace: true })
+              : navigate(initializerUrl(rec.path), { replace: true }),
+          )
           .catch((e) => setError((e as Error).message || 'Sign-in failed'));
       }
     } else if (!code && isSignedIn()) {
