@@ -5,8 +5,8 @@
  * { error: { message } }. An expired token ('The incoming token has expired') re-initialises the
  * user (token refresh) and retries once; other 401/403 are logged only.
  *
- * Every call is checked for an API answer (the page's HTML is none) and, when the caller names it (`expect`), for the
- * field it must carry: 'invalid return found for request: {status} - {request}' otherwise (errors.ts). Every failure
+ * Every call is checked for an API answer: JSON unless the caller says text (`answer: 'text'`), never the page's
+ * HTML, and a read answers something; when the caller names it (`expect`), for the field it must carry: 'invalid return found for request: {status} - {request}' otherwise (errors.ts). Every failure
  * goes to onError once (the shared error state). `base` sends the calls to the tenant's region (region.ts).
  *
  * Outages (reconnect.ts): a read answered 503 (a dependency down), 502/504 or a network failure
@@ -63,6 +63,8 @@ export interface RequestOptions {
    * {request}' (customer-success.md 5). Every call is also checked for being an API answer at all (not the page's HTML).
    */
   expect?: string;
+  /** What the answer is: JSON (the default: text or a read answered with nothing fails as invalid) or text (a CSV). */
+  answer?: 'json' | 'text';
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -262,13 +264,20 @@ export function createApiClient(o: ApiClientOptions) {
       throw err;
     }
     const request = `${method} ${path.split('?')[0]}`;
-    const html = invalidReturnOf(res.status, res.headers.get('content-type') ?? '', body, request);
+    const html = invalidReturnOf(
+      res.status,
+      res.headers.get('content-type') ?? '',
+      body,
+      request,
+      undefined,
+      opts.answer,
+    );
     if (html) throw new ApiError(res.status, html, 'invalid_return', undefined, undefined);
     let answer = body;
     if (body && typeof body === 'object' && (body as { reroute_to_s3?: boolean }).reroute_to_s3 === true) {
       answer = await followReroute(body as { key?: string; url?: string }, opts);
     }
-    const missing = invalidReturnOf(res.status, '', answer, request, opts.expect);
+    const missing = opts.expect === undefined ? null : invalidReturnOf(res.status, '', answer, request, opts.expect);
     if (missing) throw new ApiError(res.status, missing, 'invalid_return', undefined, answer);
     return answer as T;
   }

@@ -70,7 +70,13 @@ describe("'invalid return found for request: {status} - {request}'", () => {
   });
   test('JSON, text and empty answers pass when no field is expected', () => {
     expect(invalidReturnOf(200, 'application/json', { a: 1 }, 'GET /v3/x')).toBeNull();
-    expect(invalidReturnOf(200, 'text/csv', 'a,b', 'GET /v3/x')).toBeNull();
+    // Every answer is JSON by default: text, or a read answered with nothing, is no API answer.
+    expect(invalidReturnOf(200, 'text/csv', 'a,b', 'GET /v3/x')).toBe(
+      'invalid return found for request: 200 - GET /v3/x',
+    );
+    expect(invalidReturnOf(200, '', undefined, 'GET /v3/x')).toBe('invalid return found for request: 204 - GET /v3/x');
+    expect(invalidReturnOf(200, 'text/csv', 'a,b', 'GET /v3/x', undefined, 'text')).toBeNull();
+    expect(invalidReturnOf(200, '', undefined, 'POST /v3/x')).toBeNull();
     expect(invalidReturnOf(204, '', undefined, 'DELETE /v3/x')).toBeNull();
   });
   test('an expected field must be there (204 when there is no body)', () => {

@@ -96,8 +96,14 @@ export function invalidReturnOf(
   body: unknown,
   request: string,
   expect?: string,
+  answer: 'json' | 'text' = 'json',
 ): string | null {
   if (/text\/html/i.test(contentType)) return invalidReturn(status, request);
+  // By default every answer is JSON: text where JSON was due, or a read answered with nothing, is no API answer.
+  if (answer === 'json') {
+    if (typeof body === 'string') return invalidReturn(status, request);
+    if (body === undefined && request.startsWith('GET ')) return invalidReturn(status === 200 ? 204 : status, request);
+  }
   if (expect === undefined) return null;
   if (!body || typeof body !== 'object' || (body as Record<string, unknown>)[expect] === undefined)
     return invalidReturn(body === undefined ? 204 : status, request);

@@ -190,6 +190,7 @@ export default function AssetListPage() {
     setDownloading(true);
     try {
       const text = await api.get<string>(`${assetPaths.list(tenantId)}/csv`, {
+        answer: 'text',
         query: apiQuery(state, false, scope.ids),
       });
       const body = typeof text === 'string' ? text : '';

@@ -15,6 +15,7 @@ export default function MarketingPage() {
     await act(
       async () => {
         const csv = await api.get<string>('/v3/lciadmin/etlmarketing/export', {
+          answer: 'text',
           query: { kind, since: since || undefined },
         });
         saveFile(`lifecycle-${kind}-${new Date().toISOString().slice(0, 10)}.csv`, typeof csv === 'string' ? csv : '');
