@@ -44,7 +44,7 @@ test('the import page offers assets: columns, template; rejected rows named; a k
     .getByLabel('CSV file')
     .setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected')).toBeVisible();
+  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected (line 3)')).toBeVisible();
   const rejected = preview.getByRole('table', { name: 'Rejected rows' });
   await expect(rejected.getByRole('row').nth(1)).toContainText('3');
   await expect(rejected.getByRole('row').nth(1)).toContainText(
@@ -52,5 +52,7 @@ test('the import page offers assets: columns, template; rejected rows named; a k
   );
   await preview.getByText('Skip the rejected rows (import the valid rows only)').click();
   await preview.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('Imported 2 of 3 rows: 1 new, 1 updated; 1 rejected rows were skipped.')).toBeVisible();
+  await expect(
+    page.getByText('Imported 2 of 3 rows: 1 new, 1 updated; 1 rejected row was skipped (line 3).'),
+  ).toBeVisible();
 });

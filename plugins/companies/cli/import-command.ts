@@ -16,6 +16,7 @@ import { columnsOf, csvImportKind, csvImportKinds, declaredCsvImportKinds } from
 import { CsvFileError } from '../import/parse';
 import { isDatabaseError } from '../import/row-errors';
 import { runCsvImport, type CsvImportReport } from '../import/run';
+import { plural } from '../../../common/plural';
 
 interface ImportOpts {
   tenant: number;
@@ -23,8 +24,6 @@ interface ImportOpts {
   dryRun?: boolean;
   json?: boolean;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function reportLines(r: CsvImportReport, title: string, tenantId: number): string[] {
   const what = title.toLowerCase();

@@ -73,7 +73,7 @@ test('import companies from a CSV with one bad row: the report names it; the val
     .setInputFiles({ name: 'companies.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected')).toBeVisible();
+  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected (line 3)')).toBeVisible();
   const rejected = preview.getByRole('table', { name: 'Rejected rows' });
   await expect(rejected.getByRole('row')).toHaveCount(2);
   await expect(rejected.getByRole('row').nth(1)).toContainText('3');
@@ -86,7 +86,9 @@ test('import companies from a CSV with one bad row: the report names it; the val
   await expect(preview.getByLabel('Skip the rejected rows (import the valid rows only)')).toBeChecked();
   await expect(preview.getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
   await preview.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('Imported 2 of 3 rows: 2 new, 0 updated; 1 rejected rows were skipped.')).toBeVisible();
+  await expect(
+    page.getByText('Imported 2 of 3 rows: 2 new, 0 updated; 1 rejected row was skipped (line 3).'),
+  ).toBeVisible();
 
   // The new companies are in the company selector; the rejected one is not.
   await expect(companySelect(page).locator('option', { hasText: 'Harbor View Dental' })).toHaveCount(1);

@@ -77,7 +77,7 @@ test('import a CSV of contacts: the rejected row is named by its line; the valid
     .getByLabel('CSV file')
     .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const preview = page.getByRole('region', { name: 'Import preview' });
-  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected')).toBeVisible();
+  await expect(preview.getByText('3 rows: 2 ready to import, 1 rejected (line 3)')).toBeVisible();
   const rejected = preview.getByRole('table', { name: 'Rejected rows' });
   await expect(rejected.getByRole('row').nth(1)).toContainText('3');
   await expect(rejected.getByRole('row').nth(1)).toContainText(
@@ -86,7 +86,9 @@ test('import a CSV of contacts: the rejected row is named by its line; the valid
   await expect(preview.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
   await preview.getByText('Skip the rejected rows (import the valid rows only)').click();
   await preview.getByRole('button', { name: 'Import 2 rows' }).click();
-  await expect(page.getByText('Imported 2 of 3 rows: 2 new, 0 updated; 1 rejected rows were skipped.')).toBeVisible();
+  await expect(
+    page.getByText('Imported 2 of 3 rows: 2 new, 0 updated; 1 rejected row was skipped (line 3).'),
+  ).toBeVisible();
 
   await nav(page).getByRole('link', { name: 'Contacts' }).click();
   await page.getByLabel('Contacts of').selectOption({ label: 'Northwind Clinics' });

@@ -23,11 +23,10 @@ import {
   type StackImportCounts,
   type StackImportResult,
 } from '../server/stack/stack-io-import';
+import { plural } from '../../../common/plural';
 
 export const EXIT_PROBLEMS = 1;
 export const EXIT_USAGE = 2;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Commander's usage errors of these commands exit 2 (help and version keep their codes). */
 function usageExit(cmd: Command): Command {

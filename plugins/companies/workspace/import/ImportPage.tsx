@@ -19,6 +19,7 @@ import {
 import { IMPORT_PROGRESS_TARGET, importBlocker, templateCsv, type ImportKind, type ImportReport } from './import-model';
 import { IMPORT_PAGE } from '../../shared/pages';
 import '../companies.css';
+import { lineList, plural } from '../../../../common/plural';
 
 interface Progress {
   importId: string;
@@ -200,7 +201,7 @@ export default function ImportPage() {
         <div className="lci-import-report" aria-label="Import preview" role="region">
           <Callout
             intent={preview.rejected.length ? 'warning' : 'success'}
-            title={`${preview.total} row${preview.total === 1 ? '' : 's'}: ${preview.valid} ready to import, ${preview.rejected.length} rejected`}
+            title={`${plural(preview.total, 'row')}: ${preview.valid} ready to import, ${preview.rejected.length} rejected${preview.rejected.length ? ` (${lineList(preview.rejected.map((r) => r.line))})` : ''}`}
           >
             {preview.rejected.length > 0 && (
               <p>Rejected rows are named by their line in the file (the header is line 1).</p>
@@ -236,7 +237,7 @@ export default function ImportPage() {
               <Button
                 intent="primary"
                 icon="import"
-                text={`Import ${preview.rejected.length && skipInvalid ? preview.valid : preview.total} row${(preview.rejected.length && skipInvalid ? preview.valid : preview.total) === 1 ? '' : 's'}`}
+                text={`Import ${plural(preview.rejected.length && skipInvalid ? preview.valid : preview.total, 'row')}`}
                 disabled={!!blocker}
                 loading={!!importing}
                 onClick={() => void run()}
@@ -260,8 +261,11 @@ export default function ImportPage() {
       )}
       {result && (
         <Callout intent="success" role="status" title="Import finished" className="lci-import-report">
-          Imported {result.imported} of {result.total} rows: {result.inserted} new, {result.updated} updated
-          {result.rejected.length ? `; ${result.rejected.length} rejected rows were skipped` : ''}.
+          Imported {result.imported} of {plural(result.total, 'row')}: {result.inserted} new, {result.updated} updated
+          {result.rejected.length
+            ? `; ${plural(result.rejected.length, 'rejected row was', 'rejected rows were')} skipped (${lineList(result.rejected.map((r) => r.line))})`
+            : ''}
+          .
         </Callout>
       )}
     </div>
