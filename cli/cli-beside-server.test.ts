@@ -117,6 +117,28 @@ test('lci admin maintenance on/off reaches a signed-in socket at once, and the s
   }
 });
 
+test('lci db migrate on a running system: its users see the migration banner while it runs, and it goes when it ends', async () => {
+  const user = await makeTenant(s.k, s.url);
+  const sock = openSocket(s.url, user.token);
+  try {
+    await sock.ready;
+    // Nothing pending: nothing to say.
+    expect((await lci(['db', 'migrate'])).stdout).toMatch(/Nothing to migrate/);
+    // A plugin the server has not migrated yet (the test probe plugin): its migration is pending.
+    const run = await runInProcess(['db', 'migrate'], env, { pluginDirs: [path.join(ROOT, 'tests', 'plugins')] });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Applied 1 migration\(s\)/);
+    expect(await sock.next((m) => m.msg_type === 'migration' && m.on === true, 3000)).toMatchObject({
+      msg: 'Your data is being migrated; some pages may be slow or read-only until it ends.',
+    });
+    expect(await sock.next((m) => m.msg_type === 'migration' && m.on === false, 3000)).toMatchObject({
+      msg: 'The data migration is finished.',
+    });
+  } finally {
+    await sock.close();
+  }
+});
+
 test("lci user create finds a group just made in the workspace; a flag set by lci is the server's; lci user disable ends the session on the server at once", async () => {
   const admin = await makeTenant(s.k, s.url, {
     tenantAdmin: true,

@@ -76,6 +76,11 @@ describe('server messages by msg_type', () => {
       banners: typeof b;
     };
     expect(warn.banners).toEqual({ ...b, migrationWarning: { msg: 'Tonight 22:00' } });
+    // When the planned migration starts, its warning gives way to the migration banner.
+    const started = routeServerMessage({ msg_type: 'migration', msg: 'Now', on: true } as never, warn.banners) as {
+      banners: typeof b;
+    };
+    expect(started.banners).toEqual({ ...b, migration: { msg: 'Now' }, migrationWarning: null });
   });
   test('maintenance goes to its handler; other types go to the list', () => {
     expect(routeServerMessage({ msg_type: 'maintenance', msg: 'm' }, b).kind).toBe('maintenance');

@@ -83,7 +83,11 @@ export function routeServerMessage(m: ServerMessage, banners: ServerBannerState)
     }
     case 'migration': {
       const on = (m as { on?: unknown }).on !== false;
-      return { kind: 'banners', banners: { ...banners, migration: on ? { msg: text(m, MSG_MIGRATION) } : null } };
+      // The planned migration is running (or over): its warning goes.
+      return {
+        kind: 'banners',
+        banners: { ...banners, migration: on ? { msg: text(m, MSG_MIGRATION) } : null, migrationWarning: null },
+      };
     }
     case 'migration_warning':
       return { kind: 'banners', banners: { ...banners, migrationWarning: { msg: text(m, MSG_MIGRATION_WARNING) } } };

@@ -14,6 +14,8 @@ import { registerDbRolesCommand } from './db-roles';
 import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 import { progressBar } from '../progress';
+import { migrationAnnouncer } from './db-announce';
+import { positiveInt } from '../args';
 
 /**
  * The owner's connection (DATABASE_OWNER_URL, else DATABASE_URL): migrations change the schema. Reading
@@ -51,18 +53,29 @@ async function sets(ctx: CliContext): Promise<MigrationSet[]> {
   return migrationSets(ctx.plugins);
 }
 
-export async function migrateAll(ctx: CliContext, onOwner?: (owner: string) => void): Promise<string[]> {
+/**
+ * `around(pending, run)`: called with the number of pending migrations, runs the migration through `run` (the
+ * announcements of `db migrate` wrap it); without it the migration simply runs.
+ */
+export async function migrateAll(
+  ctx: CliContext,
+  onOwner?: (owner: string) => void,
+  around: (pending: number, run: () => Promise<string[]>) => Promise<string[]> = (_, run) => run(),
+): Promise<string[]> {
   const all = await sets(ctx);
   return withDatabase(ctx, async (knex) => {
-    const applied: string[] = [];
-    for (let i = 0; i < all.length; i++) {
-      onOwner?.(all[i].owner);
-      // Each call sees the sets so far; earlier ones are already applied, so only this owner's pending files run.
-      applied.push(...(await migrate(knex, all.slice(0, i + 1))));
-    }
-    // With separate logins the job queue connects as the system role: its database grant.
-    if (ctx.config().databaseSystemUrl) await grantJobQueue(knex);
-    return applied;
+    const pending = (await migrationStatus(knex, all)).filter((r) => !r.applied).length;
+    return around(pending, async () => {
+      const applied: string[] = [];
+      for (let i = 0; i < all.length; i++) {
+        onOwner?.(all[i].owner);
+        // Each call sees the sets so far; earlier ones are already applied, so only this owner's pending files run.
+        applied.push(...(await migrate(knex, all.slice(0, i + 1))));
+      }
+      // With separate logins the job queue connects as the system role: its database grant.
+      if (ctx.config().databaseSystemUrl) await grantJobQueue(knex);
+      return applied;
+    });
   });
 }
 
@@ -70,17 +83,46 @@ export function registerDbCommands(program: Command, ctx: CliContext): void {
   const db = program.command('db').description('database: migrations and demo data');
 
   db.command('migrate')
-    .description('apply pending migrations of the kernel and every plugin, in dependency order')
+    .description(
+      'apply pending migrations of the kernel and every plugin, in dependency order; users of a running system see a banner while it runs',
+    )
+    .option(
+      '--announce <minutes>',
+      'warn the users of a running system this many minutes ahead (migration_warning), then wait and migrate',
+      positiveInt,
+    )
     .option('--json', 'print JSON')
-    .action(async (opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean; announce?: number }) => {
       const bar = progressBar();
-      bar.start(ctx.plugins.length + 1, 'migrating');
-      let applied: string[];
-      try {
-        applied = await migrateAll(ctx, (owner) => bar.tick(owner));
-      } finally {
-        bar.stop();
-      }
+      const applied = await migrateAll(
+        ctx,
+        (owner) => bar.tick(owner),
+        async (pending, run) => {
+          // Users of a running system hear of it (nothing to migrate: nothing to say).
+          if (!pending) return run();
+          const announcer = await migrationAnnouncer(ctx.config());
+          try {
+            if (opts.announce) {
+              await announcer.warn(opts.announce);
+              if (!opts.json)
+                write(
+                  `Announced: the migration starts in ${opts.announce} minute(s)${announcer.reaches ? '' : ' (no running system to tell)'}.`,
+                );
+              await new Promise((r) => setTimeout(r, opts.announce! * 60_000));
+            }
+            await announcer.started();
+            bar.start(ctx.plugins.length + 1, 'migrating');
+            try {
+              return await run();
+            } finally {
+              bar.stop();
+              await announcer.ended();
+            }
+          } finally {
+            await announcer.close();
+          }
+        },
+      );
       if (opts.json) return printJson({ applied });
       if (!applied.length) return write('Nothing to migrate: the database is up to date.');
       write([`Applied ${applied.length} migration(s):`, ...applied.map((n) => `  ${n}`)].join('\n'));
