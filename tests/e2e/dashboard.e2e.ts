@@ -14,7 +14,7 @@ const SUPPORT = 'support@lifecycle.example';
 test('the demo admin sees the panels, ticks an onboarding item and answers the survey; support sees the answers', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const page = await (await browser.newContext()).newPage();
   await signInToShell(page, DEMO_ADMIN.email);
   await page.goto('/dashboard');
@@ -65,6 +65,20 @@ test('the demo admin sees the panels, ticks an onboarding item and answers the s
   await dialog.getByRole('button', { name: 'Save answers' }).click();
   await expect(dialog).toBeHidden();
   await expect(survey).toContainText('1 question left');
+
+  // The last step: the checklist says it is complete and stays; after a reload it is one folded line that opens
+  // again, where a step can be unticked.
+  await page.getByRole('checkbox', { name: 'Schedule a business review' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('region', { name: 'Getting started' })).toContainText('Onboarding complete');
+  await page.reload();
+  const done = page.getByRole('region', { name: 'Getting started' });
+  await expect(done).toContainText('All 3 steps are done.');
+  await expect(done.getByRole('list', { name: 'Onboarding checklist' })).toHaveCount(0);
+  await done.getByRole('button', { name: 'Review the steps' }).click();
+  await page.getByRole('checkbox', { name: 'Schedule a business review' }).focus();
+  await page.keyboard.press('Space');
+  await expect(done).toContainText('2 of 3 steps done');
 
   // Leave the checklist as the demo data had it.
   await page.getByRole('checkbox', { name: 'Invite your team' }).focus();

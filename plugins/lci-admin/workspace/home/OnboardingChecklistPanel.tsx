@@ -1,18 +1,21 @@
 /**
- * /dashboard panel for tenant admins: the onboarding checklist (GET and POST /v3/tenant/:tenantId/onboarding) until
- * every item is done. Each item is a checkbox (Space ticks it) and, when it has one, a link to its page.
+ * /dashboard panel for tenant admins: the onboarding checklist (GET and POST /v3/tenant/:tenantId/onboarding). Each
+ * item is a checkbox (Space ticks it) and, when it has one, a link to its page. Once every item is done the panel
+ * says so in one line and keeps the list folded away: "Review the steps" opens it again, where a step can be
+ * unticked (it never vanishes for good).
  */
-import { AnchorButton, Callout, Checkbox, ProgressBar, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Checkbox, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { api, navigate, useTenant, type DashboardPanelProps } from '../../../../workspace/sdk';
 import { onboardingChecklist, type OnboardingChecklist } from '../../shared/onboarding';
 
-export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelProps) {
+export default function OnboardingChecklistPanel(_props: DashboardPanelProps) {
   const tenant = useTenant();
   const [list, setList] = useState<OnboardingChecklist | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState<number | null>(null);
-  const [finished, setFinished] = useState(false);
+  /** Every step done: the list is folded until the user opens it. */
+  const [folded, setFolded] = useState(false);
   const path = tenant ? `/v3/tenant/${tenant.tenantId}/onboarding` : null;
 
   useEffect(() => {
@@ -23,7 +26,7 @@ export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelPr
         if (!live) return;
         const parsed = onboardingChecklist.safeParse(r);
         if (!parsed.success) return setError('invalid return found for request');
-        if (parsed.data.onboarding_items.every((i) => i.completed_flag)) return hidePanel();
+        setFolded(parsed.data.onboarding_items.every((i) => i.completed_flag));
         setList(parsed.data);
       },
       (e: Error) => live && setError(e.message),
@@ -31,7 +34,7 @@ export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelPr
     return () => {
       live = false;
     };
-  }, [path, hidePanel]);
+  }, [path]);
 
   async function toggle(itemId: number, completed: boolean) {
     if (!path) return;
@@ -40,7 +43,6 @@ export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelPr
     try {
       const r = onboardingChecklist.parse(await api.post(`${path}/${itemId}`, { completed_flag: completed }));
       setList(r);
-      setFinished(r.onboarding_items.every((i) => i.completed_flag));
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -51,6 +53,14 @@ export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelPr
   if (error && !list) return <Callout intent="danger">{error}</Callout>;
   if (!list) return <Spinner size={20} aria-label="Loading the onboarding checklist" />;
   const done = list.onboarding_items.filter((i) => i.completed_flag).length;
+  const complete = done === list.onboarding_items.length;
+  if (complete && folded)
+    return (
+      <Callout intent="success" title="Onboarding complete" icon="tick-circle">
+        All {list.onboarding_items.length} steps are done.{' '}
+        <Button variant="minimal" size="small" text="Review the steps" onClick={() => setFolded(false)} />
+      </Callout>
+    );
   return (
     <div className="lci-onboarding">
       <p id="onboarding-progress">
@@ -58,9 +68,10 @@ export default function OnboardingChecklistPanel({ hidePanel }: DashboardPanelPr
       </p>
       <ProgressBar value={list.percent / 100} stripes={false} intent="success" aria-labelledby="onboarding-progress" />
       {error && <Callout intent="danger">{error}</Callout>}
-      {finished && (
+      {complete && (
         <Callout intent="success" title="Onboarding complete">
-          Every step is done: this checklist will not show again.
+          Every step is done. Untick a step to keep it on your list.{' '}
+          <Button variant="minimal" size="small" text="Fold the list" onClick={() => setFolded(true)} />
         </Callout>
       )}
       <ul className="lci-onboarding-items" aria-label="Onboarding checklist">
