@@ -26,6 +26,17 @@ test('the demo admin sees the panels, ticks an onboarding item and answers the s
   const goals = page.getByRole('region', { name: 'Goals due' });
   await expect(goals.getByRole('table', { name: 'Goals due' })).toContainText('Move file shares to the cloud');
   await expect(goals).toContainText('In Progress');
+  // The table fits its card: no cell, and no due badge, reaches past the card's edge.
+  for (const width of [1024, 1400, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await goals.evaluate((card) => {
+      const edge = card.getBoundingClientRect().right;
+      return [...card.querySelectorAll('td, th, .bp6-tag')].filter((e) => e.getBoundingClientRect().right > edge + 0.5)
+        .length;
+    });
+    expect({ width, overflow }).toEqual({ width, overflow: 0 });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   const notices = page.getByRole('region', { name: 'Contracts reaching their notice date' });
   await expect(notices.getByRole('table')).toContainText('Datto');
   const empty = page.getByRole('region', { name: 'Companies without data' });

@@ -45,10 +45,12 @@ export default function GoalsDuePanel({ hidePanel }: DashboardPanelProps) {
               <td>{g.company}</td>
               <td>{GOAL_STATUS_LABELS[g.status]}</td>
               <td>
-                {g.due_date}{' '}
-                <Tag minimal intent={g.days_left < 0 ? 'danger' : 'warning'}>
-                  {due(g.days_left)}
-                </Tag>
+                <span className="lci-goal-due">
+                  <span>{g.due_date}</span>
+                  <Tag minimal intent={g.days_left < 0 ? 'danger' : 'warning'}>
+                    {due(g.days_left)}
+                  </Tag>
+                </span>
               </td>
             </tr>
           ))}
