@@ -19,7 +19,7 @@ import {
 } from '../shared/api';
 import { CHANGE_LABELS, type Change } from '../shared/comparison';
 import { questionsOf } from '../shared/scoring';
-import { valueText } from './QuestionRunner';
+import { valueText } from './question-types';
 import { errorText, scoreText } from './ui';
 
 const CHANGE_INTENT: Record<Change, 'success' | 'danger' | 'none' | 'primary' | 'warning'> = {

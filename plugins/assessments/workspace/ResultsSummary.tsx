@@ -10,7 +10,7 @@ import { VegaChart } from '../../../workspace/sdk';
 import type { EventAnswer } from '../shared/api';
 import { isScored } from '../shared/scoring';
 import { contributions } from './results-math';
-import { valueText } from './QuestionRunner';
+import { valueText } from './question-types';
 import { scoreText } from './ui';
 
 const barSpec = (values: { name: string; group: string; score: number }[], groupTitle: string) => ({

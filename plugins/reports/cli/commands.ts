@@ -17,7 +17,8 @@ import {
 } from '../../../cli/sdk';
 import { describeRunTime } from '../shared/schedule-rules';
 import type { RunRow } from '../shared/schedule-api';
-import { listSchedules, runNow, tick } from '../server/schedules/service';
+import { listSchedules, runNow } from '../server/schedules/service';
+import { tick } from '../server/schedules/tick';
 
 /** The tenant of a schedule (system scope: the operator may not know it). */
 async function tenantOfSchedule(k: Kernel, scheduleId: number): Promise<number | null> {

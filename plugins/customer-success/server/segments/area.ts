@@ -3,7 +3,7 @@
  * function customerSegments (their pages and menu entries are declared in shared/pages.ts).
  */
 import type { RealtimeFunctionDef } from '../../../../kernel/index';
-import { CS_MODULE } from '../object-api/routes';
+import { CS_MODULE } from '../object-api/paths';
 import { customerSegments } from './realtime';
 import type { CsServices } from '../services';
 

@@ -4,7 +4,7 @@
  * socket (apiinvoke) or its HTTP fallback; runs in the caller's tenant transaction. Needs the Customer Success module.
  */
 import { badRequest, forbidden, type RealtimeContext } from '../../../../kernel/index';
-import { CS_MODULE } from '../object-api/routes';
+import { CS_MODULE } from '../object-api/paths';
 import { freshSegments } from './fresh';
 import { refreshBody } from './schema';
 import type { CsServices } from '../services';

@@ -1,9 +1,9 @@
 /**
  * The schedules' tick: the job `reports.schedules.tick`, every 5 minutes (pg-boss cron through JobDef.cron), sends
- * every due schedule of every tenant (service.ts `tick`). `lci reports tick` runs it by hand.
+ * every due schedule of every tenant (tick.ts). `lci reports tick` runs it by hand.
  */
 import type { JobDef } from '../../../../kernel/index';
-import { TICK_CRON, TICK_JOB, tick } from './service';
+import { TICK_CRON, TICK_JOB, tick } from './tick';
 
 const tickJob: JobDef = {
   cron: TICK_CRON,

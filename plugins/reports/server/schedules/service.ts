@@ -1,16 +1,15 @@
 /**
- * Scheduled reports: the rules of a schedule (checked recipients, its next run), the run of one period (render the
- * report, keep it in the report locker, mail each recipient with the file attached or a signed link, one delivery
- * row per recipient) and the tick that runs every due schedule across tenants. The timing rules are pure and shared
- * with the browser (shared/schedule-rules.ts).
+ * Scheduled reports, the routes' work: the rules of a schedule (checked recipients, its next run) when it is
+ * created or changed, its list, runs and dialog options, its removal, and "send now". The run of one period is
+ * delivery.ts, the tick that runs every due schedule tick.ts; the timing rules are pure and shared with the browser
+ * (shared/schedule-rules.ts).
  */
 import { badRequest, conflict, notFound, type Kernel, type Trx } from '../../../../kernel/index';
-import { activeContactsWithEmail, existingContactIds } from '../../../contacts/public';
+import { activeContactsWithEmail } from '../../../contacts/public';
 import { tenantSettings } from '../../../settings/public';
 import { getCompany, listCompanies } from '../../../companies/public';
 import type {
   CreateScheduleBody,
-  DeliveryRow,
   RunRow,
   ScheduleOptions,
   ScheduleRow,
@@ -18,28 +17,16 @@ import type {
   updateScheduleBody,
 } from '../../shared/schedule-api';
 import type { z } from 'zod';
-import {
-  describeFrequency,
-  dueRun,
-  manualPeriodKey,
-  nextRunAt,
-  ruleProblem,
-  wallClock,
-  type ScheduleRule,
-} from '../../shared/schedule-rules';
-import { sendReportMail } from './mail';
-import { buildReportFile } from './report-file';
+import { manualPeriodKey, nextRunAt, ruleProblem } from '../../shared/schedule-rules';
+import { ATTACH_MAX_BYTES, deliverRun, type RunProgress } from './delivery';
+import { fiscalStart, ruleOf, splitRecipients, toScheduleRow } from './rows';
 import {
   claimRun,
   deleteSchedule,
-  dueSchedules,
-  finishRun,
-  insertDelivery,
   insertSchedule,
   selectRuns,
   selectSchedule,
   selectSchedules,
-  setNextRun,
   templateVersions,
   tenantUsers,
   updateSchedule,
@@ -48,14 +35,8 @@ import {
   type StoredSchedule,
 } from './store';
 
-/** Above this size the mail carries a signed link instead of the file. */
-export const ATTACH_MAX_BYTES = 5 * 1024 * 1024;
-/** How long the link in a mail works. */
-export const LINK_TTL_SECONDS = 7 * 24 * 3600;
-/** Why the e-mail's link outlives the storage default (minutes): the recipient opens the mail when they read it. */
-export const LINK_TTL_REASON = 'a scheduled report e-mail is read days after it is sent';
-export const TICK_JOB = 'reports.schedules.tick';
-export const TICK_CRON = '*/5 * * * *';
+/** The tick, imported from here by its tests. */
+export { TICK_JOB, tick } from './tick';
 
 export const MSG_SCHEDULE_NOT_FOUND = 'Scheduled report not found';
 export const MSG_SCHEDULE_STALE =
@@ -64,74 +45,6 @@ export const MSG_NO_RECIPIENTS = 'Choose at least one recipient';
 
 type CreateInput = z.output<typeof createScheduleBody>;
 type UpdateInput = z.output<typeof updateScheduleBody>;
-
-// ---- pure helpers ---------------------------------------------------------------------------------------------
-
-export function ruleOf(
-  s: Pick<
-    ScheduleFields,
-    'frequency' | 'weekday' | 'month_day' | 'quarter_basis' | 'review_date' | 'send_time' | 'time_zone'
-  >,
-  fiscalYearStartMonth: number,
-): ScheduleRule {
-  return {
-    frequency: s.frequency,
-    weekday: s.weekday,
-    monthDay: s.month_day,
-    quarterBasis: s.quarter_basis,
-    reviewDate: s.review_date,
-    sendTime: s.send_time,
-    timeZone: s.time_zone,
-    fiscalYearStartMonth,
-  };
-}
-
-export function splitRecipients(list: StoredRecipient[]): { contacts: number[]; users: number[] } {
-  return {
-    contacts: list.filter((r) => r.kind === 'contact').map((r) => r.id),
-    users: list.filter((r) => r.kind === 'user').map((r) => r.id),
-  };
-}
-
-export function toScheduleRow(s: StoredSchedule): ScheduleRow {
-  return {
-    report_schedule_id: s.report_schedule_id,
-    name: s.name,
-    report_template_id: s.report_template_id,
-    template_name: s.template_name,
-    vers: s.vers,
-    tenant_company_id: s.tenant_company_id,
-    company_name: s.company_name,
-    frequency: s.frequency,
-    weekday: s.weekday,
-    month_day: s.month_day,
-    quarter_basis: s.quarter_basis,
-    review_date: s.review_date,
-    send_time: s.send_time,
-    time_zone: s.time_zone,
-    frequency_text: describeFrequency({
-      frequency: s.frequency,
-      weekday: s.weekday,
-      monthDay: s.month_day,
-      quarterBasis: s.quarter_basis,
-      reviewDate: s.review_date,
-    }),
-    recipients: splitRecipients(s.recipients),
-    active: s.active,
-    next_run_at: s.active && s.next_run_at ? s.next_run_at.toISOString() : null,
-    last_run: s.last_run,
-    version: s.version,
-    created_at: s.created_at,
-    updated_at: s.updated_at,
-  };
-}
-
-/** A run's overall status from its deliveries: all sent, some sent, none sent. */
-export function runStatus(deliveries: Pick<DeliveryRow, 'status'>[]): RunRow['status'] {
-  const sent = deliveries.filter((d) => d.status === 'sent').length;
-  if (sent && sent === deliveries.length) return 'sent';
-  return sent ? 'partial' : 'failed';
-}
 
 const FIELD_OF: Record<string, string> = {
   frequency: 'frequency',
@@ -144,10 +57,6 @@ const FIELD_OF: Record<string, string> = {
 };
 
 // ---- checks against the database -------------------------------------------------------------------------------
-
-async function fiscalStart(k: Kernel, db: Trx, tenantId: number) {
-  return (await tenantSettings(k, db, tenantId)).fiscalYearStartMonth;
-}
 
 /** Checks every field of a schedule (as it will be stored) and answers its columns with the next run. */
 async function checkedFields(
@@ -333,147 +242,6 @@ export async function scheduleOptions(
   };
 }
 
-// ---- one run --------------------------------------------------------------------------------------------------
-
-interface Recipient {
-  kind: 'contact' | 'user';
-  id: number;
-  name: string;
-  email: string | null;
-  skip: string | null;
-}
-
-/** Who gets the mail now: each recipient with an address, or the reason it is skipped. */
-async function resolveRecipients(db: Trx, s: StoredSchedule): Promise<Recipient[]> {
-  const { contacts, users } = splitRecipients(s.recipients);
-  const active = new Map(
-    (await activeContactsWithEmail(db, s.tenant_company_id)).map((c) => [Number(c.contact_id), c]),
-  );
-  const existing = new Set(contacts.length ? await existingContactIds(db, contacts) : []);
-  const tenantUserRows = new Map((users.length ? await tenantUsers(db, users) : []).map((u) => [u.user_id, u]));
-  const out: Recipient[] = [];
-  for (const id of contacts) {
-    const c = active.get(id);
-    if (c) out.push({ kind: 'contact', id, name: c.name, email: c.email, skip: null });
-    else
-      out.push({
-        kind: 'contact',
-        id,
-        name: '',
-        email: null,
-        skip: existing.has(id)
-          ? `Contact ${id} is inactive, has no e-mail or is no longer with ${s.company_name}`
-          : `Contact ${id} was deleted`,
-      });
-  }
-  for (const id of users) {
-    const u = tenantUserRows.get(id);
-    if (u?.active) out.push({ kind: 'user', id, name: u.name, email: u.email, skip: null });
-    else
-      out.push({
-        kind: 'user',
-        id,
-        name: u?.name ?? '',
-        email: u?.email ?? null,
-        skip: u ? `User ${id} is inactive` : `User ${id} is no longer a user of this account`,
-      });
-  }
-  return out;
-}
-
-/**
- * Sends a claimed run: renders the report, keeps it in the locker, mails each recipient (attached up to
- * ATTACH_MAX_BYTES, else a signed link valid LINK_TTL_SECONDS), records a delivery per recipient and the run's
- * status. Runs in the caller's transaction (the outbox rows commit with the run record).
- */
-/** Progress of a run: `done` of `total` steps (the report built, then one per recipient). */
-export type RunProgress = (done: number, total: number, label: string) => void;
-
-export async function deliverRun(
-  k: Kernel,
-  db: Trx,
-  tenantId: number,
-  s: StoredSchedule,
-  runId: number,
-  now: Date,
-  attachMaxBytes = ATTACH_MAX_BYTES,
-  onProgress?: RunProgress,
-): Promise<void> {
-  onProgress?.(0, 1, 'building the report');
-  const w = wallClock(now, s.time_zone);
-  const asOf = `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
-  const vers = s.vers ?? s.template_current_vers;
-  const file = await buildReportFile(k, db, tenantId, {
-    templateId: s.report_template_id,
-    vers,
-    companyId: s.tenant_company_id,
-    asOf,
-  });
-  const attach = file.bytes <= attachMaxBytes;
-  const link = attach
-    ? null
-    : k.storage.signedUrl(file.storageKey, LINK_TTL_SECONDS, {
-        fileName: file.fileName,
-        reason: LINK_TTL_REASON,
-      });
-  const deliveries: Pick<DeliveryRow, 'status'>[] = [];
-  const sentTo = new Set<string>();
-  const recipients = await resolveRecipients(db, s);
-  onProgress?.(1, recipients.length + 1, file.fileName);
-  for (const [i, r] of recipients.entries()) {
-    const base = { recipient_kind: r.kind, recipient_id: r.id, email: r.email ?? '' };
-    let row: Omit<DeliveryRow, 'report_delivery_id' | 'created_at'>;
-    if (r.skip || !r.email) row = { ...base, mode: 'none', status: 'skipped', error: r.skip ?? 'No e-mail address' };
-    else if (sentTo.has(r.email.toLowerCase()))
-      row = { ...base, mode: 'none', status: 'skipped', error: 'Already sent to this address in this run' };
-    else {
-      try {
-        await sendReportMail(k, db, {
-          to: r.email,
-          subject: `${s.name}: ${s.company_name} (${asOf})`,
-          text: mailText(s, r.name, asOf, file.fileName, link),
-          ...(attach
-            ? {
-                attachment: {
-                  fileName: file.fileName,
-                  contentType: file.contentType,
-                  storageKey: file.storageKey,
-                  bytes: file.bytes,
-                },
-              }
-            : {}),
-        });
-        sentTo.add(r.email.toLowerCase());
-        row = { ...base, mode: attach ? 'attachment' : 'link', status: 'sent', error: null };
-      } catch (e) {
-        row = { ...base, mode: attach ? 'attachment' : 'link', status: 'failed', error: (e as Error).message };
-      }
-    }
-    await insertDelivery(db, tenantId, runId, row);
-    deliveries.push(row);
-    onProgress?.(i + 2, recipients.length + 1, row.email || r.kind);
-  }
-  const status = runStatus(deliveries);
-  await finishRun(db, runId, {
-    status,
-    error: status === 'failed' ? 'No recipient could be sent the report' : null,
-    saved_report_id: file.savedReportId,
-  });
-}
-
-function mailText(s: StoredSchedule, name: string, asOf: string, fileName: string, link: string | null): string {
-  return [
-    `Hello${name ? ` ${name}` : ''},`,
-    '',
-    link
-      ? `The report "${s.template_name}" for ${s.company_name} (${asOf}) is ready. It is too large to attach; download it here (the link works for 7 days):`
-      : `Please find attached the report "${s.template_name}" for ${s.company_name} (${asOf}): ${fileName}.`,
-    ...(link ? [link] : []),
-    '',
-    `You receive this report through the scheduled delivery "${s.name}".`,
-  ].join('\n');
-}
-
 /** "Send now": a run recorded under its own manual period, in the caller's transaction. */
 export async function runNow(
   k: Kernel,
@@ -489,57 +257,4 @@ export async function runNow(
   await deliverRun(k, db, tenantId, s, runId, now, ATTACH_MAX_BYTES, onProgress);
   const [run] = await selectRuns(db, scheduleId, 1, runId);
   return run;
-}
-
-// ---- the tick -------------------------------------------------------------------------------------------------
-
-export interface TickResult {
-  due: number;
-  sent: { tenantId: number; scheduleId: number; periodKey: string; runId: number }[];
-  skipped: { tenantId: number; scheduleId: number; periodKey: string }[];
-  failed: { tenantId: number; scheduleId: number; error: string }[];
-}
-
-/**
- * Runs every active schedule due by `now`, across tenants: one run for the latest due period (missed periods are
- * not sent one by one), never a second for a period that has a run record, then the next run after `now`.
- */
-export async function tick(k: Kernel, now = new Date(), attachMaxBytes = ATTACH_MAX_BYTES): Promise<TickResult> {
-  const due = await k.db.withSystem((trx) => dueSchedules(trx, now), { readOnly: true });
-  const out: TickResult = { due: due.length, sent: [], skipped: [], failed: [] };
-  for (const { tenant_id: tenantId, report_schedule_id: scheduleId } of due) {
-    let plan: { periodKey: string; dueAt: Date; nextRunAt: Date | null } | null = null;
-    try {
-      await k.db.withTenant(tenantId, async (db) => {
-        const s = await selectSchedule(db, scheduleId);
-        if (!s || !s.active) return;
-        const r = dueRun(ruleOf(s, await fiscalStart(k, db, tenantId)), s.next_run_at, now);
-        if (!r) return;
-        plan = r;
-        const runId = await claimRun(db, tenantId, scheduleId, r.periodKey, r.dueAt);
-        await setNextRun(db, scheduleId, r.nextRunAt);
-        if (!runId) {
-          out.skipped.push({ tenantId, scheduleId, periodKey: r.periodKey });
-          return;
-        }
-        await deliverRun(k, db, tenantId, s, runId, now, attachMaxBytes);
-        out.sent.push({ tenantId, scheduleId, periodKey: r.periodKey, runId });
-      });
-    } catch (e) {
-      // Nothing of the failed attempt was kept (no mail left the outbox): record the period as failed, move on.
-      const error = (e as Error).message;
-      k.log.warn({ err: e, tenantId, scheduleId }, 'reports: a scheduled report could not be sent');
-      out.failed.push({ tenantId, scheduleId, error });
-      const p = plan as { periodKey: string; dueAt: Date; nextRunAt: Date | null } | null;
-      if (p)
-        await k.db
-          .withTenant(tenantId, async (db) => {
-            const runId = await claimRun(db, tenantId, scheduleId, p.periodKey, p.dueAt);
-            if (runId) await finishRun(db, runId, { status: 'failed', error, saved_report_id: null });
-            await setNextRun(db, scheduleId, p.nextRunAt);
-          })
-          .catch((e2) => k.log.error({ err: e2, tenantId, scheduleId }, 'reports: could not record a failed run'));
-    }
-  }
-  return out;
 }
