@@ -10,7 +10,7 @@ import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTen
 import { schedulePaths } from '../shared/schedule-api';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
 import { scheduleJobs } from '../server/schedules/jobs';
-import { TICK_JOB, tick } from '../server/schedules/service';
+import { TICK_JOB, tick } from '../server/schedules/tick';
 
 jest.setTimeout(120_000);
 

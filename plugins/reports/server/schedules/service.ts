@@ -36,7 +36,6 @@ import {
 } from './store';
 
 /** The tick, imported from here by its tests. */
-export { TICK_JOB, tick } from './tick';
 
 export const MSG_SCHEDULE_NOT_FOUND = 'Scheduled report not found';
 export const MSG_SCHEDULE_STALE =
