@@ -35,8 +35,6 @@ import {
   type StoredSchedule,
 } from './store';
 
-/** The tick, imported from here by its tests. */
-
 export const MSG_SCHEDULE_NOT_FOUND = 'Scheduled report not found';
 export const MSG_SCHEDULE_STALE =
   'This scheduled report was changed by someone else since you opened it. Reload it to see their changes.';
