@@ -32,7 +32,7 @@ export default function HealthDropsPanel({ hidePanel }: DashboardPanelProps) {
               {d.score} (was {d.previous} in {d.previous_month})
             </td>
             <td>
-              <Tag minimal intent="danger">
+              <Tag minimal intent="danger" icon="arrow-down" aria-label={`Down ${d.drop} points`}>
                 -{d.drop}
               </Tag>
             </td>

@@ -35,6 +35,7 @@ import {
 } from '../../shared/date-presets';
 import { goalStatusLabel } from '../../shared/goal-rules';
 import type { HealthChange, TrendPoint } from '../../shared/insights';
+import { formatDelta } from '../../shared/health-delta';
 import { formatMoney, formatMoneyShort } from '../../shared/money';
 import { relativeTime } from '../../shared/relative-time';
 import { formatTenantDate } from '../../shared/tenant-date-format';
@@ -81,6 +82,7 @@ interface Insights {
 }
 
 const DELTA_COLOR = { green: 'success', red: 'danger', grey: 'none' } as const;
+const DELTA_ICON = { up: 'arrow-up', down: 'arrow-down', none: 'minus' } as const;
 
 export default function CsInsightsPage() {
   const cs = useCsApi();
@@ -325,10 +327,13 @@ export default function CsInsightsPage() {
                           {c.to} ({c.toMonth})
                         </td>
                         <td>
-                          <Tag minimal intent={DELTA_COLOR[c.delta.color]}>
-                            {c.delta.percent === null
-                              ? '--'
-                              : `${c.delta.percent > 0 ? '+' : ''}${c.delta.percent.toFixed(1)}%`}
+                          <Tag
+                            minimal
+                            intent={DELTA_COLOR[c.delta.color]}
+                            icon={DELTA_ICON[c.delta.direction]}
+                            aria-label={`Change ${formatDelta(c.delta)} (${c.delta.direction === 'none' ? 'unchanged' : c.delta.direction})`}
+                          >
+                            {formatDelta(c.delta)}
                           </Tag>
                         </td>
                       </tr>
