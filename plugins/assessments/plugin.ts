@@ -6,7 +6,7 @@
  * Depends on companies: its events reference companies'.
  */
 import { navItemDefs, pageDefs } from '../../common/pages';
-import { contribute, definePlugin } from '../../kernel/index';
+import { contribute, dashboardChartsPoint, definePlugin } from '../../kernel/index';
 import { ASSESSMENTS_POINTS } from './public';
 import { ASSESSMENTS_PAGES } from './shared/pages';
 import { templateRoutes } from './server/templates/routes';
@@ -18,6 +18,7 @@ import { assessmentUserRoutes } from './server/users/routes';
 import { ASSESSMENT_REPORT_COMPONENTS } from './server/reports/components';
 import { assessmentFixtures } from './server/fixtures';
 import { reportComponentsPoint } from '../reports/public';
+import { ASSESSMENTS_HOME } from './server/home/chart';
 
 export default definePlugin({
   id: 'assessments',
@@ -32,7 +33,11 @@ export default definePlugin({
   navItems: navItemDefs(ASSESSMENTS_PAGES),
   points: ASSESSMENTS_POINTS, // public.ts: assessments.eventCompleted
   // Report builder components lci_assessment_summary, _item_detail, lci_assessment, _comparison (engineer I).
-  extend: [...ASSESSMENT_REPORT_COMPONENTS.map((c) => contribute(reportComponentsPoint, c))],
+  // and the /dashboard panel's data (assessments due, recent scores).
+  extend: [
+    ...ASSESSMENT_REPORT_COMPONENTS.map((c) => contribute(reportComponentsPoint, c)),
+    contribute(dashboardChartsPoint, ASSESSMENTS_HOME),
+  ],
   // Demo templates and events of the demo companies (engineer I).
   fixtures: (ctx) => assessmentFixtures(ctx),
   // Each part registers its routes here (one line each).

@@ -5,7 +5,8 @@
  *   report's header; `tenantSettings(k, db, tenantId)`: formats (currency, date format, time zone, fiscal year start)
  *   and the logo link. Money and date rules themselves are in common/tenant-format.ts.
  * - `tenantTodayOf(db, tenantId)`: the tenant's "today" (YYYY-MM-DD) in its time zone, common/dates.ts `tenantToday`
- *   applied to the tenant's time_zone (one row read; no kernel needed, so services and fixtures can call it).
+ *   applied to the tenant's time_zone (one row read; no kernel needed, so services and fixtures can call it);
+ *   `tenantTimeZoneOf(db, tenantId)`: that time zone itself.
  */
 import { tenantToday } from '../../common/dates';
 import type { Kernel, Trx } from '../../kernel/index';
@@ -21,6 +22,9 @@ export const tenantSettings = (k: Kernel, db: Trx, tenantId: number): Promise<Te
 
 export const tenantTodayOf = async (db: Trx, tenantId: number, now?: Date | number): Promise<string> =>
   tenantToday({ timeZone: await selectTimeZone(db, tenantId) }, now);
+
+/** The tenant's time zone (IANA name), e.g. for a date of a timestamp in SQL (`at time zone ?`). */
+export const tenantTimeZoneOf = (db: Trx, tenantId: number): Promise<string> => selectTimeZone(db, tenantId);
 
 export { ACCOUNT_SETTINGS_PAGE } from './shared/pages';
 export { LOGO_TYPES, LOGO_MAX_BYTES } from './shared/api';

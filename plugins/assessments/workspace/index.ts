@@ -1,6 +1,7 @@
 /**
  * The browser side of assessments: the events list (/assessments), taking one (/assessment?assessmentEventId=N),
  * the template manager (/assessmentTemplates) and the findings (/assessmentFindings). Pages are lazily loaded.
+ * A /dashboard panel: assessments due and the latest scores (server/home: chart assessmentsHome).
  */
 import { defineWorkspacePlugin, pageNavIcons, pageRoutes } from '../../../workspace/sdk';
 import {
@@ -20,4 +21,16 @@ export default defineWorkspacePlugin({
     [ASSESSMENT_FINDINGS_PAGE]: () => import('./AssessmentFindingsPage'),
   }),
   navIcons: pageNavIcons(ASSESSMENTS_PAGES),
+  slots: {
+    dashboardPanels: [
+      {
+        id: 'assessmentsHome',
+        title: 'Assessments',
+        order: 40,
+        page: ASSESSMENTS_PAGE,
+        linkText: 'Open Assessments',
+        component: () => import('./home/AssessmentsPanel'),
+      },
+    ],
+  },
 });
