@@ -20,7 +20,7 @@ import {
 import type { AssetSource } from '../shared/fields';
 import { addDays, addMonths } from '../../../common/dates';
 import { tenantTodayOf } from '../../settings/public';
-import { LIFECYCLE_STATES, type LifecycleSettings, type LifecycleState } from '../shared/lifecycle';
+import type { LifecycleSettings, LifecycleState } from '../shared/lifecycle';
 import { MERGE_FIELDS } from '../shared/merge';
 
 /** mulberry32: a small seeded generator, so the demo is the same on every run and machine. */
@@ -447,6 +447,3 @@ export async function assetsFixtures({ db, tenantId, log }: FixtureContext): Pro
     log(`assets: ${rows.length} demo assets`);
   });
 }
-
-/** The lifecycle states the demo covers (all of them). */
-export const DEMO_STATES: readonly LifecycleState[] = LIFECYCLE_STATES;

@@ -11,8 +11,6 @@ import { streamAssetsCsv } from './csv';
 /** The list's query without its paging. */
 export const assetExportQuery = assetListQuery.omit({ page: true, pageSize: true });
 
-export const assetCsvPath = (tenantId: number) => `/v3/tenant/${tenantId}/assetList/csv`;
-
 export function exportRoutes(r: RouteRegistrar): void {
   r.get(
     '/v3/tenant/:tenantId/assetList/csv',

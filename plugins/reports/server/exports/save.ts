@@ -109,10 +109,6 @@ export async function insertPendingExport(db: Trx, tenantId: number, meta: Expor
   return Number((r as { saved_report_id: unknown }).saved_report_id);
 }
 
-export async function setExportJob(db: Trx, savedReportId: number, jobId: string | null): Promise<void> {
-  await db('saved_reports').where({ saved_report_id: savedReportId }).update({ job_id: jobId });
-}
-
 /** The pending row (null when it was deleted meanwhile). */
 export async function pendingExport(
   db: Trx,
