@@ -8,7 +8,7 @@ import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_STATUSES } f
 import { bodyId, companyParams, id, tenantParams } from './params';
 
 export { bodyId, companyParams, id, tenantParams } from './params';
-export { contractBody, contractInput, type ContractInputParsed } from './contract-schema';
+export { contractBody, contractInput } from './contract-schema';
 
 const int = z.number().int();
 const records = { records_updated: int };

@@ -79,8 +79,6 @@ export const contractInput = z
     auto_renew_flag: auto_renew_flag ?? is_auto_renew ?? false,
   }));
 
-export type ContractInputParsed = z.output<typeof contractInput>;
-
 const contractId = { tenant_company_contract_id: bodyId };
 const version = z.number().int().positive();
 
