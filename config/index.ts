@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_REGION, REGIONS, parseRegionUrls, type RegionCode } from './regions';
 import { FORMER_DEVELOPMENT_SECRET, SECRET_FILE } from './server-secret';
 
-export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
+export { REGIONS } from './regions';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])

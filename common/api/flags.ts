@@ -10,4 +10,3 @@ export const flagSetAnswer = z.object({
   flags: flagValues,
 });
 export const flagUnsetAnswer = z.object({ key: z.string(), removed: z.boolean() });
-export type FlagsAnswer = z.infer<typeof flagsAnswer>;

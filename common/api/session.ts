@@ -59,4 +59,3 @@ export const sessionAnswer = z.object({
   impersonation: impersonationState.nullable(),
   plugins: z.array(z.string()),
 });
-export type SessionAnswer = z.infer<typeof sessionAnswer>;

@@ -16,10 +16,6 @@ import { isRoom, type StoreUpdate, type StoreUpdateRerouted } from './protocol';
 import { registerRealtimeRoutes } from './routes';
 import { KERNEL_ROUTES } from '../http/route-spec';
 
-export { WS_PATH } from './hub';
-export { CLOSE_TENANT_SOCKETS, CLOSE_UNAUTHORIZED, CLOSE_USER_SOCKETS } from './protocol';
-export type { Bus } from './bus';
-
 /** Signed links to rerouted store updates stay valid this long. */
 export const REROUTE_LINK_SECONDS = 600;
 

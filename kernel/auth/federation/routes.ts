@@ -32,7 +32,6 @@ import { FederationStore, type FederatedOutcome } from './store';
 import { UpstreamClient, UpstreamError, type VerifiedIdentity } from './upstream';
 import { MSG_USER_CANCELLED } from '../../../common/texts';
 
-export { MSG_USER_CANCELLED };
 export const USER_CANCELLED: LoginFailure = { status: 401, code: 'user_cancelled', message: MSG_USER_CANCELLED };
 const unavailable = (id: SocialProviderId): LoginFailure => ({
   status: 502,

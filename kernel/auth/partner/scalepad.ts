@@ -10,7 +10,6 @@
 import { z } from 'zod';
 import type { ScalePadConfig } from '../../../config';
 
-export const PARTNER_NAME = 'ScalePad';
 export const PRODUCT_NAME = 'Lifecycle';
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_BODY_CHARS = 64 * 1024;

@@ -50,7 +50,6 @@ import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';
 
 export const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
-export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED, MSG_TOO_MANY_ATTEMPTS as MSG_TOO_MANY } from '../codes';
 export const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
 
 /**

@@ -43,7 +43,6 @@ import {
 import { inviteExistingUser } from '../invitations/service';
 import { INVITATION_AUDIT, registerInvitationRoutes } from '../invitations/routes';
 
-export { USER_MANAGER_PAGE } from '../../access/catalog';
 import { ACCESS_CHANGED_TARGET, USER_MANAGER_PAGE } from '../../access/catalog';
 import { MSG_TENANT_ADMIN } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';

@@ -518,17 +518,6 @@ export async function recordFieldSources(
     .merge(['source', 'source_id', 'seen_at']);
 }
 
-export async function selectFieldSources(
-  db: Trx,
-  assetId: number,
-): Promise<{ field: string; source: AssetSource; source_id: string | null; seen_at: string }[]> {
-  const rows = await db(FIELD_SOURCES_TABLE).where({ asset_id: assetId }).orderBy('field');
-  return rows.map((r: { field: string; source: AssetSource; source_id: string | null; seen_at: Date | string }) => ({
-    ...r,
-    seen_at: new Date(r.seen_at).toISOString(),
-  }));
-}
-
 /**
  * For the AIR charts (server/charts/store.ts, part B): the assets joined with their company, type, the company's type
  * settings and status (aliases a, co, t, ct, st), and the SQL text on those aliases of the replacement due date (the

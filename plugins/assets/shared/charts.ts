@@ -86,7 +86,6 @@ const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 
 /** The figures as GET assetCharts answers them (charts-api.ts `assetChartsAnswer`). */
 export type AssetCharts = AssetChartsAnswer;
-export type LifecycleCount = AssetCharts['lifecycle'][number];
 export type TypeSummary = AssetCharts['types'][number];
 
 /** What the aggregation needs of one asset (the reference `chartsOf` and the SQL read the same fields). */

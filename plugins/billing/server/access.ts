@@ -33,10 +33,6 @@ import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
 import type { PlanFacts } from './plans';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
-// Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
-// shell's own list and matching, so the API and the workspace never disagree on a page.
-export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../common/max-companies-exempt';
-
 export const PAYMENT_REQUIRED = 402;
 
 export async function isComplimentary(trx: Trx, tenantId: number): Promise<boolean> {

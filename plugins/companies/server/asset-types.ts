@@ -5,7 +5,6 @@
 import { conflict, notFound, type Trx } from '../../../kernel/index';
 import {
   companyAssetTypeBody,
-  settingsSchema,
   tenantAssetTypeBody,
   type CompanyAssetTypeBody,
   type TenantAssetTypeBody,
@@ -25,15 +24,7 @@ export const SETTING_FIELDS = [
   'include_model_in_missing_flag',
 ] as const;
 
-export type { AssetType, AssetTypeSettings, CompanyAssetType };
-
-export {
-  companyAssetTypeBody,
-  settingsSchema,
-  tenantAssetTypeBody,
-  type CompanyAssetTypeBody,
-  type TenantAssetTypeBody,
-};
+export { companyAssetTypeBody, tenantAssetTypeBody, type CompanyAssetTypeBody, type TenantAssetTypeBody };
 
 function settingsOf(r: Record<string, unknown>): AssetTypeSettings {
   const out = {} as Record<string, unknown>;

@@ -7,9 +7,6 @@ import { z } from 'zod';
 import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_STATUSES } from './contract-fields';
 import { bodyId, companyParams, id, tenantParams } from './params';
 
-export { bodyId, companyParams, id, tenantParams } from './params';
-export { contractBody, contractInput } from './contract-schema';
-
 const int = z.number().int();
 const records = { records_updated: int };
 

@@ -12,11 +12,6 @@ export const BUSINESS_IMPACTS = ['Low', 'Medium', 'High', 'Critical'] as const;
 /** Which date raises the contract's alert, lead_time_to_alert_in_days before it. */
 export const ALERT_TRIGGERS = ['None', 'End Date', 'Notice Date', 'Next Due Date'] as const;
 
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-export type BusinessImpact = (typeof BUSINESS_IMPACTS)[number];
-export type AlertTrigger = (typeof ALERT_TRIGGERS)[number];
-
 /** The editable fields of a contract (what insert and update carry): the body schema's output (contract-schema.ts). */
 export type ContractInput = z.output<typeof contractInput>;
 

@@ -98,5 +98,3 @@ export const contractBody = z.discriminatedUnion(
   ],
   { message: 'operation must be insert, update, delete or copy' },
 );
-
-export type ContractBody = z.output<typeof contractBody>;

@@ -61,7 +61,6 @@ export const adminSummary = z.object({
 });
 export type TenantSummary = z.infer<typeof tenantSummary>;
 export type SummaryTotals = z.infer<typeof summaryTotals>;
-export type QueueHealth = z.infer<typeof queueHealth>;
 export type JobHealth = z.infer<typeof jobHealth>;
 export type AdminSummary = z.infer<typeof adminSummary>;
 
@@ -162,7 +161,6 @@ export const resyncRun = z.object({
 });
 export const resyncRuns = z.array(resyncRun);
 export type ResyncStepInfo = z.infer<typeof resyncStepInfo>;
-export type RunState = (typeof RUN_STATES)[number];
 export type ResyncRun = z.infer<typeof resyncRun>;
 
 // Delete tenant data (/v3/lcisupport/deleteTenantData/:targetTenantId). Not ":tenantId": the kernel reads that

@@ -23,7 +23,6 @@ export const SPEC_COMPONENT_TYPES = [
   'lci_assessment_comparison',
   'lci_project_summary',
 ] as const;
-export type SpecComponentType = (typeof SPEC_COMPONENT_TYPES)[number];
 
 /**
  * Spec types whose data a later plugin supplies; until it registers them through `reports.components` they show

@@ -8,7 +8,6 @@ import { APP_SETTING_CODES, appSettingDef } from './app-settings';
 
 export const appSettingsPath = (tenantId: number) => `/v3/tenant/${tenantId}/appSettings`;
 export const tenantSettingsPath = (tenantId: number) => `/v3/tenant/${tenantId}/settings/tenant`;
-export const logosPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos`;
 export const logoUploadPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos/upload`;
 export const logoPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos/current`;
 
@@ -109,7 +108,6 @@ export const logoFileSchema = z.object({ key: z.string(), url: z.string(), conte
 export const logosResponse = logoStateSchema.extend({ files: z.array(logoFileSchema) });
 
 export type AppSetting = z.infer<typeof appSettingSchema>;
-export type AppSettingsBody = z.infer<typeof appSettingsBody>;
 export type AppSettingsResponse = z.infer<typeof appSettingsResponse>;
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>;

@@ -45,8 +45,4 @@ export function compareServices(
   );
 }
 
-export {
-  TAG_DELETION_TREATMENTS,
-  DEFAULT_TAG_DELETION_TREATMENT,
-  type TagDeletionTreatment,
-} from './stack-tag-deletion';
+export { type TagDeletionTreatment } from './stack-tag-deletion';

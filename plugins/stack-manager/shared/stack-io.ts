@@ -87,8 +87,6 @@ export const stackDocumentSchema = z.strictObject({
 });
 
 export type StackDocument = z.output<typeof stackDocumentSchema>;
-export type StackDocService = StackDocument['services'][number];
-export type StackDocProduct = NonNullable<StackDocService['products']>[number];
 
 /** A problem of a document: where (dotted path, '' = the document itself) and what. */
 export interface StackDocProblem {

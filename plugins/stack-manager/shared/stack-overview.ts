@@ -43,7 +43,6 @@ export const STACK_TYPE_FILTERS: readonly { value: StackTypeFilter; label: strin
 ];
 export const DEFAULT_STACK_TYPE_FILTER: StackTypeFilter = 'mrrGt0';
 
-export const STACK_TOTAL = 'Total';
 export const MISSING = '--';
 /** Rows of the charts (section 9: the top 10). */
 export const STACK_TOP = 10;
@@ -123,8 +122,6 @@ export function stackCellFormatter(view: StackView, currency: string): (v: numbe
   const f = nf;
   return (v) => (v === null || v === undefined || !Number.isFinite(v) ? MISSING : f.format(v));
 }
-
-export const isTotalRow = (r: StackPivotRow) => r.id === null;
 
 /** One bar of a top-10 chart: a row with its Total MRR opportunity and its Total alignment. */
 export interface StackTopEntry {

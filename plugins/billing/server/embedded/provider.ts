@@ -71,12 +71,6 @@ export function embeddedPlans(planIds: readonly string[]): FlatPlan[] {
   return plans;
 }
 
-export interface EmbeddedContext {
-  db: Trx;
-  baseUrl: string;
-  secret: string;
-}
-
 /** Rolls a subscription forward to now (renewal invoices, trial end, cancel at period end) and saves it. */
 export async function advanceSubscription(db: Trx, s: SubRow, at = now()): Promise<SubRow> {
   const { state, renewals } = rollForward(

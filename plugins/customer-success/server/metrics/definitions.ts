@@ -57,7 +57,6 @@ export function metricToApi(r: MetricRow) {
     version: r.version,
   };
 }
-export type MetricApi = ReturnType<typeof metricToApi>;
 
 export async function listMetrics(
   db: Trx,

@@ -10,7 +10,6 @@ import { badRequest, notFound, type Caller, type Kernel, type Trx } from '../../
 import {
   LOCKER_LINK_SECONDS,
   lockerPayload,
-  lockerWrites,
   MSG_CONFIRM_DELETE,
   MSG_NOT_READY,
   MSG_REPORT_NOT_FOUND,
@@ -130,5 +129,3 @@ export async function runLockerAction(call: LockerCall, raw: unknown, page: stri
     }
   }
 }
-
-export { lockerWrites };

@@ -94,7 +94,6 @@ export const tagDeletion = z.object({
     .enum(TAG_DELETION_TREATMENTS, { error: `Must be one of ${TAG_DELETION_TREATMENTS.join(', ')}` })
     .default('leaveAsIs'),
 });
-export type TagDeletion = z.output<typeof tagDeletion>;
 
 export const saveServicesBody = z.object({
   services: z

@@ -1,7 +1,7 @@
 /** Maintenance mode rules (pure): the state, its message and how a change is announced. */
 import type { MaintenanceState } from '../../../shared/api';
 
-export { MAINTENANCE_MESSAGE_MAX, maintenanceBody, type MaintenanceState } from '../../../shared/api';
+export { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from '../../../shared/api';
 
 export const DEFAULT_MAINTENANCE_MESSAGE =
   'Lifecycle is under maintenance; changes are paused. Please try again shortly.';

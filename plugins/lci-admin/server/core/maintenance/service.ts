@@ -127,5 +127,3 @@ export class MaintenanceWatcher {
     }
   }
 }
-
-export { MAINTENANCE_POLL_MS };

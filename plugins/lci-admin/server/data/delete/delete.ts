@@ -13,7 +13,6 @@ import { exportTenant } from './export';
 import { confirmationMatches, deletionOrder } from './order';
 import { planDeletion } from './plan';
 
-export type { DeletionResult } from '../../../shared/api';
 
 export const MSG_CONFIRM = 'Type the tenant\'s name exactly to confirm';
 

@@ -19,7 +19,6 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { conflict, userRowsForExport, type Kernel, type Trx } from '../../../../../kernel/index';
 import type { DeletionPlan, TenantExport } from '../../../shared/api';
 
-export type { TenantExport } from '../../../shared/api';
 
 export const EXPORT_FORMAT = 'lci-tenant-export/1';
 export const EXPORT_PREFIX = 'lcisupport/tenant-exports';
