@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const isoDate = z.string();
 
-export const tenantUserRecord = z.object({
+const tenantUserRecord = z.object({
   user_id: z.number().int(),
   tenant_user_id: z.number().int(),
   username: z.string(),

@@ -44,7 +44,7 @@ import { tokenClaimsLoader } from './token-claims';
 import { dropCachedAccess } from './user-access';
 
 /** The Identity service plus what the later identity work builds on. */
-export interface IdentityService extends Identity {
+interface IdentityService extends Identity {
   provider: Provider;
   login: LoginMachine;
   users: UserStore;

@@ -11,7 +11,7 @@ import type { LoginFailure } from './login/types';
 import { hashPassword } from './passwords';
 
 export const INVALID_PASSWORD = 'InvalidPasswordException';
-export const MSG_PASSWORD_REQUIRED = 'Password is required.';
+const MSG_PASSWORD_REQUIRED = 'Password is required.';
 
 /** 400 InvalidPasswordException naming the first rule the password breaks, then `common` (common-passwords.ts); null when it passes. */
 export function checkNewPassword(

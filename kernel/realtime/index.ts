@@ -17,9 +17,9 @@ import { registerRealtimeRoutes } from './routes';
 import { KERNEL_ROUTES } from '../http/route-spec';
 
 /** Signed links to rerouted store updates stay valid this long. */
-export const REROUTE_LINK_SECONDS = 600;
+const REROUTE_LINK_SECONDS = 600;
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   hub?: Partial<HubOptions>;
   bus?: Bus;
   /** Start even when Redis cannot be reached (an `lci` command: its revocations go through the database). */

@@ -23,7 +23,7 @@ export { SessionGate } from './gate';
 
 /** What a process does when a live process holds the data directory: refuse (a server), or use what a running server offers (`lci`). */
 export type WhenInUse = 'refuse' | 'share';
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   holder?: string;
   whenInUse?: WhenInUse;
 }

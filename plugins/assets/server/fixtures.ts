@@ -24,7 +24,7 @@ import type { LifecycleSettings, LifecycleState } from '../shared/lifecycle';
 import { MERGE_FIELDS } from '../shared/merge';
 
 /** mulberry32: a small seeded generator, so the demo is the same on every run and machine. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -195,7 +195,7 @@ const UNTYPED: readonly Model[] = [
   m('Polycom', 'VVX 450', 249, 'PHN', [], (r) => `0004F2${chars(r, HEX, 6)}`),
 ];
 
-export interface DemoAsset {
+interface DemoAsset {
   company: string;
   asset_type: string | null;
   status: string;

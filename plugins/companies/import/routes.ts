@@ -23,12 +23,12 @@ import './kinds';
 import { CsvFileError } from './parse';
 import { runCsvImport } from './run';
 
-export const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
+const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
 
 const allowed = (def: CsvImportDef, caller: Caller | null) =>
   !def.module || !caller || caller.isLciAdmin || caller.modules.includes(def.module);
 
-export function describeKind(def: CsvImportDef) {
+function describeKind(def: CsvImportDef) {
   return {
     kind: def.kind,
     title: def.title,

@@ -12,7 +12,7 @@ import {
 import type { AssetType, AssetTypeSettings, CompanyAssetType } from '../shared/api-types';
 import { num } from './sql';
 
-export const SETTING_FIELDS = [
+const SETTING_FIELDS = [
   'default_replacement_cost',
   'default_life_in_months',
   'approaching_duration_in_months_eol',

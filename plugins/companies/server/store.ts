@@ -60,7 +60,7 @@ export async function companiesByMoniker(db: Trx, monikers: readonly string[]): 
 }
 
 /** The fields of a new company (the create body, shared/api.ts `companyBody`); left out: active, no flags, 0 seats. */
-export type NewCompany = z.output<typeof companyBody>;
+type NewCompany = z.output<typeof companyBody>;
 export async function insertCompany(db: Trx, tenantId: number, c: NewCompany): Promise<CompanyRow> {
   const [row] = await db('tenant_companies')
     .insert({

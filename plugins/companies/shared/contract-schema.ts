@@ -25,7 +25,7 @@ const optEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v ? v : null));
 /** The date helper of section 5: empty, or a real YYYY-MM-DD date. */
-export const optDate = z
+const optDate = z
   .union(
     [
       z.iso

@@ -7,12 +7,12 @@
  */
 import { formatMoney, roundHalfAway } from '../../customer-success/public.browser';
 
-export type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
-export interface StackPivotRow {
+type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
+interface StackPivotRow {
   id: number | null;
   name: string;
 }
-export interface StackPivotColumn {
+interface StackPivotColumn {
   id: number | null;
   name: string;
   tag: StackColumnTag;
@@ -22,8 +22,7 @@ export interface StackPivot {
   columns: StackPivotColumn[];
   data: (number | null)[][];
 }
-export const STACK_PIVOTS = ['StackByCompanyPivot', 'StackByServicePivot'] as const;
-export type StackPivotName = (typeof STACK_PIVOTS)[number];
+export type StackPivotName = 'StackByCompanyPivot' | 'StackByServicePivot';
 export type StackMatrix = Record<StackPivotName, StackPivot>;
 
 /** The view selector: MRR Opportunity (default) or Percentage Alignment; the value is the column tag shown. */
@@ -43,7 +42,7 @@ export const STACK_TYPE_FILTERS: readonly { value: StackTypeFilter; label: strin
 ];
 export const DEFAULT_STACK_TYPE_FILTER: StackTypeFilter = 'mrrGt0';
 
-export const MISSING = '--';
+const MISSING = '--';
 /** Rows of the charts (section 9: the top 10). */
 export const STACK_TOP = 10;
 

@@ -13,8 +13,8 @@ const ANSWERS = 'support_request_answers';
 /** A request as stored, with its tenant's name: the internal answer's fields without its files and answers. */
 export type RequestRow = Omit<InternalSupportRequest, 'attachments' | 'answers'> & { user_id: number | null };
 /** An attachment as stored: the answer's fields without the signed link, with its request and storage key. */
-export type AttachmentRow = Omit<Attachment, 'url'> & { request_id: number; storage_key: string };
-export type AnswerRow = Answer & { request_id: number };
+type AttachmentRow = Omit<Attachment, 'url'> & { request_id: number; storage_key: string };
+type AnswerRow = Answer & { request_id: number };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -86,7 +86,7 @@ export async function countFiledSince(db: Trx, userId: number, since: Date): Pro
   return Number((row as { n: string | number }).n);
 }
 
-export interface NewRequest {
+interface NewRequest {
   tenantId: number;
   userId: number | null;
   requestedBy: string;

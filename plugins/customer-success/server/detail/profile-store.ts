@@ -53,7 +53,7 @@ export const profileBody = z.object({
   /** The version read (0: no profile stored yet). */
   version: z.number({ error: VALIDATION.required }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
-export type ProfileBody = z.output<typeof profileBody>;
+type ProfileBody = z.output<typeof profileBody>;
 
 const COLS: [keyof CompanyProfile, string][] = [
   ['industry', 'industry'],

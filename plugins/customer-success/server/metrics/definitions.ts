@@ -37,7 +37,7 @@ const COLUMNS = [
 ] as const;
 
 /** The fields a create sets (the body schema, objects.ts `metricBody`). */
-export type MetricInput = z.output<typeof metricBody>;
+type MetricInput = z.output<typeof metricBody>;
 
 /** The API shape: tenantCsHealthMetricId (or tenantCsEffortMetricId) and the spec's healthMetricId / effortMetricId. */
 export function metricToApi(r: MetricRow) {
@@ -98,7 +98,7 @@ export async function insertMetric(
 }
 
 /** The fields an update sets, with the version read (objects.ts `metricUpdateBody`). */
-export type MetricPatch = z.output<typeof metricUpdateBody>;
+type MetricPatch = z.output<typeof metricUpdateBody>;
 
 /** Updates a metric when `version` is current; undefined when there is no such metric; 409 when stale. */
 export async function updateMetric(

@@ -72,7 +72,7 @@ const toRow = (s: Partial<SegmentSettings>) => {
   return out;
 };
 
-export const defaultStoredSettings = (): StoredSegmentSettings => ({
+const defaultStoredSettings = (): StoredSegmentSettings => ({
   ...DEFAULT_SEGMENT_SETTINGS,
   segmentNames: [...DEFAULT_SEGMENT_SETTINGS.segmentNames],
   tenantCsSegmentSettingsId: null,

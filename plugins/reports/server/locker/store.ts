@@ -86,7 +86,7 @@ export async function deleteSavedReportRow(db: Trx, savedReportId: number): Prom
   return (await db('saved_reports').where({ saved_report_id: savedReportId }).del()) > 0;
 }
 
-export interface NewSavedReport {
+interface NewSavedReport {
   tenant_id: number;
   report_type: string;
   name: string;

@@ -15,7 +15,7 @@ import { companyAlignment, saveCompanyAlignment } from './store';
 import { alignmentSaveBody, type AlignmentSave } from '../../shared/stack-alignment-api';
 import { alignmentExtra, alignmentItem, stackMatrix } from '../../shared/api';
 
-export const tenantCompanyStackAlignment = defineStackObject({
+const tenantCompanyStackAlignment = defineStackObject({
   name: 'TenantCompanyStackAlignment',
   responseKey: 'tenantCompanyStackAlignments',
   companyLevel: true,
@@ -85,7 +85,7 @@ interface MatrixQuery {
   typeFilter?: TypeFilter;
 }
 
-export const tenantCsRptStackMatrix = defineStackObject({
+const tenantCsRptStackMatrix = defineStackObject({
   name: 'TenantCsRptStackMatrix',
   responseKey: 'stackMatrix',
   companyLevel: false,

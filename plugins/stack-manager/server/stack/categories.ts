@@ -9,7 +9,7 @@ import type { StackCategory } from '../../shared/api';
 import type { categoryUpdateBody } from './schemas';
 
 /** The fields a create or an update sets (schemas.ts `categoryUpdateBody`). */
-export type CategoryInput = z.output<typeof categoryUpdateBody>;
+type CategoryInput = z.output<typeof categoryUpdateBody>;
 
 export async function loadCategories(
   db: Trx,
@@ -43,7 +43,7 @@ export async function loadCategories(
 }
 
 /** 400 naming the field when a service id is not one of the tenant's services. */
-export async function checkServiceIds(db: Trx, ids: readonly number[], path: string): Promise<void> {
+async function checkServiceIds(db: Trx, ids: readonly number[], path: string): Promise<void> {
   if (!ids.length) return;
   const known = new Set(
     (

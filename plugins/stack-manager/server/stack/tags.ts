@@ -10,7 +10,7 @@ import { normaliseColour, STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 import { applyTagRemoval } from './tag-deletion';
 
 /** A tag as stored, as the tenant tags API answers it (shared/api.ts `tenantTag`). */
-export type TagRow = z.infer<typeof tenantTag>;
+type TagRow = z.infer<typeof tenantTag>;
 
 const toRow = (r: Record<string, unknown>): TagRow => ({
   tag_id: Number(r.tag_id),
@@ -58,7 +58,7 @@ async function assertUniqueName(
     throw badRequest('A tag with this name already exists', [{ path, message: 'A tag with this name already exists' }]);
 }
 
-export interface TagInput {
+interface TagInput {
   tagId?: number | null;
   moniker?: string;
   color?: string;

@@ -5,7 +5,7 @@ export type { JobHealth, TenantSummary } from '../../../shared/api';
 
 export const NOT_AVAILABLE = 'n/a';
 /** Failed jobs counted in the job health: those created within this many hours. */
-export const FAILED_WINDOW_HOURS = 24;
+const FAILED_WINDOW_HOURS = 24;
 
 export function totals(rows: TenantSummary[], now: Date = new Date()): SummaryTotals {
   const since = now.getTime() - 30 * 86_400_000;
