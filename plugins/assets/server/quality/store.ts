@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Trx } from '../../../../kernel/index';
+import type { FixListAsset } from '../../shared/data-quality-api';
 import { COMPANY_TABLES } from '../../../companies/public';
 import {
   DEFAULT_DQ_SETTINGS,
@@ -16,7 +17,7 @@ import {
   type DqField,
   type DqTally,
 } from '../../shared/data-quality';
-import type { DataQualitySettingsRow, FixListAsset, FixListQuery } from '../../shared/data-quality-api';
+import type { DataQualitySettingsRow, FixListQuery } from '../../shared/data-quality-api';
 
 export const DQ_SETTINGS_TABLE = 'asset_data_quality_settings';
 
