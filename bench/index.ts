@@ -95,7 +95,7 @@ function add(m: Measure, r: autocannon.Result): void {
 }
 
 /** Gzipped bytes of the entry script and its modulepreload links in dist/workspace/index.html. */
-export function firstLoadJs(
+function firstLoadJs(
   dist = PATHS.workspaceDist,
 ): { files: { file: string; raw: number; gzip: number }[]; gzip: number } | null {
   const index = path.join(dist, 'index.html');

@@ -24,7 +24,7 @@ export interface CliContext {
 }
 
 /** Log level of commands other than serve: quiet unless asked, so output stays clean. */
-export function commandLogLevel(config: Config): string {
+function commandLogLevel(config: Config): string {
   if (debugEnabled()) return 'debug';
   if (process.env.LCI_LOG_LEVEL) return config.logLevel;
   return 'error';

@@ -13,8 +13,8 @@
  *   AIR or Core), or 'Any' meaning none. LCI admins pass.
  */
 
-export type AccessLevelName = 'Read Only' | 'Read/Write';
-export interface AccessEntry {
+type AccessLevelName = 'Read Only' | 'Read/Write';
+interface AccessEntry {
   url: string;
   access_level: AccessLevelName;
 }
@@ -24,7 +24,7 @@ export interface AccessSubject {
   isTenantAdmin: boolean;
 }
 
-export const PAGE_SUFFIXES = ['v2', 'present'] as const;
+const PAGE_SUFFIXES = ['v2', 'present'] as const;
 
 /** The urls that would allow `path`, most specific first. */
 export function pageCandidates(path: string): string[] {
@@ -59,7 +59,7 @@ export function pageAccessLevel(u: AccessSubject, pages: readonly AccessEntry[],
  * kernel fills in a plugin's requirement for what declares none (kernel/http/route-spec.ts); undefined or null here
  * means nothing was required.
  */
-export type ModuleRequirement = string | readonly string[];
+type ModuleRequirement = string | readonly string[];
 
 /** The modules of a requirement, any one of which meets it; empty when it needs none ('Any', an empty list, none). */
 export function moduleRequirementList(required: ModuleRequirement | undefined | null): string[] {
@@ -89,7 +89,7 @@ export function pageModulesFor(
   return [];
 }
 
-export type AccessRefusal = 'page' | 'readOnly' | 'module';
+type AccessRefusal = 'page' | 'readOnly' | 'module';
 
 /**
  * The page and module part of a call's or a page's check: null when allowed, else why not. `write` asks for

@@ -151,7 +151,7 @@ export function isValidTimeZone(tz: string | null | undefined): tz is string {
   }
 }
 
-export interface WallClock {
+interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -225,7 +225,7 @@ export function dayInZone(instant: Date | number, timeZone: string | null | unde
 }
 
 /** What tenantToday reads of a tenant: its settings, or its format (`timeZone` from Account Settings). */
-export interface TenantZone {
+interface TenantZone {
   timeZone?: string | null;
 }
 

@@ -12,9 +12,9 @@
 /** The special characters that count, exactly as section 5 lists them. */
 export const SPECIAL_CHARACTERS = '^$*.[]{}()?"!@#%&/\\,><\':;|_~`';
 /** The same list spaced for display: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` */
-export const SPECIAL_CHARACTERS_SHOWN = [...SPECIAL_CHARACTERS].join(' ');
+const SPECIAL_CHARACTERS_SHOWN = [...SPECIAL_CHARACTERS].join(' ');
 
-export type PasswordRuleId = 'minLength' | 'maxLength' | 'number' | 'upper' | 'lower' | 'special';
+type PasswordRuleId = 'minLength' | 'maxLength' | 'number' | 'upper' | 'lower' | 'special';
 
 export interface PasswordPolicy {
   min: number;
@@ -23,7 +23,7 @@ export interface PasswordPolicy {
 export const NEW_PASSWORD_POLICY: PasswordPolicy = { min: 8, max: 99 };
 export const REGISTRATION_PASSWORD_POLICY: PasswordPolicy = { min: 8, max: 80 };
 
-export interface PasswordRule {
+interface PasswordRule {
   id: PasswordRuleId;
   /** Shown in the live rules list. */
   label: string;
@@ -32,7 +32,7 @@ export interface PasswordRule {
   test(value: string): boolean;
 }
 
-export interface PasswordRuleState {
+interface PasswordRuleState {
   id: PasswordRuleId;
   label: string;
   met: boolean;
@@ -43,7 +43,7 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Required.';
 const length = (value: string) => [...value].length; // code points, not UTF-16 units
 const hasSpecial = (value: string) => [...value].some((c) => SPECIAL_CHARACTERS.includes(c));
 
-export function passwordRules(policy: PasswordPolicy = NEW_PASSWORD_POLICY): PasswordRule[] {
+function passwordRules(policy: PasswordPolicy = NEW_PASSWORD_POLICY): PasswordRule[] {
   return [
     {
       id: 'minLength',

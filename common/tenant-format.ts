@@ -7,13 +7,11 @@
 
 import { dayInZone, isValidTimeZone } from './dates';
 
-export { dayInZone, isValidTimeZone };
+export { isValidTimeZone };
 
 export const TENANT_CURRENCIES = ['CAD', 'USD', 'ZAR', 'AUD', 'GBP'] as const;
-export type TenantCurrency = (typeof TENANT_CURRENCIES)[number];
 
 export const TENANT_DATE_FORMATS = ['yyyy-mm-dd', 'dd-monthname-yyyy', 'mm-dd-yyyy', 'dd-mm-yyyy'] as const;
-export type TenantDateFormat = (typeof TENANT_DATE_FORMATS)[number];
 
 export const MONTH_NAMES = [
   'January',
@@ -59,10 +57,6 @@ export interface TenantSettingsSessionData {
   borderedTables: boolean;
   /** A signed link to the tenant's logo; null: the default logo. */
   logoUrl: string | null;
-}
-
-export function isTenantDateFormat(v: string | null | undefined): v is TenantDateFormat {
-  return (TENANT_DATE_FORMATS as readonly string[]).includes(v ?? '');
 }
 
 const isAmount = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DEFAULT_REGION, REGIONS, parseRegionUrls, type RegionCode } from './regions';
 import { FORMER_DEVELOPMENT_SECRET, SECRET_FILE } from './server-secret';
 
-export { REGIONS, DEFAULT_REGION, type RegionCode } from './regions';
+export { REGIONS } from './regions';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -272,7 +272,7 @@ export const VARIABLES = {
 } as const;
 
 type Vars = typeof VARIABLES;
-export type VariableName = keyof Vars;
+type VariableName = keyof Vars;
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -385,7 +385,7 @@ function readAllowedOrigins(env: NodeJS.ProcessEnv): string[] {
   });
 }
 
-export interface StripeConfig {
+interface StripeConfig {
   secretKey: string;
   webhookSecret?: string;
   host?: string;
@@ -470,7 +470,7 @@ function readScalePad(env: NodeJS.ProcessEnv): ScalePadConfig | undefined {
 }
 
 export type SocialProviderId = 'ms' | 'google';
-export interface SocialProviderConfig {
+interface SocialProviderConfig {
   clientId?: string;
   clientSecret?: string;
   issuer: string;

@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { Config } from './index';
 
 export const SECRET_FILE = 'secret';
-export const FORMER_DEFAULT_MARK = 'secret.former-default';
+const FORMER_DEFAULT_MARK = 'secret.former-default';
 /** The public secret every embedded start used before the data-directory secret: never a secret to sign with. */
 export const FORMER_DEVELOPMENT_SECRET = 'lifecycle-development-secret-change-me';
 
@@ -37,7 +37,7 @@ export class SecretFileError extends Error {
   }
 }
 
-export interface DataDirSecret {
+interface DataDirSecret {
   secret: string;
   /** The file it is kept in (undefined for memory://). */
   file?: string;
@@ -78,7 +78,7 @@ function markText(): string {
 }
 
 /** The secret in file, null when there is no file; throws SecretFileError when the file may not be used. */
-export function readSecretFile(file: string): string | null {
+function readSecretFile(file: string): string | null {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | NOFOLLOW);

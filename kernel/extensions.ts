@@ -28,7 +28,7 @@ export function contribute<T>(point: ExtensionPoint<T>, value: T): Contribution<
   return { point, value };
 }
 
-export function ownerOf(point: ExtensionPoint<unknown>): string {
+function ownerOf(point: ExtensionPoint<unknown>): string {
   return point.id.slice(0, point.id.indexOf('.'));
 }
 

@@ -9,7 +9,7 @@ import type { Mailer } from './mail';
 import type { LoadedPlugin, RealtimeAccess, RealtimeFunction, RealtimeFunctionDef } from './plugin';
 import type { Storage } from './storage';
 import type { ExtensionPoint, ExtensionRegistry } from './extensions';
-import type { AccessPage, Audit, Caller, ModuleRequirement, PrincipalResolver, TokenVerifier } from './types';
+import type { AccessPage, Audit, ModuleRequirement, PrincipalResolver, TokenVerifier } from './types';
 
 /** kernel/auth: oidc-provider at /oidc, the sign-in interaction, token verification. */
 export interface Identity extends TokenVerifier {
@@ -142,5 +142,3 @@ export interface Kernel {
   /** Runs the kernel's shutdown (plugins, jobs, realtime, identity, database). */
   stop(): Promise<void>;
 }
-
-export type { Caller };

@@ -7,7 +7,7 @@
 import pino, { type Logger } from 'pino';
 export type { Logger } from 'pino';
 
-export type LogFormat = 'auto' | 'pretty' | 'json';
+type LogFormat = 'auto' | 'pretty' | 'json';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 /** Fields every line has, and fields a human line leaves out. */

@@ -1,7 +1,7 @@
 /** Maintenance mode: a kernel setting read through a short cache; writes answer 503 while on (internal admins excepted). */
 import type { Knex } from 'knex';
 
-export interface MaintenanceState {
+interface MaintenanceState {
   on: boolean;
   message: string;
   since?: string;

@@ -14,7 +14,7 @@ function findRoot(): string {
   }
 }
 
-export const ROOT = findRoot();
+const ROOT = findRoot();
 export const PATHS = {
   root: ROOT,
   kernelMigrations: path.join(ROOT, 'kernel', 'db', 'migrations'),

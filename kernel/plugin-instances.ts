@@ -7,7 +7,7 @@ import { ExtensionRegistry } from './extensions';
 import { contributionsOf, type LoadedPlugin, type PluginInstance } from './plugin';
 import { KERNEL_POINTS } from './points';
 
-export interface PluginInstances {
+interface PluginInstances {
   /** Runs setups and collects registrations; returns the step that stops every instance (reverse order). */
   setup(): Promise<() => Promise<void>>;
   of(pluginId: string): unknown;

@@ -13,7 +13,6 @@ import type { RouteRegistrar } from './http/route-spec';
 import type { Caller, ModuleName, ModuleRequirement } from './types';
 import type { Kernel } from './kernel';
 import type { Contribution, ExtensionPoint } from './extensions';
-export type { ResyncStep } from './points';
 
 export interface PageDef {
   /** Page url; also the permission key that access lists and routes use. */

@@ -63,7 +63,7 @@ export const resyncStepsPoint = createExtensionPoint<ResyncStep>(
 );
 
 /** The tenant's subscription status (e.g. active, trialing, past_due) or null without one (internal admin summary). */
-export type SubscriptionStatusSource = (trx: Trx, tenantId: number) => Promise<string | null>;
+type SubscriptionStatusSource = (trx: Trx, tenantId: number) => Promise<string | null>;
 export const subscriptionStatusPoint = createExtensionPoint<SubscriptionStatusSource>(
   'kernel.subscriptionStatus',
   "a tenant's subscription status",

@@ -69,8 +69,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 export function cacheBuster(): string {
   return Math.random().toString(36).slice(2, 12);
 }

@@ -12,12 +12,9 @@ export {
   MSG_TOKEN_EXPIRED,
   MSG_NOT_AUTHORIZED,
   MSG_USER_CANCELLED,
-  MSG_NO_TENANT,
-  MSG_UNDER_MAINTENANCE,
-  MSG_MUST_SELECT_CUSTOMER,
 } from '../common/texts';
 
-export { VALIDATION, EMAIL_MAX } from '../common/email';
+export { VALIDATION } from '../common/email';
 
 /** Section 2.3 page-header actions (tooltip and accessible name of each icon button). */
 export const HEADER_ACTIONS = {

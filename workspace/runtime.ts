@@ -298,8 +298,6 @@ export function dismissMessage(id: string): void {
 }
 
 // Realtime.
-/** Server message sent to every socket when maintenance mode is turned on or off (msg: the message; on: the new state). */
-export const MAINTENANCE_MSG_TYPE = 'maintenance';
 /** On: the guard sends the user to /maintenance at once; off: the live session clears it (the maintenance screen then leaves). */
 function onMaintenanceMessage(m: ServerMessage): void {
   if ((m as { on?: unknown }).on !== false) store.set(maintenanceHintAtom, m.msg || MSG_UNDER_MAINTENANCE);

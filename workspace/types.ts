@@ -22,8 +22,6 @@ export interface PublicConfig {
 
 /** GET /v3/manager/session, inferred from the route's reply schema (common/api/session.ts). */
 export type Session = z.infer<typeof sessionAnswer>;
-export type SessionUser = Session['user'];
-export type SessionTenant = NonNullable<Session['tenant']>;
 
 /** The security manager's navigation and module views (common/api/access.ts). */
 export type NavItem = z.infer<typeof navItem>;

@@ -45,7 +45,7 @@ export const median = (xs: number[]): number => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-export interface Paired {
+interface Paired {
   baseline: number[];
   measured: number[];
   ratio: number;

@@ -13,7 +13,7 @@ import { PATHS } from '../../kernel/paths';
 import { createPostgresDatabase } from '../../tests/helpers/server';
 import { closeConnections } from './paired';
 
-export interface BenchServer {
+interface BenchServer {
   k: Kernel;
   config: Config;
   port: number;

@@ -4,7 +4,7 @@ import { describeConfig, type Config } from '../../config';
 import type { CliContext } from '../context';
 import { printList } from '../output';
 
-export interface ConfigRow {
+interface ConfigRow {
   variable: string;
   value: string;
   source: 'environment' | 'default' | 'derived';
@@ -12,7 +12,7 @@ export interface ConfigRow {
 }
 
 /** describeConfig plus the values derived when a variable is unset (log level, base URL, embedded database). */
-export function effectiveConfig(config: Config, env: NodeJS.ProcessEnv = process.env): ConfigRow[] {
+function effectiveConfig(config: Config, env: NodeJS.ProcessEnv = process.env): ConfigRow[] {
   const derived: Record<string, string> = {
     LCI_LOG_LEVEL: config.logLevel,
     LCI_BASE_URL: config.baseUrl,

@@ -10,12 +10,12 @@ import { createLogger } from '../../kernel/log';
 import { createBus, type Bus } from '../../kernel/realtime/bus';
 import { serverBus } from '../../kernel/realtime/local-bus';
 
-export const MIGRATION_WARNING_TEXT = (minutes: number) =>
+const MIGRATION_WARNING_TEXT = (minutes: number) =>
   `A data migration starts in ${minutes} minute${minutes === 1 ? '' : 's'}; pages may be slow or read-only while it runs.`;
-export const MIGRATION_ON_TEXT = 'Your data is being migrated; some pages may be slow or read-only until it ends.';
-export const MIGRATION_OFF_TEXT = 'The data migration is finished.';
+const MIGRATION_ON_TEXT = 'Your data is being migrated; some pages may be slow or read-only until it ends.';
+const MIGRATION_OFF_TEXT = 'The data migration is finished.';
 
-export interface MigrationAnnouncer {
+interface MigrationAnnouncer {
   /** Whether a running system hears it (a bus reaches other processes). */
   readonly reaches: boolean;
   warn(minutes: number): Promise<void>;
@@ -27,7 +27,7 @@ export interface MigrationAnnouncer {
 /** Every signed-in socket of the deployment (the room of all users). */
 const ALL = 'all';
 
-export function announcerOn(bus: Bus | undefined): MigrationAnnouncer {
+function announcerOn(bus: Bus | undefined): MigrationAnnouncer {
   const send = async (message: Record<string, unknown>) => {
     if (!bus) return;
     await bus.publish({ room: ALL, message: { display_type: null, download_url: null, ...message } });

@@ -12,7 +12,7 @@ import { DataDirInUse, DataDirLock, describeHolder } from '../../kernel/db/embed
 import { CliError } from '../errors';
 
 /** "2026-11-29T07-40-12Z": a UTC time that sorts and is a valid folder name everywhere. */
-export function backupStamp(at = new Date()): string {
+function backupStamp(at = new Date()): string {
   return at
     .toISOString()
     .replace(/\.\d+Z$/, 'Z')
@@ -26,7 +26,7 @@ function backupFolder(dataDir: string, reason: string): string {
 }
 
 /** The executable `name` on PATH, or undefined. */
-export function onPath(name: string): string | undefined {
+function onPath(name: string): string | undefined {
   for (const d of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     const f = path.join(d, name);
     try {

@@ -57,7 +57,7 @@ async function sets(ctx: CliContext): Promise<MigrationSet[]> {
  * `around(pending, run)`: called with the number of pending migrations, runs the migration through `run` (the
  * announcements of `db migrate` wrap it); without it the migration simply runs.
  */
-export async function migrateAll(
+async function migrateAll(
   ctx: CliContext,
   onOwner?: (owner: string) => void,
   around: (pending: number, run: () => Promise<string[]>) => Promise<string[]> = (_, run) => run(),

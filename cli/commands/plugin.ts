@@ -11,7 +11,7 @@ import { printJson, printList, write } from '../output';
 import { scaffoldPlugin } from '../scaffold/write';
 
 /** The `lci plugin` group (created once: other plugin commands may add to it). */
-export function pluginGroup(program: Command): Command {
+function pluginGroup(program: Command): Command {
   return (
     program.commands.find((c) => c.name() === 'plugin') ??
     program.command('plugin').description('plugins: list the loaded ones, write a new one')

@@ -26,7 +26,7 @@ interface ServeOpts {
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Where the server listens, and how to change it (HOST). */
-export function listeningLine({ host, port }: { host: string; port: number }): string {
+function listeningLine({ host, port }: { host: string; port: number }): string {
   const where = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   if (LOOPBACK.has(host)) return `Listening on ${where}: this machine only (HOST=0.0.0.0 listens on every interface).`;
   if (host === '0.0.0.0' || host === '::') return `Listening on ${where}: every interface (HOST).`;

@@ -17,7 +17,7 @@ import { CliError } from '../errors';
 import { printJson, printList, write } from '../output';
 
 /** A security group of the tenant by id or name (case-insensitive); the error lists the tenant's groups. */
-export async function resolveSecurityGroup(
+async function resolveSecurityGroup(
   db: Knex,
   tenantId: number,
   ref: string | undefined,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { CliError } from '../errors';
 import { idProblem, pluginNames, type PluginNames } from './names';
 
-export interface ScaffoldOptions {
+interface ScaffoldOptions {
   id: string;
   /** The folder the plugin folder goes into (plugins/ of the project by default). */
   dir: string;
@@ -22,14 +22,14 @@ export interface ScaffoldOptions {
   commands?: readonly string[];
 }
 
-export interface ScaffoldResult {
+interface ScaffoldResult {
   id: string;
   pluginDir: string;
   files: string[];
 }
 
 /** Where the templates live (read at run time, also by the prebuilt CLI, which runs inside the project). */
-export const templateDir = (root: string) => path.join(root, 'cli', 'scaffold', 'template');
+const templateDir = (root: string) => path.join(root, 'cli', 'scaffold', 'template');
 
 function templateFiles(dir: string, rel = ''): string[] {
   return fs
@@ -68,7 +68,7 @@ function tokens(n: PluginNames, inProjectPlugins: boolean): [string, string][] {
 const fill = (text: string, list: [string, string][]) => list.reduce((t, [k, v]) => t.split(k).join(v), text);
 
 /** Why the plugin cannot be written, or null. */
-export function scaffoldProblem(o: ScaffoldOptions): string | null {
+function scaffoldProblem(o: ScaffoldOptions): string | null {
   const bad = idProblem(o.id);
   if (bad) return bad;
   // tests/plugins (probe, addon) load beside plugins/ in tests: their ids are taken too.

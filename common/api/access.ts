@@ -29,7 +29,7 @@ export const moduleView = z.object({
   icon: z.string().nullable(),
   disabled: z.boolean(),
 });
-export const activeCompany = z.object({ tenant_company_id: int, name: z.string() }).passthrough();
+const activeCompany = z.object({ tenant_company_id: int, name: z.string() }).passthrough();
 
 /** POST /v3/tenant/:tenantId/securitymanager: one shape per operation. */
 export const securityManagerAnswer = z.union([
@@ -39,7 +39,7 @@ export const securityManagerAnswer = z.union([
   z.object({ companies: z.record(z.string(), int) }),
 ]);
 
-export const securityGroup = z.object({
+const securityGroup = z.object({
   security_group_id: int,
   name: z.string(),
   description: z.string(),

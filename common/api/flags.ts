@@ -1,7 +1,7 @@
 /** Reply schemas of the kernel's feature-flag routes (GET/PUT/DELETE /v3/tenant/:tenantId/flags). */
 import { z } from 'zod';
 
-export const flagValues = z.record(z.string(), z.boolean());
+const flagValues = z.record(z.string(), z.boolean());
 export const flagsAnswer = z.object({ flags: flagValues });
 export const flagSetAnswer = z.object({
   key: z.string(),
@@ -10,4 +10,3 @@ export const flagSetAnswer = z.object({
   flags: flagValues,
 });
 export const flagUnsetAnswer = z.object({ key: z.string(), removed: z.boolean() });
-export type FlagsAnswer = z.infer<typeof flagsAnswer>;

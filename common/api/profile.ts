@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { VALIDATION } from '../email';
 import { MSG_CODE_MISMATCH } from '../texts';
 
-export const PROFILE_PAGE = '/profile';
 export const ACCOUNT_SETTINGS_PAGE = '/accountsettings';
 
 export const PROFILE_TEXTS = {
@@ -104,7 +103,6 @@ export const updateProfileBody = z.object({
   lastName: nameField,
   phoneNumber: phoneField(false),
 });
-export const totpStartBody = proofBody;
 export const totpStartAnswer = z.object({ secretCode: z.string(), otpauthUri: z.string(), qrCodeDataUrl: z.string() });
 export const codeBody = z.object({ code: codeField });
 export const smsStartBody = proofBody.extend({ phoneNumber: phoneField(true) });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const int = z.number().int();
 
-export const sessionUser = z.object({
+const sessionUser = z.object({
   username: z.string(),
   name: z.string(),
   firstName: z.string(),
@@ -30,7 +30,7 @@ export const sessionUser = z.object({
   idProviderName: z.string().nullable(),
 });
 
-export const sessionTenant = z.object({
+const sessionTenant = z.object({
   tenantId: int,
   name: z.string(),
   currency: z.string(),
@@ -59,4 +59,3 @@ export const sessionAnswer = z.object({
   impersonation: impersonationState.nullable(),
   plugins: z.array(z.string()),
 });
-export type SessionAnswer = z.infer<typeof sessionAnswer>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const isoDate = z.string();
 
-export const tenantUserRecord = z.object({
+const tenantUserRecord = z.object({
   user_id: z.number().int(),
   tenant_user_id: z.number().int(),
   username: z.string(),
@@ -21,7 +21,6 @@ export const tenantUserRecord = z.object({
   security_group_id: z.number().int().nullable(),
   accept_timestamp: isoDate.nullable(),
 });
-export type TenantUserRecordShape = z.infer<typeof tenantUserRecord>;
 
 export const tenantUserAnswer = z.object({ user: tenantUserRecord });
 export const acceptTermsAnswer = z.object({ records_updated: z.number().int(), user: tenantUserRecord.nullable() });
@@ -44,5 +43,3 @@ export const userListAnswer = z.object({
   user_count: z.number().int(),
   invitations: z.array(invitationView),
 });
-export type ManagedUserShape = z.infer<typeof managedUser>;
-export type UserListAnswer = z.infer<typeof userListAnswer>;

@@ -3,7 +3,7 @@
  * in-flight de-duplication and a generation counter so a load that started
  * before an invalidation never stores stale data.
  */
-export interface CacheTags {
+interface CacheTags {
   userId: number;
   tenantIds: (number | null)[];
 }

@@ -9,12 +9,12 @@ import type { LoadedPlugin, NavItemDef, PageDef } from '../plugin';
 import type { ModuleName, ModuleRequirement } from '../types';
 import { moduleRequirementList } from '../../common/access-rule';
 
-export const KERNEL_OWNER = 'kernel';
+const KERNEL_OWNER = 'kernel';
 export const SECURITY_GROUPS_PAGE = '/securitygroups';
 export const USER_MANAGER_PAGE = '/usermanager';
 /** Realtime store target telling open workspaces that their access (groups, pages, rights) changed. */
 export const ACCESS_CHANGED_TARGET = 'lci.accessChanged';
-export const PAGE_LEVEL = 3;
+const PAGE_LEVEL = 3;
 
 /** The kernel's own navigation: home, settings, and the internal admin and support areas. */
 export const KERNEL_NAV: NavItemDef[] = [
@@ -57,7 +57,7 @@ export const KERNEL_PAGES: PageDef[] = [
   { url: USER_MANAGER_PAGE, title: 'User Manager', requiresAdmin: true, module: 'Any' },
 ];
 
-export interface CatalogRow {
+interface CatalogRow {
   url: string;
   title: string;
   parent_url: string | null;
@@ -104,7 +104,7 @@ function pageModules(p: PageDef, defaultModule?: ModuleRequirement): ModuleName[
  * that need none are left out. A page with no requirement of its own or of its plugin is an error (kernel start):
  * 'Any' says "none" out loud.
  */
-export function pageModuleRequirements(
+function pageModuleRequirements(
   plugins: readonly Pick<LoadedPlugin, 'id' | 'pages' | 'module'>[],
 ): Record<string, ModuleName[]> {
   const out: Record<string, ModuleName[]> = {};
@@ -179,7 +179,7 @@ export function catalogRows(
 }
 
 /** Rows of `want` that `have` lacks or holds with other values (compared field by field). */
-export function changedCatalogRows(want: CatalogRow[], have: CatalogRow[]): CatalogRow[] {
+function changedCatalogRows(want: CatalogRow[], have: CatalogRow[]): CatalogRow[] {
   const held = new Map(have.map((r) => [r.url, r]));
   const fields = (r: CatalogRow) =>
     JSON.stringify([

@@ -10,10 +10,8 @@ import { registerSecurityManagerRoutes } from './routes/security-manager';
 import { registerSessionRoutes } from './routes/session';
 import { createAccessService } from './service';
 
-export { syncCatalog, KERNEL_NAV, SECURITY_GROUPS_PAGE } from './catalog';
-export { matchPage } from './match-page';
-export { CALLER_TTL_MS, kernelAccess, type KernelAccess } from './service';
-export { visibleNavItems, visibleModuleViews, navResponse, type NavItem, type ModuleView } from './navigation';
+export { syncCatalog } from './catalog';
+export { kernelAccess } from './service';
 
 export function createAccess(k: Kernel): AccessService {
   return createAccessService(k);

@@ -8,9 +8,9 @@ import { matchPage } from './match-page';
 import { asModules } from './resolve';
 
 /** The level of navigation items shown in menus: 2 or lower. */
-export const MENU_MAX_LEVEL = 2;
-export const ASSESSMENT_ONLY_VIEW = 'Assessment Only';
-export const AIR_VIEW = 'Asset Insights';
+const MENU_MAX_LEVEL = 2;
+const ASSESSMENT_ONLY_VIEW = 'Assessment Only';
+const AIR_VIEW = 'Asset Insights';
 
 export interface NavItem {
   url: string;
@@ -111,7 +111,7 @@ export function visibleNavItems(items: readonly NavItem[], v: Viewer): NavItem[]
   return sortNav(items.filter((i) => direct.has(i.url)));
 }
 
-export function sortNav(items: NavItem[]): NavItem[] {
+function sortNav(items: NavItem[]): NavItem[] {
   return [...items].sort((a, b) => a.level - b.level || a.sort - b.sort || a.title.localeCompare(b.title));
 }
 

@@ -53,7 +53,7 @@ export interface TokenRules {
   ssoRequired: boolean;
 }
 
-export interface Principal {
+interface Principal {
   caller: Caller;
   profile: Profile;
   tokenRules: TokenRules;
@@ -105,7 +105,7 @@ interface GroupRow {
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** text[] comes back as an array from pg, and may come back as '{a,b}' text elsewhere. */
-export function parseTextArray(v: unknown): string[] {
+function parseTextArray(v: unknown): string[] {
   if (Array.isArray(v)) return v.map(String);
   if (typeof v !== 'string' || v.length < 2) return [];
   const inner = v.slice(1, -1);

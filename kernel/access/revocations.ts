@@ -16,7 +16,7 @@
 import type { Kernel } from '../kernel';
 
 /** How often a process reads new invalidations. */
-export const REVOCATION_POLL_MS = 1000;
+const REVOCATION_POLL_MS = 1000;
 /** Rows younger than this are read on every poll. */
 const WINDOW_SECONDS = 60;
 /** Rows older than this are deleted (by whichever process prunes first). */

@@ -11,11 +11,11 @@ import { RevocationLog, type Invalidation } from './revocations';
 import { loadPrincipal, principalTenants, type Profile, type TokenRules } from './resolve';
 
 /** How long a resolved caller is reused (per user and token tenant). */
-export const CALLER_TTL_MS = 30_000;
+const CALLER_TTL_MS = 30_000;
 /** Bus channel carrying cache invalidations between server processes. */
 export const ACCESS_CHANNEL = 'access';
 
-export interface KernelAccess extends AccessService {
+interface KernelAccess extends AccessService {
   /** Drops cached callers of one user (impersonation start/stop, membership change). */
   invalidateUser(userId: number): void;
   /** Applies invalidations published by other server processes, through the bus and the database (called once the realtime bus exists). */
@@ -32,7 +32,7 @@ export interface KernelAccess extends AccessService {
  * membership forces single sign-on. Refused as an expired token: the workspace then tries its refresh token, which
  * works only for the session that made the change.
  */
-export function tokenRefused(claims: TokenClaims, rules: TokenRules | undefined): boolean {
+function tokenRefused(claims: TokenClaims, rules: TokenRules | undefined): boolean {
   if (!rules) return false;
   return cutOff(claims, rules.cutoff) || (rules.ssoRequired && claims.passwordSignIn === true);
 }

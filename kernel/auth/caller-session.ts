@@ -9,13 +9,13 @@ import type Koa from 'koa';
 import type { Kernel } from '../kernel';
 import { COOKIE_NAMES } from './provider';
 
-export interface CallerKeeps {
+interface CallerKeeps {
   keepSessionId: string | null;
   keepTokenId: string | null;
 }
 
 /** The session id of the call's provider cookie, if any. */
-export function callerSessionId(koa: Koa.Context): string | null {
+function callerSessionId(koa: Koa.Context): string | null {
   try {
     return koa.cookies.get(COOKIE_NAMES.session, { signed: true }) ?? null;
   } catch {

@@ -23,7 +23,7 @@ export const codesLocked = () => new HttpError(429, MSG_CODES_LOCKED, 'LimitExce
 const TABLE = 'code_failures';
 
 /** Called on the failure that reaches the limit (in the same transaction), e.g. to audit the lock. */
-export type OnCodesLocked = (db: Knex, e: { userId: number; kind: CodeLockKind; failures: number }) => Promise<void>;
+type OnCodesLocked = (db: Knex, e: { userId: number; kind: CodeLockKind; failures: number }) => Promise<void>;
 
 export class CodeLockout {
   constructor(

@@ -14,22 +14,22 @@ import { HttpError } from '../http/errors';
 import { type CodeLockKind, type CodeLockout, codesLocked } from './code-lockout';
 
 /** sms_enrol: the code sent to a phone a signed-in user is adding for SMS codes (/profile). */
-export type CodePurpose = 'confirm_signup' | 'password_reset' | 'sms_mfa' | 'sms_enrol';
+type CodePurpose = 'confirm_signup' | 'password_reset' | 'sms_mfa' | 'sms_enrol';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-export const CODE_LENGTH = 6;
+const CODE_LENGTH = 6;
 
-export type CodeCheck = 'ok' | 'mismatch' | 'expired' | 'locked';
+type CodeCheck = 'ok' | 'mismatch' | 'expired' | 'locked';
 
 /** The lock a purpose counts against: the SMS code is the second sign-in step, as the authenticator app. */
-export const lockKindOf = (purpose: CodePurpose): CodeLockKind =>
+const lockKindOf = (purpose: CodePurpose): CodeLockKind =>
   purpose === 'sms_mfa' || purpose === 'sms_enrol' ? 'mfa' : purpose;
 
 /** The answers of every code flow (sign-up confirmation, password reset). */
-export const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
-export const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
-export const MSG_TOO_MANY_ATTEMPTS = 'Attempt limit exceeded, please try after some time.';
+const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
+const MSG_CODE_EXPIRED = 'Invalid code provided, please request a code again.';
+const MSG_TOO_MANY_ATTEMPTS = 'Attempt limit exceeded, please try after some time.';
 /** The error of a code that was not 'ok': wrong (or unknown user), none open, or too many wrong codes (locked). */
 export const codeFailure = (result: Exclude<CodeCheck, 'ok'>) =>
   result === 'locked'

@@ -43,15 +43,8 @@ import { TokenService } from './tokens';
 import { tokenClaimsLoader } from './token-claims';
 import { dropCachedAccess } from './user-access';
 
-export type { ChallengeName, ChallengeResponder, ChallengeRule, LoginStep, LoginUser } from './login/types';
-export { hashPassword, verifyPassword } from './passwords';
-export { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
-export { MSG_LOGIN_FAILED } from './login/password';
-export { VerificationCodes, type CodePurpose, type CodeCheck } from './codes';
-export { PLATFORM_VERSION, publicConfig } from './public-config';
-
 /** The Identity service plus what the later identity work builds on. */
-export interface IdentityService extends Identity {
+interface IdentityService extends Identity {
   provider: Provider;
   login: LoginMachine;
   users: UserStore;

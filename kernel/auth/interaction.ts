@@ -34,7 +34,7 @@ const CHALLENGES = ['SMS_MFA', 'SOFTWARE_TOKEN_MFA', 'MFA_SETUP', 'NEW_PASSWORD_
 
 export const MSG_INTERACTION_EXPIRED = 'Your sign-in has expired. Please sign in again.';
 
-export const loginBody = z.object({
+const loginBody = z.object({
   email: z
     .string({ error: VALIDATION.required })
     .trim()
@@ -43,15 +43,15 @@ export const loginBody = z.object({
     .regex(EMAIL, VALIDATION.invalidEmail),
   password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(256, 'Max 256 characters'),
 });
-export const partnerBody = z.object({
+const partnerBody = z.object({
   grant: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(128, 'Max 128 characters'),
 });
-export const challengeBody = z.object({
+const challengeBody = z.object({
   challenge: z.enum(CHALLENGES, { error: `Must be one of ${CHALLENGES.join(', ')}` }),
   answer: z.record(z.string(), z.unknown()).default({}),
 });
 
-export interface InteractionDeps {
+interface InteractionDeps {
   provider: Provider;
   machine: LoginMachine;
   users: UserStore;

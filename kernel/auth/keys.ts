@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Knex } from 'knex';
 
-export const JWKS_SETTING = 'oidc_jwks';
+const JWKS_SETTING = 'oidc_jwks';
 export interface PrivateJwks {
   keys: (JWK & { kid: string; alg: string; use: string })[];
 }

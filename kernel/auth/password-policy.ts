@@ -10,10 +10,8 @@ import { COMMON_PASSWORD_RULE, isCommonPassword } from './common-passwords';
 import type { LoginFailure } from './login/types';
 import { hashPassword } from './passwords';
 
-export { NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY, passwordRuleStates } from '../../common/password-rules';
-
 export const INVALID_PASSWORD = 'InvalidPasswordException';
-export const MSG_PASSWORD_REQUIRED = 'Password is required.';
+const MSG_PASSWORD_REQUIRED = 'Password is required.';
 
 /** 400 InvalidPasswordException naming the first rule the password breaks, then `common` (common-passwords.ts); null when it passes. */
 export function checkNewPassword(

@@ -13,7 +13,7 @@ import { PLATFORM_TENANT_ID } from '../audit';
 
 /** Flags the public screens need: the new two-card sign-in view. */
 export const PUBLIC_FLAG_KEYS = ['user-manager-changes'] as const;
-export type PublicFlagKey = (typeof PUBLIC_FLAG_KEYS)[number];
+type PublicFlagKey = (typeof PUBLIC_FLAG_KEYS)[number];
 const TENANT_WIDE = 0;
 
 /** Platform values of the public flags (default off). Needs a system-scope transaction. */

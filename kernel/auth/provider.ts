@@ -17,7 +17,7 @@ import type { UserStore } from './login/users';
 export const COOKIE_NAMES = { session: '_lci_session', interaction: '_lci_interaction', resume: '_lci_resume' };
 const DAY = 24 * 60 * 60;
 
-export interface ProviderUrls {
+interface ProviderUrls {
   origin: string;
   issuer: string;
   resource: string;
@@ -28,7 +28,7 @@ export function providerUrls(config: Config): ProviderUrls {
 }
 
 /** The workspace's registration: redirects back to the workspace's /authed and, after sign-out, to its sign-in screens. */
-export function workspaceClient(urls: ProviderUrls) {
+function workspaceClient(urls: ProviderUrls) {
   return {
     client_id: WORKSPACE_CLIENT_ID,
     client_name: 'Lifecycle',
@@ -56,7 +56,7 @@ function logoutNamesSessionUser(ctx: KoaContextWithOIDC): boolean {
   return typeof sub === 'string' && sub !== '' && sub === ctx.oidc.session?.accountId;
 }
 
-export interface ProviderDeps {
+interface ProviderDeps {
   config: Config;
   knex: Knex;
   jwks: PrivateJwks;

@@ -8,9 +8,9 @@ import { platformFlags } from './platform-flags';
 import { providerUrls } from './provider';
 import { WORKSPACE_CLIENT_ID, WORKSPACE_SCOPE } from './tokens';
 
-export const PLATFORM_VERSION = '2024.12.10';
+const PLATFORM_VERSION = '2024.12.10';
 
-export const publicConfigSchema = z.object({
+const publicConfigSchema = z.object({
   version: z.string(),
   region: z.string(),
   /** The API origin of each region's deployment (LCI_REGION_URLS; docs/regions.md); the workspace calls the tenant's. */
@@ -34,9 +34,9 @@ export const publicConfigSchema = z.object({
     })
     .optional(),
 });
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export function publicConfig(k: Kernel): PublicConfig {
+function publicConfig(k: Kernel): PublicConfig {
   const urls = providerUrls(k.config);
   return {
     version: PLATFORM_VERSION,

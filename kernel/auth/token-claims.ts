@@ -19,7 +19,7 @@
 import type { Database } from '../db/database';
 import { grantRef } from './token-cutoffs';
 
-export type LciTokenClaims = {
+type LciTokenClaims = {
   tid: number | null;
   lci_maintenance: boolean;
   lci_invalid_login: boolean;

@@ -24,7 +24,7 @@ export function grantRef(grantId: string): string {
 }
 
 /** How a cutoff names one kept access token (by its jti), beside the kept grants. */
-export function tokenRef(tokenId: string): string {
+function tokenRef(tokenId: string): string {
   return `jti:${ref(tokenId)}`;
 }
 
@@ -69,7 +69,7 @@ function parsePgArray(v: unknown): string[] {
 }
 
 /** When the token was issued, in ms: its `lci_iat_ms`, else its `iat` (whole seconds, so the earliest it can be). */
-export function issuedAtMs(claims: TokenClaims): number | null {
+function issuedAtMs(claims: TokenClaims): number | null {
   if (typeof claims.issuedAtMs === 'number') return claims.issuedAtMs;
   return typeof claims.iat === 'number' ? claims.iat * 1000 : null;
 }

@@ -13,13 +13,13 @@ export const WORKSPACE_SCOPE = 'openid offline_access lci';
 /** The resource scope of the /v3 API. */
 export const API_SCOPE = 'lci';
 
-export interface TokenSettings {
+interface TokenSettings {
   issuer: string;
   audience: string;
   ttlSeconds: number;
 }
 
-export class TokenError extends Error {
+class TokenError extends Error {
   constructor(
     message: string,
     public code: string,

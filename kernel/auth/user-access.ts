@@ -38,7 +38,7 @@ export async function endUserAccess(
   return ended;
 }
 
-export interface ServerSession {
+interface ServerSession {
   kind: 'session' | 'refresh_token';
   /** sha256 of the id, 12 hex characters: enough to tell rows apart, useless as a token. */
   ref: string;

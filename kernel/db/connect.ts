@@ -51,7 +51,7 @@ class PgLiteClient extends (ClientPgLite as unknown as new (...args: unknown[]) 
   }
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** PostgreSQL connection string; when absent the embedded database is used. */
   databaseUrl?: string;
   /** PostgreSQL: the system role's login (DATABASE_SYSTEM_URL); then databaseUrl must be the application role's (logins.ts). */
@@ -71,7 +71,7 @@ export interface OpenOptions {
 }
 
 /** LCI_DB_ACQUIRE_TIMEOUT_MS's default: a request fails fast while PostgreSQL is down. */
-export const DEFAULT_ACQUIRE_TIMEOUT_MS = 3000;
+const DEFAULT_ACQUIRE_TIMEOUT_MS = 3000;
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {

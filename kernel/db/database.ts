@@ -30,10 +30,10 @@ const PUBLIC_PG: Setting[] = [
   { key: 'app.user_id', value: '' },
 ];
 
-export type Engine = 'pglite' | 'postgres';
+type Engine = 'pglite' | 'postgres';
 export type Trx = Knex.Transaction;
 /** readOnly: the work only reads (GET routes); on PostgreSQL each statement then carries the scope, no BEGIN/COMMIT. */
-export interface ScopeOptions {
+interface ScopeOptions {
   readOnly?: boolean;
 }
 

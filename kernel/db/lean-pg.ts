@@ -85,7 +85,7 @@ function bindKnex(root: KnexClient, bound: KnexClient): KnexFn {
   return trx;
 }
 
-export interface LeanOptions {
+interface LeanOptions {
   readOnly?: boolean;
 }
 

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { importModule } from '../module-registry';
 import { afterMigrations } from './privileges';
 
-export interface MigrationModule {
+interface MigrationModule {
   up(knex: Knex): Promise<void>;
   down?(knex: Knex): Promise<void>;
 }
@@ -18,7 +18,7 @@ export interface MigrationModule {
  * "<from>/<name>" of the migration table become "<owner>/<name>" before anything runs, so a database
  * migrated at the old layout neither re-runs nor loses them.
  */
-export interface MigrationAdoption {
+interface MigrationAdoption {
   from: string;
   names: string[];
 }
@@ -33,7 +33,7 @@ interface Named {
   load: () => Promise<MigrationModule>;
 }
 
-export function listMigrationFiles(set: MigrationSet): Named[] {
+function listMigrationFiles(set: MigrationSet): Named[] {
   if (!fs.existsSync(set.dir)) return [];
   return fs
     .readdirSync(set.dir)
@@ -69,7 +69,7 @@ class SetSource implements Knex.MigrationSource<Named> {
 }
 
 /** Old name -> new name of every adopted migration of the sets ("customer-success/0060_x" -> "stack-manager/0060_x"). */
-export function adoptedNames(sets: MigrationSet[]): Map<string, string> {
+function adoptedNames(sets: MigrationSet[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const set of sets) {
     for (const a of set.adopts ?? []) {

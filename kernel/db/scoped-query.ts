@@ -22,7 +22,7 @@ const require = createRequire(import.meta.url);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { prepareValue } = require('pg/lib/utils.js') as { prepareValue: (v: unknown) => unknown };
 
-export const MAX_NAMED = 300;
+const MAX_NAMED = 300;
 
 /**
  * A statement sent ahead of a query: named and parameterised (prepared once per

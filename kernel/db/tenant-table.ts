@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { APP_ROLE, tenantPolicySql } from './roles';
 import { scopeKeyInstalled } from './scope-key';
 
-export interface TenantTableOptions {
+interface TenantTableOptions {
   /** Own id column (bigserial, globally unique); the primary key is (tenant_id, id). Omit with `primaryKey`. */
   id?: string;
   /** Explicit primary key columns after tenant_id (for join tables). */

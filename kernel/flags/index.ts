@@ -3,8 +3,6 @@ import type { FeatureFlags, Kernel } from '../kernel';
 import { createFlagService } from './service';
 
 export { registerFlagRoutes } from './routes';
-export { effectiveFlags } from './precedence';
-export { flagKeys } from './service';
 
 export function createFlags(k: Kernel): FeatureFlags {
   return createFlagService(k);

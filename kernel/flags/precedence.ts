@@ -9,7 +9,7 @@ export interface FlagValueRow {
   user_id: number;
   value: boolean;
 }
-export interface FlagScope {
+interface FlagScope {
   tenantId: number;
   parentTenantId: number | null;
   userId: number | null;

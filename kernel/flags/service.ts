@@ -4,7 +4,7 @@ import { notFound } from '../http/errors';
 import type { FeatureFlags, Kernel } from '../kernel';
 import { effectiveFlags, TENANT_WIDE, type FlagValueRow } from './precedence';
 
-export async function flagKeys(trx: Trx): Promise<string[]> {
+async function flagKeys(trx: Trx): Promise<string[]> {
   return (await trx('feature_flags').orderBy('flag_key').select('flag_key')).map(
     (r: { flag_key: string }) => r.flag_key,
   );

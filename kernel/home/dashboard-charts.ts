@@ -13,7 +13,7 @@ import type { Caller } from '../types';
 import { pageModulesOf } from '../access/catalog';
 import { moduleAllows, pageModulesFor } from '../../common/access-rule';
 
-export const DASHBOARD_PAGE = '/dashboard';
+const DASHBOARD_PAGE = '/dashboard';
 const CHART_ID = /^[A-Za-z][A-Za-z0-9]*$/;
 
 /** Refuses malformed or clashing chart ids (a clear error at start, not a missing panel later). */

@@ -42,9 +42,9 @@ import { MSG_NOT_AUTHORIZED, MSG_TOKEN_EXPIRED } from '../../common/texts';
 
 import { regionCors, regionOrigins } from './region-cors';
 
-export const API_KEY_HEADER = 'x-api-key';
+const API_KEY_HEADER = 'x-api-key';
 
-export interface AppOptions {
+interface AppOptions {
   k: Kernel;
   maintenance: Maintenance;
   serveWorkspace?: (app: Koa) => void;
@@ -197,7 +197,7 @@ function bearer(ctx: Koa.Context): string | null {
   return m ? m[1].trim() : null;
 }
 
-export async function authenticate(ctx: Koa.Context, k: Kernel): Promise<Caller> {
+async function authenticate(ctx: Koa.Context, k: Kernel): Promise<Caller> {
   const token = bearer(ctx);
   if (!token) throw unauthorized(MSG_NOT_AUTHORIZED);
   let claims;

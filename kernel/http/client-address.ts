@@ -11,8 +11,8 @@ import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import proxyAddr from 'proxy-addr';
 
-export type TrustedProxies = number | string[];
-export type TrustFn = (addr: string, hop: number) => boolean;
+type TrustedProxies = number | string[];
+type TrustFn = (addr: string, hop: number) => boolean;
 
 const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
 

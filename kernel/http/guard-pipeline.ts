@@ -21,8 +21,8 @@ import { HttpError, forbidden } from './errors';
 import { accessRefusal, moduleAllows, msgModuleRequired } from '../../common/access-rule';
 
 import { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN } from '../../common/texts';
-export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_READ_ONLY, MSG_TENANT_ADMIN };
-export const MSG_MAINTENANCE = 'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
+export { MSG_LCI_ADMIN, MSG_NO_TENANT, MSG_TENANT_ADMIN };
+const MSG_MAINTENANCE = 'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
 
 /** What a call runs, as the checks see it. */
 export interface GuardTarget {

@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 
 /** Serialized size (characters) above which a body or reply schema becomes a shared component. */
-export const INLINE_LIMIT = 600;
+const INLINE_LIMIT = 600;
 
 type Json = Record<string, unknown>;
 

@@ -7,19 +7,19 @@
  */
 import type { Kernel } from '../kernel';
 
-export type Dependency = 'database' | 'redis' | 'jobs';
-export interface DependencyHealth {
+type Dependency = 'database' | 'redis' | 'jobs';
+interface DependencyHealth {
   ok: boolean;
   detail?: string;
 }
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   failed: Dependency[];
   checks: Partial<Record<Dependency, string>>;
 }
 
 /** A check that has not answered in this time counts as failed. */
-export const READY_CHECK_TIMEOUT_MS = 2000;
+const READY_CHECK_TIMEOUT_MS = 2000;
 
 async function within(check: () => Promise<DependencyHealth>, ms: number): Promise<DependencyHealth> {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -6,8 +6,8 @@
  */
 import type Koa from 'koa';
 
-export const CORS_ALLOW_HEADERS = 'accept, authorization, content-type, x-api-key';
-export const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+const CORS_ALLOW_HEADERS = 'accept, authorization, content-type, x-api-key';
+const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /** The origins of the other regions' deployments. */
 export function regionOrigins(regionUrls: Record<string, string | undefined>, baseUrl: string): Set<string> {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { HttpError } from './errors';
 import type { RegisteredRoute } from './route-spec';
 
-export interface ResponseMismatch {
+interface ResponseMismatch {
   route: string;
   issues: { path: string; message: string }[];
 }

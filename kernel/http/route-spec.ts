@@ -6,11 +6,11 @@ import type { Caller, ModuleRequirement } from '../types';
 import { moduleRequirementList } from '../../common/access-rule';
 import type { GuardTarget } from './guard-pipeline';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteAccess {
+interface RouteAccess {
   /**
    * public: no token (public API key accepted). user (default): a signed-in
    * caller. internal: an internal (LCI) admin. tenantAdmin: a tenant admin or internal admin.
@@ -86,7 +86,7 @@ export interface HandlerContext<P, Q, B> {
   audit(action: string, details?: Record<string, unknown>, target?: string): Promise<void>;
 }
 
-export type Handler<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> = (
+type Handler<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> = (
   ctx: HandlerContext<Out<P>, Out<Q>, Out<B>>,
 ) => Promise<unknown> | unknown;
 
@@ -154,7 +154,7 @@ export interface RouteRegistrar {
 }
 
 /** What applies to each route of an owner that does not say otherwise. */
-export interface RouteDefaults {
+interface RouteDefaults {
   /** The owner's module requirement (a plugin's `module`; the kernel's own routes: 'Any'). */
   module?: ModuleRequirement;
 }
@@ -170,7 +170,7 @@ export const KERNEL_ROUTES: RouteDefaults = { module: 'Any' };
  * A route's module requirement: its own, else its owner's. Neither is an error, so a missing declaration never means
  * "ungated"; a public route (no caller to check) may only need none.
  */
-export function routeModule(
+function routeModule(
   owner: string,
   path: string,
   auth: RouteAccess['auth'],

@@ -38,7 +38,7 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-export interface WorkspaceCspOptions {
+interface WorkspaceCspOptions {
   /** The public base URL: the socket (ws/wss of it) and the API are reached there. */
   baseUrl?: string;
   scriptHashes?: string[];

@@ -15,12 +15,12 @@ import type { JobContext, JobDef } from '../plugin';
 import { openJobsBackend, type JobsBackend } from './backend';
 import { moveOldJobs, OLD_SCHEMA, setAsideOldQueue } from './upgrade';
 
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 const INTERNAL_QUEUE = /^__pgboss__/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const QUEUE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.\-/]{0,99}$/;
 
-export interface JobsOptions {
+interface JobsOptions {
   /** Start workers for the plugins' queues in this process. */
   work: boolean;
   /** How often an idle worker looks for jobs (a send in this process wakes it at once). */

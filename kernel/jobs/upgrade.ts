@@ -13,7 +13,7 @@ export const OLD_SCHEMA = 'pgboss_v10';
 const NEW_SCHEMA_VERSION = 25;
 
 type Row = Record<string, unknown>;
-export type Sql = (text: string, values?: unknown[]) => Promise<Row[]>;
+type Sql = (text: string, values?: unknown[]) => Promise<Row[]>;
 
 /** Before pg-boss starts: a pg-boss 10 queue (schema pgboss at version 24 or older) becomes schema pgboss_v10. */
 export async function setAsideOldQueue(sql: Sql): Promise<{ setAside: boolean; version?: number }> {

@@ -27,13 +27,13 @@ export interface MailMessage {
   html?: string;
   attachments?: MailAttachment[];
 }
-export interface SmsMessage {
+interface SmsMessage {
   to: string;
   text: string;
 }
 
 /** Transport for SMS codes; the embedded default keeps them in the outbox and the log. */
-export interface SmsTransport {
+interface SmsTransport {
   send(msg: SmsMessage): Promise<void>;
 }
 

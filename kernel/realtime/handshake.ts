@@ -7,13 +7,13 @@
 import type http from 'node:http';
 import { SUBPROTOCOL, TOKEN_SUBPROTOCOL_PREFIX } from './protocol';
 
-export interface UpgradeRefusal {
+interface UpgradeRefusal {
   status: 400 | 403;
   message: string;
 }
 
 /** An origin as browsers send it (scheme://host[:port]), or null when it is not one. */
-export function normalizeOrigin(value: string): string | null {
+function normalizeOrigin(value: string): string | null {
   try {
     const u = new URL(value);
     return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;

@@ -33,7 +33,7 @@ import {
 } from './protocol';
 import { MSG_TOKEN_EXPIRED } from '../../common/texts';
 
-export const WS_PATH = '/ws';
+const WS_PATH = '/ws';
 
 export interface HubOptions {
   /** Keepalive period: a socket that has not answered the previous ping is dropped. */

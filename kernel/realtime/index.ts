@@ -16,14 +16,10 @@ import { isRoom, type StoreUpdate, type StoreUpdateRerouted } from './protocol';
 import { registerRealtimeRoutes } from './routes';
 import { KERNEL_ROUTES } from '../http/route-spec';
 
-export { WS_PATH } from './hub';
-export { CLOSE_TENANT_SOCKETS, CLOSE_UNAUTHORIZED, CLOSE_USER_SOCKETS } from './protocol';
-export type { Bus } from './bus';
-
 /** Signed links to rerouted store updates stay valid this long. */
-export const REROUTE_LINK_SECONDS = 600;
+const REROUTE_LINK_SECONDS = 600;
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   hub?: Partial<HubOptions>;
   bus?: Bus;
   /** Start even when Redis cannot be reached (an `lci` command: its revocations go through the database). */

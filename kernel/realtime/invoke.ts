@@ -25,9 +25,9 @@ import type { Caller, ModuleRequirement } from '../types';
 
 const NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,199}$/;
 /** The HTTP fallback's path; write guards see it for a call over the socket too. */
-export const APIINVOKE_FALLBACK_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
+const APIINVOKE_FALLBACK_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
 
-export interface RegisteredFunction {
+interface RegisteredFunction {
   name: string;
   owner: string;
   handler: RealtimeFunction;
@@ -73,7 +73,7 @@ export class FunctionRegistry {
 }
 
 /** What the checks see of a call of a function with this payload (404 when no such function). */
-export function functionTarget(registry: FunctionRegistry, name: string, payload: unknown): GuardTarget {
+function functionTarget(registry: FunctionRegistry, name: string, payload: unknown): GuardTarget {
   const fn = registry.entry(name);
   if (!fn) throw notFound(`No realtime function named ${name}`);
   const w = fn.access.write;

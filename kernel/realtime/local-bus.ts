@@ -111,7 +111,7 @@ export async function hostLocalBus(o: {
 }
 
 /** A command's bus: envelopes go to this process's handlers and to the running server. */
-export class ForwardingBus implements Bus {
+class ForwardingBus implements Bus {
   readonly kind = 'memory' as const;
   private handlers: BusHandler[] = [];
   private readonly pending = new Set<Promise<void>>();

@@ -46,12 +46,7 @@ export const clientMessage = z.discriminatedUnion('action', [
     tenantId: z.coerce.number().int().positive().optional(),
   }),
 ]);
-export type ClientMessage = z.infer<typeof clientMessage>;
 
-export interface Pong {
-  action: 'pong';
-  ts: number;
-}
 export type ApiResult =
   | { action: 'apiresult'; requestId: string | number | null; ok: true; data: unknown }
   | { action: 'apiresult'; requestId: string | number | null; ok: false; error: { status: number; message: string } };

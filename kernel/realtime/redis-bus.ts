@@ -21,15 +21,15 @@ import type { Logger } from '../log';
 import type { Bus, BusEnvelope, BusHandler } from './bus';
 
 /** A message not sent to Redis within this time is dropped and reported. */
-export const OUTBOX_HOLD_MS = 5 * 60_000;
+const OUTBOX_HOLD_MS = 5 * 60_000;
 /** At most this many messages wait for Redis; older ones are dropped and reported beyond it. */
-export const OUTBOX_MAX = 20_000;
+const OUTBOX_MAX = 20_000;
 /**
  * How long the stream keeps entries for processes that were cut off (they read again within seconds of Redis
  * coming back); older ones are trimmed as new ones are added (XADD MINID ~), so the stream holds minutes of
  * traffic, not all of it. Generous against clock differences between a server and Redis (ids are Redis time).
  */
-export const STREAM_KEEP_MS = 10 * 60_000;
+const STREAM_KEEP_MS = 10 * 60_000;
 const STREAM_TTL_MS = 24 * 3600_000;
 const READ_BLOCK_MS = 2000;
 const READ_COUNT = 500;

@@ -4,7 +4,7 @@ import type { RouteRegistrar } from '../http/route-spec';
 import type { Kernel } from '../kernel';
 import { callFunction, fallbackDispatch, type FunctionRegistry } from './invoke';
 
-export const APIINVOKE_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
+const APIINVOKE_PATH = '/v3/tenant/:tenantId/apiinvoke/:function';
 
 export function registerRealtimeRoutes(r: RouteRegistrar, k: Kernel, registry: FunctionRegistry): void {
   r.post(

@@ -24,12 +24,12 @@ export const LINK_PLAIN_MAX_SECONDS = 60 * 60;
 export const LINK_MAX_SECONDS = 7 * 24 * 60 * 60;
 
 /** How long a link lives; `reason` (why the caller needs more than LINK_PLAIN_MAX_SECONDS) is required above it. */
-export interface LinkLifetime {
+interface LinkLifetime {
   reason?: string;
 }
 
 /** The expiry (Unix seconds) of a link of ttlSeconds made now; throws when the lifetime is not allowed. */
-export function linkExpiry(ttlSeconds: number, opts: LinkLifetime = {}, now = Date.now()): number {
+function linkExpiry(ttlSeconds: number, opts: LinkLifetime = {}, now = Date.now()): number {
   if (!Number.isFinite(ttlSeconds)) throw new Error(`signed link: lifetime ${ttlSeconds} is not a number of seconds`);
   if (ttlSeconds > LINK_MAX_SECONDS)
     throw new Error(`signed link: lifetime ${ttlSeconds} s refused, a link lives at most ${LINK_MAX_SECONDS} seconds`);
@@ -43,7 +43,7 @@ function liveExpiry(expires: number, now: number): boolean {
   return Number.isFinite(expires) && expires * 1000 >= now && expires * 1000 <= now + LINK_MAX_SECONDS * 1000 + 60_000;
 }
 
-export interface StoredObject {
+interface StoredObject {
   body: Buffer;
   contentType: string;
 }

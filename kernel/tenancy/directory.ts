@@ -442,7 +442,7 @@ export async function userNotificationStamp(db: Knex, userId: number): Promise<s
 }
 
 /** Columns of users that an export never carries (credentials and MFA secrets). */
-export const SECRET_USER_COLUMNS = ['password_hash', 'mfa_secret', 'mfa_setup_secret'] as const;
+const SECRET_USER_COLUMNS = ['password_hash', 'mfa_secret', 'mfa_setup_secret'] as const;
 /** Whole users rows of these ids, without the secret columns (a tenant's data export; system scope). */
 export async function userRowsForExport(db: Knex, ids: readonly number[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];

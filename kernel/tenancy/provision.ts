@@ -91,7 +91,7 @@ export async function createUser(db: Knex, u: NewUser): Promise<number> {
   return Number(row.user_id);
 }
 
-export interface NewMembership {
+interface NewMembership {
   userId: number;
   securityGroupId: number | null;
   tenantAdmin?: boolean;

@@ -9,11 +9,11 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
-export const REGISTRATION_KEY_TTL_MS = 14 * 24 * 3_600_000;
+const REGISTRATION_KEY_TTL_MS = 14 * 24 * 3_600_000;
 /** Keys are 43 base64url characters; anything else is refused before touching the database. */
-export const REGISTRATION_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const REGISTRATION_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export function hashRegistrationKey(key: string): string {
+function hashRegistrationKey(key: string): string {
   return crypto.createHash('sha256').update(key, 'utf8').digest('hex');
 }
 

@@ -23,11 +23,11 @@ const acceptTermsOp = z.object({
   operation: z.literal('accept_terms'),
   payload: z.object({ tenant_id: id, user_id: id }),
 });
-export const TENANT_USER_OPERATIONS = [acceptTermsOp] as const;
+const TENANT_USER_OPERATIONS = [acceptTermsOp] as const;
 const operationBody = z.discriminatedUnion('operation', TENANT_USER_OPERATIONS);
 
-export const MSG_OWN_USER_ONLY = 'You can only see your own user unless you are a tenant administrator';
-export const MSG_OWN_TERMS_ONLY = 'Terms of use can only be accepted by the user themselves';
+const MSG_OWN_USER_ONLY = 'You can only see your own user unless you are a tenant administrator';
+const MSG_OWN_TERMS_ONLY = 'Terms of use can only be accepted by the user themselves';
 
 export function registerTenantUserRoutes(r: RouteRegistrar, _k: Kernel): void {
   r.get(

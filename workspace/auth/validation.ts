@@ -2,20 +2,12 @@
 import { VALIDATION } from '../constants';
 import { newPasswordError, NEW_PASSWORD_POLICY, REGISTRATION_PASSWORD_POLICY } from '../../common/password-rules';
 
-export { EMAIL_PATTERN, validateEmail } from '../../common/email';
+export { validateEmail } from '../../common/email';
 
 export function validatePassword(value: string): string | null {
   if (!value) return VALIDATION.required;
   return null;
 }
-
-export {
-  newPasswordError,
-  passwordRuleStates,
-  NEW_PASSWORD_POLICY,
-  REGISTRATION_PASSWORD_POLICY,
-  type PasswordRuleState,
-} from '../../common/password-rules';
 
 /** New password on the reset, change and wizard forms (section 5: 8 to 99 with the listed special characters). */
 export const validateNewPassword = (value: string): string | null => newPasswordError(value, NEW_PASSWORD_POLICY);

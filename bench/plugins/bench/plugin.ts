@@ -8,7 +8,7 @@ import { definePlugin } from '../../../kernel/index';
 
 export const BENCH_PAGE = '/bench/items';
 /** The query both sides of the benchmark run (the bare route passes tenant_id itself; RLS does it here). */
-export const BENCH_COLUMNS = ['item_id', 'name', 'qty', 'notes'] as const;
+const BENCH_COLUMNS = ['item_id', 'name', 'qty', 'notes'] as const;
 
 export default definePlugin({
   id: 'bench',

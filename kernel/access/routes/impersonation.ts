@@ -15,7 +15,7 @@ import { afterCommit } from '../scope';
 import { MSG_NO_IMPERSONATION } from '../../../common/texts';
 import { kernelAccess } from '../service';
 
-export const IMPERSONATION_TTL_HOURS = 8;
+const IMPERSONATION_TTL_HOURS = 8;
 
 const startBody = z
   .object({

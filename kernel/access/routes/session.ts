@@ -10,7 +10,7 @@ import { pageModulesOf } from '../catalog';
 import { enterTenant } from '../scope';
 import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 
-export function sessionBody(
+function sessionBody(
   k: Kernel,
   caller: Caller,
   profile: Profile,

@@ -12,7 +12,7 @@ import type { FederatedLinks } from './links';
 import { SOCIAL_PROVIDER_NAMES } from './providers';
 import type { VerifiedIdentity } from './upstream';
 
-export type FederatedRefusal =
+type FederatedRefusal =
   | 'email_missing'
   | 'email_not_verified'
   | 'unknown_email'
@@ -21,7 +21,7 @@ export type FederatedRefusal =
   | 'subject_linked_elsewhere';
 
 /** Another upstream account than the linked one, with the user's e-mail. */
-export const accountMismatch = (provider: SocialProviderId): LoginFailure => ({
+const accountMismatch = (provider: SocialProviderId): LoginFailure => ({
   status: 401,
   code: 'NotAuthorizedException',
   message: `This ${SOCIAL_PROVIDER_NAMES[provider]} account is not the one linked to your Lifecycle account. Sign in with the ${SOCIAL_PROVIDER_NAMES[provider]} account you used before, or ask your administrator to reset the link.`,

@@ -11,8 +11,7 @@ import type { Knex } from 'knex';
 import type { SocialProviderId } from '../../../config';
 import type { Database } from '../../db/database';
 
-export type LinkCheck =
-  { ok: true; linked: boolean } | { ok: false; reason: 'subject_mismatch' | 'subject_linked_elsewhere' };
+type LinkCheck = { ok: true; linked: boolean } | { ok: false; reason: 'subject_mismatch' | 'subject_linked_elsewhere' };
 
 const TABLE = 'federated_identities';
 

@@ -10,7 +10,7 @@ export interface SocialProvider {
 }
 
 export const SOCIAL_PROVIDER_NAMES: Record<SocialProviderId, string> = { ms: 'Microsoft', google: 'Google' };
-export const SOCIAL_PROVIDER_IDS = Object.keys(SOCIAL_PROVIDER_NAMES) as SocialProviderId[];
+const SOCIAL_PROVIDER_IDS = Object.keys(SOCIAL_PROVIDER_NAMES) as SocialProviderId[];
 
 export function isSocialProviderId(v: string): v is SocialProviderId {
   return (SOCIAL_PROVIDER_IDS as string[]).includes(v);

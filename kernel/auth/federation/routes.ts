@@ -32,8 +32,7 @@ import { FederationStore, type FederatedOutcome } from './store';
 import { UpstreamClient, UpstreamError, type VerifiedIdentity } from './upstream';
 import { MSG_USER_CANCELLED } from '../../../common/texts';
 
-export { MSG_USER_CANCELLED };
-export const USER_CANCELLED: LoginFailure = { status: 401, code: 'user_cancelled', message: MSG_USER_CANCELLED };
+const USER_CANCELLED: LoginFailure = { status: 401, code: 'user_cancelled', message: MSG_USER_CANCELLED };
 const unavailable = (id: SocialProviderId): LoginFailure => ({
   status: 502,
   code: 'SocialSignInUnavailable',
@@ -48,7 +47,7 @@ const EXPIRED: LoginFailure = {
 const START = /^\/oidc\/interaction\/([A-Za-z0-9_-]{1,64})\/federated\/(return|result|[a-z]{1,16})\/?$/;
 const CALLBACK = '/oidc/federated/callback';
 
-export interface FederationDeps {
+interface FederationDeps {
   provider: Provider;
   machine: LoginMachine;
   users: UserStore;

@@ -14,7 +14,7 @@ import { normalizeEmail, type UserStore } from '../login/users';
 import type { FederatedLinks } from './links';
 import type { VerifiedIdentity } from './upstream';
 
-export interface SignUpIdentity {
+interface SignUpIdentity {
   email: string;
   firstName: string;
   lastName: string;
@@ -24,7 +24,7 @@ export interface SignUpIdentity {
 const claim = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 79) : '');
 
 /** The names the provider gave (given_name / family_name, else the full name split once). */
-export function namesOf(identity: VerifiedIdentity): { firstName: string; lastName: string } {
+function namesOf(identity: VerifiedIdentity): { firstName: string; lastName: string } {
   const c = identity.claims as Record<string, unknown>;
   let firstName = claim(c.given_name);
   let lastName = claim(c.family_name);

@@ -10,9 +10,9 @@ import type { Knex } from 'knex';
 import type { SocialProviderId } from '../../../config';
 
 const TABLE = 'oidc_payloads';
-export const FEDERATION_TTL_SECONDS = 600;
+const FEDERATION_TTL_SECONDS = 600;
 
-export interface PendingFederation {
+interface PendingFederation {
   uid: string;
   provider: SocialProviderId;
   nonce: string;

@@ -16,7 +16,7 @@ const DISCOVERY_TTL_MS = 60 * 60_000;
 const CLOCK_TOLERANCE_S = 60;
 const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^EdDSA$/;
 
-export interface Discovery {
+interface Discovery {
   issuer: string;
   authorization_endpoint: string;
   token_endpoint: string;
@@ -36,7 +36,7 @@ export class UpstreamError extends Error {
   }
 }
 
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   url: string;
   state: string;
   nonce: string;

@@ -10,12 +10,12 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Database } from '../../db/database';
 
-export const LOCKOUT_WINDOW_MS = 15 * 60_000;
+const LOCKOUT_WINDOW_MS = 15 * 60_000;
 export const LOCKOUT_PER_EMAIL = 10;
 export const LOCKOUT_PER_ADDRESS = 200;
 const TABLE = 'sign_in_failures';
 
-export type LockoutKind = 'email' | 'address';
+type LockoutKind = 'email' | 'address';
 
 export const lockoutKeyHash = (kind: LockoutKind, key: string): string =>
   crypto

@@ -16,9 +16,9 @@ import type { LoginMachine } from './machine';
 import type { ChallengeResponder, LoginFailure } from './types';
 
 export const MSG_SAME_PASSWORD = 'The new password must be different from the current password.';
-export const SAME_PASSWORD: LoginFailure = { status: 400, code: INVALID_PASSWORD, message: MSG_SAME_PASSWORD };
+const SAME_PASSWORD: LoginFailure = { status: 400, code: INVALID_PASSWORD, message: MSG_SAME_PASSWORD };
 
-export interface NewPasswordDeps {
+interface NewPasswordDeps {
   db: Database;
   audit: Audit;
   log: Logger;
@@ -26,7 +26,7 @@ export interface NewPasswordDeps {
   dropCachedAccess?: (userId: number) => Promise<void>;
 }
 
-export function newPasswordResponder({ db, audit, log, dropCachedAccess }: NewPasswordDeps): ChallengeResponder {
+function newPasswordResponder({ db, audit, log, dropCachedAccess }: NewPasswordDeps): ChallengeResponder {
   return {
     challenge: 'NEW_PASSWORD_REQUIRED',
     async respond(user, answer) {

@@ -4,7 +4,7 @@ import type { SignInLockout } from './lockout';
 import type { LoginFailure, PrimaryResult } from './types';
 import { normalizeEmail, type UserStore } from './users';
 
-export const MSG_LOGIN_FAILED = 'Login failed.';
+const MSG_LOGIN_FAILED = 'Login failed.';
 export const LOGIN_FAILED: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: MSG_LOGIN_FAILED };
 export const USER_DISABLED: LoginFailure = {
   status: 401,
@@ -17,7 +17,7 @@ export const SSO_REQUIRED: LoginFailure = {
   code: 'NotAuthorizedException',
   message: 'Your administrator requires single sign-on for this account.',
 };
-export const TOO_MANY: LoginFailure = {
+const TOO_MANY: LoginFailure = {
   status: 429,
   code: 'LimitExceededException',
   message: 'Password attempts exceeded. Please wait a few minutes and try again.',

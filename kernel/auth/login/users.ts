@@ -41,7 +41,7 @@ function toUser(r: Row): LoginUser {
   };
 }
 
-export interface AccountUser extends LoginUser {
+interface AccountUser extends LoginUser {
   currentTenantId: number | null;
   firstName: string;
   lastName: string;

@@ -20,18 +20,18 @@ import type { SecretBox } from './secret-box';
 import { checkTotp, newTotpSecret, otpauthUri } from './totp';
 import { MSG_CODE_MISMATCH } from '../../../common/texts';
 
-export const CODE_MISMATCH: LoginFailure = {
+const CODE_MISMATCH: LoginFailure = {
   status: 400,
   code: 'CodeMismatchException',
   message: MSG_CODE_MISMATCH,
 };
-export const CODE_EXPIRED: LoginFailure = {
+const CODE_EXPIRED: LoginFailure = {
   status: 400,
   code: 'ExpiredCodeException',
   message: 'Invalid code provided, please request a code again.',
 };
 
-export interface MfaDeps {
+interface MfaDeps {
   db: Database;
   codes: VerificationCodes;
   sms: SmsTransport;
@@ -49,7 +49,7 @@ export function registerMfaResponders(machine: LoginMachine, deps: MfaDeps): voi
   for (const responder of mfaResponders(deps)) machine.registerResponder(responder);
 }
 
-export function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
+function mfaResponders(deps: MfaDeps): ChallengeResponder[] {
   const { db, codes, sms, box, log, lockout } = deps;
 
   const record = (user: LoginUser, action: string, details: Record<string, unknown>) =>

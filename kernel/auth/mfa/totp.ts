@@ -5,8 +5,8 @@
  */
 import { generateSecret, generateURI, verify } from 'otplib';
 
-export const TOTP_ISSUER = 'Lifecycle';
-export const TOTP_PERIOD = 30;
+const TOTP_ISSUER = 'Lifecycle';
+const TOTP_PERIOD = 30;
 const CODE = /^\d{6}$/;
 
 export function newTotpSecret(): string {

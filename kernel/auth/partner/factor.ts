@@ -11,7 +11,7 @@ import type { LoginFailure, PrimaryResult } from '../login/types';
 import type { UserStore } from '../login/users';
 import { redeemPartnerGrant } from './grants';
 
-export const MSG_PARTNER_GRANT_EXPIRED = 'Your ScalePad sign-in has expired. Please sign in again.';
+const MSG_PARTNER_GRANT_EXPIRED = 'Your ScalePad sign-in has expired. Please sign in again.';
 const GRANT_EXPIRED: LoginFailure = { status: 401, code: 'NotAuthorizedException', message: MSG_PARTNER_GRANT_EXPIRED };
 
 export type PartnerFactor = (uid: string, grant: string) => Promise<PrimaryResult>;

@@ -18,7 +18,7 @@ const TABLE = 'oidc_payloads';
 const MODEL = 'LciPartnerGrant';
 export const PARTNER_GRANT_TTL_SECONDS = 120;
 
-export interface PartnerGrant {
+interface PartnerGrant {
   /** The interaction uid the grant may finish. */
   uid: string;
   userId: number;

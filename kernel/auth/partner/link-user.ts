@@ -12,7 +12,7 @@ import type { PartnerUserInfo } from './scalepad';
 
 export const PARTNER_ID_PROVIDER = 'scalepad';
 
-export interface LinkedUser {
+interface LinkedUser {
   userId: number;
   email: string;
   active: boolean;

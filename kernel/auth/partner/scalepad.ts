@@ -10,23 +10,22 @@
 import { z } from 'zod';
 import type { ScalePadConfig } from '../../../config';
 
-export const PARTNER_NAME = 'ScalePad';
-export const PRODUCT_NAME = 'Lifecycle';
+const PRODUCT_NAME = 'Lifecycle';
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_BODY_CHARS = 64 * 1024;
 
 /** The partner's own error text for a user without a subscription (platform.md 8). */
-export const PARTNER_NO_SUBSCRIPTIONS = 'No subscriptions to create';
+const PARTNER_NO_SUBSCRIPTIONS = 'No subscriptions to create';
 /** What the user reads for it ({product} is the product name; the partner name appears as written). */
 export const MSG_NO_SUBSCRIPTIONS = `It looks like you do not have an active ${PRODUCT_NAME} account setup within ScalePad, please contact your ScalePad representative.`;
 export const MSG_NOT_CONFIGURED = 'ScalePad sign-in is not configured on this server.';
-export const MSG_NO_EMAIL = 'ScalePad did not share an e-mail address for this user.';
+const MSG_NO_EMAIL = 'ScalePad did not share an e-mail address for this user.';
 
 export interface PartnerUserInfo {
   Tenant: { CompanyName: string };
   Subject: { FirstName: string; LastName: string; Email: string };
 }
-export interface PartnerAuthResponse {
+interface PartnerAuthResponse {
   tokens: { AccessToken: string; RefreshToken: string | null };
   userInfo: PartnerUserInfo;
   subscriptionInfo: unknown;
@@ -170,7 +169,7 @@ export class ScalePadClient {
 }
 
 /** What GET /v3/public/config tells the partner landing: off, or where to send the browser. */
-export interface PublicScalePad {
+interface PublicScalePad {
   enabled: boolean;
   authorizeUrl?: string;
   clientId?: string;

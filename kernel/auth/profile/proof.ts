@@ -22,7 +22,7 @@ export interface ProofUser {
   mfa_last_time_step: number | string | null;
 }
 
-export interface ProofDeps {
+interface ProofDeps {
   codes: VerificationCodes;
   box: SecretBox;
   throttle: FailureThrottle;
@@ -32,7 +32,7 @@ const fieldError = (path: string, message: string, code = 'NotAuthorizedExceptio
   new HttpError(400, message, code, [{ path, message }]);
 
 /** A TOTP code of the enrolled app, newer than the last one accepted; remembers its step (no replay). */
-export async function checkCurrentTotp(db: Knex, box: SecretBox, user: ProofUser, code: string): Promise<boolean> {
+async function checkCurrentTotp(db: Knex, box: SecretBox, user: ProofUser, code: string): Promise<boolean> {
   const secret = box.open(user.mfa_secret);
   const last = user.mfa_last_time_step == null ? null : Number(user.mfa_last_time_step);
   const step = secret ? await checkTotp(secret, code, last) : null;

@@ -48,7 +48,7 @@ import { callerKeeps } from '../caller-session';
 import { dropCachedAccess, endUserAccess } from '../user-access';
 import { checkProof, type ProofUser } from './proof';
 
-export const PROFILE_AUDIT = {
+const PROFILE_AUDIT = {
   updated: 'profile.updated',
   proofFailed: 'auth.profile.proof_failed',
 } as const;

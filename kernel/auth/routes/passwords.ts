@@ -49,9 +49,8 @@ import { dropCachedAccess, endUserAccess } from '../user-access';
 import { MSG_NOT_AUTHORIZED } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';
 
-export const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
-export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED, MSG_TOO_MANY_ATTEMPTS as MSG_TOO_MANY } from '../codes';
-export const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
+const MSG_WRONG_PASSWORD = 'Incorrect username or password.';
+const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
 
 /**
  * In-process, 15-minute windows (as the sign-in throttle):
@@ -59,14 +58,14 @@ export const RESET_MAIL_SUBJECT = 'Your Lifecycle password reset code';
  *   confirm: 10 wrong codes per e-mail, 100 per address
  *   change:  10 wrong current passwords per user
  */
-export interface PasswordThrottles {
+interface PasswordThrottles {
   forgotByEmail: FailureThrottle;
   forgotByAddress: FailureThrottle;
   confirmByEmail: FailureThrottle;
   confirmByAddress: FailureThrottle;
   changeByUser: FailureThrottle;
 }
-export function createPasswordThrottles(): PasswordThrottles {
+function createPasswordThrottles(): PasswordThrottles {
   return {
     forgotByEmail: new FailureThrottle(5),
     forgotByAddress: new FailureThrottle(30),
@@ -118,7 +117,7 @@ const tenantOf = (u: UserRow | undefined) => (u?.current_tenant_id == null ? und
 const canReset = (u: UserRow | undefined): u is UserRow =>
   !!u && u.active_flag && u.confirmed_flag && u.id_provider_name === 'lifecycle';
 
-export async function sendResetCode(
+async function sendResetCode(
   k: Kernel,
   codes: VerificationCodes,
   db: Trx,

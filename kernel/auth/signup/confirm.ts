@@ -21,8 +21,6 @@ import { normalizeEmail } from '../login/users';
 import { username } from './rules';
 import type { SignupThrottles } from './throttles';
 
-export { MSG_CODE_MISMATCH, MSG_CODE_EXPIRED } from '../codes';
-
 const confirmBody = z.object({
   username,
   code: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(20, 'Max 20 characters'),

@@ -9,9 +9,6 @@ import { registerConfirmRoutes } from './confirm';
 import { registerRegistrationRoutes } from './registration';
 import { createSignupThrottles } from './throttles';
 
-export { MSG_CODE_EXPIRED, MSG_CODE_MISMATCH, sendSignupCode } from './confirm';
-export { MSG_REGISTRATION_NOT_FOUND } from './registration';
-
 export function registerSignupRoutes(r: RouteRegistrar, k: Kernel): void {
   const throttles = createSignupThrottles();
   registerConfirmRoutes(r, k, throttles);

@@ -24,7 +24,7 @@ import { accountSignupOperationsPoint, type AccountSignupOperation } from '../..
 import { personName, registrationKey, registrationPassword } from './rules';
 import type { SignupThrottles } from './throttles';
 
-export const MSG_REGISTRATION_NOT_FOUND =
+const MSG_REGISTRATION_NOT_FOUND =
   'This registration link is not valid or has expired. Please ask your administrator for a new invitation.';
 
 const userRegistration = z.object({ operation: z.literal('userRegistration'), payload: z.object({ registrationKey }) });

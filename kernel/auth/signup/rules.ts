@@ -14,7 +14,6 @@ import { isCommonPassword } from '../common-passwords';
 
 import { MSG_NAME_REQUIRED, MSG_NAME_TOO_LONG } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';
-export { MSG_NAME_REQUIRED, MSG_NAME_TOO_LONG };
 
 /** First and last name: required, fewer than 80 characters. */
 export const personName = z

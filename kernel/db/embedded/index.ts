@@ -18,12 +18,12 @@ import { SessionGate } from './gate';
 import { currentHolder, DataDirInUse, DataDirLock, describeHolder, type Endpoint, type LockRecord } from './lock';
 import { hostPglite, type WireHost } from './wire-host';
 
-export { DataDirInUse, currentHolder, describeHolder, LOCK_FILE, type LockRecord } from './lock';
+export { currentHolder, describeHolder, LOCK_FILE, type LockRecord } from './lock';
 export { SessionGate } from './gate';
 
 /** What a process does when a live process holds the data directory: refuse (a server), or use what a running server offers (`lci`). */
 export type WhenInUse = 'refuse' | 'share';
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   holder?: string;
   whenInUse?: WhenInUse;
 }

@@ -26,13 +26,13 @@ const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 const MAX_STARTUP = 10_000;
 /** A client idle inside a transaction this long is disconnected (it blocks the server's own requests). */
-export const IDLE_IN_TRANSACTION_MS = 30_000;
+const IDLE_IN_TRANSACTION_MS = 30_000;
 
 export interface WireHost {
   endpoint: Endpoint;
   close(): Promise<void>;
 }
-export interface WireHostOptions {
+interface WireHostOptions {
   pglite: PGlite;
   gate: SessionGate;
   token: string;
@@ -53,7 +53,7 @@ function errorResponse(code: string, message: string): Buffer {
 }
 
 /** Status byte of the last ReadyForQuery in a run of backend messages ('I' idle, 'T' in a transaction, 'E' failed one), or null. */
-export function lastReadyStatus(out: Uint8Array): string | null {
+function lastReadyStatus(out: Uint8Array): string | null {
   const b = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   let status: string | null = null;
   for (let i = 0; i + 5 <= b.length;) {

@@ -14,23 +14,23 @@ import {
   type InvitationView,
 } from './store';
 
-export const MSG_INVITATION_OPEN = (email: string) => `An invitation to ${email} is already waiting for an answer.`;
+const MSG_INVITATION_OPEN = (email: string) => `An invitation to ${email} is already waiting for an answer.`;
 export const MSG_INVITATION_NOT_FOUND =
   'This invitation is not valid or has expired. Please ask the administrator who invited you for a new one.';
-export const INVITATION_SUBJECT = (tenantName: string) => `You are invited to join ${tenantName} on Lifecycle`;
+const INVITATION_SUBJECT = (tenantName: string) => `You are invited to join ${tenantName} on Lifecycle`;
 
-export function invitationLink(baseUrl: string, key: string): string {
+function invitationLink(baseUrl: string, key: string): string {
   return `${baseUrl.replace(/\/$/, '')}/acceptInvitation?${new URLSearchParams({ invitationKey: key }).toString()}`;
 }
 
-export interface MailDeps {
+interface MailDeps {
   baseUrl: string;
   /** The server secret (LCI_SECRET): keys are stored as a MAC under it (store.ts). */
   secret: string;
   send(db: Knex, m: { to: string; subject: string; text: string }): Promise<void>;
 }
 
-export type InviteResult =
+type InviteResult =
   { invitation: InvitationView; invitationId: number; expiredBefore: number | null } | { errorMessage: string };
 
 /**

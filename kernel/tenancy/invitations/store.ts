@@ -7,11 +7,11 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 
-export const INVITATION_TTL_MS = 14 * 24 * 3_600_000;
+const INVITATION_TTL_MS = 14 * 24 * 3_600_000;
 /** Keys are 43 base64url characters; anything else is refused before touching the database. */
 export const INVITATION_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-export type InvitationStatus = 'invited' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+type InvitationStatus = 'invited' | 'accepted' | 'declined' | 'expired' | 'cancelled';
 
 /** What the inviting tenant sees of an open invitation: the e-mail and the state, nothing of the identity. */
 export interface InvitationView {

@@ -19,7 +19,7 @@ import { issueRegistrationKey, registrationLink } from '../registration-keys';
 import { toTenantUserRecord, type TenantUserRecord } from '../tenant-users';
 import { listOpenInvitations, type InvitationView } from '../invitations/store';
 
-export interface ManagedUser extends TenantUserRecord {
+interface ManagedUser extends TenantUserRecord {
   security_group_name: string | null;
   /** Invited, has not set a password through the registration link yet. */
   registration_pending: boolean;
@@ -29,7 +29,7 @@ export interface ManagedUser extends TenantUserRecord {
   is_home_tenant: boolean;
 }
 
-export interface NewManagedUser {
+interface NewManagedUser {
   email: string;
   name_first: string;
   name_last: string;
@@ -45,19 +45,19 @@ export interface ManagedUserChanges {
   force_sso_flag?: boolean;
   is_active?: boolean;
 }
-export interface WriteResult {
+interface WriteResult {
   records_updated: number;
   errorMessage?: string;
   user?: ManagedUser;
 }
 
-export const MSG_USER_EXISTS = (email: string) => `User Email Already Exists: ${email}`;
-export const MSG_GROUP_NOT_FOUND = 'Security group not found in this tenant.';
-export const MSG_NOT_A_USER = 'User not found in this tenant.';
-export const MSG_SELF_DEACTIVATE = 'You cannot deactivate your own user.';
-export const MSG_SELF_ADMIN = 'You cannot remove your own tenant admin rights.';
+const MSG_USER_EXISTS = (email: string) => `User Email Already Exists: ${email}`;
+const MSG_GROUP_NOT_FOUND = 'Security group not found in this tenant.';
+const MSG_NOT_A_USER = 'User not found in this tenant.';
+const MSG_SELF_DEACTIVATE = 'You cannot deactivate your own user.';
+const MSG_SELF_ADMIN = 'You cannot remove your own tenant admin rights.';
 export const MSG_ALREADY_REGISTERED = 'This user has already completed registration.';
-export const MSG_IDENTITY_ELSEWHERE =
+const MSG_IDENTITY_ELSEWHERE =
   "This user's sign-in, name and security settings are managed by their home company and cannot be changed here.";
 
 const COLUMNS = [
@@ -181,10 +181,10 @@ export async function insertUser(
   return { records_updated: 1, user: (await getManagedUser(db, tenantId, userId))!, created: !!row.created, userId };
 }
 
-export const MSG_NAME_ELSEWHERE = "This user's name is managed by their home company and cannot be changed here.";
+const MSG_NAME_ELSEWHERE = "This user's name is managed by their home company and cannot be changed here.";
 
 /** True when the changes touch the global identity (names, single sign-on) rather than the membership. */
-export function changesIdentity(before: ManagedUser, changes: ManagedUserChanges): boolean {
+function changesIdentity(before: ManagedUser, changes: ManagedUserChanges): boolean {
   return (
     (changes.name_first !== undefined && changes.name_first !== before.name_first) ||
     (changes.name_last !== undefined && changes.name_last !== before.name_last) ||

@@ -43,11 +43,10 @@ import {
 import { inviteExistingUser } from '../invitations/service';
 import { INVITATION_AUDIT, registerInvitationRoutes } from '../invitations/routes';
 
-export { USER_MANAGER_PAGE } from '../../access/catalog';
 import { ACCESS_CHANGED_TARGET, USER_MANAGER_PAGE } from '../../access/catalog';
 import { MSG_TENANT_ADMIN } from '../../../common/texts';
 import { VALIDATION } from '../../../common/email';
-export const USER_MANAGER_FUNCTION = 'userManager';
+const USER_MANAGER_FUNCTION = 'userManager';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const id = z.coerce.number().int().positive();

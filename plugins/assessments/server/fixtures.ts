@@ -33,7 +33,7 @@ export const DEMO_MATURITY: Record<string, { base: number; change: number }> = {
   'Summit Manufacturing': { base: 0.55, change: 0.1 },
 };
 /** Round 1, round 2 (a quarter later) and the draft. */
-export const DEMO_DATES: readonly string[] = ['2026-05-14', '2026-08-13', '2026-11-12'];
+const DEMO_DATES: readonly string[] = ['2026-05-14', '2026-08-13', '2026-11-12'];
 
 const yes = (key: string, text: string, tags: string[], weight = 3, guidance = '') => ({
   key,
@@ -255,7 +255,7 @@ const ALIGNMENT: TemplateContentIn = {
 };
 
 /** A number 0..1 from a string (FNV-1a): the same on every run. */
-export function hash01(s: string): number {
+function hash01(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
@@ -266,7 +266,7 @@ export function hash01(s: string): number {
 const clamp = (x: number) => Math.min(1, Math.max(0, x));
 
 /** The demo answer of a question for a company's maturity (0..1) and a seed. */
-export function demoAnswer(q: TemplateQuestion, maturity: number, seed: string): { value: AnswerValue; note: string } {
+function demoAnswer(q: TemplateQuestion, maturity: number, seed: string): { value: AnswerValue; note: string } {
   const h = hash01(seed);
   const level = clamp(maturity + (h - 0.5) * 0.5);
   switch (q.type) {

@@ -6,7 +6,6 @@ import { ASSESSMENT_PAGE } from '../shared/pages';
 export { trends, type Trend } from './results-math';
 
 export const ok = (msg: string) => pushMessage({ msg_type: 'success', msg, display_type: 'success' });
-export const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type: 'danger' });
 
 /** The server's message of a failed call (with its field messages). */
 export function errorText(e: unknown): string {

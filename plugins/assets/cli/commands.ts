@@ -20,7 +20,7 @@ import {
 } from '../shared/lifecycle';
 
 /** Short names of lifecycle states on the command line. */
-export const STATE_ALIASES: Record<string, LifecycleState> = {
+const STATE_ALIASES: Record<string, LifecycleState> = {
   expiring: 'warranty_expiring',
   expired: 'out_of_warranty',
   approaching: 'eol_approaching',
@@ -28,7 +28,7 @@ export const STATE_ALIASES: Record<string, LifecycleState> = {
 };
 
 /** A comma separated list of lifecycle states (names or short names, any case, dashes as _). */
-export function stateArg(value: string, previous: LifecycleState[] = []): LifecycleState[] {
+function stateArg(value: string, previous: LifecycleState[] = []): LifecycleState[] {
   const out = [...previous];
   for (const raw of value.split(',')) {
     const v = raw.trim().toLowerCase().replace(/-/g, '_');

@@ -75,7 +75,7 @@ const columns = z.object({
   source_id: csvCell.text(200).optional(),
   last_seen: lastSeenCell().optional(),
 });
-export type AssetCsvRow = z.output<typeof columns>;
+type AssetCsvRow = z.output<typeof columns>;
 
 /** The tenant's companies by lower-case moniker and by id: a moniker wins; a whole number names an id otherwise. */
 export function companyMatcher(companies: readonly CompanyRow[]): (cell: string) => CompanyRow | null {
@@ -98,7 +98,7 @@ const lower = (s: string) => s.trim().toLowerCase();
 const quoted = (s: string) => `"${s.slice(0, 80)}"`;
 
 /** The reasons a row that passed its cells cannot be imported (references, dates, a name). */
-export function rowProblems(row: AssetCsvRow, l: Lookups): string[] {
+function rowProblems(row: AssetCsvRow, l: Lookups): string[] {
   const out: string[] = [];
   const company = l.company(row.company);
   if (!company) out.push(`company: No company is named or numbered ${quoted(row.company)}`);
@@ -147,7 +147,7 @@ function recordOf(row: AssetCsvRow, seenAt: string): SourceRecord {
  * The stored asset as source records, one per source that gave its fields (asset_field_sources; a field without a
  * recorded source counts as the asset's own source, seen when the asset was last changed).
  */
-export function storedRecords(a: StoredAsset, sources: readonly FieldSourceRow[]): SourceRecord[] {
+function storedRecords(a: StoredAsset, sources: readonly FieldSourceRow[]): SourceRecord[] {
   const byField = new Map(sources.map((s) => [s.field, s]));
   const records = new Map<string, SourceRecord>();
   for (const field of MERGE_FIELDS) {

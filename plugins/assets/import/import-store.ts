@@ -5,6 +5,7 @@
 import type { Trx } from '../../../kernel/index';
 import { COMPANY_TABLES } from '../../companies/public';
 import type { AssetValues } from '../server/store';
+import type { Asset } from '../shared/api';
 import type { AssetSource } from '../shared/fields';
 
 const ASSETS = 'assets';
@@ -39,13 +40,8 @@ export async function selectVocabulary(db: Trx): Promise<Vocabulary> {
 }
 
 /** An existing asset as the merge reads it: dates as YYYY-MM-DD, the last seen time as ISO text. */
-export interface StoredAsset extends AssetValues {
-  asset_id: number;
-  last_seen_at: string | null;
-  source: AssetSource;
-  source_id: string | null;
-  updated_at: string;
-}
+export type StoredAsset = AssetValues &
+  Pick<Asset, 'asset_id' | 'last_seen_at' | 'source' | 'source_id' | 'updated_at'>;
 
 const day = (col: string) => `to_char(${col}, 'YYYY-MM-DD') as ${col}`;
 
@@ -114,28 +110,8 @@ export async function selectFieldSourcesOf(db: Trx, assetIds: readonly number[])
   }));
 }
 
-/** The stored columns an import or the demo data writes. */
-export interface AssetInsert {
-  tenant_company_id: number;
-  asset_type_id: number | null;
-  tenant_asset_status_id: number | null;
-  location_id: number | null;
-  name: string;
-  serial: string | null;
-  make: string | null;
-  model: string | null;
-  purchase_date: string | null;
-  warranty_start: string | null;
-  warranty_expiry: string | null;
-  eol_date: string | null;
-  operating_system: string | null;
-  assigned_to: string | null;
-  cost: number | null;
-  notes: string | null;
-  source: AssetSource;
-  source_id: string | null;
-  last_seen_at: string | null;
-}
+/** The stored columns an import or the demo data writes: the edited fields, where they came from and when. */
+export type AssetInsert = AssetValues & Pick<Asset, 'source' | 'source_id' | 'last_seen_at'>;
 
 /** Inserts the rows in chunks; answers their ids in the order given. */
 export async function insertAssets(db: Trx, tenantId: number, rows: readonly AssetInsert[]): Promise<number[]> {

@@ -20,11 +20,11 @@ import {
 import type { AssetSource } from '../shared/fields';
 import { addDays, addMonths } from '../../../common/dates';
 import { tenantTodayOf } from '../../settings/public';
-import { LIFECYCLE_STATES, type LifecycleSettings, type LifecycleState } from '../shared/lifecycle';
+import type { LifecycleSettings, LifecycleState } from '../shared/lifecycle';
 import { MERGE_FIELDS } from '../shared/merge';
 
 /** mulberry32: a small seeded generator, so the demo is the same on every run and machine. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -195,7 +195,7 @@ const UNTYPED: readonly Model[] = [
   m('Polycom', 'VVX 450', 249, 'PHN', [], (r) => `0004F2${chars(r, HEX, 6)}`),
 ];
 
-export interface DemoAsset {
+interface DemoAsset {
   company: string;
   asset_type: string | null;
   status: string;
@@ -447,6 +447,3 @@ export async function assetsFixtures({ db, tenantId, log }: FixtureContext): Pro
     log(`assets: ${rows.length} demo assets`);
   });
 }
-
-/** The lifecycle states the demo covers (all of them). */
-export const DEMO_STATES: readonly LifecycleState[] = LIFECYCLE_STATES;

@@ -7,63 +7,25 @@
 import type { Knex } from 'knex';
 import type { Trx } from '../../../kernel/index';
 import { COMPANY_TABLES } from '../../companies/public';
-import type { AssetListQuery } from '../shared/api';
+import type { DbRow } from '../../../common/db-row';
+import type { Asset, AssetListQuery, assetFields } from '../shared/api';
 import type { AssetSource } from '../shared/fields';
-import { LIFECYCLE_STATES, type LifecycleSettings } from '../shared/lifecycle';
+import { LIFECYCLE_STATES, type Lifecycle, type LifecycleSettings } from '../shared/lifecycle';
 
 export const ASSETS_TABLE = 'assets';
 export const FIELD_SOURCES_TABLE = 'asset_field_sources';
 
-/** The stored row with its company, type, status names and the type's effective settings (null: no type). */
-export interface AssetDbRow {
-  asset_id: number;
-  tenant_company_id: number;
-  company_moniker: string;
-  asset_type_id: number | null;
-  asset_type_moniker: string | null;
-  tenant_asset_status_id: number | null;
-  status_moniker: string | null;
-  name: string;
-  serial: string | null;
-  make: string | null;
-  model: string | null;
-  purchase_date: string | null;
-  warranty_start: string | null;
-  warranty_expiry: string | null;
-  eol_date: string | null;
-  operating_system: string | null;
-  assigned_to: string | null;
-  location_id: number | null;
-  cost: number | string | null;
-  notes: string | null;
-  source: AssetSource;
-  source_id: string | null;
-  last_seen_at: Date | string | null;
-  version: number;
-  created_at: Date | string;
-  updated_at: Date | string;
+/**
+ * The stored row with its company, type, status names and the type's effective settings (null: no type): the
+ * answer's fields (shared/api.ts `assetRow`) without the lifecycle, which the service computes; cost (numeric) may
+ * read as text, the times as Date.
+ */
+export type AssetDbRow = DbRow<Omit<Asset, keyof Lifecycle>, 'cost', 'last_seen_at' | 'created_at' | 'updated_at'> & {
   settings: LifecycleSettings | null;
-}
+};
 
-/** The stored values a write sets. */
-export interface AssetValues {
-  tenant_company_id: number;
-  asset_type_id: number | null;
-  tenant_asset_status_id: number | null;
-  name: string;
-  serial: string | null;
-  make: string | null;
-  model: string | null;
-  purchase_date: string | null;
-  warranty_start: string | null;
-  warranty_expiry: string | null;
-  eol_date: string | null;
-  operating_system: string | null;
-  assigned_to: string | null;
-  location_id: number | null;
-  cost: number | null;
-  notes: string | null;
-}
+/** The stored values a write sets: every field a person edits (shared/api.ts `assetFields`), none left out. */
+export type AssetValues = Pick<Asset, keyof typeof assetFields.shape>;
 
 const { companies, assetTypes, assetStatuses } = COMPANY_TABLES;
 /** The company's own settings for a type (companies' per-company asset type rows) override the tenant's. */
@@ -554,17 +516,6 @@ export async function recordFieldSources(
     .insert(fields.map((field) => ({ tenant_id: tenantId, asset_id: assetId, field, source, source_id: sourceId })))
     .onConflict(['tenant_id', 'asset_id', 'field'])
     .merge(['source', 'source_id', 'seen_at']);
-}
-
-export async function selectFieldSources(
-  db: Trx,
-  assetId: number,
-): Promise<{ field: string; source: AssetSource; source_id: string | null; seen_at: string }[]> {
-  const rows = await db(FIELD_SOURCES_TABLE).where({ asset_id: assetId }).orderBy('field');
-  return rows.map((r: { field: string; source: AssetSource; source_id: string | null; seen_at: Date | string }) => ({
-    ...r,
-    seen_at: new Date(r.seen_at).toISOString(),
-  }));
 }
 
 /**

@@ -34,7 +34,6 @@ export const assetChartsQuery = z.object({
   quarters: z.coerce.number().int().min(QUARTERS_MIN).max(QUARTERS_MAX).default(QUARTERS_DEFAULT),
 });
 export type AssetChartsQuery = z.output<typeof assetChartsQuery>;
-export type AssetChartsQueryIn = z.input<typeof assetChartsQuery>;
 
 const count = z.number().int().nonnegative();
 const money = z.number();

@@ -18,12 +18,12 @@
  *   "due within 180 days" reads. Overdue is apart.
  */
 import { addDays, addMonths } from '../../../common/dates';
+import type { AssetChartsAnswer } from './charts-api';
 import {
   DUE_SOON_WINDOWS,
   LIFECYCLE_LABELS,
   LIFECYCLE_STATES,
   lifecycleOf,
-  type DueSoonWindow,
   type LifecycleInput,
   type LifecycleSettings,
   type LifecycleState,
@@ -84,30 +84,9 @@ export const quartersEnd = (asOf: string, n = QUARTERS_DEFAULT) => addMonths(qua
 export const cents = (v: number) => Math.round(v * 100) / 100;
 const oneDecimal = (v: number) => Math.round(v * 10) / 10;
 
-export interface LifecycleCount {
-  state: LifecycleState;
-  label: string;
-  count: number;
-}
-export interface TypeSummary {
-  asset_type_id: number | null;
-  asset_type: string;
-  count: number;
-  average_age_months: number | null;
-  average_replacement_cost: number | null;
-  replacement_cost: number;
-}
-export interface AssetCharts {
-  asOf: string;
-  total: number;
-  lifecycle: LifecycleCount[];
-  warrantyExpiries: { month: string; count: number }[];
-  ageByType: { asset_type_id: number | null; asset_type: string; bucket: AgeBucket; count: number }[];
-  replacementByQuarter: { quarter: string; start: string; count: number; cost: number }[];
-  overdue: { count: number; cost: number };
-  types: TypeSummary[];
-  dueSoon: { days: DueSoonWindow; count: number; cost: number }[];
-}
+/** The figures as GET assetCharts answers them (charts-api.ts `assetChartsAnswer`). */
+export type AssetCharts = AssetChartsAnswer;
+export type TypeSummary = AssetCharts['types'][number];
 
 /** What the aggregation needs of one asset (the reference `chartsOf` and the SQL read the same fields). */
 export interface ChartAsset extends LifecycleInput {

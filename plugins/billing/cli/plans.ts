@@ -33,7 +33,7 @@ function intervalArg(value: string): PlanInterval {
 }
 
 /** The plans the command lists, in catalogue order. */
-export function selectPlans(plans: readonly FlatPlan[], opts: PlansOpts): FlatPlan[] {
+function selectPlans(plans: readonly FlatPlan[], opts: PlansOpts): FlatPlan[] {
   return plans.filter(
     (p) =>
       (opts.all || !p.hidden_flag) &&

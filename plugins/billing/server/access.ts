@@ -33,13 +33,9 @@ import { isMaxCompaniesExempt } from '../../../common/max-companies-exempt';
 import type { PlanFacts } from './plans';
 import { loadSubscriptionRows, openCheckoutSessions } from './state';
 
-// Pages of section 4.7 that stay open above the company limit (their writes can bring the count back down): the
-// shell's own list and matching, so the API and the workspace never disagree on a page.
-export { MAX_COMPANIES_EXEMPT_PAGES } from '../../../common/max-companies-exempt';
+const PAYMENT_REQUIRED = 402;
 
-export const PAYMENT_REQUIRED = 402;
-
-export async function isComplimentary(trx: Trx, tenantId: number): Promise<boolean> {
+async function isComplimentary(trx: Trx, tenantId: number): Promise<boolean> {
   const grant = await trx('tenant_module_grants')
     .where({ tenant_id: tenantId })
     .whereIn('module', BILLING_MODULES as string[])
@@ -71,7 +67,7 @@ export async function activeCompanyCount(
   return ids.size;
 }
 
-export function violationMessage(v: Violation, detail: { status?: string; limit?: number; active?: number }): string {
+function violationMessage(v: Violation, detail: { status?: string; limit?: number; active?: number }): string {
   if (v === 'noSubscription')
     return 'Your organisation has no subscription. Choose a plan on the Subscription page to make changes.';
   if (v === 'statusNotActive')
@@ -81,7 +77,7 @@ export function violationMessage(v: Violation, detail: { status?: string; limit?
 
 const isExemptPage = (page: string | undefined) => !!page && isMaxCompaniesExempt(page);
 
-export async function tenantModules(plans: PlanFacts, trx: Trx, tenantId: number): Promise<ModuleName[]> {
+async function tenantModules(plans: PlanFacts, trx: Trx, tenantId: number): Promise<ModuleName[]> {
   return activeModules(await loadSubscriptionRows(plans, trx, tenantId));
 }
 
@@ -91,7 +87,7 @@ export async function recoveryUrl(plans: PlanFacts, trx: Trx, tenantId: number):
 }
 
 /** For the internal admin summary: the overall status (one status, or 'Mixed'), 'complimentary', or null without one. */
-export async function subscriptionStatus(plans: PlanFacts, trx: Trx, tenantId: number): Promise<string | null> {
+async function subscriptionStatus(plans: PlanFacts, trx: Trx, tenantId: number): Promise<string | null> {
   if (await isComplimentary(trx, tenantId)) return 'complimentary';
   const status = overallStatus(await loadSubscriptionRows(plans, trx, tenantId));
   return status === NO_SUBSCRIPTION ? null : status;
@@ -103,14 +99,14 @@ export async function hasSubscription(trx: Trx, tenantId: number): Promise<boole
 }
 
 /** The Core plan's maximum of active companies; null without one (0 = unlimited, complimentary access). */
-export async function companyLimit(plans: PlanFacts, trx: Trx, tenantId: number): Promise<number | null> {
+async function companyLimit(plans: PlanFacts, trx: Trx, tenantId: number): Promise<number | null> {
   if (await isComplimentary(trx, tenantId)) return null;
   const limit = coreCompanyLimit(await loadSubscriptionRows(plans, trx, tenantId));
   return limit !== null && limit > 0 ? limit : null;
 }
 
 /** Refuses tenant writes on a subscription violation (guard steps 13-15); billing's own routes pass. */
-export function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
+function writeGuard(k: Pick<Kernel, 'extensions'>, plans: PlanFacts) {
   return async (trx: Trx, tenantId: number, route: { owner: string; page?: string }) => {
     if (route.owner === 'billing') return null;
     if (await isComplimentary(trx, tenantId)) return null;

@@ -2,7 +2,7 @@
 import { findTenant, listMembers, type Trx } from '../../../kernel/index';
 import type { BillingProvider } from './provider';
 
-export interface CustomerRecord {
+interface CustomerRecord {
   customer_id: string;
   email: string | null;
   affiliate_code: string | null;

@@ -17,7 +17,7 @@ export function couponFits(c: ProviderCoupon, currency: PlanCurrency, interval: 
   return !c.metadata?.interval || c.metadata.interval === interval;
 }
 
-export interface DiscountOut {
+interface DiscountOut {
   id: string;
   code: string;
   affiliate: string | null;

@@ -9,7 +9,7 @@ import type { ProviderProduct } from '../shared/types';
 
 export type ProviderName = 'stripe' | 'embedded';
 
-export interface ProviderSubscriptionItem {
+interface ProviderSubscriptionItem {
   id: string;
   planId: string;
   quantity: number;

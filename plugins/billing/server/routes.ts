@@ -41,7 +41,7 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function invoiceOut(i: ProviderInvoice) {
+function invoiceOut(i: ProviderInvoice) {
   return {
     id: i.id,
     number: i.number,
@@ -75,9 +75,9 @@ export function invoiceOut(i: ProviderInvoice) {
   };
 }
 
-export const NO_UPCOMING_INVOICE = { message: MSG_NO_UPCOMING_INVOICE, total: 0 } as const;
+const NO_UPCOMING_INVOICE = { message: MSG_NO_UPCOMING_INVOICE, total: 0 } as const;
 
-export async function upcomingInvoice(provider: BillingProvider, customerId: string | null) {
+async function upcomingInvoice(provider: BillingProvider, customerId: string | null) {
   if (!customerId) return NO_UPCOMING_INVOICE;
   try {
     const inv = await provider.upcomingInvoice(customerId);

@@ -15,16 +15,16 @@ import { billingProvider } from './provider-factory';
 import { applySubscription } from './state';
 
 export const MSG_SIGNUP_MISMATCH = 'This sign-up was not found: check the e-mail address, user and tenant.';
-export const MSG_SIGNUP_SUBSCRIBED = 'This account already has a subscription: sign in to manage it.';
+const MSG_SIGNUP_SUBSCRIBED = 'This account already has a subscription: sign in to manage it.';
 
-export interface SignupSessionInput {
+interface SignupSessionInput {
   email: string;
   userId: number;
   tenantId: number;
   affiliate?: string | null;
   planIds: string[];
 }
-export type SignupSessionResult =
+type SignupSessionResult =
   | { status: 200; data: { object: 'checkout.session'; id: string; url: string } }
   | { status: 200; data: { object: 'subscription'; id: string; status: string } };
 

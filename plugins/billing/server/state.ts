@@ -11,7 +11,7 @@ import { refreshTenantAccess } from './tenant-access';
 /** The kernel whose state changes: its module access is refreshed. */
 type ChangingKernel = Pick<Kernel, 'access' | 'realtime'>;
 
-export interface ApplyResult {
+interface ApplyResult {
   applied: boolean;
   reason?: 'older';
 }
@@ -205,7 +205,7 @@ export async function loadSubscriptionRows(
   return out;
 }
 
-export interface CheckoutRecord {
+interface CheckoutRecord {
   sessionId: string;
   provider: ProviderName;
   customerId: string;
@@ -247,7 +247,7 @@ export async function markCheckoutSession(
   return n > 0;
 }
 
-export interface OpenCheckout {
+interface OpenCheckout {
   session_id: string;
   url: string;
   plan_ids: string[];

@@ -10,10 +10,10 @@
 import type { FlatPlan, PlanCurrency } from './types';
 
 export type AffiliateFilterName = 'AIR' | 'basic' | 'basicCS' | 'affiliate';
-export type AffiliateFilter = (p: FlatPlan) => boolean;
+type AffiliateFilter = (p: FlatPlan) => boolean;
 
 export const AFFILIATE_LIMIT = 5;
-export const BASIC_EDITION = 'Basic Edition';
+const BASIC_EDITION = 'Basic Edition';
 export const AFFILIATE_PRODUCT_ID = 'prod_affiliate';
 /** The affiliate plan's worth per month, in minor units of the plan's currency (the Basic monthly price). */
 export const AFFILIATE_MONTHLY_CREDIT: Record<PlanCurrency, number> = { usd: 7500, cad: 9800 };

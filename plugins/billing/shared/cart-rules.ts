@@ -19,11 +19,11 @@ export interface CartMessage {
   details: string;
   removed: string[];
 }
-export interface CartOptions {
+interface CartOptions {
   currency: PlanCurrency;
   interval: PlanInterval;
 }
-export interface CartChange {
+interface CartChange {
   plans: FlatPlan[];
   messages: CartMessage[];
   warnings: string[];

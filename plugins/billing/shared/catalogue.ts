@@ -23,7 +23,7 @@ export const CORE_FEATURES = [
   'Microsoft 365 integration',
 ] as const;
 
-export const CUSTOMER_SUCCESS_FEATURES = [
+const CUSTOMER_SUCCESS_FEATURES = [
   'Customer health and effort scores',
   'Segments and goals',
   'Stack alignment with MRR and NRR opportunity',
@@ -31,7 +31,7 @@ export const CUSTOMER_SUCCESS_FEATURES = [
   'Report builder and report locker',
 ] as const;
 
-export const AIR_FEATURES = ['Asset insights for 1 customer', 'Warranty lookups', 'PSA integration'] as const;
+const AIR_FEATURES = ['Asset insights for 1 customer', 'Warranty lookups', 'PSA integration'] as const;
 
 type Prices = Partial<Record<`${PlanCurrency}_${PlanInterval}`, number>>;
 
@@ -267,7 +267,7 @@ const int = (v: string | undefined, fallback = 0) => {
 };
 
 /** One plan with its product's fields (section 3 "Flattened plan"). */
-export function flattenPlan(product: ProviderProduct, plan: ProviderPlan): FlatPlan {
+function flattenPlan(product: ProviderProduct, plan: ProviderPlan): FlatPlan {
   const addon = flag(plan.metadata.addon);
   const trialDays = int(product.metadata.trial_period_days);
   return {

@@ -3,9 +3,9 @@
  * above 1,000,000 with M, with one decimal. Flags for CAD, USD, ZAR, AUD, GBP. Prices are held in
  * minor units and divided by 100. Currency strings are cleaned by removing commas and parsing as an integer.
  */
+import type { TENANT_CURRENCIES } from '../../../common/tenant-format';
 
-export const FLAG_CURRENCIES = ['CAD', 'USD', 'ZAR', 'AUD', 'GBP'] as const;
-export type FlagCurrency = (typeof FLAG_CURRENCIES)[number];
+type FlagCurrency = (typeof TENANT_CURRENCIES)[number];
 
 const FLAGS: Record<FlagCurrency, string> = {
   CAD: '\u{1F1E8}\u{1F1E6}',

@@ -5,7 +5,7 @@
 import { formatAmount, planPrice } from './currency';
 import type { FlatPlan, PlanInterval } from './types';
 
-export interface PriceDisplay {
+interface PriceDisplay {
   /** Major units per period. */
   amount: number;
   period: PlanInterval;

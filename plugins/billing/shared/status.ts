@@ -7,7 +7,7 @@ import { ACTIVE_STATUSES, type ModuleMoniker } from './types';
 
 export const BILLING_MODULES: readonly ModuleMoniker[] = ['Core', 'AIR', 'Customer Success'];
 export const NO_SUBSCRIPTION = 'no subscription';
-export const MIXED = 'Mixed';
+const MIXED = 'Mixed';
 /** Statuses of subscriptions that are over (Stripe's terminal states). */
 export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
 

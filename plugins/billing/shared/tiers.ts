@@ -4,9 +4,9 @@
  */
 export const CUSTOMER_TIERS = [5, 25, 50, 100, 200] as const;
 /** At or above this limit there is nothing to upgrade to. */
-export const NO_UPGRADE_LIMIT = 999;
+const NO_UPGRADE_LIMIT = 999;
 /** limit_max_companies 0: an unlimited customer count. */
-export const UNLIMITED_LIMIT = 0;
+const UNLIMITED_LIMIT = 0;
 
 export const isUnlimited = (limit: number): boolean => limit === UNLIMITED_LIMIT;
 

@@ -18,18 +18,7 @@ export type PlanMetadata = ProviderPlan['metadata'];
 /** Flattened plan (GET v3/manager/stripe/flatproducts): the shape the route schema `flatPlan` (api.ts) checks. */
 export type FlatPlan = FlatPlanShape;
 
-export type SubscriptionStatus =
-  'active' | 'trialing' | 'past_due' | 'canceled' | 'unpaid' | 'incomplete' | 'incomplete_expired' | 'paused';
 export const ACTIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 
 /** Subscription row (GET v3/manager/tenant/{tenantId}/subscriptions). One row per plan of a subscription (api.ts). */
 export type SubscriptionRow = z.infer<typeof subscriptionRow>;
-
-/** Cart (section 3): plans chosen, with the tenant's context. */
-export interface Cart {
-  plans: FlatPlan[];
-  dateFormat?: string;
-  currency?: PlanCurrency;
-  /** Current module subscriptions keyed by module. */
-  moduleSubscriptions?: Partial<Record<ModuleMoniker, { limit_max_companies: number; stripe_plan_id?: string }>>;
-}

@@ -4,7 +4,7 @@
  */
 import type { FlatPlan } from './types';
 
-export interface VersionPick {
+interface VersionPick {
   plan: FlatPlan | null;
   warning: string | null;
 }

@@ -25,12 +25,6 @@ export interface SubscriptionGuardData extends TenantSubscriptions {
 }
 
 export type ViolationType = 'userHasNoTenant' | 'noSubscription' | 'statusNotActive' | 'maxCompanies';
-export const VIOLATION_TYPES: readonly ViolationType[] = [
-  'userHasNoTenant',
-  'noSubscription',
-  'statusNotActive',
-  'maxCompanies',
-];
 export const violationUrl = (t: ViolationType) => `/subscriptionViolation?violationType=${t}`;
 
 export const isActiveStatus = (status: string | null | undefined) => !!status && ACTIVE_STATUSES.includes(status);

@@ -25,7 +25,7 @@ interface ImportOpts {
   json?: boolean;
 }
 
-export function reportLines(r: CsvImportReport, title: string, tenantId: number): string[] {
+function reportLines(r: CsvImportReport, title: string, tenantId: number): string[] {
   const what = title.toLowerCase();
   const lines: string[] = [];
   if (r.status === 'dry-run')

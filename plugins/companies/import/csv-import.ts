@@ -98,7 +98,7 @@ export function declaredCsvImportKinds(plugins: readonly { extend?: unknown }[])
   return sortedKinds(defs);
 }
 
-export interface CsvColumnInfo {
+interface CsvColumnInfo {
   name: string;
   required: boolean;
   help?: string;

@@ -7,7 +7,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import type { CsvImportDef, CsvRejection } from './csv-import';
 import { columnsOf } from './csv-import';
 
-export const MAX_IMPORT_ROWS = 50_000;
+const MAX_IMPORT_ROWS = 50_000;
 
 export class CsvFileError extends Error {
   constructor(message: string) {
@@ -16,14 +16,14 @@ export class CsvFileError extends Error {
   }
 }
 
-export interface ParsedCsv {
+interface ParsedCsv {
   /** Data rows with the line they start on; cells by column name. */
   rows: { line: number; cells: Record<string, string | undefined> }[];
   /** Rows that cannot be read as rows (wrong number of fields). */
   rejected: CsvRejection[];
 }
 
-export const normalizeHeader = (h: string): string =>
+const normalizeHeader = (h: string): string =>
   h
     .trim()
     .toLowerCase()

@@ -15,13 +15,7 @@ import {
   type Kernel,
   type RouteRegistrar,
 } from '../../../kernel/index';
-import {
-  importAnswer,
-  importBody,
-  importKindParams as kindParams,
-  importKindsAnswer,
-  MAX_CSV_CHARS,
-} from '../shared/api';
+import { importAnswer, importBody, importKindParams as kindParams, importKindsAnswer } from '../shared/api';
 import { IMPORT_PAGE } from '../server/pages';
 import { tenantParams } from '../shared/params';
 import { columnsOf, csvImportKind, csvImportKinds, type CsvImportDef } from './csv-import';
@@ -29,13 +23,12 @@ import './kinds';
 import { CsvFileError } from './parse';
 import { runCsvImport } from './run';
 
-export const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
-export { MAX_CSV_CHARS };
+const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
 
 const allowed = (def: CsvImportDef, caller: Caller | null) =>
   !def.module || !caller || caller.isLciAdmin || caller.modules.includes(def.module);
 
-export function describeKind(def: CsvImportDef) {
+function describeKind(def: CsvImportDef) {
   return {
     kind: def.kind,
     title: def.title,

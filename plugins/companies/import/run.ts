@@ -14,14 +14,14 @@ import type { CsvApplyResult, CsvImportDef, CsvRejection, CsvRow } from './csv-i
 import { parseCsv } from './parse';
 import { nulReasons, rowFailureReason } from './row-errors';
 
-export interface CsvImportOptions {
+interface CsvImportOptions {
   skipInvalid?: boolean;
   dryRun?: boolean;
   /** Called as rows are written (done of total). */
   onProgress?(done: number, total: number): void | Promise<void>;
 }
 
-export type CsvImportStatus = 'imported' | 'rejected' | 'dry-run';
+type CsvImportStatus = 'imported' | 'rejected' | 'dry-run';
 
 export interface CsvImportReport {
   kind: string;
@@ -40,7 +40,7 @@ export interface CsvImportReport {
   dryRun: boolean;
 }
 
-export const APPLY_CHUNK = 100;
+const APPLY_CHUNK = 100;
 
 function reasonsOf(error: z.ZodError, cells: Record<string, string | undefined>): string[] {
   return error.issues.map((i) => {

@@ -3,8 +3,6 @@ import { notFound, type Trx } from '../../../kernel/index';
 import type { AssetStatusRow } from '../shared/api-types';
 import { toggleAssetStatuses } from '../shared/asset-status-toggle';
 
-export type { AssetStatusRow };
-
 const shape = (r: {
   tenant_asset_status_id: number;
   moniker: string;

@@ -5,7 +5,6 @@
 import { conflict, notFound, type Trx } from '../../../kernel/index';
 import {
   companyAssetTypeBody,
-  settingsSchema,
   tenantAssetTypeBody,
   type CompanyAssetTypeBody,
   type TenantAssetTypeBody,
@@ -13,7 +12,7 @@ import {
 import type { AssetType, AssetTypeSettings, CompanyAssetType } from '../shared/api-types';
 import { num } from './sql';
 
-export const SETTING_FIELDS = [
+const SETTING_FIELDS = [
   'default_replacement_cost',
   'default_life_in_months',
   'approaching_duration_in_months_eol',
@@ -25,15 +24,7 @@ export const SETTING_FIELDS = [
   'include_model_in_missing_flag',
 ] as const;
 
-export type { AssetType, AssetTypeSettings, CompanyAssetType };
-
-export {
-  companyAssetTypeBody,
-  settingsSchema,
-  tenantAssetTypeBody,
-  type CompanyAssetTypeBody,
-  type TenantAssetTypeBody,
-};
+export { companyAssetTypeBody, tenantAssetTypeBody, type CompanyAssetTypeBody, type TenantAssetTypeBody };
 
 function settingsOf(r: Record<string, unknown>): AssetTypeSettings {
   const out = {} as Record<string, unknown>;

@@ -2,16 +2,17 @@
  * Contracts (customer-success.md sections 3-5): list, insert, update (optimistic concurrency on `version`),
  * delete, copy to other companies. notice_date is derived from end_date and notice_to_terminate_in_days.
  */
+import type { z } from 'zod';
 import { conflict, notFound, type Kernel, type Trx } from '../../../kernel/index';
-import type { Contract } from '../shared/contract-fields';
+import type { contractWithCompany } from '../shared/api';
+import type { ContractInput } from '../shared/contract-fields';
 import { noticeDate } from '../shared/notice-date';
-import type { ContractInputParsed } from '../shared/contract-schema';
 import { linkedGoalsFor } from './linked-goals';
 import { getLocation } from './locations';
 import { dateCol, iso, num } from './sql';
 
 const TABLE = 'tenant_company_contracts';
-export type ContractWithCompany = Contract & { company_moniker: string };
+export type ContractWithCompany = z.infer<typeof contractWithCompany>;
 
 function select(db: Trx) {
   return db(`${TABLE} as c`)
@@ -100,7 +101,7 @@ export async function getContract(
 }
 
 /** The stored columns of an input (notice_date derived; the location must belong to the company). */
-async function columns(db: Trx, tenantCompanyId: number, input: ContractInputParsed) {
+async function columns(db: Trx, tenantCompanyId: number, input: ContractInput) {
   if (
     input.tenant_company_location_id !== null &&
     !(await getLocation(db, tenantCompanyId, input.tenant_company_location_id))
@@ -130,7 +131,7 @@ export async function insertContract(
   db: Trx,
   tenantId: number,
   tenantCompanyId: number,
-  input: ContractInputParsed,
+  input: ContractInput,
   userId: number | null,
 ): Promise<number> {
   const [row] = await db(TABLE)
@@ -165,7 +166,7 @@ export async function updateContract(
   tenantCompanyId: number,
   id: number,
   version: number,
-  input: ContractInputParsed,
+  input: ContractInput,
   userId: number | null,
 ): Promise<number> {
   await requireVersion(db, tenantCompanyId, id, version);

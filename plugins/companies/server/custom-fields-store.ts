@@ -63,16 +63,8 @@ export async function fieldById(db: Trx, id: number): Promise<CustomField | unde
   return (await selectFields(db, { id }))[0];
 }
 
-export interface NewField {
-  target: string;
-  field_key: string;
-  label: string;
-  field_type: FieldType;
-  required: boolean;
-  options: string[];
-  sort_order: number;
-  is_active: boolean;
-}
+/** The stored values of a new field: the answer's fields but its id, version and value count. */
+export type NewField = Omit<CustomField, 'custom_field_id' | 'version' | 'value_count'>;
 
 export async function insertField(db: Trx, tenantId: number, f: NewField): Promise<number> {
   const [row] = await db('tenant_custom_fields')

@@ -51,7 +51,7 @@ export async function createField(
   return (await store.fieldById(db, id))!;
 }
 
-export async function requireField(db: Trx, id: number): Promise<CustomField> {
+async function requireField(db: Trx, id: number): Promise<CustomField> {
   const f = await store.fieldById(db, id);
   if (!f) throw notFound('Custom field not found');
   return f;

@@ -17,7 +17,7 @@ import {
 } from '../shared/dashboard';
 import { COMPANIES_PAGE, CONTRACT_MANAGER_PAGE } from '../shared/pages';
 
-export async function contractNotices(db: Trx): Promise<ContractNoticesChart> {
+async function contractNotices(db: Trx): Promise<ContractNoticesChart> {
   const base = db('tenant_company_contracts as k')
     .join('tenant_companies as c', 'c.tenant_company_id', 'k.tenant_company_id')
     .where('c.is_active', true)
@@ -56,7 +56,7 @@ export async function contractNotices(db: Trx): Promise<ContractNoticesChart> {
   };
 }
 
-export async function companiesWithoutData(db: Trx): Promise<CompaniesWithoutDataChart> {
+async function companiesWithoutData(db: Trx): Promise<CompaniesWithoutDataChart> {
   const active = db('tenant_companies as c').where('c.is_active', true);
   const without = active
     .clone()

@@ -5,8 +5,6 @@ import { listAssetStatuses } from './asset-statuses';
 import { listCompanyAssetTypes } from './asset-types';
 import { listLocations } from './locations';
 
-export type { FilterData };
-
 export async function companyFilters(db: Trx, tenantCompanyId: number): Promise<FilterData> {
   const locations = await listLocations(db, tenantCompanyId);
   const types = await listCompanyAssetTypes(db, tenantCompanyId);

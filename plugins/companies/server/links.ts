@@ -5,7 +5,6 @@ import { linkBody } from '../shared/api';
 import { iso } from './sql';
 
 const TABLE = 'tenant_company_links';
-export type { LinkRow };
 
 export { linkBody };
 

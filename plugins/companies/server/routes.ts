@@ -25,8 +25,6 @@ import { COMPANIES_PAGE } from './pages';
 import { companyParams, tenantParams } from '../shared/params';
 import { getCompany, insertCompany, listCompanies, toApi, updateCompany } from './store';
 
-export { COMPANIES_PAGE } from './pages';
-
 export function routes(r: RouteRegistrar, k: Kernel): void {
   r.get(
     '/v3/tenant/:tenantId/companies',

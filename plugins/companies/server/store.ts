@@ -1,14 +1,10 @@
 /** SQL of companies (tenant_companies) and their API shape; every function takes the caller's transaction. */
+import type { z } from 'zod';
 import type { Trx } from '../../../kernel/index';
+import type { CompanyApi, companyBody } from '../shared/api';
 
-export interface CompanyRow {
-  tenant_company_id: number;
-  moniker: string;
-  is_active: boolean;
-  assessment_only_flag: boolean;
-  air_only_flag: boolean;
-  seats: number;
-}
+/** A company as stored: the answer's fields (shared/api.ts `company`) without its client-side names (toApi). */
+export type CompanyRow = Omit<CompanyApi, 'name' | 'tenantCompanyId' | 'id'>;
 export type CompanyKind = 'all' | 'assessmentOnly' | 'airOnly';
 
 const COLUMNS = [
@@ -63,13 +59,8 @@ export async function companiesByMoniker(db: Trx, monikers: readonly string[]): 
   return out;
 }
 
-export interface NewCompany {
-  moniker: string;
-  is_active?: boolean;
-  assessment_only_flag?: boolean;
-  air_only_flag?: boolean;
-  seats?: number;
-}
+/** The fields of a new company (the create body, shared/api.ts `companyBody`); left out: active, no flags, 0 seats. */
+type NewCompany = z.output<typeof companyBody>;
 export async function insertCompany(db: Trx, tenantId: number, c: NewCompany): Promise<CompanyRow> {
   const [row] = await db('tenant_companies')
     .insert({

@@ -7,9 +7,6 @@ import { z } from 'zod';
 import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_STATUSES } from './contract-fields';
 import { bodyId, companyParams, id, tenantParams } from './params';
 
-export { bodyId, companyParams, id, tenantParams } from './params';
-export { contractBody, contractInput, type ContractInputParsed } from './contract-schema';
-
 const int = z.number().int();
 const records = { records_updated: int };
 
@@ -30,7 +27,7 @@ export const locationBody = z.object({
 });
 
 /** A client company as the API answers it: `name` is the moniker; `tenantCompanyId` and `id` its client-side names. */
-export const company = z.object({
+const company = z.object({
   tenant_company_id: int,
   moniker: z.string(),
   is_active: z.boolean(),
@@ -132,7 +129,7 @@ export const linkWriteAnswer = z.object({ ...records, tenant_company_link_id: in
 const months = (max: number) =>
   z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(max, `Must be ${max} or less`).optional();
 const flag = z.boolean().optional();
-export const settingsSchema = {
+const settingsSchema = {
   default_replacement_cost: z.number().min(0, 'Must be 0 or more').max(1_000_000_000, 'Too large').optional(),
   default_life_in_months: months(1200),
   approaching_duration_in_months_eol: months(120),
@@ -209,7 +206,7 @@ export const assetStatusAdded = z.object({ ...records, tenant_asset_status_id: i
 
 // CSV import
 /** The largest CSV text the API takes (the body limit is 10 MB of JSON). */
-export const MAX_CSV_CHARS = 8_000_000;
+const MAX_CSV_CHARS = 8_000_000;
 
 export const importKindParams = tenantParams.extend({
   kind: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/, 'Unknown import kind'),
@@ -224,7 +221,7 @@ export const importBody = z.object({
     .optional(),
 });
 
-export const importKind = z.object({
+const importKind = z.object({
   kind: z.string(),
   title: z.string(),
   description: z.string(),
@@ -233,7 +230,7 @@ export const importKind = z.object({
   example: z.record(z.string(), z.string()),
 });
 export const importKindsAnswer = z.object({ kinds: z.array(importKind) });
-export const importReport = z.object({
+const importReport = z.object({
   kind: z.string(),
   status: z.enum(['imported', 'rejected', 'dry-run']),
   total: int,

@@ -2,7 +2,7 @@
  * Asset status update (platform.md 4.6): toggles is_active / active_flag of the listed ids; the others stay.
  * active_flag is the 1/0 twin of is_active that the workspace reads.
  */
-export interface AssetStatus {
+interface AssetStatus {
   tenant_asset_status_id: number;
   is_active: boolean;
   active_flag: 0 | 1;

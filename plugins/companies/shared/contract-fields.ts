@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { contract, linkedGoal } from './api';
+import type { contractInput } from './contract-schema';
 
 export const CONTRACT_STATUSES = ['Active', 'Pending', 'Expired', 'Cancelled'] as const;
 export const BILLING_CYCLES = ['Monthly', 'Quarterly', 'Semi-Annually', 'Annually', 'Multi-Year', 'One-Time'] as const;
@@ -11,29 +12,8 @@ export const BUSINESS_IMPACTS = ['Low', 'Medium', 'High', 'Critical'] as const;
 /** Which date raises the contract's alert, lead_time_to_alert_in_days before it. */
 export const ALERT_TRIGGERS = ['None', 'End Date', 'Notice Date', 'Next Due Date'] as const;
 
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-export type BillingCycle = (typeof BILLING_CYCLES)[number];
-export type BusinessImpact = (typeof BUSINESS_IMPACTS)[number];
-export type AlertTrigger = (typeof ALERT_TRIGGERS)[number];
-
-/** The editable fields of a contract (what insert and update carry). */
-export interface ContractInput {
-  vendor: string;
-  account: string | null;
-  tenant_company_location_id: number | null;
-  business_impact: BusinessImpact | null;
-  description: string | null;
-  contract_status: ContractStatus | null;
-  billing_cycle: BillingCycle | null;
-  cost: number | null;
-  auto_renew_flag: boolean;
-  next_due_date: string | null;
-  end_date: string | null;
-  notice_to_terminate_in_days: number | null;
-  budget_past_end_date_flag: boolean;
-  alert_trigger: AlertTrigger | null;
-  lead_time_to_alert_in_days: number | null;
-}
+/** The editable fields of a contract (what insert and update carry): the body schema's output (contract-schema.ts). */
+export type ContractInput = z.output<typeof contractInput>;
 
 export type LinkedGoal = z.infer<typeof linkedGoal>;
 

@@ -25,7 +25,7 @@ const optEnum = <T extends readonly [string, ...string[]]>(values: T) =>
     .optional()
     .transform((v) => (v ? v : null));
 /** The date helper of section 5: empty, or a real YYYY-MM-DD date. */
-export const optDate = z
+const optDate = z
   .union(
     [
       z.iso
@@ -79,8 +79,6 @@ export const contractInput = z
     auto_renew_flag: auto_renew_flag ?? is_auto_renew ?? false,
   }));
 
-export type ContractInputParsed = z.output<typeof contractInput>;
-
 const contractId = { tenant_company_contract_id: bodyId };
 const version = z.number().int().positive();
 
@@ -100,5 +98,3 @@ export const contractBody = z.discriminatedUnion(
   ],
   { message: 'operation must be insert, update, delete or copy' },
 );
-
-export type ContractBody = z.output<typeof contractBody>;

@@ -15,16 +15,16 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   choice: 'Choice',
 };
 
-export const MAX_TEXT_LENGTH = 1000;
-export const MAX_OPTIONS = 100;
+const MAX_TEXT_LENGTH = 1000;
+const MAX_OPTIONS = 100;
 const KEY_RE = /^[a-z][a-z0-9_]{0,39}$/;
-export const MSG_KEY = 'Lowercase letters, digits and _, starting with a letter (max 40 characters)';
-export const MSG_REQUIRED = 'Required.';
+const MSG_KEY = 'Lowercase letters, digits and _, starting with a letter (max 40 characters)';
+const MSG_REQUIRED = 'Required.';
 
 /** A value as stored and answered: numbers as numbers, dates as YYYY-MM-DD, text and choices as text. */
 export type FieldValue = string | number;
 /** What the rules need of a field definition. */
-export interface FieldRule {
+interface FieldRule {
   field_key: string;
   label: string;
   field_type: FieldType;
@@ -137,7 +137,7 @@ export function optionsProblem(type: FieldType, options: string[] | undefined): 
   return null;
 }
 
-export const customField = z.object({
+const customField = z.object({
   custom_field_id: int,
   target: z.string(),
   field_key: z.string(),
@@ -153,7 +153,7 @@ export const customField = z.object({
 });
 export type CustomField = z.infer<typeof customField>;
 
-export const customFieldTarget = z.object({ target: z.string(), title: z.string(), page: z.string().nullable() });
+const customFieldTarget = z.object({ target: z.string(), title: z.string(), page: z.string().nullable() });
 export const customFieldsAnswer = z.object({ fields: z.array(customField), targets: z.array(customFieldTarget) });
 export const customFieldsQuery = z.object({ target: z.string().max(40).optional() });
 export const customFieldWriteAnswer = z.object({ field: customField, records_updated: int });
@@ -164,7 +164,7 @@ export const customFieldDeleteQuery = z.object({
 export const customFieldDeleteAnswer = z.object({ records_updated: int, values_deleted: int });
 
 const fieldValue = z.union([z.string(), z.number()]);
-export const recordValues = z.object({ record_id: int, values: z.record(z.string(), fieldValue) });
+const recordValues = z.object({ record_id: int, values: z.record(z.string(), fieldValue) });
 export type RecordValues = z.infer<typeof recordValues>;
 export const valuesQuery = z.object({
   field: z.string().max(40).optional(),

@@ -3,9 +3,7 @@
  * Works on date-only values (YYYY-MM-DD) without time zones; empty or invalid dates show as ''. The rule is written
  * once in common/tenant-format.ts.
  */
-import { formatDate, TENANT_DATE_FORMATS, type TenantDateFormat } from '../../../common/tenant-format';
-
-export { TENANT_DATE_FORMATS, type TenantDateFormat };
+import { formatDate } from '../../../common/tenant-format';
 
 export function formatTenantDate(date: string | null | undefined, tenantFormat: string | null | undefined): string {
   return formatDate(date, tenantFormat);

@@ -1,10 +1,10 @@
 /** Company locations (customer-success.md section 3): the location with id '-1' is a placeholder and is dropped. */
-export interface Location {
+interface Location {
   tenant_company_location_id: number | string;
   location_name: string;
 }
 
-export const PLACEHOLDER_LOCATION_ID = '-1';
+const PLACEHOLDER_LOCATION_ID = '-1';
 
 export function dropPlaceholderLocation<L extends Location>(locations: readonly L[]): L[] {
   return locations.filter((l) => String(l.tenant_company_location_id).trim() !== PLACEHOLDER_LOCATION_ID);

@@ -4,7 +4,7 @@
  */
 import { declarePages, type PageModuleName } from '../../../common/pages';
 
-export const DATA_MANAGER = '/datamanager';
+const DATA_MANAGER = '/datamanager';
 export const COMPANIES_PAGE = '/datamanagercompanies';
 export const CONTRACT_MANAGER_PAGE = '/contractManager';
 export const ASSET_TYPE_MANAGER_PAGE = '/assettypemanager';

@@ -4,7 +4,7 @@
  * record takes the id the server returned.
  */
 export type RecordOperation = 'insert' | 'update' | 'delete' | 'copy';
-export interface WriteResult<R> {
+interface WriteResult<R> {
   records_updated: number;
   id?: number | null;
   record?: R | null;

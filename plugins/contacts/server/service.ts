@@ -18,7 +18,7 @@ import {
   type ContactValues,
 } from './store';
 
-export async function requireCompany(db: Trx, tenantCompanyId: number): Promise<void> {
+async function requireCompany(db: Trx, tenantCompanyId: number): Promise<void> {
   if (!(await getCompany(db, tenantCompanyId))) throw notFound('Company not found');
 }
 

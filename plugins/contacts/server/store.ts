@@ -1,38 +1,21 @@
 /** SQL of the client contacts, and nothing else: each function takes the caller's transaction (tenant-scoped under RLS). */
 import type { Knex } from 'knex';
 import type { Trx } from '../../../kernel/index';
+import type { DbRow } from '../../../common/db-row';
 import type { Contact, UserListQuery } from '../shared/api';
-import { contactName, type ContactSource, type ReviewRole } from '../shared/contact-fields';
+import { contactName, type ContactSource, type contactFields } from '../shared/contact-fields';
 
 export const CONTACTS_TABLE = 'tenant_company_contacts';
 
-interface ContactDbRow {
-  contact_id: string | number;
-  tenant_company_id: string | number;
-  company_moniker: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  title: string | null;
-  review_role: ReviewRole;
-  is_active: boolean;
-  source: ContactSource;
-  version: number | string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A row as read: the answer's fields but the name (toContact joins it); ids and version may be text, times Date. */
+type ContactDbRow = DbRow<
+  Omit<Contact, 'name'>,
+  'contact_id' | 'tenant_company_id' | 'version',
+  'created_at' | 'updated_at'
+>;
 
-/** The stored values of a contact a write sets (every editable field). */
-export interface ContactValues {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  title: string | null;
-  review_role: ReviewRole;
-  is_active: boolean;
-}
+/** The stored values of a contact a write sets: every editable field (shared/contact-fields.ts `contactFields`). */
+export type ContactValues = Pick<Contact, keyof typeof contactFields.shape>;
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

@@ -86,7 +86,6 @@ export const userListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(USER_LIST_PAGE_SIZE_MAX).default(USER_LIST_PAGE_SIZE),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
-export type UserListQueryIn = z.input<typeof userListQuery>;
 
 export const userListAnswer = z.object({
   contacts: z.array(contactRow),

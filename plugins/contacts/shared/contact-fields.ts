@@ -83,8 +83,6 @@ export const contactFields = z.object({
   review_role: z.enum(REVIEW_ROLES).optional(),
   is_active: z.boolean().optional(),
 });
-export type ContactFieldsIn = z.input<typeof contactFields>;
-export type ContactFields = z.output<typeof contactFields>;
 
 /** "First Last", or whichever is present. */
 export function contactName(c: { first_name: string; last_name: string }): string {

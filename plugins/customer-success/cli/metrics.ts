@@ -17,7 +17,7 @@ function tenantArg(value: string): number {
 }
 
 /** The `lci cs` group, shared by the areas of the plugin: the first caller creates it. */
-export function csCommand(program: Command): Command {
+function csCommand(program: Command): Command {
   return (
     program.commands.find((c) => c.name() === 'cs') ??
     program.command('cs').description('customer success: health and effort scores, segments')

@@ -33,7 +33,7 @@ export interface CsDashboardChartsDef {
   charts(db: Trx, companyIds: readonly number[] | null, inputs?: CsChartInputs): Promise<Record<string, unknown>>;
 }
 /** What the dashboard's request has read, for its charts (read once for the request, on first call). */
-export interface CsChartInputs {
+interface CsChartInputs {
   /** The tenant's active companies, by name. */
   activeCompanies(): Promise<readonly { tenant_company_id: number; moniker: string; seats: number }[]>;
 }

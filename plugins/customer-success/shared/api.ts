@@ -220,6 +220,7 @@ export type HealthDeltaAnswer = z.infer<typeof healthDelta>;
 // Segments (TenantCsSegmentSettings, TenantCompanySegment, TenantCompanyCsSegment)
 export const segmentSettings = z.object({
   colorBy: z.enum(COLOR_BY),
+  /** When on, the minimum, cut and maximum of both axes are computed from the companies' data. */
   segAutoCalc: z.boolean(),
   minSegValue: z.number(),
   cutSegValue: z.number(),
@@ -227,7 +228,9 @@ export const segmentSettings = z.object({
   minSegEffort: z.number(),
   cutSegEffort: z.number(),
   maxSegEffort: z.number(),
+  /** Label of the value axis. */
   valueDesc: z.string(),
+  /** Label of the effort axis. */
   effortDesc: z.string(),
   segmentNames: z.array(z.object({ segmentId, name: z.string() })),
   showValueSliders: z.boolean(),

@@ -11,10 +11,6 @@ import { invalidReturn } from '../../../common/invalid-return';
 import { CS_OBJECT_KEYS } from './cs-objects';
 import { filtersForRequest, type CsFilters } from './filter-rules';
 
-export { MSG_NO_TENANT };
-/** The one text (common/invalid-return.ts), which the workspace's api client checks on every call too. */
-export { invalidReturn };
-
 /** The part of the SDK api client the helpers use (the real one in pages; a recorder in unit tests). */
 export interface CsHttp {
   get<T>(path: string, opts?: { query?: Record<string, string | number | boolean | undefined | null> }): Promise<T>;

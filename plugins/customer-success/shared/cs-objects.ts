@@ -34,5 +34,3 @@ export const CS_OBJECT_KEYS = {
   // contracts as CS reads them (without those a contract filter leaves out)
   TenantCompanyCsContract: 'contracts',
 } as const;
-
-export type CsObjectName = keyof typeof CS_OBJECT_KEYS;

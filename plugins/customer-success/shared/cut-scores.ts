@@ -19,16 +19,6 @@ export const VARIANT_COLORS: Record<CutVariant, string> = {
   dark: '#343a40',
 };
 
-/** Blueprint intent closest to each variant (tags, buttons). */
-export const VARIANT_INTENTS: Record<CutVariant, 'success' | 'warning' | 'danger' | 'primary' | 'none'> = {
-  success: 'success',
-  warning: 'warning',
-  danger: 'danger',
-  info: 'primary',
-  secondary: 'none',
-  dark: 'none',
-};
-
 export interface CutScore {
   /** Upper bound of the band (inclusive), 0-100. */
   max: number;

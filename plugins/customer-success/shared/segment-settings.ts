@@ -3,6 +3,8 @@
  * the value axis (a company's monthly value) and the effort axis (its effort score) each have a
  * minimum, a cut and a maximum; the two cuts split companies into four segments.
  */
+import type { z } from 'zod';
+import type { segmentSettings } from './api';
 
 export const COLOR_BY = ['health', 'effort', 'segment'] as const;
 export type ColorBy = (typeof COLOR_BY)[number];
@@ -11,29 +13,9 @@ export type ColorBy = (typeof COLOR_BY)[number];
 export const SEGMENT_IDS = [1, 2, 3, 4] as const;
 export type SegmentId = (typeof SEGMENT_IDS)[number];
 
-export interface SegmentName {
-  segmentId: SegmentId;
-  name: string;
-}
-
-export interface SegmentSettings {
-  colorBy: ColorBy;
-  /** When on, the minimum, cut and maximum of both axes are computed from the companies' data. */
-  segAutoCalc: boolean;
-  minSegValue: number;
-  cutSegValue: number;
-  maxSegValue: number;
-  minSegEffort: number;
-  cutSegEffort: number;
-  maxSegEffort: number;
-  /** Label of the value axis. */
-  valueDesc: string;
-  /** Label of the effort axis. */
-  effortDesc: string;
-  segmentNames: SegmentName[];
-  showValueSliders: boolean;
-  showEffortSliders: boolean;
-}
+/** The tenant's settings as TenantCsSegmentSettings answers them (shared/api.ts `segmentSettings`, which documents each field). */
+export type SegmentSettings = z.infer<typeof segmentSettings>;
+export type SegmentName = SegmentSettings['segmentNames'][number];
 
 /** Segment 1..4: which side of each cut the segment lies on. */
 export const SEGMENT_QUADRANTS: Record<SegmentId, { value: 'high' | 'low'; effort: 'high' | 'low' }> = {

@@ -3,9 +3,7 @@
  * dd-mm-yyyy. Unknown formats fall back to the default. Empty or invalid dates show as ''. The rule is written once
  * in common/tenant-format.ts; a Date is shown as the calendar day it holds (dates of this area are days).
  */
-import { formatDate, TENANT_DATE_FORMATS, type TenantDateFormat } from '../../../common/tenant-format';
-
-export { TENANT_DATE_FORMATS, type TenantDateFormat };
+import { formatDate } from '../../../common/tenant-format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -7,18 +7,7 @@ import { api, useTenant } from '../../../workspace/sdk';
 import { createCsApi, type CsApi, type CsHttp, type CsObjectKeys } from '../shared/cs-client';
 import { CS_OBJECT_KEYS } from '../shared/cs-objects';
 
-export {
-  createCsApi,
-  expectField,
-  invalidReturn,
-  MSG_NO_TENANT,
-  tenantIdOrThrow,
-  type CsApi,
-  type CsGetOptions,
-  type CsHttp,
-  type CsObjectKeys,
-  type CsResponse,
-} from '../shared/cs-client';
+export { createCsApi, expectField, tenantIdOrThrow, type CsHttp } from '../shared/cs-client';
 
 /** The CS client of the signed-in tenant (`keys`: another plugin's object types, e.g. stack-manager's). */
 export function useCsApi<M extends CsObjectKeys = typeof CS_OBJECT_KEYS>(keys?: M): CsApi<M> {

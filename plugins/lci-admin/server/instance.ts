@@ -7,7 +7,7 @@ import type { Kernel } from '../../../kernel/index';
 import { MaintenanceWatcher } from './core/maintenance/service';
 import { SocketRelay } from './pages/websockets/relay';
 
-export const LCI_ADMIN = 'lci-admin';
+const LCI_ADMIN = 'lci-admin';
 
 export interface LciAdminInstance {
   readonly maintenance: MaintenanceWatcher;

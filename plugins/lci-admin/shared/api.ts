@@ -18,13 +18,13 @@ export const maintenanceBody = z.object({
   on: z.boolean(),
   message: z.string().trim().max(MAINTENANCE_MESSAGE_MAX, `at most ${MAINTENANCE_MESSAGE_MAX} characters`).default(''),
 });
-export const maintenanceState = z.object({ on: z.boolean(), message: z.string(), since: z.string().optional() });
+const maintenanceState = z.object({ on: z.boolean(), message: z.string(), since: z.string().optional() });
 export const maintenanceAnswer = z.object({ maintenance: maintenanceState });
 export const maintenanceChangeAnswer = z.object({ maintenance: maintenanceState, changed: z.boolean() });
 export type MaintenanceState = z.infer<typeof maintenanceState>;
 
 // Admin summary (GET /v3/lciadmin/summary)
-export const tenantSummary = z.object({
+const tenantSummary = z.object({
   tenantId: int,
   name: z.string(),
   created: iso,
@@ -36,7 +36,7 @@ export const tenantSummary = z.object({
   users: count,
   lastActivity: iso.nullable(),
 });
-export const summaryTotals = z.object({
+const summaryTotals = z.object({
   tenants: count,
   activeTenants: count,
   activeCompanies: count.nullable(),
@@ -45,8 +45,8 @@ export const summaryTotals = z.object({
 });
 /** Jobs per state ('created', 'failed', ...). */
 const stateCounts = z.record(z.string(), count);
-export const queueHealth = z.object({ queue: z.string(), counts: stateCounts, failedLast24h: count });
-export const jobHealth = z.object({
+const queueHealth = z.object({ queue: z.string(), counts: stateCounts, failedLast24h: count });
+const jobHealth = z.object({
   queues: z.array(queueHealth),
   byState: stateCounts,
   failedLast24h: count,
@@ -61,7 +61,6 @@ export const adminSummary = z.object({
 });
 export type TenantSummary = z.infer<typeof tenantSummary>;
 export type SummaryTotals = z.infer<typeof summaryTotals>;
-export type QueueHealth = z.infer<typeof queueHealth>;
 export type JobHealth = z.infer<typeof jobHealth>;
 export type AdminSummary = z.infer<typeof adminSummary>;
 
@@ -98,7 +97,7 @@ export const auditQuery = z
   });
 export type AuditQuery = z.output<typeof auditQuery>;
 
-export const auditRow = z.object({
+const auditRow = z.object({
   auditId: int,
   at: iso,
   tenantId: int,
@@ -122,9 +121,9 @@ export type AuditRow = z.infer<typeof auditRow>;
 export type AuditPage = z.infer<typeof auditPage>;
 
 // Support data pages: tenants to pick from (GET /v3/lcisupport/data/tenants)
-export const tenantIdSchema = id;
+const tenantIdSchema = id;
 export const tenantsQuery = z.object({});
-export const tenantChoice = z.object({ tenantId: int, name: z.string(), activeFlag: z.boolean(), createdAt: iso });
+const tenantChoice = z.object({ tenantId: int, name: z.string(), activeFlag: z.boolean(), createdAt: iso });
 export const tenantChoices = z.array(tenantChoice);
 export type TenantChoice = z.infer<typeof tenantChoice>;
 
@@ -139,9 +138,9 @@ export const resyncRunsQuery = z.object({
 });
 export const resyncRunParams = z.object({ resyncRunId: id });
 
-export const resyncStepInfo = z.object({ name: z.string(), description: z.string(), owner: z.string() });
+const resyncStepInfo = z.object({ name: z.string(), description: z.string(), owner: z.string() });
 export const resyncSteps = z.array(resyncStepInfo);
-export const RUN_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+const RUN_STATES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const resyncRun = z.object({
   resyncRunId: int,
   tenantId: int,
@@ -162,7 +161,6 @@ export const resyncRun = z.object({
 });
 export const resyncRuns = z.array(resyncRun);
 export type ResyncStepInfo = z.infer<typeof resyncStepInfo>;
-export type RunState = (typeof RUN_STATES)[number];
 export type ResyncRun = z.infer<typeof resyncRun>;
 
 // Delete tenant data (/v3/lcisupport/deleteTenantData/:targetTenantId). Not ":tenantId": the kernel reads that
@@ -172,7 +170,7 @@ export const deleteBody = z.object({ confirm: z.string().max(500) });
 export const exportBody = noBody;
 
 const tableRows = z.object({ table: z.string(), rows: count });
-export const planUser = z.object({ userId: int, username: z.string(), otherTenants: count });
+const planUser = z.object({ userId: int, username: z.string(), otherTenants: count });
 export const deletionPlan = z.object({
   tenantId: int,
   name: z.string(),

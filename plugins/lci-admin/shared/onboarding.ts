@@ -25,7 +25,7 @@ export function shownItems<T extends { link_url: string | null }>(
 
 // ---- the tenant's checklist (GET and POST /v3/tenant/:tenantId/onboarding) ----
 
-export const onboardingItem = z.object({
+const onboardingItem = z.object({
   lci_onboarding_item_id: z.number().int(),
   moniker: z.string(),
   description: z.string(),
@@ -40,11 +40,11 @@ export const onboardingItemUpdate = z.object({ completed_flag: z.boolean() });
 
 // ---- the survey tenants answer (GET and POST /v3/tenant/:tenantId/onboardingsurvey) ----
 
-export const SURVEY_ANSWER_TYPES = ['text', 'choice', 'yesno'] as const;
+const SURVEY_ANSWER_TYPES = ['text', 'choice', 'yesno'] as const;
 export const YES_NO = ['Yes', 'No'] as const;
-export const MAX_TEXT_ANSWER = 1000;
+const MAX_TEXT_ANSWER = 1000;
 
-export const surveyQuestion = z.object({
+const surveyQuestion = z.object({
   question_id: z.number().int(),
   question: z.string(),
   answer_type: z.enum(SURVEY_ANSWER_TYPES),
@@ -71,7 +71,7 @@ export const surveyAnswersBody = z.object({
     .min(1, 'Answer at least one question.')
     .max(100, 'Max 100 answers'),
 });
-export type SurveyAnswersBody = z.infer<typeof surveyAnswersBody>;
+type SurveyAnswersBody = z.infer<typeof surveyAnswersBody>;
 
 /**
  * Why a set of answers cannot be saved, per field (`answers.<i>.question_id`, `answers.<i>.answer`); empty: valid.

@@ -54,7 +54,7 @@ export function safeFileName(name: string): string {
 }
 
 /** The prefix of a tenant's report uploads: a key there is reachable only through this tenant's components. */
-export const uploadPrefix = (tenantId: number) => `tenants/${tenantId}/reports/uploads/`;
+const uploadPrefix = (tenantId: number) => `tenants/${tenantId}/reports/uploads/`;
 
 export const uploadKey = (tenantId: number, fileName: string): string =>
   `${uploadPrefix(tenantId)}${crypto.randomUUID()}/${safeFileName(fileName)}`;

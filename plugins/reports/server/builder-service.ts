@@ -448,5 +448,3 @@ export function createBuilderService(k: Kernel) {
     },
   };
 }
-
-export type BuilderService = ReturnType<typeof createBuilderService>;

@@ -4,8 +4,8 @@
  * strings, times as Date: numbers and ISO strings out).
  */
 import type { Trx } from '../../../kernel/index';
-import type { TemplateSummary, TemplateVersion } from '../shared/api';
-import type { ComponentProperties } from '../shared/components';
+import type { ComponentRow, TemplateSummary, TemplateVersion } from '../shared/api';
+import type { CompanyOverride, ComponentProperties } from '../shared/components';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 const num = (v: unknown) => Number(v);
@@ -167,14 +167,8 @@ export async function copyComponents(db: Trx, templateId: number, fromVers: numb
 
 // --------------------------------------------------------------------------------------------------- components
 
-export interface StoredComponent {
-  component_key: string;
-  type: string;
-  position: number;
-  properties: ComponentProperties;
-  selected: boolean;
-  updated_at: string;
-}
+/** A component as stored: the answer's fields (shared/api.ts `componentRow`) but those the service derives. */
+export type StoredComponent = Omit<ComponentRow, 'title' | 'needs_attention' | 'available'>;
 
 const COMPONENT_COLUMNS = ['component_key', 'type', 'position', 'properties', 'selected', 'updated_at'];
 const toComponent = (r: Record<string, unknown>): StoredComponent => ({
@@ -259,11 +253,7 @@ export async function keyInAnyVersion(db: Trx, templateId: number, key: string):
 
 // ------------------------------------------------------------------------------------------ per-company content
 
-export interface StoredOverride {
-  component_key: string;
-  properties: Partial<ComponentProperties>;
-  activeFlag: boolean;
-}
+export type StoredOverride = CompanyOverride & { component_key: string };
 
 export async function selectOverrides(
   db: Trx,

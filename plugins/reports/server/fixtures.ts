@@ -9,7 +9,7 @@ import { newComponentKey } from './builder-rules';
 import { insertComponent, insertTemplate, templateIdNamed } from './builder-store';
 import { sanitizeRichText } from './components/sanitize';
 
-export const DEMO_TEMPLATE_NAME = 'Quarterly Business Review';
+const DEMO_TEMPLATE_NAME = 'Quarterly Business Review';
 
 const COMPONENTS: { type: string; properties: ComponentProperties }[] = [
   {

@@ -18,7 +18,7 @@ import { selectComponents, selectOverrides, selectTemplate, versionExists } from
 import { MSG_TYPE_GONE, catalogueMap, msgNeedsModule, needsAttention, typeAllowed } from './components/catalogue';
 import type { BuilderComponentDef } from './components/types';
 
-export interface RenderOptions {
+interface RenderOptions {
   templateId: number;
   /** The version (default: the template's current one). */
   vers?: number;
@@ -35,10 +35,9 @@ export interface RenderOptions {
 export const MSG_TEMPLATE_NOT_FOUND = 'Report template not found';
 export const MSG_VERSION_NOT_FOUND = 'This version of the report template does not exist';
 export const MSG_COMPANY_NOT_FOUND = 'Company not found';
-export const MSG_COMPONENT_FAILED =
-  'This component could not be loaded. The rest of the report is shown; try again later.';
-export const MSG_CHOOSE_COMPANY = 'Choose a company to see this component with its data.';
-export const MSG_FILE_UNAVAILABLE = 'The file of this component is not available; upload it again.';
+const MSG_COMPONENT_FAILED = 'This component could not be loaded. The rest of the report is shown; try again later.';
+const MSG_CHOOSE_COMPANY = 'Choose a company to see this component with its data.';
+const MSG_FILE_UNAVAILABLE = 'The file of this component is not available; upload it again.';
 
 const empty = (title: string, message: string): ReportBlock => ({ kind: 'empty', title, message });
 

@@ -96,7 +96,6 @@ export type UpdateTemplateBody = z.input<typeof updateTemplateBody>;
 export const deleteTemplateBody = z.object({
   confirm: z.literal(true, { message: 'Confirm the deletion: send {"confirm": true}.' }),
 });
-export type DeleteTemplateBody = z.input<typeof deleteTemplateBody>;
 export const deleteTemplateAnswer = z.object({ records_updated: z.literal(1), report_template_id: int.positive() });
 
 /** One version of a template. */
@@ -182,7 +181,6 @@ export const deleteComponentAnswer = z.object({ records_updated: z.literal(1), c
 
 /** PUT reportBuilder/:templateId/order: every component key of the current version, in the new order. */
 export const orderBody = z.object({ component_keys: z.array(componentKey).max(500) });
-export type OrderBody = z.input<typeof orderBody>;
 export const orderAnswer = z.object({ components: z.array(componentRow) });
 
 // ------------------------------------------------------------------------------------------ per-company content
@@ -199,7 +197,6 @@ export const companyProperties = z
     projectId: z.number().int().positive().nullable().optional(),
   })
   .strict();
-export type CompanyProperties = z.infer<typeof companyProperties>;
 
 /**
  * GET/PUT reportBuilder/:templateId/components/:componentKey/company/:companyId: the company's own content and its
@@ -294,5 +291,4 @@ export const previewQuery = z.object({
   vers: z.coerce.number().int().positive().optional(),
   companyId: id.optional(),
 });
-export type PreviewQuery = z.infer<typeof previewQuery>;
 export const previewAnswer = renderedReport;

@@ -95,6 +95,5 @@ export type ReportBlock = z.infer<typeof reportBlock>;
 export type TableBlock = z.infer<typeof tableBlock>;
 export type ChartBlock = z.infer<typeof chartBlock>;
 export type ImageBlock = z.infer<typeof imageBlock>;
-export type WordFileBlock = z.infer<typeof wordFileBlock>;
 export type MetricsBlock = z.infer<typeof metricsBlock>;
 export type TableColumn = z.infer<typeof tableColumn>;

@@ -23,10 +23,6 @@ export const SPEC_COMPONENT_TYPES = [
   'lci_assessment_comparison',
   'lci_project_summary',
 ] as const;
-export type SpecComponentType = (typeof SPEC_COMPONENT_TYPES)[number];
-
-/** Types this plugin renders itself (content the user supplies); the others take data from a source plugin. */
-export const CONTENT_COMPONENT_TYPES = ['msword_file', 'img_file', 'wysiwyg'] as const;
 
 /**
  * Spec types whose data a later plugin supplies; until it registers them through `reports.components` they show

@@ -32,14 +32,12 @@ export const docxExportBody = z.object({
    */
   wordTemplateKey: z.string().min(1).max(500).optional(),
 });
-export type DocxExportBody = z.infer<typeof docxExportBody>;
 
 export const asyncExportAnswer = z.object({
   saved_report_id: z.number().int(),
   status: z.literal('pending'),
   job_id: z.string().nullable(),
 });
-export type AsyncExportAnswer = z.infer<typeof asyncExportAnswer>;
 
 /** A synchronous export refuses a report above these (413): the caller uses asyncDocmosisExport instead. */
 export const SYNC_MAX_COMPONENTS = 40;
@@ -50,7 +48,6 @@ export const MSG_USE_ASYNC =
 
 /** Chart images (fusionexport). */
 export const CHART_FORMATS = ['png', 'svg'] as const;
-export type ChartFormat = (typeof CHART_FORMATS)[number];
 export const CHART_SPEC_MAX_BYTES = 512 * 1024;
 export const CHART_MAX_DATA_ROWS = 20_000;
 export const CHART_MAX_SIDE = 4000;
@@ -67,7 +64,6 @@ export const chartExportBody = z.object({
    */
   respond: z.enum(['file', 'link']).default('file'),
 });
-export type ChartExportBody = z.input<typeof chartExportBody>;
 
 /** fusionexport's answer with `respond: 'link'`; the link works EXPORT_LINK_SECONDS. */
 export const chartExportLink = z.object({

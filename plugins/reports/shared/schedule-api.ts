@@ -28,7 +28,6 @@ export const scheduleRecipients = z.object({
   /** user ids (user_id) of users of the tenant. */
   users: z.array(int.positive()).max(200, 'At most 200 users').default([]),
 });
-export type ScheduleRecipients = z.infer<typeof scheduleRecipients>;
 
 const fields = {
   name: z.string().trim().min(1, 'Enter a name').max(200, 'Max 200 characters'),

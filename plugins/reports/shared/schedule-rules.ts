@@ -68,7 +68,6 @@ export function isSendTime(v: string): boolean {
 
 /** A real calendar day 'YYYY-MM-DD'. */
 export const isDay = isCalendarDay;
-export { daysInMonth };
 
 /** The first refusal of a schedule's rule as [field, message], or null when it is complete and valid. */
 export function ruleProblem(rule: ScheduleRule): [string, string] | null {

@@ -7,7 +7,7 @@ import { LOGO_MAX_BYTES, MSG_LOGO_SIZE, MSG_LOGO_TYPE } from '../shared/api';
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];
 
-export function sniffImageType(body: Uint8Array): 'image/png' | 'image/jpeg' | null {
+function sniffImageType(body: Uint8Array): 'image/png' | 'image/jpeg' | null {
   const starts = (sig: number[]) => body.length >= sig.length && sig.every((b, i) => body[i] === b);
   if (starts(PNG)) return 'image/png';
   if (starts(JPEG)) return 'image/jpeg';

@@ -25,7 +25,7 @@ import {
 } from './store';
 
 /** Signed logo links last a day: the workspace loads them with the session, reports when they are built. */
-export const LOGO_LINK_SECONDS = 24 * 60 * 60;
+const LOGO_LINK_SECONDS = 24 * 60 * 60;
 const LOGO_LINK_REASON = 'the workspace shows the logo for the whole session without asking for its settings again';
 
 export interface SettingsInstance {

@@ -8,7 +8,6 @@ import { APP_SETTING_CODES, appSettingDef } from './app-settings';
 
 export const appSettingsPath = (tenantId: number) => `/v3/tenant/${tenantId}/appSettings`;
 export const tenantSettingsPath = (tenantId: number) => `/v3/tenant/${tenantId}/settings/tenant`;
-export const logosPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos`;
 export const logoUploadPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos/upload`;
 export const logoPath = (tenantId: number) => `/v3/tenant/${tenantId}/logos/current`;
 
@@ -21,7 +20,7 @@ export const MSG_LOGO_TYPE = 'The logo must be a PNG or JPEG image.';
 export const MSG_LOGO_SIZE = 'The logo must be at most 1 MB.';
 
 // App settings (platform.md 7.4: POST with operation get_app_settings or insert_user_app_settings).
-export const appSettingSchema = z.object({
+const appSettingSchema = z.object({
   appSettingsId: z.number().int(),
   moniker: z.string(),
   settingCode: z.string(),
@@ -58,7 +57,7 @@ export const appSettingsResponse = z.object({
 });
 
 // Tenant settings (/accountsettings).
-export const logoStateSchema = z.object({
+const logoStateSchema = z.object({
   /** A signed link to the tenant's logo (valid a day); null with the default logo. */
   site_logo_url: z.string().nullable(),
   default_logo: z.boolean(),
@@ -105,11 +104,10 @@ export const logoUploadResponse = z.object({
   maxBytes: z.number().int(),
 });
 export const setLogoBody = z.object({ key: z.string().min(1, 'Required.').max(300) });
-export const logoFileSchema = z.object({ key: z.string(), url: z.string(), content_type: z.string() });
+const logoFileSchema = z.object({ key: z.string(), url: z.string(), content_type: z.string() });
 export const logosResponse = logoStateSchema.extend({ files: z.array(logoFileSchema) });
 
 export type AppSetting = z.infer<typeof appSettingSchema>;
-export type AppSettingsBody = z.infer<typeof appSettingsBody>;
 export type AppSettingsResponse = z.infer<typeof appSettingsResponse>;
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 export type TenantSettingsBody = z.infer<typeof tenantSettingsBody>;

@@ -3,7 +3,7 @@
  * catalogue, written once. Each has a tenant default (tenant admins, /accountsettings) that a user may replace with
  * a value of their own (insert_user_app_settings). Pure: the workspace bundles it.
  */
-export interface AppSettingDef {
+interface AppSettingDef {
   appSettingsId: number;
   moniker: string;
   settingCode: string;

@@ -25,8 +25,8 @@ import {
 } from '../server/stack/stack-io-import';
 import { plural } from '../../../common/plural';
 
-export const EXIT_PROBLEMS = 1;
-export const EXIT_USAGE = 2;
+const EXIT_PROBLEMS = 1;
+const EXIT_USAGE = 2;
 
 /** Commander's usage errors of these commands exit 2 (help and version keep their codes). */
 function usageExit(cmd: Command): Command {
@@ -50,8 +50,8 @@ async function tenantOrUsage(k: Kernel, tenantId: number): Promise<void> {
   }
 }
 
-export type StackImportStatus = 'imported' | 'dry-run' | 'rejected';
-export interface StackImportReport extends Partial<StackImportResult> {
+type StackImportStatus = 'imported' | 'dry-run' | 'rejected';
+interface StackImportReport extends Partial<StackImportResult> {
   tenantId: number;
   status: StackImportStatus;
   problems: StackDocProblem[];
@@ -65,7 +65,7 @@ const KINDS: [keyof StackImportCounts<unknown>, string][] = [
 ];
 
 /** The text report: one summary line, then each problem, or each record created or changed. */
-export function importReportLines(r: StackImportReport, file: string): string[] {
+function importReportLines(r: StackImportReport, file: string): string[] {
   if (r.status === 'rejected') {
     return [
       `Nothing was imported into tenant ${r.tenantId}: ${plural(r.problems.length, 'problem')} in ${file}.`,

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import { createTenantTable, tenantForeignKey } from '../../../kernel/index';
 import { COMPANY_TABLES } from '../../companies/public';
 
-export const CALC_TYPES = ['adhoc', 'perSeat', 'perSeatPerMonth', 'perSeatPerYear', 'perMonth', 'perYear'] as const;
+const CALC_TYPES = ['adhoc', 'perSeat', 'perSeatPerMonth', 'perSeatPerYear', 'perMonth', 'perYear'] as const;
 export const ALIGNMENTS = ['fully', 'partial', 'other'] as const;
 
 export async function up(knex: Knex): Promise<void> {

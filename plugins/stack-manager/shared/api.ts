@@ -106,7 +106,7 @@ export const alignmentNote = z.object({
   createdAt: z.string(),
   createdBy: int.nullable(),
 });
-export const alignmentProjectLink = z.object({ serviceId: int, tenantCompanyProjectId: int });
+const alignmentProjectLink = z.object({ serviceId: int, tenantCompanyProjectId: int });
 export const alignmentSummary = z.object({
   alignmentScore: z.union([z.number(), z.literal('n/a')]),
   mrrOpportunity: z.number(),

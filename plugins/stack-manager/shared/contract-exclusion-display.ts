@@ -6,7 +6,7 @@ import { exclusionKey } from './contract-exclusion-match';
 
 export const EXCLUSION_LIST_SHOWN = 6;
 
-export interface ListDisplay<T> {
+interface ListDisplay<T> {
   shown: T[];
   hidden: T[];
 }

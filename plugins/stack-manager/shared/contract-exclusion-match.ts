@@ -17,7 +17,7 @@ export function valuesMatch(a: string | null | undefined, b: string | null | und
 }
 
 /** The keys of the active exclusions of each type. */
-export interface ExcludedKeys {
+interface ExcludedKeys {
   vendor: Set<string>;
   account: Set<string>;
 }

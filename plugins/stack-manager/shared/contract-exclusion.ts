@@ -3,22 +3,18 @@
  * 5): a row excludes either a vendor or an account of the tenant's contracts from the Customer Success views.
  * Exactly one of excludeVendor and excludeAccount is set, the other null. Soft deleted rows have activeFlag 0.
  */
+import type { z } from 'zod';
+import type { contractExclusion, exclusionOptions } from './api';
 
 export type ExclusionType = 'vendor' | 'account';
 export const EXCLUSION_TYPES: readonly ExclusionType[] = ['vendor', 'account'];
 
-export interface ContractExclusion {
-  /** Absent for a row not saved yet. */
-  tenantCsContractExcludeId?: number;
-  excludeVendor: string | null;
-  excludeAccount: string | null;
-  activeFlag: 0 | 1;
-}
+/** A row as TenantCsContractExclude answers it (api.ts `contractExclusion`); the id is absent for a row not saved yet. */
+export type ContractExclusion = Omit<ExclusionRow, 'tenantCsContractExcludeId'> &
+  Partial<Pick<ExclusionRow, 'tenantCsContractExcludeId'>>;
+type ExclusionRow = z.infer<typeof contractExclusion>;
 
-export interface ExclusionOptions {
-  vendors: string[];
-  accounts: string[];
-}
+export type ExclusionOptions = z.infer<typeof exclusionOptions>;
 
 /** Longest value (as entered): the companies plugin's limit for a contract's vendor and account. */
 export const EXCLUSION_VALUE_MAX = 200;

@@ -1,64 +1,53 @@
 /**
- * The shapes of TenantCompanyStackAlignment (GET / PUT ?tenantCompanyId=), shared by the server and the workspace.
- * Flags travel as 0 | 1; version 0 = the item is not stored yet (the service's defaults apply).
+ * The shapes of TenantCompanyStackAlignment (GET / PUT ?tenantCompanyId=), shared by the server and the workspace:
+ * the answer's types inferred from the reply schemas (api.ts) and the PUT body's schema. Flags travel as 0 | 1;
+ * version 0 = the item is not stored yet (the service's defaults apply).
  */
+import { z } from 'zod';
 import type { CutVariant } from '../../customer-success/public.browser';
-import type { Alignment, AlignmentScore } from './stack-alignment';
+import type { alignmentItem, alignmentNote, alignmentSummary } from './api';
+import { ALIGNMENTS } from './stack-alignment';
 
-export interface AlignmentItem {
-  serviceId: number;
-  moniker: string;
-  categoryId: number | null;
-  tagIds: number[];
-  alignment: Alignment;
-  applicableFlag: 0 | 1;
-  partOfContractFlag: 0 | 1;
-  mrrOpportunity: number;
-  nrrOpportunity: number;
-  mrrCharge: number;
-  nrrCharge: number;
-  stored: 0 | 1;
-  version: number;
-}
-export interface AlignmentNote {
-  tenantNoteId: number;
-  typeRefId: number;
-  note: string;
-  softDeleteFlag: 0 | 1;
-  createdAt: string;
-  createdBy: number | null;
-}
-export interface AlignmentProjectLink {
-  serviceId: number;
-  tenantCompanyProjectId: number;
-}
-export interface AlignmentSummary {
-  alignmentScore: AlignmentScore;
-  mrrOpportunity: number;
-  nrrOpportunity: number;
-  totalOpportunity: number;
+export type AlignmentItem = z.infer<typeof alignmentItem>;
+export type AlignmentNote = z.infer<typeof alignmentNote>;
+/** The summary, its variant one of Customer Success's cut variants (the reply schema says text). */
+export type AlignmentSummary = Omit<z.infer<typeof alignmentSummary>, 'scoreVariant'> & {
   scoreVariant: CutVariant | null;
-  seats: number;
-}
+};
 
-/** The answer of GET and PUT. */
-export interface CompanyAlignmentAnswer {
-  tenantCompanyStackAlignments: AlignmentItem[];
-  linkTables: { tenantNotes: AlignmentNote[]; tenantCompanyProjects: AlignmentProjectLink[] };
-  summary: AlignmentSummary;
-}
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const flag01 = z.union([z.literal(0), z.literal(1)]);
 
 /** The body of PUT: any of the three parts. */
-export interface AlignmentSave {
-  items?: {
-    serviceId: number;
-    alignment: Alignment;
-    applicableFlag: 0 | 1;
-    partOfContractFlag: 0 | 1;
-    version?: number;
-  }[];
+export const alignmentSaveBody = z.object({
+  items: z
+    .array(
+      z.object({
+        serviceId: id,
+        alignment: z.enum(ALIGNMENTS),
+        applicableFlag: flag01,
+        partOfContractFlag: flag01,
+        version: z.number().int().min(0).max(2_147_483_647).optional(),
+      }),
+    )
+    .max(5000)
+    .optional(),
   /** tenantNoteId -1 = a new note. */
-  notes?: { tenantNoteId: number; typeRefId: number; note: string; softDeleteFlag: 0 | 1 }[];
+  notes: z
+    .array(
+      z.object({
+        tenantNoteId: z.union([z.literal(-1), id]),
+        typeRefId: id,
+        note: z.string().trim().min(1, 'Required.').max(4000, 'Max 4000 characters'),
+        softDeleteFlag: flag01,
+      }),
+    )
+    .max(1000)
+    .optional(),
   /** Replaces the linked recommendations of each service sent. */
-  recommendations?: { serviceId: number; tenantCompanyProjectIds: number[] }[];
-}
+  recommendations: z
+    .array(z.object({ serviceId: id, tenantCompanyProjectIds: z.array(id).max(1000) }))
+    .max(5000)
+    .optional(),
+});
+export type AlignmentSave = z.output<typeof alignmentSaveBody>;

@@ -11,7 +11,7 @@ export type Alignment = (typeof ALIGNMENTS)[number];
 /** Weight of an alignment in halves (fully 2 = 1, partial 1 = 0.5, other 0): whole numbers keep the sums exact. */
 export const ALIGNMENT_WEIGHT_HALVES: Record<Alignment, 0 | 1 | 2> = { fully: 2, partial: 1, other: 0 };
 
-export type AlignmentScore = number | 'n/a';
+type AlignmentScore = number | 'n/a';
 export const NOT_APPLICABLE_SCORE = 'n/a' as const;
 
 /** Integer division rounded half away from zero (a, b whole numbers, b > 0). */

@@ -5,7 +5,7 @@
  *    (TenantCompanyCsStackTagManager);
  * 3. otherwise the service's defaultApplicableFlag.
  */
-export interface ApplicabilityInput {
+interface ApplicabilityInput {
   /** applicable_flag of the stored alignment item, when the company has one for the service. */
   stored?: boolean | null;
   serviceTagIds: readonly number[];

@@ -15,7 +15,7 @@ export const TENANT_TAG_TYPES = [{ type_code: STACK_TAG_TYPE, moniker: 'Stack' }
 export const MONIKER_MAX = 200;
 export const DESCRIPTION_MAX = 4000;
 /** numeric(14,2): at most 12 digits before the point. */
-export const CHARGE_MAX = 999_999_999_999.99;
+const CHARGE_MAX = 999_999_999_999.99;
 
 /** A tag colour: #rrggbb. */
 export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
@@ -45,8 +45,4 @@ export function compareServices(
   );
 }
 
-export {
-  TAG_DELETION_TREATMENTS,
-  DEFAULT_TAG_DELETION_TREATMENT,
-  type TagDeletionTreatment,
-} from './stack-tag-deletion';
+export { type TagDeletionTreatment } from './stack-tag-deletion';

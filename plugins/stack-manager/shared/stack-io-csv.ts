@@ -28,7 +28,7 @@ export const STACK_CSV_COLUMNS = [
 ] as const;
 
 /** Tags of a service in one cell. */
-export const TAG_SEPARATOR = '; ';
+const TAG_SEPARATOR = '; ';
 
 const yesNo = (v: 0 | 1 | undefined): string => (v === undefined ? '' : v === 1 ? 'yes' : 'no');
 const num = (v: number | undefined): string => (v === undefined ? '' : String(v));

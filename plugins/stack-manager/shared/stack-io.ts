@@ -19,7 +19,7 @@ import {
   type CalcType,
 } from './stack-catalogue';
 
-export const STACK_DOCUMENT_VERSION = 1;
+const STACK_DOCUMENT_VERSION = 1;
 
 const name = z
   .string({ error: 'Required (text).' })
@@ -66,7 +66,7 @@ const serviceSchema = z.strictObject({
   products: z.array(productSchema).max(500).optional(),
 });
 
-export const stackDocumentSchema = z.strictObject({
+const stackDocumentSchema = z.strictObject({
   version: z.literal(STACK_DOCUMENT_VERSION, {
     error: `Must be ${STACK_DOCUMENT_VERSION} (the stack document format)`,
   }),
@@ -87,8 +87,6 @@ export const stackDocumentSchema = z.strictObject({
 });
 
 export type StackDocument = z.output<typeof stackDocumentSchema>;
-export type StackDocService = StackDocument['services'][number];
-export type StackDocProduct = NonNullable<StackDocService['products']>[number];
 
 /** A problem of a document: where (dotted path, '' = the document itself) and what. */
 export interface StackDocProblem {
@@ -100,12 +98,12 @@ export interface StackDocProblem {
 export const nameKey = (s: string): string => s.trim().toLowerCase();
 
 /** Names of the tenant's active categories and stack tags: a service may name them without listing them. */
-export interface KnownNames {
+interface KnownNames {
   categories: Iterable<string>;
   tags: Iterable<string>;
 }
 
-export type StackDocResult = { ok: true; doc: StackDocument } | { ok: false; problems: StackDocProblem[] };
+type StackDocResult = { ok: true; doc: StackDocument } | { ok: false; problems: StackDocProblem[] };
 
 const pathOf = (p: readonly PropertyKey[]): string => p.map(String).join('.');
 
@@ -169,17 +167,17 @@ export const problemLine = (p: StackDocProblem): string => `${p.path || '(docume
 
 // ---- the document built from the catalogue (export) ----
 
-export interface CatalogueCategory {
+interface CatalogueCategory {
   csStackCategoryId: number;
   moniker: string;
   sort: number;
 }
-export interface CatalogueTag {
+interface CatalogueTag {
   tagId: number;
   moniker: string;
   color: string;
 }
-export interface CatalogueProduct {
+interface CatalogueProduct {
   moniker: string;
   description: string;
   calcType: CalcType;

@@ -14,16 +14,16 @@ export const PREFERRED_SAVE_DELAY_MS = 0;
 /** Product fields typed in the edit dialog reach the draft this long after the last keystroke. */
 export const PRODUCT_UPDATE_DEBOUNCE_MS = 400;
 
-export type SaveKind = 'order' | 'tags' | 'preferred';
+type SaveKind = 'order' | 'tags' | 'preferred';
 
-export interface SaverDeps {
+interface SaverDeps {
   /** Saves whatever is pending; resolves true on success. */
   save(): Promise<boolean>;
   setTimer(fn: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
 }
 
-export interface StackSaver {
+interface StackSaver {
   request(kind: SaveKind, delayMs: number): void;
   /** Clears every timer (drag start). */
   clear(): void;

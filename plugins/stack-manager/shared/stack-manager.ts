@@ -81,7 +81,7 @@ export const isFiltering = (f: StackListFilter): boolean =>
 
 // ---------------------------------------------------------------- tags and save
 
-export const sameIds = (a: readonly number[], b: readonly number[]): boolean => {
+const sameIds = (a: readonly number[], b: readonly number[]): boolean => {
   if (a.length !== b.length) return false;
   const s = new Set(a);
   return b.every((x) => s.has(x));
@@ -234,7 +234,7 @@ const productKey = (p: StackProductDraft) =>
   ]);
 
 /** True when the products of the draft differ from the original (added, removed, edited or marked for deletion). */
-export function productsChanged(before: readonly StackProductDraft[], after: readonly StackProductDraft[]): boolean {
+function productsChanged(before: readonly StackProductDraft[], after: readonly StackProductDraft[]): boolean {
   if (before.length !== after.length) return true;
   const b = new Map(before.map((p) => [p.productId, productKey(p)]));
   return after.some((p) => b.get(p.productId) !== productKey(p));
@@ -287,7 +287,7 @@ export function togglePreferred(products: readonly StackProductDraft[], productI
   );
 }
 
-export interface DraftErrors {
+interface DraftErrors {
   moniker?: string;
   defaultChargeEstimate?: string;
   products?: Record<number, string>;

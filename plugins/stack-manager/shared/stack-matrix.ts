@@ -22,15 +22,15 @@ export const TYPE_FILTERS = ['none', 'mrr', 'mrrGt0'] as const;
 export type TypeFilter = (typeof TYPE_FILTERS)[number];
 export const DEFAULT_TYPE_FILTER: TypeFilter = 'mrrGt0';
 export const MATRIX_TAGS = ['alignmentScore', 'mrrOpportunity'] as const;
-export type MatrixTag = (typeof MATRIX_TAGS)[number];
-export const TOTAL = 'Total';
+type MatrixTag = (typeof MATRIX_TAGS)[number];
+const TOTAL = 'Total';
 
-export interface PivotColumn {
+interface PivotColumn {
   id: number | null;
   name: string;
   tag: MatrixTag;
 }
-export interface Pivot {
+interface Pivot {
   index: { id: number | null; name: string }[];
   columns: PivotColumn[];
   data: (number | null)[][];
@@ -118,7 +118,7 @@ class Agg {
   }
 }
 
-export interface AggregateRow {
+interface AggregateRow {
   id: number;
   name: string;
   alignmentScore: number | null;

@@ -15,5 +15,3 @@ export const STACK_OBJECT_KEYS = {
   // contract exclusions
   TenantCsContractExclude: 'tenantCsContractExcludes',
 } as const;
-
-export type StackObjectName = keyof typeof STACK_OBJECT_KEYS;

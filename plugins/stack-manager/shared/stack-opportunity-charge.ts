@@ -7,14 +7,15 @@
  * rounded) so sums stay exact and the database can compute the same numbers. Pure.
  */
 
-export const CALC_TYPES = ['adhoc', 'perSeat', 'perSeatPerMonth', 'perSeatPerYear', 'perMonth', 'perYear'] as const;
-export type CalcType = (typeof CALC_TYPES)[number];
+import type { CalcType } from './stack-catalogue';
 
-export interface ChargeSource {
+export type { CalcType };
+
+interface ChargeSource {
   calcType: CalcType;
   chargeEstimate: number;
 }
-export interface ChargeProduct extends ChargeSource {
+interface ChargeProduct extends ChargeSource {
   preferred: boolean;
   active: boolean;
 }
@@ -30,7 +31,7 @@ export interface ChargeBasis {
   mrrTwelfthsPerSeat: number;
 }
 
-export const ZERO_BASIS: ChargeBasis = Object.freeze({
+const ZERO_BASIS: ChargeBasis = Object.freeze({
   nrrCents: 0,
   nrrCentsPerSeat: 0,
   mrrTwelfths: 0,

@@ -14,13 +14,12 @@ export interface ItemState {
 }
 
 /** Share of the charge still open, in halves (fully 0, partial 1, other 2). */
-export const openHalves = (a: Alignment) => 2 - ALIGNMENT_WEIGHT_HALVES[a];
+const openHalves = (a: Alignment) => 2 - ALIGNMENT_WEIGHT_HALVES[a];
 
 /** Whether an item counts toward the opportunity: applicable and not part of a contract. */
-export const countsForOpportunity = (i: Pick<ItemState, 'applicable' | 'partOfContract'>) =>
-  i.applicable && !i.partOfContract;
+const countsForOpportunity = (i: Pick<ItemState, 'applicable' | 'partOfContract'>) => i.applicable && !i.partOfContract;
 
-export interface ItemMoneyCents {
+interface ItemMoneyCents {
   mrrChargeCents: number;
   nrrChargeCents: number;
   mrrOpportunityCents: number;
@@ -47,7 +46,7 @@ export function mrrOpportunityCents(i: ItemState, basis: ChargeBasis, seats: num
 
 export const fromCents = (cents: number) => cents / 100;
 
-export interface ItemMoney {
+interface ItemMoney {
   mrrCharge: number;
   nrrCharge: number;
   mrrOpportunity: number;
@@ -65,7 +64,7 @@ export function itemMoney(i: ItemState, basis: ChargeBasis, seats: number): Item
   };
 }
 
-export interface OpportunityTotals {
+interface OpportunityTotals {
   mrrOpportunity: number;
   nrrOpportunity: number;
   totalOpportunity: number;

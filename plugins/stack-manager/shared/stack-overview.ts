@@ -7,12 +7,12 @@
  */
 import { formatMoney, roundHalfAway } from '../../customer-success/public.browser';
 
-export type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
-export interface StackPivotRow {
+type StackColumnTag = 'alignmentScore' | 'mrrOpportunity';
+interface StackPivotRow {
   id: number | null;
   name: string;
 }
-export interface StackPivotColumn {
+interface StackPivotColumn {
   id: number | null;
   name: string;
   tag: StackColumnTag;
@@ -22,8 +22,7 @@ export interface StackPivot {
   columns: StackPivotColumn[];
   data: (number | null)[][];
 }
-export const STACK_PIVOTS = ['StackByCompanyPivot', 'StackByServicePivot'] as const;
-export type StackPivotName = (typeof STACK_PIVOTS)[number];
+export type StackPivotName = 'StackByCompanyPivot' | 'StackByServicePivot';
 export type StackMatrix = Record<StackPivotName, StackPivot>;
 
 /** The view selector: MRR Opportunity (default) or Percentage Alignment; the value is the column tag shown. */
@@ -43,8 +42,7 @@ export const STACK_TYPE_FILTERS: readonly { value: StackTypeFilter; label: strin
 ];
 export const DEFAULT_STACK_TYPE_FILTER: StackTypeFilter = 'mrrGt0';
 
-export const STACK_TOTAL = 'Total';
-export const MISSING = '--';
+const MISSING = '--';
 /** Rows of the charts (section 9: the top 10). */
 export const STACK_TOP = 10;
 
@@ -123,8 +121,6 @@ export function stackCellFormatter(view: StackView, currency: string): (v: numbe
   const f = nf;
   return (v) => (v === null || v === undefined || !Number.isFinite(v) ? MISSING : f.format(v));
 }
-
-export const isTotalRow = (r: StackPivotRow) => r.id === null;
 
 /** One bar of a top-10 chart: a row with its Total MRR opportunity and its Total alignment. */
 export interface StackTopEntry {

@@ -24,7 +24,7 @@ export interface TagDeletionCompany {
   hasNotesOrRecommendations: boolean;
 }
 
-export interface TagDeletionInput {
+interface TagDeletionInput {
   treatment: TagDeletionTreatment;
   removedTagId: number;
   /** The service's tags after the removal. */
@@ -33,7 +33,7 @@ export interface TagDeletionInput {
 }
 
 /** An item to store: insert with the service's defaults when missing, else set its applicable flag. */
-export interface TagDeletionWrite {
+interface TagDeletionWrite {
   tenantCompanyId: number;
   applicableFlag: boolean;
   insertOnly: boolean;

@@ -2,7 +2,7 @@
 import type { FixtureContext } from '../../../kernel/index';
 import { answerRequest, findBySubject, insertRequest } from './store';
 
-export const DEMO_REQUEST_SUBJECT = 'How do I import my companies from a CSV file?';
+const DEMO_REQUEST_SUBJECT = 'How do I import my companies from a CSV file?';
 
 export async function supportFixtures({ db, tenantId, log }: FixtureContext): Promise<void> {
   await db.withTenant(tenantId, async (trx) => {

@@ -42,7 +42,7 @@ import {
 /** Where new requests are mailed (the internal support mailbox; the demo's support user). */
 export const SUPPORT_MAILBOX = 'support@lifecycle.example';
 /** Upload and download links stay valid this long. */
-export const LINK_SECONDS = 600;
+const LINK_SECONDS = 600;
 
 export interface SupportInstance {
   /** Tenant admins see every request of the tenant, other users those they filed. */
@@ -55,7 +55,7 @@ export interface SupportInstance {
 }
 
 /** Whether a user filed as many requests as the window allows (pure). */
-export function overFilingLimit(filedInWindow: number): boolean {
+function overFilingLimit(filedInWindow: number): boolean {
   return filedInWindow >= FILE_LIMIT;
 }
 

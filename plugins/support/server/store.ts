@@ -3,42 +3,18 @@
  * (under RLS) for the tenant routes, the audited system scope for the internal ones (which then name the tenant).
  */
 import { withTenantNames, type Trx } from '../../../kernel/index';
+import type { Answer, Attachment, InternalSupportRequest } from '../shared/api';
 import type { IssueType, PriorityLevel, RequestStatus } from '../shared/rules';
 
 const REQUESTS = 'support_requests';
 const ATTACHMENTS = 'support_request_attachments';
 const ANSWERS = 'support_request_answers';
 
-export interface RequestRow {
-  request_id: number;
-  tenant_id: number;
-  tenant_name: string;
-  user_id: number | null;
-  requested_by: string;
-  issue_type: IssueType;
-  priority_level: PriorityLevel;
-  subject: string;
-  description: string;
-  status: RequestStatus;
-  created_at: string;
-  updated_at: string;
-}
-export interface AttachmentRow {
-  attachment_id: number;
-  request_id: number;
-  storage_key: string;
-  file_name: string;
-  content_type: string;
-  size_bytes: number;
-}
-export interface AnswerRow {
-  answer_id: number;
-  request_id: number;
-  body: string;
-  status: RequestStatus;
-  answered_by: string;
-  created_at: string;
-}
+/** A request as stored, with its tenant's name: the internal answer's fields without its files and answers. */
+export type RequestRow = Omit<InternalSupportRequest, 'attachments' | 'answers'> & { user_id: number | null };
+/** An attachment as stored: the answer's fields without the signed link, with its request and storage key. */
+type AttachmentRow = Omit<Attachment, 'url'> & { request_id: number; storage_key: string };
+type AnswerRow = Answer & { request_id: number };
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -110,7 +86,7 @@ export async function countFiledSince(db: Trx, userId: number, since: Date): Pro
   return Number((row as { n: string | number }).n);
 }
 
-export interface NewRequest {
+interface NewRequest {
   tenantId: number;
   userId: number | null;
   requestedBy: string;

@@ -23,7 +23,7 @@ const issueType = z.enum(ISSUE_TYPES, { message: `Choose one of: ${ISSUE_TYPES.j
 const priorityLevel = z.enum(PRIORITY_LEVELS, { message: `Choose one of: ${PRIORITY_LEVELS.join(', ')}` });
 const status = z.enum(REQUEST_STATUSES, { message: `Choose one of: ${REQUEST_STATUSES.join(', ')}` });
 
-export const attachmentSchema = z.object({
+const attachmentSchema = z.object({
   attachment_id: z.number().int().positive(),
   file_name: z.string(),
   content_type: z.string(),
@@ -32,7 +32,7 @@ export const attachmentSchema = z.object({
   url: z.string(),
 });
 
-export const answerSchema = z.object({
+const answerSchema = z.object({
   answer_id: z.number().int().positive(),
   body: z.string(),
   status: status,
@@ -40,7 +40,7 @@ export const answerSchema = z.object({
   created_at: z.string(),
 });
 
-export const requestSchema = z.object({
+const requestSchema = z.object({
   request_id: z.number().int().positive(),
   issue_type: issueType,
   priority_level: priorityLevel,
@@ -55,7 +55,7 @@ export const requestSchema = z.object({
 });
 
 /** An uploaded file named when filing: the key the upload link wrote to, and the name to show. */
-export const attachmentRef = z.object({
+const attachmentRef = z.object({
   key: z.string().min(1, 'Required.').max(400, 'Max 400 characters'),
   file_name: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
 });
@@ -96,7 +96,7 @@ export const answerBody = z
     message: 'An answer is required to mark the request answered.',
   });
 
-export const internalRequestSchema = requestSchema.extend({
+const internalRequestSchema = requestSchema.extend({
   tenant_id: z.number().int().positive(),
   tenant_name: z.string(),
 });

@@ -1,6 +1,14 @@
 /** SQL of assessment events, answers and evidence (the caller's tenant transaction, under RLS). */
 import { isActiveMember, listMembers, type Member, type Trx } from '../../../../kernel/index';
-import type { AnswerValue, AssessmentEvent, EventListQuery, EventScores, EventStatus } from '../../shared/api';
+import type {
+  Answer,
+  AnswerValue,
+  AssessmentEvent,
+  EventListQuery,
+  EventScores,
+  EventStatus,
+  Evidence,
+} from '../../shared/api';
 import { iso, isoOrNull, num, numOrNull } from '../util';
 
 export const EVENTS = 'assessment_events';
@@ -164,16 +172,8 @@ export async function deleteEvent(db: Trx, id: number): Promise<string[]> {
   return keys;
 }
 
-export interface AnswerRecord {
-  question_key: string;
-  value: AnswerValue;
-  na: boolean;
-  note: string;
-  finding: boolean;
-  version: number;
-  updated_at: string;
-  updated_by_user_id: number | null;
-}
+/** An answer as stored: the answer's fields (shared/api.ts `answerRow`) but its score, which the service computes. */
+export type AnswerRecord = Omit<Answer, 'score'>;
 
 const toAnswer = (r: any): AnswerRecord => ({
   question_key: r.question_key,
@@ -243,15 +243,8 @@ export async function updateAnswer(
   return Number(n) === 1;
 }
 
-export interface EvidenceRecord {
-  assessment_evidence_id: number;
-  question_key: string;
-  file_name: string;
-  content_type: string;
-  bytes: number;
-  storage_key: string;
-  created_at: string;
-}
+/** A file as stored: the answer's fields (shared/api.ts `evidenceRow`) but the signed link, with its storage key. */
+export type EvidenceRecord = Omit<Evidence, 'download_url'> & { storage_key: string };
 const toEvidence = (r: any): EvidenceRecord => ({
   assessment_evidence_id: num(r.assessment_evidence_id),
   question_key: r.question_key,

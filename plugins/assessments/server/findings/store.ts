@@ -1,32 +1,38 @@
 /** SQL of assessment findings (answers of completed events) and their follow-ups (under RLS). */
 import type { Trx } from '../../../../kernel/index';
-import type { AnswerValue, FindingLink, FindingStatus, TemplateContent } from '../../shared/api';
+import type { Finding, FindingLink, FindingStatus, TemplateContent } from '../../shared/api';
 import { iso, isoOrNull, num } from '../util';
 
 export const FOLLOWUPS = 'assessment_finding_followups';
 
-export interface FindingSource {
+/**
+ * An answer that may be a finding, with its event and follow-up: the fields of the finding as answered (shared/api.ts
+ * `findingRow`) the store reads, with the answer's id, N/A and flag, and its template version's id.
+ */
+export type FindingSource = Pick<
+  Finding,
+  | 'assessment_event_id'
+  | 'event_title'
+  | 'assessed_on'
+  | 'tenant_company_id'
+  | 'company_moniker'
+  | 'assessment_template_id'
+  | 'template_name'
+  | 'template_version'
+  | 'question_key'
+  | 'value'
+  | 'note'
+  | 'status'
+  | 'follow_up_note'
+  | 'version'
+  | 'updated_at'
+  | 'links'
+> & {
   assessment_answer_id: number;
-  assessment_event_id: number;
-  event_title: string;
-  assessed_on: string;
-  tenant_company_id: number;
-  company_moniker: string;
-  assessment_template_id: number;
-  template_name: string;
-  template_version: number;
   assessment_template_version_id: number;
-  question_key: string;
-  value: AnswerValue;
   na: boolean;
-  note: string;
   finding: boolean;
-  status: FindingStatus;
-  follow_up_note: string;
-  version: number;
-  updated_at: string | null;
-  links: FindingLink[];
-}
+};
 
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 

@@ -23,7 +23,7 @@ import { num } from '../util';
 export const MSG_NO_COMPANY = 'Choose a company to see its assessment.';
 export const MSG_NO_EVENT =
   'This company has no completed assessment yet. Complete one on the Assessments page, or choose an assessment in the component settings.';
-export const MSG_NO_PREVIOUS =
+const MSG_NO_PREVIOUS =
   'There is no earlier completed assessment of this template to compare with. Choose another assessment or the tenant average.';
 
 const eventProps = z
@@ -58,7 +58,7 @@ async function latestCompleted(db: Trx, companyId: number, templateId?: number, 
 }
 
 /** The event a component shows for the report's company (the rule at the top), or null. */
-export async function chosenEvent(ctx: ReportComponentContext): Promise<store.EventBundle | null> {
+async function chosenEvent(ctx: ReportComponentContext): Promise<store.EventBundle | null> {
   if (ctx.companyId === null) return null;
   const p = ctx.properties as Record<string, unknown>;
   const wanted = Number(p.assessmentEventId ?? p.assessment_event_id ?? 0) || null;
@@ -76,7 +76,7 @@ export async function chosenEvent(ctx: ReportComponentContext): Promise<store.Ev
 const empty = (title: string, message: string): ReportBlock[] => [{ kind: 'empty', title, message }];
 
 /** An answer as a reader reads it: Yes/No, the choice's label, the number with its unit, N/A, or blank. */
-export function answerText(q: TemplateQuestion, value: AnswerValue, na: boolean): string {
+function answerText(q: TemplateQuestion, value: AnswerValue, na: boolean): string {
   if (na) return 'N/A';
   if (value === null || value === undefined || value === '') return '';
   if (q.type === 'yesno') return value === true ? 'Yes' : value === false ? 'No' : String(value);

@@ -13,11 +13,11 @@ import { selectDueAssets, type DueAssetRow } from './store';
 export const MSG_ASSETS_NO_COMPANY = 'Choose a company to see its asset lifecycle.';
 export const MSG_ASSETS_NONE = 'This company has no assets yet. Import them or add them on the Asset List.';
 /** The due soon list: replacement due within this many days (or overdue), at most this many rows. */
-export const REPORT_DUE_DAYS = 365;
-export const REPORT_DUE_ROWS = 50;
+const REPORT_DUE_DAYS = 365;
+const REPORT_DUE_ROWS = 50;
 
 /** The component's blocks for a company's charts and due assets (pure). */
-export function lifecycleBlocks(charts: AssetCharts, due: readonly DueAssetRow[], currency = 'USD'): ReportBlock[] {
+function lifecycleBlocks(charts: AssetCharts, due: readonly DueAssetRow[], currency = 'USD'): ReportBlock[] {
   if (charts.total === 0) return [{ kind: 'empty', title: 'No assets', message: MSG_ASSETS_NONE }];
   const within365 = charts.dueSoon.find((w) => w.days === 365);
   const blocks: ReportBlock[] = [

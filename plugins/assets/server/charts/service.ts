@@ -33,7 +33,7 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const typeId = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** AssetCharts from the grouped rows (pure). */
-export function shapeCharts(rows: readonly ChartGroupRow[], asOf: string, quarters: number): AssetCharts {
+function shapeCharts(rows: readonly ChartGroupRow[], asOf: string, quarters: number): AssetCharts {
   const of = (kind: ChartGroupRow['kind']) => rows.filter((r) => r.kind === kind);
   const total = of('total')[0];
   const states = new Map(of('state').map((r) => [r.state, num(r.n)]));

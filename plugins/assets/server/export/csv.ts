@@ -36,7 +36,7 @@ const EOL_LABELS: Record<EolState, string> = {
 
 type Cell = string | number | null;
 /** The columns of the file: header (the spec's words) and value. Dates are ISO (YYYY-MM-DD; times in UTC). */
-export const CSV_COLUMNS: readonly (readonly [string, (a: Asset) => Cell])[] = [
+const CSV_COLUMNS: readonly (readonly [string, (a: Asset) => Cell])[] = [
   ['Asset ID', (a) => a.asset_id],
   ['Name', (a) => a.name],
   ['Company', (a) => a.company_moniker],
@@ -65,13 +65,13 @@ export const CSV_COLUMNS: readonly (readonly [string, (a: Asset) => Cell])[] = [
 ];
 
 /** assets-YYYY-MM-DD.csv, the day the lifecycle was computed for. */
-export const csvFileName = (asOf: string): string => `assets-${asOf}.csv`;
+const csvFileName = (asOf: string): string => `assets-${asOf}.csv`;
 
 /**
  * The records of the file chunk by chunk: the header alone, then the rows of each chunk read. The first chunk is read
  * before the header is given, so a failing query fails before anything is sent.
  */
-export async function* csvChunks(
+async function* csvChunks(
   db: Trx,
   q: AssetQuery,
   asOf: string,

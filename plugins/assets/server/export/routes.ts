@@ -9,9 +9,7 @@ import { ASSET_LIST_PAGE } from '../../shared/pages';
 import { streamAssetsCsv } from './csv';
 
 /** The list's query without its paging. */
-export const assetExportQuery = assetListQuery.omit({ page: true, pageSize: true });
-
-export const assetCsvPath = (tenantId: number) => `/v3/tenant/${tenantId}/assetList/csv`;
+const assetExportQuery = assetListQuery.omit({ page: true, pageSize: true });
 
 export function exportRoutes(r: RouteRegistrar): void {
   r.get(

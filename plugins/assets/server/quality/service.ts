@@ -22,7 +22,7 @@ import type {
 } from '../../shared/data-quality-api';
 import { selectCompanyTallies, selectFixList, selectSettings, writeSettings } from './store';
 
-export const DQ_MESSAGES = {
+const DQ_MESSAGES = {
   stale: 'The data quality settings were changed by someone else; reload them and try again.',
   fairBelowGood: 'Fair must be below Good.',
 } as const;

@@ -6,6 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Trx } from '../../../../kernel/index';
+import type { FixListAsset } from '../../shared/data-quality-api';
 import { COMPANY_TABLES } from '../../../companies/public';
 import {
   DEFAULT_DQ_SETTINGS,
@@ -168,25 +169,6 @@ export async function selectCompanyTallies(
   });
 }
 
-export interface FixListDbRow {
-  asset_id: number;
-  tenant_company_id: number;
-  company_moniker: string;
-  asset_type_id: number | null;
-  asset_type_moniker: string | null;
-  name: string;
-  serial: string | null;
-  make: string | null;
-  model: string | null;
-  purchase_date: string | null;
-  warranty_expiry: string | null;
-  eol_date: string | null;
-  assigned_to: string | null;
-  last_seen_at: string | null;
-  version: number;
-  missing: DqField[];
-}
-
 const FIX_COLUMNS = `a.asset_id, a.tenant_company_id, co.moniker as company_moniker, a.asset_type_id,
   t.asset_type_moniker, a.name, a.serial, a.make, a.model,
   to_char(a.purchase_date, 'YYYY-MM-DD') as purchase_date, to_char(a.warranty_expiry, 'YYYY-MM-DD') as warranty_expiry,
@@ -213,7 +195,7 @@ export async function selectFixList(
   db: Trx,
   s: DataQualitySettings,
   q: FixListQuery,
-): Promise<{ rows: FixListDbRow[]; total: number }> {
+): Promise<{ rows: FixListAsset[]; total: number }> {
   const gaps = gapsSql(s);
   const conds: string[] = [gaps.any];
   const wb: Knex.RawBinding[] = [...gaps.bindings];

@@ -26,7 +26,7 @@ import {
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 const day = (col: string) => `to_char(${col}, 'YYYY-MM-DD')`;
 
-export interface VendorRow {
+interface VendorRow {
   vendor: WarrantyVendorId;
   enabled: boolean;
   standard_term_months: number;
@@ -182,7 +182,7 @@ function runOf(r: RunRow): WarrantyRun {
   };
 }
 
-export interface RunScope {
+interface RunScope {
   tenantCompanyId?: number | null;
   assetIds?: number[] | null;
 }
@@ -293,7 +293,7 @@ export async function companyExists(db: Trx, tenantCompanyId: number): Promise<b
   return !!(await db('tenant_companies').where({ tenant_company_id: tenantCompanyId }).first('tenant_company_id'));
 }
 
-export interface CurrentRow {
+interface CurrentRow {
   asset_id: number;
   warranty_start: string | null;
   warranty_expiry: string | null;

@@ -25,7 +25,7 @@ import {
 } from '../../shared/warranty';
 
 /** A serial's dates, or null when the vendor does not know the serial. Keys: serials in upper case. */
-export type VendorAnswers = Map<string, WarrantyDates | null>;
+type VendorAnswers = Map<string, WarrantyDates | null>;
 
 export interface WarrantyVendor {
   id: WarrantyVendorId;

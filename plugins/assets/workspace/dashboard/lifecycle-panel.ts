@@ -13,7 +13,6 @@ export const PANEL_CHARTS = ['assetLifecycle', 'assetDueSoon'] as const;
 export const PANEL_WINDOW_DAYS = 90;
 
 export const panelCharts = z.object({ assetLifecycle: lifecycleCounts, assetDueSoon: dueSoonSummary });
-export type PanelCharts = z.output<typeof panelCharts>;
 
 export interface PanelTile {
   state: LifecycleState;

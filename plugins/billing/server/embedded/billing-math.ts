@@ -121,7 +121,7 @@ export function buildInvoice(input: {
 }
 
 /** The unused fraction of a period at `now` (0..1). */
-export function remainingFraction(periodStart: number, periodEnd: number, now: number): number {
+function remainingFraction(periodStart: number, periodEnd: number, now: number): number {
   if (periodEnd <= periodStart) return 0;
   return Math.min(1, Math.max(0, (periodEnd - now) / (periodEnd - periodStart)));
 }
@@ -155,7 +155,7 @@ export function prorationLines(input: {
   ];
 }
 
-export interface SubState {
+interface SubState {
   status: string;
   interval: PlanInterval;
   currentPeriodStart: number;
@@ -165,7 +165,7 @@ export interface SubState {
   canceledAt: number | null;
 }
 
-export interface Renewal {
+interface Renewal {
   periodStart: number;
   periodEnd: number;
   afterTrial: boolean;

@@ -6,9 +6,9 @@
  */
 
 export const MSG_CARD_DECLINED = 'Your card was declined.';
-export const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
-export const DECLINED_CARD = '4000000000000002';
-export const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
+const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds.';
+const DECLINED_CARD = '4000000000000002';
+const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 
 export interface CardInput {
   name?: string;
@@ -16,7 +16,7 @@ export interface CardInput {
   expiry?: string;
   cvc?: string;
 }
-export interface StoredCard {
+interface StoredCard {
   brand: string;
   last4: string;
   expMonth: number;
@@ -24,7 +24,7 @@ export interface StoredCard {
   holder: string;
 }
 export type CardField = 'name' | 'number' | 'expiry' | 'cvc';
-export type CardResult =
+type CardResult =
   { ok: true; card: StoredCard } | { ok: false; errors: Partial<Record<CardField, string>>; declined?: string };
 
 export function luhn(digits: string): boolean {

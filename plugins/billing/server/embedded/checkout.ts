@@ -10,13 +10,13 @@ import { checkCard, type CardInput, type CardField } from './card';
 import { createEmbeddedSubscription } from './provider';
 import { findSession, toProviderSubscription, type SessionRow } from './store';
 
-export type CompleteResult =
+type CompleteResult =
   | { outcome: 'redirect'; to: string }
   | { outcome: 'invalid'; session: SessionRow; errors: Partial<Record<CardField, string>>; declined?: string }
   | { outcome: 'expired' }
   | { outcome: 'missing' };
 
-export const successTarget = (s: SessionRow) => s.success_url.replace('{CHECKOUT_SESSION_ID}', s.session_id);
+const successTarget = (s: SessionRow) => s.success_url.replace('{CHECKOUT_SESSION_ID}', s.session_id);
 
 /** Marks an open session past its expiry as expired (both the provider's and the tenant's record). */
 export async function expireIfDue(db: Trx, s: SessionRow, now = Math.floor(Date.now() / 1000)): Promise<SessionRow> {

@@ -10,7 +10,7 @@ import type { Kernel } from '../../../../kernel/index';
 import { sync } from '../actions';
 import type { ProviderSource } from '../provider-factory';
 
-export const CLOCK_INTERVAL_MS = 60 * 60 * 1000;
+const CLOCK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Tenants with an embedded subscription due to roll forward (period end or trial end in the past). */
 export async function dueTenants(k: Pick<Kernel, 'db'>, at = Math.floor(Date.now() / 1000)): Promise<number[]> {

@@ -8,7 +8,7 @@ import type { ProviderInvoice } from '../provider';
 import type { FlatPlan } from '../../shared/types';
 import type { CardField } from './card';
 
-export const escapeHtml = (v: unknown): string =>
+const escapeHtml = (v: unknown): string =>
   String(v ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -17,7 +17,7 @@ export const escapeHtml = (v: unknown): string =>
     .replace(/'/g, '&#39;');
 
 /** '$1,925.00', 'CA$98.00' (amounts in minor units). */
-export function money(minor: number, currency: string): string {
+function money(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 }
 
@@ -140,7 +140,7 @@ export function messagePage(title: string, message: string, link?: { href: strin
   );
 }
 
-export interface PortalView {
+interface PortalView {
   email: string;
   card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
   subscriptions: { name: string; status: string; periodEnd: number; cancelAtPeriodEnd: boolean }[];

@@ -1,7 +1,7 @@
 /** The embedded billing portal's link: customer, return URL and expiry, signed with LCI_SECRET (1 hour). */
 import crypto from 'node:crypto';
 
-export const PORTAL_TTL_SECONDS = 3600;
+const PORTAL_TTL_SECONDS = 3600;
 
 const sign = (secret: string, payload: string) =>
   crypto.createHmac('sha256', `billing-portal:${secret}`).update(payload).digest('base64url');

@@ -45,14 +45,14 @@ import {
   type SubRow,
 } from './store';
 
-export const CHECKOUT_TTL_SECONDS = 24 * 3600;
+const CHECKOUT_TTL_SECONDS = 24 * 3600;
 const PLANS = new Map(flattenCatalogue(CATALOGUE).map((p) => [p.stripe_plan_id, p]));
 const now = () => Math.floor(Date.now() / 1000);
 
-export const checkoutUrl = (baseUrl: string, sessionId: string) => `${baseUrl}/v3/billing/checkout/${sessionId}`;
+const checkoutUrl = (baseUrl: string, sessionId: string) => `${baseUrl}/v3/billing/checkout/${sessionId}`;
 
 /** The embedded catalogue's plans of ids, all known, one currency and one interval. */
-export function embeddedPlans(planIds: readonly string[]): FlatPlan[] {
+function embeddedPlans(planIds: readonly string[]): FlatPlan[] {
   if (!planIds.length)
     throw badRequest('Choose at least one plan.', [{ path: 'body.planIds', message: 'Choose at least one plan.' }]);
   const unknown = planIds.filter((id) => !PLANS.has(id));
@@ -71,14 +71,8 @@ export function embeddedPlans(planIds: readonly string[]): FlatPlan[] {
   return plans;
 }
 
-export interface EmbeddedContext {
-  db: Trx;
-  baseUrl: string;
-  secret: string;
-}
-
 /** Rolls a subscription forward to now (renewal invoices, trial end, cancel at period end) and saves it. */
-export async function advanceSubscription(db: Trx, s: SubRow, at = now()): Promise<SubRow> {
+async function advanceSubscription(db: Trx, s: SubRow, at = now()): Promise<SubRow> {
   const { state, renewals } = rollForward(
     {
       status: s.status,

@@ -12,7 +12,7 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const json = <T>(v: unknown, fallback: T): T =>
   v === null || v === undefined ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
 
-export interface CustomerRow {
+interface CustomerRow {
   tenant_id: number;
   customer_id: string;
   email: string;
@@ -268,7 +268,7 @@ export async function insertInvoice(
   return id;
 }
 
-export function toProviderInvoice(r: Record<string, unknown>): ProviderInvoice {
+function toProviderInvoice(r: Record<string, unknown>): ProviderInvoice {
   return {
     id: String(r.invoice_id),
     number: String(r.number),

@@ -36,10 +36,10 @@ import { identitySignupAnswer } from '../../shared/api';
 import { identitySignupBody } from './schemas';
 import type { SignupThrottles } from './throttles';
 
-export const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
+const MSG_USERNAME_EXISTS = 'An account with the given email already exists.';
 
 /** a***@e***.com: enough for the user to recognise the address, not to read it. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const [local, domain = ''] = email.split('@');
   const dot = domain.lastIndexOf('.');
   const host = dot > 0 ? domain.slice(0, dot) : domain;
@@ -48,7 +48,7 @@ export function maskEmail(email: string): string {
 }
 
 /** The identity's name attribute split into first and last name (the tenant sign-up sets both exactly). */
-export function splitName(name: string): { first: string; last: string } {
+function splitName(name: string): { first: string; last: string } {
   const parts = name.trim().split(/\s+/);
   return { first: parts[0] ?? '', last: parts.slice(1).join(' ') };
 }

@@ -44,7 +44,7 @@ const recoveryPayload = z.object({
   tenantId: z.coerce.number({ error: 'Required.' }).int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
-export async function dupTenantCheck(db: Trx, p: z.output<typeof dupTenantCheckPayload>) {
+async function dupTenantCheck(db: Trx, p: z.output<typeof dupTenantCheckPayload>) {
   const c = await duplicateTenantCounts(db, p.emailDomain, p.companyName);
   return { countEmailDomain: Math.min(c.countEmailDomain, 1), countCompanyName: Math.min(c.countCompanyName, 1) };
 }
@@ -62,7 +62,7 @@ async function signupTenantInProgress(db: Trx, userId: number): Promise<number |
   return row ? Number(row.tenant_id) : null;
 }
 
-export async function dupUserCheck(plans: PlanFacts, db: Trx, p: z.output<typeof dupUserCheckPayload>) {
+async function dupUserCheck(plans: PlanFacts, db: Trx, p: z.output<typeof dupUserCheckPayload>) {
   const user = await findUser(db, { username: normalizeEmail(p.userEmail) });
   if (!user) return { recoveryUrl: null, userExists: false, userHasSubscriptionUser: false };
   const userId = user.userId;
@@ -90,7 +90,7 @@ async function bearerUserId(k: Kernel, koa: Koa.Context): Promise<number | null>
   }
 }
 
-export async function checkTenantForRecoveryUrl(
+async function checkTenantForRecoveryUrl(
   k: Kernel,
   plans: PlanFacts,
   db: Trx,
@@ -140,7 +140,7 @@ async function insertWithAudit(k: Kernel, db: Trx, koa: Koa.Context, p: TenantSi
 }
 
 /** The four operations, counted per client address against their own throttle (plan facts: the kernel's billing instance's). */
-export function wizardOperations(
+function wizardOperations(
   k: Kernel,
   plans: PlanFacts,
   throttles: SignupThrottles = createSignupThrottles(),

@@ -41,7 +41,7 @@ const validated = (validate: (v: string) => string | null) =>
     });
 
 /** Free text of at most `max` characters without control characters. */
-export const plainText = (max: number, required = true) =>
+const plainText = (max: number, required = true) =>
   checked([
     [(v) => !required || v.length > 0, MSG_REQUIRED],
     [(v) => v.length <= max, `Max ${max} characters`],
@@ -52,7 +52,7 @@ export const plainText = (max: number, required = true) =>
 export const signupEmail = validated(validateEmail);
 
 /** A name without the character rule (external-identity users): required, fewer than 80 characters, no control characters. */
-export const personText = checked([
+const personText = checked([
   [(v) => v.length > 0, MSG_REQUIRED],
   [(v) => [...v].length < 80, MSG_NAME_TOO_LONG],
   [(v) => !CONTROL_CHARACTERS.test(v), MSG_CONTROL_CHARACTERS],
@@ -88,7 +88,7 @@ export const companyName = plainText(100);
 const regionCodes = Object.keys(REGIONS) as [RegionCode, ...RegionCode[]];
 
 /** Section 3 userGeo: what the geo lookup gave plus the hidden region selector's choice. */
-export const userGeo = z.object({
+const userGeo = z.object({
   currency_code: z
     .string()
     .trim()

@@ -39,21 +39,21 @@ import { offlineGeo } from './geo/offline';
 import type { GeoInfo } from './geo/types';
 import type { TenantSignupPayload, UserGeoInput } from './schemas';
 
-export const ADMIN_GROUP_NAME = 'Administrators';
+const ADMIN_GROUP_NAME = 'Administrators';
 /** Modules a signed-up tenant has before any subscription; the subscription modules come from its subscriptions. */
-export const SIGNUP_GRANTED_MODULES: ModuleName[] = ['Assessment', 'Admin'];
-export const MSG_NO_SIGNUP_USER = 'No sign-up was found for this e-mail address. Please start the sign-up again.';
-export const MSG_USER_HAS_TENANT = 'This e-mail address already belongs to an account. Please sign in instead.';
+const SIGNUP_GRANTED_MODULES: ModuleName[] = ['Assessment', 'Admin'];
+const MSG_NO_SIGNUP_USER = 'No sign-up was found for this e-mail address. Please start the sign-up again.';
+const MSG_USER_HAS_TENANT = 'This e-mail address already belongs to an account. Please sign in instead.';
 
-export interface SignupResult {
+interface SignupResult {
   userId: number;
   tenantId: number;
   replayed: boolean;
 }
-export type ResolvedGeo = GeoInfo & { user_selected_region: RegionCode | null };
+type ResolvedGeo = GeoInfo & { user_selected_region: RegionCode | null };
 
 /** userGeo completed from the offline default; the region it leads to. */
-export function resolveGeo(geo: UserGeoInput | undefined): { geo: ResolvedGeo; region: RegionCode } {
+function resolveGeo(geo: UserGeoInput | undefined): { geo: ResolvedGeo; region: RegionCode } {
   const g = geo ?? {};
   const fallback = offlineGeo({ timeZone: g.time_zone }, { country: g.country });
   const resolved: ResolvedGeo = {
@@ -70,7 +70,7 @@ export function resolveGeo(geo: UserGeoInput | undefined): { geo: ResolvedGeo; r
 }
 
 /** Hash of what the user chose (the payload without the derived userGeo), to recognise a retry. */
-export function payloadHash(p: TenantSignupPayload): string {
+function payloadHash(p: TenantSignupPayload): string {
   const canonical = {
     email: p.email.toLowerCase(),
     firstName: p.firstName,

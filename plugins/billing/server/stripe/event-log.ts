@@ -11,7 +11,7 @@ export type EventOutcome =
   /** Handled, but it named nothing this tenant has (e.g. an invoice without subscription). */
   | 'ignored';
 
-export interface LoggedEvent {
+interface LoggedEvent {
   tenant_id: number;
   outcome: EventOutcome;
   type: string;

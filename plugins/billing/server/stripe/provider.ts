@@ -33,7 +33,7 @@ import {
   subscriptionUpdateParams,
 } from './mapping';
 
-export interface StripeProviderOptions {
+interface StripeProviderOptions {
   secretKey: string;
   host?: string;
   port?: number;
@@ -58,7 +58,7 @@ export interface StripeBillingProvider extends BillingProvider {
   completeCheckoutSession(sessionId: string): Promise<CompletedCheckout | null>;
 }
 
-export interface CompletedCheckout {
+interface CompletedCheckout {
   mode: string;
   customerId: string;
   paymentMethodId: string | null;

@@ -28,7 +28,7 @@ import { claimEvent, findEvent, lastAppliedCreated, setOutcome, type EventOutcom
 import { idOf, invoiceSubscriptionId, mapEvent } from './mapping';
 import type { StripeBillingProvider } from './provider';
 
-export const HANDLED_EVENTS = [
+const HANDLED_EVENTS = [
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -38,8 +38,8 @@ export const HANDLED_EVENTS = [
   'customer.updated',
 ] as const;
 
-export type WebhookOutcome = EventOutcome | 'duplicate' | 'not_handled' | 'unknown_tenant';
-export interface WebhookResult {
+type WebhookOutcome = EventOutcome | 'duplicate' | 'not_handled' | 'unknown_tenant';
+interface WebhookResult {
   received: true;
   event: string;
   type: string;
@@ -49,7 +49,7 @@ export interface WebhookResult {
 type Meta = Stripe.Metadata | null | undefined;
 
 /** The tenant of a customer (our billing_customers row), else the tenant named in metadata when it exists. */
-export async function tenantOf(
+async function tenantOf(
   trx: Trx,
   customerId: string | null,
   ...metadataTenants: (string | null | undefined)[]

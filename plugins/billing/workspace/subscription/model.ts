@@ -12,7 +12,7 @@ import {
 } from '../../shared/upgrade-rules';
 import { customerLimitText } from '../../shared/tiers';
 import type { z } from 'zod';
-import type { ACTIONS, subscriptionBody } from '../../shared/api';
+import type { subscriptionBody } from '../../shared/api';
 import type { FlatPlan, ModuleMoniker, PlanCurrency, PlanInterval, SubscriptionRow } from '../../shared/types';
 import { activeRows, isActiveStatus, type TenantSubscriptions } from '../subscription-state';
 import { validateEmail } from '../../../../common/email';
@@ -30,7 +30,6 @@ export const MODULES: ModuleMoniker[] = ['Core', 'AIR', 'Customer Success'];
 /** Core is shown to users as vCIO (section 1). */
 export const moduleLabel = (m: string) => (m === 'Core' ? 'vCIO (Core)' : m);
 
-export type SubscriptionAction = (typeof ACTIONS)[number];
 /** POST /v3/manager/stripe/subscription/ (the route's request schema). */
 export type SubscriptionActionBody = z.input<typeof subscriptionBody>;
 export interface SubscriptionActionAnswer {

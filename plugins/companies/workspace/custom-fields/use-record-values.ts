@@ -7,8 +7,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FieldFilter, RecordValuesState } from '../../shared/workspace-points';
 import { loadValues, type CustomField, type FieldValue } from './client';
 
-export type { RecordValuesState };
-
 export function useRecordValues(tenantId: number | undefined, target: string): RecordValuesState {
   const [fields, setFields] = useState<CustomField[]>([]);
   const [values, setValues] = useState(new Map<number, Record<string, FieldValue>>());

@@ -3,7 +3,6 @@ import type { ImportKindApi, ImportReportApi } from '../../shared/api';
 
 /** What GET /v3/tenant/:tenantId/import and POST .../import/:kind answer (inferred from the route schemas). */
 export type ImportKind = ImportKindApi;
-export type ImportColumn = ImportKind['columns'][number];
 export type ImportReport = ImportReportApi;
 export const IMPORT_PROGRESS_TARGET = 'companies.import.progress';
 

@@ -1,29 +1,7 @@
 /** Account managers (tenant users assigned to companies) and account groups with their link tables. */
 import { badRequest, isActiveMember, listMembers, type Member, type Trx } from '../../../../kernel/index';
+import type { AccountGroup, AccountManager, GroupManagerLink } from '../../shared/api';
 import { assertVersion } from '../object-api/versioning';
-
-export interface AccountGroup {
-  tenantAccountGroupId: number;
-  moniker: string;
-  description: string;
-  activeFlag: 0 | 1;
-  version: number;
-}
-export interface GroupManagerLink {
-  tenantAccountGroupId: number;
-  tenantAccountManagerId: number;
-}
-export interface AccountManager {
-  tenantAccountManagerId: number;
-  tenantUserId: number;
-  userId: number;
-  name: string;
-  email: string;
-  activeFlag: 0 | 1;
-  version: number;
-  tenantCompanyIds: number[];
-  tenantAccountGroupIds: number[];
-}
 
 const groupCols = ['tenant_account_group_id', 'moniker', 'description', 'active_flag', 'version'];
 type GroupRow = {

@@ -22,7 +22,7 @@ const cutBody = z
     path: ['max'],
   })
   .transform((c) => ({ max: (c.max ?? c.max_score)!, variant: c.variant }));
-export const saveCutsBody = z.object({
+const saveCutsBody = z.object({
   cuts: z.array(cutBody).min(1, 'At least one cut is needed').max(6, 'At most 6 cuts'),
   cutsVersion: z.string().max(100).optional(),
 });

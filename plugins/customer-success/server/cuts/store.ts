@@ -21,7 +21,7 @@ const TABLES = {
 } as const;
 
 /** A cut as the API answers it (section 3: max_score or max, variant, color; the type's id, null for a default). */
-export type CutRow = CutScore & { max_score: number; color: string } & Partial<
+type CutRow = CutScore & { max_score: number; color: string } & Partial<
     Record<'tenantCsHealthCutId' | 'tenantCsEffortCutId', number | null>
   >;
 

@@ -42,7 +42,7 @@ export function distribute(
   return { bands, unscored, total: scores.length };
 }
 
-export async function healthDistribution(db: Trx): Promise<HealthDistributionChart> {
+async function healthDistribution(db: Trx): Promise<HealthDistributionChart> {
   const rows = await db('tenant_companies as c')
     .leftJoin('cs_company_scores as s', (j) =>
       j.on('s.tenant_company_id', 'c.tenant_company_id').andOn('s.score_type', db.raw('?', ['health'])),
@@ -55,7 +55,7 @@ export async function healthDistribution(db: Trx): Promise<HealthDistributionCha
   );
 }
 
-export async function healthDrops(db: Trx): Promise<HealthDropsChart> {
+async function healthDrops(db: Trx): Promise<HealthDropsChart> {
   const rows = await db.raw(
     `select c.tenant_company_id, c.moniker, s.score, h.score as previous, to_char(h.month, 'YYYY-MM') as previous_month
        from cs_company_scores s
@@ -81,7 +81,7 @@ export async function healthDrops(db: Trx): Promise<HealthDropsChart> {
   };
 }
 
-export async function goalsDue(db: Trx): Promise<GoalsDueChart> {
+async function goalsDue(db: Trx): Promise<GoalsDueChart> {
   const base = db('tenant_company_goals as g')
     .join('tenant_companies as c', 'c.tenant_company_id', 'g.tenant_company_id')
     .where({ 'g.active_flag': true, 'c.is_active': true })

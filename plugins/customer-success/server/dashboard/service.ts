@@ -23,7 +23,7 @@ import { companyScores } from './company-scores';
 import type { CsServices } from '../services';
 
 /** The dashboard's own metrics and the charts other plugins add (csDashboardChartsPoint). */
-export interface DashboardAnswer extends DashboardMetrics, Record<string, unknown> {
+interface DashboardAnswer extends DashboardMetrics, Record<string, unknown> {
   dataQuality: DataQualityChart & { drilldown: { key: string; tenantCompanyIds: number[] }[] };
   stale_data: boolean;
 }

@@ -1,7 +1,7 @@
 /** Active goals of companies (goals area tables), as headlines and insights read them: a goal counts for its own company and every company it covers. */
 import type { Trx } from '../../../../kernel/index';
 
-export interface GoalForCompany {
+interface GoalForCompany {
   tenantCompanyGoalId: number;
   tenantCompanyId: number;
   title: string;

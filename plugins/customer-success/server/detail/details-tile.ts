@@ -17,7 +17,7 @@ import { segmentsOf } from '../segments/store';
 import { goalsOfCompanies } from './company-goals';
 import { getTileOrder } from './tile-order-store';
 
-export interface DetailsTile extends CompanyScore {
+interface DetailsTile extends CompanyScore {
   tenantCompanyId: number;
   companyName: string;
   accountManagers: { tenantAccountManagerId: number; name: string }[];

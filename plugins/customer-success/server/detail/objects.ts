@@ -26,7 +26,7 @@ const tileOrderBody = z.object({
 });
 const noBody = z.object({});
 
-export const customerSuccessDetailsTile = defineCsObject({
+const customerSuccessDetailsTile = defineCsObject({
   name: 'CustomerSuccessDetailsTile',
   responseKey: 'customerSuccessDetailsTile',
   companyLevel: true,
@@ -46,7 +46,7 @@ export const customerSuccessDetailsTile = defineCsObject({
   },
 });
 
-export const tenantCompanyProfile = defineCsObject({
+const tenantCompanyProfile = defineCsObject({
   name: 'TenantCompanyProfile',
   responseKey: 'tenantCompanyProfile',
   companyLevel: true,
@@ -67,7 +67,7 @@ export const tenantCompanyProfile = defineCsObject({
   },
 });
 
-export const tenantCsHeadlines = defineCsObject({
+const tenantCsHeadlines = defineCsObject({
   name: 'TenantCsHeadlines',
   responseKey: 'headlines',
   companyLevel: true,
@@ -85,7 +85,7 @@ export const tenantCsHeadlines = defineCsObject({
   },
 });
 
-export const tenantCompanyCsContract = defineCsObject({
+const tenantCompanyCsContract = defineCsObject({
   name: 'TenantCompanyCsContract',
   responseKey: 'contracts',
   companyLevel: true,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { conflict, notFound, type Trx } from '../../../../kernel/index';
+import type { CompanyProfile } from '../../shared/api';
 import { isValidDay } from '../../shared/date-presets';
 import { VALIDATION } from '../../../../common/email';
 
@@ -52,21 +53,7 @@ export const profileBody = z.object({
   /** The version read (0: no profile stored yet). */
   version: z.number({ error: VALIDATION.required }).int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
-export type ProfileBody = z.output<typeof profileBody>;
-
-export interface CompanyProfile {
-  tenantCompanyId: number;
-  industry: string | null;
-  employeeCount: number | null;
-  website: string | null;
-  primaryContactName: string | null;
-  primaryContactEmail: string | null;
-  primaryContactPhone: string | null;
-  customerSince: string | null;
-  notes: string | null;
-  version: number;
-  updatedAt: string | null;
-}
+type ProfileBody = z.output<typeof profileBody>;
 
 const COLS: [keyof CompanyProfile, string][] = [
   ['industry', 'industry'],

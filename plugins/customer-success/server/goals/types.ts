@@ -1,73 +1,19 @@
-/** The shapes of goals, their scores, links and tasks as the CS object API answers and takes them. */
-import type { GoalStatus } from '../../shared/goal-rules';
+/**
+ * The shapes of goals, their scores, links and tasks as the CS object API answers and takes them: inferred from the
+ * reply schemas (shared/api.ts) and the body schemas (shared/goal-schemas.ts).
+ */
+import type { z } from 'zod';
+import type { goal, goalLinks, goalScore, goalTask } from '../../shared/api';
+import type { goalUpdateBody, taskBody, taskUpdateBody } from '../../shared/goal-schemas';
 
-export interface GoalScore {
-  tenantCompanyGoalScoreId: number;
-  tenantCompanyGoalId: number;
-  score: number;
-  note: string;
-  scoredAt: string;
-  createdBy: number | null;
-}
-export interface Goal {
-  tenantCompanyGoalId: number;
-  tenantCompanyId: number;
-  moniker: string;
-  description: string;
-  status: GoalStatus;
-  startDate: string | null;
-  dueDate: string | null;
-  activeFlag: 0 | 1;
-  version: number;
-  tenantCompanyIds: number[];
-  companyNames: string[];
-  tenantCompanyProjectIds: number[];
-  tenantCompanyContractIds: number[];
-  tenantNoteIds: number[];
-  score: number | null;
-  scoredAt: string | null;
-  taskCount: number;
-  progress: number | null;
-  updatedAt: string;
-}
-export interface GoalLinks {
-  tenantCompanyGoalRecommendations: { tenantCompanyGoalId: number; tenantCompanyProjectId: number }[];
-  tenantCompanyGoalContracts: { tenantCompanyGoalId: number; tenantCompanyContractId: number }[];
-  tenantCompanyGoalNotes: { tenantCompanyGoalId: number; tenantNoteId: number }[];
-}
-export interface GoalTask {
-  tenantCompanyGoalTaskId: number;
-  tenantCompanyGoalId: number;
-  moniker: string;
-  description: string;
-  dueDate: string | null;
-  completedFlag: boolean;
-  sort: number;
-  activeFlag: 0 | 1;
-  version: number;
-}
+export type GoalScore = z.infer<typeof goalScore>;
+export type Goal = z.infer<typeof goal>;
+export type GoalLinks = z.infer<typeof goalLinks>;
+export type GoalTask = z.infer<typeof goalTask>;
 
-export interface GoalInput {
-  moniker?: string;
-  description?: string;
-  status?: GoalStatus;
-  startDate?: string | null;
-  dueDate?: string | null;
-  tenantCompanyIds?: number[];
-  tenantCompanyProjectIds?: number[];
-  tenantCompanyContractIds?: number[];
-  tenantNoteIds?: number[];
-  activeFlag?: 0 | 1;
-  version?: number;
-}
+/** The fields a create or an update sets (the create's tenantCompanyId apart). */
+export type GoalInput = z.output<typeof goalUpdateBody>;
 
-export interface TaskInput {
-  tenantCompanyGoalId?: number;
-  moniker?: string;
-  description?: string;
-  dueDate?: string | null;
-  completedFlag?: boolean;
-  sort?: number;
-  activeFlag?: 0 | 1;
-  version?: number;
-}
+/** The fields a create or an update of a task sets (a create names its goal). */
+export type TaskInput = z.output<typeof taskUpdateBody> &
+  Partial<Pick<z.output<typeof taskBody>, 'tenantCompanyGoalId'>>;

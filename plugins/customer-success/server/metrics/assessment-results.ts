@@ -9,7 +9,7 @@
 import { badRequest, type Trx } from '../../../../kernel/index';
 import { recalculate } from './recalculate';
 
-export interface AssessmentResult {
+interface AssessmentResult {
   tenantCompanyId: number;
   assessmentTemplateId: number;
   score: number;

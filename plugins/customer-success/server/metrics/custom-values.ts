@@ -10,8 +10,8 @@ import type { ScoreType } from '../../shared/metric-calc-codes';
 import { getMetric } from './definitions';
 import { recalculate } from './recalculate';
 
-export const MSG_NOT_CUSTOM = 'Only a custom metric takes a value entered by hand.';
-export const MSG_STALE_VALUE = 'This value was changed by someone else. Reload to see the latest value.';
+const MSG_NOT_CUSTOM = 'Only a custom metric takes a value entered by hand.';
+const MSG_STALE_VALUE = 'This value was changed by someone else. Reload to see the latest value.';
 
 export async function setCustomValue(
   db: Trx,

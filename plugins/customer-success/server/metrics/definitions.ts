@@ -3,8 +3,10 @@
  * template an assessment-template metric reads, sort, activeFlag (soft delete sets 0) and version (a stale
  * write answers 409). Both types live in cs_metrics, told apart by score_type.
  */
+import type { z } from 'zod';
 import { conflict, type Trx } from '../../../../kernel/index';
 import type { CalcCode, ScoreType } from '../../shared/metric-calc-codes';
+import type { metricBody, metricUpdateBody } from './objects';
 
 export interface MetricRow {
   cs_metric_id: number;
@@ -34,14 +36,8 @@ const COLUMNS = [
   'updated_at',
 ] as const;
 
-export interface MetricInput {
-  name: string;
-  calcCode: CalcCode;
-  weight: number;
-  max: number;
-  assessmentTemplateId?: number | null;
-  sort?: number;
-}
+/** The fields a create sets (the body schema, objects.ts `metricBody`). */
+type MetricInput = z.output<typeof metricBody>;
 
 /** The API shape: tenantCsHealthMetricId (or tenantCsEffortMetricId) and the spec's healthMetricId / effortMetricId. */
 export function metricToApi(r: MetricRow) {
@@ -61,7 +57,6 @@ export function metricToApi(r: MetricRow) {
     version: r.version,
   };
 }
-export type MetricApi = ReturnType<typeof metricToApi>;
 
 export async function listMetrics(
   db: Trx,
@@ -102,10 +97,8 @@ export async function insertMetric(
   return row as MetricRow;
 }
 
-export interface MetricPatch extends Partial<MetricInput> {
-  activeFlag?: 0 | 1;
-  version: number;
-}
+/** The fields an update sets, with the version read (objects.ts `metricUpdateBody`). */
+type MetricPatch = z.output<typeof metricUpdateBody>;
 
 /** Updates a metric when `version` is current; undefined when there is no such metric; 409 when stale. */
 export async function updateMetric(

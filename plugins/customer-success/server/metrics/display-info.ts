@@ -12,7 +12,7 @@ export interface EffortDisplaySettings {
   version: number;
 }
 
-export const DEFAULT_EFFORT_DISPLAY: EffortDisplaySettings = {
+const DEFAULT_EFFORT_DISPLAY: EffortDisplaySettings = {
   rollingWindow: DEFAULT_ROLLING_WINDOW_DAYS,
   switchTicketsByUserFlag: false,
   excludedTicketsTables: [],
@@ -36,7 +36,7 @@ export async function getEffortDisplay(db: Trx, tenantId: number): Promise<Effor
 }
 
 /** Distinct, lower-case, sorted table names. */
-export const normalizeTables = (tables: readonly string[]): string[] =>
+const normalizeTables = (tables: readonly string[]): string[] =>
   [...new Set(tables.map((t) => t.trim().toLowerCase()).filter(Boolean))].sort();
 
 /** Saves the settings when `version` is current (0: never saved); 409 when someone saved in between. */

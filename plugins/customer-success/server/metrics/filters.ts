@@ -19,7 +19,7 @@ const NO_BOUND = -1_000_000;
  * The scores are selected by the database (only the matching ids travel): a list filtered by colour need not
  * read every company's score (bench:cs measures the metric values filtered so).
  */
-export async function companiesWithCodes(
+async function companiesWithCodes(
   db: Trx,
   type: ScoreType,
   codes: (number | string)[],

@@ -9,7 +9,7 @@ import type { ScoreType } from '../../shared/metric-calc-codes';
 import { listMetrics, type MetricRow } from './definitions';
 import { scoreKeys } from './values';
 
-export const DEFAULT_HISTORY_MONTHS = 12;
+const DEFAULT_HISTORY_MONTHS = 12;
 export const MAX_HISTORY_MONTHS = 60;
 
 interface Row {

@@ -260,5 +260,3 @@ async function counted(trx: Trx, tenantId: number, rows: { inserted: boolean; te
   await recalculate(trx, tenantId, { companyIds: [...new Set(rows.map((x) => Number(x.tenant_company_id)))] });
   return { inserted, updated: rows.length - inserted };
 }
-
-export const METRIC_IMPORTS = [ticketsImport, csatImport];

@@ -17,11 +17,11 @@ import type { MetricRow } from './definitions';
 import type { EffortDisplaySettings } from './display-info';
 import { companyLocationCounts } from './locations';
 
-export interface InputCompany {
+interface InputCompany {
   tenantCompanyId: number;
   seats: number;
 }
-export interface InputScope {
+interface InputScope {
   db: Trx;
   tenantId: number;
   companies: InputCompany[];
@@ -34,7 +34,7 @@ function companyFilter(ids: number[] | null): { sql: string; bindings: any[] } {
   return ids ? { sql: ' and tenant_company_id = any(?::bigint[])', bindings: [ids] } : { sql: '', bindings: [] };
 }
 
-export async function ticketCounts(
+async function ticketCounts(
   db: Trx,
   tenantId: number,
   ids: number[] | null,
@@ -60,7 +60,7 @@ export async function ticketCounts(
   );
 }
 
-export async function csatValues(
+async function csatValues(
   db: Trx,
   tenantId: number,
   ids: number[] | null,
@@ -87,7 +87,7 @@ export async function csatValues(
 }
 
 /** Latest result per company and template, with the latest of any template under key 'any'. */
-export async function latestAssessmentScores(
+async function latestAssessmentScores(
   db: Trx,
   tenantId: number,
   ids: number[] | null,
@@ -121,7 +121,7 @@ export async function latestAssessmentScores(
 }
 
 /** Values entered by hand for custom metrics: company -> metric -> value. */
-export async function customValues(
+async function customValues(
   db: Trx,
   tenantId: number,
   ids: number[] | null,
@@ -144,7 +144,7 @@ export async function customValues(
   return out;
 }
 
-export type InputFn = (companyId: number, metric: MetricRow) => { value: number | null; manual: boolean };
+type InputFn = (companyId: number, metric: MetricRow) => { value: number | null; manual: boolean };
 
 /**
  * Reads every source the metrics need (each once) and answers the input of a metric for a company.

@@ -9,11 +9,11 @@ import type { JobDef, Kernel } from '../../../../kernel/index';
 import { recalculate } from './recalculate';
 
 export const RECALC_JOB = 'cs.metrics.recalc';
-export const RECALC_ALL_JOB = 'cs.metrics.recalcAll';
-export const RECALC_INTERVAL_MS = 6 * 3_600_000;
+const RECALC_ALL_JOB = 'cs.metrics.recalcAll';
+const RECALC_INTERVAL_MS = 6 * 3_600_000;
 
 /** Tenants with at least one metric (system scope: the list crosses tenants; it reads ids only). */
-export async function tenantsWithMetrics(k: Kernel): Promise<number[]> {
+async function tenantsWithMetrics(k: Kernel): Promise<number[]> {
   return k.db.withSystem(
     async (trx) =>
       (await trx('cs_metrics').distinct('tenant_id').orderBy('tenant_id')).map((r: { tenant_id: number }) =>

@@ -16,14 +16,14 @@ import { listMetrics, type MetricRow } from './definitions';
 import { getEffortDisplay } from './display-info';
 import { loadInputs } from './inputs';
 
-export interface RecalcOptions {
+interface RecalcOptions {
   /** Only these companies (default: every active company of the tenant). */
   companyIds?: number[] | null;
   asOf?: Date;
   /** Progress: `done` of `total` steps (one per company, then the saving of the scores). */
   onProgress?: (done: number, total: number, label: string) => void;
 }
-export interface RecalcResult {
+interface RecalcResult {
   companies: number;
   values: number;
   month: string;

@@ -10,7 +10,7 @@ import type { ScoreType } from '../../shared/metric-calc-codes';
 import { listMetrics, type MetricRow } from './definitions';
 import { COMPANY_TABLES } from '../../../companies/public';
 
-export interface MetricValueApi {
+interface MetricValueApi {
   healthMetricId?: number;
   effortMetricId?: number;
   calcCode: string;

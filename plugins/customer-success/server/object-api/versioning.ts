@@ -2,8 +2,6 @@
 import { conflict } from '../../../../kernel/index';
 import { MSG_STALE } from '../../shared/stale';
 
-export { MSG_STALE };
-
 /** Throws 409 when the caller sent a version and it is not the stored one. */
 export function assertVersion(stored: number, sent: number | undefined): void {
   if (sent !== undefined && sent !== stored) throw conflict(MSG_STALE);

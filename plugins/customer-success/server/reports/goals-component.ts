@@ -10,7 +10,7 @@ import { listGoals } from '../goals/service';
 export const MSG_GOALS_NO_COMPANY = 'Choose a company to see its goals.';
 export const MSG_GOALS_NONE = 'This company has no active goals.';
 
-export interface ReportGoal {
+interface ReportGoal {
   moniker: string;
   status: GoalStatus;
   startDate: string | null;
@@ -20,7 +20,7 @@ export interface ReportGoal {
 }
 
 /** The blocks of the component for these goals on `asOf` (yyyy-mm-dd). */
-export function goalBlocks(goals: readonly ReportGoal[], asOf: string): ReportBlock[] {
+function goalBlocks(goals: readonly ReportGoal[], asOf: string): ReportBlock[] {
   if (!goals.length) return [{ kind: 'empty', title: 'No goals', message: MSG_GOALS_NONE }];
   const count = (f: (g: ReportGoal) => boolean) => goals.filter(f).length;
   return [

@@ -14,7 +14,7 @@ export const MSG_HEALTH_NO_DATA =
   'No health or effort scores have been calculated for this company yet. Add metrics on the Health and Effort admin pages and enter their values.';
 
 /** One score type of one company, as the component shows it. */
-export interface ScoreSummary {
+interface ScoreSummary {
   type: ScoreType;
   score: number | null;
   previous: number | null;
@@ -26,7 +26,7 @@ export interface ScoreSummary {
 const TYPE_LABEL: Record<ScoreType, string> = { health: 'Health', effort: 'Effort' };
 
 /** The summary of a company's values of one type (metrics/values.ts) with the metrics' names. */
-export function scoreSummary(type: ScoreType, company: CompanyValuesApi | undefined, defs: MetricRow[]): ScoreSummary {
+function scoreSummary(type: ScoreType, company: CompanyValuesApi | undefined, defs: MetricRow[]): ScoreSummary {
   const keys = scoreKeys(type);
   const delta = company?.[keys.delta] as { percent: number | null } | undefined;
   const names = new Map(defs.map((d) => [Number(d.cs_metric_id), d.name]));
@@ -47,7 +47,7 @@ export function scoreSummary(type: ScoreType, company: CompanyValuesApi | undefi
 }
 
 /** The blocks of the component: key figures, the metric breakdown and its chart; an empty block without data. */
-export function healthScoreBlocks(health: ScoreSummary, effort: ScoreSummary): ReportBlock[] {
+function healthScoreBlocks(health: ScoreSummary, effort: ScoreSummary): ReportBlock[] {
   const both = [health, effort];
   const hasData = both.some((s) => s.score !== null || s.metrics.some((m) => m.value !== null));
   if (!hasData) return [{ kind: 'empty', title: 'No scores yet', message: MSG_HEALTH_NO_DATA }];

@@ -21,7 +21,7 @@ const BOUND_COLUMNS: [keyof SegmentBounds, string][] = [
   ['maxSegEffort', 'max_seg_effort'],
 ];
 
-export interface ComputedSegment {
+interface ComputedSegment {
   tenantCompanyId: number;
   segmentId: SegmentId;
   monthlyValue: number;
@@ -52,13 +52,13 @@ export async function computePlacements(request: CsInputs, now: Date = new Date(
 }
 
 /** Whether the current transaction may write (the HTTP fallback of apiinvoke runs read-only). */
-export async function canWrite(db: Trx): Promise<boolean> {
+async function canWrite(db: Trx): Promise<boolean> {
   const r = await db.raw(`select current_setting('transaction_read_only') as ro`);
   return r.rows[0].ro !== 'on';
 }
 
 /** Stores a computation; `stored`: the settings it was computed from (read once, by the request's inputs). */
-export async function storePlacements(
+async function storePlacements(
   db: Trx,
   tenantId: number,
   c: ComputedSegments,

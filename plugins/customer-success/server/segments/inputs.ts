@@ -7,7 +7,7 @@
 import { monthlyValue } from '../../shared/monthly-value';
 import { activeCompaniesOf, type CsInputs } from '../inputs/request-inputs';
 
-export interface SegmentInput {
+interface SegmentInput {
   tenantCompanyId: number;
   companyName: string;
   value: number;

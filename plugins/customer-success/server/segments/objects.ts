@@ -16,7 +16,7 @@ import { getSegmentSettings, saveSegmentSettings } from './settings-store';
 import { listCompanySegments } from './store';
 import { companySegment, segmentsExtra, storedSegmentSettings } from '../../shared/api';
 
-export const tenantCsSegmentSettings = defineCsObject({
+const tenantCsSegmentSettings = defineCsObject({
   name: 'TenantCsSegmentSettings',
   responseKey: 'tenantCsSegmentSettings',
   companyLevel: false,
@@ -44,7 +44,7 @@ export const tenantCsSegmentSettings = defineCsObject({
   },
 });
 
-export const tenantCompanySegment = defineCsObject({
+const tenantCompanySegment = defineCsObject({
   name: 'TenantCompanySegment',
   responseKey: 'segments',
   companyLevel: false,
@@ -67,7 +67,7 @@ export const tenantCompanySegment = defineCsObject({
   },
 });
 
-export const tenantCompanyCsSegment = defineCsObject({
+const tenantCompanyCsSegment = defineCsObject({
   name: 'TenantCompanyCsSegment',
   responseKey: 'segments',
   companyLevel: true,

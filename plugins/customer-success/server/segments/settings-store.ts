@@ -3,6 +3,7 @@
  * Saving checks the version (409 on a stale write) and marks every company segment stale.
  */
 import { conflict, type Trx } from '../../../../kernel/index';
+import type { StoredSegmentSettings } from '../../shared/api';
 import {
   DEFAULT_SEGMENT_SETTINGS,
   type ColorBy,
@@ -10,11 +11,7 @@ import {
   type SegmentSettings,
 } from '../../shared/segment-settings';
 
-export interface StoredSegmentSettings extends SegmentSettings {
-  tenantCsSegmentSettingsId: number | null;
-  version: number;
-  updatedAt: string | null;
-}
+export type { StoredSegmentSettings };
 
 interface Row {
   tenant_cs_segment_settings_id: number;
@@ -75,7 +72,7 @@ const toRow = (s: Partial<SegmentSettings>) => {
   return out;
 };
 
-export const defaultStoredSettings = (): StoredSegmentSettings => ({
+const defaultStoredSettings = (): StoredSegmentSettings => ({
   ...DEFAULT_SEGMENT_SETTINGS,
   segmentNames: [...DEFAULT_SEGMENT_SETTINGS.segmentNames],
   tenantCsSegmentSettingsId: null,

@@ -4,6 +4,7 @@
  * segment name and the health score the chart colours by.
  */
 import type { Trx } from '../../../../kernel/index';
+import type { CompanySegment } from '../../shared/api';
 import { isSegmentStale } from '../../shared/segment-staleness';
 import { segmentName, type SegmentId } from '../../shared/segment-settings';
 import { companyScores } from '../dashboard/company-scores';
@@ -12,20 +13,6 @@ import { loadSegmentInputs } from './inputs';
 import type { CsServices } from '../services';
 import type { ComputedSegments } from './compute';
 import { ymd } from '../../shared/date-presets';
-
-export interface CompanySegment {
-  tenantCompanyId: number;
-  companyName: string;
-  segmentId: SegmentId | null;
-  segmentName: string | null;
-  monthlyValue: number | null;
-  effortScore: number | null;
-  healthScore: number | null;
-  healthVariant: string | null;
-  effortVariant: string | null;
-  stale_data: boolean;
-  computedAt: string | null;
-}
 
 interface Stored {
   tenant_company_id: number;

@@ -7,8 +7,6 @@ import { DEFAULT_SEGMENT_NAMES, type SegmentName } from '../../shared/segment-se
 import { useCsApi } from '../cs-api';
 import { codeOptions, type FilterOption } from './code-options';
 
-export type { FilterOption } from './code-options';
-
 export type FilterOptions = Record<CsFilterField, FilterOption[]>;
 
 function segmentNamesOf(value: unknown): SegmentName[] {

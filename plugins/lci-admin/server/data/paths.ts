@@ -1,6 +1,4 @@
-/** Pages and API paths of part "data": data resync, delete tenant data, job queue stats (all internal). */
-export { DATA_RESYNC_PAGE, DELETE_TENANT_DATA_PAGE, JOB_QUEUE_STATS_PAGE } from '../../shared/pages';
-
+/** API paths of part "data": data resync, delete tenant data, job queue stats (all internal); its pages are in ../../shared/pages.ts. */
 export const API_DATA_TENANTS = '/v3/lcisupport/data/tenants';
 export const API_RESYNC = '/v3/lcisupport/dataresync';
 export const API_DELETE_TENANT_DATA = '/v3/lcisupport/deleteTenantData';

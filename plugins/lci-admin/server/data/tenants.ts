@@ -2,7 +2,6 @@
 import { findTenant as kernelFindTenant, listTenants as kernelListTenants, type Trx } from '../../../../kernel/index';
 import type { TenantChoice } from '../../shared/api';
 
-export { tenantIdSchema, type TenantChoice } from '../../shared/api';
 
 export async function listTenants(db: Trx): Promise<TenantChoice[]> {
   const rows = await kernelListTenants(db, { orderBy: 'name' });

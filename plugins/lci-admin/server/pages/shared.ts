@@ -5,7 +5,6 @@ import { findTenant, type TenantRow } from './tenant-store';
 import { TENANT_CURRENCIES } from '../../../../common/tenant-format';
 import { guardFormula } from '../../../../common/csv-formula';
 
-export type { TenantRow };
 export { tenantNames, usernames } from './tenant-store';
 
 export const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -16,7 +15,6 @@ export const shortText = (max: number) => z.string().trim().min(1, 'Required.').
 
 /** Currencies a tenant may use (platform.md section 9: currency flags), written once in common/tenant-format.ts. */
 export const CURRENCIES = TENANT_CURRENCIES;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** The tenant (system scope) or 404 naming it. */
 export async function requireTenant(db: Trx, tenantId: number): Promise<TenantRow> {

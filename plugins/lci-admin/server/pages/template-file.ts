@@ -4,8 +4,8 @@
  * reported with where it is; a file with any problem imports nothing.
  */
 export const QUESTION_TYPES = ['yesno', 'scale', 'text', 'choice'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export interface TemplateQuestion {
+type QuestionType = (typeof QUESTION_TYPES)[number];
+interface TemplateQuestion {
   text: string;
   type: QuestionType;
 }
@@ -14,15 +14,15 @@ export interface TemplateInput {
   description: string;
   questions: TemplateQuestion[];
 }
-export interface FileProblem {
+interface FileProblem {
   where: string;
   message: string;
 }
-export const MAX_TEMPLATES = 200;
-export const MAX_QUESTIONS = 500;
+const MAX_TEMPLATES = 200;
+const MAX_QUESTIONS = 500;
 
 /** Splits CSV text into rows (RFC 4180: quoted fields, doubled quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

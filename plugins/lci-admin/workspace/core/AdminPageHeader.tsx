@@ -17,7 +17,7 @@ export interface AdminPageHeaderProps {
   children?: ReactNode;
 }
 
-export { ADMIN_HOME, SUPPORT_HOME };
+export { SUPPORT_HOME };
 
 const backLabel = (to: string) =>
   to === SUPPORT_HOME ? 'Back to LCI Support' : to === ADMIN_HOME ? 'Back to the admin summary' : 'Back';

@@ -2,7 +2,7 @@
 import { api } from '../../../../workspace/sdk';
 import type { DeletionPlan, DeletionResult, JobInfo, QueueStats, ResyncRun, ResyncStepInfo, TenantChoice, TenantExport } from '../../shared/api';
 
-export type { DeletionPlan, DeletionResult, JobInfo, PlanUser, QueueStats, ResyncRun, ResyncStepInfo, TenantChoice, TenantExport } from '../../shared/api';
+export type { DeletionPlan, DeletionResult, JobInfo, ResyncRun, TenantChoice, TenantExport } from '../../shared/api';
 export { JOB_STATES } from '../../shared/api';
 
 export const dataApi = {

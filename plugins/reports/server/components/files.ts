@@ -5,8 +5,8 @@
 import { DOCX_CONTENT_TYPE, IMAGE_CONTENT_TYPES } from '../../shared/api';
 import type { BuilderComponentDef } from './types';
 
-export const MSG_CHOOSE_IMAGE = 'Choose an image';
-export const MSG_CHOOSE_WORD_FILE = 'Choose a Word file';
+const MSG_CHOOSE_IMAGE = 'Choose an image';
+const MSG_CHOOSE_WORD_FILE = 'Choose a Word file';
 
 export const imgFileComponent: BuilderComponentDef = {
   type: 'img_file',

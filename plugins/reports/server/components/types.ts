@@ -6,7 +6,7 @@
 import type { ReportComponentDef } from '../../shared/component-def';
 import type { ComponentProperties } from '../../shared/components';
 
-export type ComponentOrigin = 'builtIn' | 'spec' | 'plugin';
+type ComponentOrigin = 'builtIn' | 'spec' | 'plugin';
 
 export interface BuilderComponentDef extends ReportComponentDef {
   origin: ComponentOrigin;

@@ -32,7 +32,7 @@ import { ChartSpecError, createChartRenderer, type ChartRenderer, type DrawnChar
 import { htmlToDocx, ORDERED_LIST_REF } from './html-docx';
 import { fitSize, imageInfo } from './image-info';
 
-export interface DocxOptions {
+interface DocxOptions {
   /** The tenant's logo (settings' tenantLogo), or null with the default logo (no logo on the cover then). */
   logo?: { bytes: Buffer; contentType: string } | null;
   format: TenantFormat;

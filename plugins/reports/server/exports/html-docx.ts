@@ -28,7 +28,7 @@ interface Marks {
   strike?: boolean;
 }
 
-export interface HtmlContext {
+interface HtmlContext {
   /** A new number for each ordered list, so each one starts again at 1. */
   nextListInstance(): number;
 }

@@ -2,7 +2,7 @@
  * The type and pixel size of an image file from its first bytes (PNG, JPEG, GIF, BMP: what Word embeds), so images
  * keep their aspect ratio in the document. Pure; null for anything else (an SVG or a broken file is not embedded).
  */
-export interface ImageInfo {
+interface ImageInfo {
   type: 'png' | 'jpg' | 'gif' | 'bmp';
   width: number;
   height: number;

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { Kernel, Trx } from '../../../../kernel/index';
 import { reportExpiry } from '../../shared/retention';
 
-export interface ExportMeta {
+interface ExportMeta {
   /** 'docx' | 'csv' | 'chart' (shared/locker.ts REPORT_TYPES). */
   reportType: string;
   /** Shown in the locker (rename changes it). */
@@ -27,7 +27,7 @@ export interface ExportMeta {
   companyId?: number | null;
 }
 
-export interface SavedExport {
+interface SavedExport {
   savedReportId: number;
   storageKey: string;
   sizeBytes: number;
@@ -37,7 +37,7 @@ export interface SavedExport {
 const EXTENSION = /\.([A-Za-z0-9]{1,8})$/;
 
 /** Where an export's file is kept: a random name under the tenant's exports folder, with the file's extension. */
-export function exportStorageKey(tenantId: number, fileName: string, now = new Date()): string {
+function exportStorageKey(tenantId: number, fileName: string, now = new Date()): string {
   const ext = EXTENSION.exec(fileName)?.[1]?.toLowerCase() ?? 'bin';
   return `tenants/${tenantId}/reports/exports/${now.toISOString().slice(0, 7)}/${crypto.randomUUID()}.${ext}`;
 }
@@ -107,10 +107,6 @@ export async function insertPendingExport(db: Trx, tenantId: number, meta: Expor
     .insert({ ...row(tenantId, meta), status: 'pending', size_bytes: 0, expires_at: reportExpiry() })
     .returning('saved_report_id');
   return Number((r as { saved_report_id: unknown }).saved_report_id);
-}
-
-export async function setExportJob(db: Trx, savedReportId: number, jobId: string | null): Promise<void> {
-  await db('saved_reports').where({ saved_report_id: savedReportId }).update({ job_id: jobId });
 }
 
 /** The pending row (null when it was deleted meanwhile). */

@@ -24,7 +24,7 @@ import { renderDocx } from './docx';
 import { safeFileName } from './save';
 import { fillWordTemplate } from './word-template';
 
-export interface DocxRequest {
+interface DocxRequest {
   templateId: number;
   vers?: number;
   companyId?: number | null;
@@ -36,7 +36,7 @@ export interface DocxRequest {
   wordTemplateKey?: string;
 }
 
-export interface DocxMaterial {
+interface DocxMaterial {
   report: RenderedReport;
   wordTemplateKey?: string;
   logo: { bytes: Buffer; contentType: string } | null;
@@ -44,7 +44,7 @@ export interface DocxMaterial {
   tenantName: string;
 }
 
-export interface BuiltDocx {
+interface BuiltDocx {
   /** The locker's name: '<template> - <company>'. */
   name: string;
   fileName: string;
@@ -54,7 +54,7 @@ export interface BuiltDocx {
 }
 
 /** The locker's name of an export and its file name ('<template> - <company> - <date>.docx'). */
-export function exportNames(report: Pick<RenderedReport, 'name' | 'company_name' | 'as_of'>): {
+function exportNames(report: Pick<RenderedReport, 'name' | 'company_name' | 'as_of'>): {
   name: string;
   fileName: string;
 } {

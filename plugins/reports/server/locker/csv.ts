@@ -13,7 +13,7 @@ import { LOCKER_LINK_SECONDS, MSG_CSV_ROW_WIDTH, type CsvExportBody } from '../.
 import { reportExpiry } from '../../shared/retention';
 import { insertSavedReport } from './store';
 
-export const CSV_OPTIONS = { bom: true, cast: { string: guardFormula } } as const;
+const CSV_OPTIONS = { bom: true, cast: { string: guardFormula } } as const;
 
 /** The file name as saved: trimmed, ending in .csv. */
 export const csvFileName = (name: string): string => (/\.csv$/i.test(name.trim()) ? name.trim() : `${name.trim()}.csv`);

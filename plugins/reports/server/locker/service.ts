@@ -10,7 +10,6 @@ import { badRequest, notFound, type Caller, type Kernel, type Trx } from '../../
 import {
   LOCKER_LINK_SECONDS,
   lockerPayload,
-  lockerWrites,
   MSG_CONFIRM_DELETE,
   MSG_NOT_READY,
   MSG_REPORT_NOT_FOUND,
@@ -30,9 +29,9 @@ import {
 } from './store';
 import { withFlags } from './view';
 
-export type AuditFn = (action: string, details?: Record<string, unknown>, target?: string) => Promise<void>;
+type AuditFn = (action: string, details?: Record<string, unknown>, target?: string) => Promise<void>;
 
-export interface LockerCall {
+interface LockerCall {
   k: Kernel;
   db: Trx;
   tenantId: number;
@@ -58,7 +57,7 @@ export function groupByType(reports: SavedReport[], prefs: ReadonlyMap<string, b
 }
 
 /** Parses a payload of either path; a bad one answers 400 naming the fields (payload.name, ...). */
-export function parseLockerPayload(payload: unknown): LockerPayload {
+function parseLockerPayload(payload: unknown): LockerPayload {
   const r = lockerPayload.safeParse(payload ?? {});
   if (!r.success)
     throw badRequest(
@@ -130,5 +129,3 @@ export async function runLockerAction(call: LockerCall, raw: unknown, page: stri
     }
   }
 }
-
-export { lockerWrites };

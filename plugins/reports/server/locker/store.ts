@@ -3,30 +3,10 @@
  * Every function takes the caller's transaction (tenant-scoped under RLS) and answers plain values.
  */
 import type { Trx } from '../../../../kernel/index';
+import type { SavedReport } from '../../shared/locker';
 
-export interface SavedReportRow {
-  saved_report_id: number;
-  report_type: string;
-  name: string;
-  file_name: string;
-  storage_key: string | null;
-  content_type: string;
-  size_bytes: number;
-  status: 'pending' | 'ready' | 'failed';
-  error: string | null;
-  source: string;
-  report_template_id: number | null;
-  template_name: string | null;
-  vers: number | null;
-  tenant_company_id: number | null;
-  company_name: string | null;
-  qbr_id: number | null;
-  qbr_title: string | null;
-  created_by: number | null;
-  created_at: string;
-  updated_at: string;
-  expires_at: string | null;
-}
+/** A saved report as stored: the answer's fields (shared/locker.ts `savedReport`) but the caller's rights, with its file's key. */
+export type SavedReportRow = Omit<SavedReport, 'rename_report' | 'link_to_qbr'> & { storage_key: string | null };
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -106,7 +86,7 @@ export async function deleteSavedReportRow(db: Trx, savedReportId: number): Prom
   return (await db('saved_reports').where({ saved_report_id: savedReportId }).del()) > 0;
 }
 
-export interface NewSavedReport {
+interface NewSavedReport {
   tenant_id: number;
   report_type: string;
   name: string;

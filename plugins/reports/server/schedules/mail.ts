@@ -5,7 +5,7 @@
  */
 import type { Kernel, MailAttachment, Trx } from '../../../../kernel/index';
 
-export interface ReportMail {
+interface ReportMail {
   to: string;
   subject: string;
   text: string;

@@ -6,7 +6,7 @@ import type { Kernel, Trx } from '../../../../kernel/index';
 import { buildDocxExport } from '../exports/service';
 import { saveExport } from '../exports/save';
 
-export interface ReportFile {
+interface ReportFile {
   savedReportId: number;
   storageKey: string;
   fileName: string;
@@ -14,7 +14,7 @@ export interface ReportFile {
   bytes: number;
 }
 
-export interface ReportFileInput {
+interface ReportFileInput {
   templateId: number;
   vers: number;
   companyId: number;

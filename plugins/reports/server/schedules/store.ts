@@ -5,8 +5,7 @@
  * caller's transaction (tenant scope) except `dueSchedules`, which reads across tenants in the system scope.
  */
 import { listMembers, type Trx } from '../../../../kernel/index';
-import type { Frequency, QuarterBasis } from '../../shared/schedule-rules';
-import type { DeliveryRow, RunRow } from '../../shared/schedule-api';
+import type { DeliveryRow, RunRow, ScheduleRow } from '../../shared/schedule-api';
 
 type Row = Record<string, any>;
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -25,48 +24,29 @@ export interface StoredRecipient {
   id: number;
 }
 
-/** A schedule as stored (plus its template's and company's names and its last run). */
-export interface StoredSchedule {
-  report_schedule_id: number;
-  name: string;
-  report_template_id: number;
-  template_name: string;
+/**
+ * A schedule as stored (plus its template's and company's names and its last run): the answer's fields
+ * (shared/schedule-api.ts `scheduleRow`) but the frequency in words, with the template's current version, the
+ * recipients as one list and the next run as a Date.
+ */
+export type StoredSchedule = Omit<ScheduleRow, 'frequency_text' | 'recipients' | 'next_run_at'> & {
   template_current_vers: number;
-  vers: number | null;
-  tenant_company_id: number;
-  company_name: string;
-  frequency: Frequency;
-  weekday: number | null;
-  month_day: number | 'last' | null;
-  quarter_basis: QuarterBasis | null;
-  review_date: string | null;
-  send_time: string;
-  time_zone: string;
   recipients: StoredRecipient[];
-  active: boolean;
   next_run_at: Date | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
-  last_run: { period_key: string; status: RunRow['status']; started_at: string } | null;
-}
+};
 
-export interface ScheduleFields {
-  name: string;
-  report_template_id: number;
-  vers: number | null;
-  tenant_company_id: number;
-  frequency: Frequency;
-  weekday: number | null;
-  month_day: number | 'last' | null;
-  quarter_basis: QuarterBasis | null;
-  review_date: string | null;
-  send_time: string;
-  time_zone: string;
-  recipients: StoredRecipient[];
-  active: boolean;
-  next_run_at: Date | null;
-}
+/** The columns a write sets. */
+export type ScheduleFields = Omit<
+  StoredSchedule,
+  | 'report_schedule_id'
+  | 'template_name'
+  | 'template_current_vers'
+  | 'company_name'
+  | 'version'
+  | 'created_at'
+  | 'updated_at'
+  | 'last_run'
+>;
 
 function toSchedule(r: Row): StoredSchedule {
   const recipients = (typeof r.recipients === 'string' ? JSON.parse(r.recipients) : r.recipients) ?? [];

@@ -9,7 +9,8 @@ import { listCompanies } from '../../../companies/public';
 import { ALIGNMENTS } from '../../shared/stack-alignment';
 import { itemState } from '../../shared/stack-alignment-item';
 import { loadStackServices } from './inputs';
-import { saveCompanyAlignment, type AlignmentSave } from './store';
+import type { AlignmentSave } from '../../shared/stack-alignment-api';
+import { saveCompanyAlignment } from './store';
 
 const NOTES = [
   'Quoted at the last QBR; decision expected next quarter.',

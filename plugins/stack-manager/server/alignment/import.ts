@@ -17,7 +17,7 @@ import {
 } from '../../../companies/public';
 import { ALIGNMENTS } from '../../shared/stack-catalogue';
 
-export const ALIGNMENT_NOTE_MAX = 4000;
+const ALIGNMENT_NOTE_MAX = 4000;
 
 const columns = z.object({
   company: csvCell.text(200),

@@ -14,7 +14,7 @@ import { chargeBasis, type CalcType } from '../../shared/stack-opportunity-charg
 /** The tenant of the queries: the one given, or (null) the tenant the transaction is scoped to. */
 const TENANT = `coalesce(?::bigint, nullif(current_setting('app.tenant_id', true), '')::bigint)`;
 
-export interface StackService extends MatrixService {
+interface StackService extends MatrixService {
   sort: number;
   categoryId: number | null;
 }

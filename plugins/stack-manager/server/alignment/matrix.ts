@@ -41,7 +41,7 @@ export async function matrixFor(
   return stackMatrix(await loadCells(db, tenantId, companyIds, sel), typeFilter);
 }
 
-export interface StackCharts {
+interface StackCharts {
   stackMrrAlignmentByCompanyChart: StackMrrAlignmentByCompany[];
   stackMrrAlignmentByServiceChart: StackMrrAlignmentByService[];
 }
@@ -50,7 +50,7 @@ export interface StackCharts {
  * The dashboard's two stack charts over the given companies (null: every active company): top 10 by MRR opportunity.
  * `known`: the active companies the dashboard's request has read already (not read again).
  */
-export async function stackCharts(
+async function stackCharts(
   db: Trx,
   tenantId: number | null,
   companyIds: readonly number[] | null,

@@ -5,50 +5,17 @@
  */
 import { z } from 'zod';
 import { badRequest } from '../../../../kernel/index';
-import { ALIGNMENTS } from '../../shared/stack-alignment';
 import { DEFAULT_TYPE_FILTER, TYPE_FILTERS, type TypeFilter } from '../../shared/stack-matrix';
 import { csResult, MSG_MUST_SELECT_CUSTOMER, type CsObjectDef } from '../../../customer-success/public';
 import { defineStackObject } from '../define';
 import { COMPANY_DETAIL_PAGE } from '../../../customer-success/public';
 import { STACK_ALIGNMENT_OVERVIEW_PAGE } from '../pages';
 import { matrixFor } from './matrix';
-import { companyAlignment, saveCompanyAlignment, type AlignmentSave } from './store';
+import { companyAlignment, saveCompanyAlignment } from './store';
+import { alignmentSaveBody, type AlignmentSave } from '../../shared/stack-alignment-api';
 import { alignmentExtra, alignmentItem, stackMatrix } from '../../shared/api';
 
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const flag01 = z.union([z.literal(0), z.literal(1)]);
-
-const saveSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        serviceId: id,
-        alignment: z.enum(ALIGNMENTS),
-        applicableFlag: flag01,
-        partOfContractFlag: flag01,
-        version: z.number().int().min(0).max(2_147_483_647).optional(),
-      }),
-    )
-    .max(5000)
-    .optional(),
-  notes: z
-    .array(
-      z.object({
-        tenantNoteId: z.union([z.literal(-1), id]),
-        typeRefId: id,
-        note: z.string().trim().min(1, 'Required.').max(4000, 'Max 4000 characters'),
-        softDeleteFlag: flag01,
-      }),
-    )
-    .max(1000)
-    .optional(),
-  recommendations: z
-    .array(z.object({ serviceId: id, tenantCompanyProjectIds: z.array(id).max(1000) }))
-    .max(5000)
-    .optional(),
-});
-
-export const tenantCompanyStackAlignment = defineStackObject({
+const tenantCompanyStackAlignment = defineStackObject({
   name: 'TenantCompanyStackAlignment',
   responseKey: 'tenantCompanyStackAlignments',
   companyLevel: true,
@@ -67,7 +34,7 @@ export const tenantCompanyStackAlignment = defineStackObject({
     return csResult(a.items, { linkTables: a.linkTables, summary: a.summary });
   },
   save: {
-    schema: saveSchema,
+    schema: alignmentSaveBody,
     async handler({ db, tenantId, caller, cs }, body: AlignmentSave, { tenantCompanyId }) {
       // Recommendations come from the plugin that provides them (companies' linkedRecordsPoint).
       for (const [i, r] of (body.recommendations ?? []).entries())
@@ -118,7 +85,7 @@ interface MatrixQuery {
   typeFilter?: TypeFilter;
 }
 
-export const tenantCsRptStackMatrix = defineStackObject({
+const tenantCsRptStackMatrix = defineStackObject({
   name: 'TenantCsRptStackMatrix',
   responseKey: 'stackMatrix',
   companyLevel: false,

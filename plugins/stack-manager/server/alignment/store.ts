@@ -14,8 +14,6 @@ import type { AlignmentItem, AlignmentNote, AlignmentSave, AlignmentSummary } fr
 import { MSG_STALE, type CsServices } from '../../../customer-success/public';
 import { loadStackServices } from './inputs';
 
-export type { AlignmentItem, AlignmentNote, AlignmentSummary, AlignmentSave } from '../../shared/stack-alignment-api';
-
 export interface CompanyAlignment {
   items: AlignmentItem[];
   linkTables: {

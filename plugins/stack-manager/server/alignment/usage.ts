@@ -6,7 +6,7 @@
 import type { Trx } from '../../../../kernel/index';
 import { loadCells } from './matrix';
 
-export interface ServiceUsage {
+interface ServiceUsage {
   /** Companies the service applies to. */
   servicesUsed: number;
   /** Sum of the companies' MRR opportunity for the service. */

@@ -15,7 +15,7 @@ import { contractExclusion, contractExclusionsExtra } from '../../shared/api';
 const value = z.string().trim().max(EXCLUSION_VALUE_MAX, `Max ${EXCLUSION_VALUE_MAX} characters`).nullish();
 
 /** One row of a save: exactly one of excludeVendor and excludeAccount set (non-blank), the other null or absent. */
-export const exclusionInput = z
+const exclusionInput = z
   .object({
     tenantCsContractExcludeId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
     excludeVendor: value,
@@ -38,7 +38,7 @@ async function listWithOptions(db: Parameters<typeof store.listExclusions>[0], a
   return csResult(await store.listExclusions(db, activeFlag), { options: await store.exclusionOptionsOf(db) });
 }
 
-export const tenantCsContractExclude = defineStackObject({
+const tenantCsContractExclude = defineStackObject({
   name: 'TenantCsContractExclude',
   responseKey: 'tenantCsContractExcludes',
   companyLevel: false,

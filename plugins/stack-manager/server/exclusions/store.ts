@@ -5,7 +5,9 @@
  * soft deleted or restored by activeFlag). A save that changes anything marks the company segments stale, since
  * their monthly values leave out the excluded contracts.
  */
+import type { z } from 'zod';
 import { badRequest, type Trx } from '../../../../kernel/index';
+import type { contractExclusion } from '../../shared/api';
 import { contractsOf } from '../../../companies/public';
 import {
   exclusionOf,
@@ -22,9 +24,8 @@ type Stale = Pick<CsServices, 'markSegmentsStale'>;
 
 const TABLE = 'cs_contract_excludes';
 
-export interface StoredExclusion extends ContractExclusion {
-  tenantCsContractExcludeId: number;
-}
+/** A stored row, as TenantCsContractExclude answers it (shared/api.ts `contractExclusion`). */
+export type StoredExclusion = z.infer<typeof contractExclusion>;
 
 interface Row {
   tenant_cs_contract_exclude_id: number | string;

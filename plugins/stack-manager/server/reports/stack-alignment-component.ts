@@ -14,13 +14,13 @@ import { companyAlignment, type CompanyAlignment } from '../alignment/store';
 export const MSG_STACK_NO_COMPANY = 'Choose a company to see its stack alignment.';
 export const MSG_STACK_NO_SERVICES =
   'The ideal stack has no services yet. Add services in the Stack Manager to measure how aligned companies are.';
-export const MSG_STACK_NO_COMPANY_FOUND = 'This company was not found.';
+const MSG_STACK_NO_COMPANY_FOUND = 'This company was not found.';
 
 const STATUS: Record<Alignment, string> = { other: 'Missing', partial: 'Partially aligned', fully: 'Aligned' };
 const ORDER: Record<Alignment, number> = { other: 0, partial: 1, fully: 2 };
 
 /** The blocks for a company's alignment (category names by id). */
-export function stackAlignmentBlocks(a: CompanyAlignment, categories: ReadonlyMap<number, string>): ReportBlock[] {
+function stackAlignmentBlocks(a: CompanyAlignment, categories: ReadonlyMap<number, string>): ReportBlock[] {
   if (!a.items.length) return [{ kind: 'empty', title: 'No ideal stack yet', message: MSG_STACK_NO_SERVICES }];
   const applicable = a.items
     .filter((i) => i.applicableFlag === 1)

@@ -2,22 +2,14 @@
  * Stack categories (TenantCsStackCategory): csStackCategoryId, moniker, sort, serviceIds, activeFlag. A service has
  * at most one category (cs_stack_services.category_id); the Category Manager's save assigns services to categories.
  */
+import type { z } from 'zod';
 import { badRequest, type Trx } from '../../../../kernel/index';
 import type { FieldError } from '../../../../kernel/index';
+import type { StackCategory } from '../../shared/api';
+import type { categoryUpdateBody } from './schemas';
 
-export interface StackCategory {
-  csStackCategoryId: number;
-  moniker: string;
-  sort: number;
-  serviceIds: number[];
-  activeFlag: 0 | 1;
-}
-
-export interface CategoryInput {
-  moniker?: string;
-  sort?: number;
-  serviceIds?: number[];
-}
+/** The fields a create or an update sets (schemas.ts `categoryUpdateBody`). */
+type CategoryInput = z.output<typeof categoryUpdateBody>;
 
 export async function loadCategories(
   db: Trx,
@@ -51,7 +43,7 @@ export async function loadCategories(
 }
 
 /** 400 naming the field when a service id is not one of the tenant's services. */
-export async function checkServiceIds(db: Trx, ids: readonly number[], path: string): Promise<void> {
+async function checkServiceIds(db: Trx, ids: readonly number[], path: string): Promise<void> {
   if (!ids.length) return;
   const known = new Set(
     (

@@ -2,14 +2,8 @@
 import { badRequest, type Trx } from '../../../../kernel/index';
 import type { FieldError } from '../../../../kernel/index';
 import { getCompany } from '../../../companies/public';
+import type { CompanyStackTag } from '../../shared/api';
 import { STACK_TAG_TYPE } from '../../shared/stack-catalogue';
-
-export interface CompanyStackTag {
-  tenantCompanyId: number;
-  tagId: number;
-  moniker: string;
-  color: string;
-}
 
 /** Active stack tags of the companies (null: every company), by company then tag name. */
 export async function listCompanyTags(db: Trx, companyIds: readonly number[] | null): Promise<CompanyStackTag[]> {

@@ -40,7 +40,7 @@ import {
   stackTag,
 } from '../../shared/api';
 
-export const tenantCsStackService = defineStackObject({
+const tenantCsStackService = defineStackObject({
   name: 'TenantCsStackService',
   responseKey: 'tenantCsStackServices',
   companyLevel: false,
@@ -115,7 +115,7 @@ export const tenantCsStackService = defineStackObject({
   },
 });
 
-export const tenantCsStackCategory = defineStackObject({
+const tenantCsStackCategory = defineStackObject({
   name: 'TenantCsStackCategory',
   responseKey: 'tenantCsStackCategories',
   companyLevel: false,
@@ -146,7 +146,7 @@ export const tenantCsStackCategory = defineStackObject({
   },
 });
 
-export const tenantCsStackTag = defineStackObject({
+const tenantCsStackTag = defineStackObject({
   name: 'TenantCsStackTag',
   responseKey: 'tenantCsStackTags',
   companyLevel: false,
@@ -178,7 +178,7 @@ export const tenantCsStackTag = defineStackObject({
   },
 });
 
-export const tenantCompanyCsStackTagManager = defineStackObject({
+const tenantCompanyCsStackTagManager = defineStackObject({
   name: 'TenantCompanyCsStackTagManager',
   responseKey: 'tenantCompanyCsStackTags',
   companyLevel: true,

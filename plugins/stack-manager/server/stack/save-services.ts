@@ -13,7 +13,7 @@ import { assertVersion } from '../versioning';
 import type { ProductBody, SaveServicesBody, ServiceChange } from './schemas';
 import { applyTagRemoval, type TagRemoval } from './tag-deletion';
 
-export interface SaveServicesResult {
+interface SaveServicesResult {
   idMap: Record<string, number>;
   productIdMap: Record<string, number>;
   /** Services created or changed. */

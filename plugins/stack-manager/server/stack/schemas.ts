@@ -11,19 +11,19 @@ import {
 import { TAG_DELETION_TREATMENTS } from '../../shared/stack-tag-deletion';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
-export const id = z
+const id = z
   .number({ error: 'Must be a whole number' })
   .int('Must be a whole number')
   .positive('Must be a positive id')
   .max(MAX_ID);
 /** An id of a saved record (positive) or a temporary id of a new one (negative). */
-export const idOrTemp = z
+const idOrTemp = z
   .number({ error: 'Must be a whole number' })
   .int('Must be a whole number')
   .min(-MAX_ID)
   .max(MAX_ID)
   .refine((v) => v !== 0, 'Must not be 0');
-export const flag = z
+const flag = z
   .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 0 or 1' })
   .transform((v) => (v === true || v === 1 ? 1 : 0) as 0 | 1);
 export const moniker = z
@@ -31,12 +31,10 @@ export const moniker = z
   .trim()
   .min(1, 'Required.')
   .max(MONIKER_MAX, `At most ${MONIKER_MAX} characters`);
-export const description = z
-  .string({ error: 'Must be text' })
-  .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
-export const calcType = z.enum(CALC_TYPES, { error: `Must be one of ${CALC_TYPES.join(', ')}` });
-export const alignment = z.enum(ALIGNMENTS, { error: `Must be one of ${ALIGNMENTS.join(', ')}` });
-export const charge = z
+const description = z.string({ error: 'Must be text' }).max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters`);
+const calcType = z.enum(CALC_TYPES, { error: `Must be one of ${CALC_TYPES.join(', ')}` });
+const alignment = z.enum(ALIGNMENTS, { error: `Must be one of ${ALIGNMENTS.join(', ')}` });
+const charge = z
   .number({ error: 'Must be a number' })
   .refine(isChargeEstimate, 'Must be 0 or more, with at most 2 decimals');
 export const colour = z.string({ error: 'Required.' }).trim().regex(COLOUR_PATTERN, 'Must be a colour #rrggbb');
@@ -47,7 +45,7 @@ const position = z
   .max(1_000_000);
 const ids = z.array(id).max(10_000);
 
-export const productBody = z.object({
+const productBody = z.object({
   productId: idOrTemp.optional(),
   moniker,
   description: description.optional(),
@@ -87,14 +85,13 @@ export const serviceUpdateBody = z.object({
 });
 export type ServiceChange = z.output<typeof serviceUpdateBody> & { serviceId: number };
 
-export const tagDeletion = z.object({
+const tagDeletion = z.object({
   serviceId: idOrTemp,
   tagId: id,
   treatment: z
     .enum(TAG_DELETION_TREATMENTS, { error: `Must be one of ${TAG_DELETION_TREATMENTS.join(', ')}` })
     .default('leaveAsIs'),
 });
-export type TagDeletion = z.output<typeof tagDeletion>;
 
 export const saveServicesBody = z.object({
   services: z

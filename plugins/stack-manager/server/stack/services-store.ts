@@ -9,7 +9,7 @@ import { serviceUsage } from '../alignment/usage';
 
 export type { StackProduct, StackService };
 
-export interface ServiceRow {
+interface ServiceRow {
   service_id: number | string;
   moniker: string;
   description: string;
@@ -25,7 +25,7 @@ export interface ServiceRow {
   version: number;
 }
 
-export const SERVICE_COLUMNS = [
+const SERVICE_COLUMNS = [
   'service_id',
   'moniker',
   'description',

@@ -36,7 +36,7 @@ export class StackImportError extends Error {
   }
 }
 
-export interface StackImportOptions {
+interface StackImportOptions {
   /** Called as services are written (done of total). */
   onProgress?(done: number, total: number): void;
   /** Services per saveStackServices call. */

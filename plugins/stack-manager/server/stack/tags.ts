@@ -3,17 +3,14 @@
  * it off every service and company; the services' alignments are kept as they were (the leaveAsIs treatment), so a
  * deleted tag never changes what applies to a company silently.
  */
+import type { z } from 'zod';
 import { badRequest, type Trx } from '../../../../kernel/index';
+import type { tenantTag } from '../../shared/api';
 import { normaliseColour, STACK_TAG_TYPE } from '../../shared/stack-catalogue';
 import { applyTagRemoval } from './tag-deletion';
 
-export interface TagRow {
-  tag_id: number;
-  moniker: string;
-  color: string;
-  type_code: string;
-  active_flag: 0 | 1;
-}
+/** A tag as stored, as the tenant tags API answers it (shared/api.ts `tenantTag`). */
+type TagRow = z.infer<typeof tenantTag>;
 
 const toRow = (r: Record<string, unknown>): TagRow => ({
   tag_id: Number(r.tag_id),
@@ -61,7 +58,7 @@ async function assertUniqueName(
     throw badRequest('A tag with this name already exists', [{ path, message: 'A tag with this name already exists' }]);
 }
 
-export interface TagInput {
+interface TagInput {
   tagId?: number | null;
   moniker?: string;
   color?: string;

@@ -1,7 +1,7 @@
 /** The Stack Manager's records as the API answers them (issue 6 contract; customer-success.md section 3). */
 import type { Alignment, CalcType } from '../../shared/stack-catalogue';
 
-export type { StackProduct, StackService } from '../../shared/stack-services-api';
+export type { StackService } from '../../shared/stack-services-api';
 
 /** Inferred from the reply schemas (shared/api.ts). */
 import type { StackTagAnswer } from '../../shared/api';

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { badRequest, definePlugin } from '../../../../index';
 
-export const RAW_PROBE_SECRET = 'raw-probe-secret';
+const RAW_PROBE_SECRET = 'raw-probe-secret';
 export const RAW_PROBE_PATH = '/v3/public/rawprobe/hook';
 export const RAW_PROBE_KEYED_PATH = '/v3/public/rawprobe/keyed';
 export const sign = (text: string) => crypto.createHmac('sha256', RAW_PROBE_SECRET).update(text).digest('hex');

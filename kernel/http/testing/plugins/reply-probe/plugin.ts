@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { definePlugin, reply } from '../../../../index';
 
-export const REPLY_PROBE_PATH = '/v3/public/replyprobe/:kind';
-export const replyProbeAnswer = z.object({ count: z.number().int(), name: z.string(), tags: z.array(z.string()) });
+const REPLY_PROBE_PATH = '/v3/public/replyprobe/:kind';
+const replyProbeAnswer = z.object({ count: z.number().int(), name: z.string(), tags: z.array(z.string()) });
 
 export default definePlugin({
   id: 'reply-probe',

@@ -6,7 +6,7 @@
  */
 import type { GeoHints, GeoInfo } from './types';
 
-export const FALLBACK_CURRENCY = 'USD';
+const FALLBACK_CURRENCY = 'USD';
 
 export const EU_COUNTRIES = new Set([
   'AT',
@@ -61,7 +61,7 @@ const EURO = [
 ];
 
 /** Currency by country (ISO 3166 alpha-2 -> ISO 4217). */
-export const CURRENCY_BY_COUNTRY: Record<string, string> = {
+const CURRENCY_BY_COUNTRY: Record<string, string> = {
   US: 'USD',
   CA: 'CAD',
   GB: 'GBP',
@@ -194,13 +194,13 @@ const CONTINENT_BY_ZONE_PREFIX: [string, string][] = [
   ['Canada/', 'NA'],
 ];
 
-export function countryFromTimeZone(zone: string | null | undefined): string | null {
+function countryFromTimeZone(zone: string | null | undefined): string | null {
   if (!zone) return null;
   return COUNTRY_BY_ZONE[zone] ?? COUNTRY_BY_ZONE_PREFIX.find(([p]) => zone.startsWith(p))?.[1] ?? null;
 }
 
 /** The region subtag of a BCP 47 locale ('en-CA' -> 'CA'), or null. */
-export function countryFromLocale(locale: string | null | undefined): string | null {
+function countryFromLocale(locale: string | null | undefined): string | null {
   if (!locale) return null;
   try {
     const region = new Intl.Locale(locale.replace(/_/g, '-')).region;
@@ -214,7 +214,7 @@ export function currencyForCountry(country: string | null | undefined): string {
   return (country && CURRENCY_BY_COUNTRY[country.toUpperCase()]) || FALLBACK_CURRENCY;
 }
 
-export function continentFor(country: string | null, zone: string | null | undefined): string | null {
+function continentFor(country: string | null, zone: string | null | undefined): string | null {
   if (country && CONTINENT_BY_COUNTRY[country]) return CONTINENT_BY_COUNTRY[country];
   if (!zone) return null;
   return CONTINENT_BY_ZONE_PREFIX.find(([p]) => zone.startsWith(p))?.[1] ?? null;

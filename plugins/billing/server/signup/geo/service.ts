@@ -15,7 +15,7 @@ import type { GeoHints, GeoInfo, GeoLookup } from './types';
 
 type Logger = Kernel['log'];
 
-export const GEO_TIMEOUT_MS = 2_500;
+const GEO_TIMEOUT_MS = 2_500;
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | undefined =>

@@ -2,14 +2,7 @@
 import { searchAudit, type Trx } from '../../../../../kernel/index';
 import { AUDIT_PAGE_SIZE, untilBound, type AuditPage, type AuditQuery } from '../../../shared/api';
 
-export {
-  AUDIT_PAGE_SIZE,
-  AUDIT_PAGE_SIZE_MAX,
-  auditQuery,
-  untilBound,
-  type AuditQuery,
-  type AuditRow,
-} from '../../../shared/api';
+export { AUDIT_PAGE_SIZE_MAX, untilBound, type AuditRow } from '../../../shared/api';
 
 /** One page of the audit log through the kernel's search (system scope: every tenant). */
 export async function searchAuditLog(

@@ -7,7 +7,7 @@ import { notFound, type RouteRegistrar } from '../../../../../kernel/index';
 import { API_IMPERSONATION_TARGETS } from '../paths';
 import { findTenant, securityGroups } from './store';
 
-export const API_IMPERSONATION_GROUPS = `${API_IMPERSONATION_TARGETS.replace(/\/targets$/, '')}/groups`;
+const API_IMPERSONATION_GROUPS = `${API_IMPERSONATION_TARGETS.replace(/\/targets$/, '')}/groups`;
 
 const groupsResponse = z.object({
   tenant: z.object({ tenantId: z.number().int(), name: z.string(), active: z.boolean() }),

@@ -10,14 +10,14 @@ import { tokenTtlSeconds } from './rules';
 
 export class ImpersonateError extends Error {}
 
-export interface ImpersonateRequest {
+interface ImpersonateRequest {
   tenantId: number;
   securityGroupId?: number;
   asEmail: string;
   minutes: number;
   by: string;
 }
-export interface ImpersonateResult {
+interface ImpersonateResult {
   accessToken: string;
   tokenType: 'Bearer';
   expiresAt: string;

@@ -1,14 +1,13 @@
 /** Maintenance mode rules (pure): the state, its message and how a change is announced. */
 import type { MaintenanceState } from '../../../shared/api';
 
-export { MAINTENANCE_MESSAGE_MAX, maintenanceBody, type MaintenanceState } from '../../../shared/api';
+export { MAINTENANCE_MESSAGE_MAX, type MaintenanceState } from '../../../shared/api';
 
-export const DEFAULT_MAINTENANCE_MESSAGE =
-  'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
+const DEFAULT_MAINTENANCE_MESSAGE = 'Lifecycle is under maintenance; changes are paused. Please try again shortly.';
 /** How often each server process looks at the setting, so a change made by another process (the CLI) reaches its sockets. */
 export const MAINTENANCE_POLL_MS = 2000;
 /** Server message type sent to every socket when maintenance is turned on or off. */
-export const MAINTENANCE_MSG_TYPE = 'maintenance';
+const MAINTENANCE_MSG_TYPE = 'maintenance';
 /** Kernel-internal bus channel: a process that changed the setting tells the others it announced the change. */
 export const MAINTENANCE_CHANNEL = 'lci-admin.maintenance';
 

@@ -22,7 +22,7 @@ import { loadMaintenance, saveMaintenance } from './store';
 /** The current setting, in the given transaction. */
 export const readMaintenance = (db: Trx): Promise<MaintenanceState> => loadMaintenance(db);
 
-export interface ChangedBy {
+interface ChangedBy {
   userId?: number | null;
   via: 'api' | 'cli';
   by?: string;
@@ -127,5 +127,3 @@ export class MaintenanceWatcher {
     }
   }
 }
-
-export { MAINTENANCE_POLL_MS };

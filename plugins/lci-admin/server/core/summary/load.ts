@@ -33,7 +33,7 @@ async function subscriptionStatuses(k: Kernel, db: Trx, tenantIds: number[]): Pr
   return out;
 }
 
-export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSummary[]> {
+async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSummary[]> {
   const tenants = await listTenants(db);
   const activity = await tenantActivity(db);
   const companies = await activeCompanyCounts(db);
@@ -59,9 +59,9 @@ export async function loadTenantSummaries(k: Kernel, db: Trx): Promise<TenantSum
 }
 
 /** The summary does not wait longer than this for pg-boss (its first start on the embedded database is slow). */
-export const JOB_HEALTH_WAIT_MS = 5000;
+const JOB_HEALTH_WAIT_MS = 5000;
 
-export async function loadJobHealth(k: Kernel, waitMs = JOB_HEALTH_WAIT_MS): Promise<JobHealth> {
+async function loadJobHealth(k: Kernel, waitMs = JOB_HEALTH_WAIT_MS): Promise<JobHealth> {
   const unavailable = (note: string): JobHealth => ({
     queues: [],
     byState: {},

@@ -1,11 +1,11 @@
 /** Admin summary rules (pure): tenant rows, totals and job health. */
 import type { JobHealth, SummaryTotals, TenantSummary } from '../../../shared/api';
 
-export type { JobHealth, QueueHealth, SummaryTotals, TenantSummary } from '../../../shared/api';
+export type { JobHealth, TenantSummary } from '../../../shared/api';
 
 export const NOT_AVAILABLE = 'n/a';
 /** Failed jobs counted in the job health: those created within this many hours. */
-export const FAILED_WINDOW_HOURS = 24;
+const FAILED_WINDOW_HOURS = 24;
 
 export function totals(rows: TenantSummary[], now: Date = new Date()): SummaryTotals {
   const since = now.getTime() - 30 * 86_400_000;
@@ -39,7 +39,3 @@ export function jobHealth(
   const queues = stats.map((q) => ({ ...q, failedLast24h: recent.filter((f) => f.name === q.queue).length }));
   return { queues, byState, failedLast24h: recent.length, available: true };
 }
-
-const iso = (v: unknown): string | null =>
-  v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString();
-export { iso as toIso };

@@ -13,12 +13,11 @@ import { exportTenant } from './export';
 import { confirmationMatches, deletionOrder } from './order';
 import { planDeletion } from './plan';
 
-export type { DeletionResult } from '../../../shared/api';
 
 export const MSG_CONFIRM = 'Type the tenant\'s name exactly to confirm';
 
 /** The plan, or the reason to refuse (not found, blocked, wrong confirmation). */
-export async function checkedPlan(db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionPlan> {
+async function checkedPlan(db: Trx, tenantId: number, confirm: string | undefined): Promise<DeletionPlan> {
   const plan = await planDeletion(db, tenantId);
   if (!plan) throw notFound(`Tenant ${tenantId} not found`);
   if (plan.blockers.length) throw conflict(`Tenant ${tenantId} cannot be deleted: ${plan.blockers.join(' ')}`);

@@ -19,15 +19,14 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { conflict, userRowsForExport, type Kernel, type Trx } from '../../../../../kernel/index';
 import type { DeletionPlan, TenantExport } from '../../../shared/api';
 
-export type { TenantExport } from '../../../shared/api';
 
-export const EXPORT_FORMAT = 'lci-tenant-export/1';
-export const EXPORT_PREFIX = 'lcisupport/tenant-exports';
-export const EXPORT_LINK_SECONDS = 3600;
+const EXPORT_FORMAT = 'lci-tenant-export/1';
+const EXPORT_PREFIX = 'lcisupport/tenant-exports';
+const EXPORT_LINK_SECONDS = 3600;
 /** Rows fetched from the cursor at a time (and written as one chunk). */
-export const EXPORT_BATCH_ROWS = 2000;
+const EXPORT_BATCH_ROWS = 2000;
 
-export function exportKey(tenantId: number, at: Date): string {
+function exportKey(tenantId: number, at: Date): string {
   const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   return `${EXPORT_PREFIX}/tenant-${tenantId}-${stamp}-${crypto.randomBytes(3).toString('hex')}.jsonl.gz`;
 }
@@ -78,7 +77,7 @@ async function* exportLines(db: Trx, plan: DeletionPlan, at: Date, written: Reco
   }
 }
 
-export class ExportVerificationError extends Error {
+class ExportVerificationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ExportVerificationError';

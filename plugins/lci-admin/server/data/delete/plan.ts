@@ -7,9 +7,9 @@ import { findTenant, listMembers, listTenants, membershipCounts, type Trx } from
 import type { DeletionPlan, PlanUser } from '../../../shared/api';
 import { countRows, tenantTables } from './catalog';
 
-export type { DeletionPlan, PlanUser } from '../../../shared/api';
+export type { DeletionPlan } from '../../../shared/api';
 
-export async function tenantMembers(db: Trx, tenantId: number): Promise<(PlanUser & { internal: boolean })[]> {
+async function tenantMembers(db: Trx, tenantId: number): Promise<(PlanUser & { internal: boolean })[]> {
   const members = await listMembers(db, { tenantId });
   const counts = await membershipCounts(db, members.map((m) => m.userId));
   return members

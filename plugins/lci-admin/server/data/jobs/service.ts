@@ -2,7 +2,7 @@
 import { conflict, notFound, type JobInfo, type Kernel } from '../../../../../kernel/index';
 import { canCancel, canRetry, type JobState } from './states';
 
-export interface QueueStats { queues: { queue: string; counts: Record<string, number> }[]; state: JobState | null; jobs: JobInfo[] }
+interface QueueStats { queues: { queue: string; counts: Record<string, number> }[]; state: JobState | null; jobs: JobInfo[] }
 
 export async function queueStats(k: Kernel, opts: { queue?: string; state?: JobState; limit?: number }): Promise<QueueStats> {
   const [queues, jobs] = await Promise.all([k.jobs.stats(), k.jobs.list({ queue: opts.queue, state: opts.state, limit: opts.limit })]);

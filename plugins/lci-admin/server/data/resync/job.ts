@@ -9,7 +9,7 @@ import type { JobDef, Kernel } from '../../../../../kernel/index';
 import { resyncStepsOf, overallPercent, resolveSteps } from './steps';
 import { getRun, updateRun } from './runs';
 
-export interface ResyncJobData { tenantId: number; runId: number; userId?: number | null }
+interface ResyncJobData { tenantId: number; runId: number; userId?: number | null }
 
 /** The run row is written in the request's transaction: wait briefly until it is visible (committed). */
 async function awaitRun(k: Kernel, tenantId: number, runId: number, waitMs = 10_000) {

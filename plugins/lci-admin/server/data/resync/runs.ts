@@ -2,7 +2,7 @@
 import { withTenantNames, type Kernel, type Trx } from '../../../../../kernel/index';
 import type { ResyncRun } from '../../../shared/api';
 
-export type { ResyncRun, RunState } from '../../../shared/api';
+export type { ResyncRun } from '../../../shared/api';
 
 type Row = Record<string, any>;
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());

@@ -8,7 +8,7 @@ import { resyncStepsPoint, type Kernel, type ResyncStep } from '../../../../../k
 export const ALL_STEPS = 'all';
 const STEP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
-export interface NamedStep extends ResyncStep { owner: string }
+interface NamedStep extends ResyncStep { owner: string }
 
 /** Every plugin's steps in plugin order; a badly named or duplicate step is a programming error. */
 export function collectResyncSteps(registered: readonly { plugin: string; value: ResyncStep }[]): NamedStep[] {
@@ -27,7 +27,7 @@ export function resyncStepsOf(k: Pick<Kernel, 'points'>): NamedStep[] {
   return collectResyncSteps(k.points.contributions(resyncStepsPoint));
 }
 
-export type Resolved = { ok: true; steps: NamedStep[] } | { ok: false; message: string };
+type Resolved = { ok: true; steps: NamedStep[] } | { ok: false; message: string };
 
 /**
  * The steps named in `what` (names or "all"), in registry order, each once. Unknown names are refused with the

@@ -1,7 +1,7 @@
 /** SQL of tenant affiliate codes (tenant_affiliates; system scope). */
 import { listTenants, type Trx } from '../../../../../kernel/index';
 
-export interface AffiliateRow {
+interface AffiliateRow {
   tenant_id: number;
   name: string;
   affiliate_code: string | null;

@@ -35,7 +35,7 @@ export const scheduleBody = z.object({
 });
 
 /** Totals of a set of runs (pure). */
-export function runTotals(runs: { status: string; rows_read: number; rows_written: number; error_count: number }[]) {
+function runTotals(runs: { status: string; rows_read: number; rows_written: number; error_count: number }[]) {
   const by = (s: string) => runs.filter((r) => r.status === s).length;
   return {
     runs: runs.length,

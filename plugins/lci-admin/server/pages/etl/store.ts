@@ -1,7 +1,7 @@
 /** SQL of ETL runs (etl_runs), schedules (etl_schedules) and the integrations they belong to (system or tenant scope). */
 import { listTenants, withTenantNames, type Trx } from '../../../../../kernel/index';
 
-export interface RunFilter {
+interface RunFilter {
   tenantId?: number;
   status?: string;
   integration?: string;

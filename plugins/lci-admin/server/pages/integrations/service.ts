@@ -32,7 +32,7 @@ export const primaryBody = z.object({
 export const syncBody = z.object({ action: z.enum(['done', 'reset']) });
 
 /** Whether the typed confirmation matches the tenant's name (case and surrounding spaces ignored; pure). */
-export const confirms = (typed: string, name: string) => typed.trim().toLowerCase() === name.trim().toLowerCase();
+const confirms = (typed: string, name: string) => typed.trim().toLowerCase() === name.trim().toLowerCase();
 
 /** Makes an integration the tenant's primary one (creating it when absent); the former primary stays as another integration. */
 export async function changePrimary(

@@ -25,10 +25,10 @@ export const menuBody = z.object({
 });
 
 /** Internal areas cannot be hidden (staff would lock themselves out of this very page). */
-export const isInternalArea = (url: string) => /^\/(lciadmin|lcisupport)(\/|$)/.test(url);
+const isInternalArea = (url: string) => /^\/(lciadmin|lcisupport)(\/|$)/.test(url);
 
 /** The overrides after one edit (pure): empty title/sort and not hidden removes the url's entry. */
-export function withOverride(all: NavOverrides, edit: z.output<typeof menuBody>): NavOverrides {
+function withOverride(all: NavOverrides, edit: z.output<typeof menuBody>): NavOverrides {
   const next: NavOverrides = { ...all };
   const o = {
     ...(edit.title ? { title: edit.title } : {}),

@@ -46,9 +46,9 @@ export const composeBody = z
     if (b.expiresAt && Date.parse(b.expiresAt) <= Date.now())
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'Must be in the future.' });
   });
-export type Compose = z.output<typeof composeBody>;
+type Compose = z.output<typeof composeBody>;
 
-export interface NotificationRow {
+interface NotificationRow {
   notification_id: number;
   notification_uuid: string;
   title: string;
@@ -65,7 +65,7 @@ export interface NotificationRow {
 type Targeted = Pick<NotificationRow, 'target' | 'target_tenant_id' | 'target_user_id'>;
 
 /** Whether a notification is for a user of a tenant (pure). */
-export function isFor(n: Targeted, tenantId: number, userId: number): boolean {
+function isFor(n: Targeted, tenantId: number, userId: number): boolean {
   if (n.target === 'all') return true;
   if (n.target === 'tenant') return Number(n.target_tenant_id) === tenantId;
   return Number(n.target_user_id) === userId;
@@ -79,11 +79,11 @@ const roomOf = (n: Targeted): Room =>
       : `user:${Number(n.target_user_id)}`;
 
 /** Gives the targeted users a new notification stamp (system scope); returns how many users. */
-export function bumpTargets(db: Trx, n: Targeted): Promise<number> {
+function bumpTargets(db: Trx, n: Targeted): Promise<number> {
   return stampTargets(db, n, crypto.randomUUID());
 }
 
-export function shape(r: Record<string, any>): NotificationRow {
+function shape(r: Record<string, any>): NotificationRow {
   return {
     notification_id: Number(r.notification_id),
     notification_uuid: r.notification_uuid,
@@ -174,7 +174,7 @@ export async function withdraw(
 }
 
 /** Open notifications of a user in a tenant (tenant scope: dismissals are the tenant's rows). */
-export async function userNotifications(db: Trx, tenantId: number, userId: number) {
+async function userNotifications(db: Trx, tenantId: number, userId: number) {
   return (await openNotifications(db, tenantId, userId))
     .map(shape)
     .map(({ notification_id, notification_uuid, title, message, display_type, placement, created_at }) => ({

@@ -1,7 +1,7 @@
 /** SQL of admin notifications (lci_notifications) and their dismissals; users' notification stamps through the kernel. */
 import { findTenant, stampUserNotifications, userNotificationStamp, type Trx } from '../../../../../kernel/index';
 
-export interface NotificationInsert {
+interface NotificationInsert {
   notification_uuid: string;
   title: string;
   message: string;

@@ -33,9 +33,9 @@ export const itemBody = z.object({
   sort: z.coerce.number().int().min(0).max(100000).default(0),
   active_flag: z.boolean().default(true),
 });
-export type ItemBody = z.output<typeof itemBody>;
+type ItemBody = z.output<typeof itemBody>;
 
-export interface ChecklistItem {
+interface ChecklistItem {
   lci_onboarding_item_id: number;
   moniker: string;
   description: string;

@@ -1,7 +1,7 @@
 /** SQL of the onboarding checklist: items (lci_onboarding_items, global) and each tenant's completion (tenant_onboarding_items). */
 import { listTenants, type Trx } from '../../../../../kernel/index';
 
-export interface ItemFields {
+interface ItemFields {
   moniker: string;
   description: string;
   link_url: string | null;

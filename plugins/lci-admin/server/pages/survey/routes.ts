@@ -6,7 +6,7 @@ import { id, requireTenant, shortText, targetParams } from '../shared';
 import { answeringTenants, insertQuestion, listQuestions, tenantAnswers, updateQuestion } from './store';
 
 export const SURVEY_PAGE = '/lciadmin/onboardingsurveyadmin';
-export const questionBody = z
+const questionBody = z
   .object({
     question: shortText(300),
     answer_type: z.enum(['text', 'choice', 'yesno']),

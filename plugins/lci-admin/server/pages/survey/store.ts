@@ -1,7 +1,7 @@
 /** SQL of the onboarding survey: questions (lci_onboarding_survey_questions) and tenants' answers (system scope). */
 import { listTenants, type Trx } from '../../../../../kernel/index';
 
-export interface QuestionFields {
+interface QuestionFields {
   question: string;
   answer_type: string;
   choices: string[];

@@ -9,7 +9,7 @@ import { fieldError, tenantParams } from '../shared';
 import { HOME_PAGE } from '../onboarding/tenant';
 import { activeQuestionsWithAnswers, upsertAnswers } from './store';
 
-export async function surveyOf(db: Trx, tenantId: number): Promise<TenantSurvey> {
+async function surveyOf(db: Trx, tenantId: number): Promise<TenantSurvey> {
   const questions = await activeQuestionsWithAnswers(db, tenantId);
   return { questions, complete: questions.every((q) => q.answer !== null) };
 }

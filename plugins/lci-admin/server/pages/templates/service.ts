@@ -29,9 +29,9 @@ export const importBody = z
     if (b.allTenants && b.tenantId)
       ctx.addIssue({ code: 'custom', path: ['allTenants'], message: 'Choose a tenant or all tenants, not both.' });
   });
-export type ImportRequest = z.output<typeof importBody>;
+type ImportRequest = z.output<typeof importBody>;
 
-export interface TenantReport {
+interface TenantReport {
   tenant_id: number;
   name: string;
   created: string[];

@@ -9,9 +9,9 @@ import type { Kernel } from '../../../../../kernel/index';
 export const WEBSOCKET_PAGE = '/lciadmin/websocketadmin';
 export const CHANNEL = 'lci-admin.sockets';
 /** How long a listing waits for other server processes to answer. */
-export const LIST_WAIT_MS = 400;
+const LIST_WAIT_MS = 400;
 
-export interface SocketInfo {
+interface SocketInfo {
   socketId: string;
   tenantId: number | null;
   userId: number;

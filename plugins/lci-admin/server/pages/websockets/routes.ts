@@ -8,7 +8,7 @@ import { notFound, type Kernel, type RouteRegistrar, type Room } from '../../../
 import { auditTenant, id, shortText, tenantNames, usernames } from '../shared';
 import { CHANNEL, mostOnOneProcess, perUser, summarise, WEBSOCKET_PAGE, type SocketRelay } from './relay';
 
-export const messageBody = z
+const messageBody = z
   .object({
     target: z.enum(['socket', 'user', 'tenant', 'all']),
     socketId: z.string().uuid().optional(),
