@@ -39,6 +39,10 @@ test('the demo admin sees the panels, ticks an onboarding item and answers the s
   await page.setViewportSize({ width: 1280, height: 720 });
   const notices = page.getByRole('region', { name: 'Contracts reaching their notice date' });
   await expect(notices.getByRole('table')).toContainText('Datto');
+  // Assessments: the open ones due and the latest scores; a row opens its assessment.
+  const assessments = page.getByRole('region', { name: 'Assessments', exact: true });
+  await expect(assessments.getByRole('table', { name: 'Assessments due' })).toBeVisible();
+  await expect(assessments.getByRole('table', { name: 'Recent assessment scores' }).getByRole('row')).toHaveCount(6);
   const empty = page.getByRole('region', { name: 'Companies without data' });
   await expect(empty.getByRole('list', { name: 'Companies without data' })).toContainText('Northwind Clinics');
 
