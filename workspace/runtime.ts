@@ -284,6 +284,7 @@ export function handleServerMessage(m: ServerMessage): void {
     case 'banners':
       store.set(serverBannersAtom, action.banners);
       if (action.download) startDownload(action.download);
+      if (action.toast) pushMessage(action.toast);
       return;
     case 'list':
       pushMessage(action.message);

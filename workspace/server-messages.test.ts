@@ -1,6 +1,7 @@
 import {
   addToMessageList,
   isSafeDownloadUrl,
+  MSG_DOWNLOAD_FAILED,
   MSG_DOWNLOAD_PENDING,
   MSG_MIGRATION,
   NO_SERVER_BANNERS,
@@ -56,6 +57,16 @@ describe('server messages by msg_type', () => {
       banners: { ...b, downloadPending: null, download: { msg: 'Report ready', url: '/v3/storage/r.csv?signature=1' } },
       download: '/v3/storage/r.csv?signature=1',
     });
+  });
+  test('download_failed ends the pending state and shows the failure as an error toast', () => {
+    const state = { ...b, downloadPending: { msg: 'Preparing your download' } };
+    expect(routeServerMessage({ msg_type: 'download_failed', msg: 'Report template not found' }, state)).toEqual({
+      kind: 'banners',
+      banners: { ...b, downloadPending: null },
+      toast: { msg_type: 'error', display_type: 'danger', msg: 'Report template not found' },
+    });
+    const general = routeServerMessage({ msg_type: 'download_failed', msg: '' }, state) as { toast: { msg: string } };
+    expect(general.toast.msg).toBe(MSG_DOWNLOAD_FAILED);
   });
   test('download with no or an unsafe link only ends the pending state', () => {
     const state = { ...b, downloadPending: { msg: 'x' } };

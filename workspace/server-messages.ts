@@ -3,7 +3,7 @@
  *
  * - the message list: above 14 entries it is cut to the newest 10; above 10 the oldest is dropped;
  * - by msg_type: 'Internal server error' is ignored; error is logged (no toast); download_pending sets the pending
- *   flag (banner); download clears it and starts the file download at once (banner with the link); migration turns
+ *   flag (banner); download_failed clears it and shows the failure as an error toast; download clears it and starts the file download at once (banner with the link); migration turns
  *   the tenant migration state on (banner; `on: false` turns it off); migration_warning shows a banner; maintenance
  *   goes to the maintenance handler; any other message goes to the list (a toast).
  *
@@ -50,6 +50,7 @@ export const NO_SERVER_BANNERS: ServerBannerState = {
 
 export const MSG_DOWNLOAD_PENDING = 'Your file is being prepared; it downloads as soon as it is ready.';
 export const MSG_DOWNLOAD_READY = 'Your file is ready.';
+export const MSG_DOWNLOAD_FAILED = 'The file could not be prepared. Please try again.';
 export const MSG_MIGRATION = 'Your data is being migrated; some pages may be slow or read-only until it ends.';
 export const MSG_MIGRATION_WARNING = 'A data migration is planned.';
 
@@ -57,7 +58,7 @@ export const MSG_MIGRATION_WARNING = 'A data migration is planned.';
 export type ServerMessageAction =
   | { kind: 'ignore' }
   | { kind: 'log'; message: ServerMessage }
-  | { kind: 'banners'; banners: ServerBannerState; download?: string }
+  | { kind: 'banners'; banners: ServerBannerState; download?: string; toast?: ServerMessage }
   | { kind: 'maintenance'; message: ServerMessage }
   | { kind: 'list'; message: ServerMessage };
 
@@ -71,6 +72,13 @@ export function routeServerMessage(m: ServerMessage, banners: ServerBannerState)
       return { kind: 'log', message: m };
     case 'download_pending':
       return { kind: 'banners', banners: { ...banners, downloadPending: { msg: text(m, MSG_DOWNLOAD_PENDING) } } };
+    case 'download_failed':
+      // The file could not be prepared: the pending state ends and the failure shows as an error toast.
+      return {
+        kind: 'banners',
+        banners: { ...banners, downloadPending: null },
+        toast: { ...m, msg_type: 'error', display_type: 'danger', msg: text(m, MSG_DOWNLOAD_FAILED) },
+      };
     case 'download': {
       const url = isSafeDownloadUrl(m.download_url) ? m.download_url : null;
       // Without a (safe) link there is nothing to download: the pending state ends and the message shows as is.

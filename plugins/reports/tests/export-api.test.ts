@@ -13,7 +13,7 @@ import { contribute } from '../../../kernel/index';
 import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportComponentDef } from '../public';
 import { builderPaths as P, DOCX_CONTENT_TYPE } from '../shared/api';
-import { exportPaths as X, MSG_EXPORT_FAILED, MSG_USE_ASYNC, SYNC_MAX_COMPONENTS } from '../shared/exports';
+import { exportPaths as X, MSG_USE_ASYNC, SYNC_MAX_COMPONENTS } from '../shared/exports';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
 import { runDocxJob } from '../server/exports/jobs';
 import { insertPendingExport } from '../server/exports/save';
@@ -245,7 +245,12 @@ test('a failing export job marks its locker row failed and sends an error messag
   expect(await savedRow(a, id)).toMatchObject({ status: 'failed', error: 'Report template not found' });
   expect(published.slice(from)).toContainEqual({
     room: `user:${a.userId}`,
-    message: expect.objectContaining({ msg_type: 'error', msg: MSG_EXPORT_FAILED, saved_report_id: id }),
+    // The failure's reason, as a download_failed that ends the caller's pending banner.
+    message: expect.objectContaining({
+      msg_type: 'download_failed',
+      msg: 'Report template not found',
+      saved_report_id: id,
+    }),
   });
 });
 

@@ -2,7 +2,8 @@
  * The asynchronous Word export (`reports.docx`, a pg-boss job): reads the report in a short transaction, draws the
  * document outside it, stores the file and marks the locker row ready, then sends the caller's sockets `download`
  * with a signed link (the workspace starts the download). A failure marks the row failed with its reason and sends
- * an `error` message; the job is not retried (the user exports again).
+ * `download_failed` with it (the workspace ends the pending banner and shows the reason); the job is not retried (the
+ * user exports again).
  */
 import { HttpError, type JobContext, type JobDef, type Kernel } from '../../../../kernel/index';
 import { EXPORT_LINK_SECONDS, MSG_EXPORT_FAILED, MSG_EXPORT_READY } from '../../shared/exports';
@@ -67,8 +68,9 @@ export async function runDocxJob(k: Kernel, d: DocxJobData, progress?: JobContex
     await k.db
       .withTenant(d.tenantId, (db) => failExport(db, d.savedReportId, reasonOf(e)), scope)
       .catch((err: unknown) => k.log.error({ err }, 'Word export: could not mark the export failed'));
+    // download_failed ends the caller's "Preparing your download" and shows why (the locker row says so too).
     await k.realtime
-      .serverMessage(room, { msg_type: 'error', msg: MSG_EXPORT_FAILED, saved_report_id: d.savedReportId })
+      .serverMessage(room, { msg_type: 'download_failed', msg: reasonOf(e), saved_report_id: d.savedReportId })
       .catch(() => undefined);
     throw e;
   }
