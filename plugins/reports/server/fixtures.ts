@@ -33,7 +33,8 @@ const COMPONENTS: { type: string; properties: ComponentProperties }[] = [
   },
   { type: 'lci_assessment_summary', properties: { global: true, title: 'Assessment Summary' } },
   { type: 'lci_assessment_comparison', properties: { global: true, title: 'Before and After' } },
-  { type: 'lci_project_summary', properties: { global: true, title: 'Recommended Projects' } },
+  // The projects component (lci_project_summary) joins the demo with the recommendations plugin: until then it could
+  // only say "not available".
 ];
 
 export async function builderFixtures({ db, tenantId, log }: FixtureContext): Promise<void> {
@@ -41,7 +42,7 @@ export async function builderFixtures({ db, tenantId, log }: FixtureContext): Pr
     if ((await templateIdNamed(trx, DEMO_TEMPLATE_NAME)) !== null) return;
     const templateId = await insertTemplate(trx, tenantId, {
       name: DEMO_TEMPLATE_NAME,
-      description: 'Quarterly review for a client: summary, assessment results and recommended projects.',
+      description: 'Quarterly review for a client: summary and assessment results.',
       userId: null,
     });
     for (const [position, c] of COMPONENTS.entries()) {

@@ -520,7 +520,14 @@ test('the demo template is added once by the fixtures', async () => {
   const c = await makeTenant(s.k, s.url);
   for (let i = 0; i < 2; i++) await plugin.fixtures!({ db: s.k.db, k: s.k, tenantId: c.tenantId, log: () => {} });
   const list = (await c.api('GET', P.templates(c.tenantId))).body.templates;
-  expect(list).toEqual([expect.objectContaining({ name: 'Quarterly Business Review', component_count: 5 })]);
+  expect(list).toEqual([expect.objectContaining({ name: 'Quarterly Business Review', component_count: 4 })]);
   const one = (await c.api('GET', P.template(c.tenantId, list[0].report_template_id))).body;
-  expect(one.components.filter((x: { needs_attention: string | null }) => x.needs_attention).length).toBe(3);
+  // The two assessment components wait for an assessment; no projects component until recommendations exist.
+  expect(one.components.map((x: { type: string }) => x.type)).toEqual([
+    'wysiwyg',
+    'wysiwyg',
+    'lci_assessment_summary',
+    'lci_assessment_comparison',
+  ]);
+  expect(one.components.filter((x: { needs_attention: string | null }) => x.needs_attention).length).toBe(2);
 });
