@@ -8,7 +8,15 @@ import { QUESTION_TYPES } from './content-api';
 import { EVENT_STATUSES } from './event-api';
 import { answerValue } from './take-api';
 
-export const CHANGE_VALUES = ['improved', 'declined', 'unchanged', 'not_scored', 'added', 'removed'] as const;
+export const CHANGE_VALUES = [
+  'improved',
+  'declined',
+  'unchanged',
+  'newly_scored',
+  'not_scored',
+  'added',
+  'removed',
+] as const;
 const change = z.enum(CHANGE_VALUES);
 
 export const comparisonQuery = z.object({

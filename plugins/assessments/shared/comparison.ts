@@ -7,7 +7,8 @@
  *   versions, so events taken with different versions compare: a key in only one side is `added` (only after) or
  *   `removed` (only before).
  * - A score of 0..100 (one decimal) or null (not scored, unanswered or N/A). delta = after - before (one decimal);
- *   change: improved (delta > 0), declined (delta < 0), unchanged (delta 0), not_scored (either side null).
+ *   change: improved (delta > 0), declined (delta < 0), unchanged (delta 0), newly_scored (scored only after: a question
+ *   answered for the first time, so no delta), not_scored (not scored after).
  * - The tenant's average side: the mean of the scores of the sides given (the latest completed event per company
  *   of the same template), per key over the sides that have a score for it (null when none has).
  * - Order of the rows: the after side's template order, then the keys only the before side has.
@@ -15,12 +16,13 @@
 import type { AnswerValue, EventScores, QuestionType, TemplateContent } from './api';
 import { questionScore, questionsOf, type AnswerInput } from './scoring';
 
-export const CHANGES = ['improved', 'declined', 'unchanged', 'not_scored', 'added', 'removed'] as const;
+export const CHANGES = ['improved', 'declined', 'unchanged', 'newly_scored', 'not_scored', 'added', 'removed'] as const;
 export type Change = (typeof CHANGES)[number];
 export const CHANGE_LABELS: Record<Change, string> = {
   improved: 'Improved',
   declined: 'Declined',
   unchanged: 'Unchanged',
+  newly_scored: 'Newly scored',
   not_scored: 'Not scored',
   added: 'Added',
   removed: 'Removed',
@@ -124,12 +126,13 @@ export function averageSide(sides: readonly Side[]): Side | null {
   };
 }
 
-/** improved / declined / unchanged / not_scored of two scores, with the delta (after - before). */
+/** improved / declined / unchanged / newly_scored / not_scored of two scores, with the delta (after - before). */
 export function changeOf(
   before: number | null,
   after: number | null,
 ): { delta: number | null; change: Exclude<Change, 'added' | 'removed'> } {
-  if (before === null || after === null) return { delta: null, change: 'not_scored' };
+  if (after === null) return { delta: null, change: 'not_scored' };
+  if (before === null) return { delta: null, change: 'newly_scored' };
   const delta = round1(after - before);
   return { delta, change: delta > 0 ? 'improved' : delta < 0 ? 'declined' : 'unchanged' };
 }

@@ -60,7 +60,9 @@ test('changeOf: delta after - before with one decimal; improved, declined, uncha
   expect(changeOf(40, 75.55)).toEqual({ delta: 35.6, change: 'improved' });
   expect(changeOf(80, 50)).toEqual({ delta: -30, change: 'declined' });
   expect(changeOf(50, 50.04)).toEqual({ delta: 0, change: 'unchanged' });
-  expect(changeOf(null, 50)).toEqual({ delta: null, change: 'not_scored' });
+  // Scored for the first time: said so, not counted as unchanged or hidden among "not scored".
+  expect(changeOf(null, 50)).toEqual({ delta: null, change: 'newly_scored' });
+  expect(changeOf(null, null)).toEqual({ delta: null, change: 'not_scored' });
   expect(changeOf(50, null)).toEqual({ delta: null, change: 'not_scored' });
 });
 
@@ -94,6 +96,12 @@ test('a decline and an unanswered question (not scored)', () => {
   expect(q.pw).toMatchObject({ before: 100, after: null, change: 'not_scored', delta: null });
   expect(q.usb!.change).toBe('not_scored');
   expect(r.overall.change).toBe('declined');
+});
+
+test('questions answered only in the later assessment are counted as newly scored, not as unchanged', () => {
+  const r = compareSides(side(c1, [a('mfa', true)]), side(c1, [a('mfa', true), a('pw', 4), a('usb', false)]));
+  expect(r.counts).toMatchObject({ improved: 0, declined: 0, unchanged: 1, newly_scored: 2, not_scored: 0 });
+  expect(r.questions.find((x) => x.key === 'pw')).toMatchObject({ before: null, after: 100, change: 'newly_scored' });
 });
 
 test('the tenant average: per key the mean over the sides with a score; none: null', () => {

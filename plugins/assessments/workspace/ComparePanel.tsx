@@ -26,6 +26,7 @@ const CHANGE_INTENT: Record<Change, 'success' | 'danger' | 'none' | 'primary' | 
   improved: 'success',
   declined: 'danger',
   unchanged: 'none',
+  newly_scored: 'primary',
   not_scored: 'none',
   added: 'primary',
   removed: 'warning',
@@ -216,6 +217,7 @@ export function ComparePanel({
                   <span className="lci-as-declined">{result.counts.declined ?? 0} declined</span>
                   {' · '}
                   {result.counts.unchanged ?? 0} unchanged
+                  {(result.counts.newly_scored ?? 0) > 0 && ` · ${result.counts.newly_scored} newly scored`}
                 </div>
               </div>
             </div>

@@ -223,6 +223,9 @@ async function comparisonBlocks(ctx: ReportComponentContext, e: store.EventBundl
         { label: 'Change', value: c.overall.delta, format: 'number' },
         { label: 'Improved questions', value: c.counts.improved ?? 0, format: 'number' },
         { label: 'Declined questions', value: c.counts.declined ?? 0, format: 'number' },
+        ...((c.counts.newly_scored ?? 0) > 0
+          ? [{ label: 'Newly scored questions', value: c.counts.newly_scored ?? 0, format: 'number' as const }]
+          : []),
       ],
     },
     {
