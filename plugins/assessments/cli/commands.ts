@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { PluginCliContext, Trx } from '../../../kernel/index';
-import { CliError, positiveInt, printJson, printList, requireTenant, write } from '../../../cli/sdk';
+import { CliError, operatorName, positiveInt, printJson, printList, requireTenant, write } from '../../../cli/sdk';
 import { listCompanies } from '../../companies/public';
 import {
   EVENT_STATUS_LABELS,
@@ -64,13 +64,29 @@ export function assessmentsCli(area: Command, ctx: PluginCliContext): void {
       const k = await ctx.kernel();
       await k.db.withSystem((trx) => requireTenant(trx, opts.tenant));
       const out = await k.db
-        .withTenant(opts.tenant, (trx) =>
-          importTemplates(trx, opts.tenant, null, {
+        .withTenant(opts.tenant, async (trx) => {
+          const done = await importTemplates(trx, opts.tenant, null, {
             document: parsed.data,
             onExisting: opts.onExisting as (typeof IMPORT_ON_EXISTING)[number],
             dryRun: !!opts.dryRun,
-          }),
-        )
+          });
+          // Audited as the workspace's import is (same action), in the same transaction, naming the operator.
+          if (!done.dryRun)
+            await k.audit.write(trx, {
+              tenantId: opts.tenant,
+              actorUserId: null,
+              action: 'assessmentTemplate.import',
+              target: file.split(/[\\/]/).pop(),
+              details: {
+                via: 'cli',
+                by: operatorName(),
+                created: done.created.map((c) => c.name),
+                newVersions: done.newVersions.map((c) => c.name),
+                skipped: done.skipped,
+              },
+            });
+          return done;
+        })
         .catch((e: { status?: number; message: string; fields?: { path: string; message: string }[] }) => {
           if (e.status === 400) {
             for (const f of e.fields ?? []) write(`  ${f.path.replace(/^body\.document\./, '')}: ${f.message}\n`);

@@ -127,6 +127,21 @@ test('import, export, re-import: the same content; an existing name fails or bec
     'newVersion',
   ]);
   expect(nv).toContain(`new version 2: Baseline (id ${id})`);
+  // Each import that wrote is audited as the workspace's is (the refused one is not), naming the operator.
+  const audit = await cli.json([
+    'admin',
+    'audit',
+    '--action',
+    'assessmentTemplate.import',
+    ...tenant(),
+    '--since',
+    '2020-01-01',
+    '--json',
+  ]);
+  expect(audit.map((e: { target: string; details: Record<string, unknown> }) => [e.target, e.details])).toEqual([
+    ['exported.json', expect.objectContaining({ via: 'cli', created: [], newVersions: ['Baseline'] })],
+    ['baseline.json', expect.objectContaining({ via: 'cli', created: ['Baseline'], newVersions: [] })],
+  ]);
   const v2 = JSON.parse(
     await cli.ok([
       'assessments',
