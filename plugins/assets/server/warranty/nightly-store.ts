@@ -62,8 +62,7 @@ export function makeVendorSql(col: string): string {
  * PostgreSQL regular expression: a text with a character JavaScript's trim() keeps (not all white space or line
  * ends, as ECMAScript counts them), i.e. `s.trim() !== ''` for a non-null `s`: the serial the run sends a vendor.
  */
-export const NON_BLANK_REGEX =
-  '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
+const NON_BLANK_REGEX = '[^\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 
 export interface NightlyScopeOptions {
   /** Per vendor: enabled in the tenant's settings; its service set up (credentials complete). */
