@@ -19,7 +19,8 @@
  *   a sliding window kept in the database and shared by every process); a 429's Retry-After (`retryAfterMs`, seconds
  *   or an HTTP date) holds every call of the tenant to the vendor, within 1 s .. 5 min.
  * - Nightly refresh (`nightlyScope`): the assets a vendor can look up whose warranty is due (never looked up, last
- *   looked up over 30 days ago, or 7 days for one still without an expiry), oldest lookups first, at most 1000 a tenant a night.
+ *   looked up over 30 days ago, or 7 days for one still without an expiry), oldest lookups first, at most 1000 a
+ *   tenant a night. The job selects them in SQL by the same rule (server/warranty/nightly-store.ts).
  */
 import { addMonths, isCalendarDay } from '../../../common/dates';
 
@@ -51,18 +52,43 @@ export const isLookupSource = (s: string | null | undefined) => typeof s === 'st
 export const WARRANTY_FIELDS = ['warranty_start', 'warranty_expiry'] as const;
 export type WarrantyField = (typeof WARRANTY_FIELDS)[number];
 
-/** The vendor of a make, or null (any case and punctuation; HP Enterprise is not HP). */
+/**
+ * Which vendor a make is, as rules tried in order: a make is its words (runs of ASCII letters and digits, lower-cased;
+ * anything else separates them), and a rule matches when the make starts with one of its word sequences
+ * (`startsWith`) or has one of its words anywhere (`hasWord`). A rule of vendor null answers "none": HP Enterprise
+ * (the word "enterprise", or a make starting with "hpe") is not HP's PC warranty service. The one statement of the
+ * rule: `vendorOfMake` reads it here and the nightly refresh's SQL reads it (server/warranty/nightly-store.ts
+ * makeVendorSql; tests/warranty-nightly-sql.test.ts holds the two to the same answers).
+ */
+export interface MakeRule {
+  vendor: WarrantyVendorId | null;
+  /** Word sequences (words of a-z and 0-9, one space between) a make starts with. */
+  startsWith: readonly string[];
+  /** Words (a-z and 0-9) found anywhere in a make. */
+  hasWord?: readonly string[];
+}
+export const MAKE_RULES: readonly MakeRule[] = [
+  { vendor: 'dell', startsWith: ['dell', 'alienware'] },
+  { vendor: 'lenovo', startsWith: ['lenovo', 'ibm lenovo'] },
+  { vendor: null, startsWith: ['hpe'], hasWord: ['enterprise'] },
+  { vendor: 'hp', startsWith: ['hp', 'hewlett packard', 'compaq'] },
+];
+
+/** A make's words, lower-cased, one space between ("Hewlett-Packard Co." -> "hewlett packard co"); ASCII only. */
+function makeWords(make: string): string {
+  return make
+    .replace(/[^A-Za-z0-9]+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** The vendor of a make, or null (any case and punctuation; HP Enterprise is not HP): the first of MAKE_RULES that matches. */
 export function vendorOfMake(make: string | null | undefined): WarrantyVendorId | null {
   if (!make) return null;
-  const m = make
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-  if (!m) return null;
-  if (/^dell\b/.test(m) || /^alienware\b/.test(m)) return 'dell';
-  if (/^lenovo\b/.test(m) || /^ibm lenovo\b/.test(m)) return 'lenovo';
-  if (/\benterprise\b/.test(m) || /^hpe\b/.test(m)) return null;
-  if (/^hp\b/.test(m) || /^hewlett packard\b/.test(m) || /^compaq\b/.test(m)) return 'hp';
+  const m = ` ${makeWords(make)} `;
+  for (const r of MAKE_RULES)
+    if (r.startsWith.some((p) => m.startsWith(` ${p} `)) || r.hasWord?.some((w) => m.includes(` ${w} `)))
+      return r.vendor;
   return null;
 }
 
@@ -221,7 +247,9 @@ export function refreshDue(c: Pick<RefreshCandidate, 'warranty_expiry' | 'last_l
 /**
  * The assets of a tenant's nightly refresh: due ones (`refreshDue`) that a run would look up (make of an enabled
  * vendor; a serial and the vendor's service set up, or a purchase date for the offline default), the oldest lookups
- * first (never looked up first of all, then by id), at most `max`. Pure.
+ * first (never looked up first of all, then by id), at most `max`. Pure: the rule's model. The nightly job chooses
+ * in SQL by the same rule (server/warranty/nightly-store.ts nightlyDueAssetIds, held to this function by
+ * tests/warranty-nightly-sql.test.ts) rather than reading every asset of a tenant.
  */
 export function nightlyScope(
   list: readonly RefreshCandidate[],

@@ -37,7 +37,7 @@ import {
   blockCalls,
   chunk,
   decideWarranty,
-  nightlyScope,
+  NIGHTLY_MAX_ASSETS,
   OFFLINE_SOURCE,
   offlineWarranty,
   RATE_WINDOW_MS,
@@ -59,9 +59,7 @@ import {
   insertLookups,
   insertRun,
   missingAssets,
-  nightlyTenants,
   readSettings,
-  refreshCandidates,
   updateRun,
   withBudget,
   writeWarranty,
@@ -69,6 +67,7 @@ import {
   type LogRow,
   type SettingsRows,
 } from './store';
+import { nightlyDueAssetIds, nightlyTenants } from './nightly-store';
 import {
   credentialsComplete,
   vendorClient,
@@ -448,9 +447,10 @@ export interface NightlyOutcome {
 
 /**
  * The nightly refresh (job assets.warrantyNightly, cron): for every active tenant whose lookup and nightly refresh
- * are on and that has no queued or running run, a run (trigger 'schedule') over the assets due for it
- * (shared/warranty.ts nightlyScope: never looked up, or last looked up over 30 days ago, 7 for one without an
- * expiry; oldest first, at most `max`), queued as the warranty lookup job that a manual run is. Tenants are listed
+ * are on and that has no queued or running run, a run (trigger 'schedule') over the assets due for it, chosen in
+ * SQL (nightly-store.ts nightlyDueAssetIds, the rule of shared/warranty.ts nightlyScope: never looked up, or last
+ * looked up over 30 days ago, 7 for one without an expiry; a vendor's and lookable; oldest first, at most `max`,
+ * 1000 by default), queued as the warranty lookup job that a manual run is. Tenants are listed
  * in the system scope, each is handled in its own; one tenant's failure does not stop the others.
  */
 export async function warrantyNightly(k: Kernel, o: { max?: number } = {}): Promise<NightlyOutcome[]> {
@@ -473,7 +473,7 @@ export async function warrantyNightly(k: Kernel, o: { max?: number } = {}): Prom
             },
           ]),
         ) as Record<WarrantyVendorId, { enabled: boolean; api: boolean }>;
-        const ids = nightlyScope(await refreshCandidates(db), vendors, Date.now(), o.max);
+        const ids = await nightlyDueAssetIds(db, { vendors, now: Date.now(), max: o.max ?? NIGHTLY_MAX_ASSETS });
         if (!ids.length) return { skipped: 'nothing due' };
         return { run: await insertRun(db, tenantId, 'schedule', { tenantCompanyId: null, assetIds: ids }, null) };
       });

@@ -3,7 +3,7 @@
  * the lookup log, and the per-batch write of found dates with their sources (asset_field_sources). Every function
  * takes the caller's tenant-scoped transaction (RLS).
  */
-import { listTenants, type SecretSealer, type Trx } from '../../../../kernel/index';
+import type { SecretSealer, Trx } from '../../../../kernel/index';
 import type {
   RunTrigger,
   VendorSettingsBody,
@@ -18,7 +18,6 @@ import {
   WARRANTY_VENDORS,
   type OverwritePolicy,
   type RateState,
-  type RefreshCandidate,
   type WarrantyField,
   type WarrantyVendorId,
 } from '../../shared/warranty';
@@ -457,51 +456,4 @@ export async function withBudget<T>(
 function parseFloatArray(text: string): number[] {
   const inner = text.replace(/^\{|\}$/g, '').trim();
   return inner ? inner.split(',').map(Number) : [];
-}
-
-// The nightly refresh.
-
-/** The active tenants whose lookup and nightly refresh are on (nothing saved reads as on) and that have assets. System scope. */
-export async function nightlyTenants(db: Trx): Promise<number[]> {
-  const off = new Set(
-    (
-      (await db('asset_warranty_settings')
-        .where((w) => w.where('enabled', false).orWhere('nightly_refresh', false))
-        .pluck('tenant_id')) as (string | number)[]
-    ).map(Number),
-  );
-  const withAssets = ((await db('assets').distinct('tenant_id').pluck('tenant_id')) as (string | number)[])
-    .map(Number)
-    .filter((id) => !off.has(id));
-  return (await listTenants(db, { ids: withAssets, activeOnly: true })).map((t) => t.tenantId);
-}
-
-/** Every asset of the tenant with its warranty expiry and its last lookup that did not fail (a failed one is tried again). */
-export async function refreshCandidates(db: Trx): Promise<RefreshCandidate[]> {
-  const rows = (await db('assets as a')
-    .leftJoin(
-      db('asset_warranty_lookups')
-        .whereNot('result', 'failed')
-        .groupBy('asset_id')
-        .select('asset_id', db.raw('max(looked_up_at) as last'))
-        .as('l'),
-      'l.asset_id',
-      'a.asset_id',
-    )
-    .select(
-      'a.asset_id',
-      'a.make',
-      'a.serial',
-      db.raw(`${day('a.purchase_date')} as purchase_date`),
-      db.raw(`${day('a.warranty_expiry')} as warranty_expiry`),
-      db.raw('(extract(epoch from l.last) * 1000)::float8 as last_looked_up'),
-    )) as (Omit<RefreshCandidate, 'asset_id' | 'last_looked_up'> & {
-    asset_id: string | number;
-    last_looked_up: string | number | null;
-  })[];
-  return rows.map((r) => ({
-    ...r,
-    asset_id: Number(r.asset_id),
-    last_looked_up: r.last_looked_up == null ? null : Number(r.last_looked_up),
-  }));
 }
