@@ -32,6 +32,7 @@ import { setUpPlugins } from './plugin-instances';
 import { createRealtime } from './realtime';
 import { hostLocalBus, relayToRealtime, serverBus } from './realtime/local-bus';
 import { LocalStorage } from './storage';
+import { registerTableSettingsRoutes } from './table-settings';
 
 export interface StartOptions {
   config?: Config;
@@ -160,6 +161,7 @@ export async function startKernel(opts: StartOptions = {}): Promise<Running> {
     registerAccessRoutes(k.routes.registrar('kernel:access', KERNEL_ROUTES), k);
     registerFlagRoutes(k.routes.registrar('kernel:flags', KERNEL_ROUTES), k);
     registerDashboardChartRoutes(k.routes.registrar('kernel:home', KERNEL_ROUTES), k);
+    registerTableSettingsRoutes(k.routes.registrar('kernel:tableSettings', KERNEL_ROUTES));
     // A plugin's module applies to each of its routes and realtime functions that declare none.
     for (const p of plugins) {
       const self = instances.of(p.id);

@@ -99,6 +99,15 @@ test("tenant B cannot reach tenant A's data through any route", async () => {
   }
   await A.api('POST', `/v3/tenant/${A.tenantId}/companies`, { moniker: `${marker} company`, seats: 7 });
   await A.api('PUT', `/v3/tenant/${A.tenantId}/flags/user-manager-changes`, { value: true });
+  // A's own data-table settings: the walk names A's table key (:tableKey) and must never see A's columns.
+  expect(
+    (
+      await A.api('PUT', `/v3/tenant/${A.tenantId}/tableSettings/probe-${marker}`, {
+        columns: [`${marker}-column`],
+        sort: { key: `${marker}-column`, dir: 'desc' },
+      })
+    ).status,
+  ).toBe(200);
 
   const rowsA = await tenantRows(k, A.tenantId);
   const rowsB = await tenantRows(k, B.tenantId);

@@ -206,6 +206,12 @@ export const APP_KERNEL_PRIVILEGES: readonly AppTablePrivileges[] = [
     why: "the user manager invites, cancels and expires; the key's hash is a MAC under the server secret, so SQL cannot make a key that accepts",
   },
   { table: 'tenant_signups', ...READ, why: 'read by billing; written by sign-up in the system scope' },
+  {
+    table: 'table_settings',
+    ...ALL,
+    update: ['settings', 'updated_at'],
+    why: "a user keeps their own columns and sort of each data table (rows bounded by the tenant policy; the routes write only the caller's own row); whose row it is never changes",
+  },
   { table: 'mail_outbox', ...NONE, insert: true, why: 'requests queue mail; only the system scope reads or sends it' },
   {
     table: 'kernel_settings',
