@@ -17,7 +17,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: [
-    '/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib|sanitize-html|htmlparser2|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|domhandler|domutils|dom-serializer|domelementtype|entities)/)',
+    '/node_modules/(?!(jose|oidc-provider|quick-lru|nanoid|@koa/router|eta|@electric-sql/pglite|@scure/base|@noble/hashes|@otplib|sanitize-html|htmlparser2|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec|domhandler|domutils|dom-serializer|domelementtype|entities|@tanstack)/)',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testTimeout: 60000,

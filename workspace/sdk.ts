@@ -174,6 +174,21 @@ export { PasswordRules } from './components/PasswordRules';
 /** Plugin page controls: a lazily loaded vega-lite chart and a searchable multi-choice filter. */
 export { VegaChart } from './components/VegaChart';
 export { FilterMenu, type FilterMenuProps, type FilterOption } from './components/FilterMenu';
+/**
+ * The one data table of every list (workspace/components/data-table): sorting by header click (blanks last both
+ * ways; server-sorted tables pass sort/onSortChange), server paging or client rows, a column chooser kept per user on
+ * the server (tableKey), keyboard access, empty and loading states, a sticky header in a box filling the page.
+ */
+export {
+  DataTable,
+  type DataTableProps,
+  type DataTableSelection,
+  type DataTableColumn,
+  type DataTableSort,
+  type DataTablePaging,
+  type CellValue,
+  type SortDir,
+} from './components/data-table';
 export type {
   WorkspaceSlots,
   SlotItem,

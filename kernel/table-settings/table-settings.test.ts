@@ -90,8 +90,7 @@ test('bad input is refused with the field at fault and changes nothing', async (
     const paths = (r.body.error.fields ?? []).map((f: { path: string }) => f.path);
     expect({ body, paths }).toEqual({ body, paths: expect.arrayContaining([field]) });
   }
-  for (const key of ['9lives', 'a b', 'x'.repeat(81), '-dash'])
-    expect((await get(a, key)).status).toBe(400);
+  for (const key of ['9lives', 'a b', 'x'.repeat(81), '-dash']) expect((await get(a, key)).status).toBe(400);
   expect((await get(a, 'companies')).body).toEqual(before);
 });
 

@@ -1,0 +1,31 @@
+/**
+ * The height that makes a box end at the bottom of the page's scroll area (the shell's main area, less its padding):
+ * a table fills the page, so its horizontal scrollbar is in view and rows use the space there is. Measured again when
+ * the window or the page's content above the box changes size.
+ */
+import { useLayoutEffect, useState, type RefObject } from 'react';
+
+export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean, min = 240): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el) return;
+    const scroller = el.closest<HTMLElement>('.lci-main');
+    const measure = () => {
+      const top = el.getBoundingClientRect().top + (scroller?.scrollTop ?? 0);
+      const bottom = scroller
+        ? scroller.getBoundingClientRect().bottom - parseFloat(getComputedStyle(scroller).paddingBottom || '0')
+        : window.innerHeight - 16;
+      setHeight(Math.max(min, Math.floor(bottom - top)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el.closest('.lci-page') ?? document.body);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, [ref, enabled, min]);
+  return height;
+}
