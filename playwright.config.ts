@@ -6,6 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_CHROMIUM } from './tests/e2e/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3197);
 export const E2E_DEMO_PASSWORD = process.env.E2E_DEMO_PASSWORD ?? 'Demo#Lifecycle2024';
@@ -43,19 +44,7 @@ export default defineConfig({
     // its screenshot and error-context.md (the page's snapshot). E2E_TRACE=retain-on-failure (or on) records them.
     trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: E2E_CHROMIUM,
   },
   webServer: {
     command: 'node tests/e2e/server.mjs',

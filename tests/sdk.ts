@@ -19,6 +19,7 @@ export * from './helpers/auth';
 export * from './helpers/plugins';
 export * from './helpers/stripe-standin';
 export * from './e2e/session';
+export * from './e2e/chromium';
 export * from './e2e/kernel-server';
 export * from '../cli/test-support';
 export * from '../kernel/realtime/testing/client';

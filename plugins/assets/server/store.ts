@@ -289,10 +289,11 @@ export function assetListStatements(
 ): { count: Knex.QueryBuilder; page: Knex.QueryBuilder } {
   const count = filtered(db, q, asOf, db(`${ASSETS_TABLE} as a`), tenantId).count({ n: '*' });
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
-  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const s = sortSql(q.sort, asOf);
+  // Blanks last in both directions (the workspace's DataTable sorts so too): descending is not the ascending index
+  // read backwards then, the page's rows are sorted (a top-N sort of the matches).
   const order = (qb: Knex.QueryBuilder) =>
-    qb.orderByRaw(`${s.sql} ${dir} ${nulls}`, s.bindings).orderBy('a.asset_id', dir);
+    qb.orderByRaw(`${s.sql} ${dir} nulls last`, s.bindings).orderBy('a.asset_id', dir);
   const joined = q.sort === 'company' || q.sort === 'asset_type' || q.sort === 'status';
   if (joined) {
     const page = order(filtered(db, q, asOf, base(db), tenantId).select(columns(db)));
@@ -340,12 +341,14 @@ export async function* selectAssetChunks(
   tenantId?: number,
 ): AsyncGenerator<AssetDbRow[]> {
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
-  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const s = sortSql(q.sort, asOf);
   const joined = q.sort === 'company' || q.sort === 'asset_type' || q.sort === 'status';
   const from = joined ? base(db) : db(`${ASSETS_TABLE} as a`);
   const [{ ids: text }] = (await filtered(db, q, asOf, from, tenantId).select(
-    db.raw(`string_agg(a.asset_id::text, ',' order by ${s.sql} ${dir} ${nulls}, a.asset_id ${dir}) as ids`, s.bindings),
+    db.raw(
+      `string_agg(a.asset_id::text, ',' order by ${s.sql} ${dir} nulls last, a.asset_id ${dir}) as ids`,
+      s.bindings,
+    ),
   )) as { ids: string | null }[];
   if (!text) return;
   const ids = Float64Array.from(text.split(','), Number);

@@ -1,7 +1,7 @@
 /**
- * The columns of the asset list (/assetList): which the page can show, their titles, the sort each one sorts by, the
- * default set, and the choice of each user (saved on the server, GET/PUT assetList/columns). Pure: the server and the
- * browser share it.
+ * The columns of the asset list (/assetList): which the page can show, their titles, the sort each one sorts by and
+ * the default set (each user's choice is kept by the kernel's data-table settings). Pure: the server and the browser
+ * share it.
  */
 import { z } from 'zod';
 import { ASSET_LIST_SORTS, type AssetListSort } from './api';
@@ -69,53 +69,26 @@ export function sortOfColumn(c: AssetListColumn): AssetListSort | null {
   return (ASSET_LIST_SORTS as readonly string[]).includes(c) ? (c as AssetListSort) : null;
 }
 
-/** The columns of a user who chose none. */
+/**
+ * The columns of a user who chose none, in their order: what names the asset, then its lifecycle (warranty expiry,
+ * lifecycle state, replacement due: in view at 1400 px), then the rest.
+ */
 export const DEFAULT_ASSET_COLUMNS: readonly AssetListColumn[] = [
   'name',
   'company',
+  'warranty_expiry',
+  'lifecycle_state',
+  'replacement_due',
   'asset_type',
   'status',
   'serial',
   'make',
   'model',
-  'warranty_expiry',
-  'lifecycle_state',
-  'replacement_due',
   'age',
 ];
 
-export const isAssetListColumn = (s: string): s is AssetListColumn =>
-  (ASSET_LIST_COLUMNS as readonly string[]).includes(s);
-
-/** A saved choice as the page shows it: known columns once each, in the saved order; nothing known: the default. */
-export function normalizeColumns(saved: readonly string[] | null | undefined): AssetListColumn[] {
-  const out: AssetListColumn[] = [];
-  for (const c of saved ?? []) if (isAssetListColumn(c) && !out.includes(c)) out.push(c);
-  return out.length ? out : [...DEFAULT_ASSET_COLUMNS];
-}
-
-export const assetColumnsPath = (tenantId: number) => `/v3/tenant/${tenantId}/assetList/columns`;
-
-/** PUT assetList/columns: the columns in their order (at least one; each known, once). */
-export const assetColumnsBody = z.object({
-  columns: z
-    .array(z.enum(ASSET_LIST_COLUMNS, { error: 'Unknown column' }))
-    .min(1, 'Choose at least one column')
-    .max(ASSET_LIST_COLUMNS.length)
-    .superRefine((cols, ctx) => {
-      cols.forEach((c, i) => {
-        if (cols.indexOf(c) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'Column given twice' });
-      });
-    }),
-});
-export type AssetColumnsBody = z.input<typeof assetColumnsBody>;
-
-export const assetColumnsAnswer = z.object({
-  columns: z.array(z.enum(ASSET_LIST_COLUMNS)),
-  /** false: the user saved none; these are the default. */
-  saved: z.boolean(),
-});
-export type AssetColumnsAnswer = z.output<typeof assetColumnsAnswer>;
+/** The key of the list's settings of each user (the kernel's data-table settings: GET/PUT tableSettings/assetList). */
+export const ASSET_LIST_TABLE_KEY = 'assetList';
 
 /** An asset's field sources (asset_field_sources): which source gave each field, and when. */
 export const assetFieldSource = z.object({

@@ -1,16 +1,17 @@
 /**
  * The asset list's url state (workspace/list/list-query.ts): a reload reads back what the page wrote, junk in the url
  * falls back to the defaults, the API query carries the filters (paging left out for the CSV), and a shift-click
- * range covers the rows between two clicks in either direction. The columns' merge (shared/columns.ts) too.
+ * The list's columns as its DataTable declares them (workspace/list/asset-columns.tsx) too.
  */
-import { DEFAULT_ASSET_COLUMNS, normalizeColumns, sortOfColumn } from '../shared/columns';
+import type { TenantFormatter } from '../../../workspace/sdk';
+import { ASSET_LIST_COLUMNS, DEFAULT_ASSET_COLUMNS, sortOfColumn } from '../shared/columns';
+import { assetColumns } from '../workspace/list/asset-columns';
 import {
   apiQuery,
   DEFAULT_STATE,
   hasFilters,
   listStateQuery,
   parseListState,
-  rangeIds,
   type ListState,
 } from '../workspace/list/list-query';
 
@@ -68,17 +69,24 @@ test('the API query: filters comma separated, none when empty; the CSV query has
   expect(hasFilters(due)).toBe(true);
 });
 
-test('a shift-click range covers the rows between the two clicks, either way', () => {
-  const rows = [10, 11, 12, 13, 14].map((asset_id) => ({ asset_id }));
-  expect(rangeIds(rows, 1, 3, (r) => r.asset_id)).toEqual([11, 12, 13]);
-  expect(rangeIds(rows, 4, 2, (r) => r.asset_id)).toEqual([12, 13, 14]);
-});
-
-test('saved columns: unknown keys dropped, repeats kept once, nothing known gives the default', () => {
-  expect(normalizeColumns(['serial', 'gone', 'name', 'serial'])).toEqual(['serial', 'name']);
-  expect(normalizeColumns(['gone'])).toEqual([...DEFAULT_ASSET_COLUMNS]);
-  expect(normalizeColumns(null)).toEqual([...DEFAULT_ASSET_COLUMNS]);
-  expect(sortOfColumn('due_soon')).toBe('replacement_due');
+test('the columns: the default set first (the lifecycle ones among the first five), the rest hidden; the name always shown', () => {
+  const cols = assetColumns({} as TenantFormatter, () => undefined);
+  expect(cols.map((c) => c.id)).toEqual([
+    ...DEFAULT_ASSET_COLUMNS,
+    ...ASSET_LIST_COLUMNS.filter((c) => !DEFAULT_ASSET_COLUMNS.includes(c)),
+  ]);
+  expect(cols.filter((c) => c.defaultShown).map((c) => c.id)).toEqual([...DEFAULT_ASSET_COLUMNS]);
+  expect(DEFAULT_ASSET_COLUMNS.slice(0, 5)).toEqual(
+    expect.arrayContaining(['warranty_expiry', 'lifecycle_state', 'replacement_due']),
+  );
+  expect(cols.filter((c) => c.required).map((c) => c.id)).toEqual(['name']);
+  // Each sorts on the server by its sort of the assetList route; notes has none.
+  const sortOf = Object.fromEntries(cols.map((c) => [c.id, c.sort]));
+  expect(sortOf).toMatchObject({
+    due_soon: 'replacement_due',
+    age: 'age',
+    warranty_expiry: 'warranty_expiry',
+    notes: false,
+  });
   expect(sortOfColumn('notes')).toBeNull();
-  expect(sortOfColumn('age')).toBe('age');
 });

@@ -9,10 +9,9 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, pageApi, signInToShell } from '../../../tests/sdk';
-import { DEFAULT_ASSET_COLUMNS } from '../shared/columns';
+import { ASSET_LIST_TABLE_KEY } from '../shared/columns';
 
 test.setTimeout(180_000);
-// Wide enough for every default column: the table renders only the columns in view.
 test.use({ viewport: { width: 2400, height: 1000 } });
 
 const call = pageApi;
@@ -65,7 +64,10 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
     await expect(page.getByLabel('Search assets')).toHaveValue(tag);
 
     // The lifecycle filter: only the expiring warranties; the url keeps the filter.
-    await page.getByRole('button', { name: 'Lifecycle', exact: true }).click();
+    await page
+      .getByRole('search', { name: 'Asset filters' })
+      .getByRole('button', { name: 'Lifecycle', exact: true })
+      .click();
     await page.getByRole('group', { name: 'Lifecycle' }).getByText('Warranty expiring').click();
     await page.keyboard.press('Escape');
     await expect(pager).toContainText('1–2 of 2 assets');
@@ -85,17 +87,10 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
     await expect(chooser).toHaveCount(0);
     await page.reload();
     await expect(pager).toContainText('1–2 of 2 assets');
-    // The table draws its header in more than one layer (frozen and scrolling parts): the first one is enough.
-    await expect(table.getByRole('button', { name: /^Sort by Assigned to/ }).first()).toBeVisible();
-    await expect(table.getByRole('button', { name: /^Sort by Model/ })).toHaveCount(0);
-    const assignedX = (await table
-      .getByRole('button', { name: /^Sort by Assigned to/ })
-      .first()
-      .boundingBox())!.x;
-    const ageX = (await table
-      .getByRole('button', { name: /^Sort by Age/ })
-      .first()
-      .boundingBox())!.x;
+    await expect(table.getByRole('columnheader', { name: 'Assigned to', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Model', exact: true })).toHaveCount(0);
+    const assignedX = (await table.getByRole('columnheader', { name: 'Assigned to', exact: true }).boundingBox())!.x;
+    const ageX = (await table.getByRole('columnheader', { name: 'Age (months)', exact: true }).boundingBox())!.x;
     expect(assignedX).toBeLessThan(ageX);
 
     // Bulk: back to every asset of the run (sorted by warranty expiry: late, soon, next, fine); a shift-click
@@ -127,8 +122,10 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
       [`${tag}-fine`]: null,
     });
 
-    // The drawer: Enter on a focused cell of the row opens it, with the lifecycle and the PSA view link.
+    // The drawer: Enter on the row (focused by a click on one of its cells) opens it, with the lifecycle and the
+    // PSA view link.
     await table.getByText(`${tag}-fine-SN`, { exact: true }).click();
+    await expect(table.getByRole('row').filter({ hasText: `${tag}-fine-SN` })).toBeFocused();
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: `Asset ${tag}-fine` });
     await expect(drawer.getByRole('definition').first()).toBeVisible();
@@ -151,7 +148,7 @@ test('asset list: lifecycle filter, saved columns, bulk status change, drawer an
     for (const a of assets) expect(lines.filter((l) => l.includes(`${a.name}-SN`))).toHaveLength(1);
     expect(lines.filter((l) => l.includes(`${tag} Spare`))).toHaveLength(3);
   } finally {
-    await call(page, 'PUT', '/v3/tenant/{tenantId}/assetList/columns', { columns: [...DEFAULT_ASSET_COLUMNS] });
+    await call(page, 'PUT', `/v3/tenant/{tenantId}/tableSettings/${ASSET_LIST_TABLE_KEY}`, { columns: null });
   }
 });
 

@@ -216,16 +216,22 @@ describe('the list', () => {
     expect((await a.api('GET', `${assetPaths.list(a.tenantId)}?lifecycleStates=soon`)).status).toBe(400);
   });
 
-  test('sorted by lifecycle state follows the precedence; by warranty expiry with nulls last', async () => {
+  test('sorted by lifecycle state follows the precedence; by warranty expiry with nulls last both ways', async () => {
     const r = await list(a, '&search=LIST-&sort=lifecycle_state&pageSize=500');
     const ranks = r.assets.map((x: { lifecycle_state: string }) =>
       LIFECYCLE_STATES.indexOf(x.lifecycle_state as (typeof LIFECYCLE_STATES)[number]),
     );
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
+    // Blank expiries last both ways: descending the dates newest first, then the three blanks.
     const byExpiry = await list(a, '&search=LIST-&sort=warranty_expiry&dir=desc&pageSize=500');
     const exp = byExpiry.assets.map((x: { warranty_expiry: string | null }) => x.warranty_expiry);
-    expect(exp.slice(0, 3)).toEqual([null, null, null]);
-    expect(exp.slice(3)).toEqual([...exp.slice(3)].sort().reverse());
+    expect(exp.slice(-3)).toEqual([null, null, null]);
+    expect(exp.slice(0, -3)).toEqual([...exp.slice(0, -3)].sort().reverse());
+    expect(exp.slice(0, -3).every((d: string | null) => d !== null)).toBe(true);
+    const ascending = await list(a, '&search=LIST-&sort=warranty_expiry&dir=asc&pageSize=500');
+    const asc = ascending.assets.map((x: { warranty_expiry: string | null }) => x.warranty_expiry);
+    expect(asc.slice(-3)).toEqual([null, null, null]);
+    expect(asc.slice(0, -3)).toEqual([...exp.slice(0, -3)].reverse());
   });
 
   test('pages do not overlap and carry the total; filters by company, type and status', async () => {

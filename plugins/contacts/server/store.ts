@@ -98,9 +98,8 @@ export async function selectContacts(db: Trx, q: UserListQuery): Promise<{ rows:
   }
   const [{ n }] = await qb.clone().count({ n: '*' });
   const dir = q.dir === 'desc' ? 'desc' : 'asc';
-  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const ordered = qb.clone().select(COLUMNS);
-  for (const col of SORTS[q.sort]) ordered.orderByRaw(`${col} ${dir} ${nulls}`);
+  for (const col of SORTS[q.sort]) ordered.orderByRaw(`${col} ${dir} nulls last`);
   ordered.orderBy('c.contact_id', dir);
   const rows = await ordered.limit(q.pageSize).offset((q.page - 1) * q.pageSize);
   return { rows: rows.map(toContact), total: Number(n) };

@@ -195,3 +195,17 @@ test('activeContactsWithEmail: the active contacts of a company that have an e-m
   expect(got.map((c) => c.email)).toEqual(['ina@acme.example', 'Dana@Acme.example']);
   expect(got.every((c) => c.is_active && c.email)).toBe(true);
 });
+
+test('blank titles and e-mails sort last in both directions', async () => {
+  const charlie = await makeCompany(a, 'Charlie Blanks');
+  await add(a, charlie, { first_name: 'Una', title: 'CFO', email: 'una@charlie.example' });
+  await add(a, charlie, { first_name: 'Vic' });
+  await add(a, charlie, { first_name: 'Wes', title: 'Analyst', email: 'wes@charlie.example' });
+  const titles = async (q: string) =>
+    (await list(a, q, charlie)).contacts.map((c: { title: string | null }) => c.title ?? null);
+  expect(await titles('?sort=title&dir=asc')).toEqual(['Analyst', 'CFO', null]);
+  expect(await titles('?sort=title&dir=desc')).toEqual(['CFO', 'Analyst', null]);
+  const emails = async (q: string) =>
+    (await list(a, q, charlie)).contacts.map((c: { email: string | null }) => c.email ?? null);
+  expect(await emails('?sort=email&dir=desc')).toEqual(['wes@charlie.example', 'una@charlie.example', null]);
+});

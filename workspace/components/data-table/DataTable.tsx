@@ -37,6 +37,7 @@ import {
   isDefaultChoice,
   layoutOf,
   nextSort,
+  rangeOf,
   shownColumns,
   sortable,
   sortKeyOf,
@@ -114,8 +115,11 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
       setClientSort(settings.sort);
   }, [settings, byId]);
   const current: DataTableSort | null = server ? (p.sort ?? null) : clientSort;
+  // The column the rows are sorted by (a shown one first: two columns may share a server sort key).
   const sortedColumn = current
-    ? columns.find((c) => (server ? sortKeyOf(c) : c.id) === current.key && sortable(c))
+    ? [...shown.map((id) => byId.get(id)!), ...columns].find(
+        (c) => (server ? sortKeyOf(c) : c.id) === current.key && sortable(c),
+      )
     : undefined;
   const sorting = useMemo(
     () => (sortedColumn && current ? [{ id: sortedColumn.id, desc: current.dir === 'desc' }] : []),
@@ -174,10 +178,8 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
       const key = keys[i];
       const on = !sel.selected.has(key);
       const from = lastClicked.current;
-      if (e.shiftKey && from !== null && from !== i) {
-        const [a, b] = from < i ? [from, i] : [i, from];
-        sel.onChange(keys.slice(a, b + 1), on);
-      } else sel.onChange([key], on);
+      if (e.shiftKey && from !== null && from !== i) sel.onChange(rangeOf(keys, from, i), on);
+      else sel.onChange([key], on);
       lastClicked.current = i;
     },
     [sel, keys],
@@ -187,9 +189,9 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   const [activeRow, setActiveRow] = useState(0);
   const openable = !!p.onRowOpen;
 
-  const box = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
   const fill = p.fill ?? true;
-  const height = useFillHeight(box, fill && !!rows && rows.length > 0);
+  const height = useFillHeight(box, fill);
   const boxStyle: CSSProperties | undefined = fill && height ? { height } : undefined;
 
   const visible = table.getVisibleLeafColumns();
@@ -230,7 +232,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     const offset = p.paging ? (p.paging.page - 1) * p.paging.pageSize : 0;
     body = (
       <div
-        ref={box}
+        ref={setBox}
         className={`lci-dt-scroll${fill ? ' lci-dt-fill' : ''}`}
         style={boxStyle}
         role="region"

@@ -3,12 +3,12 @@
  * a table fills the page, so its horizontal scrollbar is in view and rows use the space there is. Measured again when
  * the window or the page's content above the box changes size.
  */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
-export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boolean, min = 240): number | null {
+/** `el`: the box (null until it is rendered). */
+export function useFillHeight(el: HTMLElement | null, enabled: boolean, min = 240): number | null {
   const [height, setHeight] = useState<number | null>(null);
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!enabled || !el) return;
     const scroller = el.closest<HTMLElement>('.lci-main');
     const measure = () => {
@@ -26,6 +26,6 @@ export function useFillHeight(ref: RefObject<HTMLElement | null>, enabled: boole
       window.removeEventListener('resize', measure);
       observer?.disconnect();
     };
-  }, [ref, enabled, min]);
+  }, [el, enabled, min]);
   return height;
 }

@@ -13,6 +13,7 @@ import {
   isDefaultChoice,
   layoutOf,
   nextSort,
+  rangeOf,
   shownColumns,
   sortValue,
   type DataTableColumn,
@@ -109,4 +110,11 @@ test('a header click sorts by its column first way, again the other way', () => 
   expect(nextSort({ key: 'expiry', dir: 'asc' }, 'expiry')).toEqual({ key: 'expiry', dir: 'desc' });
   expect(nextSort({ key: 'expiry', dir: 'desc' }, 'expiry')).toEqual({ key: 'expiry', dir: 'asc' });
   expect(nextSort({ key: 'expiry', dir: 'desc' }, 'cost', 'desc')).toEqual({ key: 'cost', dir: 'desc' });
+});
+
+test('a shift-click range covers the rows between the two clicks, either way', () => {
+  const keys = [10, 11, 12, 13, 14];
+  expect(rangeOf(keys, 1, 3)).toEqual([11, 12, 13]);
+  expect(rangeOf(keys, 4, 2)).toEqual([12, 13, 14]);
+  expect(rangeOf(keys, 2, 2)).toEqual([12]);
 });

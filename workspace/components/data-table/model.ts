@@ -144,6 +144,12 @@ export function nextSort(current: DataTableSort | null, key: string, firstDir: S
   return { key, dir: firstDir };
 }
 
+/** The keys between two rows' places (inclusive, either order): a shift-click range of check boxes. */
+export function rangeOf<K>(keys: readonly K[], from: number, to: number): K[] {
+  const [a, b] = from <= to ? [from, to] : [to, from];
+  return keys.slice(a, b + 1);
+}
+
 /** The cell's text when the column renders none of its own. */
 export function valueText(v: CellValue): string {
   if (v === null || v === undefined) return '';

@@ -1,18 +1,6 @@
-/** SQL of the asset list's per-user columns and of an asset's field sources; each takes the caller's transaction (RLS). */
+/** SQL of an asset's field sources; each takes the caller's transaction (RLS). */
 import type { Trx } from '../../../../kernel/index';
 import type { AssetFieldSource } from '../../shared/columns';
-
-export async function selectColumns(db: Trx, userId: number): Promise<string[] | null> {
-  const r = await db('asset_list_columns').first('columns').where('user_id', userId);
-  return r ? (r.columns as string[]) : null;
-}
-
-export async function upsertColumns(db: Trx, tenantId: number, userId: number, columns: string[]): Promise<void> {
-  await db('asset_list_columns')
-    .insert({ tenant_id: tenantId, user_id: userId, columns: JSON.stringify(columns), updated_at: db.fn.now() })
-    .onConflict(['tenant_id', 'user_id'])
-    .merge(['columns', 'updated_at']);
-}
 
 export async function assetExists(db: Trx, assetId: number): Promise<boolean> {
   return !!(await db('assets').first('asset_id').where('asset_id', assetId));

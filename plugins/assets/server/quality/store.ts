@@ -216,11 +216,10 @@ export async function selectFixList(
   const where = `where ${conds.join(' and ')}`;
   const sort = SORTS[q.sort];
   const dir = q.dir ?? sort.dir;
-  const nulls = dir === 'asc' ? 'nulls last' : 'nulls first';
   const from = sort.names ? JOINS : 'from assets a';
   const ids = (await db.raw(
     `select a.asset_id ${from} ${where}
-     order by ${sort.sql(gaps.count)} ${dir} ${nulls}, lower(a.name), a.asset_id limit ? offset ?`,
+     order by ${sort.sql(gaps.count)} ${dir} nulls last, lower(a.name), a.asset_id limit ? offset ?`,
     [...wb, ...(q.sort === 'missing_count' ? gaps.bindings : []), q.pageSize, (q.page - 1) * q.pageSize],
   )) as { rows: { asset_id: string | number }[] };
   const c = (await db.raw(`select count(*) as n from assets a ${where}`, wb)) as { rows: { n: string }[] };

@@ -10,6 +10,7 @@ import type { Asset } from '../../shared/api';
 import { assetSourcesPath, type AssetFieldSource } from '../../shared/columns';
 import { ASSET_SOURCE_LABELS, type AssetSource } from '../../shared/fields';
 import { LIFECYCLE_LABELS } from '../../shared/lifecycle';
+import { LIFECYCLE_INTENTS } from './format';
 import { ASSET_PSA_VIEW } from '../../shared/pages';
 import { cellText, dueSoonText, WARRANTY_LABELS } from './format';
 
@@ -108,7 +109,7 @@ export function AssetDrawer({ tenantId, asset, readOnly, onClose, onEdit, onDele
         <div role="dialog" aria-label={`Asset ${asset.name}`} className="asset-drawer-content">
           <div className={`${Classes.DRAWER_BODY} asset-drawer-body`}>
             <div className="asset-drawer-tags">
-              <Tag large className={`asset-state asset-state-${asset.lifecycle_state}`}>
+              <Tag large minimal intent={LIFECYCLE_INTENTS[asset.lifecycle_state]}>
                 {LIFECYCLE_LABELS[asset.lifecycle_state]}
               </Tag>
             </div>

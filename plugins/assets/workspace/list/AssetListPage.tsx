@@ -1,11 +1,11 @@
 /**
  * /assetList (platform.md 2.4 "asset list"): the tenant's assets, filtered, sorted and paged by the server (GET
- * assetList), in a Blueprint Table with the columns each user chose (saved on the server, GET/PUT assetList/columns).
+ * assetList), in the workspace's DataTable with the columns each user chose (kept on the server: tableSettings/assetList).
  * Filters, sort and page live in the url (a reload keeps them). Rows can be chosen for a bulk change of status or
  * type (POST assets/bulk) or a delete; a row opens the asset's drawer. Download CSV asks the server for every row
  * of the filters (GET assetList/csv). Read Only: the lock in the header, no writing controls.
  */
-import { Alert, Button, Callout, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, NonIdealState } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   api,
@@ -16,38 +16,21 @@ import {
   pushMessage,
   saveFile,
   useReadOnly,
-  useSession,
   useTenant,
   useTenantFormat,
 } from '../../../../workspace/sdk';
 import { assetPaths, type Asset, type AssetListAnswer, type AssetListSort } from '../../shared/api';
-import { assetColumnsPath, normalizeColumns, type AssetListColumn } from '../../shared/columns';
 import { ASSET_LIST_PAGE } from '../../shared/pages';
 import { AssetDialog } from './AssetDialog';
 import { AssetDrawer } from './AssetDrawer';
 import { AssetFilters, type Choice } from './AssetFilters';
 import { AssetTable } from './AssetTable';
 import { BulkBar } from './BulkBar';
-import { ColumnChooser } from './ColumnChooser';
 import { apiQuery, hasFilters, listStateQuery, PAGE_SIZES, parseListState, type ListState } from './list-query';
 import { useViewScope } from '../view-scope';
 import './asset-list.css';
 
 const IMPORT_PAGE = '/datamanager/import?kind=assets';
-
-/**
- * Saving columns is a write (Read/Write on the page): a Read Only user's choice is kept in this browser instead,
- * per tenant and user.
- */
-const localColumnsKey = (tenantId: number, user: string) => `lci.assetList.columns.${tenantId}.${user}`;
-function localColumns(key: string): AssetListColumn[] | null {
-  try {
-    const v = JSON.parse(window.localStorage.getItem(key) ?? 'null') as unknown;
-    return Array.isArray(v) ? normalizeColumns(v.map(String)) : null;
-  } catch {
-    return null;
-  }
-}
 
 const ok = (msg: string) => pushMessage({ msg_type: 'success', msg, display_type: 'success' });
 const fail = (msg: string) => pushMessage({ msg_type: 'error', msg, display_type: 'danger' });
@@ -65,10 +48,6 @@ export default function AssetListPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
-  const [columns, setColumns] = useState<AssetListColumn[] | null>(null);
-  const [chooser, setChooser] = useState(false);
-  const [savingColumns, setSavingColumns] = useState(false);
-  const [columnsError, setColumnsError] = useState<string | null>(null);
   const [types, setTypes] = useState<Choice[]>([]);
   const [statuses, setStatuses] = useState<Choice[]>([]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -77,8 +56,6 @@ export default function AssetListPage() {
   const [deleting, setDeleting] = useState<Asset | null>(null);
   const [downloading, setDownloading] = useState(false);
   const tenantId = tenant?.tenantId ?? null;
-  const username = useSession()?.user.username ?? '';
-  const localKey = tenantId === null ? null : localColumnsKey(tenantId, username);
 
   const change = useCallback((patch: Partial<ListState>) => {
     setState((s) => {
@@ -118,17 +95,10 @@ export default function AssetListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- scope.ids is read through scopeKey
   }, [tenantId, state, reload, companies === null, scopeKey]);
 
-  // The user's columns, the types and statuses (for filters, the dialog and bulk changes).
+  // The types and statuses (for filters, the dialog and bulk changes).
   useEffect(() => {
     if (tenantId === null) return;
     let live = true;
-    const kept = readOnly && localKey ? localColumns(localKey) : null;
-    if (kept) setColumns(kept);
-    else
-      api.get<{ columns: string[] }>(assetColumnsPath(tenantId), { expect: 'columns' }).then(
-        (r) => live && setColumns(normalizeColumns(r.columns)),
-        () => live && setColumns(normalizeColumns(null)),
-      );
     api
       .get<{ assetTypes: { asset_type_id: number; asset_type_moniker: string }[] }>(`/v3/tenant/${tenantId}/assetType`)
       .then(
@@ -146,7 +116,7 @@ export default function AssetListPage() {
     return () => {
       live = false;
     };
-  }, [tenantId, readOnly, localKey]);
+  }, [tenantId]);
 
   const companyChoices = useMemo(
     () => (companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name })),
@@ -163,27 +133,6 @@ export default function AssetListPage() {
     });
   }, []);
   const sortBy = useCallback((sort: AssetListSort, dir: 'asc' | 'desc') => change({ sort, dir }), [change]);
-
-  const saveColumns = async (cols: AssetListColumn[]) => {
-    if (tenantId === null) return;
-    if (readOnly && localKey) {
-      window.localStorage.setItem(localKey, JSON.stringify(cols));
-      setColumns(normalizeColumns(cols));
-      setChooser(false);
-      return;
-    }
-    setSavingColumns(true);
-    setColumnsError(null);
-    try {
-      const r = await api.put<{ columns: string[] }>(assetColumnsPath(tenantId), { columns: cols });
-      setColumns(normalizeColumns(r.columns));
-      setChooser(false);
-    } catch (e) {
-      setColumnsError((e as Error).message);
-    } finally {
-      setSavingColumns(false);
-    }
-  };
 
   const downloadCsv = async () => {
     if (tenantId === null || downloading) return;
@@ -220,12 +169,9 @@ export default function AssetListPage() {
     }
   };
 
-  if (!tenant || columns === null) return <PageLoading what="assets" />;
+  if (!tenant) return <PageLoading what="assets" />;
 
   const total = data?.total ?? 0;
-  const first = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
-  const last = Math.min(total, state.page * state.pageSize);
-  const pages = Math.max(1, Math.ceil(total / state.pageSize));
   const noAssetsAtAll = !!data && total === 0 && !hasFilters(state);
 
   return (
@@ -237,7 +183,6 @@ export default function AssetListPage() {
         actions={{ downloadCsv: () => void downloadCsv() }}
         busy={{ downloadCsv: downloading }}
       >
-        <Button variant="outlined" icon="column-layout" text="Columns" onClick={() => setChooser(true)} />
         {!readOnly && (
           <>
             <Button variant="outlined" icon="import" text="Import" onClick={() => void navigate(IMPORT_PAGE)} />
@@ -289,72 +234,41 @@ export default function AssetListPage() {
             )
           }
         />
-      ) : total === 0 ? (
-        <NonIdealState
-          icon="filter"
-          title="No assets match the filters"
-          action={
-            <Button
-              icon="filter-remove"
-              text="Clear filters"
-              onClick={() => change({ search: '', companies: [], types: [], statuses: [], states: [], dueSoon: null })}
+      ) : (
+        <AssetTable
+          assets={data.assets}
+          sort={state.sort}
+          dir={state.dir}
+          paging={{
+            page: state.page,
+            pageSize: state.pageSize,
+            total,
+            pageSizes: PAGE_SIZES,
+            onChange: (page, pageSize) => change({ page, pageSize }),
+          }}
+          loading={loading}
+          selected={readOnly ? null : selected}
+          empty={
+            <NonIdealState
+              icon="filter"
+              title="No assets match the filters"
+              action={
+                <Button
+                  icon="filter-remove"
+                  text="Clear filters"
+                  onClick={() =>
+                    change({ search: '', companies: [], types: [], statuses: [], states: [], dueSoon: null })
+                  }
+                />
+              }
             />
           }
+          onSelect={select}
+          onSort={sortBy}
+          onOpen={setOpen}
         />
-      ) : (
-        <>
-          <nav className="asset-pager" aria-label="Asset pages">
-            <span className="asset-count" aria-live="polite">
-              {first}–{last} of {total} {total === 1 ? 'asset' : 'assets'}
-              {selected.size > 0 && ` · ${selected.size} selected`}
-            </span>
-            {loading && <Spinner size={16} aria-label="Loading" />}
-            <Button
-              variant="minimal"
-              icon="chevron-left"
-              aria-label="Previous page"
-              disabled={state.page <= 1}
-              onClick={() => change({ page: state.page - 1 })}
-            />
-            <span>
-              Page {state.page} of {pages}
-            </span>
-            <Button
-              variant="minimal"
-              icon="chevron-right"
-              aria-label="Next page"
-              disabled={state.page >= pages}
-              onClick={() => change({ page: state.page + 1 })}
-            />
-            <HTMLSelect
-              aria-label="Assets per page"
-              value={state.pageSize}
-              onChange={(e) => change({ pageSize: Number(e.target.value), page: 1 })}
-              options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} per page` }))}
-            />
-          </nav>
-          <AssetTable
-            assets={data.assets}
-            columns={columns}
-            sort={state.sort}
-            dir={state.dir}
-            selected={readOnly ? null : selected}
-            onSelect={select}
-            onSort={sortBy}
-            onOpen={setOpen}
-          />
-        </>
       )}
 
-      <ColumnChooser
-        open={chooser}
-        keptLocally={readOnly}
-        columns={columns}
-        saving={savingColumns}
-        error={columnsError}
-        onSave={(c) => void saveColumns(c)}
-        onClose={() => setChooser(false)}
-      />
       <AssetDrawer
         tenantId={tenant.tenantId}
         asset={open}

@@ -3,13 +3,24 @@ import type { TenantFormatter } from '../../../../workspace/sdk';
 import type { Asset } from '../../shared/api';
 import type { AssetListColumn } from '../../shared/columns';
 import { ASSET_SOURCE_LABELS } from '../../shared/fields';
-import { LIFECYCLE_LABELS, type WarrantyState } from '../../shared/lifecycle';
+import type { Intent } from '@blueprintjs/core';
+import { LIFECYCLE_LABELS, type LifecycleState, type WarrantyState } from '../../shared/lifecycle';
 
 export const WARRANTY_LABELS: Record<WarrantyState, string> = {
   in_warranty: 'In warranty',
   expiring: 'Expiring',
   expired: 'Expired',
   unknown: 'Unknown',
+};
+
+/** The intent of a lifecycle state's tag (a minimal tag: dark text of the intent on its light tint). */
+export const LIFECYCLE_INTENTS: Record<LifecycleState, Intent> = {
+  eol_reached: 'danger',
+  out_of_warranty: 'danger',
+  eol_approaching: 'warning',
+  warranty_expiring: 'warning',
+  unknown: 'none',
+  healthy: 'success',
 };
 
 export function dueSoonText(d: Asset['due_soon']): string {

@@ -104,9 +104,3 @@ export function apiQuery(
 
 export const hasFilters = (s: ListState): boolean =>
   !!(s.search.trim() || s.companies.length || s.types.length || s.statuses.length || s.states.length || s.dueSoon);
-
-/** The rows between two indexes (inclusive, any order): a shift-click range. */
-export function rangeIds<T>(rows: readonly T[], from: number, to: number, id: (r: T) => number): number[] {
-  const [a, b] = from <= to ? [from, to] : [to, from];
-  return rows.slice(a, b + 1).map(id);
-}
