@@ -24,7 +24,8 @@ export type TableSort = z.output<typeof tableSort>;
 
 /**
  * PUT body (the whole of the user's settings of the table): `columns` the shown columns in their order (null: the
- * table's default), `sort` the last sort chosen (null: the table's default).
+ * table's default), `hidden` the columns the user left out (a column in neither list came later: it shows as its
+ * default says), `sort` the last sort chosen (null: the table's default).
  */
 export const tableSettingsBody = z
   .object({
@@ -38,6 +39,7 @@ export const tableSettingsBody = z
         });
       })
       .nullable(),
+    hidden: z.array(columnId).max(TABLE_SETTINGS_MAX_COLUMNS).optional(),
     sort: tableSort.nullable().optional(),
   })
   .strict();
@@ -45,6 +47,8 @@ export type TableSettingsBody = z.input<typeof tableSettingsBody>;
 
 export const tableSettingsAnswer = z.object({
   columns: z.array(z.string()).nullable(),
+  /** null: not recorded (settings saved without it): every column not in `columns` is hidden. */
+  hidden: z.array(z.string()).nullable(),
   sort: tableSort.nullable(),
   /** false: the user saved none for this table (the defaults apply). */
   saved: z.boolean(),

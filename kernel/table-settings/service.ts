@@ -11,13 +11,14 @@ import {
 } from '../../common/api/table-settings';
 import { selectTableSettings, upsertTableSettings } from './store';
 
-const NONE: TableSettings = { columns: null, sort: null, saved: false };
+const NONE: TableSettings = { columns: null, hidden: null, sort: null, saved: false };
 
 /** The stored JSON as settings; anything that does not read as settings (an older shape) counts as none saved. */
 export function settingsOf(stored: unknown): TableSettings {
   const parsed = tableSettingsBody.safeParse(stored);
   if (!parsed.success) return NONE;
-  return tableSettingsAnswer.parse({ columns: parsed.data.columns, sort: parsed.data.sort ?? null, saved: true });
+  const { columns, hidden, sort } = parsed.data;
+  return tableSettingsAnswer.parse({ columns, hidden: hidden ?? null, sort: sort ?? null, saved: true });
 }
 
 export async function readTableSettings(db: Trx, userId: number, tableKey: string): Promise<TableSettings> {
@@ -32,7 +33,7 @@ export async function saveTableSettings(
   tableKey: string,
   body: TableSettingsBody,
 ): Promise<TableSettings> {
-  const settings = { columns: body.columns, sort: body.sort ?? null };
-  await upsertTableSettings(db, tenantId, userId, tableKey, settings);
-  return { ...settings, saved: true };
+  const stored = { columns: body.columns, sort: body.sort ?? null, ...(body.hidden ? { hidden: body.hidden } : {}) };
+  await upsertTableSettings(db, tenantId, userId, tableKey, stored);
+  return settingsOf(stored);
 }

@@ -25,28 +25,40 @@ const get = async (t: TestTenant, key: string, tenantId = t.tenantId) =>
   t.api('GET', `${tableSettingsPath(tenantId, key)}?_=${Date.now()}`);
 const put = (t: TestTenant, key: string, body: unknown, tenantId = t.tenantId) =>
   t.api('PUT', tableSettingsPath(tenantId, key), body);
-const NONE = { columns: null, sort: null, saved: false };
+const NONE = { columns: null, hidden: null, sort: null, saved: false };
 
 test('the defaults until saved; a save is read back for its table key only and replaces the last one', async () => {
   expect((await get(a, 'assetList')).body).toEqual(NONE);
   const saved = await put(a, 'assetList', {
     columns: ['name', 'warranty_expiry', 'lifecycle_state'],
+    hidden: ['serial', 'notes'],
     sort: { key: 'warranty_expiry', dir: 'desc' },
   });
   expect(saved.status).toBe(200);
   expect(saved.body).toEqual({
     columns: ['name', 'warranty_expiry', 'lifecycle_state'],
+    hidden: ['serial', 'notes'],
     sort: { key: 'warranty_expiry', dir: 'desc' },
     saved: true,
   });
   expect((await get(a, 'assetList')).body).toEqual(saved.body);
   expect((await get(a, 'contracts')).body).toEqual(NONE);
 
-  // The whole of the settings is replaced: no sort given is none kept; null columns are the table's default.
+  // The whole of the settings is replaced: no sort or hidden given is none kept; null columns are the default.
   expect((await put(a, 'assetList', { columns: ['serial', 'name'] })).status).toBe(200);
-  expect((await get(a, 'assetList')).body).toEqual({ columns: ['serial', 'name'], sort: null, saved: true });
+  expect((await get(a, 'assetList')).body).toEqual({
+    columns: ['serial', 'name'],
+    hidden: null,
+    sort: null,
+    saved: true,
+  });
   expect((await put(a, 'contracts', { columns: null, sort: { key: 'vendor', dir: 'asc' } })).status).toBe(200);
-  expect((await get(a, 'contracts')).body).toEqual({ columns: null, sort: { key: 'vendor', dir: 'asc' }, saved: true });
+  expect((await get(a, 'contracts')).body).toEqual({
+    columns: null,
+    hidden: null,
+    sort: { key: 'vendor', dir: 'asc' },
+    saved: true,
+  });
   expect((await get(a, 'assetList')).body.columns).toEqual(['serial', 'name']);
 });
 
@@ -60,7 +72,12 @@ test("only the caller's own row: other users of the tenant, Read Only or of no m
     expect(r.status).toBe(200);
     expect((await get(u, 'findings')).body.columns).toEqual(['severity']);
   }
-  expect((await get(a, 'findings')).body).toEqual({ columns: ['title', 'severity'], sort: null, saved: true });
+  expect((await get(a, 'findings')).body).toEqual({
+    columns: ['title', 'severity'],
+    hidden: null,
+    sort: null,
+    saved: true,
+  });
   // One row per user and table, each the caller's (the user id is never a parameter).
   const rows = await s.k.db.withSystem((trx) =>
     trx('table_settings').where({ tenant_id: a.tenantId, table_key: 'findings' }).orderBy('user_id').select('user_id'),
@@ -82,6 +99,7 @@ test('bad input is refused with the field at fault and changes nothing', async (
     [{ columns: ['name'], userId: b.userId }, 'body'], // another user's row cannot be named
     [{ columns: Array.from({ length: 101 }, (_, i) => `c${i}`) }, 'body.columns'],
     [{ columns: 'name' }, 'body.columns'],
+    [{ columns: ['name'], hidden: ['bad column'] }, 'body.hidden.0'],
     [{}, 'body.columns'],
   ];
   for (const [body, field] of bad) {

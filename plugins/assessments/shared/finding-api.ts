@@ -22,6 +22,9 @@ export const findingActionParams = findingParams.extend({
 });
 
 export const FINDING_PAGE_SIZE = 50;
+/** What the findings list sorts by (default: assessed on, newest first, as the store reads them). */
+export const FINDING_SORTS = ['assessed_on', 'company', 'question', 'template', 'score', 'status'] as const;
+export type FindingSort = (typeof FINDING_SORTS)[number];
 export const findingListQuery = z.object({
   tenantCompanyId: id.optional(),
   assessmentTemplateId: id.optional(),
@@ -33,6 +36,9 @@ export const findingListQuery = z.object({
   candidates: flag.optional(),
   /** Only the latest completed event of each company and template (default false: every completed event). */
   latestOnly: flag.optional(),
+  /** The order of the whole list before paging; blank scores last in both directions. */
+  sort: z.enum(FINDING_SORTS).default('assessed_on'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(FINDING_PAGE_SIZE),
 });

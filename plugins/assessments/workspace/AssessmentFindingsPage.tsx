@@ -7,45 +7,31 @@
  * run by POST .../actions/:actionId) and the buttons they contribute to the workspace point
  * assessments.findingActionButtons, rendered generically. Read Only users see the list without controls.
  */
-import {
-  Button,
-  Callout,
-  FormGroup,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Switch,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Switch, Tag } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   api,
-  ApiError,
-  navigate,
   PageHeader,
   PageLoadError,
   PageLoading,
-  SlotBody,
   useExtensions,
   useReadOnly,
   useTenant,
-  useTenantFormat,
 } from '../../../workspace/sdk';
 import {
   analysisPaths,
   assessmentPaths,
   FINDING_STATUS_LABELS,
   FINDING_STATUSES,
-  type Finding,
   type FindingListAnswer,
+  type FindingSort,
   type FindingStatus,
   type TemplateSummary,
 } from '../shared/api';
 import { ASSESSMENT_FINDINGS_PAGE } from '../shared/pages';
-import { findingActionButtonsPoint, type FindingActionButtonDef } from '../shared/workspace-points';
-import { errorText, eventUrl, ok, scoreText } from './ui';
+import { findingActionButtonsPoint } from '../shared/workspace-points';
+import { FindingsTable } from './FindingsTable';
+import { errorText } from './ui';
 import { useViewScope } from './view-scope';
 import './assessments.css';
 
@@ -63,8 +49,13 @@ interface Filters {
   tag: string;
   candidates: boolean;
   latestOnly: boolean;
+  sort: FindingSort;
+  dir: 'asc' | 'desc';
   page: number;
+  pageSize: number;
 }
+
+const PAGE_SIZES = [50, 100, 200, 500] as const;
 
 export default function AssessmentFindingsPage() {
   const tenant = useTenant();
@@ -79,7 +70,10 @@ export default function AssessmentFindingsPage() {
     tag: '',
     candidates: false,
     latestOnly: true,
+    sort: 'assessed_on',
+    dir: 'desc',
     page: 1,
+    pageSize: 200,
   });
   const [tagText, setTagText] = useState('');
   const [data, setData] = useState<FindingListAnswer | null>(null);
@@ -101,8 +95,10 @@ export default function AssessmentFindingsPage() {
           frameworkTag: filters.tag || undefined,
           candidates: filters.candidates ? 'true' : undefined,
           latestOnly: filters.latestOnly ? 'true' : 'false',
+          sort: filters.sort,
+          dir: filters.dir,
           page: filters.page,
-          pageSize: 200,
+          pageSize: filters.pageSize,
         },
         expect: 'findings',
       });
@@ -139,17 +135,12 @@ export default function AssessmentFindingsPage() {
     () => (data?.findings ?? []).filter((f) => !scope.ids || scope.ids.has(f.tenant_company_id)),
     [data, scope.ids],
   );
-  const byCompany = useMemo(() => {
-    const m = new Map<string, Finding[]>();
-    for (const f of rows) m.set(f.company_moniker, [...(m.get(f.company_moniker) ?? []), f]);
-    return [...m.entries()].sort((a, b) => a[0].localeCompare(b[0]));
-  }, [rows]);
+  const changed = useCallback(() => void load(), [load]);
 
   if (!tenantId || (data === null && !error)) return <PageLoading what="findings" />;
   if (data === null)
     return <PageLoadError title="Findings could not be loaded" error={error!} retry={() => void load()} busy={busy} />;
 
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
     <div className="lci-page lci-assessments">
       <PageHeader
@@ -227,214 +218,32 @@ export default function AssessmentFindingsPage() {
           {error}
         </Callout>
       )}
-      {rows.length === 0 ? (
+      {data.total === 0 ? (
         <NonIdealState
           icon="flag"
           title="No findings"
           description="Findings are the answers an assessor flags (the Finding switch, key F) in a completed assessment."
         />
       ) : (
-        byCompany.map(([company, list]) => (
-          <section key={company} aria-label={`Findings of ${company}`}>
-            <h3 className="bp6-heading">
-              {company} <span className="lci-as-muted">({list.length})</span>
-            </h3>
-            <HTMLTable className="lci-table lci-as-table" compact striped aria-label={`Findings of ${company}`}>
-              <thead>
-                <tr>
-                  <th>Finding</th>
-                  <th>Assessment</th>
-                  <th className="lci-as-num">Score</th>
-                  <th>Follow-up</th>
-                  <th>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((f) => (
-                  <FindingRow
-                    key={f.assessment_finding_id}
-                    tenantId={tenantId}
-                    finding={f}
-                    readOnly={readOnly}
-                    serverActions={data.actions}
-                    buttons={buttons}
-                    onChanged={() => void load()}
-                  />
-                ))}
-              </tbody>
-            </HTMLTable>
-          </section>
-        ))
-      )}
-      {pages > 1 && (
-        <div className="lci-as-toolbar">
-          <Button
-            icon="chevron-left"
-            disabled={filters.page <= 1}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          />
-          <span>
-            Page {filters.page} of {pages} ({data.total} findings)
-          </span>
-          <Button
-            icon="chevron-right"
-            disabled={filters.page >= pages}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          />
-        </div>
+        <FindingsTable
+          tenantId={tenantId}
+          findings={rows}
+          readOnly={readOnly}
+          serverActions={data.actions}
+          buttons={buttons}
+          onChanged={changed}
+          loading={busy}
+          sort={{ key: filters.sort, dir: filters.dir }}
+          onSortChange={(s) => set({ sort: s.key as FindingSort, dir: s.dir })}
+          paging={{
+            page: filters.page,
+            pageSize: filters.pageSize,
+            total: data.total,
+            pageSizes: PAGE_SIZES,
+            onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
+          }}
+        />
       )}
     </div>
-  );
-}
-
-function FindingRow({
-  tenantId,
-  finding: f,
-  readOnly,
-  serverActions,
-  buttons,
-  onChanged,
-}: {
-  tenantId: number;
-  finding: Finding;
-  readOnly: boolean;
-  serverActions: { id: string; title: string }[];
-  buttons: ReturnType<typeof useExtensions<FindingActionButtonDef>>;
-  onChanged(): void;
-}) {
-  const fmt = useTenantFormat();
-  const [note, setNote] = useState(f.follow_up_note);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setNote(f.follow_up_note), [f.follow_up_note]);
-
-  const update = async (patch: { status?: FindingStatus; note?: string }) => {
-    setBusy(true);
-    try {
-      await api.put(analysisPaths.finding(tenantId, f.assessment_finding_id), { version: f.version, ...patch });
-      setError(null);
-      onChanged();
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.status === 409
-          ? 'Someone else changed this finding; it was reloaded.'
-          : errorText(e),
-      );
-      if (e instanceof ApiError && e.status === 409) onChanged();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const runAction = async (a: { id: string; title: string }) => {
-    setBusy(true);
-    try {
-      const out = await api.post<{ message: string }>(
-        analysisPaths.findingAction(tenantId, f.assessment_finding_id, a.id),
-        {},
-        { expect: 'finding' },
-      );
-      ok(out.message || `${a.title}: done.`);
-      onChanged();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const contributedIds = new Set(buttons.map((b) => b.id));
-  return (
-    <tr>
-      <td>
-        <div>
-          {f.kind === 'candidate' && (
-            <Tag minimal intent="warning">
-              Low score
-            </Tag>
-          )}{' '}
-          <b>{f.question_text}</b>
-        </div>
-        <div className="lci-as-muted">
-          {f.section_title} › {f.category_title}
-        </div>
-        {f.framework_tags.length > 0 && (
-          <div className="lci-as-tags">
-            {f.framework_tags.map((t) => (
-              <Tag key={t} minimal>
-                {t}
-              </Tag>
-            ))}
-          </div>
-        )}
-        {f.note && <div className="lci-as-note-cell">Note: {f.note}</div>}
-      </td>
-      <td>
-        <a
-          href={eventUrl(f.assessment_event_id)}
-          onClick={(e) => {
-            e.preventDefault();
-            void navigate(eventUrl(f.assessment_event_id));
-          }}
-        >
-          {f.event_title || f.template_name}
-        </a>
-        <div className="lci-as-muted">
-          {fmt.date(f.assessed_on)} · v{f.template_version}
-        </div>
-      </td>
-      <td className="lci-as-num">{scoreText(f.score)}</td>
-      <td>
-        <HTMLSelect
-          aria-label={`Follow-up status of ${f.question_text}`}
-          value={f.status}
-          disabled={readOnly || busy}
-          onChange={(e) => void update({ status: e.target.value as FindingStatus })}
-          options={FINDING_STATUSES.map((s) => ({ value: s, label: FINDING_STATUS_LABELS[s] }))}
-        />
-        {readOnly ? (
-          f.follow_up_note && <div className="lci-as-note-cell">{f.follow_up_note}</div>
-        ) : (
-          <TextArea
-            aria-label={`Follow-up note of ${f.question_text}`}
-            className="lci-as-gap"
-            fill
-            rows={1}
-            value={note}
-            placeholder="Follow-up note"
-            onChange={(e) => setNote(e.target.value)}
-            onBlur={() => note !== f.follow_up_note && void update({ note })}
-          />
-        )}
-        {error && <div className="lci-as-down">{error}</div>}
-      </td>
-      <td>
-        {f.links.map((l) => (
-          <div key={`${l.action_id}-${l.id}`}>
-            <Tag minimal icon="link">
-              {l.url ? (
-                <a
-                  href={l.url}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    void navigate(l.url!);
-                  }}
-                >
-                  {l.label}
-                </a>
-              ) : (
-                l.label
-              )}
-            </Tag>
-          </div>
-        ))}
-        {!readOnly &&
-          serverActions
-            .filter((a) => !contributedIds.has(a.id))
-            .map((a) => <Button key={a.id} small text={a.title} disabled={busy} onClick={() => void runAction(a)} />)}
-        {!readOnly &&
-          buttons.map((b) => (
-            <SlotBody key={b.id} title={b.title} load={b.component} props={{ tenantId, finding: f, onChanged }} />
-          ))}
-      </td>
-    </tr>
   );
 }

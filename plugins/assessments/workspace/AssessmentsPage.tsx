@@ -14,7 +14,6 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   Icon,
   InputGroup,
   NonIdealState,
@@ -23,6 +22,7 @@ import {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   api,
+  DataTable,
   navigate,
   PageHeader,
   PageLoadError,
@@ -30,6 +30,7 @@ import {
   useReadOnly,
   useTenant,
   useTenantFormat,
+  type DataTableColumn,
 } from '../../../workspace/sdk';
 import {
   assessmentPaths,
@@ -131,6 +132,77 @@ export default function AssessmentsPage() {
     [events, scope.ids],
   );
   const trendOf = useMemo(() => trends(inScope), [inScope]);
+  const columns = useMemo((): DataTableColumn<AssessmentEvent>[] => {
+    const cols: DataTableColumn<AssessmentEvent>[] = [
+      { id: 'company', header: 'Company', value: (e) => e.company_moniker },
+      {
+        id: 'template',
+        header: 'Template',
+        value: (e) => e.title || e.template_name,
+        required: true,
+        cell: (e) => (
+          <>
+            <a
+              href={eventUrl(e.assessment_event_id)}
+              onClick={(ev) => {
+                ev.preventDefault();
+                void navigate(eventUrl(e.assessment_event_id));
+              }}
+            >
+              {e.title || e.template_name}
+            </a>
+            <span className="lci-as-muted">
+              {' '}
+              {e.title && !e.title.includes(e.template_name) ? `${e.template_name} ` : ''}v{e.template_version}
+            </span>
+          </>
+        ),
+      },
+      {
+        id: 'date',
+        header: 'Date',
+        value: (e) => e.assessed_on,
+        firstDir: 'desc',
+        cell: (e) => fmt.date(e.assessed_on),
+      },
+      { id: 'assessor', header: 'Assessor', value: (e) => e.assessor?.name, cell: (e) => e.assessor?.name ?? '–' },
+      { id: 'reviewer', header: 'Reviewer', value: (e) => e.reviewer?.name, cell: (e) => e.reviewer?.name ?? '–' },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (e) => EVENT_STATUSES.indexOf(e.status),
+        cell: (e) => <StatusTag status={e.status} />,
+      },
+      {
+        id: 'score',
+        header: 'Overall score',
+        value: (e) => e.overall_score,
+        align: 'end',
+        cell: (e) => (
+          <>
+            {scoreText(e.overall_score)} <TrendMark trend={trendOf.get(e.assessment_event_id)} />
+          </>
+        ),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        sort: false,
+        required: true,
+        className: 'lci-as-row-actions',
+        cell: (e) => (
+          <Button
+            variant="minimal"
+            size="small"
+            icon="trash"
+            aria-label={`Delete ${e.title || e.template_name} of ${e.company_moniker}`}
+            onClick={() => setDeleting(e)}
+          />
+        ),
+      },
+    ];
+    return readOnly ? cols.filter((c) => c.id !== 'actions') : cols;
+  }, [fmt, trendOf, readOnly]);
   const shown = inScope.filter(
     (e) =>
       (companyId === null || e.tenant_company_id === companyId) &&
@@ -233,62 +305,17 @@ export default function AssessmentsPage() {
       ) : shown.length === 0 ? (
         <NonIdealState icon="filter" title="No assessment matches the filters" />
       ) : (
-        <HTMLTable className="lci-table lci-as-table" striped interactive aria-label="Assessments">
-          <thead>
-            <tr>
-              <th>Company</th>
-              <th>Template</th>
-              <th>Date</th>
-              <th>Assessor</th>
-              <th>Reviewer</th>
-              <th>Status</th>
-              <th className="lci-as-num">Overall score</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((e) => (
-              <tr key={e.assessment_event_id}>
-                <td>{e.company_moniker}</td>
-                <td>
-                  <a
-                    href={eventUrl(e.assessment_event_id)}
-                    onClick={(ev) => {
-                      ev.preventDefault();
-                      void navigate(eventUrl(e.assessment_event_id));
-                    }}
-                  >
-                    {e.title || e.template_name}
-                  </a>
-                  <span className="lci-as-muted">
-                    {' '}
-                    {e.title && !e.title.includes(e.template_name) ? `${e.template_name} ` : ''}v{e.template_version}
-                  </span>
-                </td>
-                <td>{fmt.date(e.assessed_on)}</td>
-                <td>{e.assessor?.name ?? '–'}</td>
-                <td>{e.reviewer?.name ?? '–'}</td>
-                <td>
-                  <StatusTag status={e.status} />
-                </td>
-                <td className="lci-as-num">
-                  {scoreText(e.overall_score)} <TrendMark trend={trendOf.get(e.assessment_event_id)} />
-                </td>
-                <td className="lci-as-row-actions">
-                  {!readOnly && (
-                    <Button
-                      minimal
-                      small
-                      icon="trash"
-                      aria-label={`Delete ${e.title || e.template_name} of ${e.company_moniker}`}
-                      onClick={() => setDeleting(e)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <DataTable
+          label="Assessments"
+          tableKey="assessments"
+          className="lci-as-table"
+          columns={columns}
+          rows={shown}
+          rowKey={(e) => e.assessment_event_id}
+          rowLabel={(e) => `${e.title || e.template_name} of ${e.company_moniker}`}
+          onRowOpen={(e) => void navigate(eventUrl(e.assessment_event_id))}
+          loading={busy}
+        />
       )}
       {filtered && shown.length > 0 && (
         <p className="lci-as-muted">

@@ -7,14 +7,10 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLTable,
   InputGroup,
   NonIdealState,
   NumericInput,
   Spinner,
-  Switch,
-  Tag,
-  Tooltip,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import {
@@ -25,18 +21,15 @@ import {
   reloadCompanies,
   useReadOnly,
   useTenant,
-  type Company,
 } from '../../../workspace/sdk';
 import { displayValue } from '../shared/custom-fields';
 import { CustomFieldFilter } from './custom-fields/CustomFieldFilter';
 import { RecordValuesDialog } from './custom-fields/RecordValuesDialog';
 import { useRecordValues } from './custom-fields/use-record-values';
 import { useCompanyLimit } from './use-company-limit';
+import { CompaniesTable, type CompanyRow } from './CompaniesTable';
 
-interface Row extends Company {
-  moniker: string;
-  seats: number;
-}
+type Row = CompanyRow;
 
 export default function CompaniesPage() {
   const tenant = useTenant();
@@ -153,58 +146,15 @@ export default function CompaniesPage() {
         />
       )}
       {shown && shown.length > 0 && (
-        <HTMLTable striped interactive aria-label="Companies" className="lci-table">
-          <thead>
-            <tr>
-              <th>Company</th>
-              <th>Seats</th>
-              <th>Modules</th>
-              {custom.fields.map((f) => (
-                <th key={f.field_key}>{f.label}</th>
-              ))}
-              <th>Active</th>
-              {custom.fields.length > 0 && !readOnly && <th aria-label="Actions" />}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((c) => (
-              <tr key={c.tenant_company_id}>
-                <td>{c.moniker}</td>
-                <td>{c.seats}</td>
-                <td>
-                  {c.assessment_only_flag && <Tag minimal>Assessment only</Tag>}{' '}
-                  {c.air_only_flag && <Tag minimal>AIR only</Tag>}
-                </td>
-                {custom.fields.map((f) => (
-                  <td key={f.field_key}>{displayValue(custom.values.get(c.tenant_company_id)?.[f.field_key])}</td>
-                ))}
-                <td>
-                  <Tooltip content={limit?.message ?? ''} disabled={!(full && !c.is_active)} placement="left">
-                    <Switch
-                      checked={c.is_active}
-                      // Above the limit an inactive company cannot be activated; deactivating stays possible.
-                      disabled={readOnly || (full && !c.is_active)}
-                      aria-label={`${c.moniker} active`}
-                      onChange={() => void toggle(c)}
-                    />
-                  </Tooltip>
-                </td>
-                {custom.fields.length > 0 && !readOnly && (
-                  <td>
-                    <Button
-                      minimal
-                      small
-                      icon="edit"
-                      text="Fields"
-                      aria-label={`Edit custom fields of ${c.moniker}`}
-                      onClick={() => setEditing(c)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <CompaniesTable
+          rows={shown}
+          custom={custom}
+          readOnly={readOnly}
+          full={full}
+          limitMessage={limit?.message ?? null}
+          onToggle={(c) => void toggle(c)}
+          onEditFields={setEditing}
+        />
       )}
       {adding && tenant && (
         <AddCompanyDialog

@@ -7,18 +7,8 @@
  * other filters and shows the matching ones, without pages) and "Download CSV" of the rows as shown. The dialog, the
  * filter and the values hook are the ones companies provides (customFieldsUiPoint), for the target `contacts`.
  */
-import {
-  Alert,
-  Button,
-  Callout,
-  HTMLSelect,
-  HTMLTable,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tag,
-} from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useCallback, useEffect, useState } from 'react';
 import { api, downloadCsv, pushMessage, SlotBody, useProvided, type Company } from '../../../workspace/sdk';
 import { customFieldsUiPoint } from '../../companies/public.browser';
 import {
@@ -31,6 +21,7 @@ import {
 } from '../shared/api';
 import { CONTACT_SOURCE_LABELS, REVIEW_ROLES, REVIEW_ROLE_LABELS, type ReviewRole } from '../shared/contact-fields';
 import { ContactDialog } from './ContactDialog';
+import { ContactsTable } from './ContactsTable';
 
 /** Contacts' custom fields are companies' custom-field target `contacts` (customfields/values/contacts). */
 const CONTACTS_TARGET = 'contacts';
@@ -41,6 +32,8 @@ export interface ContactsListProps {
   companyId: number | null;
   companies: readonly Company[];
   readOnly: boolean;
+  /** Fill the page's height with the table (the /userList page; not a tab of the company detail). */
+  fill?: boolean;
 }
 
 type ActiveFilter = 'all' | 'true' | 'false';
@@ -63,7 +56,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-export function ContactsList({ tenantId, companyId, companies, readOnly }: ContactsListProps) {
+export function ContactsList({ tenantId, companyId, companies, readOnly, fill = false }: ContactsListProps) {
   const [filters, setFilters] = useState<Filters>(START);
   const search = useDebounced(filters.search, 250);
   const [answer, setAnswer] = useState<UserListAnswer | null>(null);
@@ -113,8 +106,6 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
   }, [tenantId, companyId, search, filters.role, filters.active, filters.sort, filters.dir, page, pageSize, reload]);
 
   const change = (patch: Partial<Filters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
-  const sortBy = (sort: UserListSort) =>
-    setFilters((f) => ({ ...f, sort, dir: f.sort === sort && f.dir === 'asc' ? 'desc' : 'asc', page: 1 }));
   const filtered = filters.search.trim() !== '' || filters.role !== '' || filters.active !== 'all';
 
   const remove = async (c: Contact) => {
@@ -129,30 +120,17 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
     setReload((n) => n + 1);
   };
 
-  const header = (sort: UserListSort, label: string) => {
-    const active = filters.sort === sort;
-    return (
-      <th aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <Button
-          variant="minimal"
-          size="small"
-          text={label}
-          endIcon={active ? (filters.dir === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
-          onClick={() => sortBy(sort)}
-        />
-      </th>
-    );
-  };
-
   const listed = answer?.contacts ?? [];
   const rows = cf.matching ? listed.filter((c) => cf.matching?.has(c.contact_id)) : listed;
   const total = answer?.total ?? 0;
-  const first = total ? (filters.page - 1) * USER_LIST_PAGE_SIZE + 1 : 0;
-  const last = Math.min(total, filters.page * USER_LIST_PAGE_SIZE);
-  const valueOf = (c: Contact, key: string) => {
-    const v = cf.values.get(c.contact_id)?.[key];
-    return v === null || v === undefined ? '' : String(v);
-  };
+  const values = cf.values;
+  const valueOf = useCallback(
+    (c: Contact, key: string) => {
+      const v = values.get(c.contact_id)?.[key];
+      return v === null || v === undefined ? '' : String(v);
+    },
+    [values],
+  );
 
   const download = () => {
     const header = ['Name', ...(companyId === null ? ['Company'] : []), 'E-mail', 'Phone', 'Title', 'Role in reviews'];
@@ -265,94 +243,34 @@ export function ContactsList({ tenantId, companyId, companies, readOnly }: Conta
       )}
       {answer && rows.length > 0 && (
         <>
-          <HTMLTable striped aria-label="Contacts" aria-busy={loading} className="lci-table">
-            <thead>
-              <tr>
-                {header('name', 'Name')}
-                {companyId === null && header('company', 'Company')}
-                {header('email', 'E-mail')}
-                <th>Phone</th>
-                {header('title', 'Title')}
-                {header('review_role', 'Role in reviews')}
-                <th>Status</th>
-                {cf.fields.map((f) => (
-                  <th key={f.field_key}>{f.label}</th>
-                ))}
-                {!readOnly && <th aria-label="Actions" />}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.contact_id}>
-                  <td>{c.name}</td>
-                  {companyId === null && <td>{c.company_moniker}</td>}
-                  <td>{c.email ? <a href={`mailto:${c.email}`}>{c.email}</a> : ''}</td>
-                  <td>{c.phone ?? ''}</td>
-                  <td>{c.title ?? ''}</td>
-                  <td>{REVIEW_ROLE_LABELS[c.review_role]}</td>
-                  <td>
-                    <Tag minimal intent={c.is_active ? 'success' : 'none'}>
-                      {c.is_active ? 'Active' : 'Inactive'}
-                    </Tag>{' '}
-                    <Tag minimal title="Source">
-                      {CONTACT_SOURCE_LABELS[c.source]}
-                    </Tag>
-                  </td>
-                  {cf.fields.map((f) => (
-                    <td key={f.field_key}>{valueOf(c, f.field_key)}</td>
-                  ))}
-                  {!readOnly && (
-                    <td className="lci-row-actions">
-                      {cf.fields.length > 0 && (
-                        <Button
-                          variant="minimal"
-                          icon="properties"
-                          aria-label={`Edit custom fields of ${c.name}`}
-                          onClick={() => setEditingValues(c)}
-                        />
-                      )}
-                      <Button
-                        variant="minimal"
-                        icon="edit"
-                        aria-label={`Edit ${c.name}`}
-                        onClick={() => setEditing(c)}
-                      />
-                      <Button
-                        variant="minimal"
-                        icon="trash"
-                        intent="danger"
-                        aria-label={`Delete ${c.name}`}
-                        onClick={() => setDeleting(c)}
-                      />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          {cf.filter ? (
+          <ContactsTable
+            contacts={rows}
+            fields={cf.fields}
+            valueOf={valueOf}
+            allCompanies={companyId === null}
+            readOnly={readOnly}
+            loading={loading}
+            sort={{ key: filters.sort, dir: filters.dir }}
+            onSortChange={(s) => change({ sort: s.key as UserListSort, dir: s.dir })}
+            paging={
+              cf.filter
+                ? undefined
+                : {
+                    page: filters.page,
+                    pageSize: USER_LIST_PAGE_SIZE,
+                    total,
+                    onChange: (next) => setFilters((f) => ({ ...f, page: next })),
+                  }
+            }
+            fill={fill}
+            onEdit={setEditing}
+            onEditValues={setEditingValues}
+            onDelete={setDeleting}
+          />
+          {cf.filter && (
             <div className="lci-toolbar lci-pager" role="status">
               Showing {rows.length} of {total} contact{total === 1 ? '' : 's'}
               {total > listed.length ? ` (the custom field filter reads the first ${listed.length})` : ''}
-              {loading && <Spinner size={16} aria-label="Loading contacts" />}
-            </div>
-          ) : (
-            <div className="lci-toolbar lci-pager" role="navigation" aria-label="Contact pages">
-              <span>
-                {first}–{last} of {total} contact{total === 1 ? '' : 's'}
-              </span>
-              <Button
-                icon="chevron-left"
-                text="Previous"
-                disabled={filters.page <= 1}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-              />
-              <Button
-                endIcon="chevron-right"
-                text="Next"
-                disabled={last >= total}
-                onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-              />
               {loading && <Spinner size={16} aria-label="Loading contacts" />}
             </div>
           )}

@@ -55,7 +55,7 @@ export default function ContactsPage() {
       {companies && !known ? (
         <NonIdealState icon="office" title="Company not found" description="Choose a company above." />
       ) : (
-        <ContactsList tenantId={tenant.tenantId} companyId={companyId} companies={list} readOnly={readOnly} />
+        <ContactsList tenantId={tenant.tenantId} companyId={companyId} companies={list} readOnly={readOnly} fill />
       )}
     </div>
   );

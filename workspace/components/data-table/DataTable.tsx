@@ -102,7 +102,10 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   const server = !!p.onSortChange;
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const defs = useMemo(() => columnDefs(columns), [columns]);
-  const shown = useMemo(() => shownColumns(columns, settings?.columns ?? null), [columns, settings]);
+  const shown = useMemo(
+    () => shownColumns(columns, settings?.columns ?? null, settings?.hidden ?? null),
+    [columns, settings],
+  );
   const layout = useMemo(() => layoutOf(columns, shown), [columns, shown]);
 
   // Client sort: the user's kept one once read, else the default; a click changes it (and keeps it).
@@ -141,7 +144,8 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     if (server) p.onSortChange?.(next);
     else {
       setClientSort(next);
-      if (tableKey && settings) void save({ columns: settings.columns, sort: next }).catch(() => undefined);
+      if (tableKey && settings)
+        void save({ columns: settings.columns, hidden: settings.hidden, sort: next }).catch(() => undefined);
     }
   };
 
@@ -153,8 +157,10 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
     setSaving(true);
     setSaveError(null);
     try {
+      const byDefault = isDefaultChoice(columns, chosen);
       await save({
-        columns: isDefaultChoice(columns, chosen) ? null : chosen,
+        columns: byDefault ? null : chosen,
+        hidden: byDefault ? null : columns.map((c) => c.id).filter((id) => !chosen.includes(id)),
         sort: server ? (settings?.sort ?? null) : clientSort,
       });
       setChoosing(false);

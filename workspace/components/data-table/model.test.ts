@@ -92,11 +92,14 @@ test('a column without a sort is left alone; no sort keeps the rows in their ord
   expect(sorted(rows, [])).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
 });
 
-test("the user's saved columns: known ones once in their order, required ones kept, nothing known the default", () => {
+test("the user's saved columns: known ones once in their order, required and later ones kept, nothing known the default", () => {
   expect(shownColumns(columns, null)).toEqual(['name', 'expiry', 'cost', 'actions']);
   expect(shownColumns(columns, ['cost', 'seen', 'cost', 'gone', 'name'])).toEqual(['cost', 'seen', 'name']);
   expect(shownColumns(columns, ['expiry'])).toEqual(['name', 'expiry']);
   expect(shownColumns(columns, ['gone'])).toEqual(['name', 'expiry', 'cost', 'actions']);
+  // A column added after the choice was saved shows when it shows by default (and the choice recorded the hidden).
+  expect(shownColumns(columns, ['cost', 'name'], ['expiry', 'seen'])).toEqual(['cost', 'name', 'actions']);
+  expect(shownColumns(columns, ['cost', 'name'], null)).toEqual(['cost', 'name']);
   expect(isDefaultChoice(columns, ['name', 'expiry', 'cost', 'actions'])).toBe(true);
   expect(isDefaultChoice(columns, ['name', 'cost', 'expiry', 'actions'])).toBe(false);
   expect(layoutOf(columns, ['cost', 'name'])).toEqual({

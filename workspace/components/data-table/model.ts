@@ -109,15 +109,24 @@ export const defaultShown = <T>(columns: readonly DataTableColumn<T>[]): string[
 
 /**
  * The columns a user's saved choice shows, in its order: known ids once each, required columns added (in front, in
- * their order) when missing; nothing known (or nothing saved): the default.
+ * their order) when missing, and columns that came after the choice was saved (in neither `saved` nor `hidden`)
+ * added at the end when shown by default; `hidden` null (not recorded): nothing is added. Nothing known (or nothing
+ * saved): the default.
  */
-export function shownColumns<T>(columns: readonly DataTableColumn<T>[], saved: readonly string[] | null): string[] {
+export function shownColumns<T>(
+  columns: readonly DataTableColumn<T>[],
+  saved: readonly string[] | null,
+  hidden: readonly string[] | null = null,
+): string[] {
   const known = new Set(columns.map((c) => c.id));
   const out: string[] = [];
   for (const id of saved ?? []) if (known.has(id) && !out.includes(id)) out.push(id);
   if (!out.length) return defaultShown(columns);
   const missing = columns.filter((c) => c.required && !out.includes(c.id)).map((c) => c.id);
-  return [...missing, ...out];
+  const later = hidden
+    ? defaultShown(columns).filter((id) => !out.includes(id) && !missing.includes(id) && !hidden.includes(id))
+    : [];
+  return [...missing, ...out, ...later];
 }
 
 /** Whether a choice is the default one (then nothing needs keeping). */

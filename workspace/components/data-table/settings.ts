@@ -9,15 +9,21 @@ import { tableSettingsPath, type TableSettings, type TableSort } from '../../../
 import { api } from '../../runtime';
 import { sessionAtom } from '../../state/atoms';
 
-const NONE: TableSettings = { columns: null, sort: null, saved: false };
+const NONE: TableSettings = { columns: null, hidden: null, sort: null, saved: false };
 /** The settings read or saved in this session, by tenant, user and table key. */
 const kept = new Map<string, TableSettings>();
+
+export interface SettingsChange {
+  columns: string[] | null;
+  hidden: string[] | null;
+  sort: TableSort | null;
+}
 
 export interface TableSettingsState {
   /** null while loading. */
   settings: TableSettings | null;
   /** Replaces the settings on the server, then here. Rejects with the server's error (nothing changes then). */
-  save(next: { columns: string[] | null; sort: TableSort | null }): Promise<void>;
+  save(next: SettingsChange): Promise<void>;
 }
 
 export function useTableSettings(tableKey: string | undefined): TableSettingsState {
@@ -54,12 +60,13 @@ export function useTableSettings(tableKey: string | undefined): TableSettingsSta
   }, [cacheKey, tableKey, tenantId]);
 
   const save = useCallback(
-    async (next: { columns: string[] | null; sort: TableSort | null }) => {
+    async (next: SettingsChange) => {
       if (!cacheKey || !tableKey || tenantId === null) {
         setSettings({ ...next, saved: true });
         return;
       }
-      const r = await api.put<TableSettings>(tableSettingsPath(tenantId, tableKey), next, { expect: 'saved' });
+      const body = { columns: next.columns, sort: next.sort, ...(next.hidden ? { hidden: next.hidden } : {}) };
+      const r = await api.put<TableSettings>(tableSettingsPath(tenantId, tableKey), body, { expect: 'saved' });
       kept.set(cacheKey, r);
       setSettings(r);
     },

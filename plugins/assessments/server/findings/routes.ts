@@ -23,7 +23,7 @@ export function findingRoutes(r: RouteRegistrar, k: Kernel): void {
     base,
     {
       summary:
-        'Findings of completed assessments with their follow-up status and links (filters: company, template, event, status, framework tag; candidates; paged)',
+        'Findings of completed assessments with their follow-up status and links (filters: company, template, event, status, framework tag; candidates; sorted, blank scores last; paged)',
       params: tenantParams,
       query: findingListQuery,
       page: ASSESSMENT_FINDINGS_PAGE,

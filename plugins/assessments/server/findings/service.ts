@@ -19,6 +19,7 @@ import { isFindingCandidate } from '../../shared/comparison';
 import { questionScore } from '../../shared/scoring';
 import { badRequest, conflict, missing } from '../util';
 import * as store from './store';
+import { sortFindings } from './sort';
 
 interface Located {
   question: TemplateQuestion;
@@ -91,6 +92,7 @@ export async function listFindings(db: Trx, k: Kernel, q: FindingListQuery): Pro
   const statusCounts = Object.fromEntries(FINDING_STATUSES.map((s) => [s, 0])) as Record<FindingStatus, number>;
   for (const f of all) statusCounts[f.status] += 1;
   if (q.status) all = all.filter((f) => f.status === q.status);
+  all = sortFindings(all, q.sort, q.dir);
   return {
     findings: all.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
     total: all.length,

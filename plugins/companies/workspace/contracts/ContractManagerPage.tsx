@@ -4,7 +4,7 @@
  * only when the server reports records_updated > 0; a copy leaves it as it is; an insert keeps the returned id.
  * Read-only pages show the list without the controls.
  */
-import { Alert, Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { Alert, Button, NonIdealState } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import {
   ApiError,
@@ -19,19 +19,11 @@ import {
   useTenant,
 } from '../../../../workspace/sdk';
 import type { Contract } from '../../shared/contract-fields';
-import { formatTenantDate } from '../../shared/date-format';
 import { applyWriteResult, type RecordOperation } from '../../shared/record-results';
 import { useCompanyData } from '../company-data/company-store';
-import {
-  emptyForm,
-  formatCost,
-  formOf,
-  payloadOf,
-  serverErrors,
-  type ContractForm,
-  type FormErrors,
-} from './contract-form';
+import { emptyForm, formOf, payloadOf, serverErrors, type ContractForm, type FormErrors } from './contract-form';
 import { ContractDialog } from './ContractDialog';
+import { ContractsTable } from './ContractsTable';
 import { CopyDialog } from './CopyDialog';
 import '../companies.css';
 import { MSG_MUST_SELECT_CUSTOMER } from '../../../../common/texts';
@@ -217,81 +209,16 @@ export default function ContractManagerPage() {
           }
         />
       ) : (
-        <HTMLTable striped aria-label="Contracts" className="lci-table lci-contracts">
-          <thead>
-            <tr>
-              <th>Vendor</th>
-              <th>Account</th>
-              <th>Location</th>
-              <th>Status</th>
-              <th>Cost</th>
-              <th>End date</th>
-              <th>Notice date</th>
-              <th>Auto-renew</th>
-              {!readOnly && (
-                <th>
-                  <span className="bp6-text-muted">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {data.contracts.map((c) => (
-              <tr key={c.tenant_company_contract_id}>
-                <td>{c.vendor}</td>
-                <td>{c.account ?? ''}</td>
-                <td>{c.location_moniker ?? ''}</td>
-                <td>
-                  {c.contract_status && (
-                    <Tag
-                      minimal
-                      intent={
-                        c.contract_status === 'Active'
-                          ? 'success'
-                          : c.contract_status === 'Expired' || c.contract_status === 'Cancelled'
-                            ? 'danger'
-                            : 'none'
-                      }
-                    >
-                      {c.contract_status}
-                    </Tag>
-                  )}
-                </td>
-                <td>
-                  {formatCost(c.cost, tenant.currency)}
-                  {c.billing_cycle ? <span className="bp6-text-muted"> · {c.billing_cycle}</span> : null}
-                </td>
-                <td>{formatTenantDate(c.end_date, dateFormat)}</td>
-                <td data-label="Notice date">{formatTenantDate(c.notice_date, dateFormat)}</td>
-                <td>{c.auto_renew_flag ? 'Yes' : 'No'}</td>
-                {!readOnly && (
-                  <td className="lci-row-actions">
-                    <Button
-                      variant="minimal"
-                      icon="edit"
-                      aria-label={`Edit the ${c.vendor} contract`}
-                      onClick={() => setEditing(c)}
-                    />
-                    <Button
-                      variant="minimal"
-                      icon="duplicate"
-                      aria-label={`Copy the ${c.vendor} contract`}
-                      onClick={() => setCopying(c)}
-                      disabled={others.length === 0}
-                    />
-                    <Button
-                      variant="minimal"
-                      icon="trash"
-                      intent="danger"
-                      aria-label={`Delete the ${c.vendor} contract`}
-                      onClick={() => setDeleting(c)}
-                    />
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <ContractsTable
+          contracts={data.contracts}
+          currency={tenant.currency}
+          dateFormat={dateFormat}
+          readOnly={readOnly}
+          copyDisabled={others.length === 0}
+          onEdit={setEditing}
+          onCopy={setCopying}
+          onDelete={setDeleting}
+        />
       )}
       {editing && (
         <ContractDialog
