@@ -15,22 +15,12 @@ import {
   FileInput,
   FormGroup,
   HTMLSelect,
-  HTMLTable,
   NonIdealState,
   Switch,
   Tag,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  PageHeader,
-  PageLoadError,
-  PageLoading,
-  saveFile,
-  useReadOnly,
-  useTenant,
-  useTenantFormat,
-} from '../../../workspace/sdk';
+import { api, PageHeader, PageLoadError, PageLoading, saveFile, useReadOnly, useTenant } from '../../../workspace/sdk';
 import {
   assessmentPaths,
   IMPORT_ON_EXISTING,
@@ -40,6 +30,7 @@ import {
 } from '../shared/api';
 import { ASSESSMENT_TEMPLATES_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
 import { TemplateEditor } from './TemplateEditor';
+import { TemplatesTable } from './TemplatesTable';
 import { errorText, ok } from './ui';
 import './assessments.css';
 
@@ -66,7 +57,6 @@ export default function AssessmentTemplatesPage() {
   const tenant = useTenant();
   const tenantId = tenant?.tenantId ?? null;
   const readOnly = useReadOnly(ASSESSMENT_TEMPLATES_PAGE);
-  const fmt = useTenantFormat();
   const [templates, setTemplates] = useState<TemplateSummary[] | null>(null);
   const [showArchived, setShowArchived] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -188,75 +178,15 @@ export default function AssessmentTemplatesPage() {
           }
         />
       ) : (
-        <HTMLTable className="lci-table lci-as-table" striped aria-label="Templates">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Source</th>
-              <th className="lci-as-num">Version</th>
-              <th className="lci-as-num">Questions</th>
-              <th className="lci-as-num">In use</th>
-              <th>Updated</th>
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((t) => (
-              <tr key={t.assessment_template_id}>
-                <td>
-                  <a
-                    href={`${ASSESSMENT_TEMPLATES_PAGE}?assessmentTemplateId=${t.assessment_template_id}`}
-                    onClick={(e) => {
-                      e.preventDefault();
-                      open(t.assessment_template_id);
-                    }}
-                  >
-                    {t.name}
-                  </a>{' '}
-                  {t.archived && <Tag minimal>Archived</Tag>}
-                  {t.description && <div className="lci-as-muted">{t.description}</div>}
-                </td>
-                <td>
-                  <Tag minimal intent={t.source === 'platform' ? 'primary' : 'none'}>
-                    {t.source === 'platform' ? 'Platform' : 'Tenant'}
-                  </Tag>
-                </td>
-                <td className="lci-as-num">v{t.current_version}</td>
-                <td className="lci-as-num">{t.question_count}</td>
-                <td className="lci-as-num">{t.event_count}</td>
-                <td>{fmt.date(t.updated_at)}</td>
-                <td className="lci-as-row-actions">
-                  <Button
-                    minimal
-                    small
-                    icon={readOnly ? 'eye-open' : 'edit'}
-                    text={readOnly ? 'View' : 'Edit'}
-                    onClick={() => open(t.assessment_template_id)}
-                  />
-                  <Button minimal small icon="export" text="Export" onClick={() => void exportOne(t)} />
-                  {!readOnly && (
-                    <>
-                      <Button
-                        minimal
-                        small
-                        icon={t.archived ? 'unarchive' : 'archive'}
-                        text={t.archived ? 'Restore' : 'Archive'}
-                        onClick={() => void archive(t, !t.archived)}
-                      />
-                      <Button
-                        minimal
-                        small
-                        icon="trash"
-                        aria-label={`Delete ${t.name}`}
-                        onClick={() => setDeleting(t)}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <TemplatesTable
+          templates={shown}
+          readOnly={readOnly}
+          loading={busy}
+          onOpen={open}
+          onExport={(t) => void exportOne(t)}
+          onArchive={(t, archived) => void archive(t, archived)}
+          onDelete={setDeleting}
+        />
       )}
       <Alert
         isOpen={deleting !== null}

@@ -106,6 +106,15 @@ export const assetDataQualityAnswer = z.object({
 export type AssetDataQualityAnswer = z.output<typeof assetDataQualityAnswer>;
 
 export const FIX_LIST_SORTS = ['missing_count', 'name', 'company', 'asset_type', 'updated_at', 'last_seen_at'] as const;
+/** The direction of each sort when none is given: the worst, the names A to Z, the latest change, the longest unseen. */
+export const FIX_LIST_SORT_DIRS: Record<(typeof FIX_LIST_SORTS)[number], 'asc' | 'desc'> = {
+  missing_count: 'desc',
+  name: 'asc',
+  company: 'asc',
+  asset_type: 'asc',
+  updated_at: 'desc',
+  last_seen_at: 'asc',
+};
 export const FIX_LIST_PAGE_SIZE = 50;
 
 /** GET assetDataQuality/fixList: incomplete assets, filtered by company, a missing field and text, sorted and paged. */

@@ -1,7 +1,14 @@
 /** The tenant's report templates: open, create, rename, delete (with confirmation). */
-import { Alert, Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
-import { PageLoadError, PageLoading, pushMessage, useTenantFormat } from '../../../workspace/sdk';
+import { Alert, Button, NonIdealState } from '@blueprintjs/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  DataTable,
+  PageLoadError,
+  PageLoading,
+  pushMessage,
+  useTenantFormat,
+  type DataTableColumn,
+} from '../../../workspace/sdk';
 import type { TemplateSummary } from '../shared/api';
 import { builderApi } from './client';
 import { TemplateNameDialog } from './TemplateNameDialog';
@@ -42,6 +49,61 @@ export function TemplateList({ tenantId, readOnly, onOpen }: TemplateListProps) 
     }
   };
 
+  const columns = useMemo((): DataTableColumn<TemplateSummary>[] => {
+    const cols: DataTableColumn<TemplateSummary>[] = [
+      {
+        id: 'name',
+        header: 'Name',
+        value: (t) => t.name,
+        required: true,
+        cell: (t) => <Button variant="minimal" text={t.name} onClick={() => onOpen(t)} aria-label={`Open ${t.name}`} />,
+      },
+      { id: 'description', header: 'Description', value: (t) => t.description, wrap: true },
+      {
+        id: 'version',
+        header: 'Version',
+        value: (t) => t.current_vers,
+        cell: (t) => `${t.current_vers} of ${t.versions}`,
+      },
+      { id: 'components', header: 'Components', value: (t) => t.component_count, align: 'end' },
+      {
+        id: 'updated',
+        header: 'Updated',
+        value: (t) => t.updated_at,
+        firstDir: 'desc',
+        cell: (t) => f.dateTime(t.updated_at),
+      },
+    ];
+    if (!readOnly)
+      cols.push({
+        id: 'actions',
+        header: 'Actions',
+        sort: false,
+        required: true,
+        className: 'lci-row-actions',
+        cell: (t) => (
+          <>
+            <Button
+              variant="minimal"
+              icon="edit"
+              aria-label={`Rename ${t.name}`}
+              title="Rename"
+              onClick={() => setEditing(t)}
+            />
+            <Button
+              variant="minimal"
+              icon="trash"
+              intent="danger"
+              aria-label={`Delete ${t.name}`}
+              title="Delete"
+              onClick={() => setDeleting(t)}
+            />
+          </>
+        ),
+      });
+    return cols;
+  }, [f, readOnly, onOpen]);
+
   if (loadError)
     return <PageLoadError title="Could not load the report templates" error={loadError} retry={load} busy={false} />;
   if (!templates) return <PageLoading what="report templates" />;
@@ -68,56 +130,16 @@ export function TemplateList({ tenantId, readOnly, onOpen }: TemplateListProps) 
           }
         />
       ) : (
-        <HTMLTable striped interactive className="lci-table" aria-label="Report templates">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col">Version</th>
-              <th scope="col">Components</th>
-              <th scope="col">Updated</th>
-              <th scope="col">
-                <span className="bp6-text-muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {templates.map((t) => (
-              <tr key={t.report_template_id}>
-                <td>
-                  <Button variant="minimal" text={t.name} onClick={() => onOpen(t)} aria-label={`Open ${t.name}`} />
-                </td>
-                <td>{t.description}</td>
-                <td>
-                  {t.current_vers} of {t.versions}
-                </td>
-                <td>{t.component_count}</td>
-                <td>{f.dateTime(t.updated_at)}</td>
-                <td className="lci-row-actions">
-                  {!readOnly && (
-                    <>
-                      <Button
-                        variant="minimal"
-                        icon="edit"
-                        aria-label={`Rename ${t.name}`}
-                        title="Rename"
-                        onClick={() => setEditing(t)}
-                      />
-                      <Button
-                        variant="minimal"
-                        icon="trash"
-                        intent="danger"
-                        aria-label={`Delete ${t.name}`}
-                        title="Delete"
-                        onClick={() => setDeleting(t)}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <DataTable
+          label="Report templates"
+          tableKey="reportTemplates"
+          columns={columns}
+          rows={templates}
+          rowKey={(t) => t.report_template_id}
+          rowLabel={(t) => t.name}
+          onRowOpen={onOpen}
+          fill={false}
+        />
       )}
       {editing && (
         <TemplateNameDialog

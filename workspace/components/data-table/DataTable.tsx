@@ -78,9 +78,13 @@ export interface DataTableProps<T> {
   onSortChange?(sort: DataTableSort): void;
   /** Server paging. */
   paging?: DataTablePaging;
+  /** The name of the paging bar (default: '<Noun> pages'). */
+  pagingLabel?: string;
+  /** Content shown under a row across the whole table (an inline form, details), or null. */
+  rowDetail?(row: T): ReactNode | null;
   /** What Enter on a focused row (or the page's own link in it) opens. */
   onRowOpen?(row: T): void;
-  /** The row's name, for its check box ('Select …') and for screen readers. */
+  /** The row's name (its accessible name, read when it is focused) and its check box's ('Select …'). */
   rowLabel?(row: T): string;
   selection?: DataTableSelection;
   /** Controls at the end of the bar, before "Columns". */
@@ -208,7 +212,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   const bar = (
     <div className="lci-dt-bar">
       {p.paging && p.noun ? (
-        <Pager paging={p.paging} noun={p.noun} extra={extra} />
+        <Pager paging={p.paging} noun={p.noun} extra={extra} label={p.pagingLabel} />
       ) : p.noun && rows ? (
         <span className="lci-dt-count" aria-live="polite">
           {countText(rows.length, p.noun)}
@@ -308,11 +312,13 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
             {modelRows.map((row, i) => {
               const r = row.original;
               const key = keys[i];
-              return (
+              const detail = p.rowDetail?.(r) ?? null;
+              return [
                 <tr
                   key={row.id}
                   className={['lci-dt-row', p.rowClassName?.(r)].filter(Boolean).join(' ')}
                   aria-rowindex={p.paging ? offset + i + 2 : undefined}
+                  aria-label={p.rowLabel?.(r)}
                   aria-selected={sel ? sel.selected.has(key) : undefined}
                   tabIndex={openable ? (i === Math.min(activeRow, modelRows.length - 1) ? 0 : -1) : undefined}
                   onFocus={openable ? () => setActiveRow(i) : undefined}
@@ -340,8 +346,13 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                       </td>
                     );
                   })}
-                </tr>
-              );
+                </tr>,
+                detail !== null && (
+                  <tr key={`${row.id}-detail`} className="lci-dt-detail">
+                    <td colSpan={visible.length + (sel ? 1 : 0)}>{detail}</td>
+                  </tr>
+                ),
+              ];
             })}
           </tbody>
         </HTMLTable>

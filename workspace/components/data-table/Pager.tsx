@@ -29,14 +29,16 @@ export function Pager({
   paging,
   noun,
   extra,
+  label,
 }: {
   paging: DataTablePaging;
   noun: readonly [string, string];
   extra?: ReactNode;
+  label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(paging.total / paging.pageSize));
   return (
-    <nav className="lci-dt-pager" aria-label={`${capital(noun[0])} pages`}>
+    <nav className="lci-dt-pager" aria-label={label ?? `${capital(noun[0])} pages`}>
       <span className="lci-dt-count" aria-live="polite">
         {countText(paging.total, noun, paging)}
         {extra}

@@ -17,7 +17,7 @@ import {
   type DqField,
   type DqTally,
 } from '../../shared/data-quality';
-import type { DataQualitySettingsRow, FixListQuery } from '../../shared/data-quality-api';
+import { FIX_LIST_SORT_DIRS, type DataQualitySettingsRow, type FixListQuery } from '../../shared/data-quality-api';
 
 export const DQ_SETTINGS_TABLE = 'asset_data_quality_settings';
 
@@ -176,12 +176,12 @@ const FIX_COLUMNS = `a.asset_id, a.tenant_company_id, co.moniker as company_moni
 
 /** The fix list's sorts, on the assets table (a) or the names (co, t: joined only for those sorts). */
 const SORTS: Record<FixListQuery['sort'], { sql: (count: string) => string; dir: 'asc' | 'desc'; names?: true }> = {
-  missing_count: { sql: (count) => count, dir: 'desc' },
-  name: { sql: () => 'lower(a.name)', dir: 'asc' },
-  company: { sql: () => 'lower(co.moniker)', dir: 'asc', names: true },
-  asset_type: { sql: () => 'lower(t.asset_type_moniker)', dir: 'asc', names: true },
-  updated_at: { sql: () => 'a.updated_at', dir: 'desc' },
-  last_seen_at: { sql: () => 'a.last_seen_at', dir: 'asc' },
+  missing_count: { sql: (count) => count, dir: FIX_LIST_SORT_DIRS.missing_count },
+  name: { sql: () => 'lower(a.name)', dir: FIX_LIST_SORT_DIRS.name },
+  company: { sql: () => 'lower(co.moniker)', dir: FIX_LIST_SORT_DIRS.company, names: true },
+  asset_type: { sql: () => 'lower(t.asset_type_moniker)', dir: FIX_LIST_SORT_DIRS.asset_type, names: true },
+  updated_at: { sql: () => 'a.updated_at', dir: FIX_LIST_SORT_DIRS.updated_at },
+  last_seen_at: { sql: () => 'a.last_seen_at', dir: FIX_LIST_SORT_DIRS.last_seen_at },
 };
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (ch) => `\\${ch}`);

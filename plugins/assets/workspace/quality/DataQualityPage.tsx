@@ -57,6 +57,7 @@ export default function DataQualityPage() {
     field: null,
     search: '',
     sort: 'missing_count',
+    dir: 'desc',
     page: 1,
   });
   const fixRef = useRef<HTMLDivElement>(null);

@@ -5,18 +5,20 @@
  * the version read (someone else's change in between: the 409 message, and Reload); everyone else opens the asset
  * in the asset list. "Not seen recently" has no input: the source that sees the asset fixes it.
  */
-import { Button, Callout, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, navigate, pushMessage } from '../../../../workspace/sdk';
+import { Button, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { api, ApiError, DataTable, navigate, pushMessage, type DataTableColumn } from '../../../../workspace/sdk';
 import { assetPaths } from '../../shared/api';
 import { DQ_FIELD_LABELS, DQ_FIELDS, type DqField } from '../../shared/data-quality';
-import { dqPaths, type FixListAnswer, type FixListAsset } from '../../shared/data-quality-api';
+import { dqPaths, FIX_LIST_SORT_DIRS, type FixListAnswer, type FixListAsset } from '../../shared/data-quality-api';
 import { assetListLink, FIX_INPUTS, FIX_PAGE_SIZE, fixQuery, type FixFilters } from './quality-format';
 
 interface AssetType {
   asset_type_id: number;
   asset_type_moniker: string;
 }
+
+const NOUN = ['asset', 'assets'] as const;
 
 const SORTS: { value: FixFilters['sort']; label: string }[] = [
   { value: 'missing_count', label: 'Most missing first' },
@@ -191,9 +193,58 @@ export function FixList({
 
   const set = (patch: Partial<FixFilters>) => setFilters({ ...filters, page: 1, ...patch });
   const filtered = filters.companyId !== null || filters.field !== null || filters.search.trim() !== '';
-  const pages = data ? Math.max(1, Math.ceil(data.total / FIX_PAGE_SIZE)) : 1;
-  const from = data && data.total ? (data.page - 1) * FIX_PAGE_SIZE + 1 : 0;
-  const to = data ? Math.min(data.total, data.page * FIX_PAGE_SIZE) : 0;
+  const columns = useMemo(
+    (): DataTableColumn<FixListAsset>[] => [
+      { id: 'name', header: 'Asset', value: (a) => a.name, required: true },
+      { id: 'company', header: 'Company', value: (a) => a.company_moniker },
+      {
+        id: 'asset_type',
+        header: 'Type',
+        value: (a) => a.asset_type_moniker,
+        cell: (a) => a.asset_type_moniker ?? <span className="bp6-text-muted">None</span>,
+      },
+      {
+        id: 'missing_count',
+        header: 'Missing',
+        value: (a) => a.missing.length,
+        firstDir: 'desc',
+        cell: (a) =>
+          a.missing.map((f) => (
+            <Tag key={f} minimal intent={f === 'stale' ? 'warning' : 'danger'} className="dq-missing-tag">
+              {DQ_FIELD_LABELS[f]}
+            </Tag>
+          )),
+      },
+      {
+        id: 'action',
+        header: 'Action',
+        sort: false,
+        required: true,
+        cell: (a) =>
+          canEdit && a.missing.some((f) => FIX_INPUTS[f]) ? (
+            <Button
+              size="small"
+              icon="edit"
+              text="Fix"
+              id={`dq-fix-btn-${a.asset_id}`}
+              aria-label={`Fix ${a.name}`}
+              aria-expanded={editing === a.asset_id}
+              onClick={() => setEditing((e) => (e === a.asset_id ? null : a.asset_id))}
+            />
+          ) : (
+            <Button
+              size="small"
+              variant="minimal"
+              icon="share"
+              text="Open"
+              aria-label={`Open ${a.name} in the asset list`}
+              onClick={() => void navigate(assetListLink(a.name, a.tenant_company_id))}
+            />
+          ),
+      },
+    ],
+    [canEdit, editing],
+  );
 
   return (
     <section aria-label="Fix list" className="dq-fix-list">
@@ -232,7 +283,10 @@ export function FixList({
         <HTMLSelect
           aria-label="Fix list sort"
           value={filters.sort}
-          onChange={(e) => set({ sort: e.currentTarget.value as FixFilters['sort'] })}
+          onChange={(e) => {
+            const sort = e.currentTarget.value as FixFilters['sort'];
+            set({ sort, dir: FIX_LIST_SORT_DIRS[sort] });
+          }}
         >
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>
@@ -273,100 +327,45 @@ export function FixList({
         />
       )}
       {data && data.total > 0 && (
-        <>
-          <HTMLTable compact striped className="dq-fix-table" aria-label="Assets to fix">
-            <thead>
-              <tr>
-                <th>Asset</th>
-                <th>Company</th>
-                <th>Type</th>
-                <th>Missing</th>
-                <th>
-                  <span className="bp6-text-muted">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.assets.map((a) => (
-                <Fragment key={a.asset_id}>
-                  <tr aria-label={a.name}>
-                    <td>{a.name}</td>
-                    <td>{a.company_moniker}</td>
-                    <td>{a.asset_type_moniker ?? <span className="bp6-text-muted">None</span>}</td>
-                    <td>
-                      {a.missing.map((f) => (
-                        <Tag key={f} minimal intent={f === 'stale' ? 'warning' : 'danger'} className="dq-missing-tag">
-                          {DQ_FIELD_LABELS[f]}
-                        </Tag>
-                      ))}
-                    </td>
-                    <td>
-                      {canEdit && a.missing.some((f) => FIX_INPUTS[f]) ? (
-                        <Button
-                          size="small"
-                          icon="edit"
-                          text="Fix"
-                          id={`dq-fix-btn-${a.asset_id}`}
-                          aria-label={`Fix ${a.name}`}
-                          aria-expanded={editing === a.asset_id}
-                          onClick={() => setEditing(editing === a.asset_id ? null : a.asset_id)}
-                        />
-                      ) : (
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          icon="share"
-                          text="Open"
-                          aria-label={`Open ${a.name} in the asset list`}
-                          onClick={() => void navigate(assetListLink(a.name, a.tenant_company_id))}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                  {editing === a.asset_id && (
-                    <tr className="dq-fix-row">
-                      <td colSpan={5}>
-                        <FixForm
-                          tenantId={tenantId}
-                          asset={a}
-                          types={types}
-                          onDone={(saved) => {
-                            setEditing(null);
-                            if (saved) onFixed();
-                            // Back to the row's Fix button (or, when the row went, to the list's filters).
-                            requestAnimationFrame(() =>
-                              (
-                                document.getElementById(`dq-fix-btn-${a.asset_id}`) ??
-                                document.querySelector<HTMLElement>('.dq-fix-filters select')
-                              )?.focus(),
-                            );
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </HTMLTable>
-          <nav className="dq-pager" aria-label="Fix list pages">
-            <span>
-              {from}–{to} of {data.total} {data.total === 1 ? 'asset' : 'assets'}
-            </span>
-            <Button
-              icon="chevron-left"
-              aria-label="Previous page"
-              disabled={data.page <= 1}
-              onClick={() => setFilters({ ...filters, page: data.page - 1 })}
-            />
-            <Button
-              icon="chevron-right"
-              aria-label="Next page"
-              disabled={data.page >= pages}
-              onClick={() => setFilters({ ...filters, page: data.page + 1 })}
-            />
-          </nav>
-        </>
+        <DataTable
+          label="Assets to fix"
+          tableKey="assetFixList"
+          className="dq-fix-table"
+          columns={columns}
+          rows={data.assets}
+          rowKey={(a) => a.asset_id}
+          noun={NOUN}
+          pagingLabel="Fix list pages"
+          fill={false}
+          sort={{ key: filters.sort, dir: filters.dir }}
+          onSortChange={(s) => set({ sort: s.key as FixFilters['sort'], dir: s.dir })}
+          paging={{
+            page: data.page,
+            pageSize: FIX_PAGE_SIZE,
+            total: data.total,
+            onChange: (page) => setFilters({ ...filters, page }),
+          }}
+          rowDetail={(a) =>
+            editing === a.asset_id ? (
+              <FixForm
+                tenantId={tenantId}
+                asset={a}
+                types={types}
+                onDone={(saved) => {
+                  setEditing(null);
+                  if (saved) onFixed();
+                  // Back to the row's Fix button (or, when the row went, to the list's filters).
+                  requestAnimationFrame(() =>
+                    (
+                      document.getElementById(`dq-fix-btn-${a.asset_id}`) ??
+                      document.querySelector<HTMLElement>('.dq-fix-filters select')
+                    )?.focus(),
+                  );
+                }}
+              />
+            ) : null
+          }
+        />
       )}
     </section>
   );

@@ -26,6 +26,7 @@ export interface FixFilters {
   field: DqField | null;
   search: string;
   sort: NonNullable<FixListQueryIn['sort']>;
+  dir: 'asc' | 'desc';
   page: number;
 }
 
@@ -37,6 +38,7 @@ export function fixQuery(f: FixFilters): Record<string, string | number | undefi
     field: f.field ?? undefined,
     search: f.search.trim() || undefined,
     sort: f.sort,
+    dir: f.dir,
     page: f.page,
     pageSize: FIX_PAGE_SIZE,
   };

@@ -2,17 +2,7 @@
  * /cs/goalsreporting (Cross Company Goals): the goals of every company, narrowed by the shared filters bar, with
  * counts by status, overdue goals, task progress and the latest goal score (coloured by the health cuts).
  */
-import {
-  Button,
-  Callout,
-  Card,
-  HTMLSelect,
-  HTMLTable,
-  NonIdealState,
-  ProgressBar,
-  Spinner,
-  Switch,
-} from '@blueprintjs/core';
+import { Button, Callout, Card, HTMLSelect, HTMLTable, NonIdealState, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import {
   navigate,
@@ -23,14 +13,13 @@ import {
   useTenant,
   useTenantFormat,
 } from '../../../../workspace/sdk';
-import { GOAL_STATUS_LABELS, GOAL_STATUSES, isOverdue, type GoalStatus } from '../../shared/goal-rules';
+import { GOAL_STATUS_LABELS, GOAL_STATUSES, type GoalStatus } from '../../shared/goal-rules';
 import { filtersForRequest } from '../../shared/filter-rules';
-import { formatTenantDate } from '../../shared/tenant-date-format';
 import { useCsApi } from '../cs-api';
-import { ScoreTag } from '../cuts/ScoreTag';
 import { useCuts } from '../cuts/use-cuts';
 import { CsFiltersBar } from '../filters/CsFiltersBar';
 import { useCsFilters } from '../filters/state';
+import { GoalsTable } from './GoalsTable';
 import type { GoalRow, GoalSummary } from './types';
 import './goals.css';
 
@@ -153,81 +142,19 @@ export default function GoalsReportingPage() {
               description="None match the filters. Add a goal with Add goal on a company's detail page (Goals tile)."
             />
           ) : (
-            <HTMLTable striped className="lci-table cs-goals-table" aria-label="Goals">
-              <thead>
-                <tr>
-                  <th>Goal</th>
-                  <th>Companies</th>
-                  <th>Status</th>
-                  <th>Due</th>
-                  <th>Tasks</th>
-                  <th>Score</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((g) => (
-                  <tr key={g.tenantCompanyGoalId}>
-                    <td>
-                      {g.moniker}
-                      {g.description && <div className="bp6-text-muted cs-goal-desc">{g.description}</div>}
-                    </td>
-                    <td>
-                      {g.tenantCompanyIds.map((id, i) => (
-                        <Button
-                          key={id}
-                          variant="minimal"
-                          size="small"
-                          text={g.companyNames[i]}
-                          onClick={() => openCompany(id)}
-                        />
-                      ))}
-                    </td>
-                    <td>
-                      {canEdit ? (
-                        <HTMLSelect
-                          aria-label={`Status of ${g.moniker}`}
-                          value={g.status}
-                          onChange={(e) =>
-                            void run(() =>
-                              cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, {
-                                status: e.target.value,
-                                version: g.version,
-                              }),
-                            )
-                          }
-                          options={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
-                        />
-                      ) : (
-                        GOAL_STATUS_LABELS[g.status]
-                      )}
-                    </td>
-                    <td className={isOverdue(g, day) ? 'cs-overdue' : undefined}>
-                      {formatTenantDate(g.dueDate, tenant?.dateFormat) || '--'}
-                    </td>
-                    <td>
-                      {g.taskCount ? (
-                        <>
-                          <ProgressBar
-                            value={(g.progress ?? 0) / 100}
-                            stripes={false}
-                            intent="primary"
-                            aria-label={`${g.progress}% of tasks done`}
-                          />
-                          <span className="bp6-text-muted">
-                            {g.progress}% of {g.taskCount}
-                          </span>
-                        </>
-                      ) : (
-                        <span className="bp6-text-muted">--</span>
-                      )}
-                    </td>
-                    <td>
-                      <ScoreTag score={g.score} cuts={cuts} label={`Score of ${g.moniker}`} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+            <GoalsTable
+              goals={shown}
+              cuts={cuts}
+              canEdit={canEdit}
+              dateFormat={tenant?.dateFormat}
+              today={day}
+              onOpenCompany={openCompany}
+              onStatus={(g, next) =>
+                void run(() =>
+                  cs.csUpdate('TenantCompanyGoal', g.tenantCompanyGoalId, { status: next, version: g.version }),
+                )
+              }
+            />
           )}
           <Switch
             checked={showDeleted}

@@ -6,9 +6,10 @@
  * Rename (Enter saves), Link to business review (id and title; Unlink), Delete (a confirmation naming the report).
  * Read Only users list and download. Calls go over the realtime socket with the POST fallback (locker-client.ts).
  */
-import { Button, Callout, Card, HTMLTable, NonIdealState, Switch, Tag, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState, Switch, Tag, type Intent } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  DataTable,
   PageHeader,
   PageLoadError,
   PageLoading,
@@ -17,6 +18,7 @@ import {
   useRealtimeStatus,
   useTenant,
   useTenantFormat,
+  type DataTableColumn,
 } from '../../../../workspace/sdk';
 import { REPORT_LOCKER_PAGE } from '../../shared/pages';
 import type { LockerListAnswer, ReportTypeView, SavedReport } from '../../shared/locker';
@@ -205,6 +207,115 @@ function TypeSection({
   onAction(kind: 'rename' | 'link' | 'delete', r: SavedReport): void;
 }) {
   const fmt = useTenantFormat();
+  const columns = useMemo(
+    (): DataTableColumn<SavedReport>[] => [
+      {
+        id: 'name',
+        header: 'Name',
+        value: (r) => r.name,
+        required: true,
+        cell: (r) => (
+          <>
+            <strong>{r.name}</strong>
+            <div className="bp6-text-muted bp6-text-small">{r.file_name}</div>
+          </>
+        ),
+      },
+      { id: 'company', header: 'Company', value: (r) => r.company_name, cell: (r) => r.company_name ?? '—' },
+      {
+        id: 'template',
+        header: 'Template',
+        value: (r) => r.template_name,
+        cell: (r) => (r.template_name ? `${r.template_name}${r.vers ? ` (version ${r.vers})` : ''}` : '—'),
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        value: (r) => r.created_at,
+        firstDir: 'desc',
+        cell: (r) => fmt.dateTime(r.created_at),
+      },
+      {
+        id: 'size',
+        header: 'Size',
+        value: (r) => (r.status === 'ready' ? r.size_bytes : null),
+        align: 'end',
+        cell: (r) => (r.status === 'ready' ? humanSize(r.size_bytes) : '—'),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        value: (r) => STATUS[r.status].label,
+        cell: (r) => (
+          <>
+            <Tag intent={STATUS[r.status].intent} minimal title={r.error ?? undefined}>
+              {STATUS[r.status].label}
+            </Tag>
+            {r.status === 'failed' && r.error && <div className="bp6-text-small">{r.error}</div>}
+          </>
+        ),
+      },
+      {
+        id: 'review',
+        header: 'Business review',
+        value: (r) => r.qbr_title,
+        cell: (r) =>
+          r.qbr_title ? `${r.qbr_title} (#${r.qbr_id})` : <span className="bp6-text-muted">Not linked</span>,
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        sort: false,
+        required: true,
+        className: 'lci-locker-actions',
+        cell: (r) => (
+          <>
+            <Button
+              size="small"
+              icon="download"
+              text="Download"
+              aria-label={`Download ${r.name}`}
+              disabled={r.status !== 'ready'}
+              loading={downloading === r.saved_report_id}
+              onClick={() => onDownload(r)}
+            />
+            {!readOnly && r.rename_report && (
+              <Button
+                size="small"
+                variant="minimal"
+                icon="edit"
+                text="Rename"
+                aria-label={`Rename ${r.name}`}
+                onClick={() => onAction('rename', r)}
+              />
+            )}
+            {!readOnly && r.link_to_qbr && (
+              <Button
+                size="small"
+                variant="minimal"
+                icon="link"
+                text={r.qbr_id ? 'Change link' : 'Link to business review'}
+                aria-label={`Link ${r.name} to a business review`}
+                onClick={() => onAction('link', r)}
+              />
+            )}
+            {!readOnly && (
+              <Button
+                size="small"
+                variant="minimal"
+                intent="danger"
+                icon="trash"
+                text="Delete"
+                aria-label={`Delete ${r.name}`}
+                onClick={() => onAction('delete', r)}
+              />
+            )}
+          </>
+        ),
+      },
+    ],
+    [fmt, readOnly, downloading, onDownload, onAction],
+  );
   const headingId = `locker-type-${type.report_type}`;
   const count = type.items.length;
   return (
@@ -230,87 +341,16 @@ function TypeSection({
           {count} {count === 1 ? 'report' : 'reports'} (details hidden).
         </p>
       ) : (
-        <HTMLTable compact striped className="lci-locker-table" aria-label={`${type.label}s`}>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Company</th>
-              <th>Template</th>
-              <th>Created</th>
-              <th>Size</th>
-              <th>Status</th>
-              <th>Business review</th>
-              <th>
-                <span className="bp6-text-muted">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {type.items.map((r) => (
-              <tr key={r.saved_report_id} aria-label={r.name}>
-                <td>
-                  <strong>{r.name}</strong>
-                  <div className="bp6-text-muted bp6-text-small">{r.file_name}</div>
-                </td>
-                <td>{r.company_name ?? '—'}</td>
-                <td>{r.template_name ? `${r.template_name}${r.vers ? ` (version ${r.vers})` : ''}` : '—'}</td>
-                <td>{fmt.dateTime(r.created_at)}</td>
-                <td>{r.status === 'ready' ? humanSize(r.size_bytes) : '—'}</td>
-                <td>
-                  <Tag intent={STATUS[r.status].intent} minimal title={r.error ?? undefined}>
-                    {STATUS[r.status].label}
-                  </Tag>
-                  {r.status === 'failed' && r.error && <div className="bp6-text-small">{r.error}</div>}
-                </td>
-                <td>
-                  {r.qbr_title ? `${r.qbr_title} (#${r.qbr_id})` : <span className="bp6-text-muted">Not linked</span>}
-                </td>
-                <td className="lci-locker-actions">
-                  <Button
-                    small
-                    icon="download"
-                    text="Download"
-                    aria-label={`Download ${r.name}`}
-                    disabled={r.status !== 'ready'}
-                    loading={downloading === r.saved_report_id}
-                    onClick={() => onDownload(r)}
-                  />
-                  {!readOnly && r.rename_report && (
-                    <Button
-                      small
-                      minimal
-                      icon="edit"
-                      text="Rename"
-                      aria-label={`Rename ${r.name}`}
-                      onClick={() => onAction('rename', r)}
-                    />
-                  )}
-                  {!readOnly && r.link_to_qbr && (
-                    <Button
-                      small
-                      minimal
-                      icon="link"
-                      text={r.qbr_id ? 'Change link' : 'Link to business review'}
-                      aria-label={`Link ${r.name} to a business review`}
-                      onClick={() => onAction('link', r)}
-                    />
-                  )}
-                  {!readOnly && (
-                    <Button
-                      small
-                      minimal
-                      intent="danger"
-                      icon="trash"
-                      text="Delete"
-                      aria-label={`Delete ${r.name}`}
-                      onClick={() => onAction('delete', r)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <DataTable
+          label={`${type.label}s`}
+          tableKey="reportLocker"
+          className="lci-locker-table"
+          columns={columns}
+          rows={type.items}
+          rowKey={(r) => r.saved_report_id}
+          rowLabel={(r) => r.name}
+          fill={false}
+        />
       )}
     </Card>
   );
