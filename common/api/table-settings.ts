@@ -7,10 +7,10 @@
 import { z } from 'zod';
 
 /** A table's key: the page's name for it ('assetList', 'contracts', 'findings'). */
-export const TABLE_KEY = /^[A-Za-z][A-Za-z0-9._-]{0,79}$/;
+const TABLE_KEY = /^[A-Za-z][A-Za-z0-9._-]{0,79}$/;
 /** A column's id (the table's own names: 'warranty_expiry', 'name'). */
 const COLUMN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-export const TABLE_SETTINGS_MAX_COLUMNS = 100;
+const TABLE_SETTINGS_MAX_COLUMNS = 100;
 
 const columnId = z.string().regex(COLUMN_ID, 'Must be a column id (letters, digits, dot, dash, underscore)');
 
@@ -19,7 +19,7 @@ export const tableSettingsParams = z.object({
   tableKey: z.string().regex(TABLE_KEY, 'Must be a table key (a letter, then letters, digits, dot, dash, underscore)'),
 });
 
-export const tableSort = z.object({ key: columnId, dir: z.enum(['asc', 'desc']) }).strict();
+const tableSort = z.object({ key: columnId, dir: z.enum(['asc', 'desc']) }).strict();
 export type TableSort = z.output<typeof tableSort>;
 
 /**

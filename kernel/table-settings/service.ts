@@ -14,7 +14,7 @@ import { selectTableSettings, upsertTableSettings } from './store';
 const NONE: TableSettings = { columns: null, hidden: null, sort: null, saved: false };
 
 /** The stored JSON as settings; anything that does not read as settings (an older shape) counts as none saved. */
-export function settingsOf(stored: unknown): TableSettings {
+function settingsOf(stored: unknown): TableSettings {
   const parsed = tableSettingsBody.safeParse(stored);
   if (!parsed.success) return NONE;
   const { columns, hidden, sort } = parsed.data;

@@ -2,7 +2,7 @@
 import type { Trx } from '../db/database';
 import type { TableSettingsBody } from '../../common/api/table-settings';
 
-export interface TableSettingsRow {
+interface TableSettingsRow {
   settings: unknown;
 }
 

@@ -23,7 +23,7 @@ export const findingActionParams = findingParams.extend({
 
 export const FINDING_PAGE_SIZE = 50;
 /** What the findings list sorts by (default: assessed on, newest first, as the store reads them). */
-export const FINDING_SORTS = ['assessed_on', 'company', 'question', 'template', 'score', 'status'] as const;
+const FINDING_SORTS = ['assessed_on', 'company', 'question', 'template', 'score', 'status'] as const;
 export type FindingSort = (typeof FINDING_SORTS)[number];
 export const findingListQuery = z.object({
   tenantCompanyId: id.optional(),

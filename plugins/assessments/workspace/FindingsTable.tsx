@@ -37,7 +37,7 @@ interface CellContext {
   onChanged(): void;
 }
 
-export interface FindingsTableProps extends CellContext {
+interface FindingsTableProps extends CellContext {
   findings: Finding[];
   sort: DataTableSort;
   onSortChange(sort: DataTableSort): void;

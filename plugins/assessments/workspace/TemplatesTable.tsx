@@ -8,7 +8,7 @@ import { DataTable, useTenantFormat, type DataTableColumn } from '../../../works
 import type { TemplateSummary } from '../shared/api';
 import { ASSESSMENT_TEMPLATES_PAGE } from '../shared/pages';
 
-export interface TemplatesTableProps {
+interface TemplatesTableProps {
   templates: TemplateSummary[];
   readOnly: boolean;
   loading: boolean;

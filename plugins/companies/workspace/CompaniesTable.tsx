@@ -14,7 +14,7 @@ export interface CompanyRow extends Company {
   seats: number;
 }
 
-export interface CompaniesTableProps {
+interface CompaniesTableProps {
   rows: CompanyRow[];
   custom: Pick<RecordValuesState, 'fields' | 'values'>;
   readOnly: boolean;

@@ -10,7 +10,7 @@ import { DataTable, type DataTableColumn, type DataTablePaging, type DataTableSo
 import type { Contact } from '../shared/api';
 import { CONTACT_SOURCE_LABELS, REVIEW_ROLE_LABELS } from '../shared/contact-fields';
 
-export interface ContactsTableProps {
+interface ContactsTableProps {
   contacts: Contact[];
   /** The custom fields of contacts and the value of a contact's field as text. */
   fields: readonly { field_key: string; label: string }[];

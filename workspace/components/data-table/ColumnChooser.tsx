@@ -6,13 +6,13 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 
-export interface ChooserColumn {
+interface ChooserColumn {
   id: string;
   header: string;
   required?: boolean;
 }
 
-export interface ColumnChooserProps {
+interface ColumnChooserProps {
   open: boolean;
   /** The table's name, for the dialog's text. */
   label: string;

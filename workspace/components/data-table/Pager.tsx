@@ -15,7 +15,7 @@ export interface DataTablePaging {
   onChange(page: number, pageSize: number): void;
 }
 
-export const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function countText(total: number, noun: readonly [string, string], paging?: DataTablePaging): string {
   const n = total === 1 ? noun[0] : noun[1];

@@ -60,7 +60,7 @@ export const dataTableFeatures = tableFeatures({
   columnVisibilityFeature,
   columnOrderingFeature,
 });
-export type DataTableFeatures = typeof dataTableFeatures;
+type DataTableFeatures = typeof dataTableFeatures;
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 

@@ -13,13 +13,13 @@ const NONE: TableSettings = { columns: null, hidden: null, sort: null, saved: fa
 /** The settings read or saved in this session, by tenant, user and table key. */
 const kept = new Map<string, TableSettings>();
 
-export interface SettingsChange {
+interface SettingsChange {
   columns: string[] | null;
   hidden: string[] | null;
   sort: TableSort | null;
 }
 
-export interface TableSettingsState {
+interface TableSettingsState {
   /** null while loading. */
   settings: TableSettings | null;
   /** Replaces the settings on the server, then here. Rejects with the server's error (nothing changes then). */

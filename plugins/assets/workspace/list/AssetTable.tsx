@@ -10,7 +10,7 @@ import type { Asset, AssetListSort } from '../../shared/api';
 import { ASSET_LIST_TABLE_KEY } from '../../shared/columns';
 import { assetColumns } from './asset-columns';
 
-export interface AssetTableProps {
+interface AssetTableProps {
   assets: Asset[];
   sort: AssetListSort;
   dir: 'asc' | 'desc';

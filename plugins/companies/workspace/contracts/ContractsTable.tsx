@@ -11,7 +11,7 @@ import type { Contract } from '../../shared/contract-fields';
 import { formatTenantDate } from '../../shared/date-format';
 import { formatCost } from './contract-form';
 
-export interface ContractsTableProps {
+interface ContractsTableProps {
   contracts: Contract[];
   currency: string;
   dateFormat: string | null;

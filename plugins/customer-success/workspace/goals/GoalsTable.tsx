@@ -13,7 +13,7 @@ import { ScoreTag } from '../cuts/ScoreTag';
 import type { useCuts } from '../cuts/use-cuts';
 import type { GoalRow } from './types';
 
-export interface GoalsTableProps {
+interface GoalsTableProps {
   goals: GoalRow[];
   cuts: ReturnType<typeof useCuts>['cuts'];
   canEdit: boolean;
