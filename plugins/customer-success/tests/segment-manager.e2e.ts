@@ -45,8 +45,8 @@ test('moving the value cut slider moves the company into another segment and sav
   await signInToShell(page, t.email, t.password, s.url);
   await page.goto(`${s.url}${PAGE}`);
   // 400 a month, effort 20: low value, low effort.
-  await expect(rowOf(page, 'Acme Dental').getByRole('cell', { name: 'Segment' })).toHaveText('Growth');
-  await expect(rowOf(page, 'Beta Logistics').getByRole('cell', { name: 'Segment' })).toHaveText('High Maintenance');
+  await expect(rowOf(page, 'Acme Dental').locator('td[data-column="segment"]')).toHaveText('Growth');
+  await expect(rowOf(page, 'Beta Logistics').locator('td[data-column="segment"]')).toHaveText('High Maintenance');
   await expect(page.getByLabel('Growth companies')).toHaveText('1');
   // The stored segments were computed fresh when the page opened.
   await expect.poll(storedSegment).toBe('3:false');
@@ -57,7 +57,7 @@ test('moving the value cut slider moves the company into another segment and sav
   for (let i = 0; i < 11; i++) await cut.press('ArrowLeft');
   await expect(cut).toHaveAttribute('aria-valuenow', '390');
   // 400 is now above the cut: high value, low effort.
-  await expect(rowOf(page, 'Acme Dental').getByRole('cell', { name: 'Segment' })).toHaveText('Ideal');
+  await expect(rowOf(page, 'Acme Dental').locator('td[data-column="segment"]')).toHaveText('Ideal');
   await expect(page.getByLabel('Ideal companies')).toHaveText('1');
   await expect(page.getByLabel('Growth companies')).toHaveText('0');
 
@@ -67,7 +67,7 @@ test('moving the value cut slider moves the company into another segment and sav
 
   await page.reload();
   await expect(page.getByRole('slider', { name: 'Monthly Value cut' })).toHaveAttribute('aria-valuenow', '390');
-  await expect(rowOf(page, 'Acme Dental').getByRole('cell', { name: 'Segment' })).toHaveText('Ideal');
+  await expect(rowOf(page, 'Acme Dental').locator('td[data-column="segment"]')).toHaveText('Ideal');
 });
 
 test('the chart shows behind the charts switch', async ({ page }) => {

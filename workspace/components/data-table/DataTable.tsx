@@ -341,7 +341,7 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
                       .filter(Boolean)
                       .join(' ');
                     return (
-                      <td key={cell.id} className={cls || undefined}>
+                      <td key={cell.id} className={cls || undefined} data-column={c.id}>
                         {c.cell ? c.cell(r) : valueText(c.value?.(r))}
                       </td>
                     );
