@@ -202,7 +202,8 @@ export function DataTable<T extends RowData>(p: DataTableProps<T>) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const fill = p.fill ?? true;
   const height = useFillHeight(box, fill);
-  const boxStyle: CSSProperties | undefined = fill && height ? { height } : undefined;
+  // At most down to the page's bottom: a long list fills the page, a short one keeps its own height.
+  const boxStyle: CSSProperties | undefined = fill && height ? { maxHeight: height } : undefined;
 
   const visible = table.getVisibleLeafColumns();
   const selectedCount = sel ? sel.selected.size : 0;

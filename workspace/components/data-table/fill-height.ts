@@ -1,7 +1,7 @@
 /**
  * The height that makes a box end at the bottom of the page's scroll area (the shell's main area, less its padding):
- * a table fills the page, so its horizontal scrollbar is in view and rows use the space there is. Measured again when
- * the window or the page's content above the box changes size.
+ * the table's greatest height, so a long table fills the page with its horizontal scrollbar in view and its rows use
+ * the space there is. Measured again when the window or the page's content above the box changes size.
  */
 import { useLayoutEffect, useState } from 'react';
 
