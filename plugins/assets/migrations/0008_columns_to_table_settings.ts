@@ -3,10 +3,11 @@
  * columns kept per user in `table_settings` under the key 'assetList'): each saved choice is copied over as
  * { columns, sort: null } (unless the user already has settings there) and `asset_list_columns` goes. Every tenant's
  * rows: in the system scope (the tenant policy is forced, also on the owner), restored afterwards. Down: the table
- * again, with the choices copied back (the 'assetList' rows with columns), and those settings removed.
+ * again (as 0002 made it), with the choices copied back (the 'assetList' rows with columns), and those settings
+ * removed.
  */
 import type { Knex } from 'knex';
-import { createTenantTable } from '../../../kernel/index';
+import { up as createAssetListColumns } from './0002_asset_list_columns';
 
 async function inSystemScope(knex: Knex, work: () => Promise<void>): Promise<void> {
   const prev = await knex.raw(`select coalesce(current_setting('app.system', true), '') as v`);
@@ -27,17 +28,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await createTenantTable(
-    knex,
-    'asset_list_columns',
-    (t) => {
-      t.bigInteger('user_id').notNullable();
-      t.jsonb('columns').notNullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-      t.foreign('user_id').references('user_id').inTable('users').onDelete('CASCADE');
-    },
-    { primaryKey: ['user_id'] },
-  );
+  await createAssetListColumns(knex);
   await inSystemScope(knex, async () => {
     await knex.raw(`insert into asset_list_columns (tenant_id, user_id, columns, updated_at)
       select tenant_id, user_id, settings->'columns', updated_at from table_settings
