@@ -3,9 +3,11 @@ import {
   fiscalYearStart,
   formatDate,
   formatDateTime,
+  formatDateTimeZone,
   formatMoney,
   formatMoneyShort,
   isValidTimeZone,
+  timeZoneAbbreviation,
 } from './tenant-format';
 
 test('money: the currency without decimals, -- for no amount', () => {
@@ -40,6 +42,20 @@ test('an instant is shown on the day and at the time of the tenant time zone', (
   expect(formatDateTime(t, 'dd-mm-yyyy', 'America/New_York')).toBe('05-03-2026 18:30');
   expect(formatDateTime('2026-03-05T00:05:00Z', 'yyyy-mm-dd', 'UTC')).toBe('2026-03-05 00:05');
   expect(formatDateTime('not a time', 'yyyy-mm-dd', 'UTC')).toBe('');
+});
+
+test('a time with its zone: the abbreviation an English locale knows, else the offset; summer time follows the day', () => {
+  const winter = '2026-11-29T15:42:00Z';
+  expect(formatDateTimeZone(winter, 'yyyy-mm-dd', 'America/New_York')).toBe('2026-11-29 10:42 EST');
+  expect(formatDateTimeZone('2026-07-01T15:42:00Z', 'yyyy-mm-dd', 'America/New_York')).toBe('2026-07-01 11:42 EDT');
+  expect(timeZoneAbbreviation(winter, 'Europe/Berlin')).toBe('CET');
+  expect(timeZoneAbbreviation(winter, 'Australia/Sydney')).toBe('AEDT');
+  expect(timeZoneAbbreviation(winter, 'Asia/Tokyo')).toBe('GMT+9');
+  expect(formatDateTimeZone(winter, 'dd-mm-yyyy', 'UTC')).toBe('29-11-2026 15:42 UTC');
+  // An unknown zone is shown as UTC, its time too; no time, no zone.
+  expect(formatDateTimeZone(winter, 'yyyy-mm-dd', 'Mars/Olympus')).toBe('2026-11-29 15:42 UTC');
+  expect(formatDateTimeZone(null, 'yyyy-mm-dd', 'UTC')).toBe('');
+  expect(formatDateTimeZone('not a time', 'yyyy-mm-dd', 'UTC')).toBe('');
 });
 
 test('time zones: IANA names only', () => {

@@ -156,6 +156,42 @@ export function formatDateTime(
   return `${formatDate(t, dateFormat, tz)} ${time}`;
 }
 
+/** English locales tried in turn for a zone's abbreviation (each knows some: EST and PST, CET and BST, AEDT, IST). */
+const ZONE_NAME_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN'];
+
+/**
+ * The short name of a time zone at an instant: its abbreviation when an English locale knows one ('EST', 'EDT',
+ * 'CET', 'AEDT', 'UTC'), else its offset ('GMT+9'). An unknown zone is UTC's.
+ */
+export function timeZoneAbbreviation(instant: Date | string, timeZone: string | null | undefined): string {
+  const t = instant instanceof Date ? instant : new Date(instant);
+  const tz = isValidTimeZone(timeZone) ? timeZone : 'UTC';
+  if (Number.isNaN(t.getTime())) return tz;
+  let offset = '';
+  for (const locale of ZONE_NAME_LOCALES) {
+    const name =
+      new Intl.DateTimeFormat(locale, { timeZone: tz, timeZoneName: 'short' })
+        .formatToParts(t)
+        .find((p) => p.type === 'timeZoneName')?.value ?? '';
+    if (name && !/^(GMT|UTC)[+-]/.test(name)) return name;
+    offset ||= name;
+  }
+  return offset || tz;
+}
+
+/**
+ * An instant as date and 24-hour time in a time zone, followed by that zone's short name (timeZoneAbbreviation):
+ * '2026-11-29 10:42 EST'. A time shown without its zone is ambiguous to a reader in another one.
+ */
+export function formatDateTimeZone(
+  iso: Date | string | null | undefined,
+  dateFormat: string | null | undefined,
+  timeZone = 'UTC',
+): string {
+  const shown = formatDateTime(iso, dateFormat, timeZone);
+  return shown && `${shown} ${timeZoneAbbreviation(iso as Date | string, timeZone)}`;
+}
+
 /**
  * The first day (YYYY-MM-DD) of the fiscal year a day falls in, for a fiscal year starting on the first of
  * fiscalYearStartMonth (1-12): with April, 2026-03-31 is in the year that began 2025-04-01.

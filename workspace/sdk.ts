@@ -221,13 +221,15 @@ export type { WorkspaceAccess, WorkspaceExtensionItem, LazyView } from '../commo
 
 /**
  * The tenant's formats (currency, date format, time zone, fiscal year start; common/tenant-format.ts): every page
- * that shows money or dates formats them with useTenantFormat() (`money`, `moneyShort`, `date`, `dateTime`).
+ * that shows money or dates formats them with useTenantFormat() (`money`, `moneyShort`, `date`, `dateTime`,
+ * `dateTimeZone`); times in the viewer's own zone: formatDateTimeZone(iso, dateFormat, browserTimeZone()).
  */
 export {
   useTenantFormat,
   currentTenantFormat,
   useTenantLogo,
   applyTenantFormat,
+  browserTimeZone,
   type TenantFormatter,
 } from './tenant-format';
 export {
@@ -235,6 +237,8 @@ export {
   formatMoneyShort,
   formatDate,
   formatDateTime,
+  formatDateTimeZone,
+  timeZoneAbbreviation,
   currencySymbol,
   fiscalYearStart,
   fiscalQuarter,

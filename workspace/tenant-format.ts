@@ -10,6 +10,7 @@ import {
   DEFAULT_TENANT_FORMAT,
   formatDate,
   formatDateTime,
+  formatDateTimeZone,
   formatMoney,
   formatMoneyShort,
   TENANT_SETTINGS_SESSION_KEY,
@@ -28,6 +29,8 @@ export interface TenantFormatter extends TenantFormat {
   date(d: Date | string | null | undefined): string;
   /** An instant as date and time in the tenant's time zone. */
   dateTime(d: Date | string | null | undefined): string;
+  /** The same followed by the zone's short name ('2026-11-29 10:42 EST'), where a reader may be in another zone. */
+  dateTimeZone(d: Date | string | null | undefined): string;
   /** The tenant's today (YYYY-MM-DD) in its time zone: common/dates.ts tenantToday, as the server's rules use it. */
   today(): string;
 }
@@ -48,6 +51,7 @@ export function formatterFor(f: TenantFormat): TenantFormatter {
     moneyShort: (n) => formatMoneyShort(n, f.currency),
     date: (d) => formatDate(d, f.dateFormat, f.timeZone),
     dateTime: (d) => formatDateTime(d, f.dateFormat, f.timeZone),
+    dateTimeZone: (d) => formatDateTimeZone(d, f.dateFormat, f.timeZone),
     today: () => tenantToday(f),
   };
 }
@@ -60,6 +64,15 @@ export function useTenantFormat(): TenantFormatter {
   const session = useAtomValue(sessionAtom);
   const data = settingsData(useAtomValue(sessionDataAtom));
   return useMemo(() => formatterFor(formatOf(session, data)), [session, data]);
+}
+
+/** The browser's time zone (IANA name; UTC when it names none): for times shown in the viewer's zone. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }
 
 /** The same outside React (e.g. building a chart spec). */
