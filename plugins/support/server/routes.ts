@@ -6,16 +6,22 @@
  */
 import type { Kernel, RouteRegistrar } from '../../../kernel/index';
 import {
+  INTERNAL_COUNTS_PATH,
   INTERNAL_REQUESTS_PATH,
   answerBody,
   answerResponse,
+  closeResponse,
   fileRequestBody,
   fileRequestResponse,
+  internalCountsResponse,
   internalListResponse,
   internalQuery,
   listRequestsResponse,
+  replyBody,
+  replyResponse,
   requestParams,
   tenantParams,
+  tenantRequestParams,
   uploadBody,
   uploadResponse,
 } from '../shared/api';
@@ -64,6 +70,54 @@ export function routes(r: RouteRegistrar, _k: Kernel, self: SupportInstance): vo
       );
       return { request, records_updated: 1 as const };
     },
+  );
+
+  r.post(
+    '/v3/tenant/:tenantId/support/requests/:requestId/replies',
+    {
+      summary:
+        'Reply to a support request (the requester or a tenant admin): text and files; an answered or closed request is open again; mailed to support',
+      tags: ['support'],
+      params: tenantRequestParams,
+      body: replyBody,
+      response: replyResponse,
+    },
+    async ({ db, tenantId, params, caller, body, audit }) => {
+      const { request, reopened, files } = await self.reply(db, tenantId, caller!, params.requestId, body);
+      await audit(
+        'support.request.reply',
+        { status: request.status, reopened, attachments: files },
+        String(params.requestId),
+      );
+      return { request, records_updated: 1 as const };
+    },
+  );
+
+  r.post(
+    '/v3/tenant/:tenantId/support/requests/:requestId/close',
+    {
+      summary: 'Close a support request (the requester or a tenant admin); 409 when it is closed already',
+      tags: ['support'],
+      params: tenantRequestParams,
+      response: closeResponse,
+    },
+    async ({ db, tenantId, params, caller, audit }) => {
+      const request = await self.close(db, tenantId, caller!, params.requestId);
+      await audit('support.request.close', {}, String(params.requestId));
+      return { request, records_updated: 1 as const };
+    },
+  );
+
+  r.get(
+    INTERNAL_COUNTS_PATH,
+    {
+      summary: 'How many support requests of every tenant are open and in progress (internal support)',
+      tags: ['support'],
+      auth: 'internal',
+      scope: 'system',
+      response: internalCountsResponse,
+    },
+    ({ db }) => self.counts(db),
   );
 
   r.get(

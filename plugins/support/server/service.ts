@@ -1,46 +1,51 @@
 /**
  * The rules of support requests and the plugin's per-kernel instance: filing (limit per user, attachments checked
- * against what the upload links stored), the tenant's list, the internal inbox and answers, and the mail both ways
- * through the kernel's outbox.
+ * against what the upload links stored), replies and closing by the tenant, the tenant's list, the internal inbox,
+ * its counts and answers; mail and live updates go through notify.ts.
  */
 import crypto from 'node:crypto';
-import { badRequest, HttpError, notFound, type Caller, type Kernel, type Trx } from '../../../kernel/index';
+import { conflict, HttpError, notFound, type Caller, type Kernel, type Trx } from '../../../kernel/index';
 import type {
   AnswerBody,
   FileRequestBody,
+  InternalCounts,
   InternalQuery,
   InternalSupportRequest,
+  ReplyBody,
   SupportRequest,
   UploadBody,
 } from '../shared/api';
 import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_TYPES,
   FILE_LIMIT,
   FILE_WINDOW_MINUTES,
-  ISSUE_TYPE_LABELS,
+  MSG_ALREADY_CLOSED,
+  MSG_NOT_FOUND,
+  MSG_TOO_MANY_REPLIES,
   MSG_TOO_MANY_REQUESTS,
-  PRIORITY_LABELS,
-  STATUS_LABELS,
-  isUploadKey,
+  REPLY_LIMIT,
   safeFileName,
+  statusAfterReply,
 } from '../shared/rules';
-import { SUPPORT_INBOX_PAGE, SUPPORT_PAGE } from '../shared/pages';
+import { mailNewRequest, mailReply, mailRequester, nudgeInbox, tellRequester } from './notify';
 import {
   answerRequest,
-  attachmentKeyUsed,
+  countByStatus,
   countFiledSince,
+  countRepliesSince,
   insertAttachment,
+  insertReply,
   insertRequest,
   selectAnswers,
   selectAttachments,
+  selectReplies,
   selectRequests,
+  setStatus,
   type RequestFilter,
   type RequestRow,
 } from './store';
+import { checkUploads } from './uploads';
 
-/** Where new requests are mailed (the internal support mailbox; the demo's support user). */
-export const SUPPORT_MAILBOX = 'support@lifecycle.example';
+export { SUPPORT_MAILBOX } from './notify';
 /** Upload and download links stay valid this long. */
 const LINK_SECONDS = 600;
 
@@ -49,22 +54,53 @@ export interface SupportInstance {
   list(db: Trx, caller: Caller): Promise<SupportRequest[]>;
   uploadLink(tenantId: number, body: UploadBody): { key: string; upload_url: string; expires_at: string };
   file(db: Trx, tenantId: number, caller: Caller, body: FileRequestBody): Promise<SupportRequest>;
+  /**
+   * A reply of the requester or a tenant admin (others: 404, as the list hides the request from them): an answered
+   * or closed request is open again; support is mailed.
+   */
+  reply(
+    db: Trx,
+    tenantId: number,
+    caller: Caller,
+    requestId: number,
+    body: ReplyBody,
+  ): Promise<{ request: SupportRequest; reopened: boolean; files: number }>;
+  /** Closes the request (the requester or a tenant admin; 409 when it is closed already). */
+  close(db: Trx, tenantId: number, caller: Caller, requestId: number): Promise<SupportRequest>;
   /** Internal: requests of every tenant (system scope). */
   inbox(db: Trx, query: InternalQuery): Promise<InternalSupportRequest[]>;
+  /** Internal: how many requests are open and in progress (system scope). */
+  counts(db: Trx): Promise<InternalCounts>;
   answer(db: Trx, requestId: number, caller: Caller, body: AnswerBody): Promise<InternalSupportRequest>;
 }
 
-/** Whether a user filed as many requests as the window allows (pure). */
-function overFilingLimit(filedInWindow: number): boolean {
-  return filedInWindow >= FILE_LIMIT;
+/** Whether a user sent as many as the window allows (pure). */
+function overLimit(sentInWindow: number, limit: number): boolean {
+  return sentInWindow >= limit;
 }
+const windowStart = () => new Date(Date.now() - FILE_WINDOW_MINUTES * 60_000);
 
-const tooMany = () => new HttpError(429, MSG_TOO_MANY_REQUESTS, 'too_many_requests');
+/** Who sees every request of the tenant (and may reply to and close any): tenant admins and internal admins. */
+const seesAll = (caller: Caller) => caller.isTenantAdmin || caller.isInternal;
 
 export function createSupportService(k: Kernel): SupportInstance {
   async function present(db: Trx, rows: RequestRow[]): Promise<InternalSupportRequest[]> {
     const ids = rows.map((r) => r.request_id);
-    const [attachments, answers] = await Promise.all([selectAttachments(db, ids), selectAnswers(db, ids)]);
+    const [attachments, answers, replies] = await Promise.all([
+      selectAttachments(db, ids),
+      selectAnswers(db, ids),
+      selectReplies(db, ids),
+    ]);
+    const filesOf = (requestId: number, replyId: number | null) =>
+      attachments
+        .filter((a) => a.request_id === requestId && a.reply_id === replyId)
+        .map((a) => ({
+          attachment_id: a.attachment_id,
+          file_name: a.file_name,
+          content_type: a.content_type,
+          size_bytes: a.size_bytes,
+          url: k.storage.signedUrl(a.storage_key, LINK_SECONDS),
+        }));
     return rows.map((r) => ({
       request_id: r.request_id,
       tenant_id: r.tenant_id,
@@ -77,15 +113,7 @@ export function createSupportService(k: Kernel): SupportInstance {
       requested_by: r.requested_by,
       created_at: r.created_at,
       updated_at: r.updated_at,
-      attachments: attachments
-        .filter((a) => a.request_id === r.request_id)
-        .map((a) => ({
-          attachment_id: a.attachment_id,
-          file_name: a.file_name,
-          content_type: a.content_type,
-          size_bytes: a.size_bytes,
-          url: k.storage.signedUrl(a.storage_key, LINK_SECONDS),
-        })),
+      attachments: filesOf(r.request_id, null),
       answers: answers
         .filter((a) => a.request_id === r.request_id)
         .map(({ answer_id, body, status, answered_by, created_at }) => ({
@@ -95,6 +123,15 @@ export function createSupportService(k: Kernel): SupportInstance {
           answered_by,
           created_at,
         })),
+      replies: replies
+        .filter((p) => p.request_id === r.request_id)
+        .map(({ reply_id, body, written_by, created_at }) => ({
+          reply_id,
+          body,
+          written_by,
+          created_at,
+          attachments: filesOf(r.request_id, reply_id),
+        })),
     }));
   }
   const tenantView = ({ tenant_id: _t, tenant_name: _n, ...rest }: InternalSupportRequest): SupportRequest => rest;
@@ -102,10 +139,21 @@ export function createSupportService(k: Kernel): SupportInstance {
   async function load(db: Trx, f: RequestFilter): Promise<InternalSupportRequest[]> {
     return present(db, await selectRequests(db, f));
   }
+  async function loadOne(db: Trx, requestId: number): Promise<InternalSupportRequest> {
+    const [request] = await load(db, { requestId });
+    if (!request) throw notFound(MSG_NOT_FOUND);
+    return request;
+  }
+  /** The request as the caller may act on it (tenant scope: RLS keeps other tenants' out), or 404. */
+  async function visible(db: Trx, caller: Caller, requestId: number): Promise<RequestRow> {
+    const [row] = await selectRequests(db, { requestId, ...(seesAll(caller) ? {} : { userId: caller.userId }) });
+    if (!row) throw notFound(MSG_NOT_FOUND);
+    return row;
+  }
 
   return {
     async list(db, caller) {
-      const own = caller.isTenantAdmin || caller.isInternal ? {} : { userId: caller.userId };
+      const own = seesAll(caller) ? {} : { userId: caller.userId };
       return (await load(db, own)).map(tenantView);
     },
 
@@ -120,27 +168,9 @@ export function createSupportService(k: Kernel): SupportInstance {
     },
 
     async file(db, tenantId, caller, body) {
-      const since = new Date(Date.now() - FILE_WINDOW_MINUTES * 60_000);
-      if (overFilingLimit(await countFiledSince(db, caller.userId, since))) throw tooMany();
-      const files: { key: string; fileName: string; contentType: string; sizeBytes: number }[] = [];
-      for (const [i, a] of body.attachments.entries()) {
-        const path = `body.attachments.${i}.key`;
-        const refuse = (message: string) => badRequest(message, [{ path, message }]);
-        if (!isUploadKey(a.key, tenantId)) throw refuse('Not an upload of this tenant; upload the file again.');
-        if (files.some((f) => f.key === a.key) || (await attachmentKeyUsed(db, a.key)))
-          throw refuse('This file is already attached.');
-        const stored = await k.storage.get(a.key);
-        if (!stored) throw refuse('The file was not uploaded; upload it again.');
-        if (!(ATTACHMENT_TYPES as readonly string[]).includes(stored.contentType))
-          throw refuse('This file type is not accepted.');
-        if (stored.body.length > ATTACHMENT_MAX_BYTES) throw refuse('The file is too large.');
-        files.push({
-          key: a.key,
-          fileName: a.file_name,
-          contentType: stored.contentType,
-          sizeBytes: stored.body.length,
-        });
-      }
+      if (overLimit(await countFiledSince(db, caller.userId, windowStart()), FILE_LIMIT))
+        throw new HttpError(429, MSG_TOO_MANY_REQUESTS, 'too_many_requests');
+      const files = await checkUploads(k, db, tenantId, body.attachments);
       const requestId = await insertRequest(db, {
         tenantId,
         userId: caller.userId,
@@ -151,50 +181,65 @@ export function createSupportService(k: Kernel): SupportInstance {
         description: body.description,
       });
       for (const f of files) await insertAttachment(db, tenantId, requestId, f);
-      const [request] = await load(db, { requestId });
-      if (!request) throw notFound('Support request not found');
-      await k.mail.send(db, {
-        to: SUPPORT_MAILBOX,
-        subject: `[${PRIORITY_LABELS[body.priority_level]}] Support request #${requestId}: ${body.subject}`,
-        text: [
-          `${caller.username} of ${request.tenant_name} (tenant ${tenantId}) filed a support request.`,
-          `Issue type: ${ISSUE_TYPE_LABELS[body.issue_type]}`,
-          `Priority: ${PRIORITY_LABELS[body.priority_level]}`,
-          `Attachments: ${files.length}`,
-          '',
-          body.description,
-          '',
-          `Answer it on ${k.config.baseUrl}${SUPPORT_INBOX_PAGE}`,
-        ].join('\n'),
-      });
+      const request = await loadOne(db, requestId);
+      await mailNewRequest(k, db, request, caller.username, body.description, files.length);
+      nudgeInbox(k, db);
       return tenantView(request);
+    },
+
+    async reply(db, tenantId, caller, requestId, body) {
+      const row = await visible(db, caller, requestId);
+      if (overLimit(await countRepliesSince(db, caller.userId, windowStart()), REPLY_LIMIT))
+        throw new HttpError(429, MSG_TOO_MANY_REPLIES, 'too_many_requests');
+      const files = await checkUploads(k, db, tenantId, body.attachments);
+      const replyId = await insertReply(db, {
+        tenantId,
+        requestId,
+        userId: caller.userId,
+        writtenBy: caller.username,
+        body: body.body,
+      });
+      for (const f of files) await insertAttachment(db, tenantId, requestId, f, replyId);
+      const next = statusAfterReply(row.status);
+      const reopened = next !== row.status;
+      // The request's updated time moves with every reply (the inbox shows what changed last).
+      await setStatus(db, tenantId, requestId, next);
+      await mailReply(k, db, row, { by: caller.username, body: body.body, files: files.length, reopened });
+      nudgeInbox(k, db);
+      return { request: tenantView(await loadOne(db, requestId)), reopened, files: files.length };
+    },
+
+    async close(db, tenantId, caller, requestId) {
+      const row = await visible(db, caller, requestId);
+      if (row.status === 'closed') throw conflict(MSG_ALREADY_CLOSED);
+      await setStatus(db, tenantId, requestId, 'closed');
+      nudgeInbox(k, db);
+      return tenantView(await loadOne(db, requestId));
     },
 
     async inbox(db, query) {
       return load(db, { tenantId: query.tenant_id, status: query.status, priorityLevel: query.priority_level });
     },
 
+    async counts(db) {
+      const by = await countByStatus(db);
+      return { open: by.open ?? 0, in_progress: by.inProgress ?? 0 };
+    },
+
     async answer(db, requestId, caller, body) {
       const [before] = await selectRequests(db, { requestId });
-      if (!before) throw notFound('Support request not found');
+      if (!before) throw notFound(MSG_NOT_FOUND);
       await answerRequest(db, before.tenant_id, requestId, {
         status: body.status,
         body: body.answer,
         answeredBy: caller.username,
       });
-      const [request] = await load(db, { requestId });
-      if (!request) throw notFound('Support request not found');
-      if (body.answer || before.status !== body.status)
-        await k.mail.send(db, {
-          to: before.requested_by,
-          subject: `Support request #${requestId}: ${STATUS_LABELS[body.status]}`,
-          text: [
-            `Your support request "${before.subject}" is now ${STATUS_LABELS[body.status].toLowerCase()}.`,
-            ...(body.answer ? ['', 'Answer from Lifecycle support:', body.answer] : []),
-            '',
-            `See it on ${k.config.baseUrl}${SUPPORT_PAGE}`,
-          ].join('\n'),
-        });
+      const request = await loadOne(db, requestId);
+      if (body.answer || before.status !== body.status) {
+        await mailRequester(k, db, before, body.status, body.answer);
+        tellRequester(k, db, before, body.status, body.answer.length > 0);
+      }
+      nudgeInbox(k, db);
       return request;
     },
   };

@@ -14,10 +14,16 @@ import {
 
 export const requestsPath = (tenantId: number) => `/v3/tenant/${tenantId}/support/requests`;
 export const attachmentsPath = (tenantId: number) => `/v3/tenant/${tenantId}/support/attachments`;
+export const replyPath = (tenantId: number, requestId: number) =>
+  `/v3/tenant/${tenantId}/support/requests/${requestId}/replies`;
+export const closePath = (tenantId: number, requestId: number) =>
+  `/v3/tenant/${tenantId}/support/requests/${requestId}/close`;
 export const INTERNAL_REQUESTS_PATH = '/v3/lcisupport/support/requests';
+export const INTERNAL_COUNTS_PATH = '/v3/lcisupport/support/counts';
 
 export const tenantParams = z.object({ tenantId: z.coerce.number().int().positive() });
 export const requestParams = z.object({ requestId: z.coerce.number().int().positive() });
+export const tenantRequestParams = tenantParams.extend({ requestId: z.coerce.number().int().positive() });
 
 const issueType = z.enum(ISSUE_TYPES, { message: `Choose one of: ${ISSUE_TYPES.join(', ')}` });
 const priorityLevel = z.enum(PRIORITY_LEVELS, { message: `Choose one of: ${PRIORITY_LEVELS.join(', ')}` });
@@ -40,6 +46,15 @@ const answerSchema = z.object({
   created_at: z.string(),
 });
 
+/** A reply of the tenant to its request (the requester or a tenant admin), with its own files. */
+const replySchema = z.object({
+  reply_id: z.number().int().positive(),
+  body: z.string(),
+  written_by: z.string(),
+  created_at: z.string(),
+  attachments: z.array(attachmentSchema),
+});
+
 const requestSchema = z.object({
   request_id: z.number().int().positive(),
   issue_type: issueType,
@@ -50,8 +65,10 @@ const requestSchema = z.object({
   requested_by: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The files filed with the request (a reply's files are in its `attachments`). */
   attachments: z.array(attachmentSchema),
   answers: z.array(answerSchema),
+  replies: z.array(replySchema),
 });
 
 /** An uploaded file named when filing: the key the upload link wrote to, and the name to show. */
@@ -65,6 +82,12 @@ export const fileRequestBody = z.object({
   priority_level: priorityLevel,
   subject: z.string().trim().min(1, 'Required.').max(200, 'Max 200 characters'),
   description: z.string().trim().min(1, 'Required.').max(5000, 'Max 5000 characters'),
+  attachments: z.array(attachmentRef).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
+});
+
+/** A reply to a request: its text and files uploaded as when filing. */
+export const replyBody = z.object({
+  body: z.string().trim().min(1, 'Required.').max(5000, 'Max 5000 characters'),
   attachments: z.array(attachmentRef).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
 });
 
@@ -106,12 +129,22 @@ export const fileRequestResponse = z.object({ request: requestSchema, records_up
 export const uploadResponse = z.object({ key: z.string(), upload_url: z.string(), expires_at: z.string() });
 export const internalListResponse = z.object({ requests: z.array(internalRequestSchema) });
 export const answerResponse = z.object({ request: internalRequestSchema, records_updated: z.literal(1) });
+export const replyResponse = z.object({ request: requestSchema, records_updated: z.literal(1) });
+export const closeResponse = z.object({ request: requestSchema, records_updated: z.literal(1) });
+/** The requests internal support has to handle: open and in progress (the /lcisupport hub's figure). */
+export const internalCountsResponse = z.object({
+  open: z.number().int().nonnegative(),
+  in_progress: z.number().int().nonnegative(),
+});
 
 export type Attachment = z.infer<typeof attachmentSchema>;
 export type Answer = z.infer<typeof answerSchema>;
+export type Reply = z.infer<typeof replySchema>;
 export type SupportRequest = z.infer<typeof requestSchema>;
 export type InternalSupportRequest = z.infer<typeof internalRequestSchema>;
 export type FileRequestBody = z.infer<typeof fileRequestBody>;
 export type UploadBody = z.infer<typeof uploadBody>;
 export type AnswerBody = z.infer<typeof answerBody>;
+export type ReplyBody = z.infer<typeof replyBody>;
+export type InternalCounts = z.infer<typeof internalCountsResponse>;
 export type InternalQuery = z.infer<typeof internalQuery>;

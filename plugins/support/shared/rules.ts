@@ -48,6 +48,20 @@ export const FILE_LIMIT = 5;
 export const FILE_WINDOW_MINUTES = 60;
 export const MSG_TOO_MANY_REQUESTS = `You have filed ${FILE_LIMIT} support requests in the last hour. Please wait before filing another, or add to an open request.`;
 
+/** Replies are limited per user too (each is mailed to support): at most this many in the window. */
+export const REPLY_LIMIT = 20;
+export const MSG_TOO_MANY_REPLIES = `You have sent ${REPLY_LIMIT} replies in the last hour. Please wait before sending another.`;
+export const MSG_ALREADY_CLOSED = 'This request is already closed.';
+export const MSG_NOT_FOUND = 'Support request not found';
+
+/**
+ * The status after a reply of the tenant: an answered (or closed) request is open again, for support to read the
+ * reply; open and in-progress requests keep their status.
+ */
+export function statusAfterReply(status: RequestStatus): RequestStatus {
+  return status === 'answered' || status === 'closed' ? 'open' : status;
+}
+
 /** The query's preselection (/support?issueType&priorityLevel), case-insensitive; unknown values are ignored. */
 export function preselect(search: string): { issueType: IssueType | null; priorityLevel: PriorityLevel | null } {
   const q = new URLSearchParams(search);
