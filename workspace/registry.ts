@@ -70,6 +70,7 @@ const slots: { [K in SlotName]: Contributed<SlotDef<K>>[] } = {
   settingsSections: [],
   pageHeaderActions: [],
   fileExports: [],
+  supportHubCards: [],
 };
 export function registerSlots(list: WorkspaceSlots, plugin: string): void {
   for (const name of SLOT_NAMES)

@@ -202,6 +202,7 @@ export type {
   SettingsSectionDef,
   PageHeaderActionDef,
   FileExportDef,
+  SupportHubCardDef,
   CsvExportFile,
   CsvExportHandler,
   ChartExportFile,

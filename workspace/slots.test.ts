@@ -139,3 +139,18 @@ test('a malformed file export is refused: kind, load, and page when it needs wri
     }),
   ).not.toThrow();
 });
+
+test('support hub cards: need an /lcisupport/ page, a lazy figure if any, no component; internal-only ones for LCI admins', () => {
+  expect(() => checkSlots('x', { supportHubCards: [{ id: 'c', title: 'C', page: '/support' }] })).toThrow(
+    'x: slots.supportHubCards.c needs page: an /lcisupport/... url',
+  );
+  expect(() =>
+    checkSlots('x', { supportHubCards: [{ id: 'c', title: 'C', page: '/lcisupport/x', figure: 'n' as never }] }),
+  ).toThrow('figure must be');
+  expect(() =>
+    checkSlots('x', { supportHubCards: [{ id: 'c', title: 'C', page: '/lcisupport/x', figure: load as never }] }),
+  ).not.toThrow();
+  const cards = [{ id: 'c', title: 'C', plugin: 'p', page: '/lcisupport/x', internalOnly: true }];
+  expect(visibleSlots(cards, viewer()).map((c) => c.id)).toEqual([]);
+  expect(visibleSlots(cards, viewer({ isLciAdmin: true })).map((c) => c.id)).toEqual(['c']);
+});

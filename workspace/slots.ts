@@ -92,6 +92,19 @@ export type CsvExportHandler = (tenantId: number, file: CsvExportFile) => Promis
 /** Exports a chart as an image and starts its download. */
 export type ChartExportHandler = (tenantId: number, chart: ChartExportFile) => Promise<void>;
 
+/**
+ * A card of internal support's landing page, /lcisupport (the kernel's area; plugins/lci-admin renders the landing,
+ * its own pages' cards first, then these by order): a plugin with a page in the area puts its card there without
+ * depending on lci-admin. The card opens `page`; `description` says what is there; `figure` (lazy, optional) shows
+ * a number on the card that the plugin loads itself, e.g. how many requests wait.
+ */
+export interface SupportHubCardDef extends SlotItem {
+  page: string;
+  description?: string;
+  icon?: string;
+  figure?: LazyComponent<Record<string, never>>;
+}
+
 interface FileExportBase extends SlotItem {
   /** Only users with Read/Write on `page` (then required) see it. */
   needsWrite?: boolean;
@@ -113,6 +126,7 @@ export interface WorkspaceSlots {
   settingsSections?: SettingsSectionDef[];
   pageHeaderActions?: PageHeaderActionDef[];
   fileExports?: FileExportDef[];
+  supportHubCards?: SupportHubCardDef[];
 }
 export type SlotName = keyof WorkspaceSlots;
 export type SlotDef<K extends SlotName> = NonNullable<WorkspaceSlots[K]>[number];
@@ -126,6 +140,7 @@ export const SLOT_NAMES: readonly SlotName[] = [
   'settingsSections',
   'pageHeaderActions',
   'fileExports',
+  'supportHubCards',
 ];
 
 /** The session facts the visibility rule reads. */
@@ -222,6 +237,12 @@ export function checkSlots(plugin: string, slots: WorkspaceSlots): void {
           throw new Error(`${plugin}: slots.fileExports.${item.id} needs load: () => import('./...')`);
         if (f.needsWrite && !f.page)
           throw new Error(`${plugin}: slots.fileExports.${item.id} needs page: needsWrite checks Read/Write on it`);
+      } else if (name === 'supportHubCards') {
+        const c = item as SupportHubCardDef;
+        if (!c.page?.startsWith('/lcisupport/'))
+          throw new Error(`${plugin}: slots.supportHubCards.${item.id} needs page: an /lcisupport/... url it opens`);
+        if (c.figure !== undefined && typeof c.figure !== 'function')
+          throw new Error(`${plugin}: slots.supportHubCards.${item.id} figure must be () => import('./...')`);
       } else if (typeof (item as { component?: unknown }).component !== 'function') {
         throw new Error(`${plugin}: slots.${name}.${item.id} needs component: () => import('./...')`);
       }
