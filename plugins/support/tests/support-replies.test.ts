@@ -14,6 +14,7 @@ import {
   type TestTenant,
 } from '../../../tests/sdk';
 import { SUPPORT_MAILBOX } from '../server/service';
+import type { SupportRequest } from '../shared/api';
 import { ANSWERED_MESSAGE, INBOX_TARGET, REQUESTS_TARGET } from '../shared/live';
 import { MSG_ALREADY_CLOSED, REPLY_LIMIT } from '../shared/rules';
 import { threadOf } from '../shared/thread';
@@ -29,20 +30,7 @@ const requests = (t: TestTenant) => `/v3/tenant/${t.tenantId}/support/requests`;
 const replies = (t: TestTenant, id: number) => `${requests(t)}/${id}/replies`;
 const close = (t: TestTenant, id: number) => `${requests(t)}/${id}/close`;
 
-interface Req {
-  request_id: number;
-  subject: string;
-  status: string;
-  attachments: { file_name: string }[];
-  answers: { body: string; answered_by: string; created_at: string; status: string; answer_id: number }[];
-  replies: {
-    reply_id: number;
-    body: string;
-    written_by: string;
-    created_at: string;
-    attachments: { file_name: string; url: string }[];
-  }[];
-}
+type Req = SupportRequest;
 const listOf = async (t: TestTenant) => (await t.api('GET', requests(t))).body.requests as Req[];
 const find = async (t: TestTenant, id: number) => (await listOf(t)).find((r) => r.request_id === id);
 const mailsTo = (email: string) =>

@@ -1,9 +1,13 @@
-/** One support request: subject, status, what was asked, its attachments and support's answers. */
+/**
+ * One support request: subject, status, what was asked and its files, then the conversation (support's answers and
+ * the tenant's replies in order, each saying who wrote it and when). Times come from `when`: the page decides the
+ * zone (the tenant's on /support, the viewer's on /lcisupport) and shows it.
+ */
 import { Card, H5, Tag, type Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import { useTenantFormat } from '../../../workspace/sdk';
-import type { SupportRequest } from '../shared/api';
+import type { Attachment, SupportRequest } from '../shared/api';
 import { ISSUE_TYPE_LABELS, PRIORITY_LABELS, STATUS_LABELS, type RequestStatus } from '../shared/rules';
+import { threadOf } from '../shared/thread';
 
 export const STATUS_INTENT: Record<RequestStatus, Intent> = {
   open: 'primary',
@@ -15,18 +19,38 @@ export const STATUS_INTENT: Record<RequestStatus, Intent> = {
 const size = (n: number) =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${Math.round(n / 1024)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+function Files({ files }: { files: Attachment[] }) {
+  if (!files.length) return null;
+  return (
+    <ul aria-label="Attachments" style={{ margin: '4px 0' }}>
+      {files.map((a) => (
+        <li key={a.attachment_id}>
+          <a href={a.url} target="_blank" rel="noreferrer">
+            {a.file_name}
+          </a>{' '}
+          <span className="bp6-text-muted">({size(a.size_bytes)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function RequestCard({
   request,
+  when,
   extra,
   actions,
+  children,
 }: {
   request: SupportRequest;
+  /** An instant as the page shows it, with its zone ('2026-11-29 10:42 EST'). */
+  when(iso: string): string;
   extra?: ReactNode;
   actions?: ReactNode;
+  /** Below the conversation (e.g. the reply form). */
+  children?: ReactNode;
 }) {
   const r = request;
-  // Dates and times in the signed-in tenant's date format and time zone (Account Settings), as on every page.
-  const when = useTenantFormat().dateTime;
   return (
     <Card
       className="support-request"
@@ -45,39 +69,37 @@ export function RequestCard({
         <Tag minimal intent={r.priority_level === 'urgent' || r.priority_level === 'high' ? 'danger' : 'none'}>
           {PRIORITY_LABELS[r.priority_level]} priority
         </Tag>
-        {actions && <span style={{ marginLeft: 'auto' }}>{actions}</span>}
+        {actions && <span style={{ marginLeft: 'auto', display: 'flex', gap: 6 }}>{actions}</span>}
       </div>
       <p className="bp6-text-muted" style={{ margin: '6px 0' }}>
         {extra}
-        Filed by {r.requested_by} on {when(r.created_at)}
+        Filed by {r.requested_by} on <time dateTime={r.created_at}>{when(r.created_at)}</time>
       </p>
       <p style={{ whiteSpace: 'pre-wrap' }}>{r.description}</p>
-      {r.attachments.length > 0 && (
-        <ul aria-label="Attachments">
-          {r.attachments.map((a) => (
-            <li key={a.attachment_id}>
-              <a href={a.url} target="_blank" rel="noreferrer">
-                {a.file_name}
-              </a>{' '}
-              <span className="bp6-text-muted">({size(a.size_bytes)})</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {r.answers.map((a) => (
+      <Files files={r.attachments} />
+      {threadOf(r).map((e) => (
         <Card
-          key={a.answer_id}
+          key={e.key}
           compact
-          className="support-answer"
-          aria-label="Answer from support"
-          style={{ background: 'var(--lci-answer-bg, rgba(45,114,210,0.08))', marginTop: 8 }}
+          className={e.kind === 'answer' ? 'support-answer' : 'support-reply'}
+          aria-label={e.kind === 'answer' ? 'Answer from support' : `Reply from ${e.by}`}
+          style={{
+            background:
+              e.kind === 'answer' ? 'var(--lci-answer-bg, rgba(45,114,210,0.08))' : 'var(--lci-reply-bg, transparent)',
+            marginTop: 8,
+            marginLeft: e.kind === 'reply' ? 24 : 0,
+          }}
         >
           <p className="bp6-text-muted" style={{ margin: 0 }}>
-            {a.answered_by} answered on {when(a.created_at)} ({STATUS_LABELS[a.status]})
+            {e.by} {e.kind === 'answer' ? 'answered' : 'replied'} on{' '}
+            <time dateTime={e.created_at}>{when(e.created_at)}</time>
+            {e.kind === 'answer' && ` (${STATUS_LABELS[e.status]})`}
           </p>
-          <p style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>{a.body}</p>
+          <p style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0' }}>{e.body}</p>
+          <Files files={e.attachments} />
         </Card>
       ))}
+      {children}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /lcisupport/supportRequests: support requests of every tenant for internal support, filtered by status, priority
- * and tenant; answering sets the status and mails the requester.
+ * and tenant, each with its conversation (answers and the tenant's replies); answering sets the status and mails
+ * the requester. New requests, replies and closings arrive live; times are in the viewer's (browser's) zone, shown.
  */
 import {
   Button,
@@ -14,8 +15,18 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, ApiError, PageHeader, PageLoadError, PageLoading } from '../../../workspace/sdk';
+import {
+  api,
+  ApiError,
+  browserTimeZone,
+  formatDateTimeZone,
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  useTenantFormat,
+} from '../../../workspace/sdk';
 import { INTERNAL_REQUESTS_PATH, type AnswerBody, type InternalSupportRequest } from '../shared/api';
+import { INBOX_TARGET } from '../shared/live';
 import {
   PRIORITY_LABELS,
   PRIORITY_LEVELS,
@@ -24,6 +35,7 @@ import {
   type PriorityLevel,
   type RequestStatus,
 } from '../shared/rules';
+import { useReloadOn } from './live';
 import { RequestCard } from './RequestCard';
 
 function AnswerDialog({
@@ -116,6 +128,12 @@ export default function SupportInboxPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [answering, setAnswering] = useState<InternalSupportRequest | null>(null);
+  // Requests come from tenants in every zone: times in the viewer's own zone, shown with it.
+  const { dateFormat } = useTenantFormat();
+  const when = useMemo(() => {
+    const zone = browserTimeZone();
+    return (iso: string) => formatDateTimeZone(iso, dateFormat, zone);
+  }, [dateFormat]);
 
   const load = useCallback(async () => {
     setBusy(true);
@@ -135,6 +153,8 @@ export default function SupportInboxPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  // A tenant filed, replied or closed (or another of support answered): the list shows it at once.
+  useReloadOn(INBOX_TARGET, () => void load());
 
   const tenants = useMemo(
     () =>
@@ -219,6 +239,7 @@ export default function SupportInboxPage() {
           <RequestCard
             key={r.request_id}
             request={r}
+            when={when}
             extra={<strong>{r.tenant_name} · </strong>}
             actions={
               <Button

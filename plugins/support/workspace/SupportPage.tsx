@@ -1,6 +1,8 @@
 /**
  * /support?issueType&priorityLevel: file a request to internal support (the query preselects issue type and
- * priority), with attachments uploaded through signed links; below, the requests with their status and answers.
+ * priority), with attachments uploaded through signed links; below, the requests with their status and the
+ * conversation, where the tenant replies and closes. Support's answers and status changes arrive live (the list
+ * reloads; the shell shows the toast); times are in the tenant's time zone, shown with it.
  */
 import {
   Button,
@@ -14,8 +16,18 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, ApiError, PageHeader, PageLoadError, PageLoading, useDirtyPage, useTenant } from '../../../workspace/sdk';
-import { requestsPath, type FileRequestBody, type SupportRequest } from '../shared/api';
+import {
+  api,
+  ApiError,
+  PageHeader,
+  PageLoadError,
+  PageLoading,
+  useDirtyPage,
+  useTenant,
+  useTenantFormat,
+} from '../../../workspace/sdk';
+import { closePath, requestsPath, type FileRequestBody, type SupportRequest } from '../shared/api';
+import { REQUESTS_TARGET } from '../shared/live';
 import {
   ISSUE_TYPES,
   ISSUE_TYPE_LABELS,
@@ -26,8 +38,10 @@ import {
   type IssueType,
   type PriorityLevel,
 } from '../shared/rules';
+import { useReloadOn } from './live';
+import { ReplyForm } from './ReplyForm';
 import { RequestCard } from './RequestCard';
-import { fileRefusal, uploadFile } from './upload';
+import { addPicked, uploadFile } from './upload';
 
 type FieldErrors = Partial<Record<'issue_type' | 'priority_level' | 'subject' | 'description' | 'attachments', string>>;
 
@@ -55,7 +69,12 @@ export default function SupportPage() {
   const [filed, setFiled] = useState<number | null>(null);
   const [requests, setRequests] = useState<SupportRequest[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [replying, setReplying] = useState<number | null>(null);
+  const [closing, setClosing] = useState<number | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const { setDirty } = useDirtyPage();
+  // Times in the tenant's time zone (Account Settings), with the zone shown: the reader may be elsewhere.
+  const when = useTenantFormat().dateTimeZone;
 
   useEffect(
     () => setDirty(subject.trim() !== '' || description.trim() !== '' || files.length > 0),
@@ -74,16 +93,29 @@ export default function SupportPage() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Support answered or changed a status: the list shows it at once (the toast is the shell's).
+  useReloadOn(REQUESTS_TARGET, () => void load());
+
+  const replaced = (r: SupportRequest) =>
+    setRequests((list) => list && list.map((x) => (x.request_id === r.request_id ? r : x)));
+  const close = async (id: number) => {
+    if (tenantId == null) return;
+    setClosing(id);
+    setActionError(null);
+    try {
+      replaced((await api.post<{ request: SupportRequest }>(closePath(tenantId, id), {})).request);
+    } catch (e) {
+      setActionError((e as Error).message);
+    } finally {
+      setClosing(null);
+    }
+  };
 
   const addFiles = (list: FileList | null) => {
-    const picked = [...(list ?? [])];
-    const refusal = picked.map(fileRefusal).find((r) => r !== null);
-    if (refusal) return setFields((f) => ({ ...f, attachments: refusal }));
-    const next = [...files, ...picked];
-    if (next.length > MAX_ATTACHMENTS)
-      return setFields((f) => ({ ...f, attachments: `At most ${MAX_ATTACHMENTS} attachments` }));
+    const added = addPicked(files, [...(list ?? [])]);
+    if ('error' in added) return setFields((f) => ({ ...f, attachments: added.error }));
     setFields((f) => ({ ...f, attachments: undefined }));
-    setFiles(next);
+    setFiles(added.files);
   };
 
   const submit = async () => {
@@ -248,7 +280,52 @@ export default function SupportPage() {
           description="Requests you send appear here with their status and answers."
         />
       ) : (
-        requests.map((r) => <RequestCard key={r.request_id} request={r} />)
+        <>
+          {actionError && (
+            <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
+              {actionError}
+            </Callout>
+          )}
+          {requests.map((r) => (
+            <RequestCard
+              key={r.request_id}
+              request={r}
+              when={when}
+              actions={
+                <>
+                  <Button
+                    icon="comment"
+                    text="Reply"
+                    aria-label={`Reply to request ${r.request_id}`}
+                    disabled={replying === r.request_id}
+                    onClick={() => setReplying(r.request_id)}
+                  />
+                  {r.status !== 'closed' && (
+                    <Button
+                      icon="tick-circle"
+                      text="Close"
+                      aria-label={`Close request ${r.request_id}`}
+                      loading={closing === r.request_id}
+                      onClick={() => void close(r.request_id)}
+                    />
+                  )}
+                </>
+              }
+            >
+              {replying === r.request_id && tenantId != null && (
+                <ReplyForm
+                  tenantId={tenantId}
+                  request={r}
+                  onCancel={() => setReplying(null)}
+                  onSent={(sent) => {
+                    setReplying(null);
+                    replaced(sent);
+                  }}
+                />
+              )}
+            </RequestCard>
+          ))}
+        </>
       )}
     </div>
   );

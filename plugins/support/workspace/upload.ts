@@ -1,7 +1,7 @@
 /** Uploads one file through a signed link: asks the server for the link (type and size checked), then PUTs the bytes. */
 import { api } from '../../../workspace/sdk';
 import { attachmentsPath, type UploadBody } from '../shared/api';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../shared/rules';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, MAX_ATTACHMENTS } from '../shared/rules';
 
 export interface Uploaded {
   key: string;
@@ -22,6 +22,14 @@ export function fileRefusal(file: File): string | null {
   if (file.size === 0) return `${file.name}: the file is empty`;
   if (file.size > ATTACHMENT_MAX_BYTES) return `${file.name}: files up to ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`;
   return null;
+}
+
+/** The files chosen so far with the picked ones added, or why they cannot be (a refused file, too many). */
+export function addPicked(current: readonly File[], picked: readonly File[]): { files: File[] } | { error: string } {
+  const refusal = picked.map(fileRefusal).find((r) => r !== null);
+  if (refusal) return { error: refusal };
+  const files = [...current, ...picked];
+  return files.length > MAX_ATTACHMENTS ? { error: `At most ${MAX_ATTACHMENTS} attachments` } : { files };
 }
 
 export async function uploadFile(tenantId: number, file: File): Promise<Uploaded> {
