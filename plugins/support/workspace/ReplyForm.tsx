@@ -2,12 +2,13 @@
  * The tenant's reply to a request on /support: text and files (uploaded through signed links as when filing), sent
  * to support; an answered or closed request is open again. Leaving with an unsent reply asks first.
  */
-import { Button, Callout, FileInput, FormGroup, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { api, ApiError, useDirtyPage } from '../../../workspace/sdk';
 import { replyPath, type ReplyBody, type SupportRequest } from '../shared/api';
 import { MAX_ATTACHMENTS } from '../shared/rules';
-import { addPicked, uploadFile } from './upload';
+import { FilesField } from './FilesField';
+import { uploadFile } from './upload';
 
 type Fields = Partial<Record<'body' | 'attachments', string>>;
 
@@ -84,32 +85,15 @@ export function ReplyForm({
           autoFocus
         />
       </FormGroup>
-      <FormGroup
-        label="Files"
-        labelFor={`support-reply-files-${id}`}
-        intent={fields.attachments ? 'danger' : 'none'}
-        helperText={fields.attachments ?? `Up to ${MAX_ATTACHMENTS} files of 5 MB.`}
-      >
-        <FileInput
-          text={files.length ? `${files.length} file(s) chosen` : 'Choose files…'}
-          inputProps={{ id: `support-reply-files-${id}`, multiple: true, 'aria-label': 'Files of the reply' }}
-          onInputChange={(e) => {
-            const input = e.target as HTMLInputElement;
-            const added = addPicked(files, [...(input.files ?? [])]);
-            input.value = '';
-            if ('error' in added) return setFields((f) => ({ ...f, attachments: added.error }));
-            setFields((f) => ({ ...f, attachments: undefined }));
-            setFiles(added.files);
-          }}
-        />
-        <div style={{ marginTop: 6, display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-          {files.map((f, i) => (
-            <Tag key={`${f.name}-${i}`} onRemove={() => setFiles(files.filter((_, j) => j !== i))}>
-              {f.name}
-            </Tag>
-          ))}
-        </div>
-      </FormGroup>
+      <FilesField
+        id={`support-reply-files-${id}`}
+        label="Files of the reply"
+        hint={`Up to ${MAX_ATTACHMENTS} files of 5 MB.`}
+        files={files}
+        error={fields.attachments}
+        onFiles={setFiles}
+        onError={(attachments) => setFields((f) => ({ ...f, attachments }))}
+      />
       <div style={{ display: 'flex', gap: 8 }}>
         <Button type="submit" intent="primary" icon="send-message" text="Send reply" loading={busy} />
         <Button

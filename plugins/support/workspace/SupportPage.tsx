@@ -4,17 +4,7 @@
  * conversation, where the tenant replies and closes. Support's answers and status changes arrive live (the list
  * reloads; the shell shows the toast); times are in the tenant's time zone, shown with it.
  */
-import {
-  Button,
-  Callout,
-  FileInput,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  NonIdealState,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, TextArea } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   api,
@@ -38,10 +28,11 @@ import {
   type IssueType,
   type PriorityLevel,
 } from '../shared/rules';
+import { FilesField } from './FilesField';
 import { useReloadOn } from './live';
 import { ReplyForm } from './ReplyForm';
 import { RequestCard } from './RequestCard';
-import { addPicked, uploadFile } from './upload';
+import { uploadFile } from './upload';
 
 type FieldErrors = Partial<Record<'issue_type' | 'priority_level' | 'subject' | 'description' | 'attachments', string>>;
 
@@ -109,13 +100,6 @@ export default function SupportPage() {
     } finally {
       setClosing(null);
     }
-  };
-
-  const addFiles = (list: FileList | null) => {
-    const added = addPicked(files, [...(list ?? [])]);
-    if ('error' in added) return setFields((f) => ({ ...f, attachments: added.error }));
-    setFields((f) => ({ ...f, attachments: undefined }));
-    setFiles(added.files);
   };
 
   const submit = async () => {
@@ -242,30 +226,15 @@ export default function SupportPage() {
             onChange={(e) => setDescription(e.target.value)}
           />
         </FormGroup>
-        <FormGroup
+        <FilesField
+          id="support-attachments"
           label="Attachments"
-          labelFor="support-attachments"
-          intent={fields.attachments ? 'danger' : 'none'}
-          helperText={
-            fields.attachments ?? `Up to ${MAX_ATTACHMENTS} files of 5 MB: images, PDF, text, CSV, Word, Excel or ZIP.`
-          }
-        >
-          <FileInput
-            text={files.length ? `${files.length} file(s) chosen` : 'Choose files…'}
-            inputProps={{ id: 'support-attachments', multiple: true, 'aria-label': 'Attachments' }}
-            onInputChange={(e) => {
-              addFiles((e.target as HTMLInputElement).files);
-              (e.target as HTMLInputElement).value = '';
-            }}
-          />
-          <div style={{ marginTop: 6, display: 'flex', gap: 6, flexWrap: 'wrap' }}>
-            {files.map((f, i) => (
-              <Tag key={`${f.name}-${i}`} onRemove={() => setFiles(files.filter((_, j) => j !== i))}>
-                {f.name}
-              </Tag>
-            ))}
-          </div>
-        </FormGroup>
+          hint={`Up to ${MAX_ATTACHMENTS} files of 5 MB: images, PDF, text, CSV, Word, Excel or ZIP.`}
+          files={files}
+          error={fields.attachments}
+          onFiles={setFiles}
+          onError={(attachments) => setFields((f) => ({ ...f, attachments }))}
+        />
         <Button type="submit" intent="primary" text="Send to support" loading={busy} />
       </form>
       <h3 style={{ marginTop: 24 }}>Your requests</h3>
