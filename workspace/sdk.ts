@@ -189,6 +189,20 @@ export {
   type CellValue,
   type SortDir,
 } from './components/data-table';
+export { useSchemaForm, FORM_ERROR, type SchemaForm, type SchemaFormOptions } from './form/schema-form';
+export {
+  Form,
+  FormError,
+  SubmitButton,
+  TextField,
+  TextAreaField,
+  SelectField,
+  NumericField,
+  SwitchField,
+  CheckboxField,
+  type FieldProps,
+  type SelectOption,
+} from './form/fields';
 export type {
   WorkspaceSlots,
   SlotItem,
