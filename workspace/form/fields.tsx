@@ -306,7 +306,7 @@ export function SubmitButton<V extends FieldValues, B>({
   disabled,
   intent = 'primary',
   ...rest
-}: { form: SchemaForm<V, B> } & Omit<ButtonProps, 'type' | 'onClick' | 'loading'>) {
+}: { form: SchemaForm<V, B> } & Omit<ButtonProps, 'form' | 'type' | 'onClick' | 'loading'>) {
   const { isSubmitting } = useFormState({ control: form.control });
   return (
     <Button
