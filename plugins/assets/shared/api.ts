@@ -44,7 +44,10 @@ const optionalDate = z
 
 /** The fields a person edits (POST and PUT). Empty text clears a field. */
 export const assetFields = z.object({
-  tenant_company_id: bodyId,
+  tenant_company_id: z
+    .number({ error: (i) => (i.code === 'invalid_type' ? 'Required.' : undefined) })
+    .int()
+    .positive(),
   asset_type_id: bodyId.nullable().optional(),
   tenant_asset_status_id: bodyId.nullable().optional(),
   name: text(200).min(1, 'Required.'),
@@ -58,7 +61,12 @@ export const assetFields = z.object({
   operating_system: optionalText(200),
   assigned_to: optionalText(200),
   location_id: bodyId.nullable().optional(),
-  cost: z.number().min(0, 'Must be 0 or more').max(1e11, 'Too large').nullable().optional(),
+  cost: z
+    .number({ error: (i) => (i.code === 'invalid_type' ? 'Must be a number' : undefined) })
+    .min(0, 'Must be 0 or more')
+    .max(1e11, 'Too large')
+    .nullable()
+    .optional(),
   notes: optionalText(4000),
 });
 

@@ -179,9 +179,25 @@ test("add asset dialog: field messages, the server's duplicate serial message; /
   await dialog.getByLabel('Warranty expiry').fill('2027-03-31');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
   // The server's message under the serial: make + serial are unique in any case; nothing was added.
-  await expect(dialog.getByText('Another asset of this tenant has this make and serial number.')).toBeVisible();
+  const serialGroup = dialog.locator('.bp6-form-group', { has: page.getByLabel('Serial', { exact: true }) });
+  await expect(serialGroup).toContainText('Another asset of this tenant has this make and serial number.');
+  await expect(dialog.getByLabel('Serial')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('alert')).toHaveText('Please correct the fields marked.');
   await dialog.getByLabel('Serial').fill(`${tag}-SN2`);
+  // While the add is on its way the button takes no second click.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(
+    (url) => url.pathname.endsWith('/assets'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog.locator('button[type="submit"]')).toBeDisabled();
+  release();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(`Added ${tag}-second.`)).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Asset pages' })).toContainText('1–2 of 2 assets');

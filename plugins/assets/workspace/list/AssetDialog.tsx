@@ -1,29 +1,26 @@
 /**
- * Add or edit an asset: every field of the API's body, the schema's messages when saving (createAssetBody), the
- * server's own field messages (e.g. a make and serial another asset has) and a stale edit's 409 (the dialog stays
- * open, nothing typed is lost).
+ * Add or edit an asset: every field of the API's body, the schema's messages when saving (createAssetBody, through
+ * the workspace form helper), the server's own field messages (e.g. a make and serial another asset has) and a stale
+ * edit's 409 (the dialog stays open, nothing typed is lost).
  */
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
 import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { api, ApiError, type Company } from '../../../../workspace/sdk';
-import { assetPaths, createAssetBody, type Asset } from '../../shared/api';
+  api,
+  ApiError,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+  type Company,
+  type SelectOption,
+} from '../../../../workspace/sdk';
+import { assetPaths, createAssetBody, type Asset, type CreateAssetBody } from '../../shared/api';
 import type { Choice } from './AssetFilters';
 
-type Field =
-  | 'tenant_company_id'
-  | 'asset_type_id'
-  | 'tenant_asset_status_id'
-  | 'location_id'
+type TextKey =
   | 'name'
   | 'serial'
   | 'make'
@@ -36,9 +33,14 @@ type Field =
   | 'assigned_to'
   | 'cost'
   | 'notes';
-type Form = Record<Field, string>;
+type Form = Record<TextKey, string> & {
+  tenant_company_id: number | null;
+  asset_type_id: number | null;
+  tenant_asset_status_id: number | null;
+  location_id: number | null;
+};
 
-const TEXTS: { field: Field; label: string; type?: string }[] = [
+const TEXTS: { field: Exclude<TextKey, 'notes'>; label: string; type?: string }[] = [
   { field: 'name', label: 'Name (required)' },
   { field: 'serial', label: 'Serial' },
   { field: 'make', label: 'Make' },
@@ -56,10 +58,10 @@ const str = (v: string | number | null | undefined) => (v === null || v === unde
 
 function formOf(a: Asset | undefined, companyId: number | null): Form {
   return {
-    tenant_company_id: str(a?.tenant_company_id ?? companyId),
-    asset_type_id: str(a?.asset_type_id),
-    tenant_asset_status_id: str(a?.tenant_asset_status_id),
-    location_id: str(a?.location_id),
+    tenant_company_id: a?.tenant_company_id ?? companyId,
+    asset_type_id: a?.asset_type_id ?? null,
+    tenant_asset_status_id: a?.tenant_asset_status_id ?? null,
+    location_id: a?.location_id ?? null,
     name: str(a?.name),
     serial: str(a?.serial),
     make: str(a?.make),
@@ -75,42 +77,16 @@ function formOf(a: Asset | undefined, companyId: number | null): Form {
   };
 }
 
-const idOrNull = (v: string) => (v === '' ? null : Number(v));
-
-function bodyOf(f: Form): Record<string, unknown> {
+function bodyOf(f: Form): CreateAssetBody {
   return {
-    tenant_company_id: f.tenant_company_id === '' ? undefined : Number(f.tenant_company_id),
-    asset_type_id: idOrNull(f.asset_type_id),
-    tenant_asset_status_id: idOrNull(f.tenant_asset_status_id),
-    location_id: idOrNull(f.location_id),
-    name: f.name,
-    serial: f.serial,
-    make: f.make,
-    model: f.model,
-    purchase_date: f.purchase_date,
-    warranty_start: f.warranty_start,
-    warranty_expiry: f.warranty_expiry,
-    eol_date: f.eol_date,
-    operating_system: f.operating_system,
-    assigned_to: f.assigned_to,
+    ...f,
+    tenant_company_id: f.tenant_company_id ?? (undefined as unknown as number),
     cost: f.cost.trim() === '' ? null : Number(f.cost),
-    notes: f.notes,
   };
 }
 
-type Errors = Partial<Record<Field, string>>;
-
-function localErrors(body: Record<string, unknown>): Errors {
-  const r = createAssetBody.safeParse(body);
-  if (r.success) return {};
-  const out: Errors = {};
-  for (const i of r.error.issues) {
-    const f = String(i.path[0]) as Field;
-    if (f === 'tenant_company_id') out[f] = 'Required.';
-    else out[f] ??= f === 'cost' && i.code === 'invalid_type' ? 'Must be a number' : i.message;
-  }
-  return out;
-}
+const optionsOf = (choices: readonly Choice[]): SelectOption[] =>
+  choices.map((c) => ({ value: c.value, label: c.label }));
 
 export interface AssetDialogProps {
   tenantId: number;
@@ -123,21 +99,40 @@ export interface AssetDialogProps {
 }
 
 export function AssetDialog({ tenantId, companies, types, statuses, asset, onClose }: AssetDialogProps) {
-  const [form, setForm] = useState<Form>(() =>
-    formOf(asset, companies.length === 1 ? companies[0].tenant_company_id : null),
-  );
-  const [errors, setErrors] = useState<Errors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm({
+    schema: createAssetBody,
+    defaultValues: formOf(asset, companies.length === 1 ? companies[0].tenant_company_id : null),
+    toBody: bodyOf,
+    fieldsMessage: 'Please correct the fields marked.',
+    errorMessage: (e) =>
+      e instanceof ApiError && e.status === 409
+        ? `${e.message} Close this dialog and open the asset again.`
+        : (e as Error).message,
+    onSubmit: async (body) => {
+      const r = asset
+        ? await api.put<{ asset: Asset }>(assetPaths.one(tenantId, asset.asset_id), { ...body, version: asset.version })
+        : await api.post<{ asset: Asset }>(assetPaths.create(tenantId), body);
+      onClose(r.asset);
+    },
+  });
+  const { setValue } = form;
+  const company = form.watch('tenant_company_id');
   const [locations, setLocations] = useState<Choice[]>([]);
   const title = asset ? `Edit ${asset.name}` : 'Add asset';
 
+  // A location belongs to a company: choosing another company clears it.
+  const shownCompany = useRef(company);
   useEffect(() => {
-    if (!form.tenant_company_id) return setLocations([]);
+    if (shownCompany.current !== company) setValue('location_id', null);
+    shownCompany.current = company;
+  }, [company, setValue]);
+
+  useEffect(() => {
+    if (!company) return setLocations([]);
     let live = true;
     api
       .get<{ locations: { tenant_company_location_id: number; location_name: string }[] }>(
-        `/v3/tenant/${tenantId}/company/${form.tenant_company_id}/locations`,
+        `/v3/tenant/${tenantId}/company/${company}/locations`,
       )
       .then(
         (r) =>
@@ -148,108 +143,65 @@ export function AssetDialog({ tenantId, companies, types, statuses, asset, onClo
     return () => {
       live = false;
     };
-  }, [tenantId, form.tenant_company_id]);
+  }, [tenantId, company]);
 
-  const set = (field: Field, value: string) => {
-    setForm((f) => ({ ...f, [field]: value, ...(field === 'tenant_company_id' ? { location_id: '' } : {}) }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  const save = async () => {
-    if (busy) return;
-    const body = bodyOf(form);
-    const local = localErrors(body);
-    setErrors(local);
-    if (Object.values(local).some(Boolean)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = asset
-        ? await api.put<{ asset: Asset }>(assetPaths.one(tenantId, asset.asset_id), { ...body, version: asset.version })
-        : await api.post<{ asset: Asset }>(assetPaths.create(tenantId), body);
-      onClose(r.asset);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409)
-        setError(`${e.message} Close this dialog and open the asset again.`);
-      else if (e instanceof ApiError && e.fields?.length) {
-        const next: Errors = {};
-        for (const f of e.fields) next[f.path.replace(/^body\./, '').split('.')[0] as Field] = f.message;
-        setErrors(next);
-        setError('Please correct the fields marked.');
-      } else setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const group = (field: Field, label: string, control: React.ReactNode) => (
-    <FormGroup
-      key={field}
-      label={label}
-      labelFor={`asset-${field}`}
-      intent={errors[field] ? 'danger' : 'none'}
-      helperText={errors[field]}
-    >
-      {control}
-    </FormGroup>
-  );
-  const select = (field: Field, label: string, options: readonly Choice[], empty: string) =>
-    group(
-      field,
-      label,
-      <HTMLSelect
-        id={`asset-${field}`}
-        fill
-        value={form[field]}
-        onChange={(e) => set(field, e.target.value)}
-        options={[{ value: '', label: empty }, ...options.map((o) => ({ value: String(o.value), label: o.label }))]}
-      />,
-    );
-
+  const control = form.control;
   return (
     <Dialog isOpen onClose={() => onClose(null)} title={title} className="asset-dialog">
       <DialogBody>
-        {error && (
-          <Callout intent="danger" className="asset-dialog-error">
-            {error}
-          </Callout>
-        )}
+        <FormError control={control} className="asset-dialog-error" />
         <div className="asset-dialog-grid">
-          {select(
-            'tenant_company_id',
-            'Company (required)',
-            companies.map((c) => ({ value: c.tenant_company_id, label: c.name })),
-            'Choose a company',
-          )}
-          {select('asset_type_id', 'Type', types, 'No type')}
-          {select('tenant_asset_status_id', 'Status', statuses, 'No status')}
-          {select('location_id', 'Location', locations, 'No location')}
-          {TEXTS.map(({ field, label, type }) =>
-            group(
-              field,
-              label,
-              <InputGroup
-                id={`asset-${field}`}
-                type={type ?? 'text'}
-                value={form[field]}
-                intent={errors[field] ? 'danger' : 'none'}
-                onChange={(e) => set(field, e.target.value)}
-                {...(type === 'number' ? { min: 0, step: '0.01' } : {})}
-              />,
-            ),
-          )}
+          <SelectField
+            control={control}
+            name="tenant_company_id"
+            id="asset-tenant_company_id"
+            label="Company (required)"
+            empty="Choose a company"
+            options={companies.map((c) => ({ value: c.tenant_company_id, label: c.name }))}
+          />
+          <SelectField
+            control={control}
+            name="asset_type_id"
+            id="asset-asset_type_id"
+            label="Type"
+            empty="No type"
+            options={optionsOf(types)}
+          />
+          <SelectField
+            control={control}
+            name="tenant_asset_status_id"
+            id="asset-tenant_asset_status_id"
+            label="Status"
+            empty="No status"
+            options={optionsOf(statuses)}
+          />
+          <SelectField
+            control={control}
+            name="location_id"
+            id="asset-location_id"
+            label="Location"
+            empty="No location"
+            options={optionsOf(locations)}
+          />
+          {TEXTS.map(({ field, label, type }) => (
+            <TextField
+              key={field}
+              control={control}
+              name={field}
+              id={`asset-${field}`}
+              label={label}
+              type={type ?? 'text'}
+              {...(type === 'number' ? { min: 0, step: '0.01' } : {})}
+            />
+          ))}
         </div>
-        {group(
-          'notes',
-          'Notes',
-          <TextArea id="asset-notes" fill value={form.notes} onChange={(e) => set('notes', e.target.value)} />,
-        )}
+        <TextAreaField control={control} name="notes" id="asset-notes" label="Notes" fill />
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button text="Cancel" onClick={() => onClose(null)} />
-            <Button intent="primary" text={asset ? 'Save' : 'Add'} loading={busy} onClick={() => void save()} />
+            <SubmitButton form={form} text={asset ? 'Save' : 'Add'} />
           </>
         }
       />
