@@ -1,11 +1,14 @@
 /**
- * The contact form's model (pure, unit-tested): the fields as the inputs hold them, the field messages (the API's
- * own schema, so the page and the server say the same thing), the body to send and the server's field messages.
+ * The contact form's model (pure): the fields as the inputs hold them, the schema the dialog checks (the API's own,
+ * with the company chosen in the dialog: so the page and the server say the same thing) and the body it sends.
  */
+import { z } from 'zod';
 import type { Contact, CreateContactBody } from '../shared/api';
-import { contactFields, type ReviewRole } from '../shared/contact-fields';
+import { CONTACT_MESSAGES, contactFields, type ReviewRole } from '../shared/contact-fields';
 
 export interface ContactForm {
+  /** The company of a new contact (in the request's path, not its body). */
+  tenant_company_id: number | null;
   first_name: string;
   last_name: string;
   email: string;
@@ -14,10 +17,14 @@ export interface ContactForm {
   review_role: ReviewRole;
   is_active: boolean;
 }
-export type FormField = keyof ContactForm;
-export type FieldErrors = Partial<Record<FormField, string>>;
 
-export const emptyContactForm = (): ContactForm => ({
+/** The contact's fields and the company they go to. */
+export const contactFormBody = contactFields.extend({
+  tenant_company_id: z.number({ error: CONTACT_MESSAGES.required }),
+});
+
+export const emptyContactForm = (companyId: number | null): ContactForm => ({
+  tenant_company_id: companyId,
   first_name: '',
   last_name: '',
   email: '',
@@ -28,6 +35,7 @@ export const emptyContactForm = (): ContactForm => ({
 });
 
 export const formOf = (c: Contact): ContactForm => ({
+  tenant_company_id: c.tenant_company_id,
   first_name: c.first_name,
   last_name: c.last_name,
   email: c.email ?? '',
@@ -37,9 +45,10 @@ export const formOf = (c: Contact): ContactForm => ({
   is_active: c.is_active,
 });
 
-/** The body of a create (or the fields of an update): empty optional texts are sent as null. */
-export function bodyOf(f: ContactForm): CreateContactBody {
+/** The body of a create (or the fields of an update) and its company: empty optional texts are sent as null. */
+export function bodyOf(f: ContactForm): CreateContactBody & { tenant_company_id: number } {
   return {
+    tenant_company_id: f.tenant_company_id as number,
     first_name: f.first_name.trim(),
     last_name: f.last_name.trim(),
     email: f.email.trim() || null,
@@ -48,26 +57,4 @@ export function bodyOf(f: ContactForm): CreateContactBody {
     review_role: f.review_role,
     is_active: f.is_active,
   };
-}
-
-/** The first message of each field the API's schema refuses. */
-export function formErrors(f: ContactForm): FieldErrors {
-  const r = contactFields.safeParse(bodyOf(f));
-  const out: FieldErrors = {};
-  if (!r.success)
-    for (const issue of r.error.issues) {
-      const field = issue.path[0] as FormField;
-      out[field] ??= issue.message;
-    }
-  return out;
-}
-
-/** The server's field messages (`body.email`) by form field. */
-export function serverFieldErrors(fields: readonly { path: string; message: string }[] | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const f of fields ?? []) {
-    const m = /^body\.([a-z_]+)/.exec(f.path);
-    if (m) out[m[1] as FormField] ??= f.message;
-  }
-  return out;
 }
