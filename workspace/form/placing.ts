@@ -14,7 +14,7 @@ export interface PlacedErrors {
 
 export interface PlacingTexts {
   /** The form's message when the server refused only fields shown under them (default: none). */
-  fieldsMessage?: string;
+  fieldsMessage?: string | ((error: unknown) => string);
   /** The form's message of a failure that names no field of the form (default: the error's message). */
   errorMessage?(error: unknown): string;
 }
@@ -64,7 +64,9 @@ export function placeErrors(
   const placed = Object.keys(fields).length > 0;
   const form =
     placed && !unplaced
-      ? (texts.fieldsMessage ?? null)
+      ? typeof texts.fieldsMessage === 'function'
+        ? texts.fieldsMessage(error)
+        : (texts.fieldsMessage ?? null)
       : (texts.errorMessage?.(error) ?? (error instanceof Error ? error.message : String(error)));
   return { fields, form };
 }

@@ -22,26 +22,10 @@ import { COMPANY_DETAIL_PAGE, SCORE_METRICS_ADMIN_PAGE } from './pages';
 import { recalculate } from './recalculate';
 import { companyValues } from './values';
 import * as api from '../../shared/api';
+import { metricBody, metricUpdateBody } from '../../shared/metric-schemas';
 
 const title = (t: ScoreType) => (t === 'health' ? 'Health' : 'Effort');
 const definitionsKey = (t: ScoreType) => (t === 'health' ? 'tenantCsHealthMetrics' : 'tenantCsEffortMetrics');
-const activeFlag = z.union([z.literal(0), z.literal(1)]);
-
-export const metricBody = z.object({
-  name: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters'),
-  calcCode: z.enum(CALC_CODES, { error: `Must be one of ${CALC_CODES.join(', ')}` }),
-  weight: z.number({ error: 'Must be a number' }).gt(0, 'Must be greater than 0').max(1000, 'Must be at most 1000'),
-  max: z
-    .number({ error: 'Must be a number' })
-    .gt(0, 'Must be greater than 0')
-    .max(1_000_000_000, 'Must be at most 1000000000'),
-  assessmentTemplateId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  sort: z.number().int().min(0).max(100_000).optional(),
-});
-export const metricUpdateBody = metricBody
-  .partial()
-  .extend({ activeFlag: activeFlag.optional(), version: z.number({ error: 'Required.' }).int().min(1) });
-
 function metricObject(type: ScoreType): CsObjectDef {
   return defineCsObject({
     name: type === 'health' ? 'TenantCsHealthMetric' : 'TenantCsEffortMetric',

@@ -1,24 +1,24 @@
 /**
  * The flyout of the Health/Effort Admin page: a Blueprint Drawer to add or edit a metric (name, calcCode, weight,
- * max; the assessment template of an assessment-template metric). A stale edit (someone saved in between) shows
- * the server's message; field errors of the server land on their fields.
+ * max; the assessment template of an assessment-template metric), checked by the API's schema (metricBody) through
+ * the workspace form helper. A stale edit (someone saved in between) shows the server's message; field errors of
+ * the server land on their fields.
  */
-import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
-import { ApiError, useDirtyPage } from '../../../../workspace/sdk';
-import { CALC_CODE_LABELS, CALC_CODES, type CalcCode, type ScoreType } from '../../shared/metric-calc-codes';
-import { useCsApi } from '../cs-api';
+import { Button, Drawer } from '@blueprintjs/core';
+import { useEffect, useMemo } from 'react';
 import {
-  bodyOf,
-  draftErrors,
-  draftOf,
-  emptyDraft,
-  sameDraft,
-  scorePreview,
-  serverErrors,
-  type DraftErrors,
-  type MetricDraft,
-} from './metric-form';
+  Form,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useDirtyPage,
+  useSchemaForm,
+} from '../../../../workspace/sdk';
+import { CALC_CODE_LABELS, CALC_CODES, type ScoreType } from '../../shared/metric-calc-codes';
+import { metricBody } from '../../shared/metric-schemas';
+import { useCsApi } from '../cs-api';
+import { bodyOf, draftOf, emptyDraft, scorePreview } from './metric-form';
 import { metricId, OBJECTS, type MetricDef } from './types';
 
 interface Props {
@@ -36,54 +36,33 @@ export function MetricDrawer({ type, metric, isOpen, onClose, onSaved }: Props) 
   const cs = useCsApi();
   const { setDirty } = useDirtyPage();
   const initial = useMemo(() => (metric ? draftOf(metric) : emptyDraft()), [metric]);
-  const [draft, setDraft] = useState<MetricDraft>(initial);
-  const [errors, setErrors] = useState<DraftErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const form = useSchemaForm({
+    schema: metricBody,
+    defaultValues: initial,
+    toBody: bodyOf,
+    fieldsMessage: (e) => (e as Error).message,
+    onSubmit: async (body) => {
+      const o = OBJECTS[type];
+      if (metric) await cs.csUpdate(o.metric, metricId(type, metric), { ...body, version: metric.version });
+      else await cs.csCreate(o.metric, body);
+      setDirty(false);
+      onSaved();
+    },
+  });
+  const { reset, control } = form;
+  const { isDirty, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (isOpen) {
-      setDraft(initial);
-      setErrors({});
-      setMessage(null);
-      setTouched(false);
-    }
-  }, [isOpen, initial]);
-  const dirty = isOpen && !sameDraft(draft, initial);
+    if (isOpen) reset(initial);
+  }, [isOpen, initial, reset]);
+  const dirty = isOpen && isDirty;
   useEffect(() => {
     setDirty(dirty);
   }, [dirty, setDirty]);
   useEffect(() => () => setDirty(false), [setDirty]);
 
-  const set = (patch: Partial<MetricDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const shownErrors: DraftErrors = touched ? { ...draftErrors(draft), ...errors } : errors;
-  const preview = scorePreview(draft);
-
-  const save = async () => {
-    setTouched(true);
-    const local = draftErrors(draft);
-    if (Object.keys(local).length) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      const o = OBJECTS[type];
-      if (metric) await cs.csUpdate(o.metric, metricId(type, metric), { ...bodyOf(draft), version: metric.version });
-      else await cs.csCreate(o.metric, bodyOf(draft));
-      setDirty(false);
-      onSaved();
-    } catch (e) {
-      if (e instanceof ApiError && e.fields?.length) setErrors(serverErrors(e.fields));
-      setMessage(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: keyof MetricDraft) => ({
-    intent: shownErrors[name] ? ('danger' as const) : ('none' as const),
-    helperText: shownErrors[name],
-  });
+  const [calcCode, weight, max] = form.watch(['calcCode', 'weight', 'max']);
+  const preview = scorePreview({ weight, max });
 
   return (
     <Drawer
@@ -95,93 +74,60 @@ export function MetricDrawer({ type, metric, isOpen, onClose, onSaved }: Props) 
       canOutsideClickClose={!dirty}
       canEscapeKeyClose={!dirty}
     >
-      <form
-        className="cs-metric-drawer-body"
-        data-testid="metric-drawer"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        {message && (
-          <Callout intent="danger" role="alert" style={{ marginBottom: 12 }}>
-            {message}
-          </Callout>
-        )}
-        <FormGroup label="Name" labelFor="cs-metric-name" labelInfo="(required)" {...field('name')}>
-          <InputGroup
-            id="cs-metric-name"
-            value={draft.name}
-            maxLength={100}
-            autoFocus
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        </FormGroup>
-        <FormGroup
+      <Form form={form} className="cs-metric-drawer-body" data-testid="metric-drawer">
+        <FormError control={control} style={{ marginBottom: 12 }} />
+        <TextField
+          control={control}
+          name="name"
+          id="cs-metric-name"
+          label="Name"
+          labelInfo="(required)"
+          maxLength={100}
+          autoFocus
+        />
+        <SelectField
+          control={control}
+          name="calcCode"
+          id="cs-metric-calc"
           label="Calculation"
-          labelFor="cs-metric-calc"
-          helperText={shownErrors.calcCode ?? 'Where the value of each company comes from'}
-          intent={shownErrors.calcCode ? 'danger' : 'none'}
-        >
-          <HTMLSelect
-            id="cs-metric-calc"
-            fill
-            value={draft.calcCode}
-            onChange={(e) => set({ calcCode: e.target.value as CalcCode })}
-            options={CALC_CODES.map((c) => ({ value: c, label: `${CALC_CODE_LABELS[c]} (${c})` }))}
-          />
-        </FormGroup>
-        {draft.calcCode === 'assessment-template' && (
-          <FormGroup
+          helperText="Where the value of each company comes from"
+          options={CALC_CODES.map((c) => ({ value: c, label: `${CALC_CODE_LABELS[c]} (${c})` }))}
+        />
+        {calcCode === 'assessment-template' && (
+          <TextField
+            control={control}
+            name="assessmentTemplateId"
+            id="cs-metric-template"
             label="Assessment template id"
-            labelFor="cs-metric-template"
             labelInfo="(empty: the latest assessment of any template)"
-            {...field('assessmentTemplateId')}
-          >
-            <InputGroup
-              id="cs-metric-template"
-              inputMode="numeric"
-              value={draft.assessmentTemplateId}
-              onChange={(e) => set({ assessmentTemplateId: e.target.value })}
-            />
-          </FormGroup>
+            inputMode="numeric"
+          />
         )}
-        <FormGroup label="Weight" labelFor="cs-metric-weight" labelInfo="(required)" {...field('weight')}>
-          <InputGroup
-            id="cs-metric-weight"
-            inputMode="decimal"
-            value={draft.weight}
-            onChange={(e) => set({ weight: e.target.value })}
-          />
-        </FormGroup>
-        <FormGroup
+        <TextField
+          control={control}
+          name="weight"
+          id="cs-metric-weight"
+          label="Weight"
+          labelInfo="(required)"
+          inputMode="decimal"
+        />
+        <TextField
+          control={control}
+          name="max"
+          id="cs-metric-max"
           label="Max"
-          labelFor="cs-metric-max"
           labelInfo="(required; the value that earns the full weight)"
-          {...field('max')}
-        >
-          <InputGroup
-            id="cs-metric-max"
-            inputMode="decimal"
-            value={draft.max}
-            onChange={(e) => set({ max: e.target.value })}
-          />
-        </FormGroup>
+          inputMode="decimal"
+        />
         <p className="bp6-text-muted cs-metric-preview" data-testid="metric-preview">
           Placeholder score (weight × value / max): {preview.half ?? '--'} at half the max, {preview.full ?? '--'} at
           the max.
         </p>
         <div className="cs-metric-drawer-footer">
-          <Button text="Cancel" onClick={onClose} disabled={busy} />
-          <Button
-            type="submit"
-            intent="primary"
-            text={metric ? 'Save' : 'Add'}
-            loading={busy}
-            disabled={!!metric && !dirty}
-          />
+          <Button text="Cancel" onClick={onClose} disabled={isSubmitting} />
+          <SubmitButton form={form} text={metric ? 'Save' : 'Add'} disabled={!!metric && !dirty} />
         </div>
-      </form>
+      </Form>
     </Drawer>
   );
 }
