@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { badRequest } from '../../../../kernel/index';
-import { CALC_CODES, type ScoreType } from '../../shared/metric-calc-codes';
+import type { ScoreType } from '../../shared/metric-calc-codes';
 import { MAX_ROLLING_WINDOW_DAYS, MIN_ROLLING_WINDOW_DAYS } from '../../shared/rolling-window';
 import { TICKET_TABLE_PATTERN } from '../../shared/ticket-input';
 import { csResult, defineCsObject, MSG_MUST_SELECT_CUSTOMER, type CsObjectDef } from '../object-api/registry';
