@@ -200,6 +200,8 @@ export {
   NumericField,
   SwitchField,
   CheckboxField,
+  CustomField,
+  FieldMessage,
   type FieldProps,
   type SelectOption,
 } from './form/fields';

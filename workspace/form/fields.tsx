@@ -23,10 +23,12 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import {
+  get,
   useController,
   useFormState,
   type Control,
   type FieldPath,
+  type FieldPathValue,
   type FieldValues,
   type UseControllerReturn,
 } from 'react-hook-form';
@@ -44,6 +46,8 @@ export interface FieldProps<V extends FieldValues, N extends FieldPath<V>> {
   inline?: boolean;
   /** The FormGroup's class. */
   groupClassName?: string;
+  /** The input alone, without its FormGroup (label and message): the page shows the message (<FieldMessage>). */
+  bare?: boolean;
 }
 
 type Bound<V extends FieldValues, N extends FieldPath<V>> = UseControllerReturn<V, N> & { id: string; error?: string };
@@ -53,15 +57,23 @@ function useField<V extends FieldValues, N extends FieldPath<V>>(p: FieldProps<V
   return { ...c, id: p.id ?? p.name, error: c.fieldState.error?.message };
 }
 
-function Group({
-  field,
-  p,
-  children,
-}: {
-  field: { id: string; error?: string };
-  p: Omit<FieldProps<never, never>, 'control' | 'name'>;
-  children: ReactNode;
-}) {
+type GroupProps = Pick<
+  FieldProps<FieldValues, string>,
+  'label' | 'labelInfo' | 'helperText' | 'inline' | 'groupClassName' | 'bare'
+>;
+
+type GroupKey = keyof GroupProps | 'control' | 'name' | 'id';
+
+/** A field's props apart: those of its group and those of its input. */
+function split<P extends GroupProps & { control: unknown; name: unknown; id?: string }>(
+  props: P,
+): { group: GroupProps; input: Omit<P, GroupKey> } {
+  const { control: _c, name: _n, id: _i, label, labelInfo, helperText, inline, groupClassName, bare, ...input } = props;
+  return { group: { label, labelInfo, helperText, inline, groupClassName, bare }, input };
+}
+
+function Group({ field, p, children }: { field: { id?: string; error?: string }; p: GroupProps; children: ReactNode }) {
+  if (p.bare) return <>{children}</>;
   return (
     <FormGroup
       label={p.label}
@@ -84,10 +96,10 @@ type Own = keyof FieldProps<FieldValues, string> | 'value' | 'onChange' | 'defau
 export function TextField<V extends FieldValues, N extends FieldPath<V>>(
   props: FieldProps<V, N> & Omit<InputGroupProps, Own>,
 ) {
-  const { control: _c, name: _n, label, id: _i, labelInfo, helperText, inline, groupClassName, ...input } = props;
+  const { group, input } = split(props);
   const f = useField(props);
   return (
-    <Group field={f} p={{ label, labelInfo, helperText, inline, groupClassName }}>
+    <Group field={f} p={group}>
       <InputGroup
         {...input}
         id={f.id}
@@ -107,10 +119,10 @@ export function TextField<V extends FieldValues, N extends FieldPath<V>>(
 export function TextAreaField<V extends FieldValues, N extends FieldPath<V>>(
   props: FieldProps<V, N> & Omit<TextAreaProps, Own>,
 ) {
-  const { control: _c, name: _n, label, id: _i, labelInfo, helperText, inline, groupClassName, ...input } = props;
+  const { group, input } = split(props);
   const f = useField(props);
   return (
-    <Group field={f} p={{ label, labelInfo, helperText, inline, groupClassName }}>
+    <Group field={f} p={group}>
       <TextArea
         {...input}
         id={f.id}
@@ -144,24 +156,12 @@ export function SelectField<V extends FieldValues, N extends FieldPath<V>>(
       emptyValue?: string | null;
     },
 ) {
-  const {
-    control: _c,
-    name: _n,
-    label,
-    id: _i,
-    labelInfo,
-    helperText,
-    inline,
-    groupClassName,
-    options,
-    empty,
-    emptyValue = null,
-    ...select
-  } = props;
+  const { group, input } = split(props);
+  const { options, empty, emptyValue = null, ...select } = input;
   const f = useField(props);
   const all = empty === undefined ? options : [{ value: '', label: empty }, ...options];
   return (
-    <Group field={f} p={{ label, labelInfo, helperText, inline, groupClassName }}>
+    <Group field={f} p={group}>
       <HTMLSelect
         fill
         {...select}
@@ -187,7 +187,7 @@ const numberText = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) 
 export function NumericField<V extends FieldValues, N extends FieldPath<V>>(
   props: FieldProps<V, N> & Omit<NumericInputProps, Own | 'onValueChange'>,
 ) {
-  const { control: _c, name: _n, label, id: _i, labelInfo, helperText, inline, groupClassName, ...input } = props;
+  const { group, input } = split(props);
   const f = useField(props);
   const value: unknown = f.field.value;
   const [text, setText] = useState(() => numberText(value));
@@ -197,7 +197,7 @@ export function NumericField<V extends FieldValues, N extends FieldPath<V>>(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a value set from outside replaces the text
   }, [value]);
   return (
-    <Group field={f} p={{ label, labelInfo, helperText, inline, groupClassName }}>
+    <Group field={f} p={group}>
       <NumericInput
         fill
         {...input}
@@ -224,7 +224,8 @@ function Toggle<V extends FieldValues, N extends FieldPath<V>>({
   props: FieldProps<V, N> & Omit<SwitchProps, Own | 'checked'>;
   Control: typeof Switch | typeof Checkbox;
 }) {
-  const { control: _c, name: _n, label, id: _i, labelInfo, helperText, inline, groupClassName, ...input } = props;
+  const { group, input } = split(props);
+  const { label, labelInfo, helperText, inline, groupClassName, bare } = group;
   const f = useField(props);
   const control = (
     <Input
@@ -239,7 +240,7 @@ function Toggle<V extends FieldValues, N extends FieldPath<V>>({
       inputRef={f.field.ref}
     />
   );
-  if (!f.error && helperText === undefined) return control;
+  if (bare || (!f.error && helperText === undefined)) return control;
   return (
     <FormGroup
       helperText={f.error ?? helperText}
@@ -265,6 +266,50 @@ export function CheckboxField<V extends FieldValues, N extends FieldPath<V>>(
   props: FieldProps<V, N> & Omit<CheckboxProps, Own | 'checked'>,
 ) {
   return <Toggle props={props} Control={Checkbox} />;
+}
+
+/**
+ * Any other input, bound by `render` to the field's value: `render={(value, onChange) => <FilterMenu
+ * selected={value} onChange={onChange} ... />}`, in the same FormGroup (label, message) as the fields above; the
+ * label names the element of `id` when given.
+ */
+export function CustomField<V extends FieldValues, N extends FieldPath<V>>(
+  props: FieldProps<V, N> & {
+    render(value: FieldPathValue<V, N>, onChange: (value: FieldPathValue<V, N>) => void, invalid: boolean): ReactNode;
+  },
+) {
+  const { group } = split(props);
+  const f = useField(props);
+  return (
+    <Group field={{ id: props.id, error: f.error }} p={group}>
+      {props.render(f.field.value, f.field.onChange, !!f.error)}
+    </Group>
+  );
+}
+
+/**
+ * The first message of the named fields (in their order), else the form's own message: one line for a form whose
+ * fields are `bare` (e.g. an input and a button in a ControlGroup).
+ */
+export function FieldMessage<V extends FieldValues>({
+  control,
+  names,
+  className,
+}: {
+  control: Control<V, any, any>;
+  names: readonly FieldPath<V>[];
+  className?: string;
+}) {
+  const { errors } = useFormState({ control });
+  const message =
+    names.map((n) => (get(errors, n) as { message?: string } | undefined)?.message).find(Boolean) ??
+    errors.root?.form?.message;
+  if (!message) return null;
+  return (
+    <p className={className} role="alert">
+      {message}
+    </p>
+  );
 }
 
 /** The form element: submits the schema form (Enter in a field, a submit button); no browser checks. */

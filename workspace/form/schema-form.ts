@@ -45,9 +45,11 @@ export interface SchemaFormOptions<S extends BodySchema, V extends FieldValues> 
   toBody?(values: V): z.input<S>;
   /** Sends the body; what it throws is shown (field errors under their fields, the rest above the form). */
   onSubmit(body: z.input<S>): unknown;
+  /** Body fields held under another name in the form (body field → form field), e.g. { tenantCompanyIds: 'others' }. */
+  renames?: Record<string, Path<V>>;
   /**
    * The form field a body path (`body.` already dropped) belongs to, or null (shown above the form); absent: the
-   * longest leading part of the path that is a field of `defaultValues`.
+   * longest leading part of the path (renamed by `renames`) that is a field of `defaultValues`.
    */
   fieldOf?(path: string): Path<V> | null;
   /** When fields are checked before the first submit (react-hook-form's mode; default 'onSubmit', then on change). */
@@ -61,8 +63,15 @@ export type SchemaForm<V extends FieldValues, B = V> = UseFormReturn<V, unknown,
 
 type Latest<S extends BodySchema, V extends FieldValues> = { current: SchemaFormOptions<S, V> };
 
-const placeOf = <V extends FieldValues>(o: SchemaFormOptions<BodySchema, V>) =>
-  (o.fieldOf as ((path: string) => string | null) | undefined) ?? fieldIn(o.defaultValues);
+function placeOf<V extends FieldValues>(o: SchemaFormOptions<BodySchema, V>): (path: string) => string | null {
+  if (o.fieldOf) return o.fieldOf as (path: string) => string | null;
+  const known = fieldIn(o.defaultValues);
+  const renames = (o.renames ?? {}) as Record<string, string>;
+  return (path) => {
+    const [head, ...rest] = path.split('.');
+    return known(head in renames ? [renames[head], ...rest].join('.') : path);
+  };
+}
 
 function firstMessage(e: unknown): string | undefined {
   if (!e || typeof e !== 'object') return undefined;
@@ -79,13 +88,13 @@ function firstMessage(e: unknown): string | undefined {
 export function schemaResolver<S extends BodySchema, V extends FieldValues>(
   latest: Latest<S, V>,
 ): Resolver<V, unknown, z.input<S>> {
-  const check = zodResolver(latest.current.schema as never, undefined, { raw: true }) as unknown as Resolver<
-    FieldValues,
-    unknown,
-    FieldValues
-  >;
   return async (values, context, options) => {
     const o = latest.current;
+    const check = zodResolver(o.schema as never, undefined, { raw: true }) as unknown as Resolver<
+      FieldValues,
+      unknown,
+      FieldValues
+    >;
     const r = await check(o.toBody ? o.toBody(values) : (values as FieldValues), context, options as never);
     const keys = Object.keys(r.errors);
     if (!keys.length) return r as never;

@@ -1,7 +1,7 @@
 /**
  * The bodies of goals, goal tasks and goal scores as zod schemas, with their validation texts: the server's object
  * types (server/goals/objects.ts) declare them and the company page's goal dialogs check the same schemas before
- * sending (workspace/goals/goal-form.ts), so both sides answer with one copy of each rule and text.
+ * sending (the workspace form helper, workspace/goals/), so both sides answer with one copy of each rule and text.
  * No Node or browser dependencies.
  */
 import { z } from 'zod';
@@ -62,18 +62,3 @@ export const goalScoreBody = z.object({
   score: z.number(MSG_SCORE_RANGE).int(MSG_SCORE_RANGE).min(0, MSG_SCORE_RANGE).max(100, MSG_SCORE_RANGE),
   note: z.string().max(SCORE_NOTE_MAX, maxChars(SCORE_NOTE_MAX)).optional(),
 });
-
-/**
- * The first message per top-level field of a body checked against one of the schemas above (the server answers
- * the same messages as `body.<field>`); an empty object when the body passes.
- */
-export function fieldErrors(schema: z.ZodType, body: unknown): Record<string, string> {
-  const r = schema.safeParse(body);
-  if (r.success) return {};
-  const out: Record<string, string> = {};
-  for (const issue of r.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}

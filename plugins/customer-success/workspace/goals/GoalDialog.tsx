@@ -1,32 +1,26 @@
 /**
  * Add or edit a goal of the selected company (TenantCompanyGoal): name, description, status (the spec's labels),
- * start and due dates, and the other companies the goal covers. The API's checks run before sending
- * (goal-form.ts); the server's field errors land on their fields.
+ * start and due dates, and the other companies the goal covers. The API's schema checks the goal before sending
+ * (the workspace form helper); the server's field errors land on their fields.
  */
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { ApiError, FilterMenu, useCompanies } from '../../../../workspace/sdk';
-import { GOAL_STATUS_LABELS, GOAL_STATUSES, type GoalStatus } from '../../shared/goal-rules';
+  CustomField,
+  FilterMenu,
+  Form,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useCompanies,
+  useSchemaForm,
+} from '../../../../workspace/sdk';
+import { GOAL_STATUS_LABELS, GOAL_STATUSES } from '../../shared/goal-rules';
+import { goalBody, goalUpdateBody } from '../../shared/goal-schemas';
 import { useCsApi } from '../cs-api';
-import {
-  emptyGoalDraft,
-  goalBodyOf,
-  goalDraftErrors,
-  goalDraftOf,
-  serverFieldErrors,
-  type FieldErrors,
-  type GoalDraft,
-} from './goal-form';
+import { emptyGoalDraft, goalBodyOf, goalDraftOf } from './goal-form';
 import type { GoalRow } from './types';
 
 export function GoalDialog({
@@ -45,123 +39,78 @@ export function GoalDialog({
 }) {
   const cs = useCsApi();
   const companies = useCompanies() ?? [];
-  const [draft, setDraft] = useState<GoalDraft>(emptyGoalDraft);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (!isOpen) return;
-    setDraft(goal ? goalDraftOf(goal) : emptyGoalDraft());
-    setErrors({});
-  }, [isOpen, goal]);
-  const set = <K extends keyof GoalDraft>(k: K, v: GoalDraft[K]) => setDraft((d) => ({ ...d, [k]: v }));
-
-  const save = async () => {
-    const found = goalDraftErrors(draft, goal !== null);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setSaving(true);
-    try {
+  const form = useSchemaForm({
+    schema: goal ? goalUpdateBody : goalBody,
+    defaultValues: emptyGoalDraft(),
+    toBody: (d) => goalBodyOf(d),
+    renames: { tenantCompanyIds: 'otherCompanyIds' },
+    onSubmit: async (body) => {
       const r = goal
-        ? await cs.csUpdate<'TenantCompanyGoal', GoalRow[]>(
-            'TenantCompanyGoal',
-            goal.tenantCompanyGoalId,
-            goalBodyOf(draft, goal.version),
-          )
-        : await cs.csCreate<'TenantCompanyGoal', GoalRow[]>('TenantCompanyGoal', goalBodyOf(draft), companyId);
+        ? await cs.csUpdate<'TenantCompanyGoal', GoalRow[]>('TenantCompanyGoal', goal.tenantCompanyGoalId, {
+            ...body,
+            version: goal.version,
+          })
+        : await cs.csCreate<'TenantCompanyGoal', GoalRow[]>('TenantCompanyGoal', body, companyId);
       onSaved(r.tenantCompanyGoals[0]);
-    } catch (e) {
-      const fields = e instanceof ApiError ? serverFieldErrors(e.fields) : {};
-      setErrors(Object.keys(fields).length ? fields : { '': (e as Error).message });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const field = (k: keyof GoalDraft) => ({
-    intent: errors[k] ? ('danger' as const) : ('none' as const),
-    helperText: errors[k],
+    },
   });
+  const { reset, control } = form;
+  useEffect(() => {
+    if (isOpen) reset(goal ? goalDraftOf(goal) : emptyGoalDraft());
+  }, [isOpen, goal, reset]);
+
   const title = goal ? `Edit goal ${goal.moniker}` : 'Add goal';
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title} canOutsideClickClose={false}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <Form form={form}>
         <DialogBody>
-          {errors[''] && (
-            <Callout intent="danger" role="alert">
-              {errors['']}
-            </Callout>
-          )}
-          <FormGroup label="Goal" labelFor="cs-goal-moniker" labelInfo="(required)" {...field('moniker')}>
-            <InputGroup
-              id="cs-goal-moniker"
-              autoFocus
-              value={draft.moniker}
-              intent={field('moniker').intent}
-              onChange={(e) => set('moniker', e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Description" labelFor="cs-goal-description" {...field('description')}>
-            <TextArea
-              id="cs-goal-description"
-              fill
-              value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          </FormGroup>
-          <FormGroup label="Status" labelFor="cs-goal-status" {...field('status')}>
-            <HTMLSelect
-              id="cs-goal-status"
-              value={draft.status}
-              onChange={(e) => set('status', e.target.value as GoalStatus)}
-              options={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
-            />
-          </FormGroup>
+          <FormError control={control} />
+          <TextField
+            control={control}
+            name="moniker"
+            id="cs-goal-moniker"
+            label="Goal"
+            labelInfo="(required)"
+            autoFocus
+          />
+          <TextAreaField control={control} name="description" id="cs-goal-description" label="Description" fill />
+          <SelectField
+            control={control}
+            name="status"
+            id="cs-goal-status"
+            label="Status"
+            fill={false}
+            options={GOAL_STATUSES.map((s) => ({ value: s, label: GOAL_STATUS_LABELS[s] }))}
+          />
           <div className="cs-goal-dates">
-            <FormGroup label="Start date" labelFor="cs-goal-start" {...field('startDate')}>
-              <InputGroup
-                id="cs-goal-start"
-                type="date"
-                value={draft.startDate}
-                intent={field('startDate').intent}
-                onChange={(e) => set('startDate', e.target.value)}
-              />
-            </FormGroup>
-            <FormGroup label="Due date" labelFor="cs-goal-due" {...field('dueDate')}>
-              <InputGroup
-                id="cs-goal-due"
-                type="date"
-                value={draft.dueDate}
-                intent={field('dueDate').intent}
-                onChange={(e) => set('dueDate', e.target.value)}
-              />
-            </FormGroup>
+            <TextField control={control} name="startDate" id="cs-goal-start" label="Start date" type="date" />
+            <TextField control={control} name="dueDate" id="cs-goal-due" label="Due date" type="date" />
           </div>
-          <FormGroup label="Also covers" helperText={errors.tenantCompanyIds}>
-            <FilterMenu
-              label="Other companies"
-              options={companies
-                .filter((c) => c.tenant_company_id !== companyId)
-                .map((c) => ({ value: c.tenant_company_id, label: c.name }))}
-              selected={draft.otherCompanyIds}
-              onChange={(v) => set('otherCompanyIds', v as number[])}
-            />
-          </FormGroup>
+          <CustomField
+            control={control}
+            name="otherCompanyIds"
+            label="Also covers"
+            render={(selected, onChange) => (
+              <FilterMenu
+                label="Other companies"
+                options={companies
+                  .filter((c) => c.tenant_company_id !== companyId)
+                  .map((c) => ({ value: c.tenant_company_id, label: c.name }))}
+                selected={selected}
+                onChange={(v) => onChange(v as number[])}
+              />
+            )}
+          />
         </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text="Save goal" loading={saving} />
+              <SubmitButton form={form} text="Save goal" />
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,16 +1,18 @@
 /**
  * The scores of one goal (GET TenantCompanyGoal/{id}: scores newest first; POST { action: 'addScore', score, note }):
- * the list with date and note, and a form to enter a score 0-100 with the API's checks before sending.
+ * the list with date and note, and a form to enter a score 0-100 checked by the API's schema (goalScoreBody) before
+ * sending, through the workspace form helper.
  */
-import { Button, ControlGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { ControlGroup, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../../workspace/sdk';
+import { Form, SubmitButton, TextField, useSchemaForm } from '../../../../workspace/sdk';
 import type { GoalRow } from '../../shared/api';
+import { goalScoreBody } from '../../shared/goal-schemas';
 import { formatTenantDate } from '../../shared/tenant-date-format';
 import { useCsApi } from '../cs-api';
 import { ScoreTag } from '../cuts/ScoreTag';
 import { useCuts } from '../cuts/use-cuts';
-import { scoreBodyOf, scoreErrors, serverFieldErrors, type FieldErrors } from './goal-form';
+import { scoreBodyOf } from './goal-form';
 
 type GoalScore = { tenantCompanyGoalScoreId: number; score: number; note: string; scoredAt: string };
 
@@ -30,10 +32,7 @@ export function GoalScores({
   const cs = useCsApi();
   const { cuts } = useCuts('health');
   const [scores, setScores] = useState<GoalScore[] | null>(null);
-  const [score, setScore] = useState('');
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -43,33 +42,26 @@ export function GoalScores({
       );
       setScores(r.tenantCompanyGoals[0]?.scores ?? []);
     } catch (e) {
-      setErrors({ '': (e as Error).message });
+      setLoadError((e as Error).message);
     }
   }, [cs, goalId]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const add = async () => {
-    const found = scoreErrors(score, note);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await cs.csAction('TenantCompanyGoal', 'addScore', scoreBodyOf(score, note), 'records_updated', goalId);
-      setScore('');
-      setNote('');
+  const form = useSchemaForm({
+    schema: goalScoreBody,
+    defaultValues: { score: '', note: '' },
+    toBody: (v) => scoreBodyOf(v.score, v.note),
+    onSubmit: async (body) => {
+      await cs.csAction('TenantCompanyGoal', 'addScore', body, 'records_updated', goalId);
+      form.reset();
       await load();
       onChanged();
-    } catch (e) {
-      const f = e instanceof ApiError ? serverFieldErrors(e.fields) : {};
-      setErrors(Object.keys(f).length ? f : { '': (e as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const message = errors.score ?? errors.note ?? errors[''];
+    },
+  });
+  const { errors } = form.formState;
+  const message = errors.score?.message ?? errors.note?.message ?? errors.root?.form?.message ?? loadError;
   return (
     <div className="cs-goal-scores" role="group" aria-label={`Scores of ${goalName}`}>
       <h5 className="bp6-heading">Scores</h5>
@@ -89,33 +81,27 @@ export function GoalScores({
         </ul>
       )}
       {!readOnly && (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <Form form={form}>
           <ControlGroup>
-            <InputGroup
+            <TextField
+              control={form.control}
+              name="score"
+              bare
               className="cs-goal-score-input"
               inputMode="numeric"
               placeholder="0-100"
               aria-label={`Score of ${goalName}`}
-              value={score}
-              intent={errors.score ? 'danger' : 'none'}
-              onChange={(e) => setScore(e.target.value)}
             />
-            <InputGroup
+            <TextField
+              control={form.control}
+              name="note"
+              bare
               placeholder="Note"
               aria-label={`Score note of ${goalName}`}
-              value={note}
-              intent={errors.note ? 'danger' : 'none'}
-              onChange={(e) => setNote(e.target.value)}
             />
-            <Button type="submit" icon="add" text="Add score" loading={busy} />
+            <SubmitButton form={form} icon="add" text="Add score" intent="none" />
           </ControlGroup>
-        </form>
+        </Form>
       )}
       {message && (
         <p className="bp6-text-small cs-form-error" role="alert">

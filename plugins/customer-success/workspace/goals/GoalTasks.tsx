@@ -1,13 +1,15 @@
 /**
  * The tasks of one goal (TenantCompanyGoalTask): tick to complete (or reopen), add a task by name. The API's
- * checks run before sending (goal-form.ts). `onChanged` lets the goal list show the new progress.
+ * schema (taskBody) checks a new task before sending, through the workspace form helper. `onChanged` lets the goal
+ * list show the new progress.
  */
-import { Button, Checkbox, ControlGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Checkbox, ControlGroup, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../../workspace/sdk';
+import { Form, SubmitButton, TextField, useSchemaForm } from '../../../../workspace/sdk';
 import type { GoalTask } from '../../shared/api';
+import { taskBody } from '../../shared/goal-schemas';
 import { useCsApi } from '../cs-api';
-import { serverFieldErrors, taskBodyOf, taskErrors } from './goal-form';
+import { taskBodyOf } from './goal-form';
 
 export function GoalTasks({
   companyId,
@@ -24,7 +26,6 @@ export function GoalTasks({
 }) {
   const cs = useCsApi();
   const [tasks, setTasks] = useState<GoalTask[] | null>(null);
-  const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -43,29 +44,44 @@ export function GoalTasks({
     void load();
   }, [load]);
 
-  const run = async (write: () => Promise<unknown>) => {
+  const refresh = async () => {
+    setError(null);
+    await load();
+    onChanged();
+  };
+  const toggle = async (t: GoalTask) => {
     setBusy(true);
     try {
-      await write();
-      setError(null);
-      await load();
-      onChanged();
-      return true;
+      await cs.csUpdate('TenantCompanyGoalTask', t.tenantCompanyGoalTaskId, {
+        completedFlag: !t.completedFlag,
+        version: t.version,
+      });
+      await refresh();
     } catch (e) {
-      const f = e instanceof ApiError ? serverFieldErrors(e.fields) : {};
-      setError(f.moniker ?? (e as Error).message);
+      setError((e as Error).message);
       await load();
-      return false;
     } finally {
       setBusy(false);
     }
   };
-
-  const add = async () => {
-    const found = taskErrors(goalId, name);
-    if (found.moniker) return setError(found.moniker);
-    if (await run(() => cs.csCreate('TenantCompanyGoalTask', taskBodyOf(goalId, name), companyId))) setName('');
-  };
+  const form = useSchemaForm({
+    schema: taskBody,
+    defaultValues: { moniker: '' },
+    toBody: (v) => taskBodyOf(goalId, v.moniker),
+    onSubmit: async (body) => {
+      try {
+        await cs.csCreate('TenantCompanyGoalTask', body, companyId);
+      } catch (e) {
+        await load();
+        throw e;
+      }
+      form.reset();
+      await refresh();
+    },
+  });
+  const adding = form.formState.isSubmitting;
+  const { errors } = form.formState;
+  const message = errors.moniker?.message ?? errors.root?.form?.message ?? error;
 
   if (!tasks) return error ? <p className="bp6-text-muted">{error}</p> : <Spinner size={16} />;
   return (
@@ -77,44 +93,31 @@ export function GoalTasks({
           <li key={t.tenantCompanyGoalTaskId}>
             <Checkbox
               checked={t.completedFlag}
-              disabled={readOnly || busy}
+              disabled={readOnly || busy || adding}
               label={t.moniker}
               className={t.completedFlag ? 'cs-task-done' : undefined}
-              onChange={() =>
-                void run(() =>
-                  cs.csUpdate('TenantCompanyGoalTask', t.tenantCompanyGoalTaskId, {
-                    completedFlag: !t.completedFlag,
-                    version: t.version,
-                  }),
-                )
-              }
+              onChange={() => void toggle(t)}
             />
           </li>
         ))}
       </ul>
       {!readOnly && (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
-        >
+        <Form form={form}>
           <ControlGroup>
-            <InputGroup
+            <TextField
+              control={form.control}
+              name="moniker"
+              bare
               placeholder="New task"
               aria-label={`New task of ${goalName}`}
-              value={name}
-              intent={error ? 'danger' : 'none'}
-              onChange={(e) => setName(e.target.value)}
             />
-            <Button type="submit" icon="add" text="Add task" loading={busy} />
+            <SubmitButton form={form} icon="add" text="Add task" intent="none" disabled={busy} />
           </ControlGroup>
-        </form>
+        </Form>
       )}
-      {error && (
+      {message && (
         <p className="bp6-text-small cs-form-error" role="alert">
-          {error}
+          {message}
         </p>
       )}
     </div>
