@@ -10,6 +10,8 @@
 export { noticeDate } from './shared/notice-date';
 /** A contract as the API answers it (reply schema; CS answers the contracts it reads with it). */
 export { contractWithCompany } from './shared/api';
+/** The body of a company's savedlink write (CS's links tile checks its dialog with it). */
+export { linkBody } from './shared/api';
 export type { Contract, LinkedGoal } from './shared/contract-fields';
 /** A custom field and its values as the customfields routes answer them (types only: pages of dependents read them). */
 export type { CustomField, FieldValue, RecordValues } from './shared/custom-fields';

@@ -140,3 +140,34 @@ test('a server path names a form field: body. dropped, the longest known leading
   expect(fieldOf('version')).toBeNull();
   expect(placeErrors(new Error('offline'), fieldOf)).toEqual({ fields: {}, form: 'offline' });
 });
+
+test("a nested body's messages land on the fields fieldOf names, the schema's and the server's alike", async () => {
+  const nested = z.object({
+    operation: z.literal('insert'),
+    payload: z.object({ url: z.url({ message: 'A web address' }) }),
+  });
+  type Link = { address: string };
+  const fieldOf = (path: string) => (path === 'payload.url' ? 'address' : null);
+  let refusal: unknown = null;
+  const latest = {
+    current: {
+      schema: nested,
+      defaultValues: { address: '' },
+      toBody: (v: Link) => ({ operation: 'insert' as const, payload: { url: v.address } }),
+      fieldOf,
+      onSubmit: async () => {
+        if (refusal) throw refusal;
+      },
+    } as SchemaFormOptions<typeof nested, Link>,
+  };
+  const c = createFormControl<Link, unknown, z.input<typeof nested>>(schemaFormProps(latest));
+  const submit = submitOf(c, latest);
+  c.setValue('address', 'portal');
+  await submit();
+  expect(errorsOf(c)).toEqual({ address: expect.objectContaining({ message: 'A web address' }) });
+  c.setValue('address', 'https://portal.example');
+  refusal = new ApiError(400, 'Invalid body', 'validation_failed', [{ path: 'body.payload.url', message: 'Taken.' }]);
+  await submit();
+  expect(errorsOf(c).address.message).toBe('Taken.');
+  expect(errorsOf(c).root).toBeUndefined();
+});

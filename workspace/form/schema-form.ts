@@ -17,6 +17,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, type BaseSyntheticEvent } from 'react';
 import {
+  get,
   set,
   useForm,
   type DefaultValues,
@@ -73,15 +74,13 @@ function placeOf<V extends FieldValues>(o: SchemaFormOptions<BodySchema, V>): (p
   };
 }
 
-function firstMessage(e: unknown): string | undefined {
-  if (!e || typeof e !== 'object') return undefined;
-  const m = (e as { message?: unknown }).message;
-  if (typeof m === 'string') return m;
-  for (const v of Object.values(e)) {
-    const inner = firstMessage(v);
-    if (inner) return inner;
-  }
-  return undefined;
+/** The leaves of nested resolver errors (those with a type): [dot path, error]. */
+function leaves(errors: object, prefix = ''): [string, { message?: string }][] {
+  return Object.entries(errors).flatMap(([k, e]) => {
+    if (!e || typeof e !== 'object') return [];
+    const path = prefix ? `${prefix}.${k}` : k;
+    return 'type' in e && typeof e.type === 'string' ? [[path, e as { message?: string }]] : leaves(e, path);
+  });
 }
 
 /** The zod resolver over `toBody(values)`, its errors moved onto the form's fields (the rest: the form's message). */
@@ -96,15 +95,15 @@ export function schemaResolver<S extends BodySchema, V extends FieldValues>(
       FieldValues
     >;
     const r = await check(o.toBody ? o.toBody(values) : (values as FieldValues), context, options as never);
-    const keys = Object.keys(r.errors);
-    if (!keys.length) return r as never;
+    const found = leaves(r.errors);
+    if (!found.length) return r as never;
     const place = placeOf(o as never);
     const errors: Record<string, unknown> = {};
     const rest: string[] = [];
-    for (const k of keys) {
-      const field = place(k);
-      if (field === null) rest.push(firstMessage(r.errors[k]) ?? k);
-      else set(errors, field, r.errors[k]);
+    for (const [path, e] of found) {
+      const field = place(path);
+      if (field === null) rest.push(e.message ?? path);
+      else if (get(errors, field) === undefined) set(errors, field, e);
     }
     if (rest.length) errors.root = { form: { type: 'schema', message: rest.join(' ') } };
     return { values: {}, errors: errors as FieldErrors<V> };

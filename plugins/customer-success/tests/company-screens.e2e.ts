@@ -124,7 +124,7 @@ test('a goal with a task from the company page: add, complete, score, edit, dele
   expect(deleted.map((g: { moniker: string }) => g.moniker)).toEqual(['Renew backup for 3 years']);
 });
 
-test('a saved link: add (the server checks the address), edit, delete after confirming', async ({ page }) => {
+test("a saved link: add (the API's rule checks the address), edit, delete after confirming", async ({ page }) => {
   await openAcme(page);
   const tile = page.getByRole('region', { name: 'Links' });
   await tile.getByRole('button', { name: 'Add link' }).click();

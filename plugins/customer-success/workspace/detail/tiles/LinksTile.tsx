@@ -1,7 +1,8 @@
 /**
  * The company's saved links (companies plugin: GET/POST v3/tenant/{tenantId}/company/{id}/savedlink): open, add,
- * edit, delete after a confirmation. The server checks the fields (its texts show on them); the local list changes
- * only when the server reports records updated (saved-links.ts).
+ * edit, delete after a confirmation. The API's schema (companies' linkBody) checks the fields before sending and the
+ * server's texts show on them too (the workspace form helper); the local list changes only when the server reports
+ * records updated (saved-links.ts).
  */
 import {
   Alert,
@@ -11,16 +12,15 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  FormGroup,
-  InputGroup,
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../../../../workspace/sdk';
+import { linkBody } from '../../../../companies/public.browser';
+import { api, Form, FormError, SubmitButton, TextField, useSchemaForm } from '../../../../../workspace/sdk';
 import {
   applyLinkWrite,
-  linkFieldErrors,
+  linkFieldOf,
   savedLinkPath,
   type LinkWrite,
   type LinkWriteAnswer,
@@ -39,10 +39,6 @@ export function LinksTile({
   const [links, setLinks] = useState<SavedLink[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<SavedLink | 'new' | null>(null);
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const [confirm, setConfirm] = useState<SavedLink | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -66,33 +62,30 @@ export function LinksTile({
     setLinks((l) => applyLinkWrite(l ?? [], w, a));
   };
 
+  const form = useSchemaForm({
+    schema: linkBody,
+    defaultValues: { link_title: '', link_url: '' },
+    toBody: (v): LinkWrite => {
+      const fields = { link_title: v.link_title, link_url: v.link_url.trim() };
+      return editing === 'new' || !editing
+        ? { operation: 'insert', payload: fields }
+        : {
+            operation: 'update',
+            payload: { ...fields, tenant_company_link_id: editing.tenant_company_link_id, version: editing.version },
+          };
+    },
+    fieldOf: linkFieldOf,
+    onSubmit: async (body) => {
+      await write(body as LinkWrite);
+      setEditing(null);
+    },
+  });
+
   const open = (l: SavedLink | 'new') => {
     setEditing(l);
-    setTitle(l === 'new' ? '' : l.link_title);
-    setUrl(l === 'new' ? 'https://' : l.link_url);
-    setErrors({});
-  };
-
-  const save = async () => {
-    if (!editing) return;
-    setSaving(true);
-    try {
-      const fields = { link_title: title, link_url: url.trim() };
-      await write(
-        editing === 'new'
-          ? { operation: 'insert', payload: fields }
-          : {
-              operation: 'update',
-              payload: { ...fields, tenant_company_link_id: editing.tenant_company_link_id, version: editing.version },
-            },
-      );
-      setEditing(null);
-    } catch (e) {
-      const f = e instanceof ApiError ? linkFieldErrors(e.fields) : {};
-      setErrors(Object.keys(f).length ? f : { '': (e as Error).message });
-    } finally {
-      setSaving(false);
-    }
+    form.reset(
+      l === 'new' ? { link_title: '', link_url: 'https://' } : { link_title: l.link_title, link_url: l.link_url },
+    );
   };
 
   const remove = async (l: SavedLink) => {
@@ -151,58 +144,34 @@ export function LinksTile({
         title={editing === 'new' ? 'Add link' : 'Edit link'}
         canOutsideClickClose={false}
       >
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
+        <Form form={form}>
           <DialogBody>
-            {errors[''] && (
-              <Callout intent="danger" role="alert">
-                {errors['']}
-              </Callout>
-            )}
-            <FormGroup
+            <FormError control={form.control} />
+            <TextField
+              control={form.control}
+              name="link_title"
+              id="cs-link-title"
               label="Title"
-              labelFor="cs-link-title"
               labelInfo="(required)"
-              intent={errors.link_title ? 'danger' : 'none'}
-              helperText={errors.link_title}
-            >
-              <InputGroup
-                id="cs-link-title"
-                autoFocus
-                value={title}
-                intent={errors.link_title ? 'danger' : 'none'}
-                onChange={(e) => setTitle(e.target.value)}
-              />
-            </FormGroup>
-            <FormGroup
+              autoFocus
+            />
+            <TextField
+              control={form.control}
+              name="link_url"
+              id="cs-link-url"
               label="Web address"
-              labelFor="cs-link-url"
               labelInfo="(required)"
-              intent={errors.link_url ? 'danger' : 'none'}
-              helperText={errors.link_url}
-            >
-              <InputGroup
-                id="cs-link-url"
-                value={url}
-                intent={errors.link_url ? 'danger' : 'none'}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-            </FormGroup>
+            />
           </DialogBody>
           <DialogFooter
             actions={
               <>
                 <Button text="Cancel" onClick={() => setEditing(null)} />
-                <Button type="submit" intent="primary" text="Save link" loading={saving} />
+                <SubmitButton form={form} text="Save link" />
               </>
             }
           />
-        </form>
+        </Form>
       </Dialog>
       <Alert
         isOpen={confirm !== null}

@@ -1,8 +1,8 @@
 /**
  * Saved links of the company tile (customer-success.md sections 3, 4, 7): the calls to the companies plugin's
  * company-scoped savedlink route and the local-list rule "the local list changes only when the server reports more
- * than zero records updated". The field checks are the server's (companies shared/api.ts linkBody): its 400 names
- * `body.payload.link_url` / `body.payload.link_title`, and the tile shows those texts on the fields. Pure.
+ * than zero records updated". The field checks are the server's (companies' linkBody, checked by the dialog too): its
+ * 400 names `body.payload.link_url` / `body.payload.link_title`, and the tile shows those texts on the fields. Pure.
  */
 
 export interface SavedLink {
@@ -40,14 +40,7 @@ export function applyLinkWrite(list: readonly SavedLink[], w: LinkWrite, a: Link
   );
 }
 
-/** The server's field errors of a link write by form field (link_url, link_title); others under ''. */
-export function linkFieldErrors(
-  fields: readonly { path: string; message: string }[] | undefined,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fields ?? []) {
-    const key = f.path.endsWith('link_url') ? 'link_url' : f.path.endsWith('link_title') ? 'link_title' : '';
-    if (!(key in out)) out[key] = f.message;
-  }
-  return out;
+/** The dialog's field of a link write's body path (`payload.link_url` → link_url); null: none of its fields. */
+export function linkFieldOf(path: string): 'link_url' | 'link_title' | null {
+  return path === 'payload.link_url' ? 'link_url' : path === 'payload.link_title' ? 'link_title' : null;
 }
