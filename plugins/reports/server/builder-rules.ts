@@ -2,8 +2,6 @@
 import crypto from 'node:crypto';
 import type { ComponentProperties } from '../shared/components';
 
-export const MSG_NAME_TAKEN = (name: string) =>
-  `A report template named "${name}" already exists. Choose another name.`;
 export const MSG_STALE_TEMPLATE = 'This report template was changed by someone else; reload it and try again.';
 export const MSG_ORDER = 'List every component of the current version exactly once.';
 export const MSG_UNKNOWN_TYPE = 'Unknown component type: choose one from the component list.';

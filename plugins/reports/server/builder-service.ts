@@ -6,7 +6,15 @@
  * links. Another tenant's template, component or company is simply not found (RLS): 404.
  */
 import type { z } from 'zod';
-import { badRequest, conflict, notFound, type FieldError, type Kernel, type Trx } from '../../../kernel/index';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  type FieldError,
+  type Kernel,
+  type Trx,
+} from '../../../kernel/index';
 import { getCompany } from '../../companies/public';
 import type {
   AddComponentBody,
@@ -23,6 +31,7 @@ import type {
   UploadAnswer,
   UploadBody,
 } from '../shared/api';
+import { MSG_NAME_TAKEN } from '../shared/api';
 import {
   COMPANY_PROPERTY_KEYS,
   componentProperties,
@@ -31,7 +40,6 @@ import {
 } from '../shared/components';
 import {
   MSG_COMPONENT_NOT_FOUND,
-  MSG_NAME_TAKEN,
   MSG_NOT_AN_UPLOAD,
   MSG_NOT_UPLOADED,
   MSG_ORDER,
@@ -84,7 +92,8 @@ async function requireComponent(db: Trx, t: TemplateSummary, key: string): Promi
 }
 
 async function refuseTakenName(db: Trx, name: string, exceptId?: number): Promise<void> {
-  if ((await store.templateIdNamed(db, name, exceptId)) !== null) throw conflict(MSG_NAME_TAKEN(name));
+  if ((await store.templateIdNamed(db, name, exceptId)) !== null)
+    throw new HttpError(409, MSG_NAME_TAKEN(name), 'conflict', [{ path: 'body.name', message: MSG_NAME_TAKEN(name) }]);
 }
 
 /** A signed link to view a stored file of this tenant, or undefined. */

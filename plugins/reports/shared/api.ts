@@ -77,6 +77,10 @@ export type TemplateSummary = z.infer<typeof templateSummary>;
 export const templateListAnswer = z.object({ templates: z.array(templateSummary) });
 export type TemplateListAnswer = z.infer<typeof templateListAnswer>;
 
+/** A template name the tenant uses already (409 of POST and PUT, on the field `body.name`; the name dialog's check). */
+export const MSG_NAME_TAKEN = (name: string) =>
+  `A report template named "${name}" already exists. Choose another name.`;
+
 /** POST reportBuilder: the name is unique per tenant (any case; 409 otherwise). Version 1 starts empty. */
 export const createTemplateBody = z.object({
   name: templateName,

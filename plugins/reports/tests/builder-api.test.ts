@@ -81,6 +81,7 @@ test('templates: create, list with counts, duplicate name (any case) and stale r
   const dup = await a.api('POST', P.templates(a.tenantId), { name: 'monthly REVIEW' });
   expect(dup.status).toBe(409);
   expect(dup.body.error.message).toBe('A report template named "monthly REVIEW" already exists. Choose another name.');
+  expect(dup.body.error.fields).toEqual([{ path: 'body.name', message: dup.body.error.message }]);
   const empty = await a.api('POST', P.templates(a.tenantId), { name: '   ' });
   expect(empty.status).toBe(400);
   expect(empty.body.error.fields).toEqual([{ path: 'body.name', message: 'Required.' }]);

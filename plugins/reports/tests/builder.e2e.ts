@@ -40,7 +40,7 @@ test('build a report: text, image and assessment summary; content per company; r
   await page.getByRole('button', { name: 'New template' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New report template' });
   await dialog.getByRole('button', { name: 'Create template' }).click();
-  await expect(dialog.getByText('Enter a name for the template.')).toBeVisible();
+  await expect(dialog.getByText('Required.')).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create template' }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { canAdd, leaveUrl, moved, nameProblem, placeUrl, presentUrl, readPlace, slideFor } from './rules';
+import { canAdd, leaveUrl, moved, placeUrl, presentUrl, readPlace, slideFor, templateNameBody } from './rules';
 
 describe('builder place in the query', () => {
   test('read and written back', () => {
@@ -45,12 +45,14 @@ describe('presentation', () => {
 });
 
 describe('template names', () => {
+  const problem = (name: string, taken: string[], own?: string) =>
+    templateNameBody(taken, own).safeParse({ name }).error?.issues[0].message ?? null;
   test('required, at most 200 characters, unique in any case except the template itself', () => {
-    expect(nameProblem('  ', [])).toBe('Enter a name for the template.');
-    expect(nameProblem('x'.repeat(201), [])).toBe('Use at most 200 characters.');
-    expect(nameProblem('qbr', ['QBR'])).toBe('A template with this name already exists.');
-    expect(nameProblem('QBR ', ['QBR'], 'qbr')).toBeNull();
-    expect(nameProblem('Monthly', ['QBR'])).toBeNull();
+    expect(problem('  ', [])).toBe('Required.');
+    expect(problem('x'.repeat(201), [])).toBe('Max 200 characters');
+    expect(problem('qbr', ['QBR'])).toBe('A report template named "qbr" already exists. Choose another name.');
+    expect(problem('QBR ', ['QBR'], 'qbr')).toBeNull();
+    expect(problem('Monthly', ['QBR'])).toBeNull();
   });
 });
 

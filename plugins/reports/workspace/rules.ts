@@ -2,7 +2,7 @@
  * The builder's pure rules (unit-tested in rules.test.ts): where the page is (its query), the presentation's link
  * and keys, the template name check and which flyout types can be added.
  */
-import { TEMPLATE_NAME_MAX, type ComponentType } from '../shared/api';
+import { createTemplateBody, MSG_NAME_TAKEN, type ComponentType } from '../shared/api';
 import { REPORT_BUILDER_PAGE, REPORT_PRESENT_PAGE } from '../shared/pages';
 
 export type BuilderMode = 'designer' | 'review';
@@ -81,15 +81,16 @@ export function slideFor(key: string, shift: boolean, at: number, count: number)
   }
 }
 
-/** Why a template name cannot be used (the server decides too), or null. `own`: the renamed template's name. */
-export function nameProblem(name: string, taken: string[], own?: string): string | null {
-  const n = name.trim();
-  if (!n) return 'Enter a name for the template.';
-  if (n.length > TEMPLATE_NAME_MAX) return `Use at most ${TEMPLATE_NAME_MAX} characters.`;
-  const lower = n.toLowerCase();
-  if (taken.some((t) => t.toLowerCase() === lower && t.toLowerCase() !== own?.toLowerCase()))
-    return 'A template with this name already exists.';
-  return null;
+/**
+ * The name dialog's body: the API's rules (createTemplateBody) and a name no other template of the list has (any
+ * case; the server decides too). `own`: the renamed template's name.
+ */
+export function templateNameBody(taken: readonly string[], own?: string) {
+  const others = new Set(taken.map((t) => t.toLowerCase()).filter((t) => t !== own?.toLowerCase()));
+  return createTemplateBody.superRefine((b, ctx) => {
+    if (others.has(b.name.toLowerCase()))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: MSG_NAME_TAKEN(b.name) });
+  });
 }
 
 /**
