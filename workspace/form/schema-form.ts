@@ -35,7 +35,7 @@ import { fieldIn, placeErrors, type PlacingTexts } from './placing';
 export type BodySchema = z.ZodType<unknown, FieldValues>;
 
 /** The name of the form's own message among the errors (`form.formState.errors.root?.form`). */
-export const FORM_ERROR = 'root.form';
+export const FORM_ERROR = 'root.form' as const;
 
 export interface SchemaFormOptions<S extends BodySchema, V extends FieldValues> extends PlacingTexts {
   /** The request body's schema (a plugin's shared/api.ts): its rules and messages are the form's. */
@@ -139,7 +139,7 @@ export function submitOf<S extends BodySchema, V extends FieldValues>(
         form.setError(field as Path<V>, { type: 'server', message }, { shouldFocus: first });
         first = false;
       }
-      if (placed.form !== null) form.setError(FORM_ERROR as Path<V>, { type: 'server', message: placed.form });
+      if (placed.form !== null) form.setError(FORM_ERROR, { type: 'server', message: placed.form });
     }
   });
   return async (event) => {

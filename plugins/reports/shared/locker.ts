@@ -45,20 +45,28 @@ export const lockerParams = z.object({ tenantId: id });
 
 const reportName = z.string().trim().min(1, MSG_NAME_REQUIRED).max(REPORT_NAME_MAX, MSG_NAME_TOO_LONG);
 const savedReportId = z.number().int().positive();
+export const MSG_QBR_ID = 'Enter the business review number (a whole number).';
+
+/** A report's new name (the rename action; the rename dialog checks it). */
+export const reportRename = z.object({ name: reportName });
+/** The business review a report is linked to (the link_to_qbr action; the link dialog checks it). */
+export const qbrLink = z.object({
+  qbr_id: z.number({ error: MSG_QBR_ID }).int().positive(),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Enter the business review title.')
+    .max(QBR_TITLE_MAX, `The title may be at most ${QBR_TITLE_MAX} characters.`),
+});
 
 export const lockerPayload = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list') }),
-  z.object({ action: z.literal('rename'), saved_report_id: savedReportId, name: reportName }),
+  reportRename.extend({ action: z.literal('rename'), saved_report_id: savedReportId }),
   z.object({
     action: z.literal('link_to_qbr'),
     saved_report_id: savedReportId,
     /** null unlinks. */
-    qbr: z
-      .object({
-        qbr_id: z.number().int().positive(),
-        title: z.string().trim().min(1, 'Enter the business review title.').max(QBR_TITLE_MAX),
-      })
-      .nullable(),
+    qbr: qbrLink.nullable(),
   }),
   z.object({ action: z.literal('show_details'), report_type: z.enum(REPORT_TYPE_IDS), show_details: z.boolean() }),
   z.object({

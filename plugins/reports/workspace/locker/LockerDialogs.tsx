@@ -1,38 +1,23 @@
 /**
  * The locker's dialogs: Rename (Enter saves; the name 1..200 characters once trimmed), Link to business review (the
- * review's id and title; Unlink when linked) and the delete confirmation naming the report. Each shows the server's
+ * review's id and title; Unlink when linked) and the delete confirmation naming the report. The rename and link
+ * dialogs check the API's own rules (shared/locker.ts) through the workspace form helper; each shows the server's
  * refusal in place and keeps the dialog open.
  */
-import {
-  Alert,
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-} from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState } from 'react';
-import { pushMessage } from '../../../../workspace/sdk';
 import {
-  MSG_NAME_REQUIRED,
-  MSG_NAME_TOO_LONG,
-  QBR_TITLE_MAX,
-  REPORT_NAME_MAX,
-  type SavedReport,
-} from '../../shared/locker';
+  Form,
+  FORM_ERROR,
+  FormError,
+  pushMessage,
+  SubmitButton,
+  TextField,
+  useSchemaForm,
+} from '../../../../workspace/sdk';
+import { qbrLink, REPORT_NAME_MAX, reportRename, type SavedReport } from '../../shared/locker';
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-/** The name's problem, or null (the server's rule: 1..200 characters once trimmed). */
-export function nameProblem(name: string): string | null {
-  const t = name.trim();
-  if (t === '') return MSG_NAME_REQUIRED;
-  if (t.length > REPORT_NAME_MAX) return MSG_NAME_TOO_LONG;
-  return null;
-}
 
 export function RenameDialog({
   report,
@@ -43,68 +28,49 @@ export function RenameDialog({
   onClose(): void;
   save(name: string): Promise<void>;
 }) {
-  const [name, setName] = useState(report.name);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const problem = nameProblem(name);
-  const submit = async () => {
-    setTouched(true);
-    if (problem || busy) return;
-    setBusy(true);
-    try {
+  const form = useSchemaForm({
+    schema: reportRename,
+    defaultValues: { name: report.name },
+    mode: 'onChange',
+    onSubmit: async ({ name }) => {
       await save(name.trim());
       pushMessage({ msg_type: 'success', msg: `The report was renamed to ${name.trim()}.` });
       onClose();
-    } catch (e) {
-      setError(message(e));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { isSubmitting, errors } = form.formState;
   return (
-    <Dialog isOpen title="Rename report" onClose={onClose} canOutsideClickClose={!busy}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+    <Dialog isOpen title="Rename report" onClose={onClose} canOutsideClickClose={!isSubmitting}>
+      <Form form={form}>
         <DialogBody>
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
-          <FormGroup
+          <FormError control={form.control} />
+          <TextField
+            control={form.control}
+            name="name"
+            id="locker-rename"
             label="Name"
-            labelFor="locker-rename"
-            intent={touched && problem ? 'danger' : 'none'}
-            helperText={touched && problem ? problem : `At most ${REPORT_NAME_MAX} characters.`}
-          >
-            <InputGroup
-              id="locker-rename"
-              autoFocus
-              value={name}
-              intent={touched && problem ? 'danger' : 'none'}
-              onChange={(e) => {
-                setName(e.target.value);
-                setTouched(true);
-              }}
-            />
-          </FormGroup>
+            helperText={`At most ${REPORT_NAME_MAX} characters.`}
+            autoFocus
+          />
         </DialogBody>
         <DialogFooter
           actions={
             <>
-              <Button text="Cancel" onClick={onClose} disabled={busy} />
-              <Button type="submit" intent="primary" text="Save" loading={busy} disabled={touched && !!problem} />
+              <Button text="Cancel" onClick={onClose} disabled={isSubmitting} />
+              <SubmitButton form={form} text="Save" disabled={!!errors.name} />
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }
+
+/** The link dialog's fields: a business review link (body path `qbr.<field>` on the server) onto the form's. */
+const linkFieldOf = (path: string) => {
+  const field = path.replace(/^qbr\./, '');
+  return field === 'qbr_id' || field === 'title' ? field : null;
+};
 
 export function LinkDialog({
   report,
@@ -115,45 +81,39 @@ export function LinkDialog({
   onClose(): void;
   save(qbr: { qbr_id: number; title: string } | null): Promise<void>;
 }) {
-  const [id, setId] = useState(report.qbr_id ? String(report.qbr_id) : '');
-  const [title, setTitle] = useState(report.qbr_title ?? '');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const idProblem = /^[1-9]\d{0,15}$/.test(id.trim()) ? null : 'Enter the business review number (a whole number).';
-  const titleProblem =
-    title.trim() === ''
-      ? 'Enter the business review title.'
-      : title.trim().length > QBR_TITLE_MAX
-        ? `The title may be at most ${QBR_TITLE_MAX} characters.`
-        : null;
-  const run = async (qbr: { qbr_id: number; title: string } | null) => {
-    setBusy(true);
-    try {
+  const [unlinking, setUnlinking] = useState(false);
+  const done = (qbr: { qbr_id: number; title: string } | null) => {
+    pushMessage({
+      msg_type: 'success',
+      msg: qbr ? `${report.name} is linked to ${qbr.title}.` : `${report.name} is no longer linked.`,
+    });
+    onClose();
+  };
+  const form = useSchemaForm({
+    schema: qbrLink,
+    defaultValues: { qbr_id: report.qbr_id ? String(report.qbr_id) : '', title: report.qbr_title ?? '' },
+    toBody: (v) => ({ qbr_id: v.qbr_id.trim() === '' ? Number.NaN : Number(v.qbr_id), title: v.title }),
+    fieldOf: linkFieldOf,
+    onSubmit: async (b) => {
+      const qbr = { qbr_id: b.qbr_id, title: b.title.trim() };
       await save(qbr);
-      pushMessage({
-        msg_type: 'success',
-        msg: qbr ? `${report.name} is linked to ${qbr.title}.` : `${report.name} is no longer linked.`,
-      });
-      onClose();
+      done(qbr);
+    },
+  });
+  const unlink = async () => {
+    setUnlinking(true);
+    try {
+      await save(null);
+      done(null);
     } catch (e) {
-      setError(message(e));
-      setBusy(false);
+      form.setError(FORM_ERROR, { type: 'server', message: message(e) });
+      setUnlinking(false);
     }
   };
-  const submit = () => {
-    setTouched(true);
-    if (idProblem || titleProblem || busy) return;
-    void run({ qbr_id: Number(id.trim()), title: title.trim() });
-  };
+  const busy = form.formState.isSubmitting || unlinking;
   return (
     <Dialog isOpen title="Link to business review" onClose={onClose} canOutsideClickClose={!busy}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <Form form={form}>
         <DialogBody>
           <p>
             Link <strong>{report.name}</strong> to the business review it belongs to.
@@ -163,46 +123,27 @@ export function LinkDialog({
               Linked now to {report.qbr_title} (#{report.qbr_id}).
             </p>
           )}
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
-          <FormGroup
+          <FormError control={form.control} />
+          <TextField
+            control={form.control}
+            name="qbr_id"
+            id="locker-qbr-id"
             label="Business review number"
-            labelFor="locker-qbr-id"
-            intent={touched && idProblem ? 'danger' : 'none'}
-            helperText={touched ? (idProblem ?? undefined) : undefined}
-          >
-            <InputGroup
-              id="locker-qbr-id"
-              inputMode="numeric"
-              value={id}
-              onChange={(e) => setId(e.target.value)}
-              autoFocus
-            />
-          </FormGroup>
-          <FormGroup
-            label="Business review title"
-            labelFor="locker-qbr-title"
-            intent={touched && titleProblem ? 'danger' : 'none'}
-            helperText={touched ? (titleProblem ?? undefined) : undefined}
-          >
-            <InputGroup id="locker-qbr-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-          </FormGroup>
+            inputMode="numeric"
+            autoFocus
+          />
+          <TextField control={form.control} name="title" id="locker-qbr-title" label="Business review title" />
         </DialogBody>
         <DialogFooter
           actions={
             <>
-              {report.qbr_id && (
-                <Button text="Unlink" intent="warning" disabled={busy} onClick={() => void run(null)} />
-              )}
+              {report.qbr_id && <Button text="Unlink" intent="warning" disabled={busy} onClick={() => void unlink()} />}
               <Button text="Cancel" onClick={onClose} disabled={busy} />
-              <Button type="submit" intent="primary" text="Save link" loading={busy} />
+              <SubmitButton form={form} text="Save link" disabled={unlinking} />
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }
