@@ -49,10 +49,10 @@ export interface SchemaFormOptions<S extends BodySchema, V extends FieldValues> 
   /** Body fields held under another name in the form (body field → form field), e.g. { tenantCompanyIds: 'others' }. */
   renames?: Record<string, Path<V>>;
   /**
-   * The form field a body path (`body.` already dropped) belongs to, or null (shown above the form); absent: the
-   * longest leading part of the path (renamed by `renames`) that is a field of `defaultValues`.
+   * The form field a body path (`body.` already dropped) belongs to, or null (shown above the form); absent or
+   * undefined: the longest leading part of the path (renamed by `renames`) that is a field of `defaultValues`.
    */
-  fieldOf?(path: string): Path<V> | null;
+  fieldOf?(path: string): Path<V> | null | undefined;
   /** When fields are checked before the first submit (react-hook-form's mode; default 'onSubmit', then on change). */
   mode?: UseFormProps<V>['mode'];
 }
@@ -65,10 +65,11 @@ export type SchemaForm<V extends FieldValues, B = V> = UseFormReturn<V, unknown,
 type Latest<S extends BodySchema, V extends FieldValues> = { current: SchemaFormOptions<S, V> };
 
 function placeOf<V extends FieldValues>(o: SchemaFormOptions<BodySchema, V>): (path: string) => string | null {
-  if (o.fieldOf) return o.fieldOf as (path: string) => string | null;
   const known = fieldIn(o.defaultValues);
   const renames = (o.renames ?? {}) as Record<string, string>;
   return (path) => {
+    const chosen = o.fieldOf?.(path);
+    if (chosen !== undefined) return chosen;
     const [head, ...rest] = path.split('.');
     return known(head in renames ? [renames[head], ...rest].join('.') : path);
   };

@@ -21,6 +21,9 @@ export const schedulePaths = {
   run: (tenantId: number, scheduleId: number) => `/v3/tenant/${tenantId}/scheduledReports/${scheduleId}/run`,
 };
 
+export const MSG_NO_RECIPIENTS = 'Choose at least one recipient';
+export const MSG_CHOOSE_COMPANY = 'Choose a company';
+
 /** Who receives a schedule's report: client contacts of the schedule's company and users of the tenant. */
 export const scheduleRecipients = z.object({
   /** contact ids of the schedule's company (contacts plugin). */
@@ -34,7 +37,7 @@ const fields = {
   templateId: int.positive(),
   /** The template version to send; null: the template's current version at each run. */
   vers: int.positive().nullable(),
-  companyId: int.positive(),
+  companyId: int.positive(MSG_CHOOSE_COMPANY),
   frequency: z.enum(FREQUENCIES, { message: `Must be one of ${FREQUENCIES.join(', ')}` }),
   /** weekly: 0 (Sunday) to 6 (Saturday). */
   weekday: int.min(0, 'Choose the day of the week').max(6, 'Choose the day of the week').nullable(),

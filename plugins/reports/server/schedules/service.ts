@@ -16,6 +16,7 @@ import type {
   createScheduleBody,
   updateScheduleBody,
 } from '../../shared/schedule-api';
+import { MSG_NO_RECIPIENTS } from '../../shared/schedule-api';
 import type { z } from 'zod';
 import { manualPeriodKey, nextRunAt, ruleProblem } from '../../shared/schedule-rules';
 import { ATTACH_MAX_BYTES, deliverRun, type RunProgress } from './delivery';
@@ -38,7 +39,6 @@ import {
 export const MSG_SCHEDULE_NOT_FOUND = 'Scheduled report not found';
 export const MSG_SCHEDULE_STALE =
   'This scheduled report was changed by someone else since you opened it. Reload it to see their changes.';
-export const MSG_NO_RECIPIENTS = 'Choose at least one recipient';
 
 type CreateInput = z.output<typeof createScheduleBody>;
 type UpdateInput = z.output<typeof updateScheduleBody>;

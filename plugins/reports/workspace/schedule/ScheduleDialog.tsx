@@ -18,11 +18,11 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
-import { useReadOnly, useTenantFormat } from '../../../../workspace/sdk';
+import { FormError, SubmitButton, useReadOnly, useSchemaForm, useTenantFormat } from '../../../../workspace/sdk';
 import type { RunRow, ScheduleRow } from '../../shared/schedule-api';
 import { REPORT_BUILDER_PAGE } from '../../shared/pages';
 import { scheduleApi } from './client';
-import { ScheduleForm, bodyOf, fieldErrorsOf, valuesOf, type FormValues } from './ScheduleForm';
+import { ScheduleForm, bodyOf, scheduleFieldOf, scheduleFormBody, valuesOf, type FormValues } from './ScheduleForm';
 
 export interface ScheduleDialogProps {
   tenantId: number;
@@ -54,8 +54,7 @@ function newValues(p: ScheduleDialogProps, timeZone: string): FormValues {
     reviewDate: '',
     sendTime: '08:00',
     timeZone,
-    contacts: [],
-    users: [],
+    recipients: { contacts: [], users: [] },
     active: true,
   };
 }
@@ -66,10 +65,7 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
   const readOnly = useReadOnly(REPORT_BUILDER_PAGE);
   const [tab, setTab] = useState<'form' | 'list'>(readOnly ? 'list' : 'form');
   const [editing, setEditing] = useState<ScheduleRow | null>(null);
-  const [values, setValues] = useState<FormValues>(() => newValues(props, fmt.timeZone));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [schedules, setSchedules] = useState<ScheduleRow[] | null>(null);
 
@@ -81,33 +77,14 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
   }, [tenantId, templateId]);
   useEffect(reload, [reload]);
 
-  const startNew = () => {
-    setEditing(null);
-    setValues(newValues(props, fmt.timeZone));
-    setFieldErrors({});
-    setError(null);
-    setTab('form');
-  };
-  const startEdit = (s: ScheduleRow) => {
-    setEditing(s);
-    setValues(valuesOf(s));
-    setFieldErrors({});
-    setError(null);
-    setTab('form');
-  };
-
-  const save = async () => {
-    const local: Record<string, string> = {};
-    if (!values.name.trim()) local.name = 'Enter a name';
-    if (values.companyId === null) local.companyId = 'Choose a company';
-    if (!values.contacts.length && !values.users.length) local.recipients = 'Choose at least one recipient';
-    if (values.frequency === 'review_date' && !values.reviewDate) local.reviewDate = 'Choose the review date';
-    setFieldErrors(local);
-    if (Object.keys(local).length) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const body = bodyOf(values, templateId);
+  const form = useSchemaForm({
+    schema: scheduleFormBody,
+    defaultValues: newValues(props, fmt.timeZone),
+    toBody: (v) => bodyOf(v, templateId),
+    fieldOf: scheduleFieldOf,
+    fieldsMessage: (e) => (e as Error).message,
+    onSubmit: async (body) => {
+      setError(null);
       const r = editing
         ? await scheduleApi.update(tenantId, editing.report_schedule_id, { ...body, version: editing.version })
         : await scheduleApi.create(tenantId, body);
@@ -115,12 +92,14 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
       setEditing(null);
       reload();
       setTab('list');
-    } catch (e) {
-      setFieldErrors(fieldErrorsOf(e));
-      setError((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+
+  const start = (s: ScheduleRow | null) => {
+    setEditing(s);
+    form.reset(s ? valuesOf(s) : newValues(props, fmt.timeZone));
+    setError(null);
+    setTab('form');
   };
 
   return (
@@ -154,13 +133,8 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
                       {error}
                     </Callout>
                   )}
-                  <ScheduleForm
-                    tenantId={tenantId}
-                    vers={vers}
-                    values={values}
-                    onChange={setValues}
-                    fieldErrors={fieldErrors}
-                  />
+                  <FormError control={form.control} style={{ marginBottom: 12 }} />
+                  <ScheduleForm tenantId={tenantId} vers={vers} form={form} />
                 </>
               }
             />
@@ -173,7 +147,7 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
                 tenantId={tenantId}
                 schedules={schedules}
                 readOnly={readOnly}
-                onEdit={startEdit}
+                onEdit={start}
                 onChanged={reload}
               />
             }
@@ -183,16 +157,9 @@ export default function ScheduleDialog(props: ScheduleDialogProps) {
       <DialogFooter
         actions={
           <>
-            {tab === 'list' && !readOnly && <Button icon="add" text="New schedule" onClick={startNew} />}
+            {tab === 'list' && !readOnly && <Button icon="add" text="New schedule" onClick={() => start(null)} />}
             <Button text="Close" onClick={onClose} />
-            {tab === 'form' && !readOnly && (
-              <Button
-                intent="primary"
-                text={editing ? 'Save changes' : 'Schedule'}
-                loading={saving}
-                onClick={() => void save()}
-              />
-            )}
+            {tab === 'form' && !readOnly && <SubmitButton form={form} text={editing ? 'Save changes' : 'Schedule'} />}
           </>
         }
       />

@@ -1,23 +1,27 @@
 /**
  * A schedule's fields: name, company, version, recipients (the company's contacts with an e-mail and the tenant's
  * users), frequency with its fields, send time, time zone, active; and a preview of the next 3 run times computed
- * with the same rules as the server (shared/schedule-rules.ts).
+ * with the same rules as the server (shared/schedule-rules.ts). The dialog's schema form (scheduleFormBody: the API's
+ * body with the service's rule and recipient checks) holds the values.
  */
+import { Callout, Checkbox, NonIdealState, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Callout,
-  Checkbox,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  NonIdealState,
-  Radio,
-  RadioGroup,
-  Spinner,
-  Switch,
-} from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
-import { ApiError, formatDateTime, useTenantFormat } from '../../../../workspace/sdk';
-import type { ScheduleOptions, ScheduleRow } from '../../shared/schedule-api';
+  CustomField,
+  formatDateTime,
+  SelectField,
+  SwitchField,
+  TextField,
+  useTenantFormat,
+  type SchemaForm,
+} from '../../../../workspace/sdk';
+import {
+  createScheduleBody,
+  MSG_NO_RECIPIENTS,
+  type CreateScheduleBody,
+  type ScheduleOptions,
+  type ScheduleRow,
+} from '../../shared/schedule-api';
 import {
   FREQUENCIES,
   FREQUENCY_LABELS,
@@ -42,8 +46,7 @@ export interface FormValues {
   reviewDate: string;
   sendTime: string;
   timeZone: string;
-  contacts: number[];
-  users: number[];
+  recipients: { contacts: number[]; users: number[] };
   active: boolean;
 }
 
@@ -59,13 +62,12 @@ export function valuesOf(s: ScheduleRow): FormValues {
     reviewDate: s.review_date ?? '',
     sendTime: s.send_time,
     timeZone: s.time_zone,
-    contacts: s.recipients.contacts,
-    users: s.recipients.users,
+    recipients: { contacts: s.recipients.contacts, users: s.recipients.users },
     active: s.active,
   };
 }
 
-export function bodyOf(v: FormValues, templateId: number) {
+export function bodyOf(v: FormValues, templateId: number): CreateScheduleBody {
   return {
     name: v.name.trim(),
     templateId,
@@ -78,10 +80,21 @@ export function bodyOf(v: FormValues, templateId: number) {
     reviewDate: v.frequency === 'review_date' ? v.reviewDate || null : null,
     sendTime: v.sendTime,
     timeZone: v.timeZone,
-    recipients: { contacts: v.contacts, users: v.users },
+    recipients: v.recipients,
     active: v.active,
   };
 }
+
+/** The dialog's checks: the API's body, and what the service refuses after it (the timing rule, no recipient). */
+export const scheduleFormBody = createScheduleBody.superRefine((b, ctx) => {
+  const problem = ruleProblem({ ...b, timeZone: b.timeZone ?? 'UTC', fiscalYearStartMonth: 1 });
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem[0]], message: problem[1] });
+  if (!b.recipients.contacts.length && !b.recipients.users.length)
+    ctx.addIssue({ code: 'custom', path: ['recipients'], message: MSG_NO_RECIPIENTS });
+});
+
+/** The server's and the schema's recipient messages (recipients, recipients.contacts, ...) stand on the recipients. */
+export const scheduleFieldOf = (path: string) => (path.startsWith('recipients') ? 'recipients' : undefined);
 
 function timeZones(current: string): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -95,21 +108,18 @@ const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x)
 export function ScheduleForm({
   tenantId,
   vers,
-  values,
-  onChange,
-  fieldErrors,
+  form,
 }: {
   tenantId: number;
   /** The version shown in the builder (offered beside "current version"). */
   vers: number;
-  values: FormValues;
-  onChange(v: FormValues): void;
-  fieldErrors: Record<string, string>;
+  form: SchemaForm<FormValues, CreateScheduleBody>;
 }) {
   const fmt = useTenantFormat();
   const [options, setOptions] = useState<ScheduleOptions | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const set = (patch: Partial<FormValues>) => onChange({ ...values, ...patch });
+  const { control, setValue, getValues } = form;
+  const values = form.watch();
 
   useEffect(() => {
     let gone = false;
@@ -122,6 +132,13 @@ export function ScheduleForm({
       gone = true;
     };
   }, [tenantId, values.companyId]);
+
+  // The contacts belong to the company: choosing another company clears them.
+  const shownCompany = useRef(values.companyId);
+  useEffect(() => {
+    if (shownCompany.current !== values.companyId) setValue('recipients', { ...getValues('recipients'), contacts: [] });
+    shownCompany.current = values.companyId;
+  }, [values.companyId, setValue, getValues]);
 
   const rule: ScheduleRule = {
     frequency: values.frequency,
@@ -140,8 +157,7 @@ export function ScheduleForm({
     [JSON.stringify(rule), problem?.[0]],
   );
   const zones = useMemo(() => timeZones(values.timeZone), [values.timeZone]);
-  const err = (f: string) => fieldErrors[f];
-  const intent = (f: string) => (err(f) ? 'danger' : 'none');
+  const versions = [...new Set([vers, ...(values.vers !== null ? [values.vers] : [])])];
 
   if (loadError)
     return (
@@ -152,225 +168,150 @@ export function ScheduleForm({
 
   return (
     <div className="report-schedule-form">
-      <FormGroup
+      <TextField
+        control={control}
+        name="name"
+        id="schedule-name"
         label="Name"
-        labelFor="schedule-name"
         labelInfo="(required)"
-        intent={intent('name')}
-        helperText={err('name')}
-      >
-        <InputGroup
-          id="schedule-name"
-          autoFocus
-          value={values.name}
-          maxLength={200}
-          intent={intent('name')}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-      </FormGroup>
+        autoFocus
+        maxLength={200}
+      />
       <div style={{ display: 'flex', gap: 12 }}>
-        <FormGroup
-          label="Company"
-          labelFor="schedule-company"
-          intent={intent('companyId')}
-          helperText={err('companyId')}
-          style={{ flex: 2 }}
-        >
-          <HTMLSelect
+        <div style={{ flex: 2 }}>
+          <SelectField
+            control={control}
+            name="companyId"
             id="schedule-company"
-            fill
-            value={values.companyId ?? ''}
-            onChange={(e) => set({ companyId: e.target.value ? Number(e.target.value) : null, contacts: [] })}
-          >
-            <option value="">Choose a company…</option>
-            {(options?.companies ?? []).map((c) => (
-              <option key={c.tenant_company_id} value={c.tenant_company_id}>
-                {c.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup
-          label="Version"
-          labelFor="schedule-vers"
-          intent={intent('vers')}
-          helperText={err('vers')}
-          style={{ flex: 1 }}
-        >
-          <HTMLSelect
+            label="Company"
+            empty="Choose a company…"
+            options={(options?.companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name }))}
+          />
+        </div>
+        <div style={{ flex: 1 }}>
+          <SelectField
+            control={control}
+            name="vers"
             id="schedule-vers"
-            fill
-            value={values.vers === null ? 'current' : String(values.vers)}
-            onChange={(e) => set({ vers: e.target.value === 'current' ? null : Number(e.target.value) })}
-          >
-            <option value="current">Current version at each run</option>
-            {[...new Set([vers, ...(values.vers !== null ? [values.vers] : [])])].map((v) => (
-              <option key={v} value={v}>
-                Version {v}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+            label="Version"
+            empty="Current version at each run"
+            options={versions.map((v) => ({ value: v, label: `Version ${v}` }))}
+          />
+        </div>
       </div>
 
-      <FormGroup
+      <CustomField
+        control={control}
+        name="recipients"
         label="Recipients"
         labelInfo="(at least one)"
-        intent={err('recipients') || err('recipients.contacts') || err('recipients.users') ? 'danger' : 'none'}
-        helperText={err('recipients') ?? err('recipients.contacts') ?? err('recipients.users')}
-      >
-        {!options ? (
-          <Spinner size={20} aria-label="Loading recipients" />
-        ) : (
-          <div style={{ display: 'flex', gap: 12 }}>
-            <fieldset className="report-schedule-recipients" style={{ flex: 1 }}>
-              <legend>Client contacts</legend>
-              {values.companyId === null ? (
-                <p className="bp6-text-muted">Choose a company to see its contacts.</p>
-              ) : options.contacts.length === 0 ? (
-                <NonIdealState
-                  icon="people"
-                  title="No contacts with an e-mail"
-                  description="Add contacts with an e-mail address to this company on its Contacts page."
-                />
-              ) : (
-                options.contacts.map((c) => (
-                  <Checkbox
-                    key={c.contact_id}
-                    checked={values.contacts.includes(c.contact_id)}
-                    label={`${c.name} <${c.email}>`}
-                    onChange={() => set({ contacts: toggle(values.contacts, c.contact_id) })}
+        render={(recipients, onChange) =>
+          !options ? (
+            <Spinner size={20} aria-label="Loading recipients" />
+          ) : (
+            <div style={{ display: 'flex', gap: 12 }}>
+              <fieldset className="report-schedule-recipients" style={{ flex: 1 }}>
+                <legend>Client contacts</legend>
+                {values.companyId === null ? (
+                  <p className="bp6-text-muted">Choose a company to see its contacts.</p>
+                ) : options.contacts.length === 0 ? (
+                  <NonIdealState
+                    icon="people"
+                    title="No contacts with an e-mail"
+                    description="Add contacts with an e-mail address to this company on its Contacts page."
                   />
-                ))
-              )}
-            </fieldset>
-            <fieldset className="report-schedule-recipients" style={{ flex: 1 }}>
-              <legend>Users</legend>
-              {options.users.map((u) => (
-                <Checkbox
-                  key={u.user_id}
-                  checked={values.users.includes(u.user_id)}
-                  label={`${u.name} <${u.email}>`}
-                  onChange={() => set({ users: toggle(values.users, u.user_id) })}
-                />
-              ))}
-            </fieldset>
-          </div>
-        )}
-      </FormGroup>
+                ) : (
+                  options.contacts.map((c) => (
+                    <Checkbox
+                      key={c.contact_id}
+                      checked={recipients.contacts.includes(c.contact_id)}
+                      label={`${c.name} <${c.email}>`}
+                      onChange={() => onChange({ ...recipients, contacts: toggle(recipients.contacts, c.contact_id) })}
+                    />
+                  ))
+                )}
+              </fieldset>
+              <fieldset className="report-schedule-recipients" style={{ flex: 1 }}>
+                <legend>Users</legend>
+                {options.users.map((u) => (
+                  <Checkbox
+                    key={u.user_id}
+                    checked={recipients.users.includes(u.user_id)}
+                    label={`${u.name} <${u.email}>`}
+                    onChange={() => onChange({ ...recipients, users: toggle(recipients.users, u.user_id) })}
+                  />
+                ))}
+              </fieldset>
+            </div>
+          )
+        }
+      />
 
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-        <FormGroup
+        <SelectField
+          control={control}
+          name="frequency"
+          id="schedule-frequency"
           label="Frequency"
-          labelFor="schedule-frequency"
-          intent={intent('frequency')}
-          helperText={err('frequency')}
-        >
-          <HTMLSelect
-            id="schedule-frequency"
-            value={values.frequency}
-            onChange={(e) => set({ frequency: e.target.value as Frequency })}
-          >
-            {FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {FREQUENCY_LABELS[f]}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+          fill={false}
+          options={FREQUENCIES.map((f) => ({ value: f, label: FREQUENCY_LABELS[f] }))}
+        />
         {values.frequency === 'weekly' && (
-          <FormGroup
+          <SelectField
+            control={control}
+            name="weekday"
+            id="schedule-weekday"
             label="Day of the week"
-            labelFor="schedule-weekday"
-            intent={intent('weekday')}
-            helperText={err('weekday')}
-          >
-            <HTMLSelect
-              id="schedule-weekday"
-              value={values.weekday}
-              onChange={(e) => set({ weekday: Number(e.target.value) })}
-            >
-              {WEEKDAY_NAMES.map((d, i) => (
-                <option key={d} value={i}>
-                  {d}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+            fill={false}
+            options={WEEKDAY_NAMES.map((d, i) => ({ value: i, label: d }))}
+          />
         )}
         {values.frequency === 'monthly' && (
-          <FormGroup
+          <SelectField
+            control={control}
+            name="monthDay"
+            id="schedule-monthday"
             label="Day of the month"
-            labelFor="schedule-monthday"
-            intent={intent('monthDay')}
-            helperText={err('monthDay')}
-          >
-            <HTMLSelect
-              id="schedule-monthday"
-              value={String(values.monthDay)}
-              onChange={(e) => set({ monthDay: e.target.value === 'last' ? 'last' : Number(e.target.value) })}
-            >
-              {Array.from({ length: 28 }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
-              <option value="last">Last day of the month</option>
-            </HTMLSelect>
-          </FormGroup>
+            fill={false}
+            options={[
+              ...Array.from({ length: 28 }, (_, i) => ({ value: i + 1, label: String(i + 1) })),
+              { value: 'last', label: 'Last day of the month' },
+            ]}
+          />
         )}
         {values.frequency === 'quarterly' && (
-          <RadioGroup
-            label="Quarters"
-            inline
-            selectedValue={values.quarterBasis}
-            onChange={(e) => set({ quarterBasis: e.currentTarget.value as QuarterBasis })}
-          >
-            <Radio label="Calendar (1 Jan, Apr, Jul, Oct)" value="calendar" />
-            <Radio label="Fiscal (from the fiscal year start in Account Settings)" value="fiscal" />
-          </RadioGroup>
+          <CustomField
+            control={control}
+            name="quarterBasis"
+            bare
+            render={(basis, onChange) => (
+              <RadioGroup
+                label="Quarters"
+                inline
+                selectedValue={basis}
+                onChange={(e) => onChange(e.currentTarget.value as QuarterBasis)}
+              >
+                <Radio label="Calendar (1 Jan, Apr, Jul, Oct)" value="calendar" />
+                <Radio label="Fiscal (from the fiscal year start in Account Settings)" value="fiscal" />
+              </RadioGroup>
+            )}
+          />
         )}
         {values.frequency === 'review_date' && (
-          <FormGroup
-            label="Review date"
-            labelFor="schedule-review"
-            intent={intent('reviewDate')}
-            helperText={err('reviewDate')}
-          >
-            <InputGroup
-              id="schedule-review"
-              type="date"
-              value={values.reviewDate}
-              intent={intent('reviewDate')}
-              onChange={(e) => set({ reviewDate: e.target.value })}
-            />
-          </FormGroup>
+          <TextField control={control} name="reviewDate" id="schedule-review" label="Review date" type="date" />
         )}
-        <FormGroup label="Send time" labelFor="schedule-time" intent={intent('sendTime')} helperText={err('sendTime')}>
-          <InputGroup
-            id="schedule-time"
-            type="time"
-            value={values.sendTime}
-            intent={intent('sendTime')}
-            onChange={(e) => set({ sendTime: e.target.value })}
-          />
-        </FormGroup>
-        <FormGroup label="Time zone" labelFor="schedule-tz" intent={intent('timeZone')} helperText={err('timeZone')}>
-          <HTMLSelect id="schedule-tz" value={values.timeZone} onChange={(e) => set({ timeZone: e.target.value })}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <TextField control={control} name="sendTime" id="schedule-time" label="Send time" type="time" />
+        <SelectField
+          control={control}
+          name="timeZone"
+          id="schedule-tz"
+          label="Time zone"
+          fill={false}
+          options={zones.map((z) => ({ value: z, label: z }))}
+        />
       </div>
 
-      <Switch
-        checked={values.active}
-        label="Active (send on schedule)"
-        onChange={() => set({ active: !values.active })}
-      />
+      <SwitchField control={control} name="active" label="Active (send on schedule)" />
 
       <Callout intent={problem ? 'warning' : 'primary'} icon="calendar" title="Next runs" aria-live="polite">
         {problem ? (
@@ -390,10 +331,4 @@ export function ScheduleForm({
       </Callout>
     </div>
   );
-}
-
-/** The fields of a 400 answer by form field ('body.recipients.contacts' -> 'recipients.contacts'). */
-export function fieldErrorsOf(e: unknown): Record<string, string> {
-  if (!(e instanceof ApiError) || !e.fields) return {};
-  return Object.fromEntries(e.fields.map((f) => [f.path.replace(/^body\./, ''), f.message]));
 }
