@@ -44,8 +44,8 @@ export interface SchemaFormOptions<S extends BodySchema, V extends FieldValues> 
   defaultValues: V;
   /** The body checked by the schema and sent, from the form's values; absent: the values themselves. */
   toBody?(values: V): z.input<S>;
-  /** Sends the body; what it throws is shown (field errors under their fields, the rest above the form). */
-  onSubmit(body: z.input<S>): unknown;
+  /** Sends the body (made from `values`); what it throws is shown (field errors under their fields, the rest above the form). */
+  onSubmit(body: z.input<S>, values: V): unknown;
   /** Body fields held under another name in the form (body field → form field), e.g. { tenantCompanyIds: 'others' }. */
   renames?: Record<string, Path<V>>;
   /**
@@ -125,14 +125,14 @@ export function schemaFormProps<S extends BodySchema, V extends FieldValues>(
 
 /** Checks, then sends (once at a time: a submit while one runs is ignored); a failure is placed on the fields and above the form. */
 export function submitOf<S extends BodySchema, V extends FieldValues>(
-  form: Pick<UseFormReturn<V, unknown, z.input<S>>, 'handleSubmit' | 'setError'>,
+  form: Pick<UseFormReturn<V, unknown, z.input<S>>, 'handleSubmit' | 'setError' | 'getValues'>,
   latest: Latest<S, V>,
 ): SchemaForm<V, z.input<S>>['submit'] {
   let sending = false;
   const send = form.handleSubmit(async (body) => {
     const o = latest.current;
     try {
-      await o.onSubmit(body);
+      await o.onSubmit(body, form.getValues());
     } catch (e) {
       const placed = placeErrors(e, placeOf(o as never), o);
       let first = true;

@@ -127,10 +127,19 @@ export const linkWriteAnswer = z.object({ ...records, tenant_company_link_id: in
 
 // Asset types and statuses
 const months = (max: number) =>
-  z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(max, `Must be ${max} or less`).optional();
+  z
+    .number({ error: (i) => (i.code === 'invalid_type' ? 'Must be a whole number' : undefined) })
+    .int('Must be a whole number')
+    .min(0, 'Must be 0 or more')
+    .max(max, `Must be ${max} or less`)
+    .optional();
 const flag = z.boolean().optional();
 const settingsSchema = {
-  default_replacement_cost: z.number().min(0, 'Must be 0 or more').max(1_000_000_000, 'Too large').optional(),
+  default_replacement_cost: z
+    .number({ error: (i) => (i.code === 'invalid_type' ? 'Must be a number' : undefined) })
+    .min(0, 'Must be 0 or more')
+    .max(1_000_000_000, 'Too large')
+    .optional(),
   default_life_in_months: months(1200),
   approaching_duration_in_months_eol: months(120),
   approaching_duration_in_months_warranty: months(120),
@@ -141,11 +150,16 @@ const settingsSchema = {
   include_model_in_missing_flag: flag,
 };
 const typeVersion = z.number().int().positive().optional();
+const assetTypeName = z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters');
+
+/** An asset type's settings as the type dialog sends them: a company's own (no name), or a tenant type's (named). */
+export const assetTypeSettingsBody = z.object(settingsSchema);
+export const namedAssetTypeBody = assetTypeSettingsBody.extend({ asset_type_moniker: assetTypeName });
 
 export const tenantAssetTypeBody = z
   .object({
     assetTypeId: z.number().int().min(0, 'Must be 0 (new) or an asset type id'),
-    asset_type_moniker: z.string().trim().min(1, 'Required.').max(100, 'Max 100 characters').optional(),
+    asset_type_moniker: assetTypeName.optional(),
     ...settingsSchema,
     version: typeVersion,
   })

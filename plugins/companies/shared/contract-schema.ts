@@ -38,8 +38,12 @@ const optDate = z
   )
   .optional()
   .transform((v) => (v ? v : null));
+/** A number's type refused (NaN from a typed text): the field's own message. */
+const numberError = (message: string) => ({
+  error: (i: { code: string }) => (i.code === 'invalid_type' ? message : undefined),
+});
 const days = z
-  .number()
+  .number(numberError('Must be a whole number'))
   .int('Must be a whole number')
   .min(0, 'Must be 0 or more')
   .max(CONTRACT_LIMITS.days, `Must be ${CONTRACT_LIMITS.days} or less`)
@@ -56,7 +60,7 @@ export const contractInput = z
     contract_status: optEnum(CONTRACT_STATUSES),
     billing_cycle: optEnum(BILLING_CYCLES),
     cost: z
-      .number()
+      .number(numberError('Must be a number'))
       .min(0, 'Must be 0 or more')
       .max(CONTRACT_LIMITS.cost, 'Too large')
       .nullish()

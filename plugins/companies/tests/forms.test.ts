@@ -1,21 +1,39 @@
-/** The page models: contract form validation, notice date while typing, payload; asset type form; import page rules. */
+/**
+ * The page models: the contract form's payload as the API's schema checks it (the dialog's messages), notice date
+ * while typing; asset type form; import page rules.
+ */
+import type { ZodType } from 'zod';
+import { assetTypeSettingsBody, contractInput, namedAssetTypeBody } from '../shared/api';
 import {
   assetTypeFormOf,
   MSG_DELETE_FAILED,
   newAssetTypeForm,
   settingsOf,
-  validateAssetType,
+  type AssetTypeForm,
 } from '../workspace/asset-types/asset-type-form';
 import {
+  contractFieldOf,
   emptyForm,
   formatCost,
   formNoticeDate,
   formOf,
   payloadOf,
-  serverErrors,
-  validateForm,
+  type ContractForm,
 } from '../workspace/contracts/contract-form';
 import { importBlocker, templateCsv, type ImportReport } from '../workspace/import/import-model';
+
+/** The first message of each field the schema refuses in a body (what the dialog shows under the field). */
+function messages(schema: ZodType, body: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const i of schema.safeParse(body).error?.issues ?? []) out[String(i.path[0])] ??= i.message;
+  return out;
+}
+const validateForm = (f: ContractForm) => messages(contractInput, payloadOf(f));
+const validateAssetType = (f: AssetTypeForm, named: boolean) =>
+  messages(named ? namedAssetTypeBody : assetTypeSettingsBody, {
+    ...settingsOf(f),
+    ...(named ? { asset_type_moniker: f.asset_type_moniker } : {}),
+  });
 
 describe('contract form', () => {
   test('vendor is required; dates must be real; days whole; cost not negative', () => {
@@ -29,10 +47,14 @@ describe('contract form', () => {
     };
     expect(validateForm(f)).toEqual({
       vendor: 'Required.',
-      end_date: 'Enter a real date (YYYY-MM-DD)',
-      notice_to_terminate_in_days: 'Enter whole days from 0 to 3650',
-      lead_time_to_alert_in_days: 'Enter whole days from 0 to 3650',
-      cost: 'Enter an amount of 0 or more',
+      end_date: 'Must be a real date (YYYY-MM-DD)',
+      notice_to_terminate_in_days: 'Must be a whole number',
+      lead_time_to_alert_in_days: 'Must be 0 or more',
+      cost: 'Must be 0 or more',
+    });
+    expect(validateForm({ ...emptyForm(), vendor: 'x', cost: 'abc', notice_to_terminate_in_days: '3651' })).toEqual({
+      cost: 'Must be a number',
+      notice_to_terminate_in_days: 'Must be 3650 or less',
     });
     expect(
       validateForm({
@@ -116,12 +138,10 @@ describe('contract form', () => {
     });
   });
   test('server field errors land on the fields', () => {
-    expect(
-      serverErrors([
-        { path: 'body.payload.vendor', message: 'Required.' },
-        { path: 'body.operation', message: 'x' },
-      ]),
-    ).toEqual({ vendor: 'Required.' });
+    expect(contractFieldOf('payload.vendor')).toBe('vendor');
+    expect(contractFieldOf('vendor')).toBe('vendor');
+    expect(contractFieldOf('operation')).toBeNull();
+    expect(contractFieldOf('payload.tenant_company_contract_id')).toBeNull();
   });
   test('cost in the tenant currency without decimals', () => {
     expect(formatCost(9450.4, 'USD')).toBe('$9,450');
@@ -140,10 +160,11 @@ describe('asset type form', () => {
     };
     expect(validateAssetType(f, true)).toEqual({
       asset_type_moniker: 'Required.',
-      default_life_in_months: 'Enter whole months from 0 to 1200',
-      approaching_duration_in_months_eol: 'Enter whole months from 0 to 120',
-      default_replacement_cost: 'Enter an amount of 0 or more',
+      default_life_in_months: 'Must be a whole number',
+      approaching_duration_in_months_eol: 'Must be 120 or less',
+      default_replacement_cost: 'Must be a number',
     });
+    expect(validateAssetType({ ...newAssetTypeForm(), default_replacement_cost: '1,200' }, false)).toEqual({});
     expect(validateAssetType({ ...newAssetTypeForm(), asset_type_moniker: '' }, false)).toEqual({});
   });
   test('settings round-trip, flags included', () => {

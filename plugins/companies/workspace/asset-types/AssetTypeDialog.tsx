@@ -1,15 +1,20 @@
-/** Create (id 0) or edit an asset type, or a company's own settings of one (no name then). */
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useState } from 'react';
+/**
+ * Create (id 0) or edit an asset type, or a company's own settings of one (no name then): checked by the API's
+ * schema (namedAssetTypeBody, assetTypeSettingsBody) through the workspace form helper.
+ */
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { CheckboxField, Form, FormError, SubmitButton, TextField, useSchemaForm } from '../../../../workspace/sdk';
+import { assetTypeSettingsBody, namedAssetTypeBody } from '../../shared/api';
 import { MISSING_FLAGS } from '../../shared/api-types';
-import { validateAssetType, type AssetTypeErrors, type AssetTypeForm } from './asset-type-form';
+import { settingsOf, type AssetTypeForm } from './asset-type-form';
 
 export interface AssetTypeDialogProps {
   title: string;
   initial: AssetTypeForm;
   /** Tenant types have a name; a company's settings do not change it. */
   withName: boolean;
-  onSave(form: AssetTypeForm): Promise<string | null>;
+  /** Saves (the dialog closes from the page); what it throws is shown. */
+  onSave(form: AssetTypeForm): Promise<void>;
   onClose(): void;
 }
 
@@ -21,80 +26,49 @@ const FIELDS: [Exclude<keyof AssetTypeForm, 'flags' | 'asset_type_moniker'>, str
 ];
 
 export function AssetTypeDialog({ title, initial, withName, onSave, onClose }: AssetTypeDialogProps) {
-  const [form, setForm] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errors: AssetTypeErrors = validateAssetType(form, withName);
-  const shown = (k: keyof AssetTypeErrors) => (touched || form[k] !== initial[k] ? errors[k] : undefined);
-
-  const submit = async () => {
-    setTouched(true);
-    if (busy || Object.values(errors).some(Boolean)) return;
-    setBusy(true);
-    const e = await onSave(form);
-    if (e) {
-      setError(e);
-      setBusy(false);
-    }
-  };
-
+  const form = useSchemaForm({
+    schema: withName ? namedAssetTypeBody : assetTypeSettingsBody,
+    defaultValues: initial,
+    toBody: (f) => ({ ...settingsOf(f), ...(withName ? { asset_type_moniker: f.asset_type_moniker } : {}) }),
+    mode: 'onChange',
+    onSubmit: (_body, values) => onSave(values),
+  });
+  const control = form.control;
   return (
     <Dialog isOpen title={title} onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <Form form={form}>
         <DialogBody>
-          {error && (
-            <Callout intent="danger" role="alert">
-              {error}
-            </Callout>
-          )}
+          <FormError control={control} />
           {withName && (
-            <FormGroup
+            <TextField
+              control={control}
+              name="asset_type_moniker"
+              id="asset-type-name"
               label="Name (required)"
-              labelFor="asset-type-name"
-              helperText={shown('asset_type_moniker')}
-              intent={shown('asset_type_moniker') ? 'danger' : 'none'}
-            >
-              <InputGroup
-                id="asset-type-name"
-                autoFocus
-                value={form.asset_type_moniker}
-                onChange={(e) => setForm({ ...form, asset_type_moniker: e.target.value })}
-              />
-            </FormGroup>
+              autoFocus
+            />
           )}
           {FIELDS.map(([k, label], i) => (
-            <FormGroup
+            <TextField
               key={k}
+              control={control}
+              name={k}
+              id={`asset-type-${k}`}
               label={label}
-              labelFor={`asset-type-${k}`}
-              helperText={shown(k)}
-              intent={shown(k) ? 'danger' : 'none'}
-            >
-              <InputGroup
-                id={`asset-type-${k}`}
-                inputMode="decimal"
-                autoFocus={!withName && i === 0}
-                value={form[k]}
-                onChange={(e) => setForm({ ...form, [k]: e.target.value })}
-              />
-            </FormGroup>
+              inputMode="decimal"
+              autoFocus={!withName && i === 0}
+            />
           ))}
           <fieldset className="bp6-form-group">
             <legend className="bp6-label">Count as missing data when absent</legend>
             {MISSING_FLAGS.map(([k, label]) => (
-              <Checkbox
+              <CheckboxField
                 key={k}
-                inline
+                control={control}
+                name={`flags.${k}`}
+                id={`asset-type-${k}`}
                 label={label}
-                checked={form.flags[k]}
-                onChange={() => setForm({ ...form, flags: { ...form.flags, [k]: !form.flags[k] } })}
+                inline
               />
             ))}
           </fieldset>
@@ -103,11 +77,11 @@ export function AssetTypeDialog({ title, initial, withName, onSave, onClose }: A
           actions={
             <>
               <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text="Save asset type" loading={busy} />
+              <SubmitButton form={form} text="Save asset type" />
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -73,51 +73,41 @@ export default function AssetTypeManagerPage() {
   const companyScope = scope === 'company' && companyId !== null && companyData.tenantCompanyId === companyId;
   const shownTypes: (AssetType | CompanyAssetType)[] = companyScope ? companyData.assetTypes : (types ?? []);
 
-  const saveTenant = async (form: AssetTypeForm): Promise<string | null> => {
+  const saveTenant = async (form: AssetTypeForm): Promise<void> => {
     const id = editing === 'new' || !editing ? 0 : editing.asset_type_id;
-    try {
-      const body = {
-        assetTypeId: id,
-        asset_type_moniker: form.asset_type_moniker.trim(),
-        ...settingsOf(form),
-        ...(editing !== 'new' && editing ? { version: editing.version } : {}),
-      };
-      const r = await api.post<{ records_updated: number; asset_type_id: number }>(`${base}/assetType`, body);
-      if (id === 0)
-        await load(); // id 0 created: the list is loaded again
-      else if (r.records_updated > 0)
-        setTypes((list) =>
-          (list ?? []).map((t) =>
-            t.asset_type_id === id
-              ? { ...t, asset_type_moniker: body.asset_type_moniker, ...settingsOf(form), version: t.version + 1 }
-              : t,
-          ),
-        );
-      pushMessage({ msg_type: 'success', msg: `${body.asset_type_moniker} saved.` });
-      setEditing(null);
-      if (companyId !== null) void reloadCompany('assetTypes');
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    }
+    const body = {
+      assetTypeId: id,
+      asset_type_moniker: form.asset_type_moniker.trim(),
+      ...settingsOf(form),
+      ...(editing !== 'new' && editing ? { version: editing.version } : {}),
+    };
+    const r = await api.post<{ records_updated: number; asset_type_id: number }>(`${base}/assetType`, body);
+    if (id === 0)
+      await load(); // id 0 created: the list is loaded again
+    else if (r.records_updated > 0)
+      setTypes((list) =>
+        (list ?? []).map((t) =>
+          t.asset_type_id === id
+            ? { ...t, asset_type_moniker: body.asset_type_moniker, ...settingsOf(form), version: t.version + 1 }
+            : t,
+        ),
+      );
+    pushMessage({ msg_type: 'success', msg: `${body.asset_type_moniker} saved.` });
+    setEditing(null);
+    if (companyId !== null) void reloadCompany('assetTypes');
   };
 
-  const saveCompany = async (form: AssetTypeForm): Promise<string | null> => {
-    if (!editing || editing === 'new' || companyId === null) return null;
+  const saveCompany = async (form: AssetTypeForm): Promise<void> => {
+    if (!editing || editing === 'new' || companyId === null) return;
     const t = editing as CompanyAssetType;
-    try {
-      await api.put(`${base}/company/${companyId}/assetType`, {
-        assetTypeId: t.asset_type_id,
-        ...settingsOf(form),
-        ...(t.company_override ? { version: t.version } : {}),
-      });
-      await reloadCompany('assetTypes');
-      pushMessage({ msg_type: 'success', msg: `${t.asset_type_moniker} saved for ${company?.name}.` });
-      setEditing(null);
-      return null;
-    } catch (e) {
-      return (e as Error).message;
-    }
+    await api.put(`${base}/company/${companyId}/assetType`, {
+      assetTypeId: t.asset_type_id,
+      ...settingsOf(form),
+      ...(t.company_override ? { version: t.version } : {}),
+    });
+    await reloadCompany('assetTypes');
+    pushMessage({ msg_type: 'success', msg: `${t.asset_type_moniker} saved for ${company?.name}.` });
+    setEditing(null);
   };
 
   const resetToDefaults = async (t: CompanyAssetType) => {

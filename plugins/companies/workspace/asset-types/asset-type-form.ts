@@ -1,4 +1,7 @@
-/** The asset type form: inputs as typed, validation, and the body of the update (assetTypeId 0 creates). */
+/**
+ * The asset type form: inputs as typed and the settings sent (the dialog checks them with the API's schema,
+ * namedAssetTypeBody or assetTypeSettingsBody, through the workspace form helper).
+ */
 import type { AssetType, AssetTypeSettings } from '../../shared/api-types';
 import { MISSING_FLAGS } from '../../shared/api-types';
 
@@ -10,7 +13,6 @@ export interface AssetTypeForm {
   approaching_duration_in_months_warranty: string;
   flags: Record<(typeof MISSING_FLAGS)[number][0], boolean>;
 }
-export type AssetTypeErrors = Partial<Record<Exclude<keyof AssetTypeForm, 'flags'>, string>>;
 
 /** Deleting an asset type that fails (platform.md section 5). */
 export const MSG_DELETE_FAILED =
@@ -40,31 +42,15 @@ export function assetTypeFormOf(t: AssetType): AssetTypeForm {
   };
 }
 
-const MONTH_LIMITS = {
-  default_life_in_months: 1200,
-  approaching_duration_in_months_eol: 120,
-  approaching_duration_in_months_warranty: 120,
-} as const;
-
-export function validateAssetType(f: AssetTypeForm, needsName: boolean): AssetTypeErrors {
-  const e: AssetTypeErrors = {};
-  if (needsName && !f.asset_type_moniker.trim()) e.asset_type_moniker = 'Required.';
-  else if (f.asset_type_moniker.trim().length > 100) e.asset_type_moniker = 'Max 100 characters';
-  const cost = Number(f.default_replacement_cost.replace(/,/g, '').trim());
-  if (f.default_replacement_cost.trim() === '' || !Number.isFinite(cost) || cost < 0 || cost > 1_000_000_000)
-    e.default_replacement_cost = 'Enter an amount of 0 or more';
-  for (const [k, max] of Object.entries(MONTH_LIMITS) as [keyof typeof MONTH_LIMITS, number][]) {
-    if (!/^\d+$/.test(f[k].trim()) || Number(f[k]) > max) e[k] = `Enter whole months from 0 to ${max}`;
-  }
-  return e;
-}
+/** A typed amount or count: commas dropped (platform.md section 5); empty or not a number is NaN (the schema says so). */
+const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v.replace(/,/g, '').trim()));
 
 export function settingsOf(f: AssetTypeForm): AssetTypeSettings {
   return {
-    default_replacement_cost: Number(f.default_replacement_cost.replace(/,/g, '').trim()),
-    default_life_in_months: Number(f.default_life_in_months),
-    approaching_duration_in_months_eol: Number(f.approaching_duration_in_months_eol),
-    approaching_duration_in_months_warranty: Number(f.approaching_duration_in_months_warranty),
+    default_replacement_cost: num(f.default_replacement_cost),
+    default_life_in_months: num(f.default_life_in_months),
+    approaching_duration_in_months_eol: num(f.approaching_duration_in_months_eol),
+    approaching_duration_in_months_warranty: num(f.approaching_duration_in_months_warranty),
     ...f.flags,
   };
 }

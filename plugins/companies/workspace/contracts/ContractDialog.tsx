@@ -1,111 +1,85 @@
-/** Add or edit a contract: every field of section 3, the notice date shown as it will be saved, validation messages. */
+/**
+ * Add or edit a contract: every field of section 3, the notice date shown as it will be saved, and the messages of
+ * the API's schema (contractInput) and of the server through the workspace form helper.
+ */
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
 import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  TextArea,
-} from '@blueprintjs/core';
-import { useMemo, useState } from 'react';
-import { ALERT_TRIGGERS, BILLING_CYCLES, BUSINESS_IMPACTS, CONTRACT_STATUSES } from '../../shared/contract-fields';
+  CheckboxField,
+  Form,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useSchemaForm,
+} from '../../../../workspace/sdk';
+import { contractInput } from '../../shared/api';
+import {
+  ALERT_TRIGGERS,
+  BILLING_CYCLES,
+  BUSINESS_IMPACTS,
+  CONTRACT_STATUSES,
+  type ContractInput,
+} from '../../shared/contract-fields';
 import { formatTenantDate } from '../../shared/date-format';
-import { formNoticeDate, validateForm, type ContractForm, type FormErrors } from './contract-form';
+import { contractFieldOf, formNoticeDate, payloadOf, type ContractForm } from './contract-form';
 
 export interface ContractDialogProps {
   title: string;
   initial: ContractForm;
   locations: { tenant_company_location_id: number; location_name: string }[];
   dateFormat: string;
-  /** Saves; resolves with server field errors to show, or null when saved. */
-  onSave(form: ContractForm): Promise<{ errors?: FormErrors; message?: string } | null>;
+  /** Saves the payload (the page closes the dialog); what it throws is shown. */
+  onSave(payload: ContractInput): Promise<void>;
   onClose(): void;
 }
 
-const options = (values: readonly string[], none: string) => [
-  { value: '', label: none },
-  ...values.map((v) => ({ value: v, label: v })),
-];
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 export function ContractDialog({ title, initial, locations, dateFormat, onSave, onClose }: ContractDialogProps) {
-  const [form, setForm] = useState<ContractForm>(initial);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FormErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const errors = useMemo(() => ({ ...serverErrors, ...validateForm(form) }), [form, serverErrors]);
-  const notice = formNoticeDate(form);
-  const set = <K extends keyof ContractForm>(k: K, v: ContractForm[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setServerErrors((e) => ({ ...e, [k]: undefined }));
-  };
-  const shown = (k: keyof ContractForm) => (touched || form[k] !== initial[k] ? errors[k] : undefined);
-
-  const submit = async () => {
-    setTouched(true);
-    if (busy || Object.values(validateForm(form)).some(Boolean)) return;
-    setBusy(true);
-    setMessage(null);
-    const r = await onSave(form);
-    if (r) {
-      setServerErrors(r.errors ?? {});
-      setMessage(r.message ?? null);
-      setBusy(false);
-    }
-  };
-
-  const text = (k: keyof ContractForm, label: string, props: Record<string, unknown> = {}) => (
-    <FormGroup label={label} labelFor={`contract-${k}`} helperText={shown(k)} intent={shown(k) ? 'danger' : 'none'}>
-      <InputGroup
-        id={`contract-${k}`}
-        value={String(form[k])}
-        intent={shown(k) ? 'danger' : 'none'}
-        onChange={(e) => set(k, e.target.value as never)}
-        {...props}
-      />
-    </FormGroup>
+  const form = useSchemaForm({
+    schema: contractInput,
+    defaultValues: initial,
+    toBody: payloadOf,
+    fieldOf: contractFieldOf,
+    mode: 'onChange',
+    fieldsMessage: 'Check the fields marked below.',
+    onSubmit: (_body, values) => onSave(payloadOf(values)),
+  });
+  const control = form.control;
+  const notice = formNoticeDate(form.watch());
+  const text = (name: keyof ContractForm, label: string, props: Record<string, unknown> = {}) => (
+    <TextField control={control} name={name} id={`contract-${name}`} label={label} {...props} />
   );
-  const select = (k: keyof ContractForm, label: string, opts: { value: string; label: string }[]) => (
-    <FormGroup label={label} labelFor={`contract-${k}`} helperText={shown(k)} intent={shown(k) ? 'danger' : 'none'}>
-      <HTMLSelect
-        id={`contract-${k}`}
-        fill
-        value={String(form[k])}
-        options={opts}
-        onChange={(e) => set(k, e.currentTarget.value as never)}
-      />
-    </FormGroup>
+  const select = (name: keyof ContractForm, label: string, opts: { value: string; label: string }[], none: string) => (
+    <SelectField
+      control={control}
+      name={name}
+      id={`contract-${name}`}
+      label={label}
+      empty={none}
+      emptyValue=""
+      options={opts}
+    />
   );
 
   return (
     <Dialog isOpen title={title} onClose={onClose} style={{ width: 720 }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
+      <Form form={form}>
         <DialogBody>
-          {message && (
-            <Callout intent="danger" role="alert">
-              {message}
-            </Callout>
-          )}
+          <FormError control={control} />
           <div className="lci-contract-grid">
             {text('vendor', 'Vendor (required)', { autoFocus: true })}
             {text('account', 'Account')}
-            {select('tenant_company_location_id', 'Location', [
-              { value: '', label: 'No location' },
-              ...locations.map((l) => ({ value: String(l.tenant_company_location_id), label: l.location_name })),
-            ])}
-            {select('contract_status', 'Status', options(CONTRACT_STATUSES, 'Not set'))}
-            {select('billing_cycle', 'Billing cycle', options(BILLING_CYCLES, 'Not set'))}
-            {select('business_impact', 'Business impact', options(BUSINESS_IMPACTS, 'Not set'))}
+            {select(
+              'tenant_company_location_id',
+              'Location',
+              locations.map((l) => ({ value: String(l.tenant_company_location_id), label: l.location_name })),
+              'No location',
+            )}
+            {select('contract_status', 'Status', options(CONTRACT_STATUSES), 'Not set')}
+            {select('billing_cycle', 'Billing cycle', options(BILLING_CYCLES), 'Not set')}
+            {select('business_impact', 'Business impact', options(BUSINESS_IMPACTS), 'Not set')}
             {text('cost', 'Cost', { inputMode: 'decimal' })}
             {text('next_due_date', 'Next due date', { type: 'date' })}
             {text('end_date', 'End date', { type: 'date' })}
@@ -115,44 +89,34 @@ export function ContractDialog({ title, initial, locations, dateFormat, onSave, 
                 {notice ? formatTenantDate(notice, dateFormat) : 'Set an end date'}
               </output>
             </FormGroup>
-            {select('alert_trigger', 'Alert trigger', options(ALERT_TRIGGERS, 'Not set'))}
+            {select('alert_trigger', 'Alert trigger', options(ALERT_TRIGGERS), 'Not set')}
             {text('lead_time_to_alert_in_days', 'Lead time to alert (days)', { inputMode: 'numeric' })}
             <div>
-              <Checkbox
+              <CheckboxField
+                control={control}
+                name="auto_renew_flag"
+                id="contract-auto_renew_flag"
                 label="Auto-renew"
-                checked={form.auto_renew_flag}
-                onChange={() => set('auto_renew_flag', !form.auto_renew_flag)}
               />
-              <Checkbox
+              <CheckboxField
+                control={control}
+                name="budget_past_end_date_flag"
+                id="contract-budget_past_end_date_flag"
                 label="Budget past end date"
-                checked={form.budget_past_end_date_flag}
-                onChange={() => set('budget_past_end_date_flag', !form.budget_past_end_date_flag)}
               />
             </div>
           </div>
-          <FormGroup
-            label="Description"
-            labelFor="contract-description"
-            helperText={shown('description')}
-            intent={shown('description') ? 'danger' : 'none'}
-          >
-            <TextArea
-              id="contract-description"
-              fill
-              value={form.description}
-              onChange={(e) => set('description', e.target.value)}
-            />
-          </FormGroup>
+          <TextAreaField control={control} name="description" id="contract-description" label="Description" fill />
         </DialogBody>
         <DialogFooter
           actions={
             <>
               <Button text="Cancel" onClick={onClose} />
-              <Button type="submit" intent="primary" text="Save contract" loading={busy} />
+              <SubmitButton form={form} text="Save contract" />
             </>
           }
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

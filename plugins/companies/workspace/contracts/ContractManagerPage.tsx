@@ -18,10 +18,10 @@ import {
   useSelectedCompany,
   useTenant,
 } from '../../../../workspace/sdk';
-import type { Contract } from '../../shared/contract-fields';
+import type { Contract, ContractInput } from '../../shared/contract-fields';
 import { applyWriteResult, type RecordOperation } from '../../shared/record-results';
 import { useCompanyData } from '../company-data/company-store';
-import { emptyForm, formOf, payloadOf, serverErrors, type ContractForm, type FormErrors } from './contract-form';
+import { emptyForm, formOf } from './contract-form';
 import { ContractDialog } from './ContractDialog';
 import { ContractsTable } from './ContractsTable';
 import { CopyDialog } from './CopyDialog';
@@ -79,8 +79,7 @@ export default function ContractManagerPage() {
     return answer;
   };
 
-  const save = async (form: ContractForm): Promise<{ errors?: FormErrors; message?: string } | null> => {
-    const payload = payloadOf(form);
+  const save = async (payload: ContractInput): Promise<void> => {
     try {
       if (editing === 'new') {
         const r = await send('insert', payload as unknown as Record<string, unknown>, {
@@ -99,14 +98,9 @@ export default function ContractManagerPage() {
           pushMessage({ msg_type: 'success', msg: `The ${payload.vendor} contract was saved.` });
       }
       setEditing(null);
-      return null;
     } catch (e) {
-      const err = e as ApiError;
-      if (err.status === 409) void reload('contracts');
-      return {
-        errors: serverErrors(err.fields),
-        message: err.status === 400 && err.fields?.length ? 'Check the fields marked below.' : err.message,
-      };
+      if ((e as ApiError).status === 409) void reload('contracts');
+      throw e;
     }
   };
 

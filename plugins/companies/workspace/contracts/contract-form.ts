@@ -1,6 +1,7 @@
 /**
- * The contract form: text inputs as typed, the validation messages, the notice date shown while typing (the rule
- * of section 5) and the payload sent to POST .../contracts. Pure, so the rules are tested without a browser.
+ * The contract form: text inputs as typed, the notice date shown while typing (the rule of section 5) and the
+ * payload sent to POST .../contracts (the dialog checks it with the API's contractInput through the workspace form
+ * helper). Pure, so the rules are tested without a browser.
  */
 import type { Contract, ContractInput } from '../../shared/contract-fields';
 import { CONTRACT_LIMITS } from '../../shared/contract-fields';
@@ -25,7 +26,6 @@ export interface ContractForm {
   alert_trigger: string;
   lead_time_to_alert_in_days: string;
 }
-export type FormErrors = Partial<Record<keyof ContractForm, string>>;
 
 export const emptyForm = (): ContractForm => ({
   vendor: '',
@@ -68,29 +68,6 @@ export function formOf(c: Contract): ContractForm {
 }
 
 const wholeDays = (v: string) => /^\d+$/.test(v.trim()) && Number(v) <= CONTRACT_LIMITS.days;
-/** Currency strings are cleaned by removing commas (platform.md section 5). */
-const costNumber = (v: string) => Number(v.replace(/,/g, '').trim());
-
-export function validateForm(f: ContractForm): FormErrors {
-  const e: FormErrors = {};
-  if (!f.vendor.trim()) e.vendor = 'Required.';
-  else if (f.vendor.trim().length > CONTRACT_LIMITS.text) e.vendor = `Max ${CONTRACT_LIMITS.text} characters`;
-  if (f.account.trim().length > CONTRACT_LIMITS.text) e.account = `Max ${CONTRACT_LIMITS.text} characters`;
-  if (f.description.trim().length > CONTRACT_LIMITS.description)
-    e.description = `Max ${CONTRACT_LIMITS.description} characters`;
-  if (
-    f.cost.trim() &&
-    !(Number.isFinite(costNumber(f.cost)) && costNumber(f.cost) >= 0 && costNumber(f.cost) <= CONTRACT_LIMITS.cost)
-  )
-    e.cost = 'Enter an amount of 0 or more';
-  for (const k of ['next_due_date', 'end_date'] as const)
-    if (f[k].trim() && !isRealDate(f[k].trim())) e[k] = 'Enter a real date (YYYY-MM-DD)';
-  for (const k of ['notice_to_terminate_in_days', 'lead_time_to_alert_in_days'] as const) {
-    if (f[k].trim() && !wholeDays(f[k])) e[k] = `Enter whole days from 0 to ${CONTRACT_LIMITS.days}`;
-  }
-  return e;
-}
-
 /** The notice date the contract will get, while the form is edited (null without a valid end date). */
 export function formNoticeDate(f: ContractForm): string | null {
   const days =
@@ -123,14 +100,10 @@ export function payloadOf(f: ContractForm): ContractInput {
   };
 }
 
-/** Server field errors (body.payload.<field>) mapped onto the form. */
-export function serverErrors(fields: { path: string; message: string }[] | undefined): FormErrors {
-  const e: FormErrors = {};
-  for (const f of fields ?? []) {
-    const m = /^body\.payload\.([a-z_]+)/.exec(f.path);
-    if (m) (e as Record<string, string>)[m[1]] = f.message;
-  }
-  return e;
+/** The form field of a body path (`payload.<field>` on the server, `<field>` in the dialog's check); null: none. */
+export function contractFieldOf(path: string): keyof ContractForm | null {
+  const field = path.replace(/^payload\./, '').split('.')[0];
+  return field in emptyForm() ? (field as keyof ContractForm) : null;
 }
 
 /** The currency of the tenant, without decimals (platform.md section 9; the rule of common/tenant-format.ts). */
