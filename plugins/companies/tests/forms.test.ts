@@ -3,7 +3,8 @@
  * while typing; asset type form; import page rules.
  */
 import type { ZodType } from 'zod';
-import { assetTypeSettingsBody, contractInput, namedAssetTypeBody } from '../shared/api';
+import { assetTypeSettingsBody, namedAssetTypeBody } from '../shared/api';
+import { contractInput } from '../shared/contract-schema';
 import {
   assetTypeFormOf,
   MSG_DELETE_FAILED,

@@ -13,7 +13,7 @@ import {
   TextField,
   useSchemaForm,
 } from '../../../../workspace/sdk';
-import { contractInput } from '../../shared/api';
+import { contractInput } from '../../shared/contract-schema';
 import {
   ALERT_TRIGGERS,
   BILLING_CYCLES,

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { conflict, type Trx } from '../../../../kernel/index';
 import type { CalcCode, ScoreType } from '../../shared/metric-calc-codes';
-import type { metricBody, metricUpdateBody } from './objects';
+import type { metricBody, metricUpdateBody } from '../../shared/metric-schemas';
 
 export interface MetricRow {
   cs_metric_id: number;
