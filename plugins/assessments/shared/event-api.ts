@@ -61,9 +61,16 @@ export const eventListAnswer = z.object({
   pageSize: int.positive(),
 });
 
+/** A company or template the new event needs: absent says Required. (the dialog's and the API's text). */
+const requiredId = z
+  .number({ error: (i) => (i.code === 'invalid_type' ? 'Required.' : undefined) })
+  .int()
+  .positive()
+  .max(Number.MAX_SAFE_INTEGER);
+
 export const createEventBody = z.object({
-  tenantCompanyId: bodyId,
-  assessmentTemplateId: bodyId,
+  tenantCompanyId: requiredId,
+  assessmentTemplateId: requiredId,
   /** Default: the template's current version. */
   templateVersion: z.number().int().positive().max(1_000_000).optional(),
   title: z.string().trim().max(200, 'Max 200 characters').optional(),

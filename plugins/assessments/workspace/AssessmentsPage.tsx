@@ -15,7 +15,6 @@ import {
   FormGroup,
   HTMLSelect,
   Icon,
-  InputGroup,
   NonIdealState,
   Tag,
 } from '@blueprintjs/core';
@@ -23,17 +22,23 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   api,
   DataTable,
+  FormError,
   navigate,
   PageHeader,
   PageLoadError,
   PageLoading,
+  SelectField,
+  SubmitButton,
+  TextField,
   useReadOnly,
+  useSchemaForm,
   useTenant,
   useTenantFormat,
   type DataTableColumn,
 } from '../../../workspace/sdk';
 import {
   assessmentPaths,
+  createEventBody,
   EVENT_STATUS_LABELS,
   EVENT_STATUSES,
   type AssessmentEvent,
@@ -370,118 +375,81 @@ function StartDialog({
 }) {
   const scope = useViewScope();
   const users = useUserOptions(tenantId);
-  const [company, setCompany] = useState<number | ''>(companyId ?? '');
-  const [template, setTemplate] = useState<number | ''>(
-    templates.length === 1 ? templates[0].assessment_template_id : '',
-  );
   const fmt = useTenantFormat();
-  const [date, setDate] = useState(fmt.today);
-  const [assessor, setAssessor] = useState<number | ''>('');
-  const [reviewer, setReviewer] = useState<number | ''>('');
-  const [error, setError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    setTried(true);
-    if (company === '' || template === '' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return;
-    setBusy(true);
-    try {
-      const body: CreateEventBody = {
-        tenantCompanyId: company,
-        assessmentTemplateId: template,
-        assessedOn: date,
-        assessorTenantUserId: assessor === '' ? null : assessor,
-        reviewerTenantUserId: reviewer === '' ? null : reviewer,
-      };
+  const form = useSchemaForm({
+    schema: createEventBody,
+    defaultValues: {
+      tenantCompanyId: companyId,
+      assessmentTemplateId: templates.length === 1 ? templates[0].assessment_template_id : null,
+      assessedOn: fmt.today(),
+      assessorTenantUserId: null as number | null,
+      reviewerTenantUserId: null as number | null,
+    },
+    toBody: (v): CreateEventBody => ({
+      ...v,
+      tenantCompanyId: v.tenantCompanyId as number,
+      assessmentTemplateId: v.assessmentTemplateId as number,
+    }),
+    errorMessage: errorText,
+    onSubmit: async (body) => {
       const out = await api.post<EventAnswer>(assessmentPaths.events(tenantId), body, { expect: 'event' });
       onClose();
       void navigate(eventUrl(out.event.assessment_event_id));
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
-  const userOptions = [
-    { value: '', label: 'Nobody yet' },
-    ...users.map((u) => ({ value: u.tenant_user_id, label: u.name })),
-  ];
+    },
+  });
+  const control = form.control;
+  const userOptions = users.map((u) => ({ value: u.tenant_user_id, label: u.name }));
   return (
     <Dialog isOpen title="New assessment" onClose={onClose} icon="clipboard">
       <DialogBody>
-        <FormGroup
+        <SelectField
+          control={control}
+          name="tenantCompanyId"
+          id="as-new-company"
           label="Company"
-          labelFor="as-new-company"
-          intent={tried && company === '' ? 'danger' : 'none'}
-          helperText={tried && company === '' ? 'Required.' : undefined}
-        >
-          <HTMLSelect
-            id="as-new-company"
-            fill
-            value={company}
-            onChange={(e) => setCompany(e.target.value ? Number(e.target.value) : '')}
-            options={[
-              { value: '', label: 'Choose a company' },
-              ...(scope.companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name })),
-            ]}
-          />
-        </FormGroup>
-        <FormGroup
+          empty="Choose a company"
+          options={(scope.companies ?? []).map((c) => ({ value: c.tenant_company_id, label: c.name }))}
+        />
+        <SelectField
+          control={control}
+          name="assessmentTemplateId"
+          id="as-new-template"
           label="Template"
-          labelFor="as-new-template"
-          intent={tried && template === '' ? 'danger' : 'none'}
-          helperText={tried && template === '' ? 'Required.' : 'The event keeps the current version of the template.'}
-        >
-          <HTMLSelect
-            id="as-new-template"
-            fill
-            value={template}
-            onChange={(e) => setTemplate(e.target.value ? Number(e.target.value) : '')}
-            options={[
-              { value: '', label: 'Choose a template' },
-              ...templates.map((t) => ({
-                value: t.assessment_template_id,
-                label: `${t.name} (v${t.current_version}, ${t.question_count} questions)`,
-              })),
-            ]}
-          />
-        </FormGroup>
-        <FormGroup label="Date" labelFor="as-new-date">
-          <InputGroup id="as-new-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        </FormGroup>
+          helperText="The event keeps the current version of the template."
+          empty="Choose a template"
+          options={templates.map((t) => ({
+            value: t.assessment_template_id,
+            label: `${t.name} (v${t.current_version}, ${t.question_count} questions)`,
+          }))}
+        />
+        <TextField control={control} name="assessedOn" id="as-new-date" label="Date" type="date" />
         {users.length > 0 && (
           <div className="lci-as-two">
-            <FormGroup label="Assessor" labelFor="as-new-assessor">
-              <HTMLSelect
-                id="as-new-assessor"
-                fill
-                value={assessor}
-                onChange={(e) => setAssessor(e.target.value ? Number(e.target.value) : '')}
-                options={userOptions}
-              />
-            </FormGroup>
-            <FormGroup label="Reviewer" labelFor="as-new-reviewer">
-              <HTMLSelect
-                id="as-new-reviewer"
-                fill
-                value={reviewer}
-                onChange={(e) => setReviewer(e.target.value ? Number(e.target.value) : '')}
-                options={userOptions}
-              />
-            </FormGroup>
+            <SelectField
+              control={control}
+              name="assessorTenantUserId"
+              id="as-new-assessor"
+              label="Assessor"
+              empty="Nobody yet"
+              options={userOptions}
+            />
+            <SelectField
+              control={control}
+              name="reviewerTenantUserId"
+              id="as-new-reviewer"
+              label="Reviewer"
+              empty="Nobody yet"
+              options={userOptions}
+            />
           </div>
         )}
-        {error && (
-          <Callout intent="danger" role="alert">
-            {error}
-          </Callout>
-        )}
+        <FormError control={control} />
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button text="Cancel" onClick={onClose} />
-            <Button intent="primary" text="Start" loading={busy} onClick={() => void start()} />
+            <SubmitButton form={form} text="Start" />
           </>
         }
       />
