@@ -32,7 +32,9 @@ import type { z } from 'zod';
 import { fieldIn, placeErrors, type PlacingTexts } from './placing';
 
 /** A request body's schema (an object's, or one refined or piped from it). */
-export type BodySchema = z.ZodType<unknown, FieldValues>;
+export type BodySchema = z.ZodType;
+/** The body a schema checks (its input); an object of any fields when the schema does not say. */
+export type BodyOf<S extends BodySchema> = z.input<S> extends FieldValues ? z.input<S> : FieldValues;
 
 /** The name of the form's own message among the errors (`form.formState.errors.root?.form`). */
 export const FORM_ERROR = 'root.form' as const;
@@ -43,9 +45,9 @@ export interface SchemaFormOptions<S extends BodySchema, V extends FieldValues> 
   /** The values the inputs start with (strings for text inputs, booleans for switches, ...). */
   defaultValues: V;
   /** The body checked by the schema and sent, from the form's values; absent: the values themselves. */
-  toBody?(values: V): z.input<S>;
+  toBody?(values: V): BodyOf<S>;
   /** Sends the body (made from `values`); what it throws is shown (field errors under their fields, the rest above the form). */
-  onSubmit(body: z.input<S>, values: V): unknown;
+  onSubmit(body: BodyOf<S>, values: V): unknown;
   /** Body fields held under another name in the form (body field → form field), e.g. { tenantCompanyIds: 'others' }. */
   renames?: Record<string, Path<V>>;
   /**
@@ -87,7 +89,7 @@ function leaves(errors: object, prefix = ''): [string, { message?: string }][] {
 /** The zod resolver over `toBody(values)`, its errors moved onto the form's fields (the rest: the form's message). */
 export function schemaResolver<S extends BodySchema, V extends FieldValues>(
   latest: Latest<S, V>,
-): Resolver<V, unknown, z.input<S>> {
+): Resolver<V, unknown, BodyOf<S>> {
   return async (values, context, options) => {
     const o = latest.current;
     const check = zodResolver(o.schema as never, undefined, { raw: true }) as unknown as Resolver<
@@ -114,7 +116,7 @@ export function schemaResolver<S extends BodySchema, V extends FieldValues>(
 /** The react-hook-form options of a schema form (its resolver reads the latest options). */
 export function schemaFormProps<S extends BodySchema, V extends FieldValues>(
   latest: Latest<S, V>,
-): UseFormProps<V, unknown, z.input<S>> {
+): UseFormProps<V, unknown, BodyOf<S>> {
   return {
     defaultValues: latest.current.defaultValues as DefaultValues<V>,
     mode: latest.current.mode ?? 'onSubmit',
@@ -125,9 +127,9 @@ export function schemaFormProps<S extends BodySchema, V extends FieldValues>(
 
 /** Checks, then sends (once at a time: a submit while one runs is ignored); a failure is placed on the fields and above the form. */
 export function submitOf<S extends BodySchema, V extends FieldValues>(
-  form: Pick<UseFormReturn<V, unknown, z.input<S>>, 'handleSubmit' | 'setError' | 'getValues'>,
+  form: Pick<UseFormReturn<V, unknown, BodyOf<S>>, 'handleSubmit' | 'setError' | 'getValues'>,
   latest: Latest<S, V>,
-): SchemaForm<V, z.input<S>>['submit'] {
+): SchemaForm<V, BodyOf<S>>['submit'] {
   let sending = false;
   const send = form.handleSubmit(async (body) => {
     const o = latest.current;
@@ -156,15 +158,15 @@ export function submitOf<S extends BodySchema, V extends FieldValues>(
 }
 
 /** A form checked by `schema`, sent by `onSubmit` (see the top of this file). */
-export function useSchemaForm<S extends BodySchema, V extends FieldValues = z.input<S>>(
+export function useSchemaForm<S extends BodySchema, V extends FieldValues = BodyOf<S>>(
   options: SchemaFormOptions<S, V>,
-): SchemaForm<V, z.input<S>> {
+): SchemaForm<V, BodyOf<S>> {
   const latest = useRef(options);
   latest.current = options;
-  const props = useRef<UseFormProps<V, unknown, z.input<S>>>(null);
+  const props = useRef<UseFormProps<V, unknown, BodyOf<S>>>(null);
   props.current ??= schemaFormProps(latest);
-  const form = useForm<V, unknown, z.input<S>>(props.current);
-  const submit = useRef<SchemaForm<V, z.input<S>>['submit']>(null);
+  const form = useForm<V, unknown, BodyOf<S>>(props.current);
+  const submit = useRef<SchemaForm<V, BodyOf<S>>['submit']>(null);
   submit.current ??= submitOf(form, latest);
   return { ...form, submit: submit.current };
 }

@@ -35,12 +35,16 @@ export const dataQualitySettingsAnswer = z.object({ settings: dataQualitySetting
  * PUT dataQualitySettings: the fields to change and the version read (0 before the first save); a stale version is a
  * 409. The cut points must keep fair below good (after the change).
  */
+/** A whole number, its one message also for a value that is no number (NaN of a typed text). */
+const whole = (message: string) =>
+  z.number({ error: (i) => (i.code === 'invalid_type' ? message : undefined) }).int(message);
+
 export const dataQualitySettingsBody = z
   .object({
     ...Object.fromEntries(DQ_FIELDS.map((f) => [DQ_SETTING_OF[f], z.boolean().optional()])),
-    stale_after_days: z.number().int('Whole days').min(1, 'At least 1 day').max(3650, 'At most 3650 days').optional(),
-    good_score: z.number().int('A whole percent').min(1, 'Between 1 and 100').max(100, 'Between 1 and 100').optional(),
-    fair_score: z.number().int('A whole percent').min(0, 'Between 0 and 99').max(99, 'Between 0 and 99').optional(),
+    stale_after_days: whole('Whole days').min(1, 'At least 1 day').max(3650, 'At most 3650 days').optional(),
+    good_score: whole('A whole percent').min(1, 'Between 1 and 100').max(100, 'Between 1 and 100').optional(),
+    fair_score: whole('A whole percent').min(0, 'Between 0 and 99').max(99, 'Between 0 and 99').optional(),
     version: z.number().int().nonnegative(),
   })
   .strict() as unknown as z.ZodType<

@@ -106,6 +106,18 @@ test('the data quality page: scores, fix an asset in the fix list, the score goe
   await expect(toFix).toHaveText(String(before - 1));
   await expect(page.getByRole('navigation', { name: 'Fix list pages' })).toContainText('1–1 of 1 asset');
 
+  // The settings: the API's rule refuses a fair cut point of 150, under its field; Undo changes restores it.
+  const settings = page.getByRole('form', { name: 'Data quality settings' });
+  const fair = settings.getByLabel('Fair at or above (%)');
+  await fair.fill('150');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.locator('.bp6-form-group', { has: page.getByLabel('Fair at or above (%)') })).toContainText(
+    'Between 0 and 99',
+  );
+  await settings.getByRole('button', { name: 'Undo changes' }).click();
+  await expect(fair).toHaveValue('70');
+  await expect(settings.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+
   // The Customer Success data quality of companies, contributed by customer-success.
   await expect(page.getByRole('heading', { name: 'Customer Success data of companies' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Customer Success data checks' })).toContainText('Health scored');

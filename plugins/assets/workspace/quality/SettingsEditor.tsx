@@ -1,21 +1,43 @@
 /**
  * The data quality settings of /mspdataquality (GET/PUT dataQualitySettings): which checks count, when an asset is
- * stale, and the score cut points. Saved with the version read (409: someone else saved; Reload). Read Only: shown,
- * not editable.
+ * stale, and the score cut points, checked by the API's schema (dataQualitySettingsBody) through the workspace form
+ * helper. Saved with the version read (409: someone else saved; Reload). Read Only: shown, not editable.
  */
-import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError, pushMessage } from '../../../../workspace/sdk';
+import { Button, Callout } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import {
+  api,
+  ApiError,
+  CheckboxField,
+  Form,
+  FormError,
+  pushMessage,
+  SubmitButton,
+  TextField,
+  useSchemaForm,
+} from '../../../../workspace/sdk';
 import { DQ_FIELD_LABELS, DQ_FIELDS, DQ_SETTING_OF, DQ_TYPE_FLAGS, type DqField } from '../../shared/data-quality';
-import { dqPaths, type DataQualitySettingsRow } from '../../shared/data-quality-api';
+import { dataQualitySettingsBody, dqPaths, type DataQualitySettingsRow } from '../../shared/data-quality-api';
 
 const NUMBERS = [
   { key: 'stale_after_days', label: 'Not seen recently after (days)' },
   { key: 'good_score', label: 'Good at or above (%)' },
   { key: 'fair_score', label: 'Fair at or above (%)' },
 ] as const;
+type NumberKey = (typeof NUMBERS)[number]['key'];
+type Values = Record<`check_${DqField}`, boolean> & Record<NumberKey, string>;
 
 const governedByType = (f: DqField) => f in DQ_TYPE_FLAGS;
+
+function valuesOf(settings: DataQualitySettingsRow): Values {
+  const v: Record<string, boolean | string> = {};
+  for (const f of DQ_FIELDS) v[DQ_SETTING_OF[f]] = settings[DQ_SETTING_OF[f]];
+  for (const n of NUMBERS) v[n.key] = String(settings[n.key]);
+  return v as Values;
+}
+
+/** A typed count: empty or not a number is NaN (the schema says so). */
+const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v.trim()));
 
 export function SettingsEditor({
   tenantId,
@@ -28,64 +50,49 @@ export function SettingsEditor({
   readOnly: boolean;
   onSaved(): void;
 }) {
-  const [draft, setDraft] = useState(settings);
-  const [nums, setNums] = useState(() => Object.fromEntries(NUMBERS.map((n) => [n.key, String(settings[n.key])])));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    setDraft(settings);
-    setNums(Object.fromEntries(NUMBERS.map((n) => [n.key, String(settings[n.key])])));
-  }, [settings]);
-
-  const dirty =
-    DQ_FIELDS.some((f) => draft[DQ_SETTING_OF[f]] !== settings[DQ_SETTING_OF[f]]) ||
-    NUMBERS.some((n) => nums[n.key] !== String(settings[n.key]));
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const wrong = NUMBERS.filter((n) => !/^\d{1,4}$/.test(nums[n.key].trim()));
-    if (wrong.length) {
-      setErrors(Object.fromEntries(wrong.map((n) => [n.key, 'Enter a whole number.'])));
-      return;
-    }
-    const body: Record<string, unknown> = { version: settings.version };
-    for (const f of DQ_FIELDS) body[DQ_SETTING_OF[f]] = draft[DQ_SETTING_OF[f]];
-    for (const n of NUMBERS) body[n.key] = Number(nums[n.key].trim());
-    setSaving(true);
-    setErrors({});
-    setStale(null);
-    try {
-      await api.put(dqPaths.settings(tenantId), body);
+  const form = useSchemaForm({
+    schema: dataQualitySettingsBody,
+    defaultValues: valuesOf(settings),
+    toBody: (v) => {
+      const body: Record<string, unknown> = { version: settings.version };
+      for (const f of DQ_FIELDS) body[DQ_SETTING_OF[f]] = v[DQ_SETTING_OF[f]];
+      for (const n of NUMBERS) body[n.key] = num(v[n.key]);
+      return body;
+    },
+    onSubmit: async (body) => {
+      setStale(null);
+      try {
+        await api.put(dqPaths.settings(tenantId), body);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) return setStale(err.message);
+        throw err;
+      }
       pushMessage({ msg_type: 'success', msg: 'Data quality settings saved.', display_type: 'success' });
       onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setStale(err.message);
-      else if (err instanceof ApiError && err.fields?.length)
-        setErrors(Object.fromEntries(err.fields.map((f) => [f.path.replace(/^body\./, ''), f.message])));
-      else setErrors({ _: (err as Error).message });
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { reset, control } = form;
+  useEffect(() => reset(valuesOf(settings)), [settings, reset]);
+  const dirty = form.formState.isDirty;
 
   return (
-    <form aria-label="Data quality settings" className="dq-settings" onSubmit={(e) => void save(e)}>
+    <Form form={form} aria-label="Data quality settings" className="dq-settings">
       {stale && (
         <Callout intent="warning" title="Not saved">
           {stale} <Button variant="minimal" text="Reload" onClick={onSaved} />
         </Callout>
       )}
-      {errors._ && <Callout intent="danger">{errors._}</Callout>}
+      <FormError control={control} />
       <fieldset className="dq-settings-checks" disabled={readOnly}>
         <legend>Count an asset as incomplete when it is missing</legend>
         {DQ_FIELDS.map((f) => (
-          <Checkbox
+          <CheckboxField
             key={f}
-            checked={draft[DQ_SETTING_OF[f]]}
+            control={control}
+            name={DQ_SETTING_OF[f]}
             disabled={readOnly}
-            onChange={(e) => setDraft({ ...draft, [DQ_SETTING_OF[f]]: e.currentTarget.checked })}
-            labelElement={
+            label={
               <>
                 {DQ_FIELD_LABELS[f]}
                 {governedByType(f) && <span className="bp6-text-muted"> (when its asset type includes it)</span>}
@@ -96,40 +103,24 @@ export function SettingsEditor({
       </fieldset>
       <div className="dq-settings-numbers">
         {NUMBERS.map((n) => (
-          <FormGroup
+          <TextField
             key={n.key}
+            control={control}
+            name={n.key}
+            id={`dq-${n.key}`}
             label={n.label}
-            labelFor={`dq-${n.key}`}
-            intent={errors[n.key] ? 'danger' : 'none'}
-            helperText={errors[n.key]}
-          >
-            <InputGroup
-              id={`dq-${n.key}`}
-              type="number"
-              inputMode="numeric"
-              disabled={readOnly}
-              intent={errors[n.key] ? 'danger' : 'none'}
-              value={nums[n.key]}
-              onValueChange={(v) => setNums({ ...nums, [n.key]: v })}
-            />
-          </FormGroup>
+            type="number"
+            inputMode="numeric"
+            disabled={readOnly}
+          />
         ))}
       </div>
       {!readOnly && (
         <div className="dq-settings-actions">
-          <Button type="submit" intent="primary" text="Save settings" loading={saving} disabled={!dirty} />
-          <Button
-            variant="minimal"
-            text="Undo changes"
-            disabled={!dirty}
-            onClick={() => {
-              setDraft(settings);
-              setNums(Object.fromEntries(NUMBERS.map((x) => [x.key, String(settings[x.key])])));
-              setErrors({});
-            }}
-          />
+          <SubmitButton form={form} text="Save settings" disabled={!dirty} />
+          <Button variant="minimal" text="Undo changes" disabled={!dirty} onClick={() => reset()} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }
