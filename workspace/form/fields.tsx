@@ -328,10 +328,12 @@ export function Form<V extends FieldValues, B>({
 /** The form's own message (a failure naming no field, or the page's `fieldsMessage`), as a danger callout. */
 export function FormError<V extends FieldValues>({
   control,
+  title,
   className,
   style,
 }: {
   control: Control<V, any, any>;
+  title?: string;
   className?: string;
   style?: React.CSSProperties;
 }) {
@@ -339,7 +341,7 @@ export function FormError<V extends FieldValues>({
   const message = errors.root?.form?.message;
   if (!message) return null;
   return (
-    <Callout intent="danger" role="alert" className={className} style={style}>
+    <Callout intent="danger" role="alert" title={title} className={className} style={style}>
       {message}
     </Callout>
   );

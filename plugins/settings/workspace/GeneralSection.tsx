@@ -1,29 +1,36 @@
-/** General: currency, date format, time zone and fiscal year start of the tenant (tenant admins save; 400s shown by field). */
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useState } from 'react';
+/**
+ * General: currency, date format, time zone and fiscal year start of the tenant (tenant admins save), checked by the
+ * API's schema (tenantSettingsBody) through the workspace form helper; the server's 400s shown by field.
+ */
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo } from 'react';
+import type { z } from 'zod';
 import {
   api,
   applyTenantFormat,
+  Form,
+  FormError,
   formatDate,
   formatDateTime,
   formatMoney,
   MONTH_NAMES,
   pushMessage,
+  SelectField,
+  SubmitButton,
   TENANT_CURRENCIES,
   TENANT_DATE_FORMATS,
+  TextField,
   useDirtyPage,
+  useSchemaForm,
   useTenant,
 } from '../../../workspace/sdk';
-import { tenantSettingsPath, type TenantSettings } from '../shared/api';
+import { tenantSettingsBody, tenantSettingsPath, type TenantSettings } from '../shared/api';
 import { reloadTenantSettings } from './session-data';
-import { fieldErrors, useTenantSettings } from './use-tenant-settings';
+import { useTenantSettings } from './use-tenant-settings';
 
-interface Form {
-  currency: string;
-  dateFormat: string;
-  timeZone: string;
-  fiscalYearStartMonth: number;
-}
+type GeneralForm = Required<
+  Pick<z.input<typeof tenantSettingsBody>, 'currency' | 'dateFormat' | 'timeZone' | 'fiscalYearStartMonth'>
+>;
 
 const DATE_FORMAT_LABELS: Record<string, string> = {
   'yyyy-mm-dd': 'yyyy-mm-dd',
@@ -38,9 +45,9 @@ function timeZones(): string[] {
   return list.includes('UTC') ? list : ['UTC', ...list];
 }
 
-const formOf = (v: TenantSettings): Form => ({
-  currency: v.currency,
-  dateFormat: v.dateFormat,
+const formOf = (v: TenantSettings): GeneralForm => ({
+  currency: v.currency as GeneralForm['currency'],
+  dateFormat: v.dateFormat as GeneralForm['dateFormat'],
   timeZone: v.timeZone,
   fiscalYearStartMonth: v.fiscalYearStartMonth,
 });
@@ -48,139 +55,96 @@ const formOf = (v: TenantSettings): Form => ({
 export default function GeneralSection({ readOnly }: { readOnly: boolean }) {
   const tenant = useTenant();
   const s = useTenantSettings();
-  const [form, setForm] = useState<Form | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const { setDirty } = useDirtyPage();
   const zones = useMemo(timeZones, []);
-  useEffect(() => {
-    if (s.value) setForm(formOf(s.value));
-  }, [s.value]);
-  const dirty = !!form && !!s.value && JSON.stringify(form) !== JSON.stringify(formOf(s.value));
-  useEffect(() => setDirty(dirty), [dirty, setDirty]);
-
-  if (s.loading && !form) return <Spinner size={24} aria-label="Loading settings" />;
-  if (s.error && !form)
-    return (
-      <Callout intent="danger" title="The settings could not be loaded">
-        {s.error} <Button variant="minimal" text="Try again" onClick={s.reload} />
-      </Callout>
-    );
-  if (!form || !tenant) return null;
-  const change = (p: Partial<Form>) => {
-    setForm({ ...form, ...p });
-    setErrors({});
-  };
-  const save = async () => {
-    setSaving(true);
-    setFailed(null);
-    try {
-      const v = await api.put<TenantSettings>(tenantSettingsPath(tenant.tenantId), form);
+  const form = useSchemaForm({
+    schema: tenantSettingsBody,
+    defaultValues: s.value
+      ? formOf(s.value)
+      : ({ currency: 'USD', dateFormat: 'yyyy-mm-dd', timeZone: 'UTC', fiscalYearStartMonth: 1 } as GeneralForm),
+    onSubmit: async (body) => {
+      if (!tenant) return;
+      const v = await api.put<TenantSettings>(tenantSettingsPath(tenant.tenantId), body);
       s.set(v);
       setDirty(false);
       applyTenantFormat({ currency: v.currency, dateFormat: v.dateFormat });
       await reloadTenantSettings();
       pushMessage({ msg_type: 'success', msg: 'Account settings saved.' });
-    } catch (e) {
-      const f = fieldErrors(e);
-      setErrors(f);
-      if (!Object.keys(f).length) setFailed((e as Error).message);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
+  const { reset, control } = form;
+  useEffect(() => {
+    if (s.value) reset(formOf(s.value));
+  }, [s.value, reset]);
+  const dirty = !!s.value && form.formState.isDirty;
+  useEffect(() => setDirty(dirty), [dirty, setDirty]);
+  const values = form.watch();
+
+  if (s.loading && !s.value) return <Spinner size={24} aria-label="Loading settings" />;
+  if (s.error && !s.value)
+    return (
+      <Callout intent="danger" title="The settings could not be loaded">
+        {s.error} <Button variant="minimal" text="Try again" onClick={s.reload} />
+      </Callout>
+    );
+  if (!s.value || !tenant) return null;
   const now = new Date();
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!readOnly && dirty) void save();
-      }}
-    >
+    <Form form={form}>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '0 16px' }}>
-        <FormGroup
+        <SelectField
+          control={control}
+          name="currency"
+          id="settings-currency"
           label="Currency"
-          labelFor="settings-currency"
-          helperText={errors.currency}
-          intent={errors.currency ? 'danger' : 'none'}
-        >
-          <HTMLSelect
-            id="settings-currency"
-            value={form.currency}
-            disabled={readOnly}
-            options={[...TENANT_CURRENCIES]}
-            onChange={(e) => change({ currency: e.target.value })}
-            fill
-          />
-        </FormGroup>
-        <FormGroup
+          disabled={readOnly}
+          options={TENANT_CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
+        <SelectField
+          control={control}
+          name="dateFormat"
+          id="settings-date-format"
           label="Date format"
-          labelFor="settings-date-format"
-          helperText={errors.dateFormat}
-          intent={errors.dateFormat ? 'danger' : 'none'}
-        >
-          <HTMLSelect
-            id="settings-date-format"
-            value={form.dateFormat}
-            disabled={readOnly}
-            options={TENANT_DATE_FORMATS.map((f) => ({ value: f, label: DATE_FORMAT_LABELS[f] ?? f }))}
-            onChange={(e) => change({ dateFormat: e.target.value })}
-            fill
-          />
-        </FormGroup>
-        <FormGroup
-          label="Time zone"
-          labelFor="settings-time-zone"
-          helperText={errors.timeZone ?? 'A name such as Europe/London or America/New_York.'}
-          intent={errors.timeZone ? 'danger' : 'none'}
-        >
-          <InputGroup
+          disabled={readOnly}
+          options={TENANT_DATE_FORMATS.map((f) => ({ value: f, label: DATE_FORMAT_LABELS[f] ?? f }))}
+        />
+        <div>
+          <TextField
+            control={control}
+            name="timeZone"
             id="settings-time-zone"
-            value={form.timeZone}
+            label="Time zone"
+            helperText="A name such as Europe/London or America/New_York."
             disabled={readOnly}
             list="settings-time-zones"
-            intent={errors.timeZone ? 'danger' : 'none'}
-            onChange={(e) => change({ timeZone: e.target.value })}
           />
           <datalist id="settings-time-zones">
             {zones.map((z) => (
               <option key={z} value={z} />
             ))}
           </datalist>
-        </FormGroup>
-        <FormGroup
+        </div>
+        <SelectField
+          control={control}
+          name="fiscalYearStartMonth"
+          id="settings-fiscal-start"
           label="Fiscal year starts in"
-          labelFor="settings-fiscal-start"
-          helperText={errors.fiscalYearStartMonth}
-          intent={errors.fiscalYearStartMonth ? 'danger' : 'none'}
-        >
-          <HTMLSelect
-            id="settings-fiscal-start"
-            value={form.fiscalYearStartMonth}
-            disabled={readOnly}
-            options={MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }))}
-            onChange={(e) => change({ fiscalYearStartMonth: Number(e.target.value) })}
-            fill
-          />
-        </FormGroup>
+          disabled={readOnly}
+          options={MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }))}
+        />
       </div>
       <p className="lci-settings-preview" aria-live="polite">
-        Preview: <strong data-testid="settings-money-preview">{formatMoney(1234567, form.currency)}</strong>,{' '}
-        <strong data-testid="settings-date-preview">{formatDate(now, form.dateFormat, form.timeZone)}</strong>, now{' '}
-        {formatDateTime(now, form.dateFormat, form.timeZone)}
+        Preview: <strong data-testid="settings-money-preview">{formatMoney(1234567, values.currency)}</strong>,{' '}
+        <strong data-testid="settings-date-preview">{formatDate(now, values.dateFormat, values.timeZone)}</strong>, now{' '}
+        {formatDateTime(now, values.dateFormat, values.timeZone)}
       </p>
-      {failed && (
-        <Callout intent="danger" title="The settings could not be saved" style={{ marginBottom: 12 }}>
-          {failed}
-        </Callout>
-      )}
+      <FormError control={control} title="The settings could not be saved" style={{ marginBottom: 12 }} />
       {!readOnly && (
         <div style={{ display: 'flex', gap: 8 }}>
-          <Button type="submit" intent="primary" text="Save" loading={saving} disabled={!dirty} />
-          <Button text="Undo changes" disabled={!dirty || saving} onClick={() => s.value && setForm(formOf(s.value))} />
+          <SubmitButton form={form} text="Save" disabled={!dirty} />
+          <Button text="Undo changes" disabled={!dirty || form.formState.isSubmitting} onClick={() => reset()} />
         </div>
       )}
-    </form>
+    </Form>
   );
 }
