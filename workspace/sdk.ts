@@ -201,7 +201,6 @@ export {
   SwitchField,
   CheckboxField,
   CustomField,
-  FieldMessage,
   type FieldProps,
   type SelectOption,
 } from './form/fields';

@@ -21,9 +21,8 @@ import {
   type SwitchProps,
   type TextAreaProps,
 } from '@blueprintjs/core';
-import { useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import {
-  get,
   useController,
   useFormState,
   type Control,
@@ -46,7 +45,7 @@ export interface FieldProps<V extends FieldValues, N extends FieldPath<V>> {
   inline?: boolean;
   /** The FormGroup's class. */
   groupClassName?: string;
-  /** The input alone, without its FormGroup (label and message): the page shows the message (<FieldMessage>). */
+  /** The input alone, without its FormGroup (label and message): the page shows the message itself. */
   bare?: boolean;
 }
 
@@ -92,6 +91,20 @@ function Group({ field, p, children }: { field: { id?: string; error?: string };
 const intentOf = (error?: string) => (error ? 'danger' : 'none');
 type Own = keyof FieldProps<FieldValues, string> | 'value' | 'onChange' | 'defaultValue';
 
+/** What a text input or area takes of its field: id, name, the text (empty for none), changes, focus, the message. */
+function textBinding<V extends FieldValues, N extends FieldPath<V>>(f: Bound<V, N>) {
+  return {
+    id: f.id,
+    name: f.field.name,
+    value: (f.field.value as string | null | undefined) ?? '',
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => f.field.onChange(e.target.value),
+    onBlur: f.field.onBlur,
+    inputRef: f.field.ref,
+    intent: intentOf(f.error),
+    'aria-invalid': !!f.error,
+  } as const;
+}
+
 /** A text input (string value). */
 export function TextField<V extends FieldValues, N extends FieldPath<V>>(
   props: FieldProps<V, N> & Omit<InputGroupProps, Own>,
@@ -100,17 +113,7 @@ export function TextField<V extends FieldValues, N extends FieldPath<V>>(
   const f = useField(props);
   return (
     <Group field={f} p={group}>
-      <InputGroup
-        {...input}
-        id={f.id}
-        name={f.field.name}
-        value={(f.field.value as string | null | undefined) ?? ''}
-        onChange={(e) => f.field.onChange(e.target.value)}
-        onBlur={f.field.onBlur}
-        inputRef={f.field.ref}
-        intent={intentOf(f.error)}
-        aria-invalid={!!f.error}
-      />
+      <InputGroup {...input} {...textBinding(f)} />
     </Group>
   );
 }
@@ -123,17 +126,7 @@ export function TextAreaField<V extends FieldValues, N extends FieldPath<V>>(
   const f = useField(props);
   return (
     <Group field={f} p={group}>
-      <TextArea
-        {...input}
-        id={f.id}
-        name={f.field.name}
-        value={(f.field.value as string | null | undefined) ?? ''}
-        onChange={(e) => f.field.onChange(e.target.value)}
-        onBlur={f.field.onBlur}
-        inputRef={f.field.ref}
-        intent={intentOf(f.error)}
-        aria-invalid={!!f.error}
-      />
+      <TextArea {...input} {...textBinding(f)} />
     </Group>
   );
 }
@@ -284,31 +277,6 @@ export function CustomField<V extends FieldValues, N extends FieldPath<V>>(
     <Group field={{ id: props.id, error: f.error }} p={group}>
       {props.render(f.field.value, f.field.onChange, !!f.error)}
     </Group>
-  );
-}
-
-/**
- * The first message of the named fields (in their order), else the form's own message: one line for a form whose
- * fields are `bare` (e.g. an input and a button in a ControlGroup).
- */
-export function FieldMessage<V extends FieldValues>({
-  control,
-  names,
-  className,
-}: {
-  control: Control<V, any, any>;
-  names: readonly FieldPath<V>[];
-  className?: string;
-}) {
-  const { errors } = useFormState({ control });
-  const message =
-    names.map((n) => (get(errors, n) as { message?: string } | undefined)?.message).find(Boolean) ??
-    errors.root?.form?.message;
-  if (!message) return null;
-  return (
-    <p className={className} role="alert">
-      {message}
-    </p>
   );
 }
 

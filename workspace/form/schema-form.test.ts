@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createFormControl, type FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../api';
-import { FormError, SubmitButton, TextField } from './fields';
+import { FormError, NumericField, SelectField, SubmitButton, TextField } from './fields';
 import { bodyPath, fieldIn, placeErrors } from './placing';
 import { schemaFormProps, submitOf, type SchemaForm, type SchemaFormOptions } from './schema-form';
 
@@ -171,4 +171,37 @@ test("a nested body's messages land on the fields fieldOf names, the schema's an
   await submit();
   expect(errorsOf(c).address.message).toBe('Taken.');
   expect(errorsOf(c).root).toBeUndefined();
+});
+
+test('a number field shows its number, a select its option, each with the message of its field', async () => {
+  const counts = z.object({
+    seats: z.number({ error: 'Must be a number' }).int().min(1, 'At least 1'),
+    plan: z.number({ error: 'Choose a plan' }),
+  });
+  type Counts = { seats: number | null; plan: number | null };
+  const latest = {
+    current: { schema: counts, defaultValues: { seats: 0, plan: null }, onSubmit: async () => {} } as SchemaFormOptions<
+      typeof counts,
+      Counts
+    >,
+  };
+  const c = createFormControl<Counts, unknown, z.input<typeof counts>>(schemaFormProps(latest));
+  await submitOf(c, latest)();
+  const html = renderToStaticMarkup(
+    createElement(() => [
+      NumericField({ control: c.control, name: 'seats', label: 'Seats' }),
+      SelectField({
+        control: c.control,
+        name: 'plan',
+        label: 'Plan',
+        empty: 'Choose…',
+        options: [{ value: 7, label: 'Gold' }],
+      }),
+    ]),
+  );
+  expect(html).toContain('value="0"');
+  expect(html).toContain('At least 1');
+  expect(html).toMatch(/<option value="" [^>]*selected="">Choose…<\/option>/);
+  expect(html).toMatch(/<option value="7" [^>]*>Gold<\/option>/);
+  expect(html).toContain('Choose a plan');
 });
