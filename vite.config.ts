@@ -30,13 +30,25 @@ function testPlugins(): Plugin {
   };
 }
 
+/**
+ * The SDK's form helper (workspace/form/) has no side effects: a chunk that imports the SDK without using the helper
+ * (the shell) does not load it, so react-hook-form comes with the first page that shows a form, not with the shell.
+ */
+function sideEffectFree(): Plugin {
+  const dir = path.join(root, 'workspace', 'form') + path.sep;
+  return {
+    name: 'lci-side-effect-free',
+    transform: (code, id) => (id.startsWith(dir) ? { code, moduleSideEffects: false, map: null } : null),
+  };
+}
+
 export default defineConfig({
   root: path.join(root, 'workspace'),
   base: '/',
   publicDir: false,
   // browserGraphGuard: the build fails when server code (kernel/, a plugin's server/ or public.ts, koa, pg, a Node
   // built-in, ...) enters the browser's module graph, naming the import chain (scripts/browser-graph.mjs).
-  plugins: [react(), testPlugins(), browserGraphGuard(root)],
+  plugins: [react(), testPlugins(), browserGraphGuard(root), sideEffectFree()],
   envPrefix: 'VITE_',
   server: {
     fs: { allow: [root] },
