@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { activeCompaniesPoint } from '../../../kernel/index';
 
 let s: TestServer;
@@ -7,7 +6,7 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['companies'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url, {
     tenantAdmin: false,
