@@ -59,6 +59,16 @@ test('makeUser: a user in a group with the given page access; Read Only reads bu
   expect(refused.status).toBe(403);
   const none = await makeUser(s.k, s.url, a);
   expect((await none.api('GET', `/v3/tenant/${a.tenantId}/company/${company}/userList`)).status).toBe(403);
+  // A user in an existing group (the admin's), not a tenant admin; pages belong to a new group only.
+  const colleague = await makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId });
+  const membership = await s.k.db.withSystem((trx) =>
+    trx('tenant_users').where({ tenant_id: a.tenantId, user_id: colleague.userId }).first(),
+  );
+  expect(membership).toMatchObject({ security_group_id: a.securityGroupId, tenant_admin_flag: false });
+  expect(colleague.securityGroupId).toBe(a.securityGroupId);
+  await expect(makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId, pages: [] })).rejects.toThrow(
+    /pages and modules belong to a new group/,
+  );
 });
 
 test('makeAsset needs the assets plugin: on this server its route is absent and the factory says so', async () => {

@@ -58,20 +58,29 @@ export interface MakeUserOptions {
   pages?: { url: string; access_level: AccessLevel }[];
   modules?: ModuleName[];
   tenantAdmin?: boolean;
+  /** An existing security group of the tenant to join (e.g. `t.securityGroupId`) instead of a new one; `pages` and `modules` are then not used. */
+  securityGroupId?: number;
 }
 
-/** A further user of `t`'s tenant in a security group of its own with the given page access, signed in (a token). */
+/**
+ * A further user of `t`'s tenant, signed in (a token): in a security group of its own with the given page access, or
+ * in the existing group `opts.securityGroupId`.
+ */
 export async function makeUser(k: Kernel, url: string, t: TestTenant, opts: MakeUserOptions = {}): Promise<TestTenant> {
+  if (opts.securityGroupId !== undefined && (opts.pages || opts.modules))
+    throw new Error('makeUser: pages and modules belong to a new group, not to an existing securityGroupId');
   const tag = crypto.randomBytes(4).toString('hex');
   const email = `user-${tag}@${tag}.example.com`;
   const passwordHash = await k.identity.hashPassword(TEST_PASSWORD);
   const ids = await k.db.withSystem(async (trx) => {
-    const securityGroupId = await createSecurityGroup(trx, t.tenantId, {
-      name: `Group ${tag}`,
-      modules: opts.modules ?? ['Core', 'Customer Success'],
-      isAdminGroup: opts.tenantAdmin ?? false,
-      pages: opts.pages ?? [],
-    });
+    const securityGroupId =
+      opts.securityGroupId ??
+      (await createSecurityGroup(trx, t.tenantId, {
+        name: `Group ${tag}`,
+        modules: opts.modules ?? ['Core', 'Customer Success'],
+        isAdminGroup: opts.tenantAdmin ?? false,
+        pages: opts.pages ?? [],
+      }));
     const userId = await createUser(trx, {
       email,
       passwordHash,
