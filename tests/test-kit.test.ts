@@ -66,6 +66,27 @@ test('makeUser: a user in a group with the given page access; Read Only reads bu
   );
   expect(membership).toMatchObject({ security_group_id: a.securityGroupId, tenant_admin_flag: false });
   expect(colleague.securityGroupId).toBe(a.securityGroupId);
+  // Names, an address, no group, deactivated: the membership as asked, its id answered.
+  const gone = await makeUser(s.k, s.url, a, {
+    securityGroupId: null,
+    firstName: 'Gina',
+    lastName: 'Gone',
+    email: `gina-${a.tenantId}@kit.example.com`,
+    active: false,
+  });
+  const row = await s.k.db.withSystem((trx) =>
+    trx('tenant_users as tu')
+      .join('users as u', 'u.user_id', 'tu.user_id')
+      .where('tu.tenant_user_id', gone.tenantUserId)
+      .first('tu.security_group_id', 'tu.active_flag', 'u.name_first', 'u.name_last', 'u.email'),
+  );
+  expect(row).toEqual({
+    security_group_id: null,
+    active_flag: false,
+    name_first: 'Gina',
+    name_last: 'Gone',
+    email: `gina-${a.tenantId}@kit.example.com`,
+  });
   await expect(makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId, pages: [] })).rejects.toThrow(
     /pages and modules belong to a new group/,
   );
