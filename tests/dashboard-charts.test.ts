@@ -4,7 +4,7 @@
  * distribution, health drops, goals due; assets: six lifecycle charts), each only for callers who may open its page, only the tenant's own data,
  * `?charts=` narrowing, an unknown chart refused naming the field.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from './sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from './sdk';
 
 jest.setTimeout(120_000);
 
@@ -20,7 +20,8 @@ const monthStart = (monthsAgo: number) => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  // The plugins that contribute charts: companies, customer-success, assets.
+  s = await startTestServer({ plugins: ['customer-success', 'assets'], jobs: false });
   a = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Charts Tenant' });
   b = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Other Tenant' });
   contractsOnly = await makeTenant(s.k, s.url, {
@@ -31,19 +32,11 @@ beforeAll(async () => {
       { url: '/contractManager', access_level: 'Read Only' },
     ],
   });
+  const acme = await makeCompany(a, 'Acme');
+  const bolt = await makeCompany(a, 'Bolt');
+  await makeCompany(a, 'Empty Co');
+  await makeCompany(a, 'Gone Co', { is_active: false });
   await s.k.db.withTenant(a.tenantId, async (trx) => {
-    const add = async (moniker: string, is_active = true) =>
-      Number(
-        (
-          await trx('tenant_companies')
-            .insert({ tenant_id: a.tenantId, moniker, is_active })
-            .returning('tenant_company_id')
-        )[0].tenant_company_id,
-      );
-    const acme = await add('Acme');
-    const bolt = await add('Bolt');
-    await add('Empty Co');
-    await add('Gone Co', false);
     const contract = (tenant_company_id: number, vendor: string, notice: number, end: number, status = 'Active') => ({
       tenant_id: a.tenantId,
       tenant_company_id,

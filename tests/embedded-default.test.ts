@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from './helpers/server';
 let s: TestServer;
 beforeAll(async () => {
   // The helper sets neither LCI_SECRET nor HOST, as npm start.
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: [], jobs: false });
 }, 180_000);
 afterAll(async () => {
   await s?.stop();

@@ -35,6 +35,7 @@ import {
 import { startTestServer, type TestServer } from './helpers/server';
 import { ChangeTracker, tenantRows } from './helpers/snapshot';
 import { apiCall, type TestTenant } from './helpers/tenants';
+import { makeCompany } from './helpers/factories';
 import { refresh, signInThroughProvider } from './helpers/auth';
 import { loadAllFixtures, makeFullTenant, makeSharedUser } from './helpers/walk-tenants';
 
@@ -97,7 +98,7 @@ test("tenant B cannot reach tenant A's data through any route", async () => {
     });
     expect(r.status).toBe(200);
   }
-  await A.api('POST', `/v3/tenant/${A.tenantId}/companies`, { moniker: `${marker} company`, seats: 7 });
+  await makeCompany(A, `${marker} company`, { seats: 7 });
   await A.api('PUT', `/v3/tenant/${A.tenantId}/flags/user-manager-changes`, { value: true });
   // A's own data-table settings: the walk names A's table key (:tableKey) and must never see A's columns.
   expect(

@@ -18,6 +18,7 @@ import { PROBE_PAGE } from './plugins/probe/public';
 import { TEST_PLUGINS_DIR } from './helpers/plugins';
 import { startTestServer, type TestServer } from './helpers/server';
 import { makeTenant, type TestTenant } from './helpers/tenants';
+import { makeCompany } from './helpers/factories';
 
 jest.setTimeout(240_000);
 const RT_PROBE_PLUGINS = path.join(__dirname, '..', 'kernel', 'realtime', 'testing', 'plugins');
@@ -156,8 +157,7 @@ test("above the plan's company limit (402 maxCompanies): customerSegments is ref
   s.k.access.invalidate(t.tenantId);
   const sock = await socketOf(t);
   expect((await both(t, sock, 'customerSegments')).socket).toEqual({ ok: true, status: 200 });
-  for (let i = 1; i <= 5; i++)
-    expect((await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker: `Client ${i}` })).status).toBe(200);
+  for (let i = 1; i <= 5; i++) await makeCompany(t, `Client ${i}`);
   // The companies page refuses a sixth active company; above the limit through an import or a smaller plan:
   await s.k.db.withTenant(t.tenantId, (trx) =>
     trx('tenant_companies').insert({ tenant_id: t.tenantId, moniker: 'Client 6', is_active: true }),

@@ -3,7 +3,8 @@
  *
  * - Servers: `startTestServer(opts)` starts the real server on an ephemeral port on a copy of the run's migrated
  *   template database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); `startE2EKernel()` for Playwright.
- * - Scoped servers: `startTestServer({ plugins: [id] })` loads only that plugin and its dependencies (faster start).
+ * - Scoped servers: `startTestServer({ plugins: [id] })` loads only that plugin and its dependencies (faster start);
+ *   `plugins: []` the kernel alone.
  * - Records: `makeCompany`, `makeContact`, `makeAsset`, `makeUser` (a user in a group with given page access).
  * - Tenants and sign-in: `makeTenant(k, opts)` (tenant, security group, admin user, access token), `apiCall`,
  *   `signInThroughProvider` (authorization code + PKCE through the real identity service), `signInToShell(page)`.

@@ -11,7 +11,7 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: [], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 }, 60_000);

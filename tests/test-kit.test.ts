@@ -59,6 +59,37 @@ test('makeUser: a user in a group with the given page access; Read Only reads bu
   expect(refused.status).toBe(403);
   const none = await makeUser(s.k, s.url, a);
   expect((await none.api('GET', `/v3/tenant/${a.tenantId}/company/${company}/userList`)).status).toBe(403);
+  // A user in an existing group (the admin's), not a tenant admin; pages belong to a new group only.
+  const colleague = await makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId });
+  const membership = await s.k.db.withSystem((trx) =>
+    trx('tenant_users').where({ tenant_id: a.tenantId, user_id: colleague.userId }).first(),
+  );
+  expect(membership).toMatchObject({ security_group_id: a.securityGroupId, tenant_admin_flag: false });
+  expect(colleague.securityGroupId).toBe(a.securityGroupId);
+  // Names, an address, no group, deactivated: the membership as asked, its id answered.
+  const gone = await makeUser(s.k, s.url, a, {
+    securityGroupId: null,
+    firstName: 'Gina',
+    lastName: 'Gone',
+    email: `gina-${a.tenantId}@kit.example.com`,
+    active: false,
+  });
+  const row = await s.k.db.withSystem((trx) =>
+    trx('tenant_users as tu')
+      .join('users as u', 'u.user_id', 'tu.user_id')
+      .where('tu.tenant_user_id', gone.tenantUserId)
+      .first('tu.security_group_id', 'tu.active_flag', 'u.name_first', 'u.name_last', 'u.email'),
+  );
+  expect(row).toEqual({
+    security_group_id: null,
+    active_flag: false,
+    name_first: 'Gina',
+    name_last: 'Gone',
+    email: `gina-${a.tenantId}@kit.example.com`,
+  });
+  await expect(makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId, pages: [] })).rejects.toThrow(
+    /pages and modules belong to a new group/,
+  );
 });
 
 test('makeAsset needs the assets plugin: on this server its route is absent and the factory says so', async () => {

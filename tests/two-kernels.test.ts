@@ -3,7 +3,7 @@
  * instance, no extension registration and no timer; stopping one leaves the other serving.
  */
 import { activeCompaniesPoint, writeGuardPoint } from '../kernel/index';
-import { makeTenant, startTestServer, type TestServer } from './sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer } from './sdk';
 import type { BillingInstance } from '../plugins/billing/server/instance';
 import type { LciAdminInstance } from '../plugins/lci-admin/server/instance';
 
@@ -62,7 +62,7 @@ test('billing and lci-admin keep their provider, caches, clock, watcher and sock
 
 test('data written through one kernel is not seen by the other, and one stopping leaves the other serving', async () => {
   const a = await makeTenant(one.k, one.url, { name: 'Kernel One Tenant' });
-  await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Only In One' });
+  await makeCompany(a, 'Only In One');
   const b = await makeTenant(two.k, two.url, { name: 'Kernel Two Tenant' });
   const listed = await b.api('GET', `/v3/tenant/${b.tenantId}/companies`);
   expect(listed.status).toBe(200);

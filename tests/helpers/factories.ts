@@ -58,34 +58,78 @@ export interface MakeUserOptions {
   pages?: { url: string; access_level: AccessLevel }[];
   modules?: ModuleName[];
   tenantAdmin?: boolean;
+  /**
+   * An existing security group of the tenant to join (e.g. `t.securityGroupId`) instead of a new one, or null for a
+   * member without a group; `pages` and `modules` are then not used.
+   */
+  securityGroupId?: number | null;
+  /** Default 'Test' 'User' and a unique address. */
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  /** false: a deactivated member of the tenant (tenant_users.active_flag false). */
+  active?: boolean;
 }
 
-/** A further user of `t`'s tenant in a security group of its own with the given page access, signed in (a token). */
-export async function makeUser(k: Kernel, url: string, t: TestTenant, opts: MakeUserOptions = {}): Promise<TestTenant> {
+/** A user of makeUser: a TestTenant-like handle (its own token) with its membership's tenant_user_id. */
+export interface TestUser extends TestTenant {
+  tenantUserId: number;
+}
+
+/**
+ * A further user of `t`'s tenant, signed in (a token): in a security group of its own with the given page access, in
+ * the existing group `opts.securityGroupId`, or (null) in none.
+ */
+export async function makeUser(
+  k: Kernel,
+  url: string,
+  t: TestTenant,
+  opts: MakeUserOptions & { securityGroupId: null },
+): Promise<Omit<TestUser, 'securityGroupId'> & { securityGroupId: null }>;
+export async function makeUser(
+  k: Kernel,
+  url: string,
+  t: TestTenant,
+  opts?: MakeUserOptions & { securityGroupId?: number },
+): Promise<TestUser>;
+export async function makeUser(
+  k: Kernel,
+  url: string,
+  t: TestTenant,
+  opts?: MakeUserOptions,
+): Promise<Omit<TestUser, 'securityGroupId'> & { securityGroupId: number | null }>;
+export async function makeUser(k: Kernel, url: string, t: TestTenant, opts: MakeUserOptions = {}) {
+  if (opts.securityGroupId !== undefined && (opts.pages || opts.modules))
+    throw new Error('makeUser: pages and modules belong to a new group, not to an existing securityGroupId');
   const tag = crypto.randomBytes(4).toString('hex');
-  const email = `user-${tag}@${tag}.example.com`;
+  const email = opts.email ?? `user-${tag}@${tag}.example.com`;
   const passwordHash = await k.identity.hashPassword(TEST_PASSWORD);
   const ids = await k.db.withSystem(async (trx) => {
-    const securityGroupId = await createSecurityGroup(trx, t.tenantId, {
-      name: `Group ${tag}`,
-      modules: opts.modules ?? ['Core', 'Customer Success'],
-      isAdminGroup: opts.tenantAdmin ?? false,
-      pages: opts.pages ?? [],
-    });
+    const securityGroupId =
+      opts.securityGroupId !== undefined
+        ? opts.securityGroupId
+        : await createSecurityGroup(trx, t.tenantId, {
+            name: `Group ${tag}`,
+            modules: opts.modules ?? ['Core', 'Customer Success'],
+            isAdminGroup: opts.tenantAdmin ?? false,
+            pages: opts.pages ?? [],
+          });
     const userId = await createUser(trx, {
       email,
       passwordHash,
-      firstName: 'Test',
-      lastName: 'User',
+      firstName: opts.firstName ?? 'Test',
+      lastName: opts.lastName ?? 'User',
       currentTenantId: t.tenantId,
     });
-    await addTenantUser(trx, t.tenantId, {
+    const tenantUserId = await addTenantUser(trx, t.tenantId, {
       userId,
       securityGroupId,
       tenantAdmin: opts.tenantAdmin ?? false,
       acceptTerms: true,
     });
-    return { userId, securityGroupId };
+    if (opts.active === false)
+      await trx('tenant_users').where({ tenant_user_id: tenantUserId }).update({ active_flag: false });
+    return { userId, securityGroupId, tenantUserId };
   });
   const token = await k.identity.issueAccessToken(ids.userId);
   return {
@@ -94,6 +138,7 @@ export async function makeUser(k: Kernel, url: string, t: TestTenant, opts: Make
     email,
     password: TEST_PASSWORD,
     token,
-    api: (m, p, b, h) => apiCall(url, k.config.apiKey, token, m, p, b, h),
+    api: (m: string, p: string, b?: unknown, h?: Record<string, string>) =>
+      apiCall(url, k.config.apiKey, token, m, p, b, h),
   };
 }

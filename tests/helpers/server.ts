@@ -101,7 +101,8 @@ export interface TestServerOptions extends Omit<StartOptions, 'config'> {
   /**
    * A plugin-scoped server: only these plugins and their (transitive) `dependsOn` are loaded, every other plugin
    * under plugins/ is switched off (LCI_PLUGINS_DISABLED). It starts on a copy of the run's full migrated template
-   * (tables of the switched-off plugins exist, empty). The default (undefined) loads every plugin.
+   * (tables of the switched-off plugins exist, empty). `[]`: the kernel alone. The default (undefined) loads every
+   * plugin: keep it for suites that walk every plugin (routes, functions, the OpenAPI document, isolation, fuzzing).
    */
   plugins?: string[];
   /** 'pglite' forces the embedded engine even when a PostgreSQL URL is set. */

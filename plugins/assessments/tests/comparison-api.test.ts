@@ -4,7 +4,7 @@
  * asked), an event against the tenant average (the latest completed event per company), refusals (another company,
  * itself, unknown), the trend over time, tenant isolation and access (Read Only may compare; no access: 403).
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { analysisPaths as A, assessmentPaths as P, templateContent } from '../shared/api';
 import { ASSESSMENT_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
 import { SAMPLE_CONTENT } from './sample-template';
@@ -51,11 +51,11 @@ async function take(
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['assessments'], jobs: false });
   a = await makeTenant(s.k, s.url, { modules: [...MODULES] });
   b = await makeTenant(s.k, s.url, { modules: [...MODULES] });
-  acme = (await ok(a, 'POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme' })).company.tenant_company_id;
-  other = (await ok(a, 'POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Other' })).company.tenant_company_id;
+  acme = await makeCompany(a, 'Acme');
+  other = await makeCompany(a, 'Other');
   const t = await ok(a, 'POST', P.templates(a.tenantId), {
     name: 'Baseline',
     description: '',

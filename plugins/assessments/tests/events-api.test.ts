@@ -5,7 +5,7 @@
  * refused), completion storing the scores and recording Customer Success's assessment-template health input (read
  * back through CS's API), evidence files through signed links, delete, tenant isolation and Read Only refusal.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { assessmentPaths as P } from '../shared/api';
 import { ASSESSMENT_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
 import { SAMPLE_CONTENT } from './sample-template';
@@ -21,11 +21,11 @@ const MODULES = ['Core', 'Assessment', 'Customer Success', 'Admin'] as const;
 const cs = (x: TestTenant, rest: string) => `/v3/cs/tenant/${x.tenantId}/cs/${rest}`;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // Customer Success: a completed assessment feeds its assessment-template health metric.
+  s = await startTestServer({ plugins: ['assessments', 'customer-success'] });
   a = await makeTenant(s.k, s.url, { modules: [...MODULES] });
   b = await makeTenant(s.k, s.url, { modules: [...MODULES] });
-  const c = await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme Dental' });
-  acme = c.body.company.tenant_company_id;
+  acme = await makeCompany(a, 'Acme Dental');
   const t = await a.api('POST', P.templates(a.tenantId), {
     name: 'Baseline',
     description: '',
@@ -271,14 +271,14 @@ test('Read Only on the assessment page: reads, but cannot answer, move or add ev
       { url: '/datamanagercompanies', access_level: 'Read/Write' },
     ],
   });
-  const co = await reader.api('POST', `/v3/tenant/${reader.tenantId}/companies`, { moniker: 'Reader Co' });
+  const co = await makeCompany(reader, 'Reader Co');
   const t = await reader.api('POST', P.templates(reader.tenantId), {
     name: 'R',
     description: '',
     content: SAMPLE_CONTENT,
   });
   const e = await reader.api('POST', P.events(reader.tenantId), {
-    tenantCompanyId: co.body.company.tenant_company_id,
+    tenantCompanyId: co,
     assessmentTemplateId: t.body.template.assessment_template_id,
   });
   expect(e.status).toBe(200);

@@ -7,10 +7,10 @@
  * the Word export of the report holds their texts and draws their charts.
  */
 import JSZip from 'jszip';
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportBlock } from '../../reports/public';
 import { DEMO_SECURITY } from '../server/fixtures';
-import { MSG_NO_COMPANY, MSG_NO_EVENT } from '../server/reports/components';
+import { MSG_NO_COMPANY, MSG_NO_EVENT, MSG_NO_PREVIOUS } from '../server/reports/components';
 
 let s: TestServer;
 let a: TestTenant;
@@ -21,7 +21,7 @@ let events: Row[];
 let quiet: number;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['assessments', 'reports'], jobs: false });
   a = await makeTenant(s.k, s.url, { modules: [...MODULES] });
   for (const p of ['companies', 'assessments'])
     await s.k.plugins.find((x) => x.id === p)!.fixtures!({ db: s.k.db, k: s.k, tenantId: a.tenantId, log: () => {} });
@@ -32,8 +32,7 @@ beforeAll(async () => {
       .select('e.*', 'c.moniker', 'd.name as template', s.k.db.knex.raw(`to_char(e.assessed_on, 'YYYY-MM-DD') as day`))
       .orderBy('e.assessment_event_id'),
   );
-  const r = await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Quiet Co' });
-  quiet = r.body.company.tenant_company_id;
+  quiet = await makeCompany(a, 'Quiet Co');
 }, 400_000);
 afterAll(async () => s?.stop());
 
@@ -118,14 +117,30 @@ test('comparison: with the previous event by default, or the tenant average; not
   expect(m[0]).toMatchObject({ label: `Overall ${cedar[0]!.day}`, value: Number(cedar[0]!.overall_score) });
   expect(m[1]).toMatchObject({ label: `Overall ${cedar[1]!.day}`, value: Number(cedar[1]!.overall_score) });
   expect(Number(m[2]!.value)).toBeLessThan(0);
-  expect(byKind(blocks, 'table').rows.length).toBeGreaterThan(0);
-  expect(byKind(blocks, 'chart').spec).toBeTruthy();
+  // The demo's five categories, each before and after (its scores fixed by DEMO_MATURITY).
+  expect(byKind(blocks, 'table').rows.map((r) => [r.category, r.change])).toEqual([
+    ['Inventory and Control of Assets', 'Improved'],
+    ['Data Protection', 'Declined'],
+    ['Account and Access Control', 'Improved'],
+    ['Vulnerability Management', 'Improved'],
+    ['Security Awareness', 'Declined'],
+  ]);
+  const spec = byKind(blocks, 'chart').spec as { mark: unknown; data: { values: Row[] } };
+  expect(spec.mark).toEqual({ type: 'bar' });
+  expect(spec.data.values).toHaveLength(10);
+  expect(spec.data.values.map((v) => v.side)).toEqual(
+    Array.from({ length: 5 }, () => [cedar[0]!.day, cedar[1]!.day]).flat(),
+  );
   const avg = await build('lci_assessment_comparison', company, { compareWith: 'tenantAverage' });
   expect(byKind(avg, 'paragraph').text).toMatch(/average of 5 companies/);
   const none = await build('lci_assessment_comparison', company, {
     assessmentEventId: Number(cedar[0]!.assessment_event_id),
   });
-  expect(none.find((b) => b.kind === 'empty')).toBeTruthy();
+  expect(none.find((b) => b.kind === 'empty')).toEqual({
+    kind: 'empty',
+    title: 'Nothing to compare with',
+    message: MSG_NO_PREVIOUS,
+  });
 });
 
 test('empty states: no company, no completed assessment', async () => {
@@ -176,5 +191,12 @@ test('a report with the four exports to Word with their texts and charts', async
   ])
     expect(shown).toContain(text);
   expect(shown).not.toMatch(/could not be (drawn|loaded)/i);
-  expect(Object.keys(zip.files).filter((n) => n.startsWith('word/media/')).length).toBeGreaterThanOrEqual(3);
+  // Three charts: the summary's, the full assessment's (the same image, stored once) and the comparison's; each image
+  // an SVG with its PNG fallback.
+  expect(doc.match(/<w:drawing>/g)).toHaveLength(3);
+  expect(
+    Object.keys(zip.files)
+      .filter((n) => n.startsWith('word/media/'))
+      .sort(),
+  ).toEqual(['word/media/image1.png', 'word/media/image1.svg', 'word/media/image2.png', 'word/media/image2.svg']);
 }, 120_000);

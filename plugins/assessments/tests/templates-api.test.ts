@@ -5,7 +5,7 @@
  * refused while used), JSON import and export round trip (and all-or-nothing import), tenant isolation and Read
  * Only refusal.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { adoptPlatformTemplate } from '../public';
 import { assessmentPaths as P } from '../shared/api';
 import { ASSESSMENT_TEMPLATES_PAGE, ASSESSMENTS_PAGE } from '../shared/pages';
@@ -18,12 +18,10 @@ let company: number;
 const MODULES = ['Core', 'Assessment', 'Customer Success', 'Admin'] as const;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['assessments'] });
   a = await makeTenant(s.k, s.url, { modules: [...MODULES] });
   b = await makeTenant(s.k, s.url, { modules: [...MODULES] });
-  const r = await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme Dental' });
-  expect(r.status).toBe(200);
-  company = r.body.company.tenant_company_id;
+  company = await makeCompany(a, 'Acme Dental');
 }, 400_000);
 afterAll(async () => s?.stop());
 

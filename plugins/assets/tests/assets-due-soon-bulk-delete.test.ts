@@ -3,7 +3,14 @@
  * days, overdue left out, agreeing with the list's own `due_soon` field) and its url in the list page and the AIR
  * dashboard's links; POST assets/bulk/delete (confirm required, all or nothing, tenant isolation, audit, Read Only).
  */
-import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeAsset,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { assetPaths } from '../shared/api';
 import { assetListHref } from '../shared/charts';
 import { DUE_SOON_WINDOWS } from '../shared/lifecycle';
@@ -32,11 +39,6 @@ const DUE: Record<string, string | null> = {
   none: null,
 };
 
-const add = async (t: TestTenant, body: Record<string, unknown>): Promise<number> => {
-  const r = await t.api('POST', assetPaths.create(t.tenantId), body);
-  expect(r.status).toBe(200);
-  return r.body.asset.asset_id;
-};
 const names = async (query: string): Promise<string[]> => {
   const r = await a.api('GET', `${assetPaths.list(a.tenantId)}?asOf=${AS_OF}&sort=name${query}`);
   expect(r.status).toBe(200);
@@ -48,8 +50,8 @@ beforeAll(async () => {
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   acme = await makeCompany(a, 'Acme Dental');
-  for (const [name, eol] of Object.entries(DUE)) await add(a, { tenant_company_id: acme, name, eol_date: eol });
-  otherAsset = await add(b, { tenant_company_id: await makeCompany(b, 'Other Co'), name: 'OTHER' });
+  for (const [name, eol] of Object.entries(DUE)) await makeAsset(a, acme, { name, eol_date: eol });
+  otherAsset = await makeAsset(b, await makeCompany(b, 'Other Co'), { name: 'OTHER' });
 }, 400_000);
 afterAll(async () => s?.stop());
 

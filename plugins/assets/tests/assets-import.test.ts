@@ -5,7 +5,7 @@
  * date, latest warranty expiry, the most recent source otherwise; empty cells change nothing), each field's source
  * recorded (csv and the row's source id), another conflict rule, and tenant isolation.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { assetsImportWith, lastSeenOf } from '../import/assets-import';
 import { assetPaths } from '../shared/api';
 
@@ -40,7 +40,7 @@ const fieldSources = (t: TestTenant, assetId: number) =>
   });
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['assets'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   const c = await a.api('POST', `${base(a)}/import/companies`, {
@@ -62,7 +62,7 @@ beforeAll(async () => {
     expect(type.status).toBe(200);
     expect((await t.api('POST', `${base(t)}/assetStatus/add`, { moniker: 'In Use' })).status).toBe(200);
   }
-  expect((await b.api('POST', `${base(b)}/companies`, { moniker: 'Other Co' })).status).toBe(200);
+  await makeCompany(b, 'Other Co');
 }, 400_000);
 afterAll(async () => s?.stop());
 

@@ -4,7 +4,14 @@
  * several days, the company filter, tenant isolation, access (page /airdashboard; dashboardCharts leaves the asset
  * charts out without it), bad input, and the report builder's assets_lifecycle component.
  */
-import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeAsset,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportBlock } from '../../reports/public';
 import { MSG_ASSETS_NO_COMPANY, MSG_ASSETS_NONE } from '../server/charts/report-component';
 import { assetPaths } from '../shared/api';
@@ -52,7 +59,6 @@ async function addType(t: TestTenant, moniker: string, st: LifecycleSettings): P
   settings.set(id, { name: moniker, s: st });
   return id;
 }
-const add = (t: TestTenant, body: Record<string, unknown>) => ok(t, 'POST', assetPaths.create(t.tenantId), body);
 const charts = async (t: TestTenant, query = '') =>
   ok(t, 'GET', `${assetChartsPath(t.tenantId)}?asOf=${AS_OF}${query}`);
 
@@ -104,10 +110,9 @@ beforeAll(async () => {
     // No type, nothing known.
     { name: 'N1' },
   ];
-  for (const x of acmeAssets) await add(a, { tenant_company_id: acme, ...x });
+  for (const x of acmeAssets) await makeAsset(a, acme, x);
   // Bravo (AIR only): one out-of-warranty server.
-  await add(a, {
-    tenant_company_id: bravo,
+  await makeAsset(a, bravo, {
     name: 'B1',
     asset_type_id: server,
     purchase_date: '2024-01-31',
@@ -160,7 +165,7 @@ beforeAll(async () => {
       );
   await s.k.db.withTenant(a.tenantId, (trx) => trx('assets').insert(rows));
   otherCo = await addCompany(b, 'Other Tenant Co');
-  await add(b, { tenant_company_id: otherCo, name: 'OTHER-1', purchase_date: '2020-01-01', cost: 99 });
+  await makeAsset(b, otherCo, { name: 'OTHER-1', purchase_date: '2020-01-01', cost: 99 });
 }, 400_000);
 afterAll(async () => s?.stop());
 

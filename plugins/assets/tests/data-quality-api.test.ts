@@ -4,7 +4,14 @@
  * settings of it), the scores per company and of the tenant on a known set, the SQL agreeing with the TS rule asset
  * by asset, the fix list (paging, filters, sort), tenant isolation and the Read Only refusal.
  */
-import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeAsset,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { selectMissingByAsset } from '../server/quality/store';
 import { assetPaths } from '../shared/api';
 import { missingFields, type DataQualitySettings, type DqTypeSettings } from '../shared/data-quality';
@@ -38,10 +45,8 @@ const addType = async (t: TestTenant, moniker: string, settings: Record<string, 
   expect(r.status).toBe(200);
   return r.body.asset_type_id;
 };
-const add = async (t: TestTenant, key: string, body: Record<string, unknown>) => {
-  const r = await t.api('POST', assetPaths.create(t.tenantId), body);
-  expect(r.status).toBe(200);
-  ids[key] = r.body.asset.asset_id;
+const add = async (t: TestTenant, key: string, companyId: number, fields: Record<string, unknown>) => {
+  ids[key] = await makeAsset(t, companyId, fields);
 };
 const quality = async (t: TestTenant = a, query = '') => {
   const r = await t.api('GET', `${dqPaths.quality(t.tenantId)}${query}`);
@@ -81,27 +86,24 @@ beforeAll(async () => {
   // Printer: no flag (the type's default), so its make, serial, ... do not count.
   printer = await addType(a, 'Printer', {});
   // Acme: 4 assets, 2 complete.
-  await add(a, 'acme1', { tenant_company_id: acme, asset_type_id: laptop, name: 'ACME-01', ...complete, serial: 'S1' });
-  await add(a, 'acme2', { tenant_company_id: acme, asset_type_id: laptop, name: 'ACME-02', ...complete });
-  await add(a, 'acme3', { tenant_company_id: acme, asset_type_id: printer, name: 'ACME-PRN' });
-  await add(a, 'acme4', { tenant_company_id: acme, name: 'ACME-NOTYPE', make: 'HP' });
+  await add(a, 'acme1', acme, { asset_type_id: laptop, name: 'ACME-01', ...complete, serial: 'S1' });
+  await add(a, 'acme2', acme, { asset_type_id: laptop, name: 'ACME-02', ...complete });
+  await add(a, 'acme3', acme, { asset_type_id: printer, name: 'ACME-PRN' });
+  await add(a, 'acme4', acme, { name: 'ACME-NOTYPE', make: 'HP' });
   // Bravo: 3 assets, 2 complete, one not seen for 60 days.
-  await add(a, 'bravo1', {
-    tenant_company_id: bravo,
+  await add(a, 'bravo1', bravo, {
     asset_type_id: laptop,
     name: 'BRAVO-01',
     ...complete,
     serial: 'S2',
   });
-  await add(a, 'bravo2', {
-    tenant_company_id: bravo,
+  await add(a, 'bravo2', bravo, {
     asset_type_id: laptop,
     name: 'BRAVO-02',
     ...complete,
     serial: 'S3',
   });
-  await add(a, 'bravo3', {
-    tenant_company_id: bravo,
+  await add(a, 'bravo3', bravo, {
     asset_type_id: laptop,
     name: 'BRAVO-03',
     ...complete,
@@ -116,7 +118,7 @@ beforeAll(async () => {
       .update({ last_seen_at: trx.raw("now() - interval '5 days'") });
   });
   bOther = await makeCompany(b, 'Other Tenant Co');
-  await add(b, 'other1', { tenant_company_id: bOther, name: 'OTHER-PC' });
+  await add(b, 'other1', bOther, { name: 'OTHER-PC' });
 }, 400_000);
 afterAll(async () => s?.stop());
 

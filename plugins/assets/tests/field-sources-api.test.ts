@@ -3,8 +3,14 @@
  * created with; another tenant's asset a 404. (Each user's columns of the list are the kernel's data-table settings,
  * kernel/table-settings; their move there: tests/asset-columns-migration.test.ts.)
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
-import { assetPaths } from '../shared/api';
+import {
+  makeAsset,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { assetSourcesPath } from '../shared/columns';
 
 // Starting a server on a loaded machine takes a while.
@@ -24,14 +30,7 @@ afterAll(async () => {
 });
 
 test("an asset's field sources: the manual fields it was created with; another tenant's asset is a 404", async () => {
-  const c = await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Sources Co' });
-  const created = await a.api('POST', assetPaths.create(a.tenantId), {
-    tenant_company_id: c.body.company.tenant_company_id,
-    name: 'PC-1',
-    serial: 'SN-1',
-  });
-  expect(created.status).toBe(200);
-  const id = created.body.asset.asset_id;
+  const id = await makeAsset(a, await makeCompany(a, 'Sources Co'), { name: 'PC-1', serial: 'SN-1' });
   const r = await a.api('GET', assetSourcesPath(a.tenantId, id));
   expect(r.status).toBe(200);
   const fields = r.body.sources.map((x: { field: string; source: string }) => `${x.field}:${x.source}`);

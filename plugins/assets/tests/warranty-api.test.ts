@@ -6,7 +6,14 @@
  * row; job_progress reaches the tenant's sockets; a rerun changes nothing; a 429 is waited out; the replace policy;
  * tenant isolation; Read Only and non-admin refusals.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeAsset,
+  makeCompany,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { startWarrantyDouble, DOUBLE_CREDENTIALS, type WarrantyDouble } from '../fixtures/warranty-doubles';
 import { assetPaths } from '../shared/api';
 import { ASSET_LIST_PAGE } from '../shared/pages';
@@ -23,11 +30,6 @@ const ids: Record<string, number> = {};
 const published: { room: string; message: Record<string, unknown> }[] = [];
 const DELL = DOUBLE_CREDENTIALS.dell;
 
-const addAsset = async (t: TestTenant, body: Record<string, unknown>): Promise<number> => {
-  const r = await t.api('POST', assetPaths.create(t.tenantId), body);
-  expect(r.status).toBe(200);
-  return r.body.asset.asset_id;
-};
 const asset = async (id: number) => (await a.api('GET', assetPaths.one(a.tenantId, id))).body.asset;
 const sources = (id: number) =>
   s.k.db.withTenant(a.tenantId, (db) =>
@@ -59,7 +61,7 @@ beforeAll(async () => {
       DL003: { start: '2021-06-01', end: '2024-06-01' },
     },
   });
-  s = await startTestServer({ env: { LCI_WARRANTY_DELL_URL: dell.url } });
+  s = await startTestServer({ plugins: ['assets'], env: { LCI_WARRANTY_DELL_URL: dell.url } });
   const publish = s.k.realtime.publish.bind(s.k.realtime);
   s.k.realtime.publish = async (room, message) => {
     published.push({ room, message: message as Record<string, unknown> });
@@ -67,27 +69,23 @@ beforeAll(async () => {
   };
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = (await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme Dental' })).body.company
-    .tenant_company_id;
-  const c = { tenant_company_id: acme };
-  ids.dellKnown = await addAsset(a, { ...c, name: 'Front desk', make: 'Dell Inc.', serial: 'dl001' });
-  ids.dellUnknown = await addAsset(a, {
-    ...c,
+  acme = await makeCompany(a, 'Acme Dental');
+  ids.dellKnown = await makeAsset(a, acme, { name: 'Front desk', make: 'Dell Inc.', serial: 'dl001' });
+  ids.dellUnknown = await makeAsset(a, acme, {
     name: 'Spare',
     make: 'DELL',
     serial: 'UNKNOWN1',
     purchase_date: '2023-03-15',
   });
-  ids.dellManual = await addAsset(a, {
-    ...c,
+  ids.dellManual = await makeAsset(a, acme, {
     name: 'Server',
     make: 'Dell',
     serial: 'DL003',
     warranty_expiry: '2024-06-30',
   });
-  ids.lenovo = await addAsset(a, { ...c, name: 'Laptop', make: 'LENOVO', serial: 'PF1', purchase_date: '2024-01-31' });
-  ids.apple = await addAsset(a, { ...c, name: 'Mac', make: 'Apple', serial: 'C02', purchase_date: '2024-01-01' });
-  ids.hpBare = await addAsset(a, { ...c, name: 'Printer PC', make: 'HP' });
+  ids.lenovo = await makeAsset(a, acme, { name: 'Laptop', make: 'LENOVO', serial: 'PF1', purchase_date: '2024-01-31' });
+  ids.apple = await makeAsset(a, acme, { name: 'Mac', make: 'Apple', serial: 'C02', purchase_date: '2024-01-01' });
+  ids.hpBare = await makeAsset(a, acme, { name: 'Printer PC', make: 'HP' });
 });
 afterAll(async () => {
   await s?.stop();
@@ -244,8 +242,7 @@ test("the replace policy lets Dell's dates replace a manual one; the offline def
 });
 
 test('batches: 150 Dell assets take two calls of at most 100 service tags; unknown ones without a date are not found', async () => {
-  const bulk = (await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Bulk Co' })).body.company
-    .tenant_company_id;
+  const bulk = await makeCompany(a, 'Bulk Co');
   await s.k.db.withTenant(a.tenantId, (db) =>
     db('assets').insert(
       Array.from({ length: 150 }, (_, i) => ({

@@ -12,7 +12,7 @@ const catalogueProducts = (trx?: undefined, now?: number) => billing().catalogue
 const publicGet = (path: string) => apiCall(s.url, s.k.config.publicApiKey, null, 'GET', path);
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['billing'] });
 });
 afterAll(async () => s?.stop());
 afterEach(() => {

@@ -15,7 +15,7 @@ const html = { accept: 'text/html,application/xhtml+xml' };
 let s: TestServer;
 let t: TestTenant;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['billing'] });
   t = await makeSubscriber(s.k, s.url);
 }, 60_000);
 afterAll(async () => s?.stop());

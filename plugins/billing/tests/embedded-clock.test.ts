@@ -15,7 +15,7 @@ let s: TestServer;
 let t: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['billing'] });
   t = await makeSubscriber(s.k, s.url);
   const checkout = (await t.api('POST', SUB, { action: 'addPlans', planIds: ['plan_basic_usd_month'] })).body.checkout;
   await embedded.completeCheckout(s, checkout);

@@ -16,7 +16,7 @@ let seq = 0;
 let ipSeq = 0;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
+  s = await startTestServer({ plugins: ['billing'], jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
 }); // X-Forwarded-For picks the address
 afterAll(async () => {
   await s?.stop();

@@ -157,6 +157,7 @@ describe('configured service (loopback stand-in)', () => {
   test('GET /v3/manager/signup/geo answers from the configured service, without the key', async () => {
     mode = 'ok';
     const s: TestServer = await startTestServer({
+      plugins: ['billing'],
       jobs: false,
       env: { LCI_GEO_URL: `${base}/{ip}/json/`, LCI_GEO_KEY: 'route-key', LCI_TRUSTED_PROXIES: 'loopback' },
     });
@@ -183,7 +184,7 @@ describe('configured service (loopback stand-in)', () => {
 });
 
 test('GET /v3/manager/signup/geo without a service: the offline default; bad input 400; throttled per address', async () => {
-  const s = await startTestServer({ jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
+  const s = await startTestServer({ plugins: ['billing'], jobs: false, env: { LCI_TRUSTED_PROXIES: 'loopback' } });
   try {
     const get = (q: string, ip = '203.0.113.50') =>
       apiCall(s.url, 'lci-public-key', null, 'GET', `/v3/manager/signup/geo${q}`, undefined, { 'x-forwarded-for': ip });

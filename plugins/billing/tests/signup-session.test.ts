@@ -11,7 +11,7 @@ import { postEmbeddedCheckout } from './providers';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['billing'] });
 }, 60_000);
 afterAll(async () => s?.stop());
 

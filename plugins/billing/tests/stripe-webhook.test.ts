@@ -20,7 +20,7 @@ let hook: string;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  s = await startTestServer({ env: stripe.env, jobs: false });
+  s = await startTestServer({ plugins: ['billing'], env: stripe.env, jobs: false });
   hook = `${s.url}${WEBHOOK_PATH}`;
 }, 60_000);
 afterAll(async () => {
@@ -387,7 +387,7 @@ describe('unknown tenant and other events', () => {
 });
 
 test('a server without Stripe (the embedded provider) refuses webhook calls with 400, even signed ones', async () => {
-  const embedded = await startTestServer({ jobs: false });
+  const embedded = await startTestServer({ plugins: ['billing'], jobs: false });
   try {
     const payload = JSON.stringify({
       id: 'evt_x',

@@ -21,7 +21,7 @@ describe.each(PROVIDERS)('subscriptions on the $name provider', (provider) => {
   beforeAll(async () => {
     const p = await provider.start();
     stopProvider = p.stop;
-    s = await startTestServer({ env: p.env });
+    s = await startTestServer({ plugins: ['billing'], env: p.env });
     t = await makeSubscriber(s.k, s.url);
   }, 60_000);
   afterAll(async () => {

@@ -28,7 +28,7 @@ const atLimit = (max: number, active: number) =>
   'Deactivate companies or upgrade your plan on the Subscription page to add or activate one.';
 
 beforeAll(async () => {
-  s = await startTestServer({ pluginDirs: [TEST_PLUGINS_DIR] });
+  s = await startTestServer({ plugins: ['billing', 'companies', 'probe'], pluginDirs: [TEST_PLUGINS_DIR] });
   t = await makeSubscriber(s.k, s.url, {
     pages: [
       { url: '/probe/items', access_level: 'Read/Write' },

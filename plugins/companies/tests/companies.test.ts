@@ -1,5 +1,4 @@
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { activeCompaniesPoint } from '../../../kernel/index';
 
 let s: TestServer;
@@ -7,7 +6,7 @@ let a: TestTenant;
 let b: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['companies'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url, {
     tenantAdmin: false,
@@ -49,9 +48,9 @@ test('a Read Only page cannot add companies; another tenant cannot update ours',
 });
 
 test('the active-company source separates assessment-only and AIR-only companies', async () => {
-  await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Audit Co', assessment_only_flag: true });
-  await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Assets Co', air_only_flag: true });
-  await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Gone Co', is_active: false });
+  await makeCompany(a, 'Audit Co', { assessment_only_flag: true });
+  await makeCompany(a, 'Assets Co', { air_only_flag: true });
+  await makeCompany(a, 'Gone Co', { is_active: false });
   const [source] = s.k.extensions(activeCompaniesPoint);
   const names = async (kind: 'all' | 'assessmentOnly' | 'airOnly') =>
     s.k.db.withTenant(a.tenantId, async (trx) => (await source(trx, a.tenantId, kind)).map((c) => c.name));

@@ -1,6 +1,5 @@
 /** Saved links, locations, filters, asset types and asset statuses over HTTP, with tenant isolation. */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -12,11 +11,11 @@ const base = (t: TestTenant) => `/v3/tenant/${t.tenantId}`;
 const co = (t: TestTenant, id: number) => `${base(t)}/company/${id}`;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['companies'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = (await a.api('POST', `${base(a)}/companies`, { moniker: 'Acme' })).body.company.tenant_company_id;
-  bCo = (await b.api('POST', `${base(b)}/companies`, { moniker: 'B Co' })).body.company.tenant_company_id;
+  acme = await makeCompany(a, 'Acme');
+  bCo = await makeCompany(b, 'B Co');
 });
 afterAll(async () => s?.stop());
 

@@ -1,8 +1,7 @@
 /** Contracts over HTTP: insert, update, delete, copy, notice date, optimistic concurrency, tenant isolation, read-only. */
 import { linkedGoalsPoint } from '../public';
 import { contribute } from '../../../kernel/index';
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -19,17 +18,15 @@ const post = (t: TestTenant, company: number, operation: string, payload: unknow
   t.api('POST', contractsUrl(t, company), { operation, payload });
 const list = async (t: TestTenant, company: number) =>
   (await t.api('GET', contractsUrl(t, company))).body.contracts as any[];
-const company = async (t: TestTenant, moniker: string) =>
-  (await t.api('POST', `${base(t)}/companies`, { moniker })).body.company.tenant_company_id as number;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['companies'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
-  gamma = await company(a, 'Gamma');
-  bCompany = await company(b, 'B Corp');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
+  gamma = await makeCompany(a, 'Gamma');
+  bCompany = await makeCompany(b, 'B Corp');
   mainOffice = (await a.api('POST', `${base(a)}/company/${acme}/locations`, { location_name: 'Main Office' })).body
     .tenant_company_location_id;
 });

@@ -2,7 +2,14 @@
  * Custom fields over HTTP: definitions (tenant admins only), values of companies validated on the server (400 naming
  * the field, nothing changed), the filter, delete with confirmation and its audit, tenant isolation.
  */
-import { startTestServer, makeTenant, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeCompany,
+  makeContact,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -17,20 +24,19 @@ const vals = (t: TestTenant) => `/v3/tenant/${t.tenantId}/customfields/values/co
 const addField = (t: TestTenant, body: Record<string, unknown>) =>
   t.api('POST', defs(t), { target: 'companies', ...body });
 const paths = (r: { body: any }) => (r.body.error?.fields ?? []).map((f: { path: string }) => f.path);
-const company = async (t: TestTenant, moniker: string) =>
-  (await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker })).body.company.tenant_company_id as number;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  // Contacts: a second target of custom fields (companies.customFieldTargets).
+  s = await startTestServer({ plugins: ['contacts'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   member = await makeTenant(s.k, s.url, {
     tenantAdmin: false,
     pages: [{ url: '/datamanagercompanies', access_level: 'Read/Write' }],
   });
-  acme = await company(a, 'Acme');
-  bright = await company(a, 'Brightwater');
-  bCo = await company(b, 'B Co');
+  acme = await makeCompany(a, 'Acme');
+  bright = await makeCompany(a, 'Brightwater');
+  bCo = await makeCompany(b, 'B Co');
 }, 180_000);
 afterAll(async () => s?.stop());
 
@@ -213,12 +219,7 @@ describe('other record types (companies.customFieldTargets)', () => {
   test('contacts are a target: their fields and values live apart from the companies’', async () => {
     const targets = (await a.api('GET', defs(a))).body.targets.map((t: { target: string }) => t.target);
     expect(targets).toEqual(expect.arrayContaining(['companies', 'contacts']));
-    const contact = await a.api('POST', `/v3/tenant/${a.tenantId}/company/${acme}/contact`, {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-    });
-    expect(contact.status).toBe(200);
-    const contactId = contact.body.contact.contact_id as number;
+    const contactId = await makeContact(a, acme, { first_name: 'Ada', last_name: 'Lovelace' });
     const f = await addField(a, { target: 'contacts', field_key: 'birthday', label: 'Birthday', field_type: 'date' });
     expect(f.status).toBe(200);
     const contactValues = `/v3/tenant/${a.tenantId}/customfields/values/contacts`;

@@ -1,6 +1,5 @@
 /** CSV imports over HTTP: companies and contracts, the validation report, nothing half-imported, skipInvalid, dryRun, isolation. */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -12,7 +11,7 @@ const importCsv = (t: TestTenant, kind: string, csv: string, extra: Record<strin
 const companies = async (t: TestTenant) => (await t.api('GET', `${base(t)}/companies`)).body.companies as any[];
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['companies'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 });

@@ -6,9 +6,16 @@
  * health score of the details tile updated without a reload after a value is saved. Build the workspace first.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { makeTenant, signInToShell, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeCompany,
+  makeTenant,
+  signInToShell,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { MSG_REQUIRED } from '../shared/goal-schemas';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let t: TestTenant;
@@ -26,8 +33,8 @@ test.beforeAll(async () => {
       access_level: 'Read/Write' as const,
     })),
   });
-  acme = await company(t, 'Acme Dental');
-  await company(t, 'Beta Logistics');
+  acme = await makeCompany(t, 'Acme Dental');
+  await makeCompany(t, 'Beta Logistics');
   const loc = async (name: string) =>
     (await t.api('POST', `/v3/tenant/${t.tenantId}/company/${acme}/locations`, { location_name: name })).body
       .tenant_company_location_id as number;

@@ -5,9 +5,9 @@
  */
 import { expect, test } from '@playwright/test';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, type TestTenant } from '../../../tests/sdk';
 import { signInToShell } from '../../../tests/sdk';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let t: TestTenant;
@@ -27,8 +27,8 @@ test.beforeAll(async () => {
       (url) => ({ url, access_level: 'Read/Write' as const }),
     ),
   });
-  acme = await company(t, 'Acme Dental');
-  const beta = await company(t, 'Beta Logistics');
+  acme = await makeCompany(t, 'Acme Dental');
+  const beta = await makeCompany(t, 'Beta Logistics');
   await contract(t, acme, {
     vendor: 'Datto',
     account: 'Backup',

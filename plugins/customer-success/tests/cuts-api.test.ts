@@ -1,6 +1,5 @@
 /** Cut scores over HTTP: defaults, get_cuts, save (whole set), delete, 400 fields, 409, admin writes, isolation. */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -11,7 +10,7 @@ const getCuts = (t: TestTenant, cutsType: string) =>
 const bands = (rows: { max: number; variant: string }[]) => rows.map((r) => `${r.max}:${r.variant}`);
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 }, 60_000);

@@ -2,10 +2,9 @@
  * TenantCsDashboardMetrics and TenantCsInsights through the API: counts by colour, segment distribution, averages,
  * the data quality chart, filters, the date range of insights (400 fields), and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { presetRange } from '../shared/date-presets';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let a: TestTenant;
@@ -23,12 +22,12 @@ const inDays = (n: number) => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
-  gamma = await company(a, 'Gamma');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
+  gamma = await makeCompany(a, 'Gamma');
   await contract(a, acme, {
     vendor: 'Datto',
     cost: 600,

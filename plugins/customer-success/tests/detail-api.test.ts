@@ -3,10 +3,15 @@
  * CustomerSuccessDetailsTile (details and the tile order saved per user), TenantCsHeadlines keyed by company,
  * 'Must select a customer', and tenant isolation.
  */
-import { addTenantUser, createUser } from '../../../kernel/index';
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { apiCall, makeTenant, type TestTenant } from '../../../tests/sdk';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import {
+  makeCompany,
+  makeTenant,
+  makeUser,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let a: TestTenant;
@@ -21,11 +26,11 @@ const inDays = (n: number) => {
 };
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
   await contract(a, acme, {
     vendor: 'Datto',
     account: 'Backup',
@@ -133,30 +138,8 @@ test('details tile: the company at a glance, and the tile order saved per user',
   ).toEqual(['goals', 'details']);
 
   // Another user of the same tenant keeps the default order.
-  const userId = await s.k.db.withSystem(async (trx) => {
-    const id = await createUser(trx, {
-      email: `second-${a.tenantId}@example.com`,
-      passwordHash: 'x',
-      firstName: 'Second',
-      lastName: 'User',
-      currentTenantId: a.tenantId,
-    });
-    await addTenantUser(trx, a.tenantId, {
-      userId: id,
-      securityGroupId: a.securityGroupId,
-      tenantAdmin: true,
-      acceptTerms: true,
-    });
-    return id;
-  });
-  const token = await s.k.identity.issueAccessToken(userId);
-  const other = await apiCall(
-    s.url,
-    s.k.config.apiKey,
-    token,
-    'GET',
-    cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`),
-  );
+  const second = await makeUser(s.k, s.url, a, { securityGroupId: a.securityGroupId, tenantAdmin: true });
+  const other = await second.api('GET', cs(a, `CustomerSuccessDetailsTile?tenantCompanyId=${acme}`));
   expect(other.status).toBe(200);
   expect(other.body.customerSuccessDetailsTile[0].tileOrder[0]).toBe('details');
 });

@@ -1,17 +1,15 @@
 /** The demo data of the core areas: account managers with companies, one group, two goals; idempotent. */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer } from '../../../tests/sdk';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
 }, 60_000);
 afterAll(async () => s?.stop());
 
 test('fixtures give a tenant account managers, a group and goals, once', async () => {
   const t = await makeTenant(s.k, s.url);
-  for (const moniker of ['Alpha', 'Bravo', 'Charlie'])
-    await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
+  for (const moniker of ['Alpha', 'Bravo', 'Charlie']) await makeCompany(t, moniker);
   const plugin = s.k.plugins.find((p) => p.id === 'customer-success')!;
   const run = () => plugin.fixtures!({ db: s.k.db, k: s.k, tenantId: t.tenantId, log: () => {} });
   await run();

@@ -3,8 +3,7 @@
  * scores, soft delete with activeFlag=0 lists, optimistic concurrency, cross-company goals with filters (selected
  * goals add their companies), contracts' linked_goals, tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { contribute } from '../../../kernel/index';
 import { linkedRecordsPoint, type LinkedRecordKind } from '../../companies/public';
 
@@ -30,17 +29,11 @@ let acme: number;
 let beta: number;
 let gamma: number;
 
-async function company(t: TestTenant, moniker: string): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-}
-
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  [acme, beta, gamma] = [await company(a, 'Acme'), await company(a, 'Beta'), await company(a, 'Gamma')];
+  [acme, beta, gamma] = [await makeCompany(a, 'Acme'), await makeCompany(a, 'Beta'), await makeCompany(a, 'Gamma')];
   provide('recommendation', [501, 502]);
 }, 60_000);
 afterAll(async () => s?.stop());
@@ -283,7 +276,7 @@ test('tenant isolation: goals, tasks and companies of another tenant stay out of
     ).body.tenantCsCrossCompanyGoals,
   ).toEqual([]);
   // Creating a goal on A's company, or covering it, is refused.
-  const own = await company(b, 'B Co');
+  const own = await makeCompany(b, 'B Co');
   expect(
     (await b.api('POST', `${cs(b, 'TenantCompanyGoal')}?tenantCompanyId=${acme}`, { moniker: 'Hijack' })).status,
   ).toBe(400);
@@ -335,7 +328,7 @@ test("the goals report without a day counts overdue against the tenant's today i
   const tenantDay = new Date(now + (ahead ? 14 : -12) * 3_600_000).toISOString().slice(0, 10);
   const zone = { timeZone: ahead ? 'Etc/GMT-14' : 'Etc/GMT+12' };
   expect((await b.api('PUT', `/v3/tenant/${b.tenantId}/settings/tenant`, zone)).status).toBe(200);
-  const zoneCo = await company(b, 'Zone Co');
+  const zoneCo = await makeCompany(b, 'Zone Co');
   // Due on the earlier of the two days: overdue ahead (due yesterday there), not overdue behind (due today there).
   const dueDate = ahead ? utcDay : tenantDay;
   const made = await b.api('POST', `${cs(b, 'TenantCompanyGoal')}?tenantCompanyId=${zoneCo}`, {

@@ -3,8 +3,7 @@
  * fields, soft delete and the deleted list, admin writes), custom values and the recalculated scores,
  * filteredGet, history with the delta, effort display info, and tenant isolation of every object type.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { recalculate } from '../server/metrics/recalculate';
 
 let s: TestServer;
@@ -13,11 +12,7 @@ let b: TestTenant;
 let reader: TestTenant;
 const cs = (t: TestTenant, rest: string) => `/v3/cs/tenant/${t.tenantId}/cs/${rest}`;
 
-async function company(t: TestTenant, moniker: string, seats = 0): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker, seats });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-}
+const company = (t: TestTenant, moniker: string, seats = 0) => makeCompany(t, moniker, { seats });
 
 async function metric(t: TestTenant, type: 'Health' | 'Effort', body: Record<string, unknown>) {
   const r = await t.api('POST', cs(t, `TenantCs${type}Metric`), body);
@@ -26,7 +21,7 @@ async function metric(t: TestTenant, type: 'Health' | 'Effort', body: Record<str
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   reader = await makeTenant(s.k, s.url, {

@@ -3,8 +3,7 @@
  * and CSAT responses through the CSV import API, locations of the company, assessment results; the effort display
  * info that steers them; and the recalculation job.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { recordAssessmentResult } from '../server/metrics/assessment-results';
 import { metricJobs, RECALC_JOB } from '../server/metrics/jobs';
 
@@ -16,11 +15,7 @@ let beta: number;
 const cs = (x: TestTenant, rest: string) => `/v3/cs/tenant/${x.tenantId}/cs/${rest}`;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-async function company(x: TestTenant, moniker: string, seats = 0): Promise<number> {
-  const r = await x.api('POST', `/v3/tenant/${x.tenantId}/companies`, { moniker, seats });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-}
+const company = (x: TestTenant, moniker: string, seats = 0) => makeCompany(x, moniker, { seats });
 async function metric(x: TestTenant, type: 'Health' | 'Effort', body: Record<string, unknown>): Promise<number> {
   const r = await x.api('POST', cs(x, `TenantCs${type}Metric`), body);
   expect(r.status).toBe(200);
@@ -49,7 +44,7 @@ const TICKETS = [
 let tickets: number;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   t = await makeTenant(s.k, s.url);
   other = await makeTenant(s.k, s.url);
   acme = await company(t, 'Acme', 4);

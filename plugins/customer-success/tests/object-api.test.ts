@@ -3,19 +3,12 @@
  * and methods, 400 with fields, soft delete and activeFlag=0 lists, filteredGet resolving filters to companies,
  * optimistic concurrency, admin writes and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
 let b: TestTenant;
 const cs = (t: TestTenant, rest: string) => `/v3/cs/tenant/${t.tenantId}/cs/${rest}`;
-
-async function company(t: TestTenant, moniker: string): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-}
 
 async function ownTenantUserId(t: TestTenant): Promise<number> {
   const r = await t.api('GET', cs(t, 'TenantAccountManager'));
@@ -26,7 +19,7 @@ async function ownTenantUserId(t: TestTenant): Promise<number> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 }, 60_000);
@@ -47,7 +40,7 @@ test('an unknown object type answers 404 naming it; a method the type lacks answ
 
 test('account groups: create with managers, list with linkTables, 400 fields, soft delete and the deleted list', async () => {
   const tuA = await ownTenantUserId(a);
-  const acme = await company(a, 'Acme');
+  const acme = await makeCompany(a, 'Acme');
   const mgr = await a.api('POST', cs(a, 'TenantAccountManager'), { tenantUserId: tuA, tenantCompanyIds: [acme] });
   expect(mgr.status).toBe(200);
   const managerId = mgr.body.tenantAccountManagers[0].tenantAccountManagerId;
@@ -98,7 +91,7 @@ test('account groups: create with managers, list with linkTables, 400 fields, so
 
 test('filteredGet resolves managers, groups and companies to one company set (fields ANDed, values ORed)', async () => {
   const tu = await ownTenantUserId(b);
-  const [c1, c2, c3] = [await company(b, 'One'), await company(b, 'Two'), await company(b, 'Three')];
+  const [c1, c2, c3] = [await makeCompany(b, 'One'), await makeCompany(b, 'Two'), await makeCompany(b, 'Three')];
   const m = (await b.api('POST', cs(b, 'TenantAccountManager'), { tenantUserId: tu, tenantCompanyIds: [c1, c2] })).body
     .tenantAccountManagers[0];
   const g = (

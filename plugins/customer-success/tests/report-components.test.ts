@@ -4,7 +4,7 @@
  * progress, overdue on the report's date); empty blocks without a company or without data; the builder's catalogue
  * lists both.
  */
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportBlock } from '../../reports/public';
 import { MSG_GOALS_NO_COMPANY, MSG_GOALS_NONE } from '../server/reports/goals-component';
 import { MSG_HEALTH_NO_COMPANY, MSG_HEALTH_NO_DATA } from '../server/reports/health-scores-component';
@@ -32,10 +32,10 @@ const byKind = <K extends ReportBlock['kind']>(blocks: ReportBlock[], kind: K) =
   blocks.find((b) => b.kind === kind) as Extract<ReportBlock, { kind: K }>;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['reports', 'stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
-  acme = (await ok('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme' })).company.tenant_company_id;
-  quiet = (await ok('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Quiet' })).company.tenant_company_id;
+  acme = await makeCompany(a, 'Acme');
+  quiet = await makeCompany(a, 'Quiet');
 }, 120_000);
 afterAll(async () => s?.stop());
 
@@ -151,8 +151,7 @@ describe('cs_goals', () => {
     expect(await build('cs_goals', null)).toEqual([
       { kind: 'empty', title: 'No company chosen', message: MSG_GOALS_NO_COMPANY },
     ]);
-    const other = (await ok('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'No goals' })).company
-      .tenant_company_id;
+    const other = await makeCompany(a, 'No goals');
     expect(await build('cs_goals', other)).toEqual([{ kind: 'empty', title: 'No goals', message: MSG_GOALS_NONE }]);
   });
 });

@@ -6,8 +6,8 @@
  * touch the job queue. Inputs are not kept between requests: a cut saved is used by the next dashboard.
  */
 import pg from 'pg';
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let a: TestTenant;
@@ -27,11 +27,11 @@ const INPUT_TABLES = [
 ];
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
-  await company(a, 'Gamma');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
+  await makeCompany(a, 'Gamma');
   await contract(a, acme, { vendor: 'Datto', cost: 600, billing_cycle: 'Monthly' });
   await contract(a, beta, { vendor: 'Cisco', cost: 1200, billing_cycle: 'Annually' });
   const health = await customMetric(a, 'health');

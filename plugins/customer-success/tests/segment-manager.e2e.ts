@@ -5,9 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, type TestTenant } from '../../../tests/sdk';
 import { signInToShell } from '../../../tests/sdk';
-import { company, contract, cs, customMetric, setScore } from './segments-helpers';
+import { contract, cs, customMetric, setScore } from './segments-helpers';
 
 let s: TestServer;
 let t: TestTenant;
@@ -20,8 +20,8 @@ test.beforeAll(async () => {
   t = await makeTenant(s.k, s.url, {
     pages: ['/dashboard', '/cs/dashboard', PAGE].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
-  acme = await company(t, 'Acme Dental');
-  const beta = await company(t, 'Beta Logistics');
+  acme = await makeCompany(t, 'Acme Dental');
+  const beta = await makeCompany(t, 'Beta Logistics');
   await contract(t, acme, { vendor: 'Datto', cost: 400, billing_cycle: 'Monthly' });
   await contract(t, beta, { vendor: 'Cisco', cost: 9000, billing_cycle: 'Annually' });
   const effort = await customMetric(t, 'effort');

@@ -3,10 +3,16 @@
  * with stale_data, the realtime function customerSegments (HTTP fallback path) and the refresh action, the
  * segmentIds filter, automatic calculation, and tenant isolation.
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
-import { openSocket, type TestSocket } from '../../../tests/sdk';
-import { company, contract, cs, customMetric, invokeHttp, setScore } from './segments-helpers';
+import {
+  makeCompany,
+  makeTenant,
+  openSocket,
+  startTestServer,
+  type TestServer,
+  type TestSocket,
+  type TestTenant,
+} from '../../../tests/sdk';
+import { contract, cs, customMetric, invokeHttp, setScore } from './segments-helpers';
 
 let s: TestServer;
 let a: TestTenant;
@@ -27,11 +33,11 @@ const segOf = (list: { tenantCompanyId: number; segmentId: number }[], id: numbe
   list.find((x) => x.tenantCompanyId === id)?.segmentId;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['customer-success'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
   await contract(a, acme, { cost: 900, billing_cycle: 'Monthly', contract_status: 'Active' });
   await contract(a, acme, { cost: 50, billing_cycle: 'Monthly', end_date: '2001-01-01' });
   await contract(a, beta, { cost: 1440, billing_cycle: 'Annually' });

@@ -1,13 +1,7 @@
-/** Test data through the real APIs: companies, contracts (companies plugin), custom health and effort metric values (metrics area). */
+/** Test data through the real APIs: contracts (companies plugin), custom health and effort metric values (metrics area); companies: makeCompany. */
 import type { TestTenant } from '../../../tests/sdk';
 
 export const cs = (t: TestTenant, rest: string) => `/v3/cs/tenant/${t.tenantId}/cs/${rest}`;
-
-export async function company(t: TestTenant, moniker: string): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  if (r.status !== 200) throw new Error(`company: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.company.tenant_company_id;
-}
 
 export async function contract(t: TestTenant, companyId: number, payload: Record<string, unknown>): Promise<number> {
   const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${companyId}/contracts`, {

@@ -19,7 +19,8 @@ let tenantAdmin: TestTenant;
 let user: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  // Billing: its subscriptionStatus provider fills the summary's status.
+  s = await startTestServer({ plugins: ['lci-admin', 'billing'], jobs: false });
   admin = await makeTenant(s.k, s.url, { lciAdmin: true, allowImpersonation: true, name: 'LCI Staff' });
   tenantAdmin = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Acme Managed Services' });
   user = await makeTenant(s.k, s.url, { tenantAdmin: false, name: 'Zenith IT' });

@@ -14,7 +14,8 @@ let other: TestTenant;
 let user: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  // Companies: the checklist's first item links to its page (items linking to no page are hidden).
+  s = await startTestServer({ plugins: ['lci-admin', 'companies'], jobs: false });
   staff = await makeTenant(s.k, s.url, { lciAdmin: true, name: 'LCI Staff' });
   admin = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Home Tenant' });
   other = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Neighbour Tenant' });

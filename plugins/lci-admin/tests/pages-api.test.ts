@@ -16,7 +16,7 @@ let tenantAdmin: TestTenant;
 let user: TestTenant;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['lci-admin'], jobs: false });
   admin = await makeTenant(s.k, s.url, { lciAdmin: true, name: 'LCI Staff' });
   tenantAdmin = await makeTenant(s.k, s.url, { tenantAdmin: true, name: 'Acme Managed Services' });
   user = await makeTenant(s.k, s.url, {

@@ -11,7 +11,11 @@ jest.setTimeout(180_000);
 let s: TestServer;
 const open: TestSocket[] = [];
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false, env: { LCI_WS_MAX_PER_USER: '3', LCI_WS_MAX_PER_TENANT: '5' } });
+  s = await startTestServer({
+    plugins: ['lci-admin'],
+    jobs: false,
+    env: { LCI_WS_MAX_PER_USER: '3', LCI_WS_MAX_PER_TENANT: '5' },
+  });
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((x) => x.close()));

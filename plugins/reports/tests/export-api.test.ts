@@ -10,7 +10,7 @@
  */
 import JSZip from 'jszip';
 import { contribute } from '../../../kernel/index';
-import { makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { reportComponentsPoint, type ReportComponentDef } from '../public';
 import { builderPaths as P, DOCX_CONTENT_TYPE } from '../shared/api';
 import { exportPaths as X, MSG_USE_ASYNC, SYNC_MAX_COMPONENTS } from '../shared/exports';
@@ -96,7 +96,7 @@ const chartType: ReportComponentDef = {
 };
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['reports'] });
   const publish = s.k.realtime.publish.bind(s.k.realtime);
   s.k.realtime.publish = async (room, message) => {
     published.push({ room, message });
@@ -105,8 +105,7 @@ beforeAll(async () => {
   s.k.points.add('reports', [contribute(reportComponentsPoint, chartType)], () => true);
   a = await makeTenant(s.k, s.url, { name: 'Bright MSP' });
   b = await makeTenant(s.k, s.url);
-  acme = (await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme Dental' })).body.company
-    .tenant_company_id;
+  acme = await makeCompany(a, 'Acme Dental');
   // The tenant's logo (Account Settings).
   const link = (
     await a.api('POST', `/v3/tenant/${a.tenantId}/logos/upload`, { contentType: 'image/png', size: logo.length })

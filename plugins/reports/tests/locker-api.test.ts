@@ -5,9 +5,9 @@
  * function AsyncReportLocker answering as its POST fallback, the CSV export route (formulas escaped, BOM, limits)
  * and the retention purge.
  */
-import { addTenantUser, createSecurityGroup, createUser, type Kernel } from '../../../kernel/index';
 import {
   makeTenant,
+  makeUser,
   openSocket,
   startTestServer,
   type TestServer,
@@ -40,32 +40,11 @@ async function keep(t: TestTenant, fileName: string, rows: (string | number | nu
 const find = (l: LockerListAnswer, id: number) => l.saved_reports.find((r) => r.saved_report_id === id);
 
 /** A user of tenant t whose group has /reportlocker with `level`. */
-async function userOf(k: Kernel, t: TestTenant, level: 'Read Only' | 'Read/Write'): Promise<TestTenant> {
-  const tag = Math.random().toString(36).slice(2, 8);
-  const userId = await k.db.withSystem(async (trx) => {
-    const securityGroupId = await createSecurityGroup(trx, t.tenantId, {
-      name: `Locker ${level} ${tag}`,
-      modules: ['Core', 'Customer Success'],
-      isAdminGroup: false,
-      pages: [{ url: REPORT_LOCKER_PAGE, access_level: level }],
-    });
-    const id = await createUser(trx, {
-      email: `u-${tag}@${tag}.example.com`,
-      passwordHash: 'x',
-      firstName: 'Locker',
-      lastName: 'User',
-      currentTenantId: t.tenantId,
-    });
-    await addTenantUser(trx, t.tenantId, { userId: id, securityGroupId, tenantAdmin: false, acceptTerms: true });
-    return id;
-  });
-  const token = await k.identity.issueAccessToken(userId);
-  const { apiCall } = await import('../../../tests/sdk');
-  return { ...t, userId, token, api: (m, p, body, h) => apiCall(s.url, k.config.apiKey, token, m, p, body, h) };
-}
+const userOf = (t: TestTenant, level: 'Read Only' | 'Read/Write') =>
+  makeUser(s.k, s.url, t, { pages: [{ url: REPORT_LOCKER_PAGE, access_level: level }] });
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['reports'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   sock = openSocket(s.url, a.token);
@@ -167,7 +146,7 @@ test('link_to_qbr stores the review and shows it; null unlinks; public readers s
 });
 
 test('show_details is remembered per report type and per user', async () => {
-  const other = await userOf(s.k, a, 'Read/Write');
+  const other = await userOf(a, 'Read/Write');
   expect((await list(a)).report_types.every((t) => t.show_details)).toBe(true);
   const r = await locker(a, { action: 'show_details', report_type: 'csv', show_details: false });
   expect(r.status).toBe(200);
@@ -231,7 +210,7 @@ test('download answers a fresh signed link that works; another tenant gets 404; 
 
 test('Read Only may list and download but not rename, link, toggle, delete or keep a CSV (403)', async () => {
   const { saved_report_id } = await keep(a, 'Shared report');
-  const reader = await userOf(s.k, a, 'Read Only');
+  const reader = await userOf(a, 'Read Only');
   const l = await list(reader);
   const row = find(l, saved_report_id)!;
   expect(row).toMatchObject({ rename_report: false, link_to_qbr: false });

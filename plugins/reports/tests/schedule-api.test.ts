@@ -6,7 +6,14 @@
  * "send now" records a manual run; an inactive contact is skipped and logged.
  */
 import type { Knex } from 'knex';
-import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import {
+  makeCompany,
+  makeContact,
+  makeTenant,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
 import { schedulePaths } from '../shared/schedule-api';
 import { REPORT_BUILDER_PAGE } from '../shared/pages';
 import { scheduleJobs } from '../server/schedules/jobs';
@@ -25,15 +32,8 @@ let miguel: number;
 let ruth: number;
 let otherTenantContact: number;
 
-const addContact = async (t: TestTenant, companyId: number, first: string, email: string): Promise<number> => {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/company/${companyId}/contact`, {
-    first_name: first,
-    last_name: 'Test',
-    email,
-  });
-  expect(r.status).toBe(200);
-  return r.body.contact.contact_id;
-};
+const addContact = (t: TestTenant, companyId: number, first: string, email: string) =>
+  makeContact(t, companyId, { first_name: first, last_name: 'Test', email });
 const addTemplate = (t: TestTenant, name: string) =>
   s.k.db.withTenant(t.tenantId, async (db) => {
     const [row] = await db('report_templates')

@@ -8,6 +8,8 @@ import type { Knex } from 'knex';
 import type { PluginCliContext } from '../../../kernel/index';
 import {
   cliSandbox,
+  makeCompany,
+  makeContact,
   makeTenant,
   startTestServer,
   type CliSandbox,
@@ -50,12 +52,11 @@ async function lci(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['reports'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  companyId = (await a.api('POST', `/v3/tenant/${a.tenantId}/companies`, { moniker: 'Acme Dental' })).body.company
-    .tenant_company_id;
-  const contact = await a.api('POST', `/v3/tenant/${a.tenantId}/company/${companyId}/contact`, {
+  companyId = await makeCompany(a, 'Acme Dental');
+  const contact = await makeContact(a, companyId, {
     first_name: 'Dana',
     last_name: 'Whitfield',
     email: 'dana@acme.example',
@@ -79,7 +80,7 @@ beforeAll(async () => {
     monthDay: 1,
     sendTime: '07:30',
     timeZone: 'Europe/London',
-    recipients: { contacts: [contact.body.contact.contact_id], users: [a.userId] },
+    recipients: { contacts: [contact], users: [a.userId] },
   });
   expect(r.status).toBe(200);
   scheduleId = r.body.schedule.report_schedule_id;

@@ -3,8 +3,7 @@
  * values over the tenant default), tenant formats (admins only, 400 naming the field, nothing changed), logos through
  * a signed upload link (bytes checked), each tenant's own data only.
  */
-import { addTenantUser, createUser } from '../../../kernel/index';
-import { makeTenant, startTestServer, apiCall, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { makeTenant, makeUser, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 import { ACCOUNT_SETTINGS_PAGE } from '../shared/pages';
 import { logoRefusal } from '../server/logo-check';
 
@@ -19,31 +18,11 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A second user of tenant t (not an admin), signed in. */
-async function colleague(t: TestTenant): Promise<TestTenant> {
-  const email = `colleague-${t.tenantId}-${Date.now()}@example.com`;
-  const userId = await s.k.db.withSystem(async (trx) => {
-    const id = await createUser(trx, { email, firstName: 'Col', lastName: 'League', currentTenantId: t.tenantId });
-    await addTenantUser(trx, t.tenantId, {
-      userId: id,
-      securityGroupId: t.securityGroupId,
-      tenantAdmin: false,
-      acceptTerms: true,
-    });
-    return id;
-  });
-  const token = await s.k.identity.issueAccessToken(userId);
-  return {
-    ...t,
-    userId,
-    email,
-    token,
-    api: (m, p, body, h) => apiCall(s.url, s.k.config.apiKey, token, m, p, body, h),
-  };
-}
+/** A second user of tenant t in its security group, not a tenant admin, signed in. */
+const colleague = (t: TestTenant) => makeUser(s.k, s.url, t, { securityGroupId: t.securityGroupId });
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['settings'] });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 });

@@ -5,9 +5,8 @@
  * an excluded vendor's contracts leave the segment monthly value, the dashboard total, insights, headlines and the
  * contracts tile (CS's TenantCompanyCsContract, through CS's contract filter point).
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
-import { company, contract, cs } from './cs-helpers';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
+import { contract, cs } from './cs-helpers';
 
 let s: TestServer;
 let a: TestTenant;
@@ -46,11 +45,11 @@ const dashboardTotal = async (t: TestTenant) =>
   (await t.api('GET', cs(t, 'TenantCsDashboardMetrics'))).body.dashboardMetrics.totalMonthlyValue;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
-  acme = await company(a, 'Acme');
-  beta = await company(a, 'Beta');
+  acme = await makeCompany(a, 'Acme');
+  beta = await makeCompany(a, 'Beta');
   await contract(a, acme, {
     vendor: 'Microsoft',
     account: 'MS-1',
@@ -61,7 +60,7 @@ beforeAll(async () => {
   await contract(a, acme, { vendor: 'AT&T (US)', account: 'T-1', cost: 100, billing_cycle: 'Monthly' });
   await contract(a, beta, { vendor: 'microsoft ', account: 'MS-2', cost: 1200, billing_cycle: 'Annually' });
   await contract(a, beta, { vendor: 'Dell', account: null, cost: 50, billing_cycle: 'Monthly' });
-  await contract(b, await company(b, 'Other'), {
+  await contract(b, await makeCompany(b, 'Other'), {
     vendor: 'Secret Vendor',
     account: 'SECRET',
     cost: 1,

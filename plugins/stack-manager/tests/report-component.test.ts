@@ -31,7 +31,7 @@ async function build(t: TestTenant, companyId: number | null): Promise<ReportBlo
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['reports', 'stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   const t = a.tenantId;
   const security = await seedTag(s.k, t, 'Security');
@@ -55,7 +55,7 @@ beforeAll(async () => {
     ],
   });
   await seedService(s.k, t, { moniker: 'MFA', sort: 3, defaultChargeEstimate: 5, defaultCalcType: 'perSeatPerYear' });
-  acme = await seedCompany(s.k, t, 'Acme', 10, { tagIds: [security] });
+  acme = await seedCompany(s.k, a, 'Acme', 10, { tagIds: [security] });
 }, 120_000);
 afterAll(async () => s?.stop());
 
@@ -123,7 +123,7 @@ test('empty blocks: no company chosen, an unknown company, no services in the id
     { kind: 'empty', title: 'Company not found', message: 'This company was not found.' },
   ]);
   const b = await makeTenant(s.k, s.url);
-  const lone = await seedCompany(s.k, b.tenantId, 'Lone', 5);
+  const lone = await seedCompany(s.k, b, 'Lone', 5);
   expect(await build(b, lone)).toEqual([
     { kind: 'empty', title: 'No ideal stack yet', message: MSG_STACK_NO_SERVICES },
   ]);

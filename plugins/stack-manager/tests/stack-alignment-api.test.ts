@@ -33,7 +33,7 @@ const item = (items: { serviceId: number }[], serviceId: number) =>
   items.find((i) => i.serviceId === serviceId) as Record<string, unknown>;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   const t = a.tenantId;
@@ -77,10 +77,10 @@ beforeAll(async () => {
     defaultChargeEstimate: 1000,
     defaultCalcType: 'perMonth',
   });
-  acme = await seedCompany(s.k, t, 'Acme', 10, { tagIds: [security] });
-  beta = await seedCompany(s.k, t, 'Beta', 7);
-  gamma = await seedCompany(s.k, t, 'Gamma', 0);
-  old = await seedCompany(s.k, t, 'Old', 50, { active: false });
+  acme = await seedCompany(s.k, a, 'Acme', 10, { tagIds: [security] });
+  beta = await seedCompany(s.k, a, 'Beta', 7);
+  gamma = await seedCompany(s.k, a, 'Gamma', 0);
+  old = await seedCompany(s.k, a, 'Old', 50, { active: false });
 }, 90_000);
 afterAll(async () => s?.stop());
 
@@ -392,7 +392,7 @@ describe('saving a company alignment', () => {
 describe('the matrix after edits', () => {
   // Now: Acme Backup partial; Gamma Backup not applicable, MFA not applicable and part of contract.
   test('type filters: none keeps every company, mrr those with an MRR value, mrrGt0 those above 0', async () => {
-    const delta = await seedCompany(s.k, a.tenantId, 'Delta', 3);
+    const delta = await seedCompany(s.k, a, 'Delta', 3);
     expect(
       (
         await a.api('PUT', alignment(a, delta), {
@@ -486,7 +486,7 @@ describe('top 10 and tenant isolation', () => {
       defaultAlignment: 'other',
       products: [{ calcType: 'perSeatPerMonth', chargeEstimate: 1 }],
     });
-    for (let i = 1; i <= 12; i++) await seedCompany(s.k, c.tenantId, `Client ${String(i).padStart(2, '0')}`, i);
+    for (let i = 1; i <= 12; i++) await seedCompany(s.k, c, `Client ${String(i).padStart(2, '0')}`, i);
     const m = (await c.api('GET', cs(c, 'TenantCsDashboardMetrics'))).body.dashboardMetrics;
     expect(m.stackMrrAlignmentByCompanyChart.map((x: { mrrOpportunity: number }) => x.mrrOpportunity)).toEqual([
       12, 11, 10, 9, 8, 7, 6, 5, 4, 3,

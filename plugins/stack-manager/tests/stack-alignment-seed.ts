@@ -1,8 +1,10 @@
 /**
  * A small known stack for the alignment API tests, written straight into the tables (the catalogue has its own
- * API tests): one tag, one category, three active services and a deleted one, companies with seats and tags.
+ * API tests): one tag, one category, three active services and a deleted one; companies (through their route) with
+ * seats and tags.
  */
 import type { Kernel } from '../../../kernel/index';
+import { makeCompany, type TestTenant } from '../../../tests/sdk';
 
 export interface SeedService {
   moniker: string;
@@ -71,23 +73,20 @@ export async function seedService(k: Kernel, tenantId: number, s: SeedService): 
   });
 }
 
+/** A company through the companies plugin's route (makeCompany), with its stack tags written into the table. */
 export async function seedCompany(
   k: Kernel,
-  tenantId: number,
+  t: TestTenant,
   moniker: string,
   seats: number,
   opts: { tagIds?: number[]; active?: boolean } = {},
 ): Promise<number> {
-  return k.db.withTenant(tenantId, async (trx) => {
-    const id = Number(
-      (
-        await trx('tenant_companies')
-          .insert({ tenant_id: tenantId, moniker, seats, is_active: opts.active ?? true })
-          .returning('tenant_company_id')
-      )[0].tenant_company_id,
+  const id = await makeCompany(t, moniker, { seats, is_active: opts.active ?? true });
+  if (opts.tagIds?.length)
+    await k.db.withTenant(t.tenantId, (trx) =>
+      trx('cs_company_stack_tags').insert(
+        opts.tagIds!.map((tagId) => ({ tenant_id: t.tenantId, tenant_company_id: id, tag_id: tagId })),
+      ),
     );
-    for (const tagId of opts.tagIds ?? [])
-      await trx('cs_company_stack_tags').insert({ tenant_id: tenantId, tenant_company_id: id, tag_id: tagId });
-    return id;
-  });
+  return id;
 }

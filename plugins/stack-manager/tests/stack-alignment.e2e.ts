@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, type TestTenant } from '../../../tests/sdk';
 import { signInToShell } from '../../../tests/sdk';
-import { company, cs } from './cs-helpers';
+import { cs } from './cs-helpers';
 
 // The machine may be busy (shared cores): generous waits.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -44,9 +44,9 @@ test.beforeAll(async () => {
       '/cs/admin/stackManager',
     ].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
-  acme = await company(t, 'Acme Dental');
-  await company(t, 'Beta Logistics');
-  gamma = await company(t, 'Gamma Freight');
+  acme = await makeCompany(t, 'Acme Dental');
+  await makeCompany(t, 'Beta Logistics');
+  gamma = await makeCompany(t, 'Gamma Freight');
   const backup = await service('Backup', 'fully', 500);
   const edr = await service('EDR', 'other', 300);
   // Gamma is fully aligned: no MRR opportunity, so the default type filter leaves it out.

@@ -20,7 +20,7 @@ async function tag(t: TestTenant, moniker: string, color = '#112233'): Promise<n
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 }, 180_000);

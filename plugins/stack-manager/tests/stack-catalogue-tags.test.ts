@@ -3,8 +3,7 @@
  * what removeAllApplicable, removeOnlyWithoutData and leaveAsIs (the default) store in cs_company_stack_alignments,
  * and deleting a tag (leaveAsIs for every service carrying it).
  */
-import { startTestServer, type TestServer } from '../../../tests/sdk';
-import { makeTenant, type TestTenant } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
 
 let s: TestServer;
 let a: TestTenant;
@@ -16,11 +15,6 @@ let Y: number;
 /** c1 X only; c2 X and Y; c3 X with a stored item; c4 X with a note; c5 X with a recommendation; c6 no tags. */
 let c: Record<'c1' | 'c2' | 'c3' | 'c4' | 'c5' | 'c6', number>;
 
-async function company(t: TestTenant, moniker: string): Promise<number> {
-  const r = await t.api('POST', `/v3/tenant/${t.tenantId}/companies`, { moniker });
-  expect(r.status).toBe(200);
-  return r.body.company.tenant_company_id;
-}
 async function tag(t: TestTenant, moniker: string): Promise<number> {
   return (await t.api('POST', cs(t, 'TenantCsStackTag'), { moniker, color: '#336699' })).body.tenantCsStackTags[0]
     .tagId;
@@ -72,16 +66,16 @@ async function items(serviceId: number): Promise<Record<string, string>> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
   c = {
-    c1: await company(a, 'One'),
-    c2: await company(a, 'Two'),
-    c3: await company(a, 'Three'),
-    c4: await company(a, 'Four'),
-    c5: await company(a, 'Five'),
-    c6: await company(a, 'Six'),
+    c1: await makeCompany(a, 'One'),
+    c2: await makeCompany(a, 'Two'),
+    c3: await makeCompany(a, 'Three'),
+    c4: await makeCompany(a, 'Four'),
+    c5: await makeCompany(a, 'Five'),
+    c6: await makeCompany(a, 'Six'),
   };
   X = await tag(a, 'Microsoft 365');
   Y = await tag(a, 'On-prem');
@@ -121,7 +115,7 @@ test('company stack tags: GET, PUT replaces, filteredGet, 400 fields, Must selec
     tagIds: [X, theirs],
   });
   expect(fields(bad)).toEqual(['body.tagIds.1']);
-  const otherCompany = await company(b, 'Elsewhere');
+  const otherCompany = await makeCompany(b, 'Elsewhere');
   expect(
     fields(
       await a.api('PUT', `${cs(a, 'TenantCompanyCsStackTagManager')}?tenantCompanyId=${otherCompany}`, { tagIds: [X] }),
@@ -140,7 +134,7 @@ test('company stack tags: GET, PUT replaces, filteredGet, 400 fields, Must selec
     tenantAdmin: false,
     pages: [{ url: '/cs/company/detail', access_level: 'Read Only' }],
   });
-  const readerCompany = await company(a, 'Reader co');
+  const readerCompany = await makeCompany(a, 'Reader co');
   expect(
     (
       await reader.api('PUT', `${cs(reader, 'TenantCompanyCsStackTagManager')}?tenantCompanyId=${readerCompany}`, {

@@ -14,7 +14,7 @@ let owner: Knex;
 const cs = (rest: string) => `/v3/cs/tenant/${a.tenantId}/cs/${rest}`;
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   owner = s.databaseUrl ? knex({ client: 'pg', connection: s.databaseUrl }) : s.k.db.knex;
 }, 180_000);

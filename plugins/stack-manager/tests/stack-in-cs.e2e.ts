@@ -5,8 +5,15 @@
  * Stack Manager and App Settings cards of /cs/admin (csAdminLinksPoint). Build the workspace first.
  */
 import { expect as baseExpect, test, type Locator } from '@playwright/test';
-import { makeTenant, signInToShell, startTestServer, type TestServer, type TestTenant } from '../../../tests/sdk';
-import { company, cs } from './cs-helpers';
+import {
+  makeCompany,
+  makeTenant,
+  signInToShell,
+  startTestServer,
+  type TestServer,
+  type TestTenant,
+} from '../../../tests/sdk';
+import { cs } from './cs-helpers';
 
 // The machine may be busy (shared cores): generous waits.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -36,8 +43,8 @@ test.beforeAll(async () => {
       '/cs/admin/csAppSettings',
     ].map((url) => ({ url, access_level: 'Read/Write' as const })),
   });
-  await company(t, 'Acme Dental');
-  await company(t, 'Beta Logistics');
+  await makeCompany(t, 'Acme Dental');
+  await makeCompany(t, 'Beta Logistics');
   // EDR is not in place by default: each company has an MRR opportunity of $300.
   for (const [moniker, defaultAlignment, charge] of [
     ['Backup', 'fully', 500],

@@ -57,7 +57,7 @@ const importCsv = (t: TestTenant, kind: string, csv: string, extra = {}) =>
   t.api('POST', `/v3/tenant/${t.tenantId}/import/${kind}`, { csv, ...extra });
 
 beforeAll(async () => {
-  s = await startTestServer({ jobs: false });
+  s = await startTestServer({ plugins: ['stack-manager'], jobs: false });
   a = await makeTenant(s.k, s.url);
   b = await makeTenant(s.k, s.url);
 }, 300_000);

@@ -5,10 +5,10 @@
  * running anything, and every row of every stack table is as it was.
  */
 import fs from 'node:fs';
-import { makeTenant, startTestServer, type TestServer } from '../../../tests/sdk';
+import { makeCompany, makeTenant, startTestServer, type TestServer } from '../../../tests/sdk';
 import { alignmentFixtures } from '../server/alignment/fixtures';
 import { stackFixtures } from '../server/stack/fixtures';
-import { company, contract, cs } from './cs-helpers';
+import { contract, cs } from './cs-helpers';
 
 const MOVED = ['0060_cs_stack', '0061_cs_stack_alignment', '0062_cs_contract_excludes'];
 const STACK_TABLES = [
@@ -42,11 +42,11 @@ afterAll(async () => {
 
 test('a database of the old layout upgrades in place: records move to stack-manager, nothing re-runs, no row changes', async () => {
   // The old layout: a migrated database with stack data whose stack migrations are recorded as customer-success's.
-  const old = await startTestServer({ engine: 'pglite', jobs: false, http: true });
+  const old = await startTestServer({ plugins: ['stack-manager'], engine: 'pglite', jobs: false, http: true });
   servers.push(old);
   dataDir = old.dataDir;
   const t = await makeTenant(old.k, old.url);
-  const ids = [await company(t, 'Alpha'), await company(t, 'Bravo')];
+  const ids = [await makeCompany(t, 'Alpha'), await makeCompany(t, 'Bravo')];
   await contract(t, ids[0], { vendor: 'Acme Backup', account: 'A-1', cost: 100, billing_cycle: 'Monthly' });
   const fixture = { db: old.k.db, k: old.k, tenantId: t.tenantId, log: () => {} };
   await stackFixtures(fixture);
@@ -90,13 +90,25 @@ test('a database of the old layout upgrades in place: records move to stack-mana
       ),
     );
   const rowsBefore = await snapshot(old);
-  for (const table of STACK_TABLES)
-    expect({ table, rows: rowsBefore[table].length > 0 }).toEqual({ table, rows: true });
+  // Every stack table holds rows (the demo stack and alignment of two companies, an exclusion, a recommendation).
+  expect(Object.fromEntries(STACK_TABLES.map((table) => [table, rowsBefore[table].length]))).toEqual({
+    cs_stack_categories: 5,
+    cs_stack_services: 12,
+    cs_stack_products: 20,
+    tenant_tags: 4,
+    cs_stack_service_tags: 8,
+    cs_company_stack_tags: 3,
+    cs_company_stack_alignments: 12,
+    cs_stack_alignment_notes: 2,
+    cs_stack_alignment_recommendations: 1,
+    cs_contract_excludes: 1,
+  });
   await old.k.stop();
   servers.pop();
 
   // Today's layout on the same data folder: migrations run at start.
   const upgraded = await startTestServer({
+    plugins: ['stack-manager'],
     engine: 'pglite',
     jobs: false,
     http: false,
@@ -116,6 +128,7 @@ test('a database of the old layout upgrades in place: records move to stack-mana
   await upgraded.k.stop();
   servers.pop();
   const again = await startTestServer({
+    plugins: ['stack-manager'],
     engine: 'pglite',
     jobs: false,
     http: false,

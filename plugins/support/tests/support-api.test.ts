@@ -48,7 +48,7 @@ async function upload(t: TestTenant, name: string, type: string, bytes: Buffer):
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ plugins: ['support'] });
   a = await makeTenant(s.k, s.url, { name: 'Acme MSP' });
   b = await makeTenant(s.k, s.url, { name: 'Beta MSP' });
   support = await makeTenant(s.k, s.url, { lciAdmin: true, name: 'LCI Staff' });

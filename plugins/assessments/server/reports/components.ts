@@ -23,7 +23,7 @@ import { num } from '../util';
 export const MSG_NO_COMPANY = 'Choose a company to see its assessment.';
 export const MSG_NO_EVENT =
   'This company has no completed assessment yet. Complete one on the Assessments page, or choose an assessment in the component settings.';
-const MSG_NO_PREVIOUS =
+export const MSG_NO_PREVIOUS =
   'There is no earlier completed assessment of this template to compare with. Choose another assessment or the tenant average.';
 
 const eventProps = z
